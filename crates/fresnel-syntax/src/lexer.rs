@@ -1,0 +1,593 @@
+//! The lexer: source bytes to preprocessing tokens.
+//!
+//! It never fails: a character that starts no token becomes a [`TokenKind::Unknown`] token, and
+//! whoever meets it (the parser, or the preprocessor in a directive) reports it. Comments become
+//! whitespace (a block comment spanning lines does not end a directive line, as in C). Line
+//! continuations (`\` before a line break) are removed wherever they occur, even inside a token;
+//! their offsets are recorded so the preprocessor can report them in versions that lack them.
+//!
+//! Numbers are lexed as C "pp-numbers" (digits, letters, `_`, `.` and signed exponents) so that
+//! `1.0foo` is one token the parser can reject with a precise message; hexadecimal numbers do
+//! not take a signed exponent (`0x1e+1` is three tokens).
+
+use std::sync::Arc;
+
+use crate::intern::Interner;
+use crate::source::{FileId, Span};
+use crate::token::{Token, TokenFlags, TokenKind};
+
+pub struct Lexer {
+    text: Arc<str>,
+    file: FileId,
+    pos: usize,
+    /// The next token starts a line.
+    line_start: bool,
+    /// Offsets of line continuations outside comments, for version checks.
+    pub continuations: Vec<u32>,
+    /// Offsets of `//` comments that a trailing `\` continued onto the next line.
+    pub comment_continuations: Vec<u32>,
+    /// Offset of a `/*` that never ends.
+    pub unterminated_comment: Option<u32>,
+    /// Scratch buffer for spellings with continuations.
+    buf: String,
+}
+
+#[inline]
+fn is_ident_start(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'_'
+}
+
+#[inline]
+fn is_ident_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+impl Lexer {
+    pub fn new(file: FileId, text: Arc<str>) -> Lexer {
+        Lexer {
+            text,
+            file,
+            pos: 0,
+            line_start: true,
+            continuations: Vec::new(),
+            comment_continuations: Vec::new(),
+            unterminated_comment: None,
+            buf: String::new(),
+        }
+    }
+
+    pub fn file(&self) -> FileId {
+        self.file
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    #[inline]
+    fn bytes(&self) -> &[u8] {
+        self.text.as_bytes()
+    }
+
+    /// Length of a line continuation starting at `i` (`\` + `\n`, `\r\n` or `\r`), or 0.
+    #[inline]
+    fn continuation_at(&self, i: usize) -> usize {
+        let b = self.bytes();
+        if b.get(i) != Some(&b'\\') {
+            return 0;
+        }
+        match b.get(i + 1) {
+            Some(b'\n') => 2,
+            Some(b'\r') => {
+                if b.get(i + 2) == Some(&b'\n') {
+                    3
+                } else {
+                    2
+                }
+            }
+            _ => 0,
+        }
+    }
+
+    /// The byte at `i` after skipping any continuations, and the index it was found at.
+    #[inline]
+    fn peek_at(&mut self, mut i: usize, spliced: &mut bool) -> (Option<u8>, usize) {
+        loop {
+            let n = self.continuation_at(i);
+            if n == 0 {
+                return (self.bytes().get(i).copied(), i);
+            }
+            if self.continuations.last() != Some(&(i as u32)) {
+                self.continuations.push(i as u32);
+            }
+            *spliced = true;
+            i += n;
+        }
+    }
+
+    /// Skips whitespace, comments and continuations. Returns whether any was skipped.
+    fn skip_trivia(&mut self) -> bool {
+        let start = self.pos;
+        loop {
+            let b = self.bytes();
+            let Some(&c) = b.get(self.pos) else { break };
+            match c {
+                b' ' | b'\t' | 0x0b | 0x0c => self.pos += 1,
+                b'\n' => {
+                    self.pos += 1;
+                    self.line_start = true;
+                }
+                b'\r' => {
+                    self.pos += 1;
+                    if self.bytes().get(self.pos) == Some(&b'\n') {
+                        self.pos += 1;
+                    }
+                    self.line_start = true;
+                }
+                b'\\' => {
+                    let n = self.continuation_at(self.pos);
+                    if n == 0 {
+                        break;
+                    }
+                    self.continuations.push(self.pos as u32);
+                    self.pos += n;
+                }
+                b'/' => {
+                    // The opener's second character may follow a line continuation.
+                    let mut sp = false;
+                    let (n, j) = self.peek_at(self.pos + 1, &mut sp);
+                    match n {
+                        Some(b'/') => self.skip_line_comment(j + 1),
+                        Some(b'*') => self.skip_block_comment(j + 1),
+                        _ => break,
+                    }
+                }
+                _ => break,
+            }
+        }
+        self.pos != start
+    }
+
+    /// Skips a `//` comment whose opener starts at `self.pos` and ends before `body`.
+    fn skip_line_comment(&mut self, body: usize) {
+        let start = self.pos;
+        self.pos = body;
+        let len = self.bytes().len();
+        while self.pos < len {
+            let c = self.bytes()[self.pos];
+            if c == b'\n' || c == b'\r' {
+                break;
+            }
+            if c == b'\\' {
+                let n = self.continuation_at(self.pos);
+                if n > 0 {
+                    self.comment_continuations.push(start as u32);
+                    self.pos += n;
+                    continue;
+                }
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// Skips a `/*` comment whose opener starts at `self.pos` and ends before `body`.
+    fn skip_block_comment(&mut self, body: usize) {
+        let start = self.pos;
+        self.pos = body;
+        let b = self.bytes();
+        match memfind(&b[self.pos..], b"*/") {
+            Some(i) => self.pos += i + 2,
+            None => {
+                self.pos = b.len();
+                self.unterminated_comment = Some(start as u32);
+            }
+        }
+    }
+
+    /// The next token; `Eof` at the end (and forever after).
+    pub fn next(&mut self, interner: &mut Interner) -> Token {
+        let space = self.skip_trivia();
+        let mut flags = TokenFlags::default();
+        if space {
+            flags.set(TokenFlags::SPACE_BEFORE);
+        }
+        if self.line_start {
+            flags.set(TokenFlags::LINE_START);
+        }
+        let start = self.pos;
+        let Some(&c) = self.bytes().get(start) else {
+            let mut t = Token::new(
+                TokenKind::Eof,
+                Span::new(self.file, start as u32, start as u32),
+            );
+            t.flags = flags;
+            t.flags.set(TokenFlags::LINE_START);
+            return t;
+        };
+        self.line_start = false;
+        let mut spliced = false;
+        let mut sym = crate::intern::Symbol(0);
+        let kind = if is_ident_start(c) {
+            self.pos += 1;
+            loop {
+                let len = self.bytes().len();
+                while self.pos < len && is_ident_char(self.bytes()[self.pos]) {
+                    self.pos += 1;
+                }
+                let (n, j) = self.peek_at(self.pos, &mut spliced);
+                match n {
+                    Some(b) if j != self.pos && is_ident_char(b) => self.pos = j,
+                    _ => break,
+                }
+            }
+            sym = if spliced {
+                clean_into(&self.text[start..self.pos], &mut self.buf);
+                interner.intern(&self.buf)
+            } else {
+                interner.intern(&self.text[start..self.pos])
+            };
+            TokenKind::Ident
+        } else if c.is_ascii_digit()
+            || (c == b'.'
+                && self
+                    .peek_at(start + 1, &mut spliced)
+                    .0
+                    .is_some_and(|d| d.is_ascii_digit()))
+        {
+            self.lex_number(&mut spliced)
+        } else if c == b'"' {
+            self.lex_string()
+        } else {
+            self.lex_punct(&mut spliced)
+        };
+        if spliced {
+            flags.set(TokenFlags::SPLICED);
+        }
+        Token {
+            kind,
+            flags,
+            sym,
+            span: Span::new(self.file, start as u32, self.pos as u32),
+        }
+    }
+
+    fn lex_number(&mut self, spliced: &mut bool) -> TokenKind {
+        let start = self.pos;
+        let b0 = self.bytes()[start];
+        let hex = b0 == b'0' && matches!(self.peek_at(start + 1, spliced).0, Some(b'x' | b'X'));
+        let mut is_float = false;
+        let mut prev = 0u8;
+        let mut i = start;
+        loop {
+            let (c, j) = self.peek_at(i, spliced);
+            let Some(c) = c else { break };
+            if c.is_ascii_alphanumeric() || c == b'_' {
+                if !hex && (c == b'e' || c == b'E') {
+                    is_float = true;
+                }
+                if !hex && (c == b'f' || c == b'F') {
+                    is_float = true;
+                }
+            } else if c == b'.' {
+                is_float = true;
+            } else if (c == b'+' || c == b'-') && !hex && (prev == b'e' || prev == b'E') {
+                // Signed exponent.
+            } else {
+                break;
+            }
+            prev = c;
+            i = j + 1;
+        }
+        self.pos = i;
+        // A hex literal that contains an 'f' digit is still an integer; a suffix check in the
+        // parser rejects the rest.
+        if hex {
+            TokenKind::IntLit
+        } else if is_float || {
+            // "1lf", "1hf" without '.' or exponent: a float suffix on digits.
+            let t = &self.text[start..i];
+            t.ends_with("lf") || t.ends_with("LF") || t.ends_with("hf") || t.ends_with("HF")
+        } {
+            TokenKind::FloatLit
+        } else {
+            TokenKind::IntLit
+        }
+    }
+
+    fn lex_string(&mut self) -> TokenKind {
+        let b = self.bytes();
+        let mut i = self.pos + 1;
+        while i < b.len() {
+            match b[i] {
+                b'"' => {
+                    self.pos = i + 1;
+                    return TokenKind::StrLit;
+                }
+                b'\\' if i + 1 < b.len() && b[i + 1] != b'\n' && b[i + 1] != b'\r' => i += 2,
+                b'\n' | b'\r' => break,
+                _ => i += 1,
+            }
+        }
+        // Unterminated: the quote alone is an invalid character.
+        self.pos += 1;
+        TokenKind::Unknown
+    }
+
+    fn lex_punct(&mut self, spliced: &mut bool) -> TokenKind {
+        use TokenKind::*;
+        let start = self.pos;
+        let c = self.bytes()[start];
+        // Second and third characters, seen through continuations.
+        let (c1, j1) = self.peek_at(start + 1, spliced);
+        let mut len_end = start + 1;
+        let mut take2 = |k: TokenKind| {
+            len_end = j1 + 1;
+            k
+        };
+        let kind = match (c, c1) {
+            (b'(', _) => LParen,
+            (b')', _) => RParen,
+            (b'[', _) => LBracket,
+            (b']', _) => RBracket,
+            (b'{', _) => LBrace,
+            (b'}', _) => RBrace,
+            (b'.', _) => Dot,
+            (b',', _) => Comma,
+            (b':', _) => Colon,
+            (b';', _) => Semi,
+            (b'?', _) => Question,
+            (b'~', _) => Tilde,
+            (b'+', Some(b'+')) => take2(PlusPlus),
+            (b'+', Some(b'=')) => take2(PlusEq),
+            (b'+', _) => Plus,
+            (b'-', Some(b'-')) => take2(MinusMinus),
+            (b'-', Some(b'=')) => take2(MinusEq),
+            (b'-', _) => Minus,
+            (b'*', Some(b'=')) => take2(StarEq),
+            (b'*', _) => Star,
+            (b'/', Some(b'=')) => take2(SlashEq),
+            (b'/', _) => Slash,
+            (b'%', Some(b'=')) => take2(PercentEq),
+            (b'%', _) => Percent,
+            (b'&', Some(b'&')) => take2(AndAnd),
+            (b'&', Some(b'=')) => take2(AmpEq),
+            (b'&', _) => Amp,
+            (b'|', Some(b'|')) => take2(OrOr),
+            (b'|', Some(b'=')) => take2(PipeEq),
+            (b'|', _) => Pipe,
+            (b'^', Some(b'^')) => take2(XorXor),
+            (b'^', Some(b'=')) => take2(CaretEq),
+            (b'^', _) => Caret,
+            (b'!', Some(b'=')) => take2(Ne),
+            (b'!', _) => Bang,
+            (b'=', Some(b'=')) => take2(EqEq),
+            (b'=', _) => Eq,
+            (b'#', Some(b'#')) => take2(HashHash),
+            (b'#', _) => Hash,
+            (b'<', Some(b'<')) => take2(Shl),
+            (b'<', Some(b'=')) => take2(Le),
+            (b'<', _) => Lt,
+            (b'>', Some(b'>')) => take2(Shr),
+            (b'>', Some(b'=')) => take2(Ge),
+            (b'>', _) => Gt,
+            _ => {
+                // One (possibly multi-byte) character.
+                let ch_len = self.text[start..]
+                    .chars()
+                    .next()
+                    .map_or(1, |ch| ch.len_utf8());
+                len_end = start + ch_len;
+                Unknown
+            }
+        };
+        let kind = match kind {
+            Shl | Shr => {
+                let (c2, j2) = self.peek_at(len_end, spliced);
+                if c2 == Some(b'=') {
+                    len_end = j2 + 1;
+                    if kind == Shl {
+                        ShlEq
+                    } else {
+                        ShrEq
+                    }
+                } else {
+                    kind
+                }
+            }
+            k => k,
+        };
+        self.pos = len_end;
+        kind
+    }
+
+    /// Consumes the rest of the current line without lexing it and returns its byte range
+    /// (continuations included). The next token will start a line.
+    pub fn raw_rest_of_line(&mut self) -> (u32, u32) {
+        let start = self.pos;
+        let len = self.bytes().len();
+        while self.pos < len {
+            let c = self.bytes()[self.pos];
+            if c == b'\n' || c == b'\r' {
+                break;
+            }
+            let n = self.continuation_at(self.pos);
+            if n > 0 {
+                self.pos += n;
+                continue;
+            }
+            self.pos += 1;
+        }
+        let end = self.pos;
+        self.line_start = true;
+        (start as u32, end as u32)
+    }
+
+    /// Whether the rest of the current line holds only whitespace and comments, without
+    /// consuming anything.
+    pub fn at_line_end(&self) -> bool {
+        let b = self.bytes();
+        let mut i = self.pos;
+        while i < b.len() {
+            match b[i] {
+                b' ' | b'\t' | 0x0b | 0x0c => i += 1,
+                b'\n' | b'\r' => return true,
+                _ => return false,
+            }
+        }
+        true
+    }
+}
+
+/// Finds `needle` in `hay`.
+fn memfind(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    if needle.is_empty() {
+        return Some(0);
+    }
+    let first = needle[0];
+    let mut i = 0;
+    while i + needle.len() <= hay.len() {
+        match hay[i..].iter().position(|&b| b == first) {
+            Some(p) => {
+                i += p;
+                if hay[i..].starts_with(needle) {
+                    return Some(i);
+                }
+                i += 1;
+            }
+            None => return None,
+        }
+    }
+    None
+}
+
+/// Removes line continuations from a spelling into `out`.
+fn clean_into(s: &str, out: &mut String) {
+    out.clear();
+    let b = s.as_bytes();
+    let mut i = 0;
+    let mut last = 0;
+    while i < b.len() {
+        if b[i] == b'\\' {
+            let n = match b.get(i + 1) {
+                Some(b'\n') => 2,
+                Some(b'\r') => {
+                    if b.get(i + 2) == Some(&b'\n') {
+                        3
+                    } else {
+                        2
+                    }
+                }
+                _ => 0,
+            };
+            if n > 0 {
+                out.push_str(&s[last..i]);
+                i += n;
+                last = i;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out.push_str(&s[last..]);
+}
+
+/// The spelling of a token's text with any line continuations removed.
+pub fn clean_spelling(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains('\\') {
+        let mut s = String::with_capacity(text.len());
+        clean_into(text, &mut s);
+        std::borrow::Cow::Owned(s)
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
+/// Lexes a whole string into tokens (for tests and for re-lexing pasted text).
+pub fn lex_all(file: FileId, text: &str, interner: &mut Interner) -> Vec<Token> {
+    let mut lx = Lexer::new(file, Arc::from(text));
+    let mut out = Vec::new();
+    loop {
+        let t = lx.next(interner);
+        if t.kind == TokenKind::Eof {
+            break;
+        }
+        out.push(t);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use TokenKind::*;
+
+    fn kinds(s: &str) -> Vec<(TokenKind, String)> {
+        let mut i = Interner::new();
+        lex_all(FileId(0), s, &mut i)
+            .into_iter()
+            .map(|t| (t.kind, clean_spelling(&s[t.span.range()]).into_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn punctuators_maximal_munch() {
+        let k: Vec<_> =
+            kinds("<<= >>= << >> <= >= == != && || ^^ ++ -- += -= *= /= %= &= |= ^= ## #")
+                .into_iter()
+                .map(|x| x.0)
+                .collect();
+        assert_eq!(
+            k,
+            vec![
+                ShlEq, ShrEq, Shl, Shr, Le, Ge, EqEq, Ne, AndAnd, OrOr, XorXor, PlusPlus,
+                MinusMinus, PlusEq, MinusEq, StarEq, SlashEq, PercentEq, AmpEq, PipeEq, CaretEq,
+                HashHash, Hash
+            ]
+        );
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(kinds("1.0")[0].0, FloatLit);
+        assert_eq!(kinds(".5e-3f")[0], (FloatLit, ".5e-3f".into()));
+        assert_eq!(kinds("2E10")[0].0, FloatLit);
+        assert_eq!(kinds("0x1F")[0], (IntLit, "0x1F".into()));
+        assert_eq!(kinds("0x1e+1").len(), 3);
+        assert_eq!(kinds("5u")[0], (IntLit, "5u".into()));
+        assert_eq!(kinds("5lf")[0], (FloatLit, "5lf".into()));
+        assert_eq!(kinds("1.0foo")[0], (FloatLit, "1.0foo".into()));
+        assert_eq!(kinds("a.x")[1].0, Dot);
+    }
+
+    #[test]
+    fn comments_and_continuations() {
+        let k = kinds("a /* x\n y */ b // c \\\n d\ne");
+        assert_eq!(
+            k.iter().map(|x| x.1.as_str()).collect::<Vec<_>>(),
+            vec!["a", "b", "e"]
+        );
+        let k = kinds("fl\\\noat");
+        assert_eq!(k, vec![(Ident, "float".into())]);
+        let k = kinds("+\\\r\n=");
+        assert_eq!(k[0].0, PlusEq);
+    }
+
+    #[test]
+    fn line_start_flags() {
+        let mut i = Interner::new();
+        let t = lex_all(FileId(0), "a b\n  c /* \n */ d", &mut i);
+        let starts: Vec<bool> = t.iter().map(|t| t.at_line_start()).collect();
+        assert_eq!(starts, vec![true, false, true, false]);
+    }
+
+    #[test]
+    fn unknown_characters() {
+        let k = kinds("$ @ ` ' \\ é \"abc");
+        assert!(k.iter().all(|x| x.0 == Unknown || x.0 == Ident), "{k:?}");
+        assert_eq!(kinds("\"a b\"")[0].0, StrLit);
+    }
+}

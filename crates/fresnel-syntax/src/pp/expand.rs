@@ -1,0 +1,915 @@
+//! Macro definitions and expansion.
+//!
+//! Expansion follows the C preprocessor: a function-like macro's arguments are fully expanded
+//! on their own (unless they stand next to `##` or `#`), substituted, pasted, and the result is
+//! rescanned together with the tokens that follow. While a macro's replacement is being
+//! rescanned the macro is *busy*; an identifier naming a busy macro is marked never to expand.
+//!
+//! Every expansion gets an [`ExpnId`](crate::source::ExpnId) recording the macro and the
+//! invocation, and the tokens it produces carry it in their spans.
+
+use smallvec::SmallVec;
+
+use super::*;
+use crate::intern::sym;
+use crate::source::{ExpnData, FileOrigin};
+
+impl Preprocessor<'_> {
+    /// Defines the predefined macros for version `v` (called once, when the version is known),
+    /// then applies the command-line `-D`/`-U`.
+    pub(super) fn define_predefined(&mut self, v: Version) {
+        let mut defs: Vec<(Symbol, String)> = Vec::new();
+        let num = |n: u32| n.to_string();
+        if v.is_es() {
+            defs.push((sym::GL_ES, num(1)));
+            defs.push((sym::GL_FRAGMENT_PRECISION_HIGH, num(1)));
+        } else if v.number >= 150 {
+            defs.push((sym::GL_core_profile, num(1)));
+            if v.profile == crate::version::Profile::Compatibility {
+                defs.push((sym::GL_compatibility_profile, num(1)));
+            }
+        }
+        if self.opts.target.is_vulkan() {
+            defs.push((sym::VULKAN, num(100)));
+        }
+        if self.opts.gl_spirv {
+            defs.push((sym::GL_SPIRV, num(100)));
+        }
+        for &e in Ext::all() {
+            if e.available_in(v) {
+                let s = self.interner.intern(e.name());
+                defs.push((s, num(1)));
+            }
+        }
+        let origin_text: String = defs
+            .iter()
+            .map(|(s, val)| format!("#define {} {}\n", self.interner.resolve(*s), val))
+            .collect();
+        // The predefined values live in a file of their own so their tokens have spans.
+        let file = self
+            .sm
+            .add_file("<built-in>", origin_text, FileOrigin::CommandLine);
+        let text = self.sm.file(file).text().to_string();
+        let mut lx = Lexer::new(file, std::sync::Arc::from(text.as_str()));
+        for (s, _) in &defs {
+            // "#define NAME VALUE" lines: skip "#", "define", NAME; take VALUE.
+            let _hash = lx.next(self.interner);
+            let _define = lx.next(self.interner);
+            let _name = lx.next(self.interner);
+            let value = lx.next(self.interner);
+            self.macros.insert(
+                *s,
+                Macro {
+                    name_span: None,
+                    kind: MacroKind::Object,
+                    body: vec![value],
+                    param_of: vec![None],
+                    busy: false,
+                    predefined: true,
+                    builtin: None,
+                },
+            );
+        }
+        for (s, b) in [
+            (sym::__LINE__, Builtin::Line),
+            (sym::__FILE__, Builtin::File),
+            (sym::__VERSION__, Builtin::Version),
+        ] {
+            self.macros.insert(
+                s,
+                Macro {
+                    name_span: None,
+                    kind: MacroKind::Object,
+                    body: Vec::new(),
+                    param_of: Vec::new(),
+                    busy: false,
+                    predefined: true,
+                    builtin: Some(b),
+                },
+            );
+        }
+        self.apply_command_line_macros();
+    }
+
+    fn apply_command_line_macros(&mut self) {
+        if self.opts.defines.is_empty() {
+            return;
+        }
+        let mut text = String::new();
+        for d in &self.opts.defines {
+            match d {
+                CommandLineMacro::Define { name, value } => {
+                    let value = value.as_deref().unwrap_or("1");
+                    text.push_str(&format!("#define {name} {value}\n"));
+                }
+                CommandLineMacro::Undef { name } => text.push_str(&format!("#undef {name}\n")),
+            }
+        }
+        let file = self
+            .sm
+            .add_file("<command line>", text, FileOrigin::CommandLine);
+        let shared = self
+            .sm
+            .file(file)
+            .shared_text()
+            .unwrap_or_else(|| std::sync::Arc::from(""));
+        // Process the definitions as if they were a file of directives.
+        self.files.push(FileFrame {
+            lexer: Lexer::new(file, shared),
+            lookahead: None,
+            cond_base: self.conds.len(),
+            continuations_seen: 0,
+            comment_continuations_seen: 0,
+        });
+        let depth = self.files.len();
+        loop {
+            let Some(f) = self.files.last_mut() else {
+                break;
+            };
+            let t = match f.lookahead.take() {
+                Some(t) => t,
+                None => f.lexer.next(self.interner),
+            };
+            if t.kind == TokenKind::Eof {
+                break;
+            }
+            if t.kind == TokenKind::Hash && t.at_line_start() {
+                self.directive(t);
+            } else {
+                self.error(
+                    "pp-command-line",
+                    t.span,
+                    "unexpected token in a -D definition",
+                );
+            }
+            if self.files.len() != depth {
+                break;
+            }
+        }
+        if self.files.len() == depth {
+            self.files.pop();
+        }
+    }
+
+    /// `#define`
+    pub(super) fn dir_define(&mut self, span: Span) {
+        let Some(name) = self.dir_next() else {
+            self.error("pp-missing-macro-name", span, "#define needs a macro name");
+            return;
+        };
+        if name.kind != TokenKind::Ident {
+            self.error(
+                "pp-missing-macro-name",
+                name.span,
+                format!(
+                    "macro name must be an identifier, found `{}`",
+                    self.spelling(&name)
+                ),
+            );
+            self.dir_rest();
+            return;
+        }
+        if !self.check_macro_name(&name, "define") {
+            self.dir_rest();
+            return;
+        }
+        // A function-like macro has `(` right after the name, with no space.
+        let mut toks = self.dir_rest();
+        let mut kind = MacroKind::Object;
+        if let Some(first) = toks.first() {
+            if first.kind == TokenKind::LParen && !first.space_before() {
+                let mut params: Vec<Symbol> = Vec::new();
+                let mut i = 1;
+                let mut ok = false;
+                let mut expect_param = true;
+                while let Some(t) = toks.get(i) {
+                    match t.kind {
+                        TokenKind::RParen if !expect_param || params.is_empty() => {
+                            ok = true;
+                            i += 1;
+                            break;
+                        }
+                        TokenKind::Ident if expect_param => {
+                            if params.contains(&t.sym) {
+                                self.error(
+                                    "pp-duplicate-parameter",
+                                    t.span,
+                                    format!("duplicate macro parameter `{}`", self.spelling(t)),
+                                );
+                                return;
+                            }
+                            params.push(t.sym);
+                            expect_param = false;
+                        }
+                        TokenKind::Comma if !expect_param => expect_param = true,
+                        _ => break,
+                    }
+                    i += 1;
+                }
+                if !ok {
+                    let at = toks.get(i).map_or(name.span, |t| t.span);
+                    self.error(
+                        "pp-macro-parameters",
+                        at,
+                        format!(
+                            "invalid parameter list in the definition of `{}`",
+                            self.spelling(&name)
+                        ),
+                    );
+                    return;
+                }
+                if params.len() > u16::MAX as usize {
+                    self.error(
+                        "pp-macro-parameters",
+                        name.span,
+                        "too many macro parameters",
+                    );
+                    return;
+                }
+                toks.drain(..i);
+                kind = MacroKind::Function { params };
+            }
+        }
+        // Which body tokens name parameters.
+        let param_of: Vec<Option<u16>> = match &kind {
+            MacroKind::Function { params } => toks
+                .iter()
+                .map(|t| {
+                    if t.kind == TokenKind::Ident {
+                        params.iter().position(|p| *p == t.sym).map(|i| i as u16)
+                    } else {
+                        None
+                    }
+                })
+                .collect(),
+            MacroKind::Object => vec![None; toks.len()],
+        };
+        // `##` may not start or end a replacement list.
+        if let Some(t) = toks.first().filter(|t| t.kind == TokenKind::HashHash) {
+            self.error(
+                "pp-paste-position",
+                t.span,
+                "`##` cannot start a macro replacement list",
+            );
+            return;
+        }
+        if let Some(t) = toks.last().filter(|t| t.kind == TokenKind::HashHash) {
+            self.error(
+                "pp-paste-position",
+                t.span,
+                "`##` cannot end a macro replacement list",
+            );
+            return;
+        }
+        // Stringizing `#` (only with GL_EXT_debug_printf) must be followed by a parameter.
+        if matches!(kind, MacroKind::Function { .. }) && self.exts.is_on(Ext::EXT_debug_printf) {
+            for (i, t) in toks.iter().enumerate() {
+                if t.kind == TokenKind::Hash {
+                    let next_is_param = param_of.get(i + 1).copied().flatten().is_some();
+                    let prev_is_paste = i > 0 && toks[i - 1].kind == TokenKind::HashHash;
+                    let next_is_paste = toks
+                        .get(i + 1)
+                        .is_some_and(|t| t.kind == TokenKind::HashHash);
+                    if prev_is_paste || next_is_paste {
+                        self.error(
+                            "pp-stringify",
+                            t.span,
+                            "`#` and `##` cannot be combined in a macro replacement list",
+                        );
+                        return;
+                    }
+                    if !next_is_param {
+                        self.error(
+                            "pp-stringify",
+                            t.span,
+                            "`#` must be followed by a macro parameter",
+                        );
+                        return;
+                    }
+                }
+            }
+        }
+        let new = Macro {
+            name_span: Some(name.span),
+            kind,
+            body: toks,
+            param_of,
+            busy: false,
+            predefined: false,
+            builtin: None,
+        };
+        if let Some(old) = self.macros.get(&name.sym) {
+            if !self.same_definition(old, &new) {
+                let mut d = Diagnostic::error(
+                    "pp-macro-redefined",
+                    name.span,
+                    format!("macro `{}` redefined differently", self.spelling(&name)),
+                );
+                if let Some(prev) = old.name_span {
+                    d = d.with_secondary(prev, "previous definition");
+                }
+                self.diags.push(d);
+                return;
+            }
+        }
+        self.macros.insert(name.sym, new);
+    }
+
+    /// Rejects names that may not be (un)defined. Returns false after an error.
+    fn check_macro_name(&mut self, name: &Token, what: &str) -> bool {
+        let text = self.spelling(name);
+        if name.sym == sym::defined {
+            self.error(
+                "pp-reserved-macro",
+                name.span,
+                format!("`defined` cannot be {what}d as a macro"),
+            );
+            return false;
+        }
+        if self.macros.get(&name.sym).is_some_and(|m| m.predefined) {
+            self.error(
+                "pp-reserved-macro",
+                name.span,
+                format!("the predefined macro `{text}` cannot be {what}d"),
+            );
+            return false;
+        }
+        if text.starts_with("GL_") {
+            self.error(
+                "pp-reserved-macro",
+                name.span,
+                format!(
+                    "macro names beginning with `GL_` are reserved; `{text}` cannot be {what}d"
+                ),
+            );
+            return false;
+        }
+        if text.contains("__") {
+            self.warning(
+                "pp-reserved-macro",
+                name.span,
+                format!(
+                    "macro names containing `__` are reserved for the implementation (`{text}`)"
+                ),
+            );
+        }
+        true
+    }
+
+    /// Whether two definitions are the same (C's rule: same kind, parameters, and
+    /// replacement tokens with the same spellings and whitespace separation).
+    fn same_definition(&self, a: &Macro, b: &Macro) -> bool {
+        if a.kind != b.kind || a.body.len() != b.body.len() || a.builtin.is_some() {
+            return false;
+        }
+        a.body.iter().zip(&b.body).enumerate().all(|(i, (x, y))| {
+            x.kind == y.kind
+                && (i == 0 || x.space_before() == y.space_before())
+                && self.spelling(x) == self.spelling(y)
+        })
+    }
+
+    /// `#undef`
+    pub(super) fn dir_undef(&mut self, span: Span) {
+        let toks = self.dir_rest();
+        let Some(name) = toks.first() else {
+            self.error("pp-missing-macro-name", span, "#undef needs a macro name");
+            return;
+        };
+        if name.kind != TokenKind::Ident {
+            self.error(
+                "pp-missing-macro-name",
+                name.span,
+                format!(
+                    "macro name must be an identifier, found `{}`",
+                    self.spelling(name)
+                ),
+            );
+            return;
+        }
+        if let Some(extra) = toks.get(1) {
+            self.error(
+                "pp-extra-tokens",
+                extra.span,
+                "unexpected tokens after #undef",
+            );
+        }
+        let name = *name;
+        if !self.check_macro_name(&name, "undefine") {
+            return;
+        }
+        self.macros.remove(&name.sym);
+    }
+
+    /// The next token after macro expansion.
+    pub(super) fn next_expanded(&mut self) -> Token {
+        loop {
+            if self.stopped {
+                return self.eof_token();
+            }
+            let mut t = self.next_raw();
+            if t.kind != TokenKind::Ident || t.flags.has(TokenFlags::NO_EXPAND) {
+                return t;
+            }
+            if self.in_if_expr && t.sym == sym::defined {
+                self.pass_defined_operand();
+                return t;
+            }
+            let Some(m) = self.macros.get(&t.sym) else {
+                return t;
+            };
+            if m.busy {
+                t.flags.set(TokenFlags::NO_EXPAND);
+                return t;
+            }
+            if let Some(b) = m.builtin {
+                return self.builtin_token(t, b);
+            }
+            match &m.kind {
+                MacroKind::Object => {
+                    let body = m.body.clone();
+                    self.push_expansion(t, t.span, body);
+                }
+                MacroKind::Function { params } => {
+                    let nparams = params.len();
+                    let next = self.next_raw();
+                    if next.kind != TokenKind::LParen {
+                        self.pushback.push(next);
+                        return t;
+                    }
+                    let Some((args, rparen)) = self.collect_args(t) else {
+                        continue;
+                    };
+                    let args = if nparams == 0 && args.len() == 1 && args[0].is_empty() {
+                        Vec::new()
+                    } else {
+                        args
+                    };
+                    if args.len() != nparams {
+                        let name = self.spelling(&t);
+                        let mut d = Diagnostic::error(
+                            "pp-macro-arguments",
+                            t.span.to(rparen.span),
+                            format!(
+                                "macro `{name}` takes {nparams} argument{}, but {} {} given",
+                                if nparams == 1 { "" } else { "s" },
+                                args.len(),
+                                if args.len() == 1 { "was" } else { "were" }
+                            ),
+                        );
+                        if let Some(def) = self.macros.get(&t.sym).and_then(|m| m.name_span) {
+                            d = d.with_secondary(def, "macro defined here");
+                        }
+                        self.diags.push(d);
+                        continue;
+                    }
+                    let call = self.sm.join(t.span, rparen.span);
+                    self.expand_function(t, call, args);
+                }
+            }
+        }
+    }
+
+    /// In an `#if` line, passes `defined X` / `defined ( X )` through without expanding X.
+    fn pass_defined_operand(&mut self) {
+        let a = self.next_raw();
+        if a.kind == TokenKind::LParen {
+            let mut b = self.next_raw();
+            let c = self.next_raw();
+            b.flags.set(TokenFlags::NO_EXPAND);
+            self.pushback.push(c);
+            self.pushback.push(b);
+            self.pushback.push(a);
+        } else {
+            let mut a = a;
+            a.flags.set(TokenFlags::NO_EXPAND);
+            self.pushback.push(a);
+        }
+    }
+
+    /// The value of `__LINE__`, `__FILE__` or `__VERSION__` at token `t`.
+    fn builtin_token(&mut self, t: Token, b: Builtin) -> Token {
+        let text = match b {
+            Builtin::Line => {
+                let loc = self.sm.location(t.span);
+                loc.line.to_string()
+            }
+            Builtin::File => {
+                let loc = self.sm.location(t.span);
+                let real = self.sm.source_callsite(t.span);
+                let named = self
+                    .sm
+                    .file(real.file)
+                    .line_marks()
+                    .iter()
+                    .rev()
+                    .find_map(|m| {
+                        if m.offset <= real.start {
+                            m.name.clone()
+                        } else {
+                            None
+                        }
+                    });
+                match named {
+                    Some(PresumedName::Name(n)) => format!("\"{n}\""),
+                    _ => loc.string_number.unwrap_or(0).to_string(),
+                }
+            }
+            Builtin::Version => self.current_version().number.to_string(),
+        };
+        let span = self.sm.add_scratch(&text);
+        let expn = self.sm.add_expansion(ExpnData {
+            macro_name: t.sym,
+            def_site: None,
+            call_site: t.span,
+        });
+        let kind = if text.starts_with('"') {
+            TokenKind::StrLit
+        } else {
+            TokenKind::IntLit
+        };
+        let mut out = Token::new(kind, span.with_expn(expn));
+        out.flags = t.flags;
+        out.flags.clear(TokenFlags::SPLICED);
+        out
+    }
+
+    /// Reads the arguments of a function-like macro invocation after its `(`. Returns the
+    /// arguments and the closing parenthesis, or `None` (after an error) at the end of input.
+    fn collect_args(&mut self, name: Token) -> Option<(Vec<Vec<Token>>, Token)> {
+        self.collecting_args += 1;
+        let mut args: Vec<Vec<Token>> = vec![Vec::new()];
+        let mut depth = 0usize;
+        let result = loop {
+            let mut t = self.next_raw();
+            match t.kind {
+                TokenKind::Eof => {
+                    let mname = self.spelling(&name);
+                    self.diags.push(
+                        Diagnostic::error(
+                            "pp-unterminated-invocation",
+                            name.span,
+                            format!("unterminated argument list invoking macro `{mname}`"),
+                        )
+                        .with_label("the argument list starting here never ends"),
+                    );
+                    self.pushback.push(t);
+                    break None;
+                }
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => {
+                    if depth == 0 {
+                        break Some((std::mem::take(&mut args), t));
+                    }
+                    depth -= 1;
+                }
+                TokenKind::Comma if depth == 0 => {
+                    args.push(Vec::new());
+                    continue;
+                }
+                TokenKind::Ident => {
+                    if self.macros.get(&t.sym).is_some_and(|m| m.busy) {
+                        t.flags.set(TokenFlags::NO_EXPAND);
+                    }
+                }
+                _ => {}
+            }
+            if let Some(a) = args.last_mut() {
+                a.push(t);
+            }
+        };
+        self.collecting_args -= 1;
+        result
+    }
+
+    /// Fully macro-expands a token list on its own (the tokens after it are not read).
+    pub(super) fn expand_list(&mut self, toks: Vec<Token>) -> Vec<Token> {
+        let saved = std::mem::take(&mut self.pushback);
+        self.frames.push(MacroFrame {
+            tokens: toks,
+            pos: 0,
+            macro_sym: None,
+            barrier: true,
+        });
+        let base = self.frames.len();
+        let mut out = Vec::new();
+        loop {
+            let t = self.next_expanded();
+            if t.kind == TokenKind::Eof {
+                break;
+            }
+            out.push(t);
+        }
+        // Leave the barrier (and anything left above it after a stop).
+        while self.frames.len() >= base {
+            if let Some(f) = self.frames.pop() {
+                if let Some(sym) = f.macro_sym {
+                    if let Some(m) = self.macros.get_mut(&sym) {
+                        m.busy = false;
+                    }
+                }
+            }
+        }
+        self.pushback = saved;
+        out
+    }
+
+    /// Pushes the replacement of an object-like macro (or an already substituted
+    /// function-like one) as a frame to rescan.
+    fn push_expansion(&mut self, name: Token, call: Span, body: Vec<Token>) {
+        let expn = self.new_expansion(name, call);
+        let tokens: Vec<Token> = body
+            .into_iter()
+            .enumerate()
+            .map(|(i, mut t)| {
+                t.span = t.span.with_expn(expn);
+                if i == 0 {
+                    t.flags.0 = (t.flags.0 & !(TokenFlags::SPACE_BEFORE | TokenFlags::LINE_START))
+                        | (name.flags.0 & TokenFlags::SPACE_BEFORE);
+                } else {
+                    t.flags.clear(TokenFlags::LINE_START);
+                }
+                t
+            })
+            .collect();
+        let tokens = self.paste_all(tokens, expn);
+        self.push_frame(name, tokens);
+    }
+
+    fn new_expansion(&mut self, name: Token, call: Span) -> crate::source::ExpnId {
+        let def_site = self.macros.get(&name.sym).and_then(|m| m.name_span);
+        self.sm.add_expansion(ExpnData {
+            macro_name: name.sym,
+            def_site,
+            call_site: call,
+        })
+    }
+
+    fn push_frame(&mut self, name: Token, tokens: Vec<Token>) {
+        self.expansion_tokens += tokens.len();
+        if self.expansion_tokens > self.opts.limits.max_expansion_tokens {
+            self.fatal(
+                "pp-expansion-limit",
+                name.span,
+                format!(
+                    "macro expansion produced more than {} tokens",
+                    self.opts.limits.max_expansion_tokens
+                ),
+            );
+            return;
+        }
+        if self.frames.len() >= self.opts.limits.max_frames {
+            self.fatal(
+                "pp-expansion-depth",
+                name.span,
+                format!(
+                    "more than {} macro expansions nested",
+                    self.opts.limits.max_frames
+                ),
+            );
+            return;
+        }
+        if let Some(m) = self.macros.get_mut(&name.sym) {
+            m.busy = true;
+        }
+        self.frames.push(MacroFrame {
+            tokens,
+            pos: 0,
+            macro_sym: Some(name.sym),
+            barrier: false,
+        });
+    }
+
+    /// Substitutes arguments into a function-like macro's replacement list and pushes it.
+    fn expand_function(&mut self, name: Token, call: Span, args: Vec<Vec<Token>>) {
+        let Some(m) = self.macros.get(&name.sym) else {
+            return;
+        };
+        let body = m.body.clone();
+        let param_of = m.param_of.clone();
+        let expn = self.new_expansion(name, call);
+        let mut expanded: Vec<Option<Vec<Token>>> = vec![None; args.len()];
+        let stringify = self.exts.is_on(Ext::EXT_debug_printf);
+        let mut out: Vec<Token> = Vec::with_capacity(body.len());
+        let mut i = 0;
+        while i < body.len() {
+            let bt = body[i];
+            let prev_paste = i > 0 && body[i - 1].kind == TokenKind::HashHash;
+            let next_paste = body
+                .get(i + 1)
+                .is_some_and(|t| t.kind == TokenKind::HashHash);
+            // `# param`
+            if stringify && bt.kind == TokenKind::Hash {
+                if let Some(Some(p)) = param_of.get(i + 1) {
+                    let s = self.stringify(&args[*p as usize]);
+                    let span = self.sm.add_scratch(&s).with_expn(expn);
+                    let mut t = Token::new(TokenKind::StrLit, span);
+                    t.flags.0 = bt.flags.0 & TokenFlags::SPACE_BEFORE;
+                    out.push(t);
+                    i += 2;
+                    continue;
+                }
+            }
+            match param_of.get(i).copied().flatten() {
+                Some(p) => {
+                    let p = p as usize;
+                    let arg: Vec<Token> = if prev_paste || next_paste {
+                        args[p].clone()
+                    } else {
+                        if expanded[p].is_none() {
+                            expanded[p] = Some(self.pre_expand(args[p].clone(), name));
+                        }
+                        expanded[p].clone().unwrap_or_default()
+                    };
+                    if arg.is_empty() {
+                        if prev_paste || next_paste {
+                            let mut pm = Token::new(TokenKind::Unknown, bt.span.with_expn(expn));
+                            pm.flags.set(TokenFlags::PLACEMARKER);
+                            out.push(pm);
+                        }
+                    } else {
+                        for (k, mut t) in arg.into_iter().enumerate() {
+                            if k == 0 {
+                                t.flags.0 = (t.flags.0
+                                    & !(TokenFlags::SPACE_BEFORE | TokenFlags::LINE_START))
+                                    | (bt.flags.0 & TokenFlags::SPACE_BEFORE);
+                            } else {
+                                t.flags.clear(TokenFlags::LINE_START);
+                            }
+                            out.push(t);
+                        }
+                    }
+                }
+                None => {
+                    let mut t = bt;
+                    t.span = t.span.with_expn(expn);
+                    t.flags.clear(TokenFlags::LINE_START);
+                    out.push(t);
+                }
+            }
+            i += 1;
+        }
+        if let Some(first) = out.first_mut() {
+            first.flags.0 = (first.flags.0 & !TokenFlags::SPACE_BEFORE)
+                | (name.flags.0 & TokenFlags::SPACE_BEFORE);
+        }
+        if self.stopped {
+            return;
+        }
+        let out = self.paste_all(out, expn);
+        self.push_frame(name, out);
+    }
+
+    /// Expands one macro argument on its own, with a bound on nesting.
+    fn pre_expand(&mut self, arg: Vec<Token>, name: Token) -> Vec<Token> {
+        if !arg.iter().any(|t| t.kind == TokenKind::Ident) {
+            return arg;
+        }
+        if self.expansion_depth >= self.opts.limits.max_expansion_depth {
+            self.fatal(
+                "pp-expansion-depth",
+                name.span,
+                format!(
+                    "macro invocations nested in arguments more than {} levels deep (in `{}`)",
+                    self.opts.limits.max_expansion_depth,
+                    self.spelling(&name)
+                ),
+            );
+            return arg;
+        }
+        self.expansion_depth += 1;
+        let out = self.expand_list(arg);
+        self.expansion_depth -= 1;
+        out
+    }
+
+    /// The string literal `#arg` makes.
+    fn stringify(&self, arg: &[Token]) -> String {
+        let mut s = String::from("\"");
+        for (i, t) in arg.iter().enumerate() {
+            if i > 0 && t.space_before() {
+                s.push(' ');
+            }
+            let sp = self.spelling(t);
+            if t.kind == TokenKind::StrLit {
+                for c in sp.chars() {
+                    if c == '"' || c == '\\' {
+                        s.push('\\');
+                    }
+                    s.push(c);
+                }
+            } else {
+                s.push_str(&sp);
+            }
+        }
+        s.push('"');
+        s
+    }
+
+    /// Applies every `##` in a substituted replacement list, left to right, and removes
+    /// placemarkers.
+    fn paste_all(&mut self, toks: Vec<Token>, expn: crate::source::ExpnId) -> Vec<Token> {
+        if !toks.iter().any(|t| t.kind == TokenKind::HashHash) {
+            return toks
+                .into_iter()
+                .filter(|t| !t.flags.has(TokenFlags::PLACEMARKER))
+                .collect();
+        }
+        let v = self.current_version();
+        let mut out: Vec<Token> = Vec::with_capacity(toks.len());
+        let mut it = toks.into_iter().peekable();
+        let mut reported = false;
+        while let Some(t) = it.next() {
+            if t.kind == TokenKind::HashHash && !out.is_empty() && it.peek().is_some() {
+                if !reported && !v.at_least(130, 0) {
+                    reported = true;
+                    let what = if v.is_es() {
+                        "token pasting (`##`) is not available in GLSL ES".to_string()
+                    } else {
+                        format!(
+                            "token pasting (`##`) needs GLSL 1.30 or later (this is GLSL {})",
+                            v.number
+                        )
+                    };
+                    self.error("pp-token-paste", t.span, what);
+                }
+                let Some(left) = out.pop() else { continue };
+                let Some(right) = it.next() else { break };
+                let pasted = self.paste(left, right, expn);
+                out.extend(pasted);
+            } else {
+                out.push(t);
+            }
+        }
+        out.retain(|t| !t.flags.has(TokenFlags::PLACEMARKER));
+        out
+    }
+
+    /// Pastes two tokens into one (or reports that they do not form one token).
+    fn paste(
+        &mut self,
+        left: Token,
+        right: Token,
+        expn: crate::source::ExpnId,
+    ) -> SmallVec<[Token; 2]> {
+        if left.flags.has(TokenFlags::PLACEMARKER) {
+            return smallvec::smallvec![right];
+        }
+        if right.flags.has(TokenFlags::PLACEMARKER) {
+            return smallvec::smallvec![left];
+        }
+        let text = format!("{}{}", self.spelling(&left), self.spelling(&right));
+        let span = self.sm.add_scratch(&text);
+        let mut lx = Lexer::new(span.file, std::sync::Arc::from(text.as_str()));
+        let first = lx.next(self.interner);
+        let second = lx.next(self.interner);
+        if first.kind == TokenKind::Eof
+            || second.kind != TokenKind::Eof
+            || first.kind == TokenKind::Unknown
+        {
+            self.error(
+                "pp-token-paste",
+                left.span.to(right.span),
+                format!(
+                    "pasting `{}` and `{}` does not give a valid token",
+                    self.spelling(&left),
+                    self.spelling(&right)
+                ),
+            );
+            return smallvec::smallvec![left, right];
+        }
+        let mut t = first;
+        t.span = Span::new(
+            span.file,
+            span.start + first.span.start,
+            span.start + first.span.end,
+        )
+        .with_expn(expn);
+        t.flags.0 = left.flags.0 & TokenFlags::SPACE_BEFORE;
+        smallvec::smallvec![t]
+    }
+
+    /// Macro-expands the tokens of a `#line` directive.
+    pub(super) fn expand_line(&mut self, toks: Vec<Token>) -> Vec<Token> {
+        self.expand_list(toks)
+    }
+
+    /// Evaluates the expression of `#if` / `#elif`.
+    pub(super) fn eval_condition(&mut self, toks: Vec<Token>, full: Span) -> Option<i64> {
+        self.in_if_expr = true;
+        let expanded = self.expand_list(toks);
+        self.in_if_expr = false;
+        let mut pos = 0;
+        let v = self.parse_if_expr(&expanded, &mut pos, full)?;
+        if let Some(extra) = expanded.get(pos) {
+            let s = self.spelling(extra);
+            self.error(
+                "pp-if-syntax",
+                extra.span,
+                format!("unexpected `{s}` in preprocessor expression"),
+            );
+            return None;
+        }
+        Some(v)
+    }
+}

@@ -1,0 +1,642 @@
+//! The GLSL preprocessor.
+//!
+//! Input: one main file in the [`SourceMap`]; output: a [`PpOutput`] holding the token stream
+//! the parser reads, the version in force, and the directives the parser must see in order
+//! (`#extension`, `#pragma`, `#line`).
+//!
+//! Structure:
+//! * `mod.rs` (this file): options, output, the token flow. Tokens come from a stack of
+//!   sources: pushed-back tokens, then macro-expansion frames, then the lexer of the innermost
+//!   `#include`d file. Directives are handled when the file lexer yields a `#` at the start of a
+//!   line; tokens in skipped conditional blocks are dropped there.
+//! * `directive.rs`: every directive.
+//! * `expand.rs`: macro definition and expansion (argument pre-expansion, `##`, `#`, the
+//!   disabled-macro rule of C, expansion records for diagnostics).
+//! * `expr.rs`: `#if` expressions (32-bit wrapping arithmetic, short-circuit rules of ES).
+//! * `print.rs`: the textual form for `fresnel preprocess`.
+//!
+//! Every limit is explicit in [`PpLimits`] and reported as an error when reached.
+
+mod directive;
+mod expand;
+mod expr;
+mod print;
+
+pub use print::print_preprocessed;
+
+use rustc_hash::FxHashMap;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::extensions::{Behavior, Ext, ExtensionState};
+use crate::intern::{Interner, Symbol};
+use crate::lexer::Lexer;
+use crate::source::{FileId, PresumedName, SourceMap, Span};
+use crate::token::{Token, TokenFlags, TokenKind};
+use crate::version::{Stage, TargetEnv, Version};
+
+/// Bounds on the preprocessor's work. Each is reported as an error when reached.
+#[derive(Clone, Debug)]
+pub struct PpLimits {
+    /// Nesting of macro invocations inside macro arguments (each level recurses).
+    pub max_expansion_depth: usize,
+    /// Macro-expansion frames alive at once (chains of object-like macros).
+    pub max_frames: usize,
+    /// Tokens in the output.
+    pub max_output_tokens: usize,
+    /// Tokens produced by all expansions together (bounds exponential macro bombs).
+    pub max_expansion_tokens: usize,
+    /// Nesting of `#include`.
+    pub max_include_depth: usize,
+    /// Nesting of `#if` blocks.
+    pub max_conditional_depth: usize,
+    /// Nesting of parentheses and operators in an `#if` expression.
+    pub max_expr_depth: usize,
+}
+
+impl Default for PpLimits {
+    fn default() -> Self {
+        PpLimits {
+            max_expansion_depth: 200,
+            max_frames: 10_000,
+            max_output_tokens: 1 << 22,
+            max_expansion_tokens: 1 << 22,
+            max_include_depth: 32,
+            max_conditional_depth: 1024,
+            max_expr_depth: 256,
+        }
+    }
+}
+
+/// What the caller tells the preprocessor.
+#[derive(Clone, Debug, Default)]
+pub struct PpOptions {
+    pub stage: Option<Stage>,
+    pub target: TargetEnv,
+    /// Version used when the shader has no `#version` (default: 1.10, or 1.00 ES when the
+    /// target is OpenGL ES).
+    pub default_version: Option<Version>,
+    /// `-D NAME[=VALUE]`, in order, interleaved with `-U NAME` as `(name, None, true)`.
+    pub defines: Vec<CommandLineMacro>,
+    /// Define `GL_SPIRV` (compiling GLSL to SPIR-V for OpenGL).
+    pub gl_spirv: bool,
+    /// Extensions to treat as enabled from the start (like `#extension X : enable`).
+    pub enabled_extensions: Vec<Ext>,
+    pub limits: PpLimits,
+}
+
+/// A `-D` or `-U` from the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandLineMacro {
+    Define { name: String, value: Option<String> },
+    Undef { name: String },
+}
+
+/// How an `#include` named its file.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum IncludeKind {
+    /// `#include "name"`
+    Quoted,
+    /// `#include <name>`
+    Angled,
+}
+
+/// Finds the text of `#include`d files. The library does no I/O itself: the command-line
+/// tool implements this over the file system with `-I` directories.
+pub trait IncludeResolver {
+    /// Resolves `name`, included from the file named `from`. Returns the resolved name (for
+    /// diagnostics and `#pragma once`) and the text, or a message saying why not.
+    fn resolve(
+        &mut self,
+        name: &str,
+        kind: IncludeKind,
+        from: &str,
+    ) -> Result<(String, String), String>;
+}
+
+/// An include resolver that finds nothing.
+pub struct NoIncludes;
+
+impl IncludeResolver for NoIncludes {
+    fn resolve(
+        &mut self,
+        name: &str,
+        _kind: IncludeKind,
+        _from: &str,
+    ) -> Result<(String, String), String> {
+        Err(format!(
+            "cannot open `{name}`: no include directories are configured"
+        ))
+    }
+}
+
+/// A `#pragma` the language defines, or another one (kept as text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pragma {
+    /// `#pragma STDGL invariant(all)`
+    InvariantAll,
+    Optimize(bool),
+    Debug(bool),
+    /// Any other pragma: its tokens joined by single spaces.
+    Other(String),
+}
+
+/// A directive the later phases need to see, in order with the tokens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PpEventKind {
+    Version(Version),
+    Extension {
+        /// The name as written (`all` for `#extension all`).
+        name: String,
+        ext: Option<Ext>,
+        behavior: Behavior,
+    },
+    Pragma(Pragma),
+    Line {
+        line: i64,
+        name: Option<PresumedName>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PpEvent {
+    /// The event happens before output token `at`.
+    pub at: u32,
+    /// The directive's span (its `#` through the end of the line).
+    pub span: Span,
+    pub kind: PpEventKind,
+}
+
+/// The result of preprocessing.
+#[derive(Clone, Debug)]
+pub struct PpOutput {
+    pub tokens: Vec<Token>,
+    pub events: Vec<PpEvent>,
+    /// The version in force (declared or default).
+    pub version: Version,
+    /// The `#version` directive, if there was one.
+    pub version_span: Option<Span>,
+    /// Extension behaviors at the end of the shader.
+    pub extensions: ExtensionState,
+    /// Some limit was hit; the output is incomplete.
+    pub truncated: bool,
+}
+
+/// A macro definition.
+#[derive(Clone, Debug)]
+pub(crate) struct Macro {
+    /// The name in the `#define` (None for predefined macros).
+    pub name_span: Option<Span>,
+    pub kind: MacroKind,
+    pub body: Vec<Token>,
+    /// For function-like macros: which body tokens name a parameter (index into params).
+    pub param_of: Vec<Option<u16>>,
+    /// Being expanded now (names it met while rescanning are not expanded).
+    pub busy: bool,
+    /// Predefined: may not be redefined or undefined.
+    pub predefined: bool,
+    pub builtin: Option<Builtin>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum MacroKind {
+    Object,
+    Function { params: Vec<Symbol> },
+}
+
+/// Macros whose value depends on where they are used.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Builtin {
+    Line,
+    File,
+    Version,
+}
+
+/// One `#if` level.
+#[derive(Clone, Debug)]
+struct Cond {
+    /// The directive that opened it.
+    span: Span,
+    /// Tokens in the current branch are kept.
+    active: bool,
+    /// Some branch has been taken (later `#elif`/`#else` are skipped).
+    taken: bool,
+    /// `#else` seen.
+    else_seen: bool,
+    /// The enclosing level was active.
+    parent_active: bool,
+}
+
+struct FileFrame {
+    lexer: Lexer,
+    /// A token read past the end of a directive line, to be read again.
+    lookahead: Option<Token>,
+    /// `conds.len()` when the file was entered.
+    cond_base: usize,
+    /// Lexer continuation records already looked at.
+    continuations_seen: usize,
+    comment_continuations_seen: usize,
+}
+
+struct MacroFrame {
+    tokens: Vec<Token>,
+    pos: usize,
+    /// The macro to re-enable when the frame is done.
+    macro_sym: Option<Symbol>,
+    /// A barrier: reading past its end yields `Eof` (argument pre-expansion, `#if` lines).
+    barrier: bool,
+}
+
+/// Runs the preprocessor over `main`.
+pub fn preprocess(
+    sm: &mut SourceMap,
+    interner: &mut Interner,
+    diags: &mut Diagnostics,
+    main: FileId,
+    opts: &PpOptions,
+    includer: &mut dyn IncludeResolver,
+) -> PpOutput {
+    let text = sm
+        .file(main)
+        .shared_text()
+        .unwrap_or_else(|| std::sync::Arc::from(sm.file(main).text()));
+    let mut pp = Preprocessor {
+        sm,
+        interner,
+        diags,
+        opts,
+        includer,
+        files: vec![FileFrame {
+            lexer: Lexer::new(main, text),
+            lookahead: None,
+            cond_base: 0,
+            continuations_seen: 0,
+            comment_continuations_seen: 0,
+        }],
+        frames: Vec::new(),
+        pushback: Vec::new(),
+        macros: FxHashMap::default(),
+        conds: Vec::new(),
+        version: None,
+        version_span: None,
+        seen_content: false,
+        seen_token: false,
+        exts: ExtensionState::default(),
+        events: Vec::new(),
+        out: Vec::new(),
+        expansion_depth: 0,
+        expansion_tokens: 0,
+        collecting_args: 0,
+        stopped: false,
+        truncated: false,
+        in_if_expr: false,
+        pragma_once: Vec::new(),
+    };
+    for &e in &opts.enabled_extensions {
+        pp.exts.set(e, Behavior::Enable);
+    }
+    pp.run();
+    let version = pp.current_version();
+    PpOutput {
+        tokens: pp.out,
+        events: pp.events,
+        version,
+        version_span: pp.version_span,
+        extensions: pp.exts,
+        truncated: pp.truncated,
+    }
+}
+
+pub(crate) struct Preprocessor<'a> {
+    sm: &'a mut SourceMap,
+    interner: &'a mut Interner,
+    diags: &'a mut Diagnostics,
+    opts: &'a PpOptions,
+    includer: &'a mut dyn IncludeResolver,
+    files: Vec<FileFrame>,
+    frames: Vec<MacroFrame>,
+    pushback: Vec<Token>,
+    macros: FxHashMap<Symbol, Macro>,
+    conds: Vec<Cond>,
+    /// The version, once decided (by `#version` or by the first other content).
+    version: Option<Version>,
+    version_span: Option<Span>,
+    /// A directive or token other than `#version` has been seen.
+    seen_content: bool,
+    /// A (non-directive) token has been produced.
+    seen_token: bool,
+    exts: ExtensionState,
+    events: Vec<PpEvent>,
+    out: Vec<Token>,
+    expansion_depth: usize,
+    expansion_tokens: usize,
+    collecting_args: usize,
+    /// A fatal limit was hit: produce no more tokens.
+    stopped: bool,
+    truncated: bool,
+    /// Expanding an `#if` line: `defined X` is passed through unexpanded.
+    in_if_expr: bool,
+    pragma_once: Vec<String>,
+}
+
+impl Preprocessor<'_> {
+    fn run(&mut self) {
+        loop {
+            let t = self.next_expanded();
+            if t.kind == TokenKind::Eof {
+                break;
+            }
+            if self.out.len() >= self.opts.limits.max_output_tokens {
+                self.fatal(
+                    "pp-output-limit",
+                    t.span,
+                    format!(
+                        "preprocessed output exceeds the limit of {} tokens",
+                        self.opts.limits.max_output_tokens
+                    ),
+                );
+                break;
+            }
+            self.out.push(t);
+        }
+        if self.version.is_none() {
+            self.decide_version();
+        }
+    }
+
+    fn error(&mut self, code: &'static str, span: Span, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::error(code, span, msg));
+    }
+
+    fn warning(&mut self, code: &'static str, span: Span, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::warning(code, span, msg));
+    }
+
+    /// Reports a limit and stops producing output.
+    fn fatal(&mut self, code: &'static str, span: Span, msg: impl Into<String>) {
+        if !self.stopped {
+            self.error(code, span, msg);
+        }
+        self.stopped = true;
+        self.truncated = true;
+    }
+
+    pub(crate) fn current_version(&self) -> Version {
+        self.version.unwrap_or_else(|| self.default_version())
+    }
+
+    fn default_version(&self) -> Version {
+        self.opts.default_version.unwrap_or(match self.opts.target {
+            TargetEnv::OpenGlEs => Version::ESSL_100,
+            _ => Version::GLSL_110,
+        })
+    }
+
+    fn active(&self) -> bool {
+        self.conds.last().is_none_or(|c| c.active)
+    }
+
+    fn eof_token(&self) -> Token {
+        let f = self.files.last().map_or(FileId(0), |f| f.lexer.file());
+        let pos = self.files.last().map_or(0, |f| f.lexer.text().len() as u32);
+        let mut t = Token::new(TokenKind::Eof, Span::new(f, pos, pos));
+        t.flags.set(TokenFlags::LINE_START);
+        t
+    }
+
+    /// The next token from the current file's lexer (directives handled, skipped blocks
+    /// dropped). Pops finished `#include`d files unless collecting macro arguments.
+    fn next_file_token(&mut self) -> Token {
+        loop {
+            if self.stopped {
+                return self.eof_token();
+            }
+            let Some(frame) = self.files.last_mut() else {
+                return self.eof_token();
+            };
+            let tok = match frame.lookahead.take() {
+                Some(t) => t,
+                None => frame.lexer.next(self.interner),
+            };
+            self.check_continuations();
+            if tok.kind == TokenKind::Eof {
+                if self.collecting_args > 0 {
+                    // Keep the Eof for the next reader; argument collection stops here.
+                    if let Some(f) = self.files.last_mut() {
+                        f.lookahead = Some(tok);
+                    }
+                    return tok;
+                }
+                self.end_of_file();
+                if self.files.len() > 1 {
+                    self.files.pop();
+                    continue;
+                }
+                if self.version.is_none() {
+                    self.decide_version();
+                }
+                if let Some(f) = self.files.last_mut() {
+                    f.lookahead = Some(tok);
+                }
+                return tok;
+            }
+            if tok.kind == TokenKind::Hash && tok.at_line_start() {
+                self.directive(tok);
+                continue;
+            }
+            if !self.active() {
+                continue;
+            }
+            if !self.seen_content {
+                self.seen_content = true;
+                if self.version.is_none() {
+                    self.decide_version();
+                }
+            }
+            self.seen_token = true;
+            return tok;
+        }
+    }
+
+    /// Reports line continuations the lexer met, in versions that lack them.
+    fn check_continuations(&mut self) {
+        let Some(frame) = self.files.last_mut() else {
+            return;
+        };
+        let n = frame.lexer.continuations.len();
+        let m = frame.lexer.comment_continuations.len();
+        if n == frame.continuations_seen && m == frame.comment_continuations_seen {
+            return;
+        }
+        let file = frame.lexer.file();
+        let new: Vec<u32> = frame.lexer.continuations[frame.continuations_seen..].to_vec();
+        let new_c: Vec<u32> =
+            frame.lexer.comment_continuations[frame.comment_continuations_seen..].to_vec();
+        frame.continuations_seen = n;
+        frame.comment_continuations_seen = m;
+        if !self.active() {
+            return;
+        }
+        let v = self.current_version();
+        let supported = v.at_least(420, 300) || self.exts.is_on(Ext::ARB_shading_language_420pack);
+        for off in new {
+            let span = Span::new(file, off, off + 1);
+            if supported {
+                continue;
+            }
+            if v.is_es() {
+                self.error(
+                    "pp-line-continuation",
+                    span,
+                    format!("line continuation is not available in GLSL ES {}", v.number),
+                );
+            } else {
+                self.warning(
+                    "pp-line-continuation",
+                    span,
+                    format!(
+                        "line continuation needs GLSL 4.20 or GL_ARB_shading_language_420pack (this is GLSL {})",
+                        v.number
+                    ),
+                );
+            }
+        }
+        for off in new_c {
+            let span = Span::new(file, off, off + 2);
+            self.warning(
+                "pp-comment-continuation",
+                span,
+                "`\\` at the end of a `//` comment continues the comment onto the next line",
+            );
+        }
+    }
+
+    /// Checks the conditionals opened in the file that just ended.
+    fn end_of_file(&mut self) {
+        let Some(frame) = self.files.last() else {
+            return;
+        };
+        let base = frame.cond_base;
+        if let Some(f) = self.files.last() {
+            if let Some(off) = f.lexer.unterminated_comment {
+                let span = Span::new(f.lexer.file(), off, off + 2);
+                self.error("pp-unterminated-comment", span, "unterminated `/*` comment");
+            }
+        }
+        while self.conds.len() > base {
+            if let Some(c) = self.conds.pop() {
+                self.diags.push(
+                    Diagnostic::error(
+                        "pp-unterminated-if",
+                        c.span,
+                        "unterminated conditional directive",
+                    )
+                    .with_label("this conditional has no `#endif`"),
+                );
+            }
+        }
+    }
+
+    /// The next token before macro expansion: pushed-back tokens, then macro frames, then the
+    /// file. At the end of a barrier frame, returns `Eof` without leaving the frame.
+    fn next_raw(&mut self) -> Token {
+        if let Some(t) = self.pushback.pop() {
+            return t;
+        }
+        while let Some(f) = self.frames.last_mut() {
+            if f.pos < f.tokens.len() {
+                let t = f.tokens[f.pos];
+                f.pos += 1;
+                return t;
+            }
+            if f.barrier {
+                let end = f.tokens.last().map(|t| t.span.shrink_to_hi());
+                let mut t = self.eof_token();
+                t.span = end.unwrap_or(t.span);
+                return t;
+            }
+            let done = self.frames.pop();
+            if let Some(sym) = done.and_then(|f| f.macro_sym) {
+                if let Some(m) = self.macros.get_mut(&sym) {
+                    m.busy = false;
+                }
+            }
+        }
+        self.next_file_token()
+    }
+
+    /// Reads the next raw token of the current directive line, or `None` at its end (the
+    /// token that starts the next line is kept for later).
+    fn dir_next(&mut self) -> Option<Token> {
+        let frame = self.files.last_mut()?;
+        let t = match frame.lookahead.take() {
+            Some(t) => t,
+            None => frame.lexer.next(self.interner),
+        };
+        if t.at_line_start() || t.kind == TokenKind::Eof {
+            if let Some(f) = self.files.last_mut() {
+                f.lookahead = Some(t);
+            }
+            return None;
+        }
+        Some(t)
+    }
+
+    /// The rest of the current directive line as tokens.
+    fn dir_rest(&mut self) -> Vec<Token> {
+        let mut v = Vec::new();
+        while let Some(t) = self.dir_next() {
+            v.push(t);
+        }
+        v
+    }
+
+    /// The spelling of a token (identifiers through the interner, others from the source).
+    pub(crate) fn spelling(&self, t: &Token) -> String {
+        match t.kind {
+            TokenKind::Ident => self.interner.resolve(t.sym).to_string(),
+            TokenKind::Eof => String::new(),
+            _ => {
+                let text = self.sm.text(t.span);
+                if t.flags.has(TokenFlags::SPLICED) {
+                    crate::lexer::clean_spelling(text).into_owned()
+                } else {
+                    text.to_string()
+                }
+            }
+        }
+    }
+
+    /// Joins token spellings with single spaces where the source had space.
+    fn join_tokens(&self, toks: &[Token]) -> String {
+        let mut s = String::new();
+        for (i, t) in toks.iter().enumerate() {
+            if i > 0 && t.space_before() {
+                s.push(' ');
+            }
+            s.push_str(&self.spelling(t));
+        }
+        s
+    }
+
+    /// Decides the version when the first content other than `#version` appears, and
+    /// defines the predefined macros.
+    fn decide_version(&mut self) {
+        if self.version.is_some() {
+            return;
+        }
+        let v = self.default_version();
+        self.version = Some(v);
+        self.define_predefined(v);
+    }
+
+    fn record_event(&mut self, span: Span, kind: PpEventKind) {
+        self.events.push(PpEvent {
+            at: self.out.len() as u32,
+            span,
+            kind,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,353 @@
+//! Preprocessor unit tests: token streams after preprocessing, and diagnostics.
+
+use super::*;
+use crate::source::FileOrigin;
+
+struct Run {
+    text: String,
+    errors: Vec<String>,
+    warnings: Vec<String>,
+    out: PpOutput,
+}
+
+fn run_opts(src: &str, opts: &PpOptions) -> Run {
+    let mut sm = SourceMap::new();
+    let mut interner = Interner::new();
+    let mut diags = Diagnostics::new();
+    let f = sm.add_file("t.glsl", src, FileOrigin::Main);
+    let out = preprocess(&mut sm, &mut interner, &mut diags, f, opts, &mut NoIncludes);
+    let text = out
+        .tokens
+        .iter()
+        .map(|t| match t.kind {
+            TokenKind::Ident => interner.resolve(t.sym).to_string(),
+            _ => crate::lexer::clean_spelling(sm.text(t.span)).into_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let errors = diags
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.message.clone())
+        .collect();
+    let warnings = diags
+        .iter()
+        .filter(|d| d.severity == crate::diag::Severity::Warning)
+        .map(|d| d.message.clone())
+        .collect();
+    Run {
+        text,
+        errors,
+        warnings,
+        out,
+    }
+}
+
+fn run(src: &str) -> Run {
+    run_opts(src, &PpOptions::default())
+}
+
+fn pp(src: &str) -> String {
+    let r = run(src);
+    assert!(r.errors.is_empty(), "unexpected errors: {:?}", r.errors);
+    r.text
+}
+
+#[test]
+fn object_and_function_macros() {
+    assert_eq!(pp("#define X 1\nX + X"), "1 + 1");
+    assert_eq!(pp("#define F(a, b) a * b\nF(1, 2)"), "1 * 2");
+    assert_eq!(pp("#define F(a) (a)\nF((1, 2))"), "( ( 1 , 2 ) )");
+    assert_eq!(pp("#define F() 7\nF()"), "7");
+    assert_eq!(pp("#define F(x) x\nF"), "F");
+    assert_eq!(pp("#define F(x) x\nF\n(3)"), "3");
+}
+
+#[test]
+fn rescanning_and_recursion() {
+    // A macro is not expanded inside its own expansion.
+    assert_eq!(pp("#define X X + 1\nX"), "X + 1");
+    assert_eq!(pp("#define A B\n#define B A\nA B"), "A B");
+    // Arguments are expanded before substitution.
+    assert_eq!(pp("#define F(x) x\n#define G F(2)\nF(G)"), "2");
+    // The classic C example: f(f)(1) style rescanning across the end of a replacement.
+    assert_eq!(
+        pp("#define f(x) x*g\n#define g(x) x+1\nf(2)(3)"),
+        "2 * 3 + 1"
+    );
+    // Nested invocation in arguments.
+    assert_eq!(pp("#define F(x) x\nF(F(F(4)))"), "4");
+    // Once painted, a name stays unexpanded.
+    assert_eq!(
+        pp("#define f(a) a*g\n#define g(a) f(a)\nf(2)(9)"),
+        "2 * 9 * g"
+    );
+}
+
+#[test]
+fn token_pasting() {
+    assert_eq!(
+        pp("#version 450\n#define P(a) pasted_##a\nint P(sym);"),
+        "int pasted_sym ;"
+    );
+    assert_eq!(
+        pp("#version 450\n#define C(a,b) a##b\nC(,x) C(y,) C(,)"),
+        "x y"
+    );
+    assert_eq!(pp("#version 450\n#define C(a,b) a ## b\nC(1,2)"), "12");
+    let r = run("#version 300 es\n#define C(a,b) a##b\nC(x,y)");
+    assert!(
+        r.errors.iter().any(|e| e.contains("token pasting")),
+        "{:?}",
+        r.errors
+    );
+    let r = run("#version 450\n#define C(a,b) a##b\nC(+,/)");
+    assert!(
+        r.errors
+            .iter()
+            .any(|e| e.contains("does not give a valid token")),
+        "{:?}",
+        r.errors
+    );
+}
+
+#[test]
+fn conditionals() {
+    assert_eq!(pp("#if 1\na\n#else\nb\n#endif"), "a");
+    assert_eq!(pp("#if 0\na\n#elif 2 > 1\nb\n#else\nc\n#endif"), "b");
+    assert_eq!(
+        pp("#define X\n#ifdef X\na\n#endif\n#ifndef X\nb\n#endif"),
+        "a"
+    );
+    assert_eq!(pp("#if defined(X) || defined Y\na\n#else\nb\n#endif"), "b");
+    assert_eq!(pp("#if 0\n#if garbage (\n#endif\n#else\nok\n#endif"), "ok");
+    // Skipped blocks may hold anything, even invalid directives.
+    assert_eq!(pp("#if 0\n#foo\n$ @\n#endif\nx"), "x");
+}
+
+#[test]
+fn if_expression_semantics() {
+    assert_eq!(pp("#if (2147483647 + 1) == -2147483648\nok\n#endif"), "ok");
+    assert_eq!(
+        pp("#if (1 << 100) == 0 && (-1 >> 100) == -1 && (1 >> -1) == 0\nok\n#endif"),
+        "ok"
+    );
+    assert_eq!(
+        pp("#if (-2147483647 - 1) / -1 == -2147483647 - 1\nok\n#endif"),
+        "ok"
+    );
+    assert_eq!(
+        pp("#if 0x10 == 16 && 010 == 8 && 3u == 3\nok\n#endif"),
+        "ok"
+    );
+    assert_eq!(pp("#if 1 || (1 / 0)\nok\n#endif"), "ok");
+    let r = run("#if 1 / 0\n#endif");
+    assert!(r.errors.iter().any(|e| e.contains("division by zero")));
+    // Undefined identifiers: 0 on desktop, an error in ES (unless not evaluated).
+    assert_eq!(pp("#if FOO == 0\nok\n#endif"), "ok");
+    let r = run("#version 300 es\n#if FOO\n#endif");
+    assert!(
+        r.errors
+            .iter()
+            .any(|e| e.contains("undefined identifier `FOO`")),
+        "{:?}",
+        r.errors
+    );
+    let r = run("#version 300 es\n#if defined(FOO) && FOO\n#endif\nok");
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+}
+
+#[test]
+fn conditional_errors() {
+    let r = run("#endif\n#else\n#if 1\n");
+    assert_eq!(r.errors.len(), 3, "{:?}", r.errors);
+    let r = run("#if 1\n#else\n#else\n#endif");
+    assert!(r.errors.iter().any(|e| e.contains("#else after #else")));
+    let r = run("#if\n#endif");
+    assert!(r.errors.iter().any(|e| e.contains("no expression")));
+}
+
+#[test]
+fn version_directive() {
+    let r = run("#version 310 es\nx");
+    assert_eq!(r.out.version, Version::es(310));
+    assert!(r.errors.is_empty());
+    let r = run("// comment\n  #version 450 core\n");
+    assert_eq!(
+        r.out.version,
+        Version::new(450, crate::version::Profile::Core)
+    );
+    let r = run("x\n#version 450\n");
+    assert!(r.errors.iter().any(|e| e.contains("must come before")));
+    let r = run("#version 300\n");
+    assert!(!r.errors.is_empty());
+    let r = run("#version 18446744073709551615\n");
+    assert!(!r.errors.is_empty());
+    assert_eq!(run("").out.version, Version::GLSL_110);
+}
+
+#[test]
+fn predefined_macros() {
+    assert_eq!(pp("#version 300 es\nGL_ES __VERSION__"), "1 300");
+    assert_eq!(
+        pp("#version 450\n__VERSION__ GL_core_profile GL_ARB_gpu_shader5"),
+        "450 1 1"
+    );
+    assert_eq!(pp("a\n\n__LINE__"), "a 3");
+    assert_eq!(pp("#version 330\n#line 10\n__LINE__"), "10");
+    assert_eq!(pp("#version 120\n#line 10\n__LINE__"), "11");
+    assert_eq!(pp("#line 5 7\n__FILE__"), "7");
+    let r = run("#define GL_FOO 1");
+    assert!(!r.errors.is_empty());
+    let r = run("#undef __LINE__");
+    assert!(!r.errors.is_empty());
+    let r = run("#define defined 1");
+    assert!(!r.errors.is_empty());
+}
+
+#[test]
+fn redefinition_rules() {
+    assert!(run("#define A 1 + 2\n#define A 1 + 2\n").errors.is_empty());
+    assert!(!run("#define A 1 + 2\n#define A 1+2\n").errors.is_empty());
+    assert!(!run("#define A(x) x\n#define A(y) y\n").errors.is_empty());
+    assert!(run("#define A 1\n#undef A\n#define A 2\nA")
+        .errors
+        .is_empty());
+}
+
+#[test]
+fn argument_errors() {
+    let r = run("#define F(a, b) a\nF(1)");
+    assert!(
+        r.errors.iter().any(|e| e.contains("takes 2 arguments")),
+        "{:?}",
+        r.errors
+    );
+    let r = run("#define F(a) a\nF(1, 2)");
+    assert!(r.errors.iter().any(|e| e.contains("takes 1 argument")));
+    let r = run("#define F(a) a\nF((1)");
+    assert!(r
+        .errors
+        .iter()
+        .any(|e| e.contains("unterminated argument list")));
+    let r = run("#define F(a, a) a\n");
+    assert!(r.errors.iter().any(|e| e.contains("duplicate")));
+}
+
+#[test]
+fn extension_and_pragma_events() {
+    let r = run("#version 450\n#extension GL_ARB_gpu_shader5 : enable\n#pragma optimize(off)\n#extension GL_FOO_bar : warn\nx");
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.warnings.len(), 1);
+    assert!(r.out.extensions.is_on(Ext::ARB_gpu_shader5));
+    let kinds: Vec<_> = r.out.events.iter().map(|e| e.kind.clone()).collect();
+    assert!(matches!(kinds[0], PpEventKind::Version(_)));
+    assert!(matches!(
+        kinds[2],
+        PpEventKind::Pragma(Pragma::Optimize(false))
+    ));
+    let r = run("#extension all : enable\n");
+    assert!(!r.errors.is_empty());
+    let r = run("#extension GL_FOO_bar : require\n");
+    assert!(!r.errors.is_empty());
+}
+
+#[test]
+fn limits_are_reported() {
+    // Exponential expansion.
+    let mut src = String::from("#define A0 x x\n");
+    for i in 1..40 {
+        src.push_str(&format!("#define A{i} A{} A{}\n", i - 1, i - 1));
+    }
+    src.push_str("A39\n");
+    let small = PpOptions {
+        limits: PpLimits {
+            max_expansion_tokens: 100_000,
+            ..PpLimits::default()
+        },
+        ..PpOptions::default()
+    };
+    let r = run_opts(&src, &small);
+    assert!(r.out.truncated);
+    assert!(
+        r.errors.iter().any(|e| e.contains("more than")),
+        "{:?}",
+        r.errors
+    );
+    // Deeply nested invocations.
+    let n = 1000;
+    let src = format!("#define F(x) x\n{}1{}", "F(".repeat(n), ")".repeat(n));
+    let r = run(&src);
+    assert!(
+        r.errors.iter().any(|e| e.contains("nested")),
+        "{:?}",
+        r.errors
+    );
+    // Deep #if nesting.
+    let src = "#if 1\n".repeat(5000);
+    let r = run(&src);
+    assert!(!r.errors.is_empty());
+    // Deep parentheses.
+    let src = format!("#if {}1{}\n#endif", "(".repeat(10000), ")".repeat(10000));
+    let r = run(&src);
+    assert!(!r.errors.is_empty());
+}
+
+#[test]
+fn line_continuation() {
+    assert_eq!(pp("#version 450\n#define A 1 \\\n + 2\nA"), "1 + 2");
+    let r = run("#version 100\nfl\\\noat");
+    assert_eq!(r.text, "float");
+    assert!(r.errors.iter().any(|e| e.contains("line continuation")));
+}
+
+#[test]
+fn command_line_defines() {
+    let opts = PpOptions {
+        defines: vec![
+            CommandLineMacro::Define {
+                name: "A".into(),
+                value: Some("3".into()),
+            },
+            CommandLineMacro::Define {
+                name: "B".into(),
+                value: None,
+            },
+            CommandLineMacro::Undef { name: "B".into() },
+        ],
+        ..PpOptions::default()
+    };
+    let r = run_opts("A B", &opts);
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.text, "3 B");
+}
+
+#[test]
+fn stringify_with_debug_printf() {
+    let r = run(
+        "#version 450\n#extension GL_EXT_debug_printf : enable\n#define S(a) #a\nS(12  3) S(\"x\")",
+    );
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.text, "\"12 3\" \"\\\"x\\\"\"");
+}
+
+#[test]
+fn expansion_spans_point_at_invocation() {
+    let mut sm = SourceMap::new();
+    let mut interner = Interner::new();
+    let mut diags = Diagnostics::new();
+    let f = sm.add_file("t.glsl", "#define X foo\n  X", FileOrigin::Main);
+    let out = preprocess(
+        &mut sm,
+        &mut interner,
+        &mut diags,
+        f,
+        &PpOptions::default(),
+        &mut NoIncludes,
+    );
+    let t = out.tokens[0];
+    assert!(!t.span.expn.is_root());
+    let loc = sm.location(t.span);
+    assert_eq!((loc.line, loc.column), (2, 3));
+    assert_eq!(sm.text(t.span), "foo");
+}

@@ -1,0 +1,1 @@
+pub use fresnel_syntax as syntax;
