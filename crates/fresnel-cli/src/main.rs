@@ -1,1 +1,401 @@
-fn main() {}
+//! The `fresnel` command-line tool.
+//!
+//! Exit codes: 0 success, 1 the shader has errors (diagnostics on stderr), 2 usage or I/O
+//! errors. The work runs on a thread with a large stack, so the front end's nesting limits,
+//! not the platform's default stack size, bound recursion.
+
+mod includes;
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use fresnel::{CommandLineMacro, ErrorFormat, FrontendRun, Options, SourceInput, Stage, TargetEnv};
+
+/// Largest input file accepted.
+const MAX_FILE_BYTES: u64 = 64 << 20;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "fresnel",
+    version,
+    about = "An optimizing compiler for the OpenGL Shading Language"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Validate shaders; prints diagnostics and nothing else.
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Print the preprocessed source (like `cc -E`).
+    Preprocess {
+        file: PathBuf,
+        /// Write the output here instead of standard output.
+        #[arg(short = 'o', long = "output")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Compile shaders.
+    Compile {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write the output here instead of standard output.
+        #[arg(short = 'o', long = "output")]
+        output: Option<PathBuf>,
+        /// What to produce.
+        #[arg(long, value_enum, default_value_t = Emit::Ast)]
+        emit: Emit,
+        /// No optimization.
+        #[arg(long = "O0", action = clap::ArgAction::SetTrue)]
+        o0: bool,
+        /// Optimize for speed.
+        #[arg(short = 'O', action = clap::ArgAction::SetTrue)]
+        o: bool,
+        /// Optimize for size.
+        #[arg(long = "Os", action = clap::ArgAction::SetTrue)]
+        os: bool,
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum Emit {
+    /// The syntax tree after parsing (no semantic checks).
+    Ast,
+    Hir,
+    Ir,
+    Spirv,
+    SpirvAsm,
+    Glsl,
+    Vec4,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
+enum FormatArg {
+    #[default]
+    Human,
+    Json,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
+enum ColorArg {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Args, Debug, Clone)]
+struct Common {
+    /// Shader stage (vert, tesc, tese, geom, frag, comp, ...) when the file name does not say.
+    #[arg(short = 'S', long = "stage")]
+    stage: Option<String>,
+    /// opengl, opengles, vulkan1.0 ... vulkan1.3.
+    #[arg(long = "target-env", default_value = "opengl")]
+    target_env: String,
+    /// Define a macro: NAME or NAME=VALUE.
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    define: Vec<String>,
+    /// Undefine a macro.
+    #[arg(short = 'U', value_name = "NAME")]
+    undef: Vec<String>,
+    /// Add a directory to the #include search path.
+    #[arg(short = 'I', value_name = "DIR")]
+    include: Vec<PathBuf>,
+    /// How diagnostics are printed.
+    #[arg(long = "error-format", value_enum, default_value_t = FormatArg::Human)]
+    error_format: FormatArg,
+    /// Colour in diagnostics.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+    color: ColorArg,
+    /// Parallel jobs for corpus runs.
+    #[arg(short = 'j', value_name = "N")]
+    jobs: Option<usize>,
+    /// Treat warnings as errors.
+    #[arg(long = "Werror")]
+    werror: bool,
+    /// Do not report warnings.
+    #[arg(short = 'w')]
+    no_warnings: bool,
+    /// Compile as this GLSL version whatever `#version` says: 110 ... 460, 100, 300es, 310es, 320es.
+    #[arg(long = "glsl-version", value_name = "VERSION")]
+    glsl_version: Option<String>,
+    /// Deepest nesting of expressions and statements accepted.
+    #[arg(long = "max-nesting", value_name = "N")]
+    max_nesting: Option<usize>,
+}
+
+/// A usage or I/O failure (exit code 2).
+struct Fail(String);
+
+impl Common {
+    fn options(&self) -> Result<Options, Fail> {
+        let stage = match &self.stage {
+            None => None,
+            Some(s) => {
+                Some(Stage::from_name(s).ok_or_else(|| Fail(format!("unknown stage `{s}`")))?)
+            }
+        };
+        let target = TargetEnv::parse(&self.target_env)
+            .ok_or_else(|| Fail(format!("unknown target environment `{}`", self.target_env)))?;
+        let mut defines = Vec::new();
+        // Definitions first, then undefinitions, as compilers usually apply them.
+        for d in &self.define {
+            let (name, value) = match d.split_once('=') {
+                Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                None => (d.clone(), None),
+            };
+            if !is_identifier(&name) {
+                return Err(Fail(format!("-D{d}: `{name}` is not a macro name")));
+            }
+            defines.push(CommandLineMacro::Define { name, value });
+        }
+        for u in &self.undef {
+            if !is_identifier(u) {
+                return Err(Fail(format!("-U{u}: not a macro name")));
+            }
+            defines.push(CommandLineMacro::Undef { name: u.clone() });
+        }
+        let version_override = match &self.glsl_version {
+            None => None,
+            Some(v) => Some(
+                parse_version_arg(v)
+                    .ok_or_else(|| Fail(format!("--glsl-version: unknown version `{v}`")))?,
+            ),
+        };
+        if self.max_nesting == Some(0) {
+            return Err(Fail("--max-nesting must be at least 1".into()));
+        }
+        Ok(Options {
+            stage,
+            target,
+            defines,
+            default_version: None,
+            version_override,
+            pp_limits: Default::default(),
+            max_nesting: self.max_nesting,
+            warnings_as_errors: self.werror,
+            no_warnings: self.no_warnings,
+        })
+    }
+
+    fn error_format(&self) -> ErrorFormat {
+        match self.error_format {
+            FormatArg::Human => ErrorFormat::Human,
+            FormatArg::Json => ErrorFormat::Json,
+        }
+    }
+
+    fn color(&self) -> bool {
+        match self.color {
+            ColorArg::Always => true,
+            ColorArg::Never => false,
+            ColorArg::Auto => {
+                std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
+        }
+    }
+}
+
+/// `450`, `450core`, `150compatibility`, `300es`, `310 es`.
+fn parse_version_arg(s: &str) -> Option<fresnel::Version> {
+    let s = s.replace(' ', "");
+    let digits: String = s.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let n: u16 = digits.parse().ok()?;
+    let profile = match &s[digits.len()..] {
+        "" if matches!(n, 100 | 300 | 310 | 320) => fresnel::Profile::Es,
+        "" => fresnel::Profile::None,
+        "es" => fresnel::Profile::Es,
+        "core" => fresnel::Profile::Core,
+        "compatibility" => fresnel::Profile::Compatibility,
+        _ => return None,
+    };
+    let v = fresnel::Version::new(n, profile);
+    v.is_known().then_some(v)
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut c = s.chars();
+    c.next()
+        .is_some_and(|f| f.is_ascii_alphabetic() || f == '_')
+        && c.all(|x| x.is_ascii_alphanumeric() || x == '_')
+}
+
+/// Reads a shader file: bytes, with invalid UTF-8 replaced (and then reported by the lexer
+/// as invalid characters if they are outside comments).
+fn read_source(path: &Path) -> Result<String, Fail> {
+    let meta = std::fs::metadata(path)
+        .map_err(|e| Fail(format!("cannot read {}: {e}", path.display())))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(Fail(format!(
+            "{} is {} bytes; the limit is {} bytes",
+            path.display(),
+            meta.len(),
+            MAX_FILE_BYTES
+        )));
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| Fail(format!("cannot read {}: {e}", path.display())))?;
+    Ok(match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    })
+}
+
+fn emit_diagnostics(run: &FrontendRun, common: &Common) {
+    let text = run.render_diagnostics(common.error_format(), common.color());
+    if !text.is_empty() {
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(text.as_bytes());
+    }
+}
+
+fn write_output(output: Option<&Path>, text: &str) -> Result<(), Fail> {
+    match output {
+        Some(p) => {
+            std::fs::write(p, text).map_err(|e| Fail(format!("cannot write {}: {e}", p.display())))
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes())
+                .and_then(|_| out.flush())
+                .map_err(|e| Fail(format!("cannot write to standard output: {e}")))
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<bool, Fail> {
+    match cli.command {
+        Command::Check { files, common } => {
+            let opts = common.options()?;
+            let mut ok = true;
+            for f in &files {
+                let text = read_source(f)?;
+                let name = f.to_string_lossy();
+                let mut inc = includes::FsIncludes::new(f, &common.include);
+                let run = fresnel::check(SourceInput::new(&name, &text), &opts, &mut inc);
+                emit_diagnostics(&run, &common);
+                ok &= !run.has_errors();
+            }
+            Ok(ok)
+        }
+        Command::Preprocess {
+            file,
+            output,
+            common,
+        } => {
+            let opts = common.options()?;
+            let text = read_source(&file)?;
+            let name = file.to_string_lossy();
+            let mut inc = includes::FsIncludes::new(&file, &common.include);
+            let run = fresnel::preprocess(SourceInput::new(&name, &text), &opts, &mut inc);
+            emit_diagnostics(&run, &common);
+            if run.has_errors() {
+                return Ok(false);
+            }
+            write_output(output.as_deref(), &run.preprocessed_text())?;
+            Ok(true)
+        }
+        Command::Compile {
+            files,
+            output,
+            emit,
+            o0,
+            o,
+            os,
+            common,
+        } => {
+            let opts = common.options()?;
+            if [o0, o, os].iter().filter(|&&b| b).count() > 1 {
+                return Err(Fail("choose one of -O0, -O and -Os".into()));
+            }
+            if emit != Emit::Ast {
+                return Err(Fail(format!(
+                    "--emit {} is not available yet: this build of fresnel has the front end only (use --emit ast)",
+                    emit.to_possible_value().map_or("?".into(), |v| v.get_name().to_string())
+                )));
+            }
+            if files.len() > 1 && output.is_some() {
+                return Err(Fail("-o with several input files: --emit ast writes one tree per file to standard output".into()));
+            }
+            let mut ok = true;
+            let mut out = String::new();
+            for f in &files {
+                let text = read_source(f)?;
+                let name = f.to_string_lossy();
+                let mut inc = includes::FsIncludes::new(f, &common.include);
+                let run = fresnel::parse(SourceInput::new(&name, &text), &opts, &mut inc);
+                emit_diagnostics(&run, &common);
+                if run.has_errors() {
+                    ok = false;
+                    continue;
+                }
+                if let Some(t) = run.ast_text() {
+                    out.push_str(&t);
+                }
+            }
+            if ok {
+                write_output(output.as_deref(), &out)?;
+            }
+            Ok(ok)
+        }
+    }
+}
+
+/// Accepts the compiler-style spellings `-O0`, `-Os` and `-Werror`.
+fn normalize_args() -> Vec<std::ffi::OsString> {
+    std::env::args_os()
+        .map(|a| match a.to_str() {
+            Some("-O0") => "--O0".into(),
+            Some("-Os") => "--Os".into(),
+            Some("-Werror") => "--Werror".into(),
+            _ => a,
+        })
+        .collect()
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse_from(normalize_args()) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    // Run on a thread with a large stack: the front end's own limits bound its recursion.
+    let worker = std::thread::Builder::new()
+        .name("fresnel".into())
+        .stack_size(256 << 20)
+        .spawn(move || run(cli));
+    let result = match worker {
+        Ok(h) => match h.join() {
+            Ok(r) => r,
+            Err(_) => {
+                eprintln!("fresnel: internal error: the compiler panicked (this is a bug; please report it)");
+                return ExitCode::from(101);
+            }
+        },
+        Err(e) => Err(Fail(format!("cannot start the compiler thread: {e}"))),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(Fail(msg)) => {
+            eprintln!("fresnel: error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,13 +1,14 @@
 //! String interning. Every identifier is stored once per compilation and named by a
 //! [`Symbol`], a `u32` that compares and hashes in one instruction.
 //!
-//! The interner is seeded with every keyword (in [`Keyword`] order, so `Symbol(k as u32)` is
-//! keyword `k`) followed by the other names the front end looks for ([`sym`]). Seeding costs a
-//! few microseconds per compilation; there is no global interner (the library has no global
-//! mutable state).
+//! Symbols below [`SEED_COUNT`] are fixed at compile time: every keyword (in [`Keyword`]
+//! order, so `Symbol(k as u32)` is keyword `k`) followed by the other names the front end looks
+//! for ([`sym`]). Their texts are static; an interner only records the ones a shader uses, so
+//! creating one costs nothing. There is no global interner (the library has no global mutable
+//! state).
 
 use indexmap::IndexSet;
-use rustc_hash::FxBuildHasher;
+use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use crate::keywords::{Keyword, KEYWORD_COUNT, KEYWORD_TEXT};
 
@@ -42,6 +43,14 @@ macro_rules! well_known {
             $(pub const $name: Symbol = Symbol(KEYWORD_COUNT as u32 + WellKnown::$name as u32);)*
         }
         const WELL_KNOWN_TEXT: &[&str] = &[$($text),*];
+
+        /// The well-known symbol spelled `s`, if any.
+        fn well_known_from_str(s: &str) -> Option<Symbol> {
+            match s {
+                $($text => Some(sym::$name),)*
+                _ => None,
+            }
+        }
     };
 }
 
@@ -108,58 +117,84 @@ well_known! {
     spirv_literal = "spirv_literal",
 }
 
-/// The interner: one per compilation.
-#[derive(Clone, Debug)]
-pub struct Interner {
-    set: IndexSet<Box<str>, FxBuildHasher>,
+/// Number of symbols fixed at compile time (keywords and well-known names).
+pub const SEED_COUNT: usize = KEYWORD_COUNT + WELL_KNOWN_TEXT.len();
+
+/// The symbol for a seeded (static) name.
+fn static_symbol(s: &str) -> Option<Symbol> {
+    match crate::keywords::keyword_from_str(s) {
+        Some(k) => Some(Symbol::from_keyword(k)),
+        None => well_known_from_str(s),
+    }
 }
 
-impl Default for Interner {
-    fn default() -> Self {
-        Self::new()
+fn static_text(sym: Symbol) -> Option<&'static str> {
+    let i = sym.0 as usize;
+    if i < KEYWORD_COUNT {
+        Some(KEYWORD_TEXT[i])
+    } else {
+        WELL_KNOWN_TEXT.get(i - KEYWORD_COUNT).copied()
     }
+}
+
+/// The interner: one per compilation.
+#[derive(Clone, Debug, Default)]
+pub struct Interner {
+    /// Names other than the seeded ones; symbol `SEED_COUNT + index`.
+    dynamic: IndexSet<Box<str>, FxBuildHasher>,
+    /// Seeded names met so far, so each is looked up statically once.
+    statics: FxHashMap<&'static str, Symbol>,
 }
 
 impl Interner {
     pub fn new() -> Interner {
-        let mut set = IndexSet::with_capacity_and_hasher(
-            KEYWORD_COUNT + WELL_KNOWN_TEXT.len() + 256,
-            FxBuildHasher,
-        );
-        for t in KEYWORD_TEXT.iter().chain(WELL_KNOWN_TEXT) {
-            let fresh = set.insert(Box::<str>::from(*t));
-            debug_assert!(fresh, "duplicate seed symbol {t}");
-        }
-        Interner { set }
+        Interner::default()
     }
 
     #[inline]
     pub fn intern(&mut self, s: &str) -> Symbol {
-        if let Some(i) = self.set.get_index_of(s) {
-            return Symbol(i as u32);
+        if let Some(&sym) = self.statics.get(s) {
+            return sym;
         }
-        let (i, _) = self.set.insert_full(Box::from(s));
-        Symbol(i as u32)
+        if let Some(i) = self.dynamic.get_index_of(s) {
+            return Symbol((SEED_COUNT + i) as u32);
+        }
+        if let Some(sym) = static_symbol(s) {
+            if let Some(text) = static_text(sym) {
+                self.statics.insert(text, sym);
+            }
+            return sym;
+        }
+        let (i, _) = self.dynamic.insert_full(Box::from(s));
+        Symbol((SEED_COUNT + i) as u32)
     }
 
-    /// The symbol for `s` if it has been interned.
+    /// The symbol for `s` if it is seeded or has been interned.
     pub fn get(&self, s: &str) -> Option<Symbol> {
-        self.set.get_index_of(s).map(|i| Symbol(i as u32))
+        static_symbol(s).or_else(|| {
+            self.dynamic
+                .get_index_of(s)
+                .map(|i| Symbol((SEED_COUNT + i) as u32))
+        })
     }
 
     #[inline]
     pub fn resolve(&self, sym: Symbol) -> &str {
-        self.set
-            .get_index(sym.0 as usize)
+        if let Some(t) = static_text(sym) {
+            return t;
+        }
+        self.dynamic
+            .get_index(sym.0 as usize - SEED_COUNT)
             .map_or("<invalid symbol>", |s| s)
     }
 
+    /// Number of distinct names interned by this interner (seeded ones included once used).
     pub fn len(&self) -> usize {
-        self.set.len()
+        self.dynamic.len() + self.statics.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.set.is_empty()
+        self.len() == 0
     }
 }
 
@@ -178,5 +213,12 @@ mod tests {
         let x = i.intern("not_a_keyword");
         assert_eq!(x.keyword(), None);
         assert_eq!(i.intern("not_a_keyword"), x);
+        assert_eq!(i.resolve(x), "not_a_keyword");
+        assert_eq!(i.resolve(v), "vec4");
+        assert_eq!(i.get("while"), Some(Symbol::from_keyword(Keyword::While)));
+        // Every seeded text maps back to its own symbol.
+        for (n, t) in KEYWORD_TEXT.iter().chain(WELL_KNOWN_TEXT).enumerate() {
+            assert_eq!(i.intern(t), Symbol(n as u32), "{t}");
+        }
     }
 }

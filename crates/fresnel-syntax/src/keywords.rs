@@ -163,6 +163,14 @@ macro_rules! keywords {
         static KEYWORD_ALL: [Keyword; KEYWORD_COUNT] = [$(Keyword::$v),*];
         static KEYWORD_CAT: [Category; KEYWORD_COUNT] = [$(Category::$cat),*];
         static KEYWORD_RULE: [Rule; KEYWORD_COUNT] = [$($rule),*];
+
+        /// The keyword spelled `s`, if any (whatever the version).
+        pub fn keyword_from_str(s: &str) -> Option<Keyword> {
+            match s {
+                $($t => Some(Keyword::$v),)*
+                _ => None,
+            }
+        }
     };
 }
 
@@ -288,8 +296,10 @@ keywords! {
     UsamplerCube = "usamplerCube" Type r(130, 300, 130, 300).alt(GPU_SHADER4);
     Usampler1DArray = "usampler1DArray" Type r(130, 300, 130, 0).alt(TEX_ARRAY);
     Usampler2DArray = "usampler2DArray" Type r(130, 300, 130, 300).alt(TEX_ARRAY);
-    Sampler2DRect = "sampler2DRect" Type r(110, 100, 140, 0).alt(&[Ext::ARB_texture_rectangle]);
-    Sampler2DRectShadow = "sampler2DRectShadow" Type r(110, 100, 140, 0).alt(&[Ext::ARB_texture_rectangle]);
+    // Desktop keywords in every version: GL_ARB_texture_rectangle is part of every desktop
+    // implementation (Mesa enables it by default); reserved in ES.
+    Sampler2DRect = "sampler2DRect" Type DESKTOP_ONLY;
+    Sampler2DRectShadow = "sampler2DRectShadow" Type DESKTOP_ONLY;
     Isampler2DRect = "isampler2DRect" Type r(140, 300, 140, 0).alt(GPU_SHADER4);
     Usampler2DRect = "usampler2DRect" Type r(140, 300, 140, 0).alt(GPU_SHADER4);
     SamplerBuffer = "samplerBuffer" Type r(130, 300, 140, 320).alt(TEX_BUFFER);
@@ -349,7 +359,7 @@ keywords! {
     Typedef = "typedef" Reserved r(110, 100, 0, 0);
     Template = "template" Reserved r(110, 100, 0, 0);
     This = "this" Reserved r(110, 100, 0, 0);
-    Packed = "packed" Reserved r(110, 100, 0, 0);
+    Packed = "packed" Syntax r(110, 100, 140, 300).alt(&[Ext::ARB_uniform_buffer_object]);
     Goto = "goto" Reserved r(110, 100, 0, 0);
     Inline = "inline" Reserved r(110, 100, 0, 0);
     Noinline = "noinline" Reserved r(110, 100, 0, 0);

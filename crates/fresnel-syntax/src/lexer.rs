@@ -43,11 +43,18 @@ fn is_ident_char(b: u8) -> bool {
 }
 
 impl Lexer {
+    /// A lexer over `text`. A UTF-8 byte order mark at the start is skipped: it marks the
+    /// encoding and is not part of the shader.
     pub fn new(file: FileId, text: Arc<str>) -> Lexer {
+        let pos = if text.starts_with('\u{feff}') {
+            '\u{feff}'.len_utf8()
+        } else {
+            0
+        };
         Lexer {
             text,
             file,
-            pos: 0,
+            pos,
             line_start: true,
             continuations: Vec::new(),
             comment_continuations: Vec::new(),
@@ -174,17 +181,38 @@ impl Lexer {
         }
     }
 
-    /// Skips a `/*` comment whose opener starts at `self.pos` and ends before `body`.
+    /// Skips a `/*` comment whose opener starts at `self.pos` and ends before `body`. The
+    /// closing `*/` may be split by line continuations (`*\` new-line `/`), since continuations
+    /// are removed before comments are recognized.
     fn skip_block_comment(&mut self, body: usize) {
         let start = self.pos;
-        self.pos = body;
-        let b = self.bytes();
-        match memfind(&b[self.pos..], b"*/") {
-            Some(i) => self.pos += i + 2,
-            None => {
-                self.pos = b.len();
+        let len = self.bytes().len();
+        let mut i = body;
+        loop {
+            let Some(star) = self.bytes()[i..].iter().position(|&c| c == b'*') else {
+                self.pos = len;
                 self.unterminated_comment = Some(start as u32);
+                return;
+            };
+            let star = i + star;
+            let mut j = star + 1;
+            let mut n = self.continuation_at(j);
+            while n > 0 {
+                j += n;
+                n = self.continuation_at(j);
             }
+            if self.bytes().get(j) == Some(&b'/') {
+                // Record the continuations that closed the comment (they matter for the
+                // versions that lack line continuation).
+                let mut k = star + 1;
+                while k < j {
+                    self.continuations.push(k as u32);
+                    k += self.continuation_at(k).max(1);
+                }
+                self.pos = j + 1;
+                return;
+            }
+            i = star + 1;
         }
     }
 
@@ -440,28 +468,6 @@ impl Lexer {
         }
         true
     }
-}
-
-/// Finds `needle` in `hay`.
-fn memfind(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    if needle.is_empty() {
-        return Some(0);
-    }
-    let first = needle[0];
-    let mut i = 0;
-    while i + needle.len() <= hay.len() {
-        match hay[i..].iter().position(|&b| b == first) {
-            Some(p) => {
-                i += p;
-                if hay[i..].starts_with(needle) {
-                    return Some(i);
-                }
-                i += 1;
-            }
-            None => return None,
-        }
-    }
-    None
 }
 
 /// Removes line continuations from a spelling into `out`.

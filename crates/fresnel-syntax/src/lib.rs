@@ -4,11 +4,13 @@
 //! [`parse::parse`] -> [`ast::TranslationUnit`]. Nothing here does I/O or keeps global state:
 //! files reach the preprocessor through the [`pp::IncludeResolver`] the caller passes.
 
+pub mod ast;
 pub mod diag;
 pub mod extensions;
 pub mod intern;
 pub mod keywords;
 pub mod lexer;
+pub mod parse;
 pub mod pp;
 pub mod source;
 pub mod token;

@@ -171,7 +171,7 @@ impl Preprocessor<'_> {
                 format!("unexpected tokens after {what} {}", self.spelling(first)),
             );
         }
-        let defined = self.macros.contains_key(&first.sym);
+        let defined = self.lookup_macro(first.sym);
         self.push_cond(span.to(first.span), defined != negate);
     }
 
@@ -405,7 +405,10 @@ impl Preprocessor<'_> {
                 None
             }
         };
-        let v = version.unwrap_or_else(|| self.default_version());
+        let v = match self.opts.version_override {
+            Some(o) => o,
+            None => version.unwrap_or_else(|| self.default_version()),
+        };
         self.version = Some(v);
         self.define_predefined(v);
         self.record_event(full, PpEventKind::Version(v));
@@ -458,11 +461,24 @@ impl Preprocessor<'_> {
         };
         let name_text = self.spelling(name);
         if self.seen_token {
-            self.warning(
-                "pp-extension-late",
-                full,
-                "#extension after the first declaration: the extension applies only from here on",
-            );
+            // The specifications require #extension before any non-preprocessor token; the ES
+            // conformance tests (dEQP `after_non_preprocessing_tokens`) hold OpenGL ES to it.
+            // Desktop and Vulkan compilers (glslang, Mesa) accept it later with the extension
+            // applying from there on.
+            let v = self.current_version();
+            if v.is_es() && !self.opts.target.is_vulkan() {
+                self.error(
+                    "pp-extension-late",
+                    full,
+                    "#extension must come before any declaration or statement in GLSL ES",
+                );
+            } else {
+                self.warning(
+                    "pp-extension-late",
+                    full,
+                    "#extension after the first declaration: the extension applies only from here on",
+                );
+            }
         }
         if name.sym == sym::all {
             if matches!(behavior, Behavior::Require | Behavior::Enable) {
@@ -552,15 +568,13 @@ impl Preprocessor<'_> {
                 Pragma::Debug(on)
             }
         } else {
-            if word(0) == Some(sym::once) && toks.len() == 1 {
-                if self.files.len() > 1 {
-                    let name = self
-                        .files
-                        .last()
-                        .map(|f| self.sm.file(f.lexer.file()).name.clone());
-                    if let Some(name) = name {
-                        self.pragma_once.push(name);
-                    }
+            if word(0) == Some(sym::once) && toks.len() == 1 && self.files.len() > 1 {
+                let name = self
+                    .files
+                    .last()
+                    .map(|f| self.sm.file(f.lexer.file()).name.clone());
+                if let Some(name) = name {
+                    self.pragma_once.push(name);
                 }
             }
             Pragma::Other(self.join_tokens(&toks))

@@ -18,57 +18,31 @@ impl Preprocessor<'_> {
     /// Defines the predefined macros for version `v` (called once, when the version is known),
     /// then applies the command-line `-D`/`-U`.
     pub(super) fn define_predefined(&mut self, v: Version) {
-        let mut defs: Vec<(Symbol, String)> = Vec::new();
-        let num = |n: u32| n.to_string();
+        let mut defs: Vec<(Symbol, u32)> = Vec::new();
         if v.is_es() {
-            defs.push((sym::GL_ES, num(1)));
-            defs.push((sym::GL_FRAGMENT_PRECISION_HIGH, num(1)));
+            defs.push((sym::GL_ES, 1));
+            defs.push((sym::GL_es_profile, 1));
+            defs.push((sym::GL_FRAGMENT_PRECISION_HIGH, 1));
         } else if v.number >= 150 {
-            defs.push((sym::GL_core_profile, num(1)));
+            defs.push((sym::GL_core_profile, 1));
             if v.profile == crate::version::Profile::Compatibility {
-                defs.push((sym::GL_compatibility_profile, num(1)));
+                defs.push((sym::GL_compatibility_profile, 1));
             }
         }
         if self.opts.target.is_vulkan() {
-            defs.push((sym::VULKAN, num(100)));
+            defs.push((sym::VULKAN, 100));
         }
         if self.opts.gl_spirv {
-            defs.push((sym::GL_SPIRV, num(100)));
+            defs.push((sym::GL_SPIRV, 100));
         }
-        for &e in Ext::all() {
-            if e.available_in(v) {
-                let s = self.interner.intern(e.name());
-                defs.push((s, num(1)));
-            }
+        if let Some(name) = self.stage_macro(v) {
+            let s = self.interner.intern(name);
+            defs.push((s, 1));
         }
-        let origin_text: String = defs
-            .iter()
-            .map(|(s, val)| format!("#define {} {}\n", self.interner.resolve(*s), val))
-            .collect();
-        // The predefined values live in a file of their own so their tokens have spans.
-        let file = self
-            .sm
-            .add_file("<built-in>", origin_text, FileOrigin::CommandLine);
-        let text = self.sm.file(file).text().to_string();
-        let mut lx = Lexer::new(file, std::sync::Arc::from(text.as_str()));
-        for (s, _) in &defs {
-            // "#define NAME VALUE" lines: skip "#", "define", NAME; take VALUE.
-            let _hash = lx.next(self.interner);
-            let _define = lx.next(self.interner);
-            let _name = lx.next(self.interner);
-            let value = lx.next(self.interner);
-            self.macros.insert(
-                *s,
-                Macro {
-                    name_span: None,
-                    kind: MacroKind::Object,
-                    body: vec![value],
-                    param_of: vec![None],
-                    busy: false,
-                    predefined: true,
-                    builtin: None,
-                },
-            );
+        // Extension macros (`GL_ARB_gpu_shader5 1`, ...) are made when first looked up; see
+        // `lookup_macro`.
+        for (s, value) in defs {
+            self.define_value(s, value);
         }
         for (s, b) in [
             (sym::__LINE__, Builtin::Line),
@@ -89,6 +63,76 @@ impl Preprocessor<'_> {
             );
         }
         self.apply_command_line_macros();
+    }
+
+    /// Defines a predefined object-like macro whose value is a number.
+    fn define_value(&mut self, name: Symbol, value: u32) {
+        let span = self.sm.add_scratch(&value.to_string());
+        let mut tok = Token::new(TokenKind::IntLit, span);
+        tok.flags.set(TokenFlags::SPACE_BEFORE);
+        self.macros.insert(
+            name,
+            Macro {
+                name_span: None,
+                kind: MacroKind::Object,
+                body: vec![tok],
+                param_of: vec![None],
+                busy: false,
+                predefined: true,
+                builtin: None,
+            },
+        );
+    }
+
+    /// Whether `name` is a macro, making the predefined macro of an extension (value 1) the
+    /// first time one is looked up. Extension macros exist once the version is known, for
+    /// every extension available in that version, unless the shader undefined them (which
+    /// only GL_EXT_spirv_intrinsics allows).
+    pub(super) fn lookup_macro(&mut self, name: Symbol) -> bool {
+        if self.macros.contains_key(&name) {
+            return true;
+        }
+        let Some(v) = self.version else { return false };
+        if self.undefined_predefined.contains(&name) {
+            return false;
+        }
+        let text = self.interner.resolve(name);
+        if !text.starts_with("GL_") {
+            return false;
+        }
+        match Ext::from_name(text) {
+            Some(e) if e.available_in(v) => {
+                self.define_value(name, 1);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The shader-stage macro GL_EXT_spirv_intrinsics predefines (`GL_VERTEX_SHADER`, ...),
+    /// when the stage is known and the extension exists in version `v`.
+    fn stage_macro(&self, v: Version) -> Option<&'static str> {
+        if !Ext::EXT_spirv_intrinsics.available_in(v) {
+            return None;
+        }
+        let rt = Ext::EXT_ray_tracing.available_in(v);
+        let nv_mesh = Ext::NV_mesh_shader.available_in(v);
+        Some(match self.opts.stage? {
+            Stage::Vertex => "GL_VERTEX_SHADER",
+            Stage::Fragment => "GL_FRAGMENT_SHADER",
+            Stage::Geometry => "GL_GEOMETRY_SHADER",
+            Stage::TessControl => "GL_TESSELLATION_CONTROL_SHADER",
+            Stage::TessEval => "GL_TESSELLATION_EVALUATION_SHADER",
+            Stage::RayGen if rt => "GL_RAY_GENERATION_SHADER_EXT",
+            Stage::Intersect if rt => "GL_INTERSECTION_SHADER_EXT",
+            Stage::AnyHit if rt => "GL_ANY_HIT_SHADER_EXT",
+            Stage::ClosestHit if rt => "GL_CLOSEST_HIT_SHADER_EXT",
+            Stage::Miss if rt => "GL_MISS_SHADER_EXT",
+            Stage::Callable if rt => "GL_CALLABLE_SHADER_EXT",
+            Stage::Task if nv_mesh => "GL_TASK_SHADER_NV",
+            Stage::Mesh if nv_mesh => "GL_MESH_SHADER_NV",
+            _ => return None,
+        })
     }
 
     fn apply_command_line_macros(&mut self) {
@@ -122,10 +166,7 @@ impl Preprocessor<'_> {
             comment_continuations_seen: 0,
         });
         let depth = self.files.len();
-        loop {
-            let Some(f) = self.files.last_mut() else {
-                break;
-            };
+        while let Some(f) = self.files.last_mut() {
             let t = match f.lookahead.take() {
                 Some(t) => t,
                 None => f.lexer.next(self.interner),
@@ -299,7 +340,11 @@ impl Preprocessor<'_> {
             builtin: None,
         };
         if let Some(old) = self.macros.get(&name.sym) {
-            if !self.same_definition(old, &new) {
+            // Desktop GLSL: defining a predefined macro whose name is reserved only by
+            // convention (`__VERSION__`, or `GL_...` under GL_EXT_spirv_intrinsics) "does not
+            // itself result in an error"; it replaces the predefined one.
+            let by_convention = old.predefined && self.reserved_by_convention(&name);
+            if !by_convention && !self.same_definition(old, &new) {
                 let mut d = Diagnostic::error(
                     "pp-macro-redefined",
                     name.span,
@@ -326,15 +371,10 @@ impl Preprocessor<'_> {
             );
             return false;
         }
-        if self.macros.get(&name.sym).is_some_and(|m| m.predefined) {
-            self.error(
-                "pp-reserved-macro",
-                name.span,
-                format!("the predefined macro `{text}` cannot be {what}d"),
-            );
-            return false;
-        }
-        if text.starts_with("GL_") {
+        let es = self.current_version().is_es();
+        // GL_EXT_spirv_intrinsics turns the `GL_` prefix into a convention, like `__`.
+        let gl_prefix_reserved = !self.exts.is_on(Ext::EXT_spirv_intrinsics);
+        if text.starts_with("GL_") && gl_prefix_reserved {
             self.error(
                 "pp-reserved-macro",
                 name.span,
@@ -343,6 +383,23 @@ impl Preprocessor<'_> {
                 ),
             );
             return false;
+        }
+        // Only GLSL ES forbids undefining or redefining the predefined macros; desktop GLSL
+        // reserves their names by convention only (`__LINE__`, `__FILE__`, `__VERSION__`).
+        if es && self.macros.get(&name.sym).is_some_and(|m| m.predefined) {
+            self.error(
+                "pp-reserved-macro",
+                name.span,
+                format!("the predefined macro `{text}` cannot be {what}d"),
+            );
+            return false;
+        }
+        if text.starts_with("GL_") {
+            self.warning(
+                "pp-reserved-macro",
+                name.span,
+                format!("macro names beginning with `GL_` are reserved for the implementation (`{text}`)"),
+            );
         }
         if text.contains("__") {
             self.warning(
@@ -354,6 +411,14 @@ impl Preprocessor<'_> {
             );
         }
         true
+    }
+
+    /// Whether a macro name is reserved by convention only: it contains `__`, or it starts
+    /// with `GL_` and GL_EXT_spirv_intrinsics is enabled.
+    fn reserved_by_convention(&self, name: &Token) -> bool {
+        let text = self.interner.resolve(name.sym);
+        text.contains("__")
+            || (text.starts_with("GL_") && self.exts.is_on(Ext::EXT_spirv_intrinsics))
     }
 
     /// Whether two definitions are the same (C's rule: same kind, parameters, and
@@ -399,6 +464,10 @@ impl Preprocessor<'_> {
             return;
         }
         self.macros.remove(&name.sym);
+        if self.interner.resolve(name.sym).starts_with("GL_") {
+            // Keep a predefined extension macro from being made again on lookup.
+            self.undefined_predefined.insert(name.sym);
+        }
     }
 
     /// The next token after macro expansion.
@@ -413,6 +482,9 @@ impl Preprocessor<'_> {
             }
             if self.in_if_expr && t.sym == sym::defined {
                 self.pass_defined_operand();
+                return t;
+            }
+            if !self.lookup_macro(t.sym) {
                 return t;
             }
             let Some(m) = self.macros.get(&t.sym) else {
@@ -567,10 +639,8 @@ impl Preprocessor<'_> {
                     args.push(Vec::new());
                     continue;
                 }
-                TokenKind::Ident => {
-                    if self.macros.get(&t.sym).is_some_and(|m| m.busy) {
-                        t.flags.set(TokenFlags::NO_EXPAND);
-                    }
+                TokenKind::Ident if self.macros.get(&t.sym).is_some_and(|m| m.busy) => {
+                    t.flags.set(TokenFlags::NO_EXPAND);
                 }
                 _ => {}
             }
@@ -632,7 +702,11 @@ impl Preprocessor<'_> {
                 t
             })
             .collect();
-        let tokens = self.paste_all(tokens, expn);
+        let ops = tokens
+            .iter()
+            .map(|t| t.kind == TokenKind::HashHash)
+            .collect();
+        let tokens = self.paste_all(tokens, ops, expn);
         self.push_frame(name, tokens);
     }
 
@@ -691,6 +765,9 @@ impl Preprocessor<'_> {
         let mut expanded: Vec<Option<Vec<Token>>> = vec![None; args.len()];
         let stringify = self.exts.is_on(Ext::EXT_debug_printf);
         let mut out: Vec<Token> = Vec::with_capacity(body.len());
+        // Which tokens of `out` are `##` operators: only those of the replacement list, not a
+        // `##` that arrives inside an argument.
+        let mut ops: Vec<bool> = Vec::with_capacity(body.len());
         let mut i = 0;
         while i < body.len() {
             let bt = body[i];
@@ -701,11 +778,19 @@ impl Preprocessor<'_> {
             // `# param`
             if stringify && bt.kind == TokenKind::Hash {
                 if let Some(Some(p)) = param_of.get(i + 1) {
-                    let s = self.stringify(&args[*p as usize]);
+                    // GL_EXT_debug_printf's `#` is glslang's: unlike C, the argument is
+                    // macro-expanded first (glslang is the extension's only definition).
+                    let p = *p as usize;
+                    if expanded[p].is_none() {
+                        expanded[p] = Some(self.pre_expand(args[p].clone(), name));
+                    }
+                    let arg = expanded[p].clone().unwrap_or_default();
+                    let s = self.stringify(&arg);
                     let span = self.sm.add_scratch(&s).with_expn(expn);
                     let mut t = Token::new(TokenKind::StrLit, span);
                     t.flags.0 = bt.flags.0 & TokenFlags::SPACE_BEFORE;
                     out.push(t);
+                    ops.push(false);
                     i += 2;
                     continue;
                 }
@@ -726,6 +811,7 @@ impl Preprocessor<'_> {
                             let mut pm = Token::new(TokenKind::Unknown, bt.span.with_expn(expn));
                             pm.flags.set(TokenFlags::PLACEMARKER);
                             out.push(pm);
+                            ops.push(false);
                         }
                     } else {
                         for (k, mut t) in arg.into_iter().enumerate() {
@@ -737,6 +823,7 @@ impl Preprocessor<'_> {
                                 t.flags.clear(TokenFlags::LINE_START);
                             }
                             out.push(t);
+                            ops.push(false);
                         }
                     }
                 }
@@ -745,6 +832,7 @@ impl Preprocessor<'_> {
                     t.span = t.span.with_expn(expn);
                     t.flags.clear(TokenFlags::LINE_START);
                     out.push(t);
+                    ops.push(bt.kind == TokenKind::HashHash);
                 }
             }
             i += 1;
@@ -756,7 +844,7 @@ impl Preprocessor<'_> {
         if self.stopped {
             return;
         }
-        let out = self.paste_all(out, expn);
+        let out = self.paste_all(out, ops, expn);
         self.push_frame(name, out);
     }
 
@@ -783,7 +871,8 @@ impl Preprocessor<'_> {
         out
     }
 
-    /// The string literal `#arg` makes.
+    /// The string literal `#arg` makes. As in glslang, a string literal inside the argument
+    /// contributes its contents (`#"x"` is `"x"`), since GLSL strings have no escapes.
     fn stringify(&self, arg: &[Token]) -> String {
         let mut s = String::from("\"");
         for (i, t) in arg.iter().enumerate() {
@@ -792,12 +881,11 @@ impl Preprocessor<'_> {
             }
             let sp = self.spelling(t);
             if t.kind == TokenKind::StrLit {
-                for c in sp.chars() {
-                    if c == '"' || c == '\\' {
-                        s.push('\\');
-                    }
-                    s.push(c);
-                }
+                s.push_str(
+                    sp.strip_prefix('"')
+                        .and_then(|x| x.strip_suffix('"'))
+                        .unwrap_or(&sp),
+                );
             } else {
                 s.push_str(&sp);
             }
@@ -806,10 +894,16 @@ impl Preprocessor<'_> {
         s
     }
 
-    /// Applies every `##` in a substituted replacement list, left to right, and removes
-    /// placemarkers.
-    fn paste_all(&mut self, toks: Vec<Token>, expn: crate::source::ExpnId) -> Vec<Token> {
-        if !toks.iter().any(|t| t.kind == TokenKind::HashHash) {
+    /// Applies every `##` operator in a substituted replacement list, left to right, and
+    /// removes placemarkers. `ops[i]` says whether `toks[i]` is a `##` operator (a `##` token
+    /// that came from a macro argument is not one).
+    fn paste_all(
+        &mut self,
+        toks: Vec<Token>,
+        ops: Vec<bool>,
+        expn: crate::source::ExpnId,
+    ) -> Vec<Token> {
+        if !ops.iter().any(|&op| op) {
             return toks
                 .into_iter()
                 .filter(|t| !t.flags.has(TokenFlags::PLACEMARKER))
@@ -817,10 +911,10 @@ impl Preprocessor<'_> {
         }
         let v = self.current_version();
         let mut out: Vec<Token> = Vec::with_capacity(toks.len());
-        let mut it = toks.into_iter().peekable();
+        let mut it = toks.into_iter().zip(ops).peekable();
         let mut reported = false;
-        while let Some(t) = it.next() {
-            if t.kind == TokenKind::HashHash && !out.is_empty() && it.peek().is_some() {
+        while let Some((t, op)) = it.next() {
+            if op && !out.is_empty() && it.peek().is_some() {
                 if !reported && !v.at_least(130, 0) {
                     reported = true;
                     let what = if v.is_es() {
@@ -834,7 +928,7 @@ impl Preprocessor<'_> {
                     self.error("pp-token-paste", t.span, what);
                 }
                 let Some(left) = out.pop() else { continue };
-                let Some(right) = it.next() else { break };
+                let Some((right, _)) = it.next() else { break };
                 let pasted = self.paste(left, right, expn);
                 out.extend(pasted);
             } else {

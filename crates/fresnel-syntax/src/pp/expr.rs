@@ -265,7 +265,7 @@ impl Preprocessor<'_> {
                         "`defined` produced by a macro expansion has undefined behavior",
                     );
                 }
-                self.macros.contains_key(&n.sym) as i32
+                self.lookup_macro(n.sym) as i32
             }
             TokenKind::Ident => {
                 if eval && self.current_version().is_es() {

@@ -24,7 +24,7 @@ mod print;
 
 pub use print::print_preprocessed;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::extensions::{Behavior, Ext, ExtensionState};
@@ -75,7 +75,9 @@ pub struct PpOptions {
     /// Version used when the shader has no `#version` (default: 1.10, or 1.00 ES when the
     /// target is OpenGL ES).
     pub default_version: Option<Version>,
-    /// `-D NAME[=VALUE]`, in order, interleaved with `-U NAME` as `(name, None, true)`.
+    /// Compile as this version whatever `#version` says (glslang's `--glsl-version`).
+    pub version_override: Option<Version>,
+    /// `-D NAME[=VALUE]` and `-U NAME`, in order.
     pub defines: Vec<CommandLineMacro>,
     /// Define `GL_SPIRV` (compiling GLSL to SPIR-V for OpenGL).
     pub gl_spirv: bool,
@@ -179,6 +181,9 @@ pub struct PpOutput {
     pub extensions: ExtensionState,
     /// Some limit was hit; the output is incomplete.
     pub truncated: bool,
+    /// Line continuations in code, in a version without line continuation (GLSL before 4.20
+    /// without GL_ARB_shading_language_420pack, GLSL ES 1.00). Reported by the parser.
+    pub unsupported_continuations: Vec<Span>,
 }
 
 /// A macro definition.
@@ -290,6 +295,8 @@ pub fn preprocess(
         truncated: false,
         in_if_expr: false,
         pragma_once: Vec::new(),
+        undefined_predefined: FxHashSet::default(),
+        continuations: Vec::new(),
     };
     for &e in &opts.enabled_extensions {
         pp.exts.set(e, Behavior::Enable);
@@ -303,6 +310,7 @@ pub fn preprocess(
         version_span: pp.version_span,
         extensions: pp.exts,
         truncated: pp.truncated,
+        unsupported_continuations: pp.continuations,
     }
 }
 
@@ -336,6 +344,10 @@ pub(crate) struct Preprocessor<'a> {
     /// Expanding an `#if` line: `defined X` is passed through unexpanded.
     in_if_expr: bool,
     pragma_once: Vec<String>,
+    /// Predefined extension macros the shader undefined.
+    undefined_predefined: FxHashSet<Symbol>,
+    /// Line continuations in active code, for the version check the parser makes.
+    continuations: Vec<Span>,
 }
 
 impl Preprocessor<'_> {
@@ -385,6 +397,9 @@ impl Preprocessor<'_> {
     }
 
     fn default_version(&self) -> Version {
+        if let Some(v) = self.opts.version_override {
+            return v;
+        }
         self.opts.default_version.unwrap_or(match self.opts.target {
             TargetEnv::OpenGlEs => Version::ESSL_100,
             _ => Version::GLSL_110,
@@ -476,29 +491,13 @@ impl Preprocessor<'_> {
         if !self.active() {
             return;
         }
+        // Continuations are applied in every version; the ones the version lacks are reported
+        // by the parser (a language rule, like glslang, whose `-E` does not report them).
         let v = self.current_version();
         let supported = v.at_least(420, 300) || self.exts.is_on(Ext::ARB_shading_language_420pack);
-        for off in new {
-            let span = Span::new(file, off, off + 1);
-            if supported {
-                continue;
-            }
-            if v.is_es() {
-                self.error(
-                    "pp-line-continuation",
-                    span,
-                    format!("line continuation is not available in GLSL ES {}", v.number),
-                );
-            } else {
-                self.warning(
-                    "pp-line-continuation",
-                    span,
-                    format!(
-                        "line continuation needs GLSL 4.20 or GL_ARB_shading_language_420pack (this is GLSL {})",
-                        v.number
-                    ),
-                );
-            }
+        if !supported {
+            self.continuations
+                .extend(new.into_iter().map(|off| Span::new(file, off, off + 1)));
         }
         for off in new_c {
             let span = Span::new(file, off, off + 2);

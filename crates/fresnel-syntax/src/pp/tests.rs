@@ -199,7 +199,9 @@ fn predefined_macros() {
     assert_eq!(pp("#line 5 7\n__FILE__"), "7");
     let r = run("#define GL_FOO 1");
     assert!(!r.errors.is_empty());
-    let r = run("#undef __LINE__");
+    // GLSL ES forbids undefining predefined macros (desktop GLSL does not; see
+    // `desktop_predefined_macros_may_be_undefined`).
+    let r = run("#version 300 es\n#undef __LINE__");
     assert!(!r.errors.is_empty());
     let r = run("#define defined 1");
     assert!(!r.errors.is_empty());
@@ -296,9 +298,15 @@ fn limits_are_reported() {
 #[test]
 fn line_continuation() {
     assert_eq!(pp("#version 450\n#define A 1 \\\n + 2\nA"), "1 + 2");
+    // Applied in every version; recorded for the parser to report where the version lacks it.
     let r = run("#version 100\nfl\\\noat");
     assert_eq!(r.text, "float");
-    assert!(r.errors.iter().any(|e| e.contains("line continuation")));
+    assert!(r.errors.is_empty());
+    assert_eq!(r.out.unsupported_continuations.len(), 1);
+    assert!(run("#version 300 es\nfl\\\noat")
+        .out
+        .unsupported_continuations
+        .is_empty());
 }
 
 #[test]
@@ -325,10 +333,11 @@ fn command_line_defines() {
 #[test]
 fn stringify_with_debug_printf() {
     let r = run(
-        "#version 450\n#extension GL_EXT_debug_printf : enable\n#define S(a) #a\nS(12  3) S(\"x\")",
+        "#version 450\n#extension GL_EXT_debug_printf : enable\n#define S(a) #a\n#define T(a) S(a)\n#define N 7\nS(12  3) S(\"x\") S(N) T(T(hi))",
     );
     assert!(r.errors.is_empty(), "{:?}", r.errors);
-    assert_eq!(r.text, "\"12 3\" \"\\\"x\\\"\"");
+    // glslang's `#`: the argument is expanded first, and strings inside it are flattened.
+    assert_eq!(r.text, "\"12 3\" \"x\" \"7\" \"hi\"");
 }
 
 #[test]
@@ -350,4 +359,134 @@ fn expansion_spans_point_at_invocation() {
     let loc = sm.location(t.span);
     assert_eq!((loc.line, loc.column), (2, 3));
     assert_eq!(sm.text(t.span), "foo");
+}
+
+fn run_stage(src: &str, stage: Stage) -> Run {
+    run_opts(
+        src,
+        &PpOptions {
+            stage: Some(stage),
+            ..PpOptions::default()
+        },
+    )
+}
+
+#[test]
+fn block_comment_closed_through_line_continuation() {
+    // Continuations are removed before comments are recognized, so `*\` new-line `/` ends the
+    // comment (piglit arb_shading_language_420pack/compiler/line-continuation.frag).
+    assert_eq!(pp("#version 450\n/* a *\\\n/ b"), "b");
+    assert_eq!(pp("#version 450\n/* a *\\\r\n\\\n/ b */ c"), "b * / c");
+    assert_eq!(pp("#version 450\n/* a *\\\nb */ c"), "c");
+    let r = run("/* a */ b /* unterminated *");
+    assert_eq!(r.text, "b");
+    assert!(r.errors.iter().any(|e| e.contains("unterminated")));
+    // A version without line continuation hears about the one that closed the comment, and
+    // only about that one.
+    let r = run("#version 100\n/* x \\\n y *\\\n/ b");
+    assert_eq!(r.text, "b");
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.out.unsupported_continuations.len(), 1);
+}
+
+#[test]
+fn byte_order_mark_is_skipped() {
+    // glslang Test/UTF8BOM.vert: the BOM is not content before `#version`.
+    let r = run("\u{feff}#version 450\nx");
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.out.version, Version::desktop(450));
+    assert_eq!(r.text, "x");
+    let r = run("\u{feff}/* c */\n#version 310 es\nx");
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.out.version, Version::es(310));
+}
+
+#[test]
+fn desktop_predefined_macros_may_be_undefined() {
+    // Desktop GLSL reserves `__` names by convention only; GLSL ES makes undefining or
+    // redefining a predefined macro an error (KhronosGL CTS gl33 preprocessor undefine_version).
+    let r = run("#version 330\n#undef __VERSION__\n#if defined(__VERSION__)\nbad\n#endif\nok");
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.text, "ok");
+    assert!(r.warnings.iter().any(|w| w.contains("reserved")));
+    let r = run("#version 330\n#define __LINE__ 7\n__LINE__");
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.text, "7");
+    // Other predefined names keep C's rule: a different redefinition is an error.
+    let vulkan = PpOptions {
+        target: TargetEnv::Vulkan { minor: 0 },
+        ..PpOptions::default()
+    };
+    let r = run_opts("#version 450\n#define VULKAN 100\nVULKAN", &vulkan);
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.text, "100");
+    let r = run_opts("#version 450\n#define VULKAN 200", &vulkan);
+    assert!(!r.errors.is_empty());
+    for src in [
+        "#version 310 es\n#undef __VERSION__",
+        "#version 310 es\n#define __FILE__ 2",
+        "#undef GL_core_profile",
+        "#version 330\n#undef GL_core_profile",
+        "#version 100\n#undef GL_ES",
+    ] {
+        assert!(!run(src).errors.is_empty(), "{src}");
+    }
+}
+
+#[test]
+fn spirv_intrinsics_allows_gl_prefixed_macros() {
+    // GL_EXT_spirv_intrinsics makes the `GL_` prefix a convention (glslang
+    // spv.intrinsicsSpirvDecorate.frag redefines an extension macro).
+    let r = run(
+        "#version 450 core\n#extension GL_EXT_spirv_intrinsics : enable\n\
+         #define GL_ARB_shader_stencil_export 1\n#define GL_MINE 2\nGL_MINE",
+    );
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.text, "2");
+    let r = run(
+        "#version 450 core\n#extension GL_EXT_spirv_intrinsics : enable\n\
+         #define GL_ARB_shader_stencil_export 2\nGL_ARB_shader_stencil_export",
+    );
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.text, "2");
+    let r = run("#version 450 core\n#define GL_MINE 2");
+    assert!(!r.errors.is_empty());
+}
+
+#[test]
+fn paste_operators_come_only_from_the_replacement_list() {
+    // A `##` inside an argument is an ordinary token, not an operator.
+    let r = run("#version 450\n#define ID(x) x\nID(foo ## bar)");
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.text, "foo ## bar");
+    // The C standard's example: a `##` made by pasting is not an operator either.
+    let r = run("#version 450\n#extension GL_EXT_debug_printf : enable\n\
+         #define hash_hash # ## #\n#define mkstr(a) # a\n\
+         #define in_between(a) mkstr(a)\n#define join(c, d) in_between(c hash_hash d)\n\
+         join(x, y)");
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.text, "\"x ## y\"");
+    // Operators in the replacement list still paste, also next to an argument holding `##`.
+    assert_eq!(
+        pp("#version 450\n#define P(a, b) a ## b\nP(x, y ## z)"),
+        "xy ## z"
+    );
+    // The version check applies to operators only.
+    let r = run("#version 100\n#define ID(x) x\nID(a ## b)");
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+}
+
+#[test]
+fn stage_macros_of_spirv_intrinsics() {
+    let r = run_stage(
+        "#version 450\nGL_FRAGMENT_SHADER GL_VERTEX_SHADER",
+        Stage::Fragment,
+    );
+    assert_eq!(r.text, "1 GL_VERTEX_SHADER");
+    let r = run_stage("#version 460\nGL_RAY_GENERATION_SHADER_EXT", Stage::RayGen);
+    assert_eq!(r.text, "1");
+    let r = run_stage("#version 450\nGL_COMPUTE_SHADER", Stage::Compute);
+    assert_eq!(r.text, "GL_COMPUTE_SHADER");
+    // No stage given: no stage macro.
+    assert_eq!(pp("#version 450\nGL_VERTEX_SHADER"), "GL_VERTEX_SHADER");
 }

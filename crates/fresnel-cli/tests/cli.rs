@@ -1,0 +1,213 @@
+//! The command-line contract: exit codes, diagnostic formats, options.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn fresnel(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fresnel"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run fresnel")
+}
+
+/// A scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("fresnel-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn write(dir: &Path, name: &str, text: &[u8]) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).expect("write");
+    p.to_string_lossy().into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn valid_shader_compiles_to_ast_with_exit_0() {
+    let d = scratch("ok");
+    let f = write(
+        &d,
+        "a.frag",
+        b"#version 450\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n",
+    );
+    let o = fresnel(&["compile", &f, "--emit", "ast"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("FunctionDefinition main -> void"));
+    let o = fresnel(&["check", &f]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        o.stdout.is_empty() && o.stderr.is_empty(),
+        "check prints nothing for a valid shader"
+    );
+}
+
+#[test]
+fn errors_exit_1_with_located_diagnostics() {
+    let d = scratch("err");
+    let f = write(
+        &d,
+        "b.vert",
+        b"#version 450\nvoid main() {\n  float x = 1.0 +;\n}\n",
+    );
+    let o = fresnel(&["check", &f]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    let first = e.lines().next().unwrap_or_default();
+    assert_eq!(
+        first,
+        format!("{f}:3:18: error: expected an expression, found `;`")
+    );
+    assert!(e.contains("3 |   float x = 1.0 +;"), "{e}");
+    assert!(e.contains("^"), "{e}");
+}
+
+#[test]
+fn json_diagnostics_have_the_contract_fields() {
+    let d = scratch("json");
+    let f = write(&d, "c.frag", b"void main() {\n  int goto = 1;\n}\n");
+    let o = fresnel(&["check", &f, "--error-format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    let line = e.lines().next().expect("one diagnostic");
+    let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
+    assert_eq!(v["file"], f.as_str());
+    assert_eq!(v["line"], 2);
+    assert_eq!(v["column"], 7);
+    assert_eq!(v["end_line"], 2);
+    assert_eq!(v["end_column"], 11);
+    assert_eq!(v["severity"], "error");
+    assert_eq!(v["code"], "reserved-word");
+    assert!(v["message"].as_str().unwrap_or("").contains("goto"));
+}
+
+#[test]
+fn usage_and_io_errors_exit_2() {
+    assert_eq!(
+        fresnel(&["check", "/nonexistent/x.frag"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(fresnel(&["frobnicate"]).status.code(), Some(2));
+    assert_eq!(fresnel(&["check"]).status.code(), Some(2));
+    let d = scratch("usage");
+    let f = write(&d, "a.frag", b"void main(){}\n");
+    assert_eq!(
+        fresnel(&["check", &f, "-S", "bogus"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        fresnel(&["check", &f, "--target-env", "dx12"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(fresnel(&["check", &f, "-D", "1abc"]).status.code(), Some(2));
+    let o = fresnel(&["compile", &f, "--emit", "spirv"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not available yet"));
+    assert_eq!(
+        fresnel(&["compile", &f, "-O0", "-Os"]).status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn defines_undefines_and_includes() {
+    let d = scratch("defs");
+    std::fs::create_dir_all(d.join("inc")).expect("dir");
+    write(&d.join("inc"), "common.glsl", b"#define SCALE 2.0\n");
+    let f = write(
+        &d,
+        "m.frag",
+        b"#version 450\n#extension GL_GOOGLE_include_directive : require\n#include <common.glsl>\n#ifndef FOO\n#error FOO missing\n#endif\n#ifdef BAR\n#error BAR present\n#endif\nfloat v = FOO * SCALE;\n",
+    );
+    let inc = d.join("inc").to_string_lossy().into_owned();
+    let o = fresnel(&["preprocess", &f, "-DFOO=3.0", "-DBAR", "-UBAR", "-I", &inc]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("float v = 3.0 * 2.0;"), "{out}");
+    let o = fresnel(&["preprocess", &f, "-I", &inc]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("#error FOO missing"));
+    // Quoted includes are found next to the including file.
+    let g = write(&d, "q.frag", b"#extension GL_GOOGLE_include_directive : enable\n#include \"inc/common.glsl\"\nfloat w = SCALE;\n");
+    let o = fresnel(&["preprocess", &g]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("float w = 2.0;"));
+}
+
+#[test]
+fn any_bytes_get_diagnostics_not_crashes() {
+    let d = scratch("bytes");
+    let inputs: Vec<Vec<u8>> = vec![
+        vec![0xff, 0xfe, 0x00, 0x01, b'{', b'(', 0x80],
+        b"void main() { \0 }".to_vec(),
+        vec![b'('; 200_000],
+        b"#define A A A A A A A A\n#define B A B A B A B\nB B B B".to_vec(),
+        "é ü € \u{2028} \u{feff}".as_bytes().to_vec(),
+    ];
+    for (i, bytes) in inputs.iter().enumerate() {
+        let f = write(&d, &format!("in{i}.frag"), bytes);
+        let o = fresnel(&["check", &f]);
+        assert!(
+            matches!(o.status.code(), Some(0) | Some(1)),
+            "input {i}: {:?}\n{}",
+            o.status,
+            stderr(&o)
+        );
+    }
+}
+
+#[test]
+fn output_is_deterministic() {
+    let d = scratch("det");
+    let f = write(
+        &d,
+        "d.vert",
+        b"#version 450\n#define F(x) (x * 2)\nlayout(location = 0) in vec4 p;\nvoid main() { gl_Position = F(p) + vec4(F(1.0)); }\n",
+    );
+    let a = fresnel(&["compile", &f, "--emit", "ast"]);
+    let b = fresnel(&["compile", &f, "--emit", "ast"]);
+    assert_eq!(a.stdout, b.stdout);
+    let a = fresnel(&["preprocess", &f]);
+    let b = fresnel(&["preprocess", &f]);
+    assert_eq!(a.stdout, b.stdout);
+}
+
+#[test]
+fn output_file_option() {
+    let d = scratch("out");
+    let f = write(&d, "o.frag", b"void main() {}\n");
+    let out = d.join("tree.txt").to_string_lossy().into_owned();
+    let o = fresnel(&["compile", &f, "--emit", "ast", "-o", &out]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = std::fs::read_to_string(&out).expect("written");
+    assert!(text.contains("FunctionDefinition main"));
+}
+
+#[test]
+fn werror_and_no_warnings() {
+    let d = scratch("warn");
+    let f = write(
+        &d,
+        "w.frag",
+        b"#version 450\n#extension GL_FOO_bar : enable\nvoid main(){}\n",
+    );
+    let o = fresnel(&["check", &f]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stderr(&o).contains("warning:"));
+    assert_eq!(fresnel(&["check", &f, "-Werror"]).status.code(), Some(1));
+    let o = fresnel(&["check", &f, "-w"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(o.stderr.is_empty());
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The whole test suite: installs the Debian packages the tests need (if missing), checks
+# formatting and lints, then runs every test of the workspace.
+#
+# The corpus tests read ../shared/corpus next to this checkout; without it they are skipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages the tests use. (None yet beyond the Rust toolchain; later stages add
+# spirv-tools, glslang-tools and mesa-vulkan-drivers here.)
+PACKAGES=()
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing: ${missing[*]}"
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
+fi
+
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+cargo test --workspace --quiet
