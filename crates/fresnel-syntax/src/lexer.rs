@@ -285,41 +285,69 @@ impl Lexer {
 
     fn lex_number(&mut self, spliced: &mut bool) -> TokenKind {
         let start = self.pos;
-        let b0 = self.bytes()[start];
-        let hex = b0 == b'0' && matches!(self.peek_at(start + 1, spliced).0, Some(b'x' | b'X'));
-        let mut is_float = false;
-        let mut prev = 0u8;
         let mut i = start;
-        loop {
-            let (c, j) = self.peek_at(i, spliced);
-            let Some(c) = c else { break };
-            if c.is_ascii_alphanumeric() || c == b'_' {
-                if !hex && (c == b'e' || c == b'E') {
-                    is_float = true;
+        // The next character (through continuations) and the index after it.
+        let next = |lx: &mut Self, i: usize, sp: &mut bool| -> (Option<u8>, usize) {
+            let (c, j) = lx.peek_at(i, sp);
+            (c, j + 1)
+        };
+        let (c0, after0) = next(self, i, spliced);
+        let (c1, after1) = next(self, after0, spliced);
+        let mut is_float = false;
+        if c0 == Some(b'0') && matches!(c1, Some(b'x' | b'X')) {
+            i = after1;
+        } else {
+            // Digits, then a fraction, then an exponent (only when digits follow the `e`).
+            loop {
+                let (c, after) = next(self, i, spliced);
+                match c {
+                    Some(d) if d.is_ascii_digit() => i = after,
+                    _ => break,
                 }
-                if !hex && (c == b'f' || c == b'F') {
-                    is_float = true;
-                }
-            } else if c == b'.' {
-                is_float = true;
-            } else if (c == b'+' || c == b'-') && !hex && (prev == b'e' || prev == b'E') {
-                // Signed exponent.
-            } else {
-                break;
             }
-            prev = c;
-            i = j + 1;
+            if let (Some(b'.'), after) = next(self, i, spliced) {
+                is_float = true;
+                i = after;
+                loop {
+                    let (c, after) = next(self, i, spliced);
+                    match c {
+                        Some(d) if d.is_ascii_digit() => i = after,
+                        _ => break,
+                    }
+                }
+            }
+            if let (Some(b'e' | b'E'), after_e) = next(self, i, spliced) {
+                let (mut c, mut after) = next(self, after_e, spliced);
+                if matches!(c, Some(b'+' | b'-')) {
+                    (c, after) = next(self, after, spliced);
+                }
+                if c.is_some_and(|d| d.is_ascii_digit()) {
+                    is_float = true;
+                    i = after;
+                    loop {
+                        let (c, after) = next(self, i, spliced);
+                        match c {
+                            Some(d) if d.is_ascii_digit() => i = after,
+                            _ => break,
+                        }
+                    }
+                }
+            }
+        }
+        // The suffix, or hexadecimal digits: letters, digits and `_` (not `.`, so `1.0.xxx`
+        // is a swizzle of a literal). An invalid suffix is one token the parser reports.
+        let suffix_start = i;
+        loop {
+            let (c, after) = next(self, i, spliced);
+            match c {
+                Some(d) if d.is_ascii_alphanumeric() || d == b'_' => i = after,
+                _ => break,
+            }
         }
         self.pos = i;
-        // A hex literal that contains an 'f' digit is still an integer; a suffix check in the
-        // parser rejects the rest.
-        if hex {
-            TokenKind::IntLit
-        } else if is_float || {
-            // "1lf", "1hf" without '.' or exponent: a float suffix on digits.
-            let t = &self.text[start..i];
-            t.ends_with("lf") || t.ends_with("LF") || t.ends_with("hf") || t.ends_with("HF")
-        } {
+        let suffix = self.text[suffix_start..i].to_ascii_lowercase();
+        let hex = c0 == Some(b'0') && matches!(c1, Some(b'x' | b'X'));
+        if !hex && (is_float || suffix.ends_with('f') || suffix.starts_with('f')) {
             TokenKind::FloatLit
         } else {
             TokenKind::IntLit
@@ -567,6 +595,16 @@ mod tests {
         assert_eq!(kinds("5lf")[0], (FloatLit, "5lf".into()));
         assert_eq!(kinds("1.0foo")[0], (FloatLit, "1.0foo".into()));
         assert_eq!(kinds("a.x")[1].0, Dot);
+        // A literal can be swizzled.
+        let k = kinds("1.0.xxx");
+        assert_eq!(k[0], (FloatLit, "1.0".into()));
+        assert_eq!(k[1].0, Dot);
+        assert_eq!(kinds("1e")[0], (IntLit, "1e".into()));
+        assert_eq!(kinds("1e+")[0], (IntLit, "1e".into()));
+        assert_eq!(kinds("2.5e+3hf")[0], (FloatLit, "2.5e+3hf".into()));
+        assert_eq!(kinds("1.0fe5m2")[0], (FloatLit, "1.0fe5m2".into()));
+        assert_eq!(kinds("07u")[0], (IntLit, "07u".into()));
+        assert_eq!(kinds("0xABCDEFul")[0], (IntLit, "0xABCDEFul".into()));
     }
 
     #[test]

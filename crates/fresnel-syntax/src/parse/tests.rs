@@ -217,6 +217,8 @@ void main() {}
 #[test]
 fn literals_and_versions() {
     ok("#version 450\nvoid main(){ uint a = 3u; double d = 1.0lf; float f = 1e-3f + .5 + 2.; int h = 0x7FFFFFFF + 0777; }");
+    let p = ok("#version 450\nvoid main(){ vec3 v = 1.0.xxx; }");
+    assert!(p.dump.contains("Field .xxx"));
     let e = err("#version 110\nvoid main(){ float f = 1.0f; }");
     assert!(e.iter().any(|m| m.contains("suffix")));
     let e = err("#version 110\nvoid main(){ int a = 3u; }");
