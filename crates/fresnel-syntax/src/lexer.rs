@@ -294,56 +294,31 @@ impl Lexer {
         let (c0, after0) = next(self, i, spliced);
         let (c1, after1) = next(self, after0, spliced);
         let mut is_float = false;
+        let digit = |d: u8| d.is_ascii_digit();
         if c0 == Some(b'0') && matches!(c1, Some(b'x' | b'X')) {
             i = after1;
         } else {
             // Digits, then a fraction, then an exponent (only when digits follow the `e`).
-            loop {
-                let (c, after) = next(self, i, spliced);
-                match c {
-                    Some(d) if d.is_ascii_digit() => i = after,
-                    _ => break,
-                }
-            }
+            i = self.scan_while(i, spliced, digit);
             if let (Some(b'.'), after) = next(self, i, spliced) {
                 is_float = true;
-                i = after;
-                loop {
-                    let (c, after) = next(self, i, spliced);
-                    match c {
-                        Some(d) if d.is_ascii_digit() => i = after,
-                        _ => break,
-                    }
-                }
+                i = self.scan_while(after, spliced, digit);
             }
             if let (Some(b'e' | b'E'), after_e) = next(self, i, spliced) {
                 let (mut c, mut after) = next(self, after_e, spliced);
                 if matches!(c, Some(b'+' | b'-')) {
                     (c, after) = next(self, after, spliced);
                 }
-                if c.is_some_and(|d| d.is_ascii_digit()) {
+                if c.is_some_and(digit) {
                     is_float = true;
-                    i = after;
-                    loop {
-                        let (c, after) = next(self, i, spliced);
-                        match c {
-                            Some(d) if d.is_ascii_digit() => i = after,
-                            _ => break,
-                        }
-                    }
+                    i = self.scan_while(after, spliced, digit);
                 }
             }
         }
         // The suffix, or hexadecimal digits: letters, digits and `_` (not `.`, so `1.0.xxx`
         // is a swizzle of a literal). An invalid suffix is one token the parser reports.
         let suffix_start = i;
-        loop {
-            let (c, after) = next(self, i, spliced);
-            match c {
-                Some(d) if d.is_ascii_alphanumeric() || d == b'_' => i = after,
-                _ => break,
-            }
-        }
+        i = self.scan_while(i, spliced, |d| d.is_ascii_alphanumeric() || d == b'_');
         self.pos = i;
         let suffix = self.text[suffix_start..i].to_ascii_lowercase();
         let hex = c0 == Some(b'0') && matches!(c1, Some(b'x' | b'X'));
@@ -351,6 +326,17 @@ impl Lexer {
             TokenKind::FloatLit
         } else {
             TokenKind::IntLit
+        }
+    }
+
+    /// The index after the characters from `i` on (through continuations) that satisfy `f`.
+    fn scan_while(&mut self, mut i: usize, spliced: &mut bool, f: impl Fn(u8) -> bool) -> usize {
+        loop {
+            let (c, j) = self.peek_at(i, spliced);
+            match c {
+                Some(d) if f(d) => i = j + 1,
+                _ => return i,
+            }
         }
     }
 

@@ -5,7 +5,7 @@
 //! postfix (`[]`, `()`, `.`, `++`, `--`).
 
 use super::{Parser, Tok};
-use crate::ast::{BinaryOp, Callee, ExprId, ExprKind, TypeKind, TypeSpec, UnaryOp};
+use crate::ast::{BinaryOp, Callee, ExprId, ExprKind, TypeSpec, UnaryOp};
 use crate::keywords::Keyword;
 use crate::token::TokenKind;
 
@@ -337,7 +337,7 @@ impl Parser<'_> {
             }
             Tok::Kw(k) if Self::is_type_kw(k) => {
                 // A constructor: `vec4(...)`, `float[2](...)`.
-                let ty = self.type_specifier_for_constructor();
+                let ty = self.type_specifier();
                 self.constructor_call(ty)
             }
             Tok::Kw(Keyword::Struct) => {
@@ -348,14 +348,14 @@ impl Parser<'_> {
             Tok::Ident(s) => {
                 // A parameterized type constructor: `coopmat<...>(...)`.
                 if self.peek_n(1) == Tok::P(TokenKind::Lt) && self.is_template_type(s) {
-                    let ty = self.type_specifier_for_constructor();
+                    let ty = self.type_specifier();
                     return self.constructor_call(ty);
                 }
                 // `S[2](...)`: an array constructor of a named type.
                 if self.peek_n(1) == Tok::P(TokenKind::LBracket) {
                     if let Some(after) = self.skip_brackets(self.pos + 1) {
                         if self.tok_at(after) == Tok::P(TokenKind::LParen) {
-                            let ty = self.type_specifier_for_constructor();
+                            let ty = self.type_specifier();
                             return self.constructor_call(ty);
                         }
                     }
@@ -400,42 +400,6 @@ impl Parser<'_> {
                     )
             }
             _ => false,
-        }
-    }
-
-    /// A type at the start of a constructor call: keyword or named type, template parameters
-    /// and array dimensions.
-    fn type_specifier_for_constructor(&mut self) -> TypeSpec {
-        let start = self.span();
-        let kind = match self.peek() {
-            Tok::Kw(k) => {
-                self.bump();
-                TypeKind::Builtin(k)
-            }
-            Tok::Ident(s) => {
-                self.bump();
-                TypeKind::Named(s)
-            }
-            _ => {
-                self.expected("a type");
-                TypeKind::Builtin(Keyword::Void)
-            }
-        };
-        let params = if self.at(TokenKind::Lt) {
-            Some(self.type_params())
-        } else {
-            None
-        };
-        let array = if self.at(TokenKind::LBracket) {
-            Some(self.array_spec())
-        } else {
-            None
-        };
-        TypeSpec {
-            kind,
-            params,
-            array,
-            span: self.span_from(start),
         }
     }
 

@@ -243,11 +243,28 @@ impl<'a> Parser<'a> {
     /// Consumes `k` or reports what was expected.
     pub(crate) fn expect(&mut self, k: TokenKind, what: &str) -> bool {
         if self.eat(k) {
-            true
-        } else {
-            self.expected(what);
-            false
+            return true;
         }
+        // A `;` missing at the end of a line is reported where it belongs, after the previous
+        // token, rather than at the start of the next line.
+        if k == TokenKind::Semi && self.pos > 0 && self.last_error_at != self.pos && !self.aborted {
+            let prev = self.prev_span();
+            let cur = self.span();
+            let prev_line = self.sm.location(prev).physical_line;
+            let cur_line = self.sm.location(cur).physical_line;
+            if cur_line > prev_line || self.at_eof() {
+                self.last_error_at = self.pos;
+                let found = self.describe_current();
+                let at = self.sm.source_callsite(prev).shrink_to_hi();
+                self.push_error(
+                    Diagnostic::error("syntax", at, format!("expected {what}, found {found}"))
+                        .with_label("`;` expected here"),
+                );
+                return false;
+            }
+        }
+        self.expected(what);
+        false
     }
 
     /// Applies `#extension` directives that come before the current token.
