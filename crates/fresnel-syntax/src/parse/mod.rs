@@ -46,6 +46,9 @@ pub struct ParseOptions {
     /// Stop after this many syntax errors.
     pub max_errors: usize,
     pub stage: Option<Stage>,
+    /// Parsing the built-in declarations: every keyword is a keyword whatever the version,
+    /// as in glslang's built-in symbol level.
+    pub builtin: bool,
 }
 
 impl Default for ParseOptions {
@@ -54,6 +57,7 @@ impl Default for ParseOptions {
             max_depth: 256,
             max_errors: 50,
             stage: None,
+            builtin: false,
         }
     }
 }
@@ -141,6 +145,13 @@ impl<'a> Parser<'a> {
         }
         match t.sym.keyword() {
             None => Tok::Ident(t.sym),
+            Some(k) if self.opts.builtin => {
+                if k.category() == Category::Reserved {
+                    Tok::Ident(t.sym)
+                } else {
+                    Tok::Kw(k)
+                }
+            }
             Some(k) => match k.classify(self.version, &self.exts) {
                 Class::Keyword(k) => Tok::Kw(k),
                 Class::Reserved(_) | Class::Identifier => Tok::Ident(t.sym),
@@ -204,7 +215,7 @@ impl<'a> Parser<'a> {
             eof.sym = Symbol(0);
             return eof;
         };
-        if t.kind == TokenKind::Ident && self.reported_reserved != self.pos {
+        if t.kind == TokenKind::Ident && self.reported_reserved != self.pos && !self.opts.builtin {
             if let Some(k) = t.sym.keyword() {
                 if let Class::Reserved(k) = k.classify(self.version, &self.exts) {
                     self.reported_reserved = self.pos;

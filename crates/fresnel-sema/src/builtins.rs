@@ -1,0 +1,194 @@
+//! The built-in function table (compiled from `builtins/functions.glsl` by `build.rs`) and the
+//! built-in variable declarations (`builtins/variables.glsl`, kept as source text per
+//! availability section and parsed on demand).
+
+use fresnel_syntax::extensions::{Ext, ExtensionState};
+use fresnel_syntax::version::{Stage, Version};
+
+pub use crate::builtin_types::{BType, Dim, Opaque, OpaqueKind, Scalar};
+
+/// Where a built-in exists.
+#[derive(Debug)]
+pub struct Availability {
+    /// Desktop GLSL versions (inclusive).
+    pub gl: Option<(u16, u16)>,
+    /// GLSL ES versions (inclusive).
+    pub es: Option<(u16, u16)>,
+    /// Also in the compatibility profile from the `gl` minimum on.
+    pub compat: bool,
+    /// Also wherever one of these extensions is enabled.
+    pub exts: &'static [&'static str],
+    /// Bit `stage as usize` set for each stage it exists in.
+    pub stages: u16,
+    /// `Some(true)`: only for Vulkan; `Some(false)`: never for Vulkan.
+    pub vulkan: Option<bool>,
+}
+
+/// What availability depends on.
+#[derive(Copy, Clone)]
+pub struct Context<'a> {
+    pub version: Version,
+    pub stage: Option<Stage>,
+    pub vulkan: bool,
+    pub exts: &'a ExtensionState,
+}
+
+impl Availability {
+    pub fn allows(&self, cx: &Context<'_>) -> bool {
+        if let Some(stage) = cx.stage {
+            if self.stages & (1 << stage as u16) == 0 {
+                return false;
+            }
+        }
+        if let Some(v) = self.vulkan {
+            if v != cx.vulkan {
+                return false;
+            }
+        }
+        self.in_version(cx.version) || self.by_extension(cx.exts).is_some()
+    }
+
+    /// Whether the version (and profile) alone makes it available.
+    pub fn in_version(&self, v: Version) -> bool {
+        let n = v.number;
+        if v.is_es() {
+            return self.es.is_some_and(|(lo, hi)| n >= lo && n <= hi);
+        }
+        match self.gl {
+            Some((lo, hi)) => n >= lo && (n <= hi || (self.compat && v.is_compatibility())),
+            None => false,
+        }
+    }
+
+    /// The first enabled extension that makes it available.
+    pub fn by_extension(&self, exts: &ExtensionState) -> Option<Ext> {
+        self.exts
+            .iter()
+            .filter_map(|n| Ext::from_name(n))
+            .find(|e| exts.is_on(*e))
+    }
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ParamQual {
+    In,
+    Out,
+    InOut,
+}
+
+/// Parameter flags (`ParamSpec::flags`).
+pub mod flags {
+    /// The argument must be a constant expression.
+    pub const CONST: u8 = 1;
+    pub const HIGHP: u8 = 2;
+    pub const MEDIUMP: u8 = 4;
+    pub const LOWP: u8 = 8;
+    pub const COHERENT: u8 = 16;
+    pub const VOLATILE: u8 = 32;
+    pub const READONLY: u8 = 64;
+    pub const WRITEONLY: u8 = 128;
+}
+
+#[derive(Debug)]
+pub struct ParamSpec {
+    pub ty: BType,
+    pub qual: ParamQual,
+    pub flags: u8,
+}
+
+/// One concrete overload of a built-in function.
+#[derive(Debug)]
+pub struct Signature {
+    pub name: &'static str,
+    pub ret: BType,
+    pub ret_flags: u8,
+    pub params: &'static [ParamSpec],
+    pub avail: u16,
+}
+
+impl Signature {
+    pub fn availability(&self) -> &'static Availability {
+        &AVAILABILITY[self.avail as usize]
+    }
+}
+
+include!(concat!(env!("OUT_DIR"), "/builtin_functions.rs"));
+
+/// Every overload of the built-in function `name` (whatever the version).
+pub fn overloads(name: &str) -> &'static [Signature] {
+    match NAMES.binary_search_by(|(n, _, _)| (*n).cmp(name)) {
+        Ok(i) => {
+            let (_, start, len) = NAMES[i];
+            &SIGNATURES[start as usize..(start + len) as usize]
+        }
+        Err(_) => &[],
+    }
+}
+
+/// Whether some built-in function has this name (in some version).
+pub fn is_builtin_function(name: &str) -> bool {
+    !overloads(name).is_empty()
+}
+
+/// The built-in variable declarations available in a context, as GLSL source.
+pub fn variable_sections<'a>(cx: &'a Context<'a>) -> impl Iterator<Item = &'static str> + 'a {
+    VARIABLE_SECTIONS
+        .iter()
+        .filter(move |(a, _)| AVAILABILITY[*a as usize].allows(cx))
+        .map(|(_, t)| *t)
+}
+
+/// Number of concrete built-in function signatures in the table.
+pub fn signature_count() -> usize {
+    SIGNATURES.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cx(v: Version, exts: &ExtensionState) -> Context<'_> {
+        Context {
+            version: v,
+            stage: Some(Stage::Fragment),
+            vulkan: false,
+            exts,
+        }
+    }
+
+    #[test]
+    fn table_is_sorted_and_expanded() {
+        assert!(NAMES.windows(2).all(|w| w[0].0 < w[1].0));
+        let sins = overloads("sin");
+        assert_eq!(sins.len(), 4, "genFType expands to float and vec2..vec4");
+        assert!(sins.iter().any(|s| s.ret == BType::Vector(Scalar::F32, 3)));
+        let lt = overloads("lessThan");
+        assert!(lt.iter().any(|s| s.ret == BType::Vector(Scalar::Bool, 2)
+            && s.params[0].ty == BType::Vector(Scalar::I32, 2)));
+        assert!(overloads("no_such_function").is_empty());
+        let tex = overloads("texture");
+        assert!(tex.iter().any(|s| s.ret == BType::Vector(Scalar::U32, 4)
+            && matches!(s.params[0].ty, BType::Opaque(o) if o.sampled == Scalar::U32)));
+        let off = overloads("textureOffset");
+        assert!(off.iter().all(|s| s.params[2].flags & flags::CONST != 0));
+    }
+
+    #[test]
+    fn availability_by_version_profile_and_stage() {
+        let e = ExtensionState::default();
+        let tex2d = &overloads("texture2D")[0];
+        let a = tex2d.availability();
+        assert!(a.allows(&cx(Version::desktop(110), &e)));
+        assert!(a.allows(&cx(Version::desktop(410), &e)));
+        assert!(!a.allows(&cx(Version::desktop(450), &e)));
+        assert!(a.allows(&cx(
+            Version::new(450, fresnel_syntax::version::Profile::Compatibility),
+            &e
+        )));
+        assert!(a.allows(&cx(Version::es(100), &e)));
+        assert!(!a.allows(&cx(Version::es(300), &e)));
+        let sinh = &overloads("sinh")[0];
+        assert!(!sinh.availability().allows(&cx(Version::desktop(120), &e)));
+        assert!(sinh.availability().allows(&cx(Version::es(300), &e)));
+    }
+}
