@@ -321,9 +321,9 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             if [o0, o, os].iter().filter(|&&b| b).count() > 1 {
                 return Err(Fail("choose one of -O0, -O and -Os".into()));
             }
-            if emit != Emit::Ast {
+            if !matches!(emit, Emit::Ast | Emit::Hir) {
                 return Err(Fail(format!(
-                    "--emit {} is not available yet: this build of fresnel has the front end only (use --emit ast)",
+                    "--emit {} is not available yet: this build of fresnel has the front end only (use --emit ast or --emit hir)",
                     emit.to_possible_value().map_or("?".into(), |v| v.get_name().to_string())
                 )));
             }
@@ -336,13 +336,18 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                 let text = read_source(f)?;
                 let name = f.to_string_lossy();
                 let mut inc = includes::FsIncludes::new(f, &common.include);
-                let run = fresnel::parse(SourceInput::new(&name, &text), &opts, &mut inc);
+                let run = if emit == Emit::Ast {
+                    fresnel::parse(SourceInput::new(&name, &text), &opts, &mut inc)
+                } else {
+                    fresnel::check(SourceInput::new(&name, &text), &opts, &mut inc)
+                };
                 emit_diagnostics(&run, &common);
                 if run.has_errors() {
                     ok = false;
                     continue;
                 }
-                if let Some(t) = run.ast_text() {
+                let text = if emit == Emit::Ast { run.ast_text() } else { run.hir_text() };
+                if let Some(t) = text {
                     out.push_str(&t);
                 }
             }

@@ -125,6 +125,17 @@ pub fn overloads(name: &str) -> &'static [Signature] {
     }
 }
 
+/// The indices in [`SIGNATURES`] of every overload of `name`.
+pub fn overload_indices(name: &str) -> std::ops::Range<u32> {
+    match NAMES.binary_search_by(|(n, _, _)| (*n).cmp(name)) {
+        Ok(i) => {
+            let (_, start, len) = NAMES[i];
+            start..start + len
+        }
+        Err(_) => 0..0,
+    }
+}
+
 /// Whether some built-in function has this name (in some version).
 pub fn is_builtin_function(name: &str) -> bool {
     !overloads(name).is_empty()

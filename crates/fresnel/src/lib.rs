@@ -13,6 +13,7 @@
 //! source map, the interner, the diagnostics and the products of each phase reached. Nothing
 //! is global; runs on different threads share nothing.
 
+pub use fresnel_sema as sema;
 pub use fresnel_syntax as syntax;
 
 pub use fresnel_syntax::diag::{Diagnostic, Diagnostics, Severity};
@@ -84,6 +85,8 @@ pub struct FrontendRun {
     pub preprocessed: PpOutput,
     /// The syntax tree, when parsing was asked for.
     pub ast: Option<TranslationUnit>,
+    /// The checked program, when semantic analysis was asked for.
+    pub hir: Option<fresnel_sema::hir::Module>,
 }
 
 impl FrontendRun {
@@ -114,6 +117,11 @@ impl FrontendRun {
     /// The preprocessed source, as `fresnel preprocess` prints it.
     pub fn preprocessed_text(&self) -> String {
         fresnel_syntax::pp::print_preprocessed(&self.preprocessed, &self.source_map, &self.interner)
+    }
+
+    /// The HIR dump, as `fresnel compile --emit hir` prints it.
+    pub fn hir_text(&self) -> Option<String> {
+        self.hir.as_ref().map(|m| fresnel_sema::print_hir(m, &self.interner))
     }
 
     /// The syntax tree dump, as `fresnel compile --emit ast` prints it.
@@ -166,6 +174,7 @@ pub fn preprocess(
         stage,
         preprocessed,
         ast: None,
+        hir: None,
     }
 }
 
@@ -195,13 +204,27 @@ pub fn parse(
     run
 }
 
-/// Runs every check that exists (today: preprocessing and parsing).
-pub fn check(
-    src: SourceInput<'_>,
-    opts: &Options,
-    includer: &mut dyn IncludeResolver,
-) -> FrontendRun {
-    parse(src, opts, includer)
+/// Runs every check: preprocessing, parsing and semantic analysis (the HIR is in the result).
+pub fn check(src: SourceInput<'_>, opts: &Options, includer: &mut dyn IncludeResolver) -> FrontendRun {
+    let mut run = parse(src, opts, includer);
+    // Semantic analysis runs even after a syntax error, so one run reports both kinds.
+    if let Some(ast) = run.ast.as_ref() {
+        let copts = fresnel_sema::CheckOptions {
+            stage: run.stage,
+            target: opts.target,
+        };
+        let module = fresnel_sema::check(
+            ast,
+            &run.preprocessed,
+            &run.source_map,
+            &mut run.interner,
+            &mut run.diagnostics,
+            &copts,
+        );
+        run.hir = Some(module);
+        run.diagnostics.sort_by_position(&run.source_map);
+    }
+    run
 }
 
 #[cfg(test)]

@@ -350,7 +350,8 @@ impl QualifierKind {
     }
 }
 
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+/// Precision qualifiers, ordered lowest first.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Precision {
     Low,
     Medium,

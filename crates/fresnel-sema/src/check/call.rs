@@ -1,0 +1,655 @@
+//! Calls and constructors: overload resolution over user functions and built-ins, with the
+//! implicit-conversion ranking of GLSL 4.00, and every form of constructor.
+
+use fresnel_syntax::ast::{self, Callee};
+use fresnel_syntax::diag::Diagnostic;
+use fresnel_syntax::extensions::Ext;
+use fresnel_syntax::intern::Symbol;
+use fresnel_syntax::source::Span;
+
+use super::expr::ConvRank;
+use super::{Binding, Checker};
+use crate::builtin_types::{parse_type_name, BType, OpaqueKind, Scalar};
+use crate::builtins::{self, flags, ParamQual, Signature};
+use crate::constant::ConstValue;
+use crate::hir::*;
+use crate::types::{ids, ArraySize, Type, TypeId};
+
+/// A candidate overload.
+#[derive(Clone)]
+enum Candidate {
+    User(FuncId),
+    Builtin(u32),
+}
+
+/// Built-ins with argument rules the table cannot express, and the extensions that define
+/// them: checked loosely (any arguments).
+fn loose_builtin(name: &str) -> Option<&'static [Ext]> {
+    Some(match name {
+        "debugPrintfEXT" => &[Ext::EXT_debug_printf],
+        "abortEXT" => &[Ext::EXT_abort],
+        "assumeEXT" | "expectEXT" => &[Ext::EXT_expect_assume],
+        _ if name.starts_with("coopMat") || name.starts_with("coopVec") => &[
+            Ext::KHR_cooperative_matrix,
+            Ext::NV_cooperative_matrix,
+            Ext::NV_cooperative_matrix2,
+            Ext::NV_cooperative_vector,
+            Ext::NV_integer_cooperative_matrix,
+            Ext::QCOM_cooperative_matrix_conversion,
+        ],
+        _ if name.starts_with("tensor") && (name.ends_with("ARM") || name.ends_with("NV")) => {
+            &[Ext::ARM_tensors, Ext::NV_cooperative_matrix2]
+        }
+        "createTensorLayoutNV" | "setTensorLayoutDimensionNV" | "setTensorLayoutStrideNV" | "sliceTensorLayoutNV"
+        | "setTensorLayoutBlockSizeNV" | "setTensorLayoutClampValueNV" | "createTensorViewNV" | "setTensorViewDimensionsNV"
+        | "setTensorViewStrideNV" | "setTensorViewClipNV" => &[Ext::NV_cooperative_matrix2],
+        "spirv_instruction" => &[Ext::EXT_spirv_intrinsics],
+        _ => return None,
+    })
+}
+
+impl Checker<'_> {
+    pub(crate) fn call(&mut self, callee: &Callee, args: &[ast::ExprId], span: Span) -> ExprId {
+        match callee {
+            Callee::Type(ts) => {
+                let t = self.resolve_type(ts);
+                let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
+                self.construct(t, a, span, ts.span)
+            }
+            Callee::Name(name, nspan) => {
+                match self.lookup(*name) {
+                    Some(Binding::Type(t, _)) => {
+                        let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
+                        return self.construct(t, a, span, *nspan);
+                    }
+                    Some(Binding::Var(v)) => {
+                        let var_name = self.name(self.m.var(v).name).to_string();
+                        self.error(
+                            "not-a-function",
+                            *nspan,
+                            format!("`{var_name}` is a variable, not a function (a variable hides functions of the same name)"),
+                        );
+                        return self.error_expr(span);
+                    }
+                    _ => {}
+                }
+                let text = self.name(*name).to_string();
+                if let Some(b) = parse_type_name(&text) {
+                    // A type name that is not a keyword (`float16_t(x)`, `int64_t(x)`).
+                    let t = self.resolve_type_name(*name, *nspan);
+                    let _ = b;
+                    let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
+                    return self.construct(t, a, span, *nspan);
+                }
+                let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
+                self.function_call(*name, *nspan, a, span)
+            }
+        }
+    }
+
+    fn function_call(&mut self, name: Symbol, nspan: Span, args: Vec<ExprId>, span: Span) -> ExprId {
+        let text = self.name(name).to_string();
+        if args.iter().any(|a| self.m.types.is_error(self.ety(*a))) {
+            return self.error_expr(span);
+        }
+        let mut cands: Vec<Candidate> = self
+            .funcs
+            .get(&name)
+            .map(|v| v.iter().map(|f| Candidate::User(*f)).collect())
+            .unwrap_or_default();
+        let builtin_hidden = self.hidden_builtins.contains(&name);
+        let mut unavailable_builtin = false;
+        if !builtin_hidden {
+            let cx = self.builtin_context();
+            for idx in builtins::overload_indices(&text) {
+                if builtins::SIGNATURES[idx as usize].availability().allows(&cx) {
+                    cands.push(Candidate::Builtin(idx));
+                } else {
+                    unavailable_builtin = true;
+                }
+            }
+        }
+        if cands.is_empty() {
+            if let Some(exts) = loose_builtin(&text) {
+                if self.any_ext(exts) || self.builtin_mode {
+                    return self.add_expr(
+                        ExprKind::Builtin(
+                            BuiltinRef {
+                                name: "loose",
+                                sig: u32::MAX,
+                            },
+                            args,
+                        ),
+                        ids::ERROR,
+                        span,
+                    );
+                }
+                let names: Vec<&str> = exts.iter().map(|e| e.name()).collect();
+                self.error(
+                    "feature-unavailable",
+                    nspan,
+                    format!("`{text}` needs {}", names.join(" or ")),
+                );
+                return self.error_expr(span);
+            }
+            if unavailable_builtin {
+                self.unavailable_builtin(&text, nspan, &args);
+            } else {
+                self.error("undeclared-function", nspan, format!("no function named `{text}` is declared"));
+            }
+            return self.error_expr(span);
+        }
+        // Rank every candidate.
+        let arg_types: Vec<TypeId> = args.iter().map(|a| self.ety(*a)).collect();
+        let mut viable: Vec<(Candidate, Vec<ConvRank>)> = Vec::new();
+        for c in &cands {
+            let params = self.candidate_params(c);
+            if params.len() != args.len() {
+                continue;
+            }
+            let mut ranks = Vec::with_capacity(args.len());
+            let mut ok = true;
+            for ((pt, dir), at) in params.iter().zip(&arg_types) {
+                let r = match dir {
+                    ParamQual::In => self.param_conversion(*at, *pt),
+                    ParamQual::Out => self.param_conversion(*pt, *at),
+                    ParamQual::InOut => {
+                        if pt == at {
+                            Some(ConvRank::Exact)
+                        } else {
+                            self.param_conversion(*at, *pt).and(self.param_conversion(*pt, *at))
+                        }
+                    }
+                };
+                match r {
+                    Some(r) => ranks.push(r),
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok {
+                viable.push((c.clone(), ranks));
+            }
+        }
+        if viable.is_empty() {
+            let shown: Vec<String> = arg_types.iter().map(|t| self.ty_name(*t)).collect();
+            let mut d = Diagnostic::error(
+                "no-matching-overload",
+                nspan,
+                format!("no overload of `{text}` takes ({})", shown.join(", ")),
+            );
+            let mut listed = 0;
+            for c in &cands {
+                if listed == 6 {
+                    d = d.with_note(format!("... and {} more", cands.len() - listed));
+                    break;
+                }
+                d = d.with_note(format!("candidate: {}", self.candidate_signature(c, &text)));
+                listed += 1;
+            }
+            self.diags.push(d);
+            return self.error_expr(span);
+        }
+        // Exact matches first; then the best by GLSL 4.00's ranking.
+        let best = if let Some(exact) = viable.iter().find(|(_, r)| r.iter().all(|x| *x == ConvRank::Exact)) {
+            exact.clone()
+        } else {
+            let mut best: Vec<&(Candidate, Vec<ConvRank>)> = Vec::new();
+            for v in &viable {
+                let better_than_all = viable.iter().all(|w| {
+                    std::ptr::eq(v, w) || {
+                        let some_better = v.1.iter().zip(&w.1).any(|(a, b)| a < b);
+                        let none_worse = v.1.iter().zip(&w.1).all(|(a, b)| a <= b);
+                        some_better && none_worse
+                    }
+                });
+                if better_than_all {
+                    best.push(v);
+                }
+            }
+            if best.len() != 1 {
+                let mut d = Diagnostic::error(
+                    "ambiguous-call",
+                    nspan,
+                    format!("the call to `{text}` is ambiguous"),
+                );
+                for (c, _) in viable.iter().take(6) {
+                    d = d.with_note(format!("candidate: {}", self.candidate_signature(c, &text)));
+                }
+                self.diags.push(d);
+                return self.error_expr(span);
+            }
+            best[0].clone()
+        };
+        let (cand, _) = best;
+        let params = self.candidate_params(&cand);
+        // Convert inputs; check outputs are l-values.
+        let mut conv_args = Vec::with_capacity(args.len());
+        for (i, (a, (pt, dir))) in args.iter().zip(&params).enumerate() {
+            match dir {
+                ParamQual::In => conv_args.push(self.convert(*a, *pt)),
+                ParamQual::Out | ParamQual::InOut => {
+                    self.check_lvalue(*a, &format!("argument {} of `{text}` is an `out` parameter", i + 1));
+                    conv_args.push(*a);
+                }
+            }
+        }
+        match cand {
+            Candidate::User(fid) => {
+                if self.func.as_ref().is_some_and(|f| f.id == fid) {
+                    // Direct recursion: an error at link time in GLSL; reported now.
+                    self.error("recursion", nspan, format!("`{text}` calls itself; GLSL does not allow recursion"));
+                }
+                let ret = self.m.function(fid).ret;
+                self.add_expr(ExprKind::Call(fid, conv_args), ret, span)
+            }
+            Candidate::Builtin(idx) => {
+                let sig = &builtins::SIGNATURES[idx as usize];
+                self.check_builtin_call(sig, &conv_args, nspan);
+                let ret = self.m.types.from_btype(sig.ret);
+                // Fold when every argument is constant and the function is pure.
+                let consts: Option<Vec<ConstValue>> = conv_args.iter().map(|a| self.const_value(*a)).collect();
+                if let Some(cs) = consts {
+                    if let Some(v) = crate::fold::fold_builtin(sig.name, &cs, &self.m.types, ret) {
+                        return self.add_expr(ExprKind::Const(v), ret, span);
+                    }
+                }
+                let id = self.add_expr(
+                    ExprKind::Builtin(
+                        BuiltinRef {
+                            name: sig.name,
+                            sig: idx,
+                        },
+                        conv_args.clone(),
+                    ),
+                    ret,
+                    span,
+                );
+                let p = conv_args.iter().filter_map(|a| self.m.expr(*a).precision).max();
+                self.m.exprs[id.index()].precision = p;
+                id
+            }
+        }
+    }
+
+    /// Rules a built-in's parameter flags state: constant arguments.
+    fn check_builtin_call(&mut self, sig: &Signature, args: &[ExprId], nspan: Span) {
+        for (i, (p, a)) in sig.params.iter().zip(args).enumerate() {
+            if p.flags & flags::CONST != 0 && self.const_value(*a).is_none() {
+                // Texel offsets may be dynamic with GL_EXT_texture_offset_non_const, and in
+                // textureGatherOffset with gpu_shader5.
+                let relaxed = self.ext_on(Ext::EXT_texture_offset_non_const);
+                if !relaxed {
+                    let s = self.espan(*a);
+                    self.error(
+                        "constant-argument",
+                        s,
+                        format!("argument {} of `{}` must be a constant expression", i + 1, sig.name),
+                    );
+                }
+            }
+        }
+        let _ = nspan;
+    }
+
+    /// Explains why a built-in function is not available here.
+    fn unavailable_builtin(&mut self, name: &str, nspan: Span, args: &[ExprId]) {
+        let _ = args;
+        let sigs = builtins::overloads(name);
+        let mut exts: Vec<&str> = Vec::new();
+        let mut stages = 0u16;
+        let mut versions: Vec<String> = Vec::new();
+        for s in sigs {
+            let a = s.availability();
+            for e in a.exts {
+                if !exts.contains(e) {
+                    exts.push(e);
+                }
+            }
+            stages |= a.stages;
+            if self.is_es() {
+                if let Some((lo, _)) = a.es {
+                    versions.push(format!("GLSL ES {lo}"));
+                }
+            } else if let Some((lo, _)) = a.gl {
+                versions.push(format!("GLSL {lo}"));
+            }
+        }
+        let in_stage = self.stage.is_none_or(|st| stages & (1 << st as u16) != 0);
+        let msg = if !in_stage {
+            format!(
+                "the built-in function `{name}` is not available in {} shaders",
+                self.stage.map_or("these", |s| s.name())
+            )
+        } else {
+            versions.sort();
+            versions.dedup();
+            let mut need: Vec<String> = versions.into_iter().take(1).collect();
+            need.extend(exts.iter().take(3).map(|s| s.to_string()));
+            if need.is_empty() {
+                format!("the built-in function `{name}` is not available in GLSL {}", self.version)
+            } else {
+                format!(
+                    "the built-in function `{name}` needs {} (this is GLSL {})",
+                    need.join(" or "),
+                    self.version
+                )
+            }
+        };
+        self.error("builtin-unavailable", nspan, msg);
+    }
+
+    /// Parameter types and directions of a candidate.
+    fn candidate_params(&mut self, c: &Candidate) -> Vec<(TypeId, ParamQual)> {
+        match c {
+            Candidate::User(f) => {
+                let params = self.m.function(*f).params.clone();
+                params
+                    .iter()
+                    .map(|v| {
+                        let var = self.m.var(*v);
+                        let q = match var.storage {
+                            Storage::Param(ParamDir::Out) => ParamQual::Out,
+                            Storage::Param(ParamDir::InOut) => ParamQual::InOut,
+                            _ => ParamQual::In,
+                        };
+                        (var.ty, q)
+                    })
+                    .collect()
+            }
+            Candidate::Builtin(i) => {
+                let sig = &builtins::SIGNATURES[*i as usize];
+                sig.params
+                    .iter()
+                    .map(|p| (self.m.types.from_btype(p.ty), p.qual))
+                    .collect()
+            }
+        }
+    }
+
+    fn candidate_signature(&mut self, c: &Candidate, name: &str) -> String {
+        let params = self.candidate_params(c);
+        let ret = match c {
+            Candidate::User(f) => self.m.function(*f).ret,
+            Candidate::Builtin(i) => {
+                let b = builtins::SIGNATURES[*i as usize].ret;
+                self.m.types.from_btype(b)
+            }
+        };
+        let ps: Vec<String> = params
+            .iter()
+            .map(|(t, q)| {
+                let p = match q {
+                    ParamQual::In => "",
+                    ParamQual::Out => "out ",
+                    ParamQual::InOut => "inout ",
+                };
+                format!("{p}{}", self.ty_name(*t))
+            })
+            .collect();
+        format!("{} {name}({})", self.ty_name(ret), ps.join(", "))
+    }
+
+    /// The rank of passing an argument of type `from` to a parameter of type `to`.
+    fn param_conversion(&self, from: TypeId, to: TypeId) -> Option<ConvRank> {
+        if from == to {
+            return Some(ConvRank::Exact);
+        }
+        // Arrays must match exactly, except an unsized parameter array.
+        match (self.m.types.get(from), self.m.types.get(to)) {
+            (Type::Array { elem: a, .. }, Type::Array { elem: b, size: ArraySize::Unsized }) if a == b => {
+                return Some(ConvRank::Exact)
+            }
+            _ => {}
+        }
+        self.conversion_rank(from, to)
+    }
+
+    // ---- constructors ----
+
+    pub(crate) fn construct(&mut self, ty: TypeId, args: Vec<ExprId>, span: Span, tspan: Span) -> ExprId {
+        if self.m.types.is_error(ty) || args.iter().any(|a| self.m.types.is_error(self.ety(*a))) {
+            return self.error_expr(span);
+        }
+        let tname = self.ty_name(ty);
+        if args.is_empty() {
+            self.error("constructor-arguments", span, format!("constructor `{tname}` needs arguments"));
+            return self.error_expr(span);
+        }
+        match self.m.types.get(ty).clone() {
+            Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => self.construct_numeric(ty, args, span),
+            Type::Array { elem, size } => {
+                self.require(tspan, "array constructors", 120, 300, &[]);
+                let n = args.len() as u32;
+                if let ArraySize::Fixed(k) = size {
+                    if k != n {
+                        self.error(
+                            "constructor-arguments",
+                            span,
+                            format!("`{tname}` needs {k} elements, {n} given"),
+                        );
+                        return self.error_expr(span);
+                    }
+                }
+                let mut conv = Vec::with_capacity(args.len());
+                for (i, a) in args.iter().enumerate() {
+                    let at = self.ety(*a);
+                    // An element of an unsized element type takes the argument's size.
+                    let target = match self.m.types.get(elem).clone() {
+                        Type::Array {
+                            elem: inner,
+                            size: ArraySize::Unsized,
+                        } if matches!(self.m.types.get(at), Type::Array { elem: x, .. } if *x == inner) => at,
+                        _ => elem,
+                    };
+                    conv.push(self.coerce(*a, target, &format!("element {} of the array constructor", i + 1)));
+                }
+                let elem_final = conv.first().map_or(elem, |a| self.ety(*a));
+                let rt = self.m.types.array(elem_final, ArraySize::Fixed(n));
+                self.finish_construct(rt, conv, span)
+            }
+            Type::Struct(sid) => {
+                let def = self.m.types.struct_def(sid).clone();
+                if def.members.len() != args.len() {
+                    self.error(
+                        "constructor-arguments",
+                        span,
+                        format!(
+                            "the constructor of `{tname}` needs {} arguments (one per member), {} given",
+                            def.members.len(),
+                            args.len()
+                        ),
+                    );
+                    return self.error_expr(span);
+                }
+                if def.kind == crate::types::StructKind::Block {
+                    // A buffer reference made from an address.
+                    let conv = args.clone();
+                    return self.add_expr(ExprKind::Construct(ty, conv), ty, span);
+                }
+                let mut conv = Vec::new();
+                for (m, a) in def.members.iter().zip(&args) {
+                    let what = format!("member `{}` of `{tname}`", self.name(m.name));
+                    conv.push(self.coerce(*a, m.ty, &what));
+                }
+                self.finish_construct(ty, conv, span)
+            }
+            Type::Opaque(o) if o.kind == OpaqueKind::Sampler && self.vulkan() => {
+                // Vulkan: sampler2D(texture2D t, sampler s).
+                let ok = args.len() == 2
+                    && matches!(self.m.types.get(self.ety(args[0])), Type::Opaque(t) if t.kind == OpaqueKind::Texture && t.dim == o.dim && t.arrayed == o.arrayed && t.ms == o.ms && t.sampled == o.sampled)
+                    && matches!(self.m.types.get(self.ety(args[1])), Type::SamplerState { .. });
+                if !ok {
+                    self.error(
+                        "constructor-arguments",
+                        span,
+                        format!("`{tname}` is constructed from a matching texture and a `sampler`"),
+                    );
+                    return self.error_expr(span);
+                }
+                self.add_expr(ExprKind::Construct(ty, args), ty, span)
+            }
+            Type::ExtOpaque(_) | Type::AccelerationStructure | Type::HitObjectNV | Type::HitObjectEXT | Type::RayQuery => {
+                self.add_expr(ExprKind::Construct(ty, args), ty, span)
+            }
+            _ => {
+                self.error(
+                    "constructor-type",
+                    tspan,
+                    format!("`{tname}` cannot be constructed"),
+                );
+                self.error_expr(span)
+            }
+        }
+    }
+
+    fn finish_construct(&mut self, ty: TypeId, args: Vec<ExprId>, span: Span) -> ExprId {
+        let consts: Option<Vec<ConstValue>> = args.iter().map(|a| self.const_value(*a)).collect();
+        if let Some(cs) = consts {
+            return self.add_expr(ExprKind::Const(ConstValue::Composite(cs)), ty, span);
+        }
+        self.add_expr(ExprKind::Construct(ty, args), ty, span)
+    }
+
+    /// Scalar, vector and matrix constructors.
+    fn construct_numeric(&mut self, ty: TypeId, args: Vec<ExprId>, span: Span) -> ExprId {
+        let tname = self.ty_name(ty);
+        let target_scalar = self.m.types.scalar_of(ty).unwrap_or(Scalar::F32);
+        for a in &args {
+            let at = self.ety(*a);
+            if !self.m.types.is_numeric_or_bool(at) {
+                let s = self.espan(*a);
+                self.error(
+                    "constructor-arguments",
+                    s,
+                    format!("`{tname}` cannot be constructed from `{}`", self.ty_name(at)),
+                );
+                return self.error_expr(span);
+            }
+        }
+        let needed = self.m.types.component_count(ty).unwrap_or(1);
+        let is_matrix = self.m.types.is_matrix(ty);
+        // Matrix from a matrix: alone.
+        if is_matrix && args.iter().any(|a| self.m.types.is_matrix(self.ety(*a))) {
+            if args.len() != 1 {
+                self.error(
+                    "constructor-arguments",
+                    span,
+                    format!("a matrix argument to `{tname}` must be the only argument"),
+                );
+                return self.error_expr(span);
+            }
+            return self.matrix_from_matrix(ty, args[0], span);
+        }
+        if args.len() == 1 && self.m.types.is_scalar(self.ety(args[0])) {
+            // Broadcast (vector) or diagonal (matrix).
+            return self.fold_numeric_ctor(ty, args, span, target_scalar);
+        }
+        let mut total = 0u32;
+        for (i, a) in args.iter().enumerate() {
+            let at = self.ety(*a);
+            if self.m.types.is_matrix(at) && !is_matrix && !self.m.types.is_scalar(ty) {
+                // vec4(mat2) is allowed: takes components in column order.
+            }
+            if total >= needed {
+                let s = self.espan(*a);
+                self.error(
+                    "constructor-arguments",
+                    s,
+                    format!("too many arguments to `{tname}`: argument {} is not used", i + 1),
+                );
+                return self.error_expr(span);
+            }
+            total += self.m.types.component_count(at).unwrap_or(1);
+        }
+        if total < needed && !self.m.types.is_scalar(ty) {
+            self.error(
+                "constructor-arguments",
+                span,
+                format!("not enough components for `{tname}`: {needed} needed, {total} given"),
+            );
+            return self.error_expr(span);
+        }
+        self.fold_numeric_ctor(ty, args, span, target_scalar)
+    }
+
+    fn fold_numeric_ctor(&mut self, ty: TypeId, args: Vec<ExprId>, span: Span, s: Scalar) -> ExprId {
+        let consts: Option<Vec<ConstValue>> = args.iter().map(|a| self.const_value(*a)).collect();
+        if let Some(cs) = consts {
+            // Flatten the argument components in order.
+            let mut flat: Vec<ConstValue> = Vec::new();
+            for c in &cs {
+                flatten(c, &mut flat);
+            }
+            let flat: Vec<ConstValue> = flat.iter().map(|v| v.convert(s)).collect();
+            let value = match self.m.types.get(ty).clone() {
+                Type::Scalar(_) => flat[0].clone(),
+                Type::Vector(_, n) => {
+                    if flat.len() == 1 {
+                        ConstValue::Composite(vec![flat[0].clone(); n as usize])
+                    } else {
+                        ConstValue::Composite(flat[..n as usize].to_vec())
+                    }
+                }
+                Type::Matrix { cols, rows, .. } => {
+                    let mut colv = Vec::new();
+                    for c in 0..cols as usize {
+                        let mut col = Vec::new();
+                        for r in 0..rows as usize {
+                            if flat.len() == 1 {
+                                col.push(if c == r { flat[0].clone() } else { ConstValue::zero(s) });
+                            } else {
+                                col.push(flat[c * rows as usize + r].clone());
+                            }
+                        }
+                        colv.push(ConstValue::Composite(col));
+                    }
+                    ConstValue::Composite(colv)
+                }
+                _ => return self.add_expr(ExprKind::Construct(ty, args), ty, span),
+            };
+            return self.add_expr(ExprKind::Const(value), ty, span);
+        }
+        self.add_expr(ExprKind::Construct(ty, args), ty, span)
+    }
+
+    fn matrix_from_matrix(&mut self, ty: TypeId, arg: ExprId, span: Span) -> ExprId {
+        let Some(c) = self.const_value(arg) else {
+            return self.add_expr(ExprKind::Construct(ty, vec![arg]), ty, span);
+        };
+        let Type::Matrix { cols, rows, scalar } = *self.m.types.get(ty) else {
+            return self.add_expr(ExprKind::Construct(ty, vec![arg]), ty, span);
+        };
+        let src = c.components();
+        let mut out = Vec::new();
+        for ci in 0..cols as usize {
+            let mut col = Vec::new();
+            for ri in 0..rows as usize {
+                let v = src
+                    .get(ci)
+                    .and_then(|sc| sc.components().get(ri).cloned())
+                    .map(|v| v.convert(scalar))
+                    .unwrap_or_else(|| ConstValue::from_f64(scalar, if ci == ri { 1.0 } else { 0.0 }));
+                col.push(v);
+            }
+            out.push(ConstValue::Composite(col));
+        }
+        self.add_expr(ExprKind::Const(ConstValue::Composite(out)), ty, span)
+    }
+}
+
+fn flatten(c: &ConstValue, out: &mut Vec<ConstValue>) {
+    match c {
+        ConstValue::Composite(v) => {
+            for x in v {
+                flatten(x, out);
+            }
+        }
+        s => out.push(s.clone()),
+    }
+}
+
+#[allow(dead_code)]
+fn unused(_: BType) {}

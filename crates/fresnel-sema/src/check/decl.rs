@@ -1,0 +1,1719 @@
+//! Declarations: variables, qualifiers, layouts, structs, interface blocks, functions and
+//! precision statements.
+
+use fresnel_syntax::ast::{self, DeclKind, Precision, QualifierKind};
+use fresnel_syntax::diag::Diagnostic;
+use fresnel_syntax::extensions::Ext;
+use fresnel_syntax::intern::Symbol;
+use fresnel_syntax::keywords::Keyword;
+use fresnel_syntax::source::Span;
+use fresnel_syntax::version::Stage;
+
+use super::{Binding, Checker, DefaultPrecisionKey};
+use crate::builtin_types::{BType, Scalar};
+use crate::hir::*;
+use crate::types::{ids, ArraySize, Member, MemberLayout, StructDef, StructKind, Type, TypeId};
+
+/// The storage qualifier as written.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum StorageKw {
+    Const,
+    In,
+    Out,
+    InOut,
+    Uniform,
+    Buffer,
+    Shared,
+    Attribute,
+    Varying,
+    Ext(Symbol),
+}
+
+/// Where qualifiers are being read.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum QualCtx {
+    Global,
+    Local,
+    Param,
+    StructMember,
+    BlockMember,
+    Block,
+    FunctionReturn,
+}
+
+/// Qualifiers after checking.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Quals {
+    pub storage: Option<(StorageKw, Span)>,
+    pub quals: VarQuals,
+    pub subroutine: Option<Vec<(Symbol, Span)>>,
+    pub span: Span,
+}
+
+/// Extension qualifiers spelled as identifiers: storage ones and others, with the extensions
+/// that define them.
+fn ext_qualifier(name: &str) -> Option<(bool, &'static [Ext])> {
+    const RT: &[Ext] = &[Ext::EXT_ray_tracing];
+    const RT_NV: &[Ext] = &[Ext::NV_ray_tracing];
+    Some(match name {
+        "rayPayloadEXT" | "rayPayloadInEXT" | "hitAttributeEXT" | "callableDataEXT" | "callableDataInEXT"
+        | "shaderRecordEXT" => (true, RT),
+        "rayPayloadNV" | "rayPayloadInNV" | "hitAttributeNV" | "callableDataNV" | "callableDataInNV"
+        | "shaderRecordNV" => (true, RT_NV),
+        "hitObjectAttributeNV" => (true, &[Ext::NV_shader_invocation_reorder]),
+        "hitObjectAttributeEXT" => (true, &[Ext::EXT_shader_invocation_reorder]),
+        "taskPayloadSharedEXT" => (true, &[Ext::EXT_mesh_shader]),
+        "tileImageEXT" => (true, &[Ext::EXT_shader_tile_image]),
+        "resourceheap" | "samplerheap" => (true, &[Ext::EXT_descriptor_heap, Ext::EXT_structured_descriptor_heap]),
+        "nonuniformEXT" => (false, &[Ext::EXT_nonuniform_qualifier]),
+        "perprimitiveEXT" => (false, &[Ext::EXT_mesh_shader]),
+        "perprimitiveNV" | "perviewNV" | "taskNV" => (false, &[Ext::NV_mesh_shader]),
+        "pervertexNV" => (false, &[Ext::NV_fragment_shader_barycentric]),
+        "pervertexEXT" => (false, &[Ext::EXT_fragment_shader_barycentric]),
+        "__explicitInterpAMD" => (false, &[Ext::AMD_shader_explicit_vertex_parameter]),
+        "devicecoherent" | "queuefamilycoherent" | "workgroupcoherent" | "subgroupcoherent" | "nonprivate" => {
+            (false, &[Ext::KHR_memory_scope_semantics])
+        }
+        "shadercallcoherent" => (false, &[Ext::EXT_ray_tracing]),
+        "nontemporal" => (false, &[Ext::EXT_nontemporal_keyword]),
+        "subgroupuniformEXT" => (false, &[Ext::EXT_subgroupuniform_qualifier]),
+        "spirv_by_reference" | "spirv_literal" => (false, &[Ext::EXT_spirv_intrinsics]),
+        _ => return None,
+    })
+}
+
+/// Layout qualifier names: (takes a value, requirement to check).
+fn layout_takes_value(name: &str) -> Option<bool> {
+    Some(match name {
+        "location" | "component" | "binding" | "set" | "offset" | "align" | "index" | "input_attachment_index"
+        | "constant_id" | "local_size_x" | "local_size_y" | "local_size_z" | "local_size_x_id" | "local_size_y_id"
+        | "local_size_z_id" | "max_vertices" | "invocations" | "stream" | "vertices" | "xfb_buffer"
+        | "xfb_offset" | "xfb_stride" | "num_views" | "max_primitives" | "buffer_reference_align"
+        | "secondary_view_offset" | "shaderrecordnv" | "heap_offset" | "num_tiles" | "push_constant_bank"
+        | "member_offset" | "primitive_culling_" | "sampler_heap_offset" => true,
+        "std140" | "std430" | "shared" | "packed" | "scalar" | "row_major" | "column_major" | "push_constant"
+        | "points" | "lines" | "lines_adjacency" | "triangles" | "triangles_adjacency" | "line_strip"
+        | "triangle_strip" | "equal_spacing" | "fractional_even_spacing" | "fractional_odd_spacing" | "cw"
+        | "ccw" | "point_mode" | "quads" | "isolines" | "origin_upper_left" | "pixel_center_integer"
+        | "early_fragment_tests" | "depth_any" | "depth_greater" | "depth_less" | "depth_unchanged"
+        | "post_depth_coverage" | "pixel_interlock_ordered" | "pixel_interlock_unordered"
+        | "sample_interlock_ordered" | "sample_interlock_unordered" | "shading_rate_interlock_ordered"
+        | "shading_rate_interlock_unordered" | "derivative_group_quadsnv" | "derivative_group_linearnv"
+        | "derivative_group_quads" | "derivative_group_linear" | "buffer_reference" | "primitive_culling"
+        | "viewport_relative" | "passthrough" | "override_coverage" | "bindless_sampler" | "bindless_image"
+        | "bound_sampler" | "bound_image" | "shaderrecordext" | "full_quads" | "quad_derivatives"
+        | "non_coherent_color_attachment_readext" | "non_coherent_depth_attachment_readext"
+        | "non_coherent_stencil_attachment_readext" | "non_coherent_attachment_readqcom"
+        | "early_and_late_fragment_tests_amd" | "stencil_ref_unchanged_front_amd"
+        | "stencil_ref_greater_front_amd" | "stencil_ref_less_front_amd" | "stencil_ref_unchanged_back_amd"
+        | "stencil_ref_greater_back_amd" | "stencil_ref_less_back_amd" | "descriptor_heap" | "tile_attachmentqcom"
+        | "maximally_reconverges" => false,
+        n if n.starts_with("blend_support_") => false,
+        n if is_image_format(n) => false,
+        _ => return None,
+    })
+}
+
+fn is_image_format(n: &str) -> bool {
+    matches!(
+        n,
+        "rgba32f"
+            | "rgba16f"
+            | "rg32f"
+            | "rg16f"
+            | "r11f_g11f_b10f"
+            | "r32f"
+            | "r16f"
+            | "rgba16"
+            | "rgb10_a2"
+            | "rgba8"
+            | "rg16"
+            | "rg8"
+            | "r16"
+            | "r8"
+            | "rgba16_snorm"
+            | "rgba8_snorm"
+            | "rg16_snorm"
+            | "rg8_snorm"
+            | "r16_snorm"
+            | "r8_snorm"
+            | "rgba32i"
+            | "rgba16i"
+            | "rgba8i"
+            | "rg32i"
+            | "rg16i"
+            | "rg8i"
+            | "r32i"
+            | "r16i"
+            | "r8i"
+            | "rgba32ui"
+            | "rgba16ui"
+            | "rgb10_a2ui"
+            | "rgba8ui"
+            | "rg32ui"
+            | "rg16ui"
+            | "rg8ui"
+            | "r32ui"
+            | "r16ui"
+            | "r8ui"
+            | "r64ui"
+            | "r64i"
+            | "size1x8"
+            | "size1x16"
+            | "size1x32"
+            | "size2x32"
+            | "size4x32"
+    )
+}
+
+impl Checker<'_> {
+    /// A top-level item.
+    pub(crate) fn external(&mut self, d: &ast::ExternalDecl) {
+        match d {
+            ast::ExternalDecl::Function(f) => self.function_def(f),
+            ast::ExternalDecl::Decl(d) => {
+                self.declaration(d, true);
+            }
+            ast::ExternalDecl::Empty(span) => {
+                if self.is_es() && !self.at_least(0, 300) {
+                    self.warning("empty-declaration", *span, "stray `;` at global scope");
+                }
+            }
+        }
+    }
+
+    /// A declaration; returns the variables it declared (for statements).
+    pub(crate) fn declaration(&mut self, d: &ast::Decl, global: bool) -> Vec<VarId> {
+        match &d.kind {
+            DeclKind::Variables {
+                qualifiers,
+                ty,
+                declarators,
+            } => self.variables(qualifiers, ty, declarators, d.span, global),
+            DeclKind::Prototype(p) => {
+                if !global {
+                    self.require(
+                        p.name_span,
+                        "function prototypes inside functions",
+                        110,
+                        0,
+                        &[],
+                    );
+                    if self.is_es() {
+                        self.error(
+                            "local-prototype",
+                            p.name_span,
+                            "GLSL ES does not allow function prototypes inside functions",
+                        );
+                        return Vec::new();
+                    }
+                }
+                self.function_proto(p, false);
+                Vec::new()
+            }
+            DeclKind::Block(b) => {
+                if !global {
+                    self.error("local-block", b.name_span, "interface blocks must be declared at global scope");
+                    return Vec::new();
+                }
+                self.block(b, d.span);
+                Vec::new()
+            }
+            DeclKind::Qualifiers(q) => {
+                self.qualifier_only(q, d.span, global);
+                Vec::new()
+            }
+            DeclKind::QualifiedNames { qualifiers, names } => {
+                self.qualified_names(qualifiers, names, d.span, global);
+                Vec::new()
+            }
+            DeclKind::Precision {
+                precision,
+                precision_span,
+                ty,
+            } => {
+                self.precision_statement(*precision, *precision_span, ty, d.span);
+                Vec::new()
+            }
+            DeclKind::SpirvDirective(_) => Vec::new(),
+        }
+    }
+
+    // ---- qualifiers ----
+
+    pub(crate) fn qualifiers(&mut self, q: &ast::Qualifiers, ctx: QualCtx) -> Quals {
+        let mut out = Quals {
+            span: q.span,
+            ..Quals::default()
+        };
+        // Order rules before GLSL 4.20 / ES 3.10: invariant, interpolation, storage, precision.
+        let relaxed = self.at_least(420, 310) || self.ext_on(Ext::ARB_shading_language_420pack) || self.builtin_mode;
+        let mut last_rank = 0u8;
+        let mut seen_precision = false;
+        let mut seen_interp = false;
+        for item in &q.items {
+            let span = item.span;
+            let rank = match &item.kind {
+                QualifierKind::Invariant | QualifierKind::Precise => 0,
+                QualifierKind::Smooth | QualifierKind::Flat | QualifierKind::Noperspective => 1,
+                QualifierKind::Layout(_) => 1,
+                QualifierKind::Precision(_) => 3,
+                QualifierKind::Named(_) | QualifierKind::Spirv(_) | QualifierKind::Subroutine(_) => last_rank,
+                _ => 2,
+            };
+            if !relaxed && rank < last_rank {
+                self.error(
+                    "qualifier-order",
+                    span,
+                    format!(
+                        "qualifiers must be in the order invariant, interpolation, storage, precision before GLSL 4.20 (this is GLSL {})",
+                        self.version
+                    ),
+                );
+            }
+            last_rank = last_rank.max(rank);
+            let storage = |k| Some(k);
+            let st = match &item.kind {
+                QualifierKind::Const => storage(StorageKw::Const),
+                QualifierKind::In => storage(StorageKw::In),
+                QualifierKind::Out => storage(StorageKw::Out),
+                QualifierKind::Inout => storage(StorageKw::InOut),
+                QualifierKind::Uniform => storage(StorageKw::Uniform),
+                QualifierKind::Buffer => storage(StorageKw::Buffer),
+                QualifierKind::Shared => storage(StorageKw::Shared),
+                QualifierKind::Attribute => storage(StorageKw::Attribute),
+                QualifierKind::Varying => storage(StorageKw::Varying),
+                _ => None,
+            };
+            if let Some(k) = st {
+                self.set_storage(&mut out, k, span, ctx);
+                continue;
+            }
+            match &item.kind {
+                QualifierKind::Centroid => {
+                    if out.quals.centroid {
+                        self.error("duplicate-qualifier", span, "`centroid` appears twice");
+                    }
+                    out.quals.centroid = true;
+                }
+                QualifierKind::Sample => {
+                    out.quals.sample = true;
+                }
+                QualifierKind::Patch => {
+                    out.quals.patch = true;
+                }
+                QualifierKind::Smooth | QualifierKind::Flat | QualifierKind::Noperspective => {
+                    if seen_interp {
+                        self.error("duplicate-qualifier", span, "more than one interpolation qualifier");
+                    }
+                    seen_interp = true;
+                    out.quals.interp = Some(match item.kind {
+                        QualifierKind::Smooth => Interp::Smooth,
+                        QualifierKind::Flat => Interp::Flat,
+                        _ => Interp::NoPerspective,
+                    });
+                }
+                QualifierKind::Invariant => {
+                    if out.quals.invariant {
+                        self.error("duplicate-qualifier", span, "`invariant` appears twice");
+                    }
+                    out.quals.invariant = true;
+                }
+                QualifierKind::Precise => out.quals.precise = true,
+                QualifierKind::Coherent => out.quals.memory.coherent = true,
+                QualifierKind::Volatile => out.quals.memory.volatile = true,
+                QualifierKind::Restrict => out.quals.memory.restrict = true,
+                QualifierKind::Readonly => out.quals.memory.readonly = true,
+                QualifierKind::Writeonly => out.quals.memory.writeonly = true,
+                QualifierKind::Precision(p) => {
+                    if seen_precision {
+                        self.error("duplicate-qualifier", span, "more than one precision qualifier");
+                    }
+                    seen_precision = true;
+                    out.quals.precision = Some(*p);
+                }
+                QualifierKind::Layout(ids) => {
+                    let entries = self.layout_ids(ids);
+                    out.quals.layout.extend(entries);
+                }
+                QualifierKind::Subroutine(names) => {
+                    self.require(span, "subroutines", 400, 0, &[Ext::ARB_shader_subroutine]);
+                    out.subroutine = Some(names.clone());
+                }
+                QualifierKind::Named(s) => {
+                    let text = self.name(*s).to_string();
+                    match ext_qualifier(&text) {
+                        Some((is_storage, exts)) => {
+                            if !self.builtin_mode && !self.any_ext(exts) {
+                                let names: Vec<&str> = exts.iter().map(|e| e.name()).collect();
+                                self.error(
+                                    "feature-unavailable",
+                                    span,
+                                    format!("qualifier `{text}` needs {}", names.join(" or ")),
+                                );
+                            }
+                            if is_storage {
+                                self.set_storage(&mut out, StorageKw::Ext(*s), span, ctx);
+                            } else {
+                                out.quals.ext.push(*s);
+                            }
+                        }
+                        None => self.error("unknown-qualifier", span, format!("unknown qualifier `{text}`")),
+                    }
+                }
+                QualifierKind::Spirv(_) => {}
+                _ => {}
+            }
+        }
+        out
+    }
+
+    fn set_storage(&mut self, out: &mut Quals, k: StorageKw, span: Span, ctx: QualCtx) {
+        if let Some((prev, _)) = out.storage {
+            // `const in` parameters are allowed.
+            let ok = ctx == QualCtx::Param && matches!((prev, k), (StorageKw::Const, StorageKw::In));
+            if !ok {
+                self.error(
+                    "duplicate-qualifier",
+                    span,
+                    "more than one storage qualifier",
+                );
+                return;
+            }
+            out.storage = Some((StorageKw::Const, span));
+            return;
+        }
+        out.storage = Some((k, span));
+    }
+
+    /// Checks `layout(...)` entries: known names, values where needed.
+    pub(crate) fn layout_ids(&mut self, ids_: &[ast::LayoutId]) -> Vec<LayoutEntry> {
+        let mut out = Vec::new();
+        for id in ids_ {
+            let raw = self.name(id.name).to_string();
+            let lower = raw.to_ascii_lowercase();
+            let name = self.interner.intern(&lower);
+            let value = match id.value {
+                Some(e) => {
+                    let ex = self.expr(e);
+                    let ty = self.ety(ex);
+                    match self.const_value(ex) {
+                        Some(c) if c.to_i64().is_some() => c.to_i64(),
+                        _ => {
+                            if !self.m.types.is_error(ty) {
+                                self.error(
+                                    "layout-value",
+                                    id.span,
+                                    format!("the value of layout qualifier `{raw}` must be a constant integer expression"),
+                                );
+                            }
+                            None
+                        }
+                    }
+                }
+                None => None,
+            };
+            match layout_takes_value(&lower) {
+                Some(true) if id.value.is_none() => {
+                    self.error(
+                        "layout-value",
+                        id.span,
+                        format!("layout qualifier `{raw}` needs a value (`{raw} = N`)"),
+                    );
+                }
+                Some(false) if id.value.is_some() => {
+                    self.error(
+                        "layout-value",
+                        id.span,
+                        format!("layout qualifier `{raw}` does not take a value"),
+                    );
+                }
+                None if !self.builtin_mode => {
+                    self.error("unknown-layout", id.span, format!("unknown layout qualifier `{raw}`"));
+                    continue;
+                }
+                _ => {}
+            }
+            if let Some(v) = value {
+                if v < 0 && matches!(lower.as_str(), "location" | "binding" | "offset" | "set" | "component" | "index") {
+                    self.error(
+                        "layout-value",
+                        id.span,
+                        format!("layout qualifier `{raw}` must not be negative (found {v})"),
+                    );
+                }
+            }
+            out.push(LayoutEntry {
+                name,
+                value,
+                span: id.span,
+            });
+        }
+        out
+    }
+
+    // ---- types ----
+
+    /// The type of a type specifier (struct definitions declared as a side effect).
+    pub(crate) fn resolve_type(&mut self, ts: &ast::TypeSpec) -> TypeId {
+        let base = match &ts.kind {
+            ast::TypeKind::Builtin(k) => self.keyword_type(*k, ts.span),
+            ast::TypeKind::Named(n) => self.resolve_type_name(*n, ts.span),
+            ast::TypeKind::Struct(s) => self.struct_specifier(s),
+            ast::TypeKind::Spirv(_) => {
+                let sym = self.interner.intern("spirv_type");
+                self.m.types.intern(Type::ExtOpaque(sym))
+            }
+        };
+        match &ts.array {
+            Some(a) => {
+                self.require(a.span, "array types written on the type (`float[2] x`)", 120, 300, &[]);
+                self.apply_array(base, a)
+            }
+            None => base,
+        }
+    }
+
+    pub(crate) fn keyword_type(&mut self, k: Keyword, span: Span) -> TypeId {
+        match crate::builtin_types::parse_type_name(k.text()) {
+            Some(b) => self.m.types.from_btype(b),
+            None => {
+                self.error("unknown-type", span, format!("`{}` is not a type", k.text()));
+                ids::ERROR
+            }
+        }
+    }
+
+    fn struct_specifier(&mut self, s: &ast::StructSpec) -> TypeId {
+        if s.members.is_empty() {
+            self.error("empty-struct", s.span, "a struct must have at least one member");
+        }
+        if !self.at_global_scope() || self.func.is_some() {
+            // Local structs are fine; nested struct definitions in members are checked there.
+        }
+        self.push_member_scope();
+        let members = self.members(&s.members, QualCtx::StructMember);
+        self.pop_member_scope();
+        let def = StructDef {
+            name: s.name.map(|(n, _)| n),
+            kind: StructKind::Struct,
+            members,
+            span: s.span,
+        };
+        let ty = self.m.types.add_struct(def);
+        if let Some((n, span)) = s.name {
+            self.check_user_name(n, span);
+            self.bind(n, Binding::Type(ty, span), span);
+        }
+        ty
+    }
+
+    fn push_member_scope(&mut self) {}
+    fn pop_member_scope(&mut self) {}
+
+    /// Members of a struct or block.
+    fn members(&mut self, members: &[ast::StructMember], ctx: QualCtx) -> Vec<Member> {
+        let mut out: Vec<Member> = Vec::new();
+        for m in members {
+            if let ast::TypeKind::Struct(inner) = &m.ty.kind {
+                if ctx == QualCtx::StructMember || inner.name.is_some() {
+                    if !self.builtin_mode {
+                        self.error(
+                            "nested-struct",
+                            inner.span,
+                            "struct definitions cannot be nested inside a struct or block",
+                        );
+                    }
+                }
+            }
+            let q = self.qualifiers(&m.qualifiers, ctx);
+            if ctx == QualCtx::StructMember {
+                let bad = q.storage.is_some()
+                    || q.quals.interp.is_some()
+                    || q.quals.invariant
+                    || q.quals.centroid
+                    || !q.quals.layout.is_empty();
+                if bad && !self.builtin_mode {
+                    self.error(
+                        "member-qualifier",
+                        m.span,
+                        "struct members may have only a precision qualifier",
+                    );
+                }
+            }
+            let ty = self.resolve_type(&m.ty);
+            if matches!(self.m.types.get(ty), Type::Void) {
+                self.error("void-member", m.ty.span, "a member cannot have type `void`");
+            }
+            for d in &m.declarators {
+                let mut t = ty;
+                if let Some(a) = &d.array {
+                    t = self.apply_array(t, a);
+                }
+                if d.init.is_some() {
+                    self.error(
+                        "member-initializer",
+                        d.name_span,
+                        "struct and block members cannot have initializers",
+                    );
+                }
+                if out.iter().any(|x| x.name == d.name) {
+                    self.error(
+                        "redeclaration",
+                        d.name_span,
+                        format!("member `{}` is declared twice", self.name(d.name)),
+                    );
+                    continue;
+                }
+                if ctx == QualCtx::StructMember {
+                    self.check_user_name(d.name, d.name_span);
+                }
+                let mut layout = MemberLayout::default();
+                let find = |n: &str, q: &Quals, this: &mut Self| -> Option<Option<i64>> {
+                    let s = this.interner.intern(n);
+                    q.quals.layout_value(s)
+                };
+                layout.offset = find("offset", &q, self).flatten().map(|v| v as u32);
+                layout.align = find("align", &q, self).flatten().map(|v| v as u32);
+                layout.location = find("location", &q, self).flatten().map(|v| v as u32);
+                layout.component = find("component", &q, self).flatten().map(|v| v as u32);
+                if find("row_major", &q, self).is_some() {
+                    layout.row_major = Some(true);
+                } else if find("column_major", &q, self).is_some() {
+                    layout.row_major = Some(false);
+                }
+                out.push(Member {
+                    name: d.name,
+                    ty: t,
+                    span: d.name_span,
+                    precision: q.quals.precision,
+                    layout,
+                });
+            }
+        }
+        out
+    }
+
+    // ---- variables ----
+
+    fn variables(
+        &mut self,
+        qualifiers: &ast::Qualifiers,
+        ts: &ast::TypeSpec,
+        declarators: &[ast::Declarator],
+        span: Span,
+        global: bool,
+    ) -> Vec<VarId> {
+        let ctx = if global { QualCtx::Global } else { QualCtx::Local };
+        let q = self.qualifiers(qualifiers, ctx);
+        let base = self.resolve_type(ts);
+        let mut out = Vec::new();
+        if declarators.is_empty() {
+            // `struct S { ... };` or `float;`
+            if !matches!(ts.kind, ast::TypeKind::Struct(_)) && !self.builtin_mode {
+                self.warning("empty-declaration", span, "declaration declares nothing");
+            }
+            if let Some(subs) = &q.subroutine {
+                let _ = subs;
+            }
+            return out;
+        }
+        let storage = self.storage_of(&q, global, base, span);
+        self.check_storage_rules(&q, storage, base, span, global);
+        for d in declarators {
+            let mut ty = base;
+            if let Some(a) = &d.array {
+                if ts.array.is_some() {
+                    // `float[2] a[3]`: both written — allowed only with arrays of arrays.
+                    self.require(a.span, "arrays of arrays", 430, 310, &[Ext::ARB_arrays_of_arrays]);
+                }
+                if !self.at_least(0, 300) && self.is_es() && (storage == Storage::In && self.stage == Some(Stage::Vertex)) {
+                    self.error("array-attribute", a.span, "vertex shader inputs cannot be arrays in GLSL ES 1.00");
+                }
+                ty = self.apply_array(ty, a);
+            }
+            if let Some(v) = self.declare_var(&q, storage, ty, d, global) {
+                out.push(v);
+            }
+        }
+        out
+    }
+
+    /// The storage of a variable from its qualifiers and context.
+    fn storage_of(&mut self, q: &Quals, global: bool, ty: TypeId, span: Span) -> Storage {
+        let _ = (ty, span);
+        match q.storage {
+            None => {
+                if global {
+                    Storage::Global
+                } else {
+                    Storage::Local
+                }
+            }
+            Some((k, kspan)) => match k {
+                StorageKw::Const => Storage::Const,
+                StorageKw::Uniform => Storage::Uniform,
+                StorageKw::Buffer => Storage::Buffer,
+                StorageKw::Shared => Storage::Shared,
+                StorageKw::In => Storage::In,
+                StorageKw::Out => Storage::Out,
+                StorageKw::InOut => {
+                    if global && !self.builtin_mode {
+                        // `inout` globals exist only for GL_EXT_shader_framebuffer_fetch outputs.
+                        if !self.any_ext(&[Ext::EXT_shader_framebuffer_fetch, Ext::EXT_shader_framebuffer_fetch_non_coherent]) {
+                            self.error("inout-global", kspan, "`inout` can qualify only function parameters");
+                        }
+                    }
+                    Storage::Out
+                }
+                StorageKw::Attribute => Storage::In,
+                StorageKw::Varying => match self.stage {
+                    Some(Stage::Fragment) => Storage::In,
+                    _ => Storage::Out,
+                },
+                StorageKw::Ext(s) => Storage::Ext(s),
+            },
+        }
+    }
+
+    /// Rules that depend on the storage qualifier, the stage and the version.
+    fn check_storage_rules(&mut self, q: &Quals, storage: Storage, ty: TypeId, span: Span, global: bool) {
+        if self.builtin_mode {
+            return;
+        }
+        let stage = self.stage;
+        if let Some((k, kspan)) = q.storage {
+            if !global && !matches!(k, StorageKw::Const) {
+                self.error(
+                    "local-storage",
+                    kspan,
+                    "local variables can only be qualified `const`",
+                );
+            }
+            match k {
+                StorageKw::Attribute => {
+                    if stage.is_some() && stage != Some(Stage::Vertex) {
+                        self.error("attribute-stage", kspan, "`attribute` is allowed only in vertex shaders");
+                    }
+                    if !self.is_es() && self.version.number >= 140 && !self.version.is_compatibility() {
+                        self.error(
+                            "deprecated-storage",
+                            kspan,
+                            format!("`attribute` is not available in the core profile of GLSL {} (use `in`)", self.version),
+                        );
+                    }
+                }
+                StorageKw::Varying => {
+                    if matches!(stage, Some(s) if s != Stage::Vertex && s != Stage::Fragment) {
+                        self.error("varying-stage", kspan, "`varying` is allowed only in vertex and fragment shaders");
+                    }
+                    if !self.is_es() && self.version.number >= 140 && !self.version.is_compatibility() {
+                        self.error(
+                            "deprecated-storage",
+                            kspan,
+                            format!("`varying` is not available in the core profile of GLSL {} (use `in`/`out`)", self.version),
+                        );
+                    }
+                }
+                StorageKw::In | StorageKw::Out if global => {
+                    self.require(kspan, "global `in` and `out` variables", 130, 300, &[]);
+                    if k == StorageKw::In && stage == Some(Stage::Compute) {
+                        self.error("compute-input", kspan, "compute shaders have no user-defined inputs");
+                    }
+                    if k == StorageKw::Out && stage == Some(Stage::Compute) {
+                        self.error("compute-output", kspan, "compute shaders have no user-defined outputs");
+                    }
+                }
+                StorageKw::Buffer => {
+                    self.error(
+                        "buffer-variable",
+                        kspan,
+                        "`buffer` variables must be declared inside a buffer block",
+                    );
+                }
+                StorageKw::Shared => {
+                    self.require(kspan, "`shared` variables", 430, 310, &[Ext::ARB_compute_shader]);
+                    if !matches!(stage, None | Some(Stage::Compute | Stage::Mesh | Stage::Task)) {
+                        self.error("shared-stage", kspan, "`shared` variables exist only in compute shaders");
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Interpolation and auxiliary qualifiers need an input or output.
+        let io = matches!(storage, Storage::In | Storage::Out);
+        if (q.quals.interp.is_some() || q.quals.centroid || q.quals.sample) && !io {
+            let span = q.span;
+            self.error(
+                "interpolation-qualifier",
+                span,
+                "interpolation and `centroid`/`sample` qualifiers apply only to inputs and outputs",
+            );
+        }
+        if q.quals.patch && !io {
+            self.error("patch-qualifier", q.span, "`patch` applies only to inputs and outputs");
+        }
+        if q.quals.patch && io {
+            let ok = match stage {
+                Some(Stage::TessControl) => true,
+                Some(Stage::TessEval) => storage == Storage::In,
+                None => true,
+                _ => false,
+            };
+            if !ok {
+                self.error(
+                    "patch-qualifier",
+                    q.span,
+                    "`patch` applies to tessellation control outputs and evaluation inputs",
+                );
+            }
+        }
+        if storage == Storage::In && stage == Some(Stage::Vertex) {
+            if q.quals.interp.is_some() || q.quals.centroid || q.quals.sample {
+                self.error(
+                    "interpolation-qualifier",
+                    q.span,
+                    "vertex shader inputs cannot have interpolation or auxiliary qualifiers",
+                );
+            }
+            let inner = self.m.types.innermost(ty);
+            if matches!(self.m.types.get(inner), Type::Scalar(Scalar::Bool) | Type::Vector(Scalar::Bool, _)) {
+                self.error("bool-input", span, "vertex shader inputs cannot be boolean");
+            }
+            if matches!(self.m.types.get(inner), Type::Struct(_)) {
+                self.error("struct-input", span, "vertex shader inputs cannot be structs");
+            }
+        }
+        if storage == Storage::Out && stage == Some(Stage::Fragment) {
+            if q.quals.interp.is_some() || q.quals.centroid || q.quals.sample {
+                self.error(
+                    "interpolation-qualifier",
+                    q.span,
+                    "fragment shader outputs cannot have interpolation or auxiliary qualifiers",
+                );
+            }
+            let inner = self.m.types.innermost(ty);
+            match self.m.types.get(inner) {
+                Type::Scalar(Scalar::Bool) | Type::Vector(Scalar::Bool, _) => {
+                    self.error("bool-output", span, "fragment shader outputs cannot be boolean")
+                }
+                Type::Matrix { .. } => self.error("matrix-output", span, "fragment shader outputs cannot be matrices"),
+                Type::Struct(_) => self.error("struct-output", span, "fragment shader outputs cannot be structs"),
+                _ => {}
+            }
+            if self.is_es() && self.m.types.is_array(ty) && self.m.types.contains_array(self.m.types.innermost(ty)) {
+                self.error("array-output", span, "fragment shader outputs cannot be arrays of arrays");
+            }
+        }
+        if io {
+            let inner = self.m.types.innermost(ty);
+            if self.m.types.contains_opaque(inner) {
+                self.error("opaque-io", span, "inputs and outputs cannot have opaque types");
+            }
+            // Integer (and double) fragment inputs and vertex outputs must be flat.
+            let is_int = matches!(self.m.types.scalar_of(inner), Some(s) if s.is_int() || s == Scalar::F64);
+            let needs_flat = (storage == Storage::In && stage == Some(Stage::Fragment))
+                || (storage == Storage::Out && stage == Some(Stage::Vertex) && self.is_es());
+            if is_int && needs_flat && q.quals.interp != Some(Interp::Flat) {
+                self.error(
+                    "flat-required",
+                    span,
+                    if storage == Storage::In {
+                        "integer fragment shader inputs must be qualified `flat`"
+                    } else {
+                        "integer vertex shader outputs must be qualified `flat` in GLSL ES"
+                    },
+                );
+            }
+        }
+        if q.quals.invariant && !self.builtin_mode {
+            let ok = storage == Storage::Out || (storage == Storage::In && (!self.at_least(130, 300)));
+            if !ok {
+                self.error("invariant-qualifier", q.span, "`invariant` applies only to outputs");
+            }
+        }
+        if storage == Storage::Uniform {
+            let inner = self.m.types.innermost(ty);
+            if matches!(self.m.types.get(inner), Type::Void) {
+                self.error("void-variable", span, "a variable cannot have type `void`");
+            }
+        }
+        if q.quals.memory != Memory::default() && !io {
+            let inner = self.m.types.innermost(ty);
+            let image = matches!(self.m.types.get(inner), Type::Opaque(o) if o.kind == crate::builtin_types::OpaqueKind::Image);
+            if !image && !matches!(storage, Storage::Buffer | Storage::Param(_)) {
+                self.error(
+                    "memory-qualifier",
+                    q.span,
+                    "memory qualifiers apply only to images and buffer variables",
+                );
+            }
+        }
+    }
+
+    /// Declares one variable.
+    fn declare_var(
+        &mut self,
+        q: &Quals,
+        storage: Storage,
+        ty: TypeId,
+        d: &ast::Declarator,
+        global: bool,
+    ) -> Option<VarId> {
+        if matches!(self.m.types.get(ty), Type::Void) {
+            self.error("void-variable", d.name_span, "a variable cannot have type `void`");
+            return None;
+        }
+        if !global && !self.builtin_mode {
+            // Locals may not have opaque types except as function parameters (Vulkan allows
+            // local sampler copies via constructors: still not as variables).
+            if self.m.types.contains_opaque(ty) && !matches!(self.m.types.get(self.m.types.innermost(ty)), Type::RayQuery | Type::HitObjectNV | Type::HitObjectEXT) {
+                self.error(
+                    "opaque-local",
+                    d.name_span,
+                    format!("local variables cannot have the opaque type `{}`", self.ty_name(ty)),
+                );
+            }
+        }
+        if global && !self.builtin_mode {
+            let inner = self.m.types.innermost(ty);
+            let opaque = self.m.types.contains_opaque(inner);
+            if opaque && !matches!(storage, Storage::Uniform | Storage::Ext(_)) && !matches!(self.m.types.get(inner), Type::RayQuery | Type::HitObjectNV | Type::HitObjectEXT) {
+                self.error(
+                    "opaque-storage",
+                    d.name_span,
+                    format!("variables of opaque type `{}` must be `uniform`", self.ty_name(ty)),
+                );
+            }
+        }
+        // A built-in being redeclared (gl_FragCoord with a layout, gl_ClipDistance sized,
+        // invariant gl_Position, ...).
+        if global && !self.builtin_mode {
+            if let Some(Binding::Var(prev)) = self.lookup_local(d.name) {
+                if self.m.var(prev).builtin {
+                    return self.redeclare_builtin(prev, q, ty, d);
+                }
+            }
+        }
+        self.check_user_name(d.name, d.name_span);
+        let precision = q.quals.precision;
+        self.check_precision_available(ty, precision, d.name_span);
+        let mut var_ty = ty;
+        let init = match &d.init {
+            Some(init) => {
+                if matches!(storage, Storage::In | Storage::Out | Storage::Shared) && !self.builtin_mode {
+                    self.error(
+                        "io-initializer",
+                        d.name_span,
+                        "inputs, outputs and shared variables cannot have initializers",
+                    );
+                }
+                if storage == Storage::Uniform && !self.builtin_mode {
+                    self.require(d.name_span, "uniform initializers", 120, 0, &[]);
+                }
+                let e = self.initializer(init, ty);
+                // An unsized array takes its size from the initializer.
+                if let Type::Array {
+                    size: ArraySize::Unsized,
+                    ..
+                } = *self.m.types.get(ty)
+                {
+                    var_ty = self.ety(e);
+                }
+                Some(e)
+            }
+            None => {
+                if storage == Storage::Const && !self.builtin_mode {
+                    self.error(
+                        "const-uninitialized",
+                        d.name_span,
+                        format!("constant `{}` must be initialized", self.name(d.name)),
+                    );
+                }
+                None
+            }
+        };
+        let mut constant = None;
+        if let Some(e) = init {
+            let is_const = self.const_value(e);
+            if storage == Storage::Const {
+                match is_const {
+                    Some(c) => constant = Some(c),
+                    None => {
+                        // GLSL 4.20+ allows const locals initialized with non-constant
+                        // expressions (they are not constant expressions themselves).
+                        if !(self.at_least(420, 0) && !global) && !self.builtin_mode {
+                            let span = self.espan(e);
+                            self.error(
+                                "const-initializer",
+                                span,
+                                format!(
+                                    "the initializer of constant `{}` is not a constant expression",
+                                    self.name(d.name)
+                                ),
+                            );
+                        }
+                    }
+                }
+            } else if global && is_const.is_none() && !self.builtin_mode {
+                // GLSL ES requires global initializers to be constant expressions.
+                if self.is_es() && !self.ext_on(Ext::EXT_shader_non_constant_global_initializers) {
+                    let span = self.espan(e);
+                    self.error(
+                        "global-initializer",
+                        span,
+                        "in GLSL ES, global initializers must be constant expressions",
+                    );
+                }
+            }
+        }
+        if let Type::Array {
+            size: ArraySize::Unsized,
+            ..
+        } = *self.m.types.get(var_ty)
+        {
+            // Unsized arrays may be declared and sized later by use (desktop); in ES, only
+            // with an initializer or in specific built-in contexts.
+            if self.is_es() && !self.builtin_mode && storage != Storage::Buffer && !matches!(storage, Storage::In) {
+                self.error(
+                    "unsized-array",
+                    d.name_span,
+                    format!("array `{}` must have a size in GLSL ES", self.name(d.name)),
+                );
+            }
+        }
+        let var = Var {
+            name: d.name,
+            ty: var_ty,
+            storage,
+            quals: q.quals.clone(),
+            span: if self.builtin_mode { Span::default() } else { d.name_span },
+            init,
+            constant,
+            builtin: self.builtin_mode,
+            block_member: None,
+        };
+        let id = self.add_var(var);
+        let name_span = d.name_span;
+        self.bind(d.name, Binding::Var(id), name_span);
+        if global {
+            self.m.globals.push(id);
+        }
+        Some(id)
+    }
+
+    /// An initializer for a value of type `ty`: an expression, or (GLSL 4.20) a brace list
+    /// whose shape follows the type.
+    pub(crate) fn initializer(&mut self, init: &ast::Initializer, ty: TypeId) -> ExprId {
+        match init {
+            ast::Initializer::Expr(e) => {
+                let x = self.expr(*e);
+                self.coerce(x, ty, "the initializer has the wrong type")
+            }
+            ast::Initializer::List(items, span) => {
+                let span = *span;
+                let elem_types: Vec<TypeId> = match self.m.types.get(ty).clone() {
+                    Type::Array { elem, size } => {
+                        let n = match size {
+                            ArraySize::Fixed(n) => n as usize,
+                            ArraySize::Unsized => items.len(),
+                        };
+                        if n != items.len() {
+                            self.error(
+                                "initializer-list",
+                                span,
+                                format!("`{}` needs {n} initializers, {} given", self.ty_name(ty), items.len()),
+                            );
+                            return self.error_expr(span);
+                        }
+                        vec![elem; n]
+                    }
+                    Type::Struct(sid) => self.m.types.struct_def(sid).members.iter().map(|m| m.ty).collect(),
+                    Type::Vector(s, n) => vec![self.m.types.scalar(s); n as usize],
+                    Type::Matrix { scalar, cols, rows } => {
+                        let col = self.m.types.vector(scalar, rows);
+                        vec![col; cols as usize]
+                    }
+                    Type::Error => return self.error_expr(span),
+                    _ => {
+                        self.error(
+                            "initializer-list",
+                            span,
+                            format!("`{}` cannot be initialized with a brace list", self.ty_name(ty)),
+                        );
+                        return self.error_expr(span);
+                    }
+                };
+                if elem_types.len() != items.len() {
+                    self.error(
+                        "initializer-list",
+                        span,
+                        format!(
+                            "`{}` needs {} initializers, {} given",
+                            self.ty_name(ty),
+                            elem_types.len(),
+                            items.len()
+                        ),
+                    );
+                    return self.error_expr(span);
+                }
+                let args: Vec<ExprId> = items
+                    .iter()
+                    .zip(elem_types)
+                    .map(|(i, t)| self.initializer(i, t))
+                    .collect();
+                let final_ty = match self.m.types.get(ty).clone() {
+                    Type::Array {
+                        elem,
+                        size: ArraySize::Unsized,
+                    } => self.m.types.array(elem, ArraySize::Fixed(args.len() as u32)),
+                    _ => ty,
+                };
+                let consts: Option<Vec<crate::constant::ConstValue>> = args.iter().map(|a| self.const_value(*a)).collect();
+                match consts {
+                    Some(cs) => self.add_expr(ExprKind::Const(crate::constant::ConstValue::Composite(cs)), final_ty, span),
+                    None => self.add_expr(ExprKind::Construct(final_ty, args), final_ty, span),
+                }
+            }
+        }
+    }
+
+    /// A redeclaration of a built-in variable: allowed for some names, with restrictions.
+    fn redeclare_builtin(&mut self, prev: VarId, q: &Quals, ty: TypeId, d: &ast::Declarator) -> Option<VarId> {
+        let name = self.name(d.name).to_string();
+        let allowed = matches!(
+            name.as_str(),
+            "gl_FragCoord"
+                | "gl_FragDepth"
+                | "gl_ClipDistance"
+                | "gl_CullDistance"
+                | "gl_TexCoord"
+                | "gl_FrontColor"
+                | "gl_BackColor"
+                | "gl_FrontSecondaryColor"
+                | "gl_BackSecondaryColor"
+                | "gl_Color"
+                | "gl_SecondaryColor"
+                | "gl_Position"
+                | "gl_PointSize"
+                | "gl_ClipVertex"
+                | "gl_Layer"
+                | "gl_ViewportIndex"
+                | "gl_SampleMask"
+                | "gl_FragStencilRefARB"
+                | "gl_PrimitiveShadingRateEXT"
+                | "gl_LastFragData"
+        ) || name.starts_with("gl_Fog");
+        if !allowed || self.is_es() && name != "gl_LastFragData" && !name.starts_with("gl_Frag") {
+            self.diags.push(
+                Diagnostic::error(
+                    "redeclare-builtin",
+                    d.name_span,
+                    format!("the built-in variable `{name}` cannot be redeclared"),
+                ),
+            );
+            return None;
+        }
+        let _ = q;
+        // Take the new type (a sized gl_ClipDistance, ...) and qualifiers.
+        let v = &mut self.m.vars[prev.index()];
+        if !matches!(self.m.types.get(ty), Type::Error) {
+            v.ty = ty;
+        }
+        v.quals.layout.extend(q.quals.layout.iter().cloned());
+        if q.quals.invariant {
+            v.quals.invariant = true;
+        }
+        if q.quals.interp.is_some() {
+            v.quals.interp = q.quals.interp;
+        }
+        Some(prev)
+    }
+
+    /// `invariant gl_Position;`, `precise x;`, `layout(buffer_reference) buffer Node;`.
+    fn qualified_names(&mut self, qualifiers: &ast::Qualifiers, names: &[(Symbol, Span)], span: Span, global: bool) {
+        let q = self.qualifiers(qualifiers, if global { QualCtx::Global } else { QualCtx::Local });
+        // A buffer-reference forward declaration.
+        let buffer_ref = self.interner.intern("buffer_reference");
+        if q.quals.layout_value(buffer_ref).is_some() {
+            for (n, s) in names {
+                if self.lookup(*n).is_none() {
+                    let def = StructDef {
+                        name: Some(*n),
+                        kind: StructKind::Block,
+                        members: Vec::new(),
+                        span: *s,
+                    };
+                    let t = self.m.types.add_struct(def);
+                    self.bind(*n, Binding::Type(t, *s), *s);
+                }
+            }
+            return;
+        }
+        let only_invariant_or_precise = q.storage.is_none()
+            && q.quals.interp.is_none()
+            && q.quals.precision.is_none()
+            && q.quals.layout.is_empty()
+            && (q.quals.invariant || q.quals.precise || q.quals.memory != Memory::default());
+        if !only_invariant_or_precise && !self.builtin_mode {
+            self.error(
+                "qualifier-redeclaration",
+                span,
+                "only `invariant`, `precise` and memory qualifiers can be applied to variables declared elsewhere",
+            );
+            return;
+        }
+        if q.quals.invariant && !global && !self.builtin_mode {
+            self.error("invariant-scope", span, "`invariant` redeclarations must be at global scope");
+        }
+        for (n, s) in names {
+            match self.lookup(*n) {
+                Some(Binding::Var(v)) => {
+                    if q.quals.invariant {
+                        let var = self.m.var(v);
+                        if !matches!(var.storage, Storage::Out) && !var.builtin {
+                            self.error(
+                                "invariant-qualifier",
+                                *s,
+                                format!("`{}` is not an output; only outputs can be invariant", self.name(*n)),
+                            );
+                        }
+                        self.m.vars[v.index()].quals.invariant = true;
+                    }
+                    if q.quals.precise {
+                        self.m.vars[v.index()].quals.precise = true;
+                    }
+                }
+                _ => self.error("undeclared", *s, format!("`{}` is not declared", self.name(*n))),
+            }
+        }
+    }
+
+    /// `layout(std140) uniform;`, `layout(triangles) in;`, `layout(local_size_x = 8) in;`.
+    fn qualifier_only(&mut self, qualifiers: &ast::Qualifiers, span: Span, global: bool) {
+        if !global {
+            self.error("local-qualifier-declaration", span, "this declaration must be at global scope");
+            return;
+        }
+        let q = self.qualifiers(qualifiers, QualCtx::Global);
+        if q.quals.layout.is_empty() && !self.builtin_mode {
+            if q.quals.invariant || q.quals.precise {
+                self.error("qualifier-declaration", span, "`invariant` needs the names of variables");
+            } else {
+                self.error("qualifier-declaration", span, "a declaration needs a type or a layout qualifier");
+            }
+            return;
+        }
+        if q.storage.is_none() && !self.builtin_mode {
+            self.error(
+                "qualifier-declaration",
+                span,
+                "a layout declaration needs `in`, `out`, `uniform` or `buffer`",
+            );
+        }
+        self.m.stage_layout.extend(q.quals.layout);
+    }
+
+    /// `precision highp float;`
+    fn precision_statement(&mut self, p: Precision, p_span: Span, ts: &ast::TypeSpec, span: Span) {
+        let _ = p_span;
+        self.require(span, "precision statements", 130, 100, &[]);
+        let ty = self.resolve_type(ts);
+        let key = match self.m.types.get(ty) {
+            Type::Scalar(Scalar::F32) => Some(DefaultPrecisionKey::Float),
+            Type::Scalar(Scalar::I32) => Some(DefaultPrecisionKey::Int),
+            Type::Scalar(Scalar::U32) if !self.is_es() => Some(DefaultPrecisionKey::Int),
+            Type::Opaque(_) | Type::AtomicUint => self.m.types.to_btype(ty).map(DefaultPrecisionKey::Opaque),
+            Type::Error => return,
+            _ => None,
+        };
+        let Some(key) = key else {
+            self.error(
+                "precision-type",
+                ts.span,
+                format!(
+                    "a default precision can be set only for int, float and opaque types, not `{}`",
+                    self.ty_name(ty)
+                ),
+            );
+            return;
+        };
+        if let Some(top) = self.default_precision.last_mut() {
+            top.insert(key, p);
+        }
+    }
+
+    // ---- interface blocks ----
+
+    fn block(&mut self, b: &ast::Block, span: Span) {
+        let q = self.qualifiers(&b.qualifiers, QualCtx::Block);
+        let Some((kw, kspan)) = q.storage else {
+            self.error(
+                "block-storage",
+                b.name_span,
+                "an interface block needs `uniform`, `buffer`, `in` or `out`",
+            );
+            return;
+        };
+        let storage = match kw {
+            StorageKw::Uniform => {
+                self.require(kspan, "uniform blocks", 140, 300, &[Ext::ARB_uniform_buffer_object]);
+                Storage::Uniform
+            }
+            StorageKw::Buffer => {
+                self.require(kspan, "buffer blocks", 430, 310, &[Ext::ARB_shader_storage_buffer_object]);
+                Storage::Buffer
+            }
+            StorageKw::In | StorageKw::Out => {
+                if !self.builtin_mode {
+                    self.require(
+                        kspan,
+                        "input and output blocks",
+                        150,
+                        320,
+                        &[Ext::EXT_shader_io_blocks, Ext::OES_shader_io_blocks],
+                    );
+                }
+                if kw == StorageKw::In && self.stage == Some(Stage::Vertex) && !self.builtin_mode {
+                    self.error("block-stage", kspan, "vertex shader inputs cannot be blocks");
+                }
+                if kw == StorageKw::Out && self.stage == Some(Stage::Fragment) && !self.builtin_mode {
+                    self.error("block-stage", kspan, "fragment shader outputs cannot be blocks");
+                }
+                if kw == StorageKw::In {
+                    Storage::In
+                } else {
+                    Storage::Out
+                }
+            }
+            StorageKw::Shared => {
+                self.require(kspan, "shared blocks", 0, 0, &[Ext::EXT_shared_memory_block]);
+                Storage::Shared
+            }
+            StorageKw::Ext(s) => Storage::Ext(s),
+            _ => {
+                self.error(
+                    "block-storage",
+                    kspan,
+                    "interface blocks can only be `uniform`, `buffer`, `in` or `out`",
+                );
+                return;
+            }
+        };
+        // Block names have their own namespace per storage.
+        let key = (b.name, storage_tag(storage));
+        let previously_forward = matches!(self.lookup(b.name), Some(Binding::Type(t, _)) if matches!(self.m.types.get(t), Type::Struct(s) if self.m.types.struct_def(*s).members.is_empty() && self.m.types.struct_def(*s).kind == StructKind::Block));
+        if self.block_names.contains_key(&key) && !self.builtin_mode && !previously_forward {
+            self.error(
+                "redeclaration",
+                b.name_span,
+                format!("block `{}` is already declared", self.name(b.name)),
+            );
+        }
+        self.block_names.insert(key, b.name_span);
+        let ctx = QualCtx::BlockMember;
+        let members = self.members(&b.members, ctx);
+        if members.is_empty() && !self.builtin_mode {
+            self.error("empty-block", b.name_span, "an interface block must have at least one member");
+        }
+        for m in &members {
+            if self.m.types.contains_opaque(m.ty) && storage != Storage::Ext(Symbol(0)) && !self.builtin_mode {
+                self.error(
+                    "opaque-member",
+                    m.span,
+                    "block members cannot have opaque types",
+                );
+            }
+        }
+        // Runtime-sized arrays: only the last member of a buffer block.
+        for (i, m) in members.iter().enumerate() {
+            if let Type::Array {
+                size: ArraySize::Unsized,
+                ..
+            } = *self.m.types.get(m.ty)
+            {
+                let last = i + 1 == members.len();
+                if (storage != Storage::Buffer || !last) && !self.builtin_mode {
+                    let allowed = storage == Storage::Uniform && self.ext_on(Ext::EXT_uniform_buffer_unsized_array) && last;
+                    if !allowed && !matches!(storage, Storage::In | Storage::Out) {
+                        self.error(
+                            "unsized-member",
+                            m.span,
+                            "only the last member of a buffer block can be an unsized array",
+                        );
+                    }
+                }
+            }
+        }
+        let def = StructDef {
+            name: Some(b.name),
+            kind: StructKind::Block,
+            members,
+            span: b.name_span,
+        };
+        // A buffer-reference block: its name is a type.
+        let buffer_ref = self.interner.intern("buffer_reference");
+        let is_ref = q.quals.layout_value(buffer_ref).is_some();
+        let block_ty = if previously_forward {
+            match self.lookup(b.name) {
+                Some(Binding::Type(t, _)) => {
+                    if let Type::Struct(sid) = *self.m.types.get(t) {
+                        *self.m.types.struct_def_mut(sid) = def;
+                    }
+                    t
+                }
+                _ => self.m.types.add_struct(def),
+            }
+        } else {
+            self.m.types.add_struct(def)
+        };
+        if is_ref {
+            if !previously_forward {
+                self.bind(b.name, Binding::Type(block_ty, b.name_span), b.name_span);
+            }
+            return;
+        }
+        let _ = span;
+        match &b.instance {
+            Some(inst) => {
+                let mut ty = block_ty;
+                if let Some(a) = &inst.array {
+                    ty = self.apply_array(ty, a);
+                }
+                self.check_user_name(inst.name, inst.name_span);
+                // Redeclaring a built-in block instance (gl_in, gl_out): replace it.
+                if let Some(Binding::Var(prev)) = self.lookup_local(inst.name) {
+                    if self.m.var(prev).builtin && !self.builtin_mode {
+                        self.m.vars[prev.index()].ty = ty;
+                        return;
+                    }
+                }
+                let var = Var {
+                    name: inst.name,
+                    ty,
+                    storage,
+                    quals: q.quals.clone(),
+                    span: if self.builtin_mode { Span::default() } else { inst.name_span },
+                    init: None,
+                    constant: None,
+                    builtin: self.builtin_mode,
+                    block_member: None,
+                };
+                let id = self.add_var(var);
+                self.bind(inst.name, Binding::Var(id), inst.name_span);
+                self.m.globals.push(id);
+            }
+            None => {
+                // An anonymous block: its members are global names.
+                let block_var = Var {
+                    name: b.name,
+                    ty: block_ty,
+                    storage,
+                    quals: q.quals.clone(),
+                    span: if self.builtin_mode { Span::default() } else { b.name_span },
+                    init: None,
+                    constant: None,
+                    builtin: self.builtin_mode,
+                    block_member: None,
+                };
+                let bid = self.add_var(block_var);
+                self.m.globals.push(bid);
+                let Type::Struct(sid) = *self.m.types.get(block_ty) else { return };
+                let members: Vec<Member> = self.m.types.struct_def(sid).members.clone();
+                for (i, m) in members.iter().enumerate() {
+                    // Members of a redeclared built-in block (gl_PerVertex) replace the
+                    // built-in variables.
+                    if let Some(Binding::Var(prev)) = self.lookup_local(m.name) {
+                        if self.m.var(prev).builtin && !self.builtin_mode {
+                            self.m.vars[prev.index()].ty = m.ty;
+                            continue;
+                        }
+                    }
+                    let var = Var {
+                        name: m.name,
+                        ty: m.ty,
+                        storage,
+                        quals: VarQuals {
+                            precision: m.precision,
+                            ..q.quals.clone()
+                        },
+                        span: if self.builtin_mode { Span::default() } else { m.span },
+                        init: None,
+                        constant: None,
+                        builtin: self.builtin_mode,
+                        block_member: Some((bid, i as u32)),
+                    };
+                    let id = self.add_var(var);
+                    self.bind(m.name, Binding::Var(id), m.span);
+                }
+            }
+        }
+    }
+
+    // ---- functions ----
+
+    /// Declares a function from its prototype; returns its id (existing when the prototype
+    /// repeats an earlier one).
+    pub(crate) fn function_proto(&mut self, p: &ast::FunctionProto, defining: bool) -> Option<FuncId> {
+        let rq = self.qualifiers(&p.qualifiers, QualCtx::FunctionReturn);
+        if let Some((_, s)) = rq.storage {
+            self.error("return-qualifier", s, "a function's return type cannot have a storage qualifier");
+        }
+        let ret = self.resolve_type(&p.return_type);
+        if let Type::Array {
+            size: ArraySize::Unsized,
+            ..
+        } = self.m.types.get(ret)
+        {
+            self.error("unsized-return", p.return_type.span, "functions cannot return unsized arrays");
+        }
+        if self.m.types.is_array(ret) {
+            self.require(p.return_type.span, "functions returning arrays", 120, 300, &[]);
+        }
+        if self.m.types.contains_opaque(ret) && !self.builtin_mode {
+            self.error(
+                "opaque-return",
+                p.return_type.span,
+                format!("functions cannot return the opaque type `{}`", self.ty_name(ret)),
+            );
+        }
+        let name = self.name(p.name).to_string();
+        if name.starts_with("gl_") && !self.builtin_mode {
+            self.error("reserved-name", p.name_span, format!("function names starting with `gl_` are reserved (`{name}`)"));
+        }
+        // Parameters: types and qualifiers (declared as variables only when defining).
+        let mut params: Vec<(Option<(Symbol, Span)>, TypeId, ParamDir, VarQuals, Span)> = Vec::new();
+        for prm in &p.params {
+            let q = self.qualifiers(&prm.qualifiers, QualCtx::Param);
+            let mut ty = self.resolve_type(&prm.ty);
+            if let Some(a) = &prm.array {
+                ty = self.apply_array(ty, a);
+            }
+            if matches!(self.m.types.get(ty), Type::Void) {
+                if p.params.len() == 1 && prm.name.is_none() {
+                    // `f(void)` — handled by the parser normally.
+                    continue;
+                }
+                self.error("void-parameter", prm.span, "a parameter cannot have type `void`");
+            }
+            let dir = match q.storage {
+                None => ParamDir::In,
+                Some((StorageKw::In, _)) => ParamDir::In,
+                Some((StorageKw::Out, _)) => ParamDir::Out,
+                Some((StorageKw::InOut, _)) => ParamDir::InOut,
+                Some((StorageKw::Const, _)) => ParamDir::ConstIn,
+                Some((_, s)) => {
+                    self.error(
+                        "parameter-qualifier",
+                        s,
+                        "parameters can be qualified only `in`, `out`, `inout` or `const`",
+                    );
+                    ParamDir::In
+                }
+            };
+            if q.quals.interp.is_some() || q.quals.invariant || q.quals.centroid || !q.quals.layout.is_empty() {
+                self.error(
+                    "parameter-qualifier",
+                    prm.span,
+                    "parameters cannot have interpolation, invariant or layout qualifiers",
+                );
+            }
+            if matches!(dir, ParamDir::Out | ParamDir::InOut) && self.m.types.contains_opaque(ty) && !self.builtin_mode {
+                self.error(
+                    "opaque-out-parameter",
+                    prm.span,
+                    "opaque types can only be `in` parameters",
+                );
+            }
+            params.push((prm.name, ty, dir, q.quals, prm.span));
+        }
+        // Same name and parameter types as an earlier declaration?
+        let param_types: Vec<TypeId> = params.iter().map(|p| p.1).collect();
+        let existing = self.funcs.get(&p.name).and_then(|list| {
+            list.iter().copied().find(|f| {
+                let fun = self.m.function(*f);
+                fun.params.len() == param_types.len()
+                    && fun
+                        .params
+                        .iter()
+                        .zip(&param_types)
+                        .all(|(v, t)| self.m.var(*v).ty == *t)
+            })
+        });
+        // Built-in functions: desktop GLSL lets a shader redeclare them (hiding all built-in
+        // overloads of that name); GLSL ES does not.
+        if !self.builtin_mode && crate::builtins::is_builtin_function(&name) {
+            let cx = self.builtin_context();
+            let exists_here = crate::builtins::overloads(&name).iter().any(|s| s.availability().allows(&cx));
+            if exists_here {
+                if self.is_es() {
+                    let same_sig = crate::builtins::overloads(&name).iter().any(|s| {
+                        s.availability().allows(&cx)
+                            && s.params.len() == param_types.len()
+                            && s
+                                .params
+                                .iter()
+                                .zip(&param_types)
+                                .all(|(sp, t)| self.m.types.to_btype(*t) == Some(sp.ty))
+                    });
+                    if same_sig || self.at_least(0, 300) {
+                        self.error(
+                            "builtin-redefinition",
+                            p.name_span,
+                            format!("GLSL ES does not allow redeclaring the built-in function `{name}`"),
+                        );
+                    }
+                } else {
+                    if self.at_least(130, 0) && !self.version.is_compatibility() {
+                        // GLSL 1.30+: redeclaring a built-in hides it; allowed.
+                    }
+                    self.hidden_builtins.insert(p.name);
+                }
+            }
+        }
+        if let Some(fid) = existing {
+            let f = self.m.function(fid).clone();
+            if f.ret != ret {
+                self.diags.push(
+                    Diagnostic::error(
+                        "return-type-mismatch",
+                        p.name_span,
+                        format!(
+                            "`{name}` was declared returning `{}`, here returning `{}`",
+                            self.ty_name(f.ret),
+                            self.ty_name(ret)
+                        ),
+                    )
+                    .with_secondary(f.span, "earlier declaration"),
+                );
+            }
+            // Parameter qualifiers must match too.
+            for ((_, _, dir, _, span), v) in params.iter().zip(&f.params) {
+                if let Storage::Param(prev_dir) = self.m.var(*v).storage {
+                    let norm = |d: ParamDir| if d == ParamDir::ConstIn { ParamDir::In } else { d };
+                    if norm(prev_dir) != norm(*dir) {
+                        self.error(
+                            "parameter-qualifier-mismatch",
+                            *span,
+                            "parameter qualifiers differ from the function's earlier declaration",
+                        );
+                    }
+                }
+            }
+            if defining && f.body.is_some() {
+                self.diags.push(
+                    Diagnostic::error("function-redefinition", p.name_span, format!("function `{name}` is already defined"))
+                        .with_secondary(f.span, "first definition"),
+                );
+                return None;
+            }
+            if defining {
+                // Parameters are redeclared with the definition's names.
+                let ids = self.make_params(&params);
+                self.m.functions[fid.index()].params = ids;
+                self.m.functions[fid.index()].span = p.name_span;
+            }
+            return Some(fid);
+        }
+        // Overloads that differ only in return type are errors.
+        if let Some(list) = self.funcs.get(&p.name) {
+            let _ = list;
+        }
+        // The name must not be a variable or type in the global scope.
+        if let Some(b) = self.scopes.first().and_then(|s| s.names.get(&p.name)).copied() {
+            if !matches!(b, Binding::Func) {
+                self.error(
+                    "redeclaration",
+                    p.name_span,
+                    format!("`{name}` is already declared as a variable or type"),
+                );
+                return None;
+            }
+        }
+        if !self.at_global_scope() {
+            // A local prototype hides outer names; bind the function name locally.
+        }
+        let ids = self.make_params(&params);
+        let fid = FuncId(self.m.functions.len() as u32);
+        self.m.functions.push(Function {
+            name: p.name,
+            ret,
+            ret_precision: rq.quals.precision,
+            params: ids,
+            body: None,
+            span: p.name_span,
+        });
+        self.funcs.entry(p.name).or_default().push(fid);
+        if let Some(s) = self.scopes.first_mut() {
+            s.names.entry(p.name).or_insert(Binding::Func);
+        }
+        if name == "main" {
+            if ret != ids::VOID || !params.is_empty() {
+                self.error("main-signature", p.name_span, "`main` must be declared `void main()`");
+            }
+        }
+        Some(fid)
+    }
+
+    fn make_params(&mut self, params: &[(Option<(Symbol, Span)>, TypeId, ParamDir, VarQuals, Span)]) -> Vec<VarId> {
+        params
+            .iter()
+            .map(|(name, ty, dir, quals, span)| {
+                let v = Var {
+                    name: name.map_or(Symbol(0), |(n, _)| n),
+                    ty: *ty,
+                    storage: Storage::Param(*dir),
+                    quals: quals.clone(),
+                    span: name.map_or(*span, |(_, s)| s),
+                    init: None,
+                    constant: None,
+                    builtin: false,
+                    block_member: None,
+                };
+                self.add_var(v)
+            })
+            .collect()
+    }
+
+    fn function_def(&mut self, f: &ast::FunctionDef) {
+        let Some(fid) = self.function_proto(&f.proto, true) else {
+            return;
+        };
+        let ret = self.m.function(fid).ret;
+        let is_main = self.name(f.proto.name) == "main";
+        self.push_scope();
+        // Parameters are in the body's scope.
+        let params = self.m.function(fid).params.clone();
+        for v in params {
+            let (name, span) = (self.m.var(v).name, self.m.var(v).span);
+            if name != Symbol(0) {
+                self.check_user_name(name, span);
+                self.bind(name, Binding::Var(v), span);
+            }
+        }
+        self.func = Some(super::FuncCtx { id: fid, ret, is_main });
+        let body = self.function_body(f.body);
+        self.func = None;
+        self.pop_scope();
+        self.m.functions[fid.index()].body = Some(body);
+    }
+}
+
+/// A small tag distinguishing the namespaces of block names.
+fn storage_tag(s: Storage) -> u8 {
+    match s {
+        Storage::Uniform => 0,
+        Storage::Buffer => 1,
+        Storage::In => 2,
+        Storage::Out => 3,
+        _ => 4,
+    }
+}
+
+/// Whether a type is a plain (non-array) scalar of this kind.
+pub(crate) fn is_scalar_of(t: &Type, s: Scalar) -> bool {
+    matches!(t, Type::Scalar(x) if *x == s)
+}
+
+#[allow(dead_code)]
+fn unused(_: BType) {}

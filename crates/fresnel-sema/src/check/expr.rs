@@ -1,0 +1,914 @@
+//! Expressions: names, literals, operators and their type rules, implicit conversions,
+//! swizzles, indexing, l-values, constant folding.
+
+use smallvec::SmallVec;
+
+use fresnel_syntax::ast::{self, BinaryOp, ExprKind as A, UnaryOp};
+use fresnel_syntax::extensions::Ext;
+use fresnel_syntax::source::Span;
+
+use super::{Binding, Checker};
+use crate::builtin_types::Scalar;
+use crate::constant::{self, ConstValue, EvalError};
+use crate::hir::*;
+use crate::types::{ids, ArraySize, Type, TypeId};
+
+/// How good an implicit conversion is (lower is better), for overload ranking.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub(crate) enum ConvRank {
+    Exact,
+    /// float -> double (and the explicit-width promotions).
+    Promotion,
+    /// int/uint -> float.
+    ToFloat,
+    /// Any other implicit conversion (int -> uint, to double, ...).
+    Other,
+}
+
+impl Checker<'_> {
+    /// Checks an expression.
+    pub(crate) fn expr(&mut self, e: ast::ExprId) -> ExprId {
+        let node = self.ast().expr(e);
+        let span = node.span;
+        match &node.kind {
+            A::Ident(s) => self.ident(*s, span),
+            A::IntLit(l) => {
+                let c = match l.suffix {
+                    ast::IntSuffix::None => ConstValue::I32(l.value as u32 as i32),
+                    ast::IntSuffix::U => ConstValue::U32(l.value as u32),
+                    ast::IntSuffix::L => ConstValue::I64(l.value as i64),
+                    ast::IntSuffix::UL => ConstValue::U64(l.value),
+                    ast::IntSuffix::S => ConstValue::I16(l.value as u16 as i16),
+                    ast::IntSuffix::US => ConstValue::U16(l.value as u16),
+                };
+                self.const_expr(c, span)
+            }
+            A::FloatLit(l) => {
+                let c = match l.suffix {
+                    ast::FloatSuffix::None | ast::FloatSuffix::F => ConstValue::F32(l.value as f32),
+                    ast::FloatSuffix::LF => ConstValue::F64(l.value),
+                    ast::FloatSuffix::HF | ast::FloatSuffix::Small(_) => {
+                        ConstValue::F16(constant::round_to_f16(l.value as f32))
+                    }
+                };
+                self.const_expr(c, span)
+            }
+            A::BoolLit(b) => self.const_expr(ConstValue::Bool(*b), span),
+            A::StrLit(_) => {
+                // Strings are valid only as arguments of debugPrintfEXT and friends; the call
+                // checks them. Elsewhere they have no type.
+                let sym = self.interner.intern("string");
+                let t = self.m.types.intern(Type::ExtOpaque(sym));
+                self.add_expr(ExprKind::Error, t, span)
+            }
+            A::Unary { op, operand } => self.unary(*op, *operand, span),
+            A::Binary { op, lhs, rhs } => self.binary(*op, *lhs, *rhs, span),
+            A::Assign { op, lhs, rhs } => self.assign(*op, *lhs, *rhs, span),
+            A::Ternary {
+                cond,
+                then_expr,
+                else_expr,
+            } => self.ternary(*cond, *then_expr, *else_expr, span),
+            A::Comma(items) => {
+                let items: Vec<ExprId> = items.iter().map(|i| self.expr(*i)).collect();
+                let ty = items.last().map_or(ids::VOID, |l| self.ety(*l));
+                self.add_expr(ExprKind::Comma(items), ty, span)
+            }
+            A::Index { base, index } => self.index(*base, *index, span),
+            A::Field { base, name, name_span } => self.field(*base, *name, *name_span, span),
+            A::Call { callee, args } => self.call(callee, args, span),
+            A::Method {
+                base,
+                name,
+                name_span,
+                args,
+            } => self.method(*base, *name, *name_span, args, span),
+            A::Cast { ty, operand } => {
+                let t = self.resolve_type(ty);
+                let v = self.expr(*operand);
+                self.construct(t, vec![v], span, ty.span)
+            }
+            A::Error => self.error_expr(span),
+        }
+    }
+
+    pub(crate) fn const_expr(&mut self, c: ConstValue, span: Span) -> ExprId {
+        let ty = self.const_type(&c);
+        self.add_expr(ExprKind::Const(c), ty, span)
+    }
+
+    /// The type of a scalar constant (composites come with their type from the caller).
+    fn const_type(&mut self, c: &ConstValue) -> TypeId {
+        match c.scalar_type() {
+            Some(s) => self.m.types.scalar(s),
+            None => ids::ERROR,
+        }
+    }
+
+    fn ident(&mut self, s: fresnel_syntax::intern::Symbol, span: Span) -> ExprId {
+        match self.lookup(s) {
+            Some(Binding::Var(v)) => {
+                let var = self.m.var(v);
+                let ty = var.ty;
+                if var.storage == Storage::Const {
+                    if let Some(c) = var.constant.clone() {
+                        return self.add_expr(ExprKind::Const(c), ty, span);
+                    }
+                }
+                let precision = var.quals.precision.or_else(|| self.default_precision_of(ty));
+                let id = self.add_expr(ExprKind::Var(v), ty, span);
+                self.m.exprs[id.index()].precision = precision;
+                id
+            }
+            Some(Binding::Type(..)) => {
+                self.error(
+                    "type-as-value",
+                    span,
+                    format!("`{}` is a type, not a value", self.name(s)),
+                );
+                self.error_expr(span)
+            }
+            Some(Binding::Func) => {
+                self.error(
+                    "function-as-value",
+                    span,
+                    format!("`{}` is a function; call it with `( )`", self.name(s)),
+                );
+                self.error_expr(span)
+            }
+            None => {
+                let text = self.name(s).to_string();
+                let msg = if crate::builtins::is_builtin_function(&text) {
+                    format!("`{text}` is a function; call it with `( )`")
+                } else {
+                    format!("`{text}` is not declared")
+                };
+                self.error("undeclared", span, msg);
+                self.error_expr(span)
+            }
+        }
+    }
+
+    // ---- conversions ----
+
+    /// Whether an implicit conversion from scalar `from` to `to` exists here, and its rank.
+    pub(crate) fn implicit_conversion(&self, from: Scalar, to: Scalar) -> Option<ConvRank> {
+        use Scalar::*;
+        if from == to {
+            return Some(ConvRank::Exact);
+        }
+        let es_ok = self.ext_on(Ext::EXT_shader_implicit_conversions) && self.at_least(0, 310);
+        if self.is_es() && !es_ok {
+            return None;
+        }
+        if !self.is_es() && !self.at_least(120, 0) {
+            return None;
+        }
+        let explicit = self.any_ext(&[
+            Ext::EXT_shader_explicit_arithmetic_types,
+            Ext::EXT_shader_explicit_arithmetic_types_int8,
+            Ext::EXT_shader_explicit_arithmetic_types_int16,
+            Ext::EXT_shader_explicit_arithmetic_types_int64,
+            Ext::EXT_shader_explicit_arithmetic_types_float16,
+            Ext::AMD_gpu_shader_half_float,
+            Ext::AMD_gpu_shader_int16,
+        ]);
+        let int64 = self.any_ext(&[Ext::ARB_gpu_shader_int64, Ext::AMD_gpu_shader_int64]) || explicit;
+        let int_to_uint = self.at_least(400, 0) || self.any_ext(&[Ext::ARB_gpu_shader5, Ext::NV_gpu_shader5]) || es_ok;
+        let r = match (from, to) {
+            (F32, F64) => ConvRank::Promotion,
+            (I32 | U32, F32) => ConvRank::ToFloat,
+            (I32 | U32, F64) => ConvRank::Other,
+            (I32, U32) if int_to_uint => ConvRank::Other,
+            (I32 | U32, I64 | U64) if int64 => ConvRank::Other,
+            (I64, U64) if int64 => ConvRank::Other,
+            (I64 | U64, F64) if int64 => ConvRank::Other,
+            (F16, F32 | F64) if explicit => ConvRank::Promotion,
+            (I8 | U8 | I16 | U16, I32 | U32 | I64 | U64 | F32 | F64) if explicit => ConvRank::Other,
+            (I8 | I16, F16) | (U8 | U16, F16) if explicit => ConvRank::Other,
+            (I8, I16) | (U8, U16) | (I8, U8) | (I16, U16) if explicit => ConvRank::Promotion,
+            (U8, I16) if explicit => ConvRank::Promotion,
+            _ => return None,
+        };
+        Some(r)
+    }
+
+    /// The rank of converting a value of type `from` to type `to` implicitly (same shape).
+    pub(crate) fn conversion_rank(&self, from: TypeId, to: TypeId) -> Option<ConvRank> {
+        if from == to {
+            return Some(ConvRank::Exact);
+        }
+        if self.m.types.is_error(from) || self.m.types.is_error(to) {
+            return Some(ConvRank::Exact);
+        }
+        let (a, b) = (self.m.types.get(from), self.m.types.get(to));
+        let same_shape = match (a, b) {
+            (Type::Scalar(_), Type::Scalar(_)) => true,
+            (Type::Vector(_, n), Type::Vector(_, m)) => n == m,
+            (
+                Type::Matrix { cols, rows, .. },
+                Type::Matrix {
+                    cols: c2, rows: r2, ..
+                },
+            ) => cols == c2 && rows == r2,
+            _ => false,
+        };
+        if !same_shape {
+            return None;
+        }
+        let (fs, ts) = (self.m.types.scalar_of(from)?, self.m.types.scalar_of(to)?);
+        if self.m.types.is_matrix(from) && !(fs.is_float() && ts.is_float()) {
+            return None;
+        }
+        self.implicit_conversion(fs, ts)
+    }
+
+    /// Converts an expression to a type of the same shape (folding constants).
+    pub(crate) fn convert(&mut self, e: ExprId, to: TypeId) -> ExprId {
+        let from = self.ety(e);
+        if from == to || self.m.types.is_error(to) || self.m.types.is_error(from) {
+            return e;
+        }
+        let span = self.espan(e);
+        if let (Some(c), Some(s)) = (self.const_value(e), self.m.types.scalar_of(to)) {
+            return self.add_expr(ExprKind::Const(c.convert(s)), to, span);
+        }
+        let id = self.add_expr(ExprKind::Convert(e), to, span);
+        self.m.exprs[id.index()].precision = self.m.expr(e).precision;
+        id
+    }
+
+    /// Converts `e` to `to` if an implicit conversion exists; reports otherwise.
+    pub(crate) fn coerce(&mut self, e: ExprId, to: TypeId, what: &str) -> ExprId {
+        let from = self.ety(e);
+        if from == to || self.m.types.is_error(from) || self.m.types.is_error(to) {
+            return e;
+        }
+        if self.conversion_rank(from, to).is_some() {
+            return self.convert(e, to);
+        }
+        // An unsized array type takes the initializer's size.
+        if let (
+            Type::Array { elem: a, size: ArraySize::Fixed(_) },
+            Type::Array {
+                elem: b,
+                size: ArraySize::Unsized,
+            },
+        ) = (self.m.types.get(from).clone(), self.m.types.get(to).clone())
+        {
+            if a == b {
+                return e;
+            }
+        }
+        let span = self.espan(e);
+        let msg = format!(
+            "{what}: expected `{}`, found `{}`",
+            self.ty_name(to),
+            self.ty_name(from)
+        );
+        let msg = if self.is_es() && self.m.types.scalar_of(from).is_some() && self.m.types.scalar_of(to).is_some() {
+            format!("{msg} (GLSL ES has no implicit conversions)")
+        } else {
+            msg
+        };
+        self.error("type-mismatch", span, msg);
+        e
+    }
+
+    // ---- operators ----
+
+    fn unary(&mut self, op: UnaryOp, operand: ast::ExprId, span: Span) -> ExprId {
+        let v = self.expr(operand);
+        let ty = self.ety(v);
+        if self.m.types.is_error(ty) {
+            return self.error_expr(span);
+        }
+        let scalar = self.m.types.scalar_of(ty);
+        let ok = match op {
+            UnaryOp::Plus | UnaryOp::Neg => scalar.is_some_and(|s| s != Scalar::Bool),
+            UnaryOp::Not => matches!(self.m.types.get(ty), Type::Scalar(Scalar::Bool)),
+            UnaryOp::BitNot => {
+                self.require(span, "the `~` operator", 130, 300, &[Ext::EXT_gpu_shader4]);
+                scalar.is_some_and(|s| s.is_int()) && !self.m.types.is_matrix(ty)
+            }
+            UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
+                let ok = scalar.is_some_and(|s| s != Scalar::Bool);
+                if ok {
+                    self.check_lvalue(v, op.text());
+                }
+                ok
+            }
+        };
+        if !ok {
+            self.error(
+                "operand-type",
+                span,
+                format!("the `{}` operator cannot be applied to `{}`", op.text(), self.ty_name(ty)),
+            );
+            return self.error_expr(span);
+        }
+        if !matches!(op, UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec) {
+            if let Some(c) = self.const_value(v) {
+                if let Ok(r) = constant::unary(op, &c) {
+                    return self.add_expr(ExprKind::Const(r), ty, span);
+                }
+            }
+        }
+        let id = self.add_expr(ExprKind::Unary(op, v), ty, span);
+        self.m.exprs[id.index()].precision = self.m.expr(v).precision;
+        id
+    }
+
+    /// Brings two operands to a common scalar type by implicit conversion.
+    fn unify_scalars(&mut self, a: ExprId, b: ExprId) -> Option<(ExprId, ExprId)> {
+        let (ta, tb) = (self.ety(a), self.ety(b));
+        let (sa, sb) = (self.m.types.scalar_of(ta)?, self.m.types.scalar_of(tb)?);
+        if sa == sb {
+            return Some((a, b));
+        }
+        if self.implicit_conversion(sa, sb).is_some() {
+            let t = self.m.types.with_scalar(ta, sb);
+            return Some((self.convert(a, t), b));
+        }
+        if self.implicit_conversion(sb, sa).is_some() {
+            let t = self.m.types.with_scalar(tb, sa);
+            return Some((a, self.convert(b, t)));
+        }
+        None
+    }
+
+    fn binary(&mut self, op: BinaryOp, lhs: ast::ExprId, rhs: ast::ExprId, span: Span) -> ExprId {
+        let a = self.expr(lhs);
+        let b = self.expr(rhs);
+        self.binary_exprs(op, a, b, span)
+    }
+
+    pub(crate) fn binary_exprs(&mut self, op: BinaryOp, a: ExprId, b: ExprId, span: Span) -> ExprId {
+        use BinaryOp::*;
+        let (ta, tb) = (self.ety(a), self.ety(b));
+        if self.m.types.is_error(ta) || self.m.types.is_error(tb) {
+            return self.error_expr(span);
+        }
+        let mismatch = |this: &mut Self, a: ExprId, b: ExprId| {
+            let (ta, tb) = (this.ety(a), this.ety(b));
+            this.error(
+                "operand-type",
+                span,
+                format!(
+                    "the `{}` operator cannot be applied to `{}` and `{}`",
+                    op.text(),
+                    this.ty_name(ta),
+                    this.ty_name(tb)
+                ),
+            );
+            this.error_expr(span)
+        };
+        match op {
+            LogicalAnd | LogicalOr | LogicalXor => {
+                let bool_t = ids::BOOL;
+                if ta != bool_t || tb != bool_t {
+                    return mismatch(self, a, b);
+                }
+                return self.fold_binary(op, a, b, bool_t, span);
+            }
+            Eq | Ne => {
+                let (a, b) = if ta == tb {
+                    (a, b)
+                } else {
+                    match self.unify_scalars(a, b) {
+                        Some(p) if self.ety(p.0) == self.ety(p.1) => p,
+                        _ => return mismatch(self, a, b),
+                    }
+                };
+                let t = self.ety(a);
+                if self.m.types.contains_opaque(t) {
+                    self.error(
+                        "operand-type",
+                        span,
+                        format!("values of opaque type `{}` cannot be compared", self.ty_name(t)),
+                    );
+                    return self.error_expr(span);
+                }
+                if self.m.types.contains_array(t) {
+                    self.require(span, "comparing arrays", 120, 300, &[]);
+                }
+                if matches!(self.m.types.get(t), Type::Void) {
+                    return mismatch(self, a, b);
+                }
+                return self.fold_binary(op, a, b, ids::BOOL, span);
+            }
+            Lt | Gt | Le | Ge => {
+                let Some((a, b)) = self.unify_scalars(a, b) else {
+                    return mismatch(self, a, b);
+                };
+                let t = self.ety(a);
+                match self.m.types.get(t) {
+                    Type::Scalar(s) if *s != Scalar::Bool && self.ety(b) == t => {}
+                    _ => return mismatch(self, a, b),
+                }
+                return self.fold_binary(op, a, b, ids::BOOL, span);
+            }
+            Mod | Shl | Shr | BitAnd | BitOr | BitXor => {
+                let what = match op {
+                    Mod => "the `%` operator",
+                    Shl | Shr => "shift operators",
+                    _ => "bitwise operators",
+                };
+                self.require(span, what, 130, 300, &[Ext::EXT_gpu_shader4]);
+                let int = |t: TypeId, this: &Self| {
+                    this.m.types.scalar_of(t).is_some_and(|s| s.is_int()) && !this.m.types.is_matrix(t)
+                };
+                if !int(ta, self) || !int(tb, self) {
+                    return mismatch(self, a, b);
+                }
+                if matches!(op, Shl | Shr) {
+                    // Signedness and size may differ; the result has the left type.
+                    let (na, nb) = (self.m.types.vector_size(ta), self.m.types.vector_size(tb));
+                    let ok = nb == Some(1) || na == nb;
+                    if !ok {
+                        return mismatch(self, a, b);
+                    }
+                    return self.fold_binary(op, a, b, ta, span);
+                }
+            }
+            _ => {}
+        }
+        // Arithmetic (+ - * / % & | ^).
+        let Some((a, b)) = self.unify_scalars(a, b) else {
+            return mismatch(self, a, b);
+        };
+        let (ta, tb) = (self.ety(a), self.ety(b));
+        if self.m.types.scalar_of(ta) == Some(Scalar::Bool) || !self.m.types.is_numeric_or_bool(ta) || !self.m.types.is_numeric_or_bool(tb) {
+            return mismatch(self, a, b);
+        }
+        let result = match (self.m.types.get(ta).clone(), self.m.types.get(tb).clone()) {
+            (x, y) if x == y => {
+                if op == Mul && matches!(x, Type::Matrix { cols, rows, .. } if cols != rows) {
+                    // mat2x3 * mat2x3 is not defined (linear algebra needs cols == rows).
+                    return mismatch(self, a, b);
+                }
+                Some(ta)
+            }
+            (Type::Scalar(_), _) => Some(tb),
+            (_, Type::Scalar(_)) => Some(ta),
+            (Type::Vector(s, n), Type::Matrix { cols, rows, .. }) if op == Mul => {
+                (n == rows).then(|| self.m.types.vector(s, cols))
+            }
+            (Type::Matrix { cols, rows, scalar }, Type::Vector(_, n)) if op == Mul => {
+                (n == cols).then(|| self.m.types.vector(scalar, rows))
+            }
+            (
+                Type::Matrix { cols, rows, scalar },
+                Type::Matrix {
+                    cols: c2, rows: r2, ..
+                },
+            ) if op == Mul => (c2 > 0 && r2 == cols).then(|| self.m.types.matrix(scalar, c2, rows)),
+            _ => None,
+        };
+        let Some(rt) = result else {
+            return mismatch(self, a, b);
+        };
+        // Same matrix types multiply as linear algebra.
+        self.fold_binary(op, a, b, rt, span)
+    }
+
+    /// Builds a binary node, folding it when both operands are constant.
+    fn fold_binary(&mut self, op: BinaryOp, a: ExprId, b: ExprId, ty: TypeId, span: Span) -> ExprId {
+        if let (Some(x), Some(y)) = (self.const_value(a), self.const_value(b)) {
+            let linear = op == BinaryOp::Mul && (self.m.types.is_matrix(self.ety(a)) || self.m.types.is_matrix(self.ety(b)));
+            let r = if linear {
+                self.fold_linear(&x, &y, self.ety(a), self.ety(b))
+            } else if matches!(op, BinaryOp::Eq | BinaryOp::Ne) {
+                let eq = constant::equal(&x, &y);
+                Ok(ConstValue::Bool(if op == BinaryOp::Eq { eq } else { !eq }))
+            } else {
+                constant::componentwise(op, &x, &y)
+            };
+            match r {
+                Ok(c) => return self.add_expr(ExprKind::Const(c), ty, span),
+                Err(EvalError::DivisionByZero) => {
+                    if self.m.types.scalar_of(ty).is_some_and(|s| s.is_int()) {
+                        self.warning("division-by-zero", span, "integer division by zero in a constant expression");
+                    }
+                }
+                Err(EvalError::NotConstant) => {}
+            }
+        }
+        let id = self.add_expr(ExprKind::Binary(op, a, b), ty, span);
+        let p = self.m.expr(a).precision.into_iter().chain(self.m.expr(b).precision).max();
+        self.m.exprs[id.index()].precision = p;
+        id
+    }
+
+    /// Constant matrix multiplication (matrix*matrix, matrix*vector, vector*matrix,
+    /// scalar*matrix).
+    fn fold_linear(&self, x: &ConstValue, y: &ConstValue, tx: TypeId, ty: TypeId) -> Result<ConstValue, EvalError> {
+        let to_cols = |v: &ConstValue| -> Vec<Vec<f64>> {
+            v.components()
+                .iter()
+                .map(|c| c.components().iter().map(|s| s.to_f64().unwrap_or(0.0)).collect())
+                .collect()
+        };
+        let scalar = self.m.types.scalar_of(tx).unwrap_or(Scalar::F32);
+        let mk = |v: f64| ConstValue::from_f64(scalar, v);
+        let (mx, my) = (self.m.types.is_matrix(tx), self.m.types.is_matrix(ty));
+        let (vx, vy) = (self.m.types.is_vector(tx), self.m.types.is_vector(ty));
+        let out = if mx && my {
+            let r = constant::mat_mul(&to_cols(x), &to_cols(y));
+            ConstValue::Composite(r.into_iter().map(|c| ConstValue::Composite(c.into_iter().map(mk).collect())).collect())
+        } else if mx && vy {
+            let col: Vec<Vec<f64>> = vec![y.components().iter().map(|s| s.to_f64().unwrap_or(0.0)).collect()];
+            let r = constant::mat_mul(&to_cols(x), &col);
+            ConstValue::Composite(r[0].iter().map(|v| mk(*v)).collect())
+        } else if vx && my {
+            // v * M = transpose(M) * v.
+            let cols = to_cols(y);
+            let v: Vec<f64> = x.components().iter().map(|s| s.to_f64().unwrap_or(0.0)).collect();
+            ConstValue::Composite(cols.iter().map(|c| mk(c.iter().zip(&v).map(|(a, b)| a * b).sum())).collect())
+        } else {
+            return constant::componentwise(BinaryOp::Mul, x, y);
+        };
+        Ok(out)
+    }
+
+    fn ternary(&mut self, cond: ast::ExprId, t: ast::ExprId, e: ast::ExprId, span: Span) -> ExprId {
+        let c = self.expr(cond);
+        let a = self.expr(t);
+        let b = self.expr(e);
+        let ct = self.ety(c);
+        if ct != ids::BOOL && !self.m.types.is_error(ct) {
+            let cs = self.espan(c);
+            self.error(
+                "condition-type",
+                cs,
+                format!("the condition of `?:` must be `bool`, found `{}`", self.ty_name(ct)),
+            );
+        }
+        let (ta, tb) = (self.ety(a), self.ety(b));
+        let (a, b) = if ta == tb {
+            (a, b)
+        } else if self.conversion_rank(tb, ta).is_some() {
+            (a, self.convert(b, ta))
+        } else if self.conversion_rank(ta, tb).is_some() {
+            (self.convert(a, tb), b)
+        } else {
+            if !self.m.types.is_error(ta) && !self.m.types.is_error(tb) {
+                self.error(
+                    "operand-type",
+                    span,
+                    format!(
+                        "the branches of `?:` have different types: `{}` and `{}`",
+                        self.ty_name(ta),
+                        self.ty_name(tb)
+                    ),
+                );
+            }
+            return self.error_expr(span);
+        };
+        let ty = self.ety(a);
+        if self.m.types.is_array(ty) {
+            self.require(span, "`?:` on arrays", 120, 300, &[]);
+        }
+        if let (Some(cv), Some(x), Some(y)) = (self.const_value(c), self.const_value(a), self.const_value(b)) {
+            let v = if cv.as_bool() == Some(true) { x } else { y };
+            return self.add_expr(ExprKind::Const(v), ty, span);
+        }
+        self.add_expr(
+            ExprKind::Select {
+                cond: c,
+                then_expr: a,
+                else_expr: b,
+            },
+            ty,
+            span,
+        )
+    }
+
+    fn assign(&mut self, op: Option<BinaryOp>, lhs: ast::ExprId, rhs: ast::ExprId, span: Span) -> ExprId {
+        let l = self.expr(lhs);
+        let r = self.expr(rhs);
+        let lt = self.ety(l);
+        if self.m.types.is_error(lt) || self.m.types.is_error(self.ety(r)) {
+            return self.error_expr(span);
+        }
+        self.check_lvalue(l, "assignment");
+        if self.m.types.contains_opaque(lt) {
+            self.error(
+                "opaque-assignment",
+                span,
+                format!("values of opaque type `{}` cannot be assigned", self.ty_name(lt)),
+            );
+            return self.error_expr(span);
+        }
+        let r = match op {
+            None => {
+                if let Type::Array { .. } = self.m.types.get(lt) {
+                    self.require(span, "assigning whole arrays", 120, 300, &[]);
+                }
+                self.coerce(r, lt, "cannot assign")
+            }
+            Some(bop) => {
+                // `a op= b` means `a = a op b`, and the result must have a's type.
+                let combined = self.binary_exprs(bop, l, r, span);
+                let ct = self.ety(combined);
+                if !self.m.types.is_error(ct) && ct != lt && self.conversion_rank(ct, lt).is_none() {
+                    self.error(
+                        "operand-type",
+                        span,
+                        format!(
+                            "`{}=` would produce `{}`, which cannot be stored in `{}`",
+                            bop.text(),
+                            self.ty_name(ct),
+                            self.ty_name(lt)
+                        ),
+                    );
+                }
+                r
+            }
+        };
+        self.add_expr(ExprKind::Assign { op, lhs: l, rhs: r }, lt, span)
+    }
+
+    /// Reports when an expression cannot be written to.
+    pub(crate) fn check_lvalue(&mut self, e: ExprId, what: &str) -> bool {
+        match self.lvalue_problem(e) {
+            None => true,
+            Some(p) => {
+                let span = self.espan(e);
+                self.error("not-lvalue", span, format!("{what}: {p}"));
+                false
+            }
+        }
+    }
+
+    fn lvalue_problem(&self, e: ExprId) -> Option<String> {
+        match &self.m.expr(e).kind {
+            ExprKind::Var(v) => {
+                let var = self.m.var(*v);
+                let name = self.name(var.name).to_string();
+                match var.storage {
+                    Storage::Const | Storage::Param(ParamDir::ConstIn) => Some(format!("`{name}` is constant")),
+                    Storage::Uniform => Some(format!("`{name}` is a uniform and cannot be written")),
+                    Storage::In => Some(format!("`{name}` is an input and cannot be written")),
+                    _ => {
+                        if var.quals.memory.readonly {
+                            Some(format!("`{name}` is `readonly`"))
+                        } else {
+                            None
+                        }
+                    }
+                }
+            }
+            ExprKind::Index(b, _) | ExprKind::Member(b, _) => self.lvalue_problem(*b),
+            ExprKind::Swizzle(b, comps) => {
+                let mut seen = [false; 4];
+                for &c in comps {
+                    if seen[c as usize] {
+                        return Some("a swizzle with repeated components cannot be written".into());
+                    }
+                    seen[c as usize] = true;
+                }
+                self.lvalue_problem(*b)
+            }
+            ExprKind::Error => None,
+            ExprKind::Const(_) => Some("a constant cannot be written".into()),
+            _ => Some("the expression is not an l-value".into()),
+        }
+    }
+
+    // ---- access ----
+
+    fn index(&mut self, base: ast::ExprId, index: ast::ExprId, span: Span) -> ExprId {
+        let b = self.expr(base);
+        let i = self.expr(index);
+        let (bt, it) = (self.ety(b), self.ety(i));
+        if self.m.types.is_error(bt) || self.m.types.is_error(it) {
+            return self.error_expr(span);
+        }
+        let Some(rt) = self.m.types.index_result(bt) else {
+            self.error(
+                "index-type",
+                span,
+                format!("`{}` cannot be indexed", self.ty_name(bt)),
+            );
+            return self.error_expr(span);
+        };
+        match self.m.types.get(it) {
+            Type::Scalar(s) if s.is_int() => {}
+            _ => {
+                let is = self.espan(i);
+                self.error(
+                    "index-type",
+                    is,
+                    format!("an index must be an integer scalar, found `{}`", self.ty_name(it)),
+                );
+                return self.error_expr(span);
+            }
+        }
+        let ci = self.const_value(i).and_then(|c| c.to_i64());
+        if let Some(n) = ci {
+            let bound = self.m.types.index_bound(bt);
+            if n < 0 || bound.is_some_and(|b| n >= b as i64) {
+                let is = self.espan(i);
+                self.error(
+                    "index-range",
+                    is,
+                    format!(
+                        "index {n} is out of range for `{}`",
+                        self.ty_name(bt)
+                    ),
+                );
+                return self.error_expr(span);
+            }
+        } else {
+            // Opaque arrays need constant indices in older versions.
+            let elem_opaque = matches!(self.m.types.get(bt), Type::Array { elem, .. } if self.m.types.contains_opaque(*elem));
+            if elem_opaque && !self.is_es() && !self.at_least(400, 0) && !self.any_ext(&[Ext::ARB_gpu_shader5]) && self.at_least(130, 0) {
+                let is = self.espan(i);
+                self.error(
+                    "opaque-index",
+                    is,
+                    "arrays of opaque types can be indexed only with constant expressions before GLSL 4.00",
+                );
+            }
+            if elem_opaque && self.is_es() && self.at_least(0, 300) && !self.at_least(0, 320) && !self.any_ext(&[Ext::EXT_gpu_shader5, Ext::OES_gpu_shader5]) {
+                let is = self.espan(i);
+                self.error(
+                    "opaque-index",
+                    is,
+                    "arrays of opaque types can be indexed only with constant expressions before GLSL ES 3.20",
+                );
+            }
+        }
+        if let (Some(bc), Some(n)) = (self.const_value(b), ci) {
+            if let Some(c) = bc.components().get(n as usize).cloned() {
+                return self.add_expr(ExprKind::Const(c), rt, span);
+            }
+        }
+        let id = self.add_expr(ExprKind::Index(b, i), rt, span);
+        self.m.exprs[id.index()].precision = self.m.expr(b).precision;
+        id
+    }
+
+    fn field(&mut self, base: ast::ExprId, name: fresnel_syntax::intern::Symbol, name_span: Span, span: Span) -> ExprId {
+        let b = self.expr(base);
+        let bt = self.ety(b);
+        if self.m.types.is_error(bt) {
+            return self.error_expr(span);
+        }
+        match self.m.types.get(bt).clone() {
+            Type::Struct(sid) => {
+                let def = self.m.types.struct_def(sid);
+                match def.member_index(name) {
+                    Some(i) => {
+                        let m = &def.members[i];
+                        let (mt, mp) = (m.ty, m.precision);
+                        if let Some(c) = self.const_value(b) {
+                            if let Some(v) = c.components().get(i).cloned() {
+                                return self.add_expr(ExprKind::Const(v), mt, span);
+                            }
+                        }
+                        let id = self.add_expr(ExprKind::Member(b, i as u32), mt, span);
+                        self.m.exprs[id.index()].precision = mp.or(self.m.expr(b).precision);
+                        id
+                    }
+                    None => {
+                        let sname = self.ty_name(bt);
+                        self.error(
+                            "no-member",
+                            name_span,
+                            format!("`{sname}` has no member `{}`", self.name(name)),
+                        );
+                        self.error_expr(span)
+                    }
+                }
+            }
+            Type::Vector(s, n) => self.swizzle(b, s, n, name, name_span, span),
+            Type::Scalar(s) => {
+                // Scalars can be swizzled from GLSL 4.20 (`f.xx`).
+                if self.require(name_span, "swizzling a scalar", 420, 0, &[Ext::ARB_shading_language_420pack]) {
+                    self.swizzle(b, s, 1, name, name_span, span)
+                } else {
+                    self.error_expr(span)
+                }
+            }
+            _ => {
+                self.error(
+                    "no-member",
+                    name_span,
+                    format!("`{}` has no fields (`.{}`)", self.ty_name(bt), self.name(name)),
+                );
+                self.error_expr(span)
+            }
+        }
+    }
+
+    fn swizzle(
+        &mut self,
+        b: ExprId,
+        s: Scalar,
+        n: u8,
+        name: fresnel_syntax::intern::Symbol,
+        name_span: Span,
+        span: Span,
+    ) -> ExprId {
+        let text = self.name(name).to_string();
+        let sets = ["xyzw", "rgba", "stpq"];
+        let mut comps: SmallVec<[u8; 4]> = SmallVec::new();
+        let mut set_used: Option<usize> = None;
+        let mut bad: Option<String> = None;
+        for ch in text.chars() {
+            let found = sets.iter().enumerate().find_map(|(si, set)| set.find(ch).map(|ci| (si, ci)));
+            match found {
+                Some((si, ci)) => {
+                    if set_used.is_some_and(|u| u != si) {
+                        bad = Some(format!("swizzle `{text}` mixes component sets"));
+                        break;
+                    }
+                    set_used = Some(si);
+                    if ci as u8 >= n {
+                        bad = Some(format!("swizzle `{text}` selects component `{ch}` of a {}-component vector", n));
+                        break;
+                    }
+                    comps.push(ci as u8);
+                }
+                None => {
+                    bad = Some(if n == 1 {
+                        format!("`{}` has no member `{text}`", s.name())
+                    } else {
+                        format!("`{text}` is not a valid swizzle")
+                    });
+                    break;
+                }
+            }
+        }
+        if bad.is_none() && comps.len() > 4 {
+            bad = Some(format!("swizzle `{text}` has more than four components"));
+        }
+        if let Some(msg) = bad {
+            self.error("swizzle", name_span, msg);
+            return self.error_expr(span);
+        }
+        let rt = self.m.types.vector(s, comps.len() as u8);
+        if let Some(c) = self.const_value(b) {
+            let cs = c.components();
+            let v: Vec<ConstValue> = comps.iter().map(|&i| cs[i as usize].clone()).collect();
+            let val = if v.len() == 1 { v[0].clone() } else { ConstValue::Composite(v) };
+            return self.add_expr(ExprKind::Const(val), rt, span);
+        }
+        let id = self.add_expr(ExprKind::Swizzle(b, comps), rt, span);
+        self.m.exprs[id.index()].precision = self.m.expr(b).precision;
+        id
+    }
+
+    fn method(
+        &mut self,
+        base: ast::ExprId,
+        name: fresnel_syntax::intern::Symbol,
+        name_span: Span,
+        args: &[ast::ExprId],
+        span: Span,
+    ) -> ExprId {
+        let b = self.expr(base);
+        let bt = self.ety(b);
+        if self.name(name) != "length" {
+            self.error(
+                "unknown-method",
+                name_span,
+                format!("`.{}()` is not a method; only `.length()` exists", self.name(name)),
+            );
+            return self.error_expr(span);
+        }
+        if !args.is_empty() {
+            self.error("method-arguments", span, "`.length()` takes no arguments");
+        }
+        if self.m.types.is_error(bt) {
+            return self.error_expr(span);
+        }
+        match self.m.types.get(bt).clone() {
+            Type::Array { size, .. } => {
+                self.require(name_span, "`.length()`", 120, 300, &[]);
+                match size {
+                    ArraySize::Fixed(n) => self.const_expr(ConstValue::I32(n as i32), span),
+                    ArraySize::Unsized => self.add_expr(ExprKind::ArrayLength(b), ids::INT, span),
+                }
+            }
+            Type::Vector(_, n) => {
+                self.require(name_span, "`.length()` of a vector", 420, 300, &[Ext::ARB_shading_language_420pack]);
+                self.const_expr(ConstValue::I32(n as i32), span)
+            }
+            Type::Matrix { cols, .. } => {
+                self.require(name_span, "`.length()` of a matrix", 420, 300, &[Ext::ARB_shading_language_420pack]);
+                self.const_expr(ConstValue::I32(cols as i32), span)
+            }
+            _ => {
+                self.error(
+                    "length-type",
+                    name_span,
+                    format!("`.length()` needs an array, vector or matrix, found `{}`", self.ty_name(bt)),
+                );
+                self.error_expr(span)
+            }
+        }
+    }
+}

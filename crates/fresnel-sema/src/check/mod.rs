@@ -1,0 +1,741 @@
+//! The checker: AST to typed HIR, reporting every rule the shader breaks.
+//!
+//! Files: `mod.rs` (this: state, scopes, type resolution, shared helpers), `decl.rs`
+//! (declarations, qualifiers, layouts, blocks, functions), `expr.rs` (expressions, operators,
+//! conversions), `call.rs` (calls, overload resolution, constructors), `stmt.rs` (statements
+//! and control-flow rules), `builtin_vars.rs` (declaring the built-in variables).
+
+mod builtin_vars;
+mod call;
+mod decl;
+mod expr;
+mod stmt;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use fresnel_syntax::ast::{self, Precision, TranslationUnit};
+use fresnel_syntax::diag::{Diagnostic, Diagnostics};
+use fresnel_syntax::extensions::{Behavior, Ext, ExtensionState};
+use fresnel_syntax::intern::{Interner, Symbol};
+use fresnel_syntax::keywords::Keyword;
+use fresnel_syntax::pp::{PpEventKind, PpOutput, Pragma};
+use fresnel_syntax::source::{SourceMap, Span};
+use fresnel_syntax::version::{Stage, TargetEnv, Version};
+
+use crate::builtin_types::{parse_type_name, BType, OpaqueKind, Scalar};
+use crate::builtins;
+use crate::constant::ConstValue;
+use crate::hir::*;
+use crate::types::{ids, ArraySize, Type, TypeId, TypeTable};
+
+/// Settings of a check.
+#[derive(Clone, Debug, Default)]
+pub struct CheckOptions {
+    pub stage: Option<Stage>,
+    pub target: TargetEnv,
+}
+
+/// Checks a parsed shader and builds its HIR.
+pub fn check(
+    tu: &TranslationUnit,
+    pp: &PpOutput,
+    sm: &SourceMap,
+    interner: &mut Interner,
+    diags: &mut Diagnostics,
+    opts: &CheckOptions,
+) -> Module {
+    // Extensions are judged by the state at the end of the shader; most shaders enable them
+    // at the top.
+    let exts = pp.extensions.clone();
+    let invariant_all = pp
+        .events
+        .iter()
+        .any(|e| matches!(e.kind, PpEventKind::Pragma(Pragma::InvariantAll)));
+    let builtin_tu = builtin_vars::parse_sections(pp.version, opts, &exts, interner);
+    let mut c = Checker {
+        tu,
+        builtin_tu: &builtin_tu,
+        in_builtin_tu: false,
+        sm,
+        interner,
+        diags,
+        opts,
+        version: pp.version,
+        stage: opts.stage,
+        exts,
+        m: Module {
+            version: pp.version,
+            stage: opts.stage,
+            types: TypeTable::new(),
+            vars: Vec::new(),
+            globals: Vec::new(),
+            functions: Vec::new(),
+            exprs: Vec::new(),
+            stmts: Vec::new(),
+            stage_layout: Vec::new(),
+            extensions: pp.extensions.clone(),
+            invariant_all,
+        },
+        scopes: vec![Scope::default()],
+        funcs: FxHashMap::default(),
+        hidden_builtins: FxHashSet::default(),
+        func: None,
+        loop_depth: 0,
+        switch_depth: 0,
+        builtin_mode: false,
+        default_precision: vec![FxHashMap::default()],
+        block_names: FxHashMap::default(),
+        warned_exts: FxHashSet::default(),
+    };
+    c.set_default_precisions();
+    c.declare_builtin_variables();
+    for d in &tu.decls {
+        c.external(d);
+    }
+    c.finish();
+    c.m
+}
+
+/// A name bound in a scope.
+#[derive(Copy, Clone, Debug)]
+pub(crate) enum Binding {
+    Var(VarId),
+    /// A struct type name.
+    Type(TypeId, Span),
+    /// One or more user functions of this name (at global scope).
+    Func,
+}
+
+#[derive(Default, Debug)]
+pub(crate) struct Scope {
+    names: FxHashMap<Symbol, Binding>,
+}
+
+/// The function being checked.
+pub(crate) struct FuncCtx {
+    pub id: FuncId,
+    pub ret: TypeId,
+    pub is_main: bool,
+}
+
+pub(crate) struct Checker<'a> {
+    pub tu: &'a TranslationUnit,
+    /// The built-in declarations of this stage and version, parsed.
+    pub builtin_tu: &'a TranslationUnit,
+    /// The AST being checked is `builtin_tu`.
+    pub in_builtin_tu: bool,
+    pub sm: &'a SourceMap,
+    pub interner: &'a mut Interner,
+    pub diags: &'a mut Diagnostics,
+    pub opts: &'a CheckOptions,
+    pub version: Version,
+    pub stage: Option<Stage>,
+    pub exts: ExtensionState,
+    pub m: Module,
+    pub scopes: Vec<Scope>,
+    /// User functions by name.
+    pub funcs: FxHashMap<Symbol, Vec<FuncId>>,
+    /// Built-in function names the shader redeclared (desktop GLSL: they hide the built-ins).
+    pub hidden_builtins: FxHashSet<Symbol>,
+    pub func: Option<FuncCtx>,
+    pub loop_depth: u32,
+    pub switch_depth: u32,
+    /// Declaring the implementation's built-ins (`gl_` names allowed).
+    pub builtin_mode: bool,
+    /// Default precision per basic type, per scope.
+    pub default_precision: Vec<FxHashMap<DefaultPrecisionKey, Precision>>,
+    /// Interface block names (their own namespace), with the storage.
+    pub block_names: FxHashMap<(Symbol, u8), Span>,
+    pub warned_exts: FxHashSet<Ext>,
+}
+
+/// What a `precision` statement applies to.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum DefaultPrecisionKey {
+    Float,
+    Int,
+    Opaque(BType),
+}
+
+impl<'a> Checker<'a> {
+    /// The syntax tree being checked (the shader's or the built-ins').
+    pub fn ast(&self) -> &'a TranslationUnit {
+        if self.in_builtin_tu {
+            self.builtin_tu
+        } else {
+            self.tu
+        }
+    }
+
+    // ---- diagnostics ----
+
+    pub fn error(&mut self, code: &'static str, span: Span, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::error(code, span, msg));
+    }
+
+    pub fn warning(&mut self, code: &'static str, span: Span, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::warning(code, span, msg));
+    }
+
+    pub fn name(&self, s: Symbol) -> &str {
+        self.interner.resolve(s)
+    }
+
+    pub fn ty_name(&self, t: TypeId) -> String {
+        self.m.types.display(t, self.interner)
+    }
+
+    pub fn is_es(&self) -> bool {
+        self.version.is_es()
+    }
+
+    pub fn at_least(&self, gl: u16, es: u16) -> bool {
+        self.version.at_least(gl, es)
+    }
+
+    pub fn vulkan(&self) -> bool {
+        self.opts.target.is_vulkan()
+    }
+
+    pub fn ext_on(&self, e: Ext) -> bool {
+        self.exts.is_on(e)
+    }
+
+    pub fn any_ext(&self, es: &[Ext]) -> bool {
+        es.iter().any(|&e| self.exts.is_on(e))
+    }
+
+    /// Requires a version or one of the extensions for a feature; reports an error naming
+    /// what is missing. Returns whether the feature is available. An extension with behavior
+    /// `warn` gives a warning on use.
+    pub fn require(&mut self, span: Span, what: &str, gl: u16, es: u16, exts: &[Ext]) -> bool {
+        if self.version.at_least(gl, es) || self.builtin_mode {
+            return true;
+        }
+        if let Some(&e) = exts.iter().find(|&&e| self.exts.is_on(e)) {
+            self.warn_extension_use(e, span, what);
+            return true;
+        }
+        let mut need = Vec::new();
+        if self.is_es() {
+            if es != 0 {
+                need.push(format!("GLSL ES {}", es));
+            }
+        } else if gl != 0 {
+            need.push(format!("GLSL {}", gl));
+        }
+        for e in exts {
+            if e.available_in(self.version) {
+                need.push(e.name().to_string());
+            }
+        }
+        let need = if need.is_empty() {
+            format!("is not available in GLSL {}", self.version)
+        } else {
+            format!("needs {} (this is GLSL {})", need.join(" or "), self.version)
+        };
+        self.error("feature-unavailable", span, format!("{what} {need}"));
+        false
+    }
+
+    /// A warning for a use of an extension whose behavior is `warn`.
+    pub fn warn_extension_use(&mut self, e: Ext, span: Span, what: &str) {
+        if self.exts.get(e) == Behavior::Warn && self.warned_exts.insert(e) {
+            self.warning(
+                "extension-use",
+                span,
+                format!("{what} uses extension {} (enabled with `warn`)", e.name()),
+            );
+        }
+    }
+
+    // ---- scopes ----
+
+    pub fn push_scope(&mut self) {
+        self.scopes.push(Scope::default());
+        let top = self.default_precision.last().cloned().unwrap_or_default();
+        self.default_precision.push(top);
+    }
+
+    pub fn pop_scope(&mut self) {
+        self.scopes.pop();
+        self.default_precision.pop();
+    }
+
+    pub fn at_global_scope(&self) -> bool {
+        self.scopes.len() == 1
+    }
+
+    pub fn lookup(&self, name: Symbol) -> Option<Binding> {
+        self.scopes.iter().rev().find_map(|s| s.names.get(&name).copied())
+    }
+
+    /// The binding of `name` in the innermost scope only.
+    pub fn lookup_local(&self, name: Symbol) -> Option<Binding> {
+        self.scopes.last().and_then(|s| s.names.get(&name).copied())
+    }
+
+    /// Binds a name in the innermost scope, reporting a redeclaration in the same scope.
+    pub fn bind(&mut self, name: Symbol, b: Binding, span: Span) -> bool {
+        if let Some(prev) = self.lookup_local(name) {
+            // Function parameters live in the function body's scope in GLSL: a local may not
+            // redeclare them either; the caller handles that by binding them in the same
+            // scope.
+            let prev_span = match prev {
+                Binding::Var(v) => Some(self.m.var(v).span),
+                Binding::Type(_, s) => Some(s),
+                Binding::Func => self
+                    .funcs
+                    .get(&name)
+                    .and_then(|f| f.first())
+                    .map(|f| self.m.function(*f).span),
+            };
+            let mut d = Diagnostic::error(
+                "redeclaration",
+                span,
+                format!("`{}` is already declared in this scope", self.name(name)),
+            );
+            if let Some(p) = prev_span {
+                d = d.with_secondary(p, "previous declaration");
+            }
+            self.diags.push(d);
+            return false;
+        }
+        if let Some(s) = self.scopes.last_mut() {
+            s.names.insert(name, b);
+        }
+        true
+    }
+
+    /// Checks a user-declared name: `gl_` prefixes are reserved; `__` is reserved by
+    /// convention.
+    pub fn check_user_name(&mut self, name: Symbol, span: Span) {
+        if self.builtin_mode {
+            return;
+        }
+        let text = self.name(name).to_string();
+        if text.starts_with("gl_") {
+            self.error(
+                "reserved-name",
+                span,
+                format!("identifiers starting with `gl_` are reserved (`{text}`)"),
+            );
+        } else if text.contains("__") {
+            if self.is_es() && self.at_least(0, 300) {
+                self.error(
+                    "reserved-name",
+                    span,
+                    format!("identifiers containing `__` are reserved in GLSL ES (`{text}`)"),
+                );
+            } else {
+                self.warning(
+                    "reserved-name",
+                    span,
+                    format!("identifiers containing `__` are reserved for the implementation (`{text}`)"),
+                );
+            }
+        }
+    }
+
+    // ---- HIR construction ----
+
+    pub fn add_var(&mut self, v: Var) -> VarId {
+        let id = VarId(self.m.vars.len() as u32);
+        self.m.vars.push(v);
+        id
+    }
+
+    pub fn add_expr(&mut self, kind: ExprKind, ty: TypeId, span: Span) -> ExprId {
+        let id = ExprId(self.m.exprs.len() as u32);
+        self.m.exprs.push(Expr {
+            kind,
+            ty,
+            precision: None,
+            span,
+        });
+        id
+    }
+
+    pub fn add_stmt(&mut self, kind: StmtKind, span: Span) -> StmtId {
+        let id = StmtId(self.m.stmts.len() as u32);
+        self.m.stmts.push(Stmt { kind, span });
+        id
+    }
+
+    pub fn error_expr(&mut self, span: Span) -> ExprId {
+        self.add_expr(ExprKind::Error, ids::ERROR, span)
+    }
+
+    pub fn ety(&self, e: ExprId) -> TypeId {
+        self.m.expr(e).ty
+    }
+
+    pub fn espan(&self, e: ExprId) -> Span {
+        self.m.expr(e).span
+    }
+
+    // ---- types ----
+
+    /// The type a type name denotes, checking that it exists in this version and with the
+    /// extensions in force.
+    pub fn resolve_type_name(&mut self, name: Symbol, span: Span) -> TypeId {
+        if let Some(Binding::Type(t, _)) = self.lookup(name) {
+            return t;
+        }
+        let text = self.name(name).to_string();
+        if let Some(b) = parse_type_name(&text) {
+            if self.type_name_available(&text, b, span) {
+                return self.m.types.from_btype(b);
+            }
+            return ids::ERROR;
+        }
+        if let Some(t) = self.ext_opaque_type(&text, name, span) {
+            return t;
+        }
+        match self.lookup(name) {
+            Some(Binding::Var(_)) => self.error(
+                "not-a-type",
+                span,
+                format!("`{text}` is a variable, not a type"),
+            ),
+            _ => self.error("unknown-type", span, format!("unknown type `{text}`")),
+        }
+        ids::ERROR
+    }
+
+    /// Extension types the checker treats as opaque.
+    fn ext_opaque_type(&mut self, text: &str, name: Symbol, span: Span) -> Option<TypeId> {
+        let exts: &[Ext] = match text {
+            "coopmat" => &[Ext::KHR_cooperative_matrix],
+            "fcoopmatNV" | "icoopmatNV" | "ucoopmatNV" => &[Ext::NV_cooperative_matrix, Ext::NV_integer_cooperative_matrix],
+            "coopvecNV" => &[Ext::NV_cooperative_vector],
+            "tensorLayoutNV" | "tensorViewNV" => &[Ext::NV_cooperative_matrix2],
+            "tensorARM" => &[Ext::ARM_tensors],
+            "vector" => &[Ext::EXT_long_vector],
+            _ => return None,
+        };
+        if !self.any_ext(exts) && !self.builtin_mode {
+            let names: Vec<&str> = exts.iter().map(|e| e.name()).collect();
+            self.error(
+                "feature-unavailable",
+                span,
+                format!("type `{text}` needs {}", names.join(" or ")),
+            );
+            return Some(ids::ERROR);
+        }
+        Some(self.m.types.intern(Type::ExtOpaque(name)))
+    }
+
+    /// Whether a built-in type name may be used here (reports if not).
+    fn type_name_available(&mut self, text: &str, b: BType, span: Span) -> bool {
+        if self.builtin_mode {
+            return true;
+        }
+        // Keywords were gated by the parser; what reaches here by keyword is available.
+        if fresnel_syntax::keywords::keyword_from_str(text).is_some() {
+            return true;
+        }
+        let need: Option<(&str, &[Ext])> = match b {
+            BType::Scalar(s) | BType::Vector(s, _) | BType::Matrix(s, ..) => match s {
+                Scalar::F16 => Some((
+                    "16-bit floating-point types",
+                    &[
+                        Ext::EXT_shader_explicit_arithmetic_types,
+                        Ext::EXT_shader_explicit_arithmetic_types_float16,
+                        Ext::AMD_gpu_shader_half_float,
+                        Ext::EXT_shader_16bit_storage,
+                    ],
+                )),
+                Scalar::I64 | Scalar::U64 => Some((
+                    "64-bit integer types",
+                    &[
+                        Ext::ARB_gpu_shader_int64,
+                        Ext::AMD_gpu_shader_int64,
+                        Ext::EXT_shader_explicit_arithmetic_types,
+                        Ext::EXT_shader_explicit_arithmetic_types_int64,
+                    ],
+                )),
+                Scalar::I16 | Scalar::U16 => Some((
+                    "16-bit integer types",
+                    &[
+                        Ext::AMD_gpu_shader_int16,
+                        Ext::EXT_shader_explicit_arithmetic_types,
+                        Ext::EXT_shader_explicit_arithmetic_types_int16,
+                        Ext::EXT_shader_16bit_storage,
+                    ],
+                )),
+                Scalar::I8 | Scalar::U8 => Some((
+                    "8-bit integer types",
+                    &[
+                        Ext::EXT_shader_explicit_arithmetic_types,
+                        Ext::EXT_shader_explicit_arithmetic_types_int8,
+                        Ext::EXT_shader_8bit_storage,
+                    ],
+                )),
+                Scalar::BF16 => Some(("bfloat16 types", &[Ext::EXT_bfloat16])),
+                Scalar::FE5M2 => Some(("floate5m2 types", &[Ext::EXT_float_e5m2])),
+                Scalar::FE4M3 => Some(("floate4m3 types", &[Ext::EXT_float_e4m3])),
+                // int32_t, float32_t, float64_t ... spelled explicitly.
+                Scalar::I32 | Scalar::U32 => Some((
+                    "explicit 32-bit integer type names",
+                    &[
+                        Ext::EXT_shader_explicit_arithmetic_types,
+                        Ext::EXT_shader_explicit_arithmetic_types_int32,
+                    ],
+                )),
+                Scalar::F32 => Some((
+                    "explicit 32-bit float type names",
+                    &[
+                        Ext::EXT_shader_explicit_arithmetic_types,
+                        Ext::EXT_shader_explicit_arithmetic_types_float32,
+                    ],
+                )),
+                Scalar::F64 => Some((
+                    "explicit 64-bit float type names",
+                    &[
+                        Ext::EXT_shader_explicit_arithmetic_types,
+                        Ext::EXT_shader_explicit_arithmetic_types_float64,
+                    ],
+                )),
+                Scalar::Bool => None,
+            },
+            BType::Opaque(o) => match (o.kind, o.sampled) {
+                (_, Scalar::F16) => Some(("16-bit float samplers", &[Ext::AMD_gpu_shader_half_float_fetch])),
+                (OpaqueKind::Image, Scalar::I64 | Scalar::U64) => {
+                    Some(("64-bit integer images", &[Ext::EXT_shader_image_int64]))
+                }
+                (OpaqueKind::Texture, _) | (OpaqueKind::Input, _) if !self.vulkan() => {
+                    if o.dim == crate::builtin_types::Dim::TileAttachment {
+                        Some(("tile image attachments", &[Ext::EXT_shader_tile_image]))
+                    } else {
+                        self.error(
+                            "feature-unavailable",
+                            span,
+                            format!("type `{text}` exists only when targeting Vulkan"),
+                        );
+                        return false;
+                    }
+                }
+                (_, _) if o.dim == crate::builtin_types::Dim::External => {
+                    Some(("samplerExternalOES", &[Ext::OES_EGL_image_external, Ext::OES_EGL_image_external_essl3]))
+                }
+                (_, _) if o.dim == crate::builtin_types::Dim::ExternalY2Y => {
+                    Some(("__samplerExternal2DY2YEXT", &[Ext::EXT_YUV_target]))
+                }
+                (OpaqueKind::Texture, _) | (OpaqueKind::Input, _) => None,
+                _ => {
+                    // A sampler or image keyword name that is not a keyword in this version
+                    // reached here as an identifier.
+                    self.error(
+                        "feature-unavailable",
+                        span,
+                        format!("type `{text}` is not available in GLSL {}", self.version),
+                    );
+                    return false;
+                }
+            },
+            BType::SamplerState { .. } => {
+                if !self.vulkan() {
+                    self.error(
+                        "feature-unavailable",
+                        span,
+                        format!("type `{text}` exists only when targeting Vulkan"),
+                    );
+                    return false;
+                }
+                None
+            }
+            BType::AccelerationStructure => Some((
+                "acceleration structures",
+                &[Ext::EXT_ray_tracing, Ext::NV_ray_tracing, Ext::EXT_ray_query],
+            )),
+            BType::RayQuery => Some(("ray queries", &[Ext::EXT_ray_query])),
+            BType::HitObjectNV => Some(("hit objects", &[Ext::NV_shader_invocation_reorder])),
+            BType::HitObjectEXT => Some(("hit objects", &[Ext::EXT_shader_invocation_reorder])),
+            BType::Void | BType::AtomicUint => None,
+        };
+        match need {
+            None => true,
+            Some((what, exts)) => {
+                if let Some(&e) = exts.iter().find(|&&e| self.exts.is_on(e)) {
+                    self.warn_extension_use(e, span, what);
+                    true
+                } else {
+                    let names: Vec<&str> = exts.iter().map(|e| e.name()).collect();
+                    self.error(
+                        "feature-unavailable",
+                        span,
+                        format!("type `{text}` ({what}) needs {}", names.join(" or ")),
+                    );
+                    false
+                }
+            }
+        }
+    }
+
+    /// Evaluates an array dimension: a constant integer expression greater than zero.
+    pub fn array_dim(&mut self, e: &ast::ExprId) -> Option<u32> {
+        let id = self.expr(*e);
+        let span = self.espan(id);
+        let ty = self.ety(id);
+        if self.m.types.is_error(ty) {
+            return None;
+        }
+        let Some(c) = self.const_value(id) else {
+            self.error(
+                "array-size-not-constant",
+                span,
+                "array size must be a constant integer expression",
+            );
+            return None;
+        };
+        if !matches!(self.m.types.get(ty), Type::Scalar(s) if s.is_int()) {
+            self.error(
+                "array-size-type",
+                span,
+                format!("array size must be an integer, found {}", self.ty_name(ty)),
+            );
+            return None;
+        }
+        match c.to_i64() {
+            Some(n) if n > 0 && n <= u32::MAX as i64 => Some(n as u32),
+            Some(n) => {
+                self.error("array-size", span, format!("array size must be greater than zero, found {n}"));
+                None
+            }
+            None => None,
+        }
+    }
+
+    /// Applies array dimensions (outermost first) to an element type.
+    pub fn apply_array(&mut self, mut elem: TypeId, spec: &ast::ArraySpec) -> TypeId {
+        let dims: Vec<Option<u32>> = spec
+            .dims
+            .iter()
+            .map(|d| match d {
+                Some(e) => self.array_dim(e).or(Some(1)),
+                None => None,
+            })
+            .collect();
+        if dims.len() > 1 {
+            self.require(
+                spec.span,
+                "arrays of arrays",
+                430,
+                310,
+                &[Ext::ARB_arrays_of_arrays],
+            );
+        }
+        for d in dims.iter().rev() {
+            let size = match d {
+                Some(n) => ArraySize::Fixed(*n),
+                None => ArraySize::Unsized,
+            };
+            elem = self.m.types.array(elem, size);
+        }
+        elem
+    }
+
+    /// The constant value of an expression, if it is one.
+    pub fn const_value(&self, e: ExprId) -> Option<ConstValue> {
+        match &self.m.expr(e).kind {
+            ExprKind::Const(c) => Some(c.clone()),
+            _ => None,
+        }
+    }
+
+    // ---- precision ----
+
+    fn set_default_precisions(&mut self) {
+        // ES: vertex has highp float and int; fragment has mediump int and no float default;
+        // samplers 2D/Cube lowp. Desktop: everything is effectively highp.
+        let Some(top) = self.default_precision.last_mut() else { return };
+        if !self.version.is_es() {
+            return;
+        }
+        let frag = self.stage == Some(Stage::Fragment);
+        if !frag {
+            top.insert(DefaultPrecisionKey::Float, Precision::High);
+            top.insert(DefaultPrecisionKey::Int, Precision::High);
+        } else {
+            top.insert(DefaultPrecisionKey::Int, Precision::Medium);
+        }
+        for name in ["sampler2D", "samplerCube", "samplerExternalOES"] {
+            if let Some(b) = parse_type_name(name) {
+                top.insert(DefaultPrecisionKey::Opaque(b), Precision::Low);
+            }
+        }
+        if self.version.number >= 310 {
+            for name in ["atomic_uint"] {
+                if let Some(b) = parse_type_name(name) {
+                    top.insert(DefaultPrecisionKey::Opaque(b), Precision::High);
+                }
+            }
+        }
+    }
+
+    /// The precision key of a type (for default precision), if it takes precision.
+    pub fn precision_key(&self, t: TypeId) -> Option<DefaultPrecisionKey> {
+        let inner = self.m.types.innermost(t);
+        match *self.m.types.get(inner) {
+            Type::Scalar(s) | Type::Vector(s, _) | Type::Matrix { scalar: s, .. } => match s {
+                Scalar::F32 => Some(DefaultPrecisionKey::Float),
+                Scalar::I32 | Scalar::U32 => Some(DefaultPrecisionKey::Int),
+                _ => None,
+            },
+            Type::Opaque(_) | Type::AtomicUint => self.m.types.to_btype(inner).map(DefaultPrecisionKey::Opaque),
+            _ => None,
+        }
+    }
+
+    /// The default precision for a type in the current scope.
+    pub fn default_precision_of(&self, t: TypeId) -> Option<Precision> {
+        let key = self.precision_key(t)?;
+        self.default_precision.last().and_then(|m| m.get(&key).copied())
+    }
+
+    /// In GLSL ES, a float (or sampler) declared without precision needs a default
+    /// precision; reports when there is none.
+    pub fn check_precision_available(&mut self, t: TypeId, explicit: Option<Precision>, span: Span) {
+        if !self.is_es() || explicit.is_some() || self.builtin_mode {
+            return;
+        }
+        let Some(key) = self.precision_key(t) else { return };
+        if self.default_precision_of(t).is_some() {
+            return;
+        }
+        match key {
+            DefaultPrecisionKey::Float => self.error(
+                "no-precision",
+                span,
+                format!(
+                    "no precision for `{}`: GLSL ES fragment shaders have no default float precision (add `precision mediump float;` or a precision qualifier)",
+                    self.ty_name(t)
+                ),
+            ),
+            DefaultPrecisionKey::Opaque(_) => self.error(
+                "no-precision",
+                span,
+                format!("no default precision for `{}` in GLSL ES", self.ty_name(t)),
+            ),
+            DefaultPrecisionKey::Int => {}
+        }
+    }
+
+    // ---- end of shader ----
+
+    fn finish(&mut self) {
+        // Functions declared, called, but never defined are a link error, reported then.
+        let _ = Keyword::Void;
+    }
+
+    /// The built-in availability context.
+    pub fn builtin_context(&self) -> builtins::Context<'_> {
+        builtins::Context {
+            version: self.version,
+            stage: self.stage,
+            vulkan: self.vulkan(),
+            exts: &self.exts,
+        }
+    }
+}

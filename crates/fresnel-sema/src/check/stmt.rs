@@ -1,0 +1,387 @@
+//! Statements and the control-flow rules: conditions are `bool`, `break`/`continue`/`case`
+//! stand where they may, `return` matches the function, `discard` is for fragment shaders.
+
+use rustc_hash::FxHashSet;
+
+use fresnel_syntax::ast::{self, Condition, StmtKind as S};
+use fresnel_syntax::extensions::Ext;
+use fresnel_syntax::source::Span;
+use fresnel_syntax::version::Stage;
+
+use super::decl::QualCtx;
+use super::{Binding, Checker};
+use crate::constant::ConstValue;
+use crate::hir::*;
+use crate::types::{ids, Type};
+
+impl Checker<'_> {
+    /// A function body: its braces share the parameters' scope.
+    pub(crate) fn function_body(&mut self, body: ast::StmtId) -> StmtId {
+        let st = self.ast().stmt(body);
+        let span = st.span;
+        match &st.kind {
+            S::Compound(items) => {
+                let items: Vec<StmtId> = items.iter().map(|s| self.stmt(*s)).collect();
+                self.add_stmt(StmtKind::Block(items), span)
+            }
+            _ => self.stmt(body),
+        }
+    }
+
+    /// A loop body: in GLSL it does not open a scope of its own.
+    fn loop_body(&mut self, body: ast::StmtId) -> StmtId {
+        self.loop_depth += 1;
+        let r = self.function_body(body);
+        self.loop_depth -= 1;
+        r
+    }
+
+    fn condition_expr(&mut self, e: ExprId, what: &str) {
+        let t = self.ety(e);
+        if t != ids::BOOL && !self.m.types.is_error(t) {
+            let s = self.espan(e);
+            self.error(
+                "condition-type",
+                s,
+                format!("the condition of `{what}` must be a `bool`, found `{}`", self.ty_name(t)),
+            );
+        }
+    }
+
+    pub(crate) fn stmt(&mut self, id: ast::StmtId) -> StmtId {
+        let st = self.ast().stmt(id);
+        let span = st.span;
+        let kind = match &st.kind {
+            S::Decl(d) => {
+                let vars = self.declaration(d, false);
+                StmtKind::Decl(vars)
+            }
+            S::Expr(e) => StmtKind::Expr(self.expr(*e)),
+            S::Empty => StmtKind::Empty,
+            S::Compound(items) => {
+                self.push_scope();
+                let items: Vec<StmtId> = items.iter().map(|s| self.stmt(*s)).collect();
+                self.pop_scope();
+                StmtKind::Block(items)
+            }
+            S::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
+                let c = self.expr(*cond);
+                self.condition_expr(c, "if");
+                let t = self.scoped_stmt(*then_branch);
+                let e = else_branch.map(|e| self.scoped_stmt(e));
+                StmtKind::If {
+                    cond: c,
+                    then_branch: t,
+                    else_branch: e,
+                }
+            }
+            S::Switch { selector, body } => self.switch(*selector, body, span),
+            S::Case(e) => {
+                let v = self.expr(*e);
+                if self.switch_depth == 0 {
+                    self.error("case-outside-switch", span, "`case` outside a `switch`");
+                }
+                match self.const_value(v) {
+                    Some(c) if c.to_i64().is_some() => StmtKind::Case(c),
+                    _ => {
+                        let t = self.ety(v);
+                        if !self.m.types.is_error(t) {
+                            let s = self.espan(v);
+                            self.error(
+                                "case-label",
+                                s,
+                                "a case label must be a constant integer expression",
+                            );
+                        }
+                        StmtKind::Case(ConstValue::I32(0))
+                    }
+                }
+            }
+            S::Default => {
+                if self.switch_depth == 0 {
+                    self.error("case-outside-switch", span, "`default` outside a `switch`");
+                }
+                StmtKind::Default
+            }
+            S::While { cond, body } => {
+                self.push_scope();
+                let (cond_var, c) = self.condition(cond, "while");
+                let b = self.loop_body(*body);
+                self.pop_scope();
+                StmtKind::While {
+                    cond_var,
+                    cond: c,
+                    body: b,
+                }
+            }
+            S::DoWhile { body, cond } => {
+                self.loop_depth += 1;
+                let b = self.scoped_stmt(*body);
+                self.loop_depth -= 1;
+                let c = self.expr(*cond);
+                self.condition_expr(c, "do-while");
+                StmtKind::DoWhile { body: b, cond: c }
+            }
+            S::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                self.push_scope();
+                let i = init.map(|s| self.stmt(s));
+                let (cond_var, c) = match cond {
+                    Some(c) => {
+                        let (v, e) = self.condition(c, "for");
+                        (v, Some(e))
+                    }
+                    None => (None, None),
+                };
+                let s = step.map(|e| self.expr(e));
+                let b = self.loop_body(*body);
+                self.pop_scope();
+                StmtKind::For {
+                    init: i,
+                    cond_var,
+                    cond: c,
+                    step: s,
+                    body: b,
+                }
+            }
+            S::Break => {
+                if self.loop_depth == 0 && self.switch_depth == 0 {
+                    self.error("break-outside", span, "`break` outside a loop or `switch`");
+                }
+                StmtKind::Break
+            }
+            S::Continue => {
+                if self.loop_depth == 0 {
+                    self.error("continue-outside", span, "`continue` outside a loop");
+                }
+                StmtKind::Continue
+            }
+            S::Discard => {
+                if self.stage.is_some_and(|s| s != Stage::Fragment) {
+                    self.error("discard-stage", span, "`discard` is allowed only in fragment shaders");
+                }
+                StmtKind::Discard
+            }
+            S::Return(v) => self.return_stmt(v.as_ref(), span),
+            S::Demote => {
+                if self.stage.is_some_and(|s| s != Stage::Fragment) {
+                    self.error("demote-stage", span, "`demote` is allowed only in fragment shaders");
+                }
+                StmtKind::Demote
+            }
+            S::TerminateInvocation => {
+                if self.stage.is_some_and(|s| s != Stage::Fragment) {
+                    self.error(
+                        "terminate-stage",
+                        span,
+                        "`terminateInvocation` is allowed only in fragment shaders",
+                    );
+                }
+                StmtKind::TerminateInvocation
+            }
+            S::IgnoreIntersection => {
+                if self.stage.is_some_and(|s| s != Stage::AnyHit) {
+                    self.error(
+                        "ray-stage",
+                        span,
+                        "`ignoreIntersectionEXT` is allowed only in any-hit shaders",
+                    );
+                }
+                StmtKind::IgnoreIntersection
+            }
+            S::TerminateRay => {
+                if self.stage.is_some_and(|s| s != Stage::AnyHit) {
+                    self.error("ray-stage", span, "`terminateRayEXT` is allowed only in any-hit shaders");
+                }
+                StmtKind::TerminateRay
+            }
+            S::Error => StmtKind::Empty,
+        };
+        self.add_stmt(kind, span)
+    }
+
+    /// A sub-statement (of `if` or `do`) that gets its own scope.
+    fn scoped_stmt(&mut self, s: ast::StmtId) -> StmtId {
+        self.push_scope();
+        let r = self.stmt(s);
+        self.pop_scope();
+        r
+    }
+
+    fn condition(&mut self, c: &Condition, what: &str) -> (Option<VarId>, ExprId) {
+        match c {
+            Condition::Expr(e) => {
+                let x = self.expr(*e);
+                self.condition_expr(x, what);
+                (None, x)
+            }
+            Condition::Decl {
+                ty,
+                qualifiers,
+                name,
+                name_span,
+                init,
+                span,
+            } => {
+                let q = self.qualifiers(qualifiers, QualCtx::Local);
+                let t = self.resolve_type(ty);
+                let e = self.expr(*init);
+                let e = self.coerce(e, t, "the initializer of the condition variable");
+                if t != ids::BOOL && !self.m.types.is_error(t) {
+                    self.error(
+                        "condition-type",
+                        *span,
+                        format!("the condition of `{what}` must be a `bool`, found `{}`", self.ty_name(t)),
+                    );
+                }
+                self.check_user_name(*name, *name_span);
+                let v = self.add_var(Var {
+                    name: *name,
+                    ty: t,
+                    storage: Storage::Local,
+                    quals: q.quals,
+                    span: *name_span,
+                    init: Some(e),
+                    constant: None,
+                    builtin: false,
+                    block_member: None,
+                });
+                self.bind(*name, Binding::Var(v), *name_span);
+                let r = self.add_expr(ExprKind::Var(v), t, *name_span);
+                (Some(v), r)
+            }
+        }
+    }
+
+    fn switch(&mut self, selector: ast::ExprId, body: &[ast::StmtId], span: Span) -> StmtKind {
+        self.require(span, "`switch`", 130, 300, &[]);
+        let sel = self.expr(selector);
+        let st = self.ety(sel);
+        let sel_scalar = match self.m.types.get(st) {
+            Type::Scalar(s) if s.is_int() => Some(*s),
+            Type::Error => None,
+            _ => {
+                let s = self.espan(sel);
+                self.error(
+                    "switch-type",
+                    s,
+                    format!("a `switch` selector must be an integer scalar, found `{}`", self.ty_name(st)),
+                );
+                None
+            }
+        };
+        self.push_scope();
+        self.switch_depth += 1;
+        let saved_loop = self.loop_depth;
+        let items: Vec<StmtId> = body.iter().map(|s| self.stmt(*s)).collect();
+        self.loop_depth = saved_loop;
+        self.switch_depth -= 1;
+        self.pop_scope();
+        // Labels: unique, matching the selector type, and no statement before the first.
+        let mut seen: FxHashSet<i64> = FxHashSet::default();
+        let mut default_seen = false;
+        for (i, s) in items.iter().enumerate() {
+            let stmt_span = self.m.stmt(*s).span;
+            match self.m.stmt(*s).kind.clone() {
+                StmtKind::Case(c) => {
+                    let v = c.to_i64().unwrap_or(0);
+                    if !seen.insert(v) {
+                        self.error("duplicate-case", stmt_span, format!("duplicate case label {v}"));
+                    }
+                    if let (Some(sel), Some(ct)) = (sel_scalar, c.scalar_type()) {
+                        if sel != ct && self.implicit_conversion(ct, sel).is_none() {
+                            self.error(
+                                "case-type",
+                                stmt_span,
+                                format!(
+                                    "case label of type `{}` does not match the selector type `{}`",
+                                    ct.name(),
+                                    sel.name()
+                                ),
+                            );
+                        }
+                    }
+                }
+                StmtKind::Default => {
+                    if default_seen {
+                        self.error("duplicate-case", stmt_span, "more than one `default` label");
+                    }
+                    default_seen = true;
+                }
+                StmtKind::Empty => {}
+                _ => {
+                    if i == 0 {
+                        self.error(
+                            "switch-statement",
+                            stmt_span,
+                            "statements in a `switch` body must follow a `case` or `default` label",
+                        );
+                    }
+                }
+            }
+        }
+        if let Some(last) = items.last() {
+            if matches!(self.m.stmt(*last).kind, StmtKind::Case(_) | StmtKind::Default) && self.at_least(0, 300) {
+                let s = self.m.stmt(*last).span;
+                self.error(
+                    "switch-label-at-end",
+                    s,
+                    "the last label in a `switch` must be followed by a statement",
+                );
+            }
+        }
+        StmtKind::Switch { selector: sel, body: items }
+    }
+
+    fn return_stmt(&mut self, v: Option<&ast::ExprId>, span: Span) -> StmtKind {
+        let Some(f) = &self.func else {
+            self.error("return-outside", span, "`return` outside a function");
+            return StmtKind::Return(None);
+        };
+        let ret = f.ret;
+        let is_main = f.is_main;
+        match v {
+            None => {
+                if ret != ids::VOID && !self.m.types.is_error(ret) {
+                    self.error(
+                        "return-value",
+                        span,
+                        format!("this function returns `{}`; `return` needs a value", self.ty_name(ret)),
+                    );
+                }
+                StmtKind::Return(None)
+            }
+            Some(e) => {
+                let x = self.expr(*e);
+                let xt = self.ety(x);
+                if ret == ids::VOID {
+                    if !self.m.types.is_error(xt) {
+                        self.error(
+                            "return-value",
+                            span,
+                            if is_main {
+                                "`main` returns `void`; `return` cannot have a value".to_string()
+                            } else {
+                                "this function returns `void`; `return` cannot have a value".to_string()
+                            },
+                        );
+                    }
+                    return StmtKind::Return(Some(x));
+                }
+                let x = self.coerce(x, ret, "the returned value has the wrong type");
+                StmtKind::Return(Some(x))
+            }
+        }
+    }
+}
+
+#[allow(dead_code)]
+fn unused(_: Ext) {}

@@ -1,0 +1,271 @@
+//! The typed HIR (after Mesa's GLSL IR): the program after semantic analysis. Names are bound
+//! to variables and functions, calls to overloads, constructors resolved, implicit conversions
+//! explicit (`ExprKind::Convert`), constant expressions evaluated.
+
+use smallvec::SmallVec;
+
+use fresnel_syntax::ast::{BinaryOp, Precision, UnaryOp};
+use fresnel_syntax::extensions::ExtensionState;
+use fresnel_syntax::intern::Symbol;
+use fresnel_syntax::source::Span;
+use fresnel_syntax::version::{Stage, Version};
+
+use crate::constant::ConstValue;
+use crate::types::{TypeId, TypeTable};
+
+macro_rules! id_type {
+    ($name:ident) => {
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+        pub struct $name(pub u32);
+        impl $name {
+            #[inline]
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+
+id_type!(VarId);
+id_type!(FuncId);
+id_type!(ExprId);
+id_type!(StmtId);
+
+/// The checked program of one shader.
+#[derive(Clone, Debug)]
+pub struct Module {
+    pub version: Version,
+    pub stage: Option<Stage>,
+    pub types: TypeTable,
+    pub vars: Vec<Var>,
+    /// Global variables in declaration order (built-ins first).
+    pub globals: Vec<VarId>,
+    pub functions: Vec<Function>,
+    pub exprs: Vec<Expr>,
+    pub stmts: Vec<Stmt>,
+    /// Stage-wide layout qualifiers (`layout(local_size_x = 8) in;`, ...).
+    pub stage_layout: Vec<LayoutEntry>,
+    /// The `#extension` state at the end of the shader.
+    pub extensions: ExtensionState,
+    /// `#pragma STDGL invariant(all)`.
+    pub invariant_all: bool,
+}
+
+impl Module {
+    pub fn var(&self, id: VarId) -> &Var {
+        &self.vars[id.index()]
+    }
+    pub fn expr(&self, id: ExprId) -> &Expr {
+        &self.exprs[id.index()]
+    }
+    pub fn stmt(&self, id: StmtId) -> &Stmt {
+        &self.stmts[id.index()]
+    }
+    pub fn function(&self, id: FuncId) -> &Function {
+        &self.functions[id.index()]
+    }
+}
+
+/// Where a variable lives.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Storage {
+    /// A function-local variable.
+    Local,
+    /// A global variable with no storage qualifier.
+    Global,
+    Const,
+    In,
+    Out,
+    Uniform,
+    Buffer,
+    Shared,
+    Param(ParamDir),
+    /// An extension storage qualifier (`rayPayloadEXT`, `hitAttributeEXT`,
+    /// `taskPayloadSharedEXT`, `callableDataEXT`, `shaderRecordEXT`, ...).
+    Ext(Symbol),
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum ParamDir {
+    In,
+    Out,
+    InOut,
+    /// `const in` (or `const`).
+    ConstIn,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Interp {
+    Smooth,
+    Flat,
+    NoPerspective,
+}
+
+/// Memory qualifiers.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Memory {
+    pub coherent: bool,
+    pub volatile: bool,
+    pub restrict: bool,
+    pub readonly: bool,
+    pub writeonly: bool,
+}
+
+/// One `layout(...)` entry after checking: the name (lower-cased where GLSL ignores case) and
+/// its value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LayoutEntry {
+    pub name: Symbol,
+    pub value: Option<i64>,
+    pub span: Span,
+}
+
+/// Qualifiers of a variable (or block member).
+#[derive(Clone, Debug, Default)]
+pub struct VarQuals {
+    pub interp: Option<Interp>,
+    pub centroid: bool,
+    pub sample: bool,
+    pub patch: bool,
+    pub invariant: bool,
+    pub precise: bool,
+    pub precision: Option<Precision>,
+    pub memory: Memory,
+    pub layout: Vec<LayoutEntry>,
+    /// Extension qualifiers that are not storage (`nonuniformEXT`, `perprimitiveEXT`, ...).
+    pub ext: Vec<Symbol>,
+}
+
+impl VarQuals {
+    pub fn layout_value(&self, name: Symbol) -> Option<Option<i64>> {
+        self.layout.iter().rev().find(|e| e.name == name).map(|e| e.value)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Var {
+    pub name: Symbol,
+    pub ty: TypeId,
+    pub storage: Storage,
+    pub quals: VarQuals,
+    pub span: Span,
+    pub init: Option<ExprId>,
+    /// The value, for constants.
+    pub constant: Option<ConstValue>,
+    /// Declared by the implementation (`gl_Position`, ...).
+    pub builtin: bool,
+    /// A block instance, or the variables of an anonymous block's members point here.
+    pub block_member: Option<(VarId, u32)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: Symbol,
+    pub ret: TypeId,
+    pub ret_precision: Option<Precision>,
+    pub params: Vec<VarId>,
+    /// `None` for a function only declared (a prototype never defined).
+    pub body: Option<StmtId>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub ty: TypeId,
+    /// The precision of the result where one applies (ES and Vulkan).
+    pub precision: Option<Precision>,
+    pub span: Span,
+}
+
+/// Which built-in function overload a call binds to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BuiltinRef {
+    pub name: &'static str,
+    /// Index into [`crate::builtins::SIGNATURES`] (`u32::MAX` for built-ins checked by hand,
+    /// such as `debugPrintfEXT`).
+    pub sig: u32,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Var(VarId),
+    Const(ConstValue),
+    Unary(UnaryOp, ExprId),
+    Binary(BinaryOp, ExprId, ExprId),
+    /// `=` (`op: None`) and compound assignments.
+    Assign {
+        op: Option<BinaryOp>,
+        lhs: ExprId,
+        rhs: ExprId,
+    },
+    Select {
+        cond: ExprId,
+        then_expr: ExprId,
+        else_expr: ExprId,
+    },
+    Comma(Vec<ExprId>),
+    Index(ExprId, ExprId),
+    Member(ExprId, u32),
+    /// Component indices (0..4) of a vector.
+    Swizzle(ExprId, SmallVec<[u8; 4]>),
+    Call(FuncId, Vec<ExprId>),
+    Builtin(BuiltinRef, Vec<ExprId>),
+    Construct(TypeId, Vec<ExprId>),
+    /// An implicit or explicit conversion to the expression's type.
+    Convert(ExprId),
+    /// `a.length()` of a runtime-sized array (a known length is folded to a constant).
+    ArrayLength(ExprId),
+    Error,
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    Block(Vec<StmtId>),
+    Expr(ExprId),
+    /// Local variable declarations (initializers are in `Var::init`).
+    Decl(Vec<VarId>),
+    If {
+        cond: ExprId,
+        then_branch: StmtId,
+        else_branch: Option<StmtId>,
+    },
+    Switch {
+        selector: ExprId,
+        body: Vec<StmtId>,
+    },
+    Case(ConstValue),
+    Default,
+    While {
+        /// A condition that declares a variable (`while (bool b = f())`).
+        cond_var: Option<VarId>,
+        cond: ExprId,
+        body: StmtId,
+    },
+    DoWhile {
+        body: StmtId,
+        cond: ExprId,
+    },
+    For {
+        init: Option<StmtId>,
+        cond_var: Option<VarId>,
+        cond: Option<ExprId>,
+        step: Option<ExprId>,
+        body: StmtId,
+    },
+    Break,
+    Continue,
+    Discard,
+    Return(Option<ExprId>),
+    Demote,
+    TerminateInvocation,
+    IgnoreIntersection,
+    TerminateRay,
+    Empty,
+}

@@ -1,0 +1,431 @@
+//! Types: interned in a [`TypeTable`] and named by [`TypeId`].
+//!
+//! A type says only what a value is (`vec4`, `float[3]`, a struct); precision, storage and
+//! the other qualifiers live on variables and expressions. Structs and interface blocks have
+//! definitions ([`StructDef`]) held by the table; two struct types are the same type only if
+//! they are the same definition (GLSL's name equivalence).
+
+use rustc_hash::FxHashMap;
+
+use fresnel_syntax::intern::{Interner, Symbol};
+use fresnel_syntax::source::Span;
+
+pub use crate::builtin_types::{BType, Dim, Opaque, OpaqueKind, Scalar};
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct TypeId(pub u32);
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct StructId(pub u32);
+
+/// The size of an array type.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum ArraySize {
+    Fixed(u32),
+    /// Declared `[]`: sized later by an initializer, by use (implicitly sized arrays) or left
+    /// unsized as the last member of a buffer block (a runtime array).
+    Unsized,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Type {
+    /// The type of expressions that failed to check; compatible with everything so one error
+    /// is reported once.
+    Error,
+    Void,
+    Scalar(Scalar),
+    Vector(Scalar, u8),
+    Matrix { scalar: Scalar, cols: u8, rows: u8 },
+    Opaque(Opaque),
+    SamplerState { shadow: bool },
+    AtomicUint,
+    AccelerationStructure,
+    RayQuery,
+    HitObjectNV,
+    HitObjectEXT,
+    Struct(StructId),
+    Array { elem: TypeId, size: ArraySize },
+    /// A type only an extension knows and semantic analysis treats as opaque (cooperative
+    /// matrices, tensors, `spirv_type`, ...), by name.
+    ExtOpaque(Symbol),
+}
+
+/// A member of a struct or block.
+#[derive(Clone, Debug)]
+pub struct Member {
+    pub name: Symbol,
+    pub ty: TypeId,
+    pub span: Span,
+    /// Precision qualifier written on the member.
+    pub precision: Option<fresnel_syntax::ast::Precision>,
+    /// Index into the owning definition's per-member qualifier data (blocks).
+    pub layout: MemberLayout,
+}
+
+/// Layout information of a block member, filled in for blocks with an explicit layout.
+#[derive(Clone, Debug, Default)]
+pub struct MemberLayout {
+    pub offset: Option<u32>,
+    pub align: Option<u32>,
+    pub location: Option<u32>,
+    pub component: Option<u32>,
+    pub row_major: Option<bool>,
+    /// The byte offset computed from the block's layout rules.
+    pub computed_offset: Option<u32>,
+}
+
+/// What a struct definition is.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum StructKind {
+    Struct,
+    /// An interface block (`uniform`, `buffer`, `in`, `out` blocks).
+    Block,
+}
+
+#[derive(Clone, Debug)]
+pub struct StructDef {
+    /// `None` for anonymous structs.
+    pub name: Option<Symbol>,
+    pub kind: StructKind,
+    pub members: Vec<Member>,
+    pub span: Span,
+}
+
+impl StructDef {
+    pub fn member_index(&self, name: Symbol) -> Option<usize> {
+        self.members.iter().position(|m| m.name == name)
+    }
+}
+
+/// All types of one compilation.
+#[derive(Clone, Debug)]
+pub struct TypeTable {
+    types: Vec<Type>,
+    dedup: FxHashMap<Type, TypeId>,
+    structs: Vec<StructDef>,
+}
+
+impl Default for TypeTable {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Frequently used types, interned first so their ids are constants.
+pub mod ids {
+    use super::TypeId;
+    pub const ERROR: TypeId = TypeId(0);
+    pub const VOID: TypeId = TypeId(1);
+    pub const BOOL: TypeId = TypeId(2);
+    pub const INT: TypeId = TypeId(3);
+    pub const UINT: TypeId = TypeId(4);
+    pub const FLOAT: TypeId = TypeId(5);
+    pub const DOUBLE: TypeId = TypeId(6);
+}
+
+impl TypeTable {
+    pub fn new() -> TypeTable {
+        let mut t = TypeTable {
+            types: Vec::new(),
+            dedup: FxHashMap::default(),
+            structs: Vec::new(),
+        };
+        for ty in [
+            Type::Error,
+            Type::Void,
+            Type::Scalar(Scalar::Bool),
+            Type::Scalar(Scalar::I32),
+            Type::Scalar(Scalar::U32),
+            Type::Scalar(Scalar::F32),
+            Type::Scalar(Scalar::F64),
+        ] {
+            t.intern(ty);
+        }
+        t
+    }
+
+    pub fn intern(&mut self, ty: Type) -> TypeId {
+        if let Some(&id) = self.dedup.get(&ty) {
+            return id;
+        }
+        let id = TypeId(self.types.len() as u32);
+        self.types.push(ty.clone());
+        self.dedup.insert(ty, id);
+        id
+    }
+
+    #[inline]
+    pub fn get(&self, id: TypeId) -> &Type {
+        &self.types[id.0 as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.types.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.types.is_empty()
+    }
+
+    pub fn add_struct(&mut self, def: StructDef) -> TypeId {
+        let sid = StructId(self.structs.len() as u32);
+        self.structs.push(def);
+        self.intern(Type::Struct(sid))
+    }
+
+    pub fn struct_def(&self, id: StructId) -> &StructDef {
+        &self.structs[id.0 as usize]
+    }
+
+    pub fn struct_def_mut(&mut self, id: StructId) -> &mut StructDef {
+        &mut self.structs[id.0 as usize]
+    }
+
+    pub fn from_btype(&mut self, b: BType) -> TypeId {
+        self.intern(match b {
+            BType::Void => Type::Void,
+            BType::Scalar(s) => Type::Scalar(s),
+            BType::Vector(s, n) => Type::Vector(s, n),
+            BType::Matrix(s, c, r) => Type::Matrix {
+                scalar: s,
+                cols: c,
+                rows: r,
+            },
+            BType::Opaque(o) => Type::Opaque(o),
+            BType::SamplerState { shadow } => Type::SamplerState { shadow },
+            BType::AtomicUint => Type::AtomicUint,
+            BType::AccelerationStructure => Type::AccelerationStructure,
+            BType::RayQuery => Type::RayQuery,
+            BType::HitObjectNV => Type::HitObjectNV,
+            BType::HitObjectEXT => Type::HitObjectEXT,
+        })
+    }
+
+    /// The built-in type of a type id, if it is one.
+    pub fn to_btype(&self, id: TypeId) -> Option<BType> {
+        Some(match *self.get(id) {
+            Type::Void => BType::Void,
+            Type::Scalar(s) => BType::Scalar(s),
+            Type::Vector(s, n) => BType::Vector(s, n),
+            Type::Matrix { scalar, cols, rows } => BType::Matrix(scalar, cols, rows),
+            Type::Opaque(o) => BType::Opaque(o),
+            Type::SamplerState { shadow } => BType::SamplerState { shadow },
+            Type::AtomicUint => BType::AtomicUint,
+            Type::AccelerationStructure => BType::AccelerationStructure,
+            Type::RayQuery => BType::RayQuery,
+            Type::HitObjectNV => BType::HitObjectNV,
+            Type::HitObjectEXT => BType::HitObjectEXT,
+            _ => return None,
+        })
+    }
+
+    pub fn scalar(&mut self, s: Scalar) -> TypeId {
+        self.intern(Type::Scalar(s))
+    }
+
+    /// A scalar (n = 1) or vector type.
+    pub fn vector(&mut self, s: Scalar, n: u8) -> TypeId {
+        if n <= 1 {
+            self.intern(Type::Scalar(s))
+        } else {
+            self.intern(Type::Vector(s, n))
+        }
+    }
+
+    pub fn matrix(&mut self, s: Scalar, cols: u8, rows: u8) -> TypeId {
+        self.intern(Type::Matrix { scalar: s, cols, rows })
+    }
+
+    pub fn array(&mut self, elem: TypeId, size: ArraySize) -> TypeId {
+        self.intern(Type::Array { elem, size })
+    }
+
+    // ---- queries ----
+
+    pub fn is_error(&self, id: TypeId) -> bool {
+        matches!(self.get(id), Type::Error)
+    }
+
+    /// The scalar type of a scalar, vector or matrix.
+    pub fn scalar_of(&self, id: TypeId) -> Option<Scalar> {
+        match *self.get(id) {
+            Type::Scalar(s) | Type::Vector(s, _) | Type::Matrix { scalar: s, .. } => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Number of components of a scalar (1) or vector; `None` for anything else.
+    pub fn vector_size(&self, id: TypeId) -> Option<u8> {
+        match *self.get(id) {
+            Type::Scalar(_) => Some(1),
+            Type::Vector(_, n) => Some(n),
+            _ => None,
+        }
+    }
+
+    pub fn is_scalar(&self, id: TypeId) -> bool {
+        matches!(self.get(id), Type::Scalar(_))
+    }
+
+    pub fn is_vector(&self, id: TypeId) -> bool {
+        matches!(self.get(id), Type::Vector(..))
+    }
+
+    pub fn is_matrix(&self, id: TypeId) -> bool {
+        matches!(self.get(id), Type::Matrix { .. })
+    }
+
+    pub fn is_array(&self, id: TypeId) -> bool {
+        matches!(self.get(id), Type::Array { .. })
+    }
+
+    pub fn is_struct(&self, id: TypeId) -> bool {
+        matches!(self.get(id), Type::Struct(_))
+    }
+
+    /// Scalars, vectors and matrices.
+    pub fn is_numeric_or_bool(&self, id: TypeId) -> bool {
+        matches!(
+            self.get(id),
+            Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. }
+        )
+    }
+
+    /// Whether values of this type may not be copied, compared or assigned: opaque types, and
+    /// structs or arrays containing them.
+    pub fn contains_opaque(&self, id: TypeId) -> bool {
+        match self.get(id) {
+            Type::Opaque(_)
+            | Type::SamplerState { .. }
+            | Type::AtomicUint
+            | Type::AccelerationStructure
+            | Type::RayQuery
+            | Type::HitObjectNV
+            | Type::HitObjectEXT => true,
+            Type::Array { elem, .. } => self.contains_opaque(*elem),
+            Type::Struct(s) => self
+                .struct_def(*s)
+                .members
+                .iter()
+                .any(|m| self.contains_opaque(m.ty)),
+            _ => false,
+        }
+    }
+
+    /// Whether a struct or array contains an array (for the rules that forbid arrays of
+    /// arrays before GLSL 4.30, and comparisons of arrays in ES 1.00).
+    pub fn contains_array(&self, id: TypeId) -> bool {
+        match self.get(id) {
+            Type::Array { .. } => true,
+            Type::Struct(s) => self.struct_def(*s).members.iter().any(|m| self.contains_array(m.ty)),
+            _ => false,
+        }
+    }
+
+    /// The element type of an array, the column type of a matrix, the component type of a
+    /// vector: what `[]` gives.
+    pub fn index_result(&mut self, id: TypeId) -> Option<TypeId> {
+        match *self.get(id) {
+            Type::Array { elem, .. } => Some(elem),
+            Type::Matrix { scalar, rows, .. } => Some(self.vector(scalar, rows)),
+            Type::Vector(s, _) => Some(self.scalar(s)),
+            _ => None,
+        }
+    }
+
+    /// The number of elements `[]` can index: array length, matrix columns, vector size.
+    pub fn index_bound(&self, id: TypeId) -> Option<u32> {
+        match *self.get(id) {
+            Type::Array {
+                size: ArraySize::Fixed(n),
+                ..
+            } => Some(n),
+            Type::Matrix { cols, .. } => Some(cols as u32),
+            Type::Vector(_, n) => Some(n as u32),
+            _ => None,
+        }
+    }
+
+    /// Total number of scalar components (for constructors); `None` for non-numeric types.
+    pub fn component_count(&self, id: TypeId) -> Option<u32> {
+        match *self.get(id) {
+            Type::Scalar(_) => Some(1),
+            Type::Vector(_, n) => Some(n as u32),
+            Type::Matrix { cols, rows, .. } => Some(cols as u32 * rows as u32),
+            _ => None,
+        }
+    }
+
+    /// The same shape with another scalar type (`vec3` -> `ivec3`).
+    pub fn with_scalar(&mut self, id: TypeId, s: Scalar) -> TypeId {
+        match *self.get(id) {
+            Type::Scalar(_) => self.scalar(s),
+            Type::Vector(_, n) => self.intern(Type::Vector(s, n)),
+            Type::Matrix { cols, rows, .. } => self.matrix(s, cols, rows),
+            _ => id,
+        }
+    }
+
+    /// Arrays peeled to the innermost element type.
+    pub fn innermost(&self, mut id: TypeId) -> TypeId {
+        while let Type::Array { elem, .. } = *self.get(id) {
+            id = elem;
+        }
+        id
+    }
+
+    /// The type as GLSL writes it.
+    pub fn display(&self, id: TypeId, interner: &Interner) -> String {
+        match self.get(id) {
+            Type::Error => "<error>".into(),
+            Type::Struct(s) => {
+                let d = self.struct_def(*s);
+                match (d.name, d.kind) {
+                    (Some(n), StructKind::Struct) => interner.resolve(n).to_string(),
+                    (Some(n), StructKind::Block) => format!("block {}", interner.resolve(n)),
+                    (None, _) => "struct <anonymous>".into(),
+                }
+            }
+            Type::Array { elem, size } => {
+                // GLSL writes dimensions outermost first: float[2][3] is 2 arrays of float[3].
+                let mut dims = String::new();
+                let mut cur = id;
+                while let Type::Array { elem, size } = self.get(cur) {
+                    match size {
+                        ArraySize::Fixed(n) => dims.push_str(&format!("[{n}]")),
+                        ArraySize::Unsized => dims.push_str("[]"),
+                    }
+                    cur = *elem;
+                }
+                let _ = (elem, size);
+                format!("{}{dims}", self.display(cur, interner))
+            }
+            Type::ExtOpaque(s) => interner.resolve(*s).to_string(),
+            _ => self.to_btype(id).map_or_else(|| "?".into(), |b| b.name()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interning_and_display() {
+        let mut t = TypeTable::new();
+        let i = Interner::new();
+        let v3 = t.vector(Scalar::F32, 3);
+        assert_eq!(t.vector(Scalar::F32, 3), v3);
+        assert_eq!(t.vector(Scalar::F32, 1), ids::FLOAT);
+        let a = t.array(v3, ArraySize::Fixed(3));
+        let aa = t.array(a, ArraySize::Fixed(2));
+        assert_eq!(t.display(aa, &i), "vec3[2][3]");
+        let m = t.matrix(Scalar::F64, 2, 3);
+        assert_eq!(t.display(m, &i), "dmat2x3");
+        let col = t.index_result(m).unwrap();
+        assert_eq!(t.display(col, &i), "dvec3");
+        assert_eq!(t.component_count(m), Some(6));
+        let iv = t.with_scalar(v3, Scalar::I32);
+        assert_eq!(t.display(iv, &i), "ivec3");
+    }
+}
