@@ -44,6 +44,13 @@ fn loose_builtin(name: &str) -> Option<&'static [Ext]> {
         | "setTensorLayoutBlockSizeNV" | "setTensorLayoutClampValueNV" | "createTensorViewNV" | "setTensorViewDimensionsNV"
         | "setTensorViewStrideNV" | "setTensorViewClipNV" => &[Ext::NV_cooperative_matrix2],
         "spirv_instruction" => &[Ext::EXT_spirv_intrinsics],
+        // Built-ins with array parameters, which the table format cannot state.
+        "textureGatherOffsets" | "sparseTextureGatherOffsetsARB" => &[],
+        "rayQueryGetIntersectionTriangleVertexPositionsEXT" => &[Ext::EXT_ray_tracing_position_fetch],
+        "hitObjectGetIntersectionTriangleVertexPositionsEXT" => &[Ext::EXT_shader_invocation_reorder],
+        "rayQueryGetIntersectionLSSPositionsNV" | "rayQueryGetIntersectionLSSRadiiNV" | "hitObjectGetLSSPositionsNV"
+        | "hitObjectGetLSSRadiiNV" => &[Ext::NV_linear_swept_spheres],
+        "rgb_2_yuv" | "yuv_2_rgb" => &[Ext::EXT_YUV_target],
         _ => return None,
     })
 }
@@ -74,10 +81,21 @@ impl Checker<'_> {
                     _ => {}
                 }
                 let text = self.name(*name).to_string();
-                if let Some(b) = parse_type_name(&text) {
-                    // A type name that is not a keyword (`float16_t(x)`, `int64_t(x)`).
+                // `nonuniformEXT(i)`: the qualifier used on an expression; its value is its
+                // argument.
+                if text == "nonuniformEXT" && (self.ext_on(Ext::EXT_nonuniform_qualifier) || self.builtin_mode) {
+                    let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
+                    if a.len() == 1 {
+                        return a[0];
+                    }
+                    self.error("constructor-arguments", span, "`nonuniformEXT` takes one argument");
+                    return self.error_expr(span);
+                }
+                // A type name that is not a keyword (`float16_t(x)`, `int64_t(x)`), unless a
+                // function of that name exists here (`texture2D(s, uv)` in OpenGL is the
+                // legacy lookup, in Vulkan it could also be the type).
+                if parse_type_name(&text).is_some() && !self.user_or_builtin_function_exists(*name, &text) {
                     let t = self.resolve_type_name(*name, *nspan);
-                    let _ = b;
                     let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
                     return self.construct(t, a, span, *nspan);
                 }
@@ -85,6 +103,18 @@ impl Checker<'_> {
                 self.function_call(*name, *nspan, a, span)
             }
         }
+    }
+
+    /// Whether a user function or an available built-in function has this name.
+    fn user_or_builtin_function_exists(&self, name: Symbol, text: &str) -> bool {
+        if self.funcs.contains_key(&name) {
+            return true;
+        }
+        if self.hidden_builtins.contains(&name) {
+            return false;
+        }
+        let cx = self.builtin_context();
+        builtins::overloads(text).iter().any(|s| s.availability().allows(&cx))
     }
 
     fn function_call(&mut self, name: Symbol, nspan: Span, args: Vec<ExprId>, span: Span) -> ExprId {
@@ -111,7 +141,8 @@ impl Checker<'_> {
         }
         if cands.is_empty() {
             if let Some(exts) = loose_builtin(&text) {
-                if self.any_ext(exts) || self.builtin_mode {
+                let core = exts.is_empty() && self.at_least(400, 310);
+                if self.any_ext(exts) || self.builtin_mode || core {
                     return self.add_expr(
                         ExprKind::Builtin(
                             BuiltinRef {
@@ -248,6 +279,7 @@ impl Checker<'_> {
             Candidate::Builtin(idx) => {
                 let sig = &builtins::SIGNATURES[idx as usize];
                 self.check_builtin_call(sig, &conv_args, nspan);
+                self.note_builtin_call(sig.name, nspan);
                 let ret = self.m.types.from_btype(sig.ret);
                 // Fold when every argument is constant and the function is pure.
                 let consts: Option<Vec<ConstValue>> = conv_args.iter().map(|a| self.const_value(*a)).collect();

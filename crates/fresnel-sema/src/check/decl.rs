@@ -90,7 +90,8 @@ fn layout_takes_value(name: &str) -> Option<bool> {
         | "local_size_z_id" | "max_vertices" | "invocations" | "stream" | "vertices" | "xfb_buffer"
         | "xfb_offset" | "xfb_stride" | "num_views" | "max_primitives" | "buffer_reference_align"
         | "secondary_view_offset" | "shaderrecordnv" | "heap_offset" | "num_tiles" | "push_constant_bank"
-        | "member_offset" | "primitive_culling_" | "sampler_heap_offset" => true,
+        | "member_offset" | "primitive_culling_" | "sampler_heap_offset" | "bank" | "descriptor_stride"
+        | "shading_rate_xqcom" | "shading_rate_yqcom" | "shading_rate_zqcom" => true,
         "std140" | "std430" | "shared" | "packed" | "scalar" | "row_major" | "column_major" | "push_constant"
         | "points" | "lines" | "lines_adjacency" | "triangles" | "triangles_adjacency" | "line_strip"
         | "triangle_strip" | "equal_spacing" | "fractional_even_spacing" | "fractional_odd_spacing" | "cw"
@@ -99,7 +100,8 @@ fn layout_takes_value(name: &str) -> Option<bool> {
         | "post_depth_coverage" | "pixel_interlock_ordered" | "pixel_interlock_unordered"
         | "sample_interlock_ordered" | "sample_interlock_unordered" | "shading_rate_interlock_ordered"
         | "shading_rate_interlock_unordered" | "derivative_group_quadsnv" | "derivative_group_linearnv"
-        | "derivative_group_quads" | "derivative_group_linear" | "buffer_reference" | "primitive_culling"
+        | "derivative_group_quads" | "derivative_group_linear" | "derivative_group_quadskhr"
+        | "derivative_group_linearkhr" | "buffer_reference" | "primitive_culling"
         | "viewport_relative" | "passthrough" | "override_coverage" | "bindless_sampler" | "bindless_image"
         | "bound_sampler" | "bound_image" | "shaderrecordext" | "full_quads" | "quad_derivatives"
         | "non_coherent_color_attachment_readext" | "non_coherent_depth_attachment_readext"
@@ -107,7 +109,7 @@ fn layout_takes_value(name: &str) -> Option<bool> {
         | "early_and_late_fragment_tests_amd" | "stencil_ref_unchanged_front_amd"
         | "stencil_ref_greater_front_amd" | "stencil_ref_less_front_amd" | "stencil_ref_unchanged_back_amd"
         | "stencil_ref_greater_back_amd" | "stencil_ref_less_back_amd" | "descriptor_heap" | "tile_attachmentqcom"
-        | "maximally_reconverges" => false,
+        | "maximally_reconverges" | "local_size_variable" | "yuv" | "buffer_type" => false,
         n if n.starts_with("blend_support_") => false,
         n if is_image_format(n) => false,
         _ => return None,
@@ -716,7 +718,13 @@ impl Checker<'_> {
                     }
                 }
                 StorageKw::In | StorageKw::Out if global => {
-                    self.require(kspan, "global `in` and `out` variables", 130, 300, &[]);
+                    self.require(
+                        kspan,
+                        "global `in` and `out` variables",
+                        130,
+                        300,
+                        &[Ext::ARB_explicit_attrib_location, Ext::ARB_separate_shader_objects],
+                    );
                     if k == StorageKw::In && stage == Some(Stage::Compute) {
                         self.error("compute-input", kspan, "compute shaders have no user-defined inputs");
                     }
@@ -807,7 +815,7 @@ impl Checker<'_> {
         }
         if io {
             let inner = self.m.types.innermost(ty);
-            if self.m.types.contains_opaque(inner) {
+            if self.m.types.contains_opaque(inner) && !self.bindless() {
                 self.error("opaque-io", span, "inputs and outputs cannot have opaque types");
             }
             // Integer (and double) fragment inputs and vertex outputs must be flat.
@@ -864,7 +872,7 @@ impl Checker<'_> {
             self.error("void-variable", d.name_span, "a variable cannot have type `void`");
             return None;
         }
-        if !global && !self.builtin_mode {
+        if !global && !self.builtin_mode && !self.bindless() {
             // Locals may not have opaque types except as function parameters (Vulkan allows
             // local sampler copies via constructors: still not as variables).
             if self.m.types.contains_opaque(ty) && !matches!(self.m.types.get(self.m.types.innermost(ty)), Type::RayQuery | Type::HitObjectNV | Type::HitObjectEXT) {
@@ -875,7 +883,7 @@ impl Checker<'_> {
                 );
             }
         }
-        if global && !self.builtin_mode {
+        if global && !self.builtin_mode && !self.bindless() {
             let inner = self.m.types.innermost(ty);
             let opaque = self.m.types.contains_opaque(inner);
             if opaque && !matches!(storage, Storage::Uniform | Storage::Ext(_)) && !matches!(self.m.types.get(inner), Type::RayQuery | Type::HitObjectNV | Type::HitObjectEXT) {
@@ -895,7 +903,28 @@ impl Checker<'_> {
                 }
             }
         }
+        // An unsized array may be redeclared with a size (GLSL 1.10: "float a[]; float a[4];").
+        if let Some(Binding::Var(prev)) = self.lookup_local(d.name) {
+            let pt = self.m.var(prev).ty;
+            if let (
+                Type::Array {
+                    elem: pe,
+                    size: ArraySize::Unsized,
+                },
+                Type::Array {
+                    elem: ne,
+                    size: ArraySize::Fixed(_),
+                },
+            ) = (self.m.types.get(pt).clone(), self.m.types.get(ty).clone())
+            {
+                if pe == ne && !self.is_es() && self.m.var(prev).storage == storage {
+                    self.m.vars[prev.index()].ty = ty;
+                    return Some(prev);
+                }
+            }
+        }
         self.check_user_name(d.name, d.name_span);
+        let ty = if global { self.size_io_array(storage, ty, q.quals.patch) } else { ty };
         let precision = q.quals.precision;
         self.check_precision_available(ty, precision, d.name_span);
         let mut var_ty = ty;
@@ -942,7 +971,7 @@ impl Checker<'_> {
                     None => {
                         // GLSL 4.20+ allows const locals initialized with non-constant
                         // expressions (they are not constant expressions themselves).
-                        if !(self.at_least(420, 0) && !global) && !self.builtin_mode {
+                        if !(self.at_least(420, 0) && !global) && !self.builtin_mode && !self.is_ext_opaque(ty) {
                             let span = self.espan(e);
                             self.error(
                                 "const-initializer",
@@ -998,6 +1027,10 @@ impl Checker<'_> {
         self.bind(d.name, Binding::Var(id), name_span);
         if global {
             self.m.globals.push(id);
+            if !self.builtin_mode {
+                self.validate_var_layout(id, q);
+                self.validate_var_interface(id, q);
+            }
         }
         Some(id)
     }
@@ -1211,7 +1244,93 @@ impl Checker<'_> {
                 "a layout declaration needs `in`, `out`, `uniform` or `buffer`",
             );
         }
+        let storage = q.storage.map(|(k, _)| k);
+        for e in &q.quals.layout {
+            let name = self.name(e.name).to_string();
+            let prim = match name.as_str() {
+                "points" => Some(1),
+                "lines" => Some(2),
+                "lines_adjacency" => Some(4),
+                "triangles" => Some(3),
+                "triangles_adjacency" => Some(6),
+                _ => None,
+            };
+            if self.stage == Some(Stage::Geometry) && storage == Some(StorageKw::In) {
+                if let Some(n) = prim {
+                    self.geom_in_size = Some(n);
+                    self.resize_io_arrays(Storage::In, n, e.span);
+                }
+            }
+            if self.stage == Some(Stage::TessControl) && storage == Some(StorageKw::Out) && name == "vertices" {
+                if let Some(n) = e.value.filter(|v| *v > 0) {
+                    self.tcs_out_size = Some(n as u32);
+                    self.resize_io_arrays(Storage::Out, n as u32, e.span);
+                }
+            }
+        }
+        if !self.builtin_mode {
+            self.validate_stage_layout(storage, &q.quals.layout, span);
+        }
         self.m.stage_layout.extend(q.quals.layout);
+    }
+
+    /// The implicit size of per-vertex input/output arrays in geometry and tessellation
+    /// shaders.
+    fn implicit_io_size(&self, storage: Storage, patch: bool) -> Option<u32> {
+        if patch {
+            return None;
+        }
+        match (self.stage, storage) {
+            (Some(Stage::Geometry), Storage::In) => self.geom_in_size,
+            (Some(Stage::TessControl), Storage::Out) => self.tcs_out_size,
+            // gl_MaxPatchVertices.
+            (Some(Stage::TessControl | Stage::TessEval), Storage::In) => Some(32),
+            _ => None,
+        }
+    }
+
+    /// Gives an unsized per-vertex array its implicit size, or checks an explicit one.
+    pub(crate) fn size_io_array(&mut self, storage: Storage, ty: TypeId, patch: bool) -> TypeId {
+        let Some(n) = self.implicit_io_size(storage, patch) else { return ty };
+        match self.m.types.get(ty).clone() {
+            Type::Array {
+                elem,
+                size: ArraySize::Unsized,
+            } => self.m.types.array(elem, ArraySize::Fixed(n)),
+            _ => ty,
+        }
+    }
+
+    /// Sizes (or checks) every unsized per-vertex array already declared with this storage.
+    fn resize_io_arrays(&mut self, storage: Storage, n: u32, span: Span) {
+        let globals = self.m.globals.clone();
+        for g in globals {
+            let v = self.m.var(g);
+            if v.storage != storage || v.quals.patch {
+                continue;
+            }
+            match self.m.types.get(v.ty).clone() {
+                Type::Array {
+                    elem,
+                    size: ArraySize::Unsized,
+                } => {
+                    let t = self.m.types.array(elem, ArraySize::Fixed(n));
+                    self.m.vars[g.index()].ty = t;
+                }
+                Type::Array {
+                    size: ArraySize::Fixed(k),
+                    ..
+                } if k != n && !v.builtin && self.stage == Some(Stage::Geometry) => {
+                    let name = self.name(v.name).to_string();
+                    self.error(
+                        "input-array-size",
+                        span,
+                        format!("the input primitive gives {n} vertices, but `{name}` has {k}"),
+                    );
+                }
+                _ => {}
+            }
+        }
     }
 
     /// `precision highp float;`
@@ -1302,8 +1421,17 @@ impl Checker<'_> {
         };
         // Block names have their own namespace per storage.
         let key = (b.name, storage_tag(storage));
+        // Redeclaring a built-in block (gl_PerVertex) replaces the built-in one.
+        let redeclares_builtin_block = self.name(b.name).starts_with("gl_") && !self.builtin_mode;
+        if redeclares_builtin_block && self.name(b.name) != "gl_PerVertex" {
+            self.error(
+                "reserved-name",
+                b.name_span,
+                format!("block names starting with `gl_` are reserved (`{}`)", self.name(b.name)),
+            );
+        }
         let previously_forward = matches!(self.lookup(b.name), Some(Binding::Type(t, _)) if matches!(self.m.types.get(t), Type::Struct(s) if self.m.types.struct_def(*s).members.is_empty() && self.m.types.struct_def(*s).kind == StructKind::Block));
-        if self.block_names.contains_key(&key) && !self.builtin_mode && !previously_forward {
+        if self.block_names.contains_key(&key) && !self.builtin_mode && !previously_forward && !redeclares_builtin_block {
             self.error(
                 "redeclaration",
                 b.name_span,
@@ -1317,7 +1445,8 @@ impl Checker<'_> {
             self.error("empty-block", b.name_span, "an interface block must have at least one member");
         }
         for m in &members {
-            if self.m.types.contains_opaque(m.ty) && storage != Storage::Ext(Symbol(0)) && !self.builtin_mode {
+            let ext_storage = matches!(storage, Storage::Ext(_));
+            if self.m.types.contains_opaque(m.ty) && !ext_storage && !self.builtin_mode && !self.bindless() {
                 self.error(
                     "opaque-member",
                     m.span,
@@ -1373,14 +1502,26 @@ impl Checker<'_> {
             }
             return;
         }
-        let _ = span;
+        let block_members: Vec<Member> = match self.m.types.get(block_ty) {
+            Type::Struct(sid) => self.m.types.struct_def(*sid).members.clone(),
+            _ => Vec::new(),
+        };
+        if !self.builtin_mode {
+            self.validate_block_layout(storage, &q, &block_members, span);
+        }
         match &b.instance {
             Some(inst) => {
                 let mut ty = block_ty;
                 if let Some(a) = &inst.array {
                     ty = self.apply_array(ty, a);
                 }
-                self.check_user_name(inst.name, inst.name_span);
+                if !redeclares_builtin_block {
+                    self.check_user_name(inst.name, inst.name_span);
+                }
+                let ty = self.size_io_array(storage, ty, q.quals.patch);
+                if !self.builtin_mode {
+                    self.validate_block_interface(storage, &q, &block_members, Some(ty), span);
+                }
                 // Redeclaring a built-in block instance (gl_in, gl_out): replace it.
                 if let Some(Binding::Var(prev)) = self.lookup_local(inst.name) {
                     if self.m.var(prev).builtin && !self.builtin_mode {
@@ -1404,6 +1545,9 @@ impl Checker<'_> {
                 self.m.globals.push(id);
             }
             None => {
+                if !self.builtin_mode {
+                    self.validate_block_interface(storage, &q, &block_members, None, span);
+                }
                 // An anonymous block: its members are global names.
                 let block_var = Var {
                     name: b.name,
@@ -1470,7 +1614,7 @@ impl Checker<'_> {
         if self.m.types.is_array(ret) {
             self.require(p.return_type.span, "functions returning arrays", 120, 300, &[]);
         }
-        if self.m.types.contains_opaque(ret) && !self.builtin_mode {
+        if self.m.types.contains_opaque(ret) && !self.builtin_mode && !self.bindless() {
             self.error(
                 "opaque-return",
                 p.return_type.span,
@@ -1518,7 +1662,11 @@ impl Checker<'_> {
                     "parameters cannot have interpolation, invariant or layout qualifiers",
                 );
             }
-            if matches!(dir, ParamDir::Out | ParamDir::InOut) && self.m.types.contains_opaque(ty) && !self.builtin_mode {
+            if matches!(dir, ParamDir::Out | ParamDir::InOut)
+                && self.m.types.contains_opaque(ty)
+                && !self.builtin_mode
+                && !self.bindless()
+            {
                 self.error(
                     "opaque-out-parameter",
                     prm.span,
@@ -1708,11 +1856,6 @@ fn storage_tag(s: Storage) -> u8 {
         Storage::Out => 3,
         _ => 4,
     }
-}
-
-/// Whether a type is a plain (non-array) scalar of this kind.
-pub(crate) fn is_scalar_of(t: &Type, s: Scalar) -> bool {
-    matches!(t, Type::Scalar(x) if *x == s)
 }
 
 #[allow(dead_code)]

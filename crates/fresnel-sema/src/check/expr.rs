@@ -26,6 +26,12 @@ pub(crate) enum ConvRank {
 }
 
 impl Checker<'_> {
+    /// Whether a type is one the checker treats permissively: an extension type it does not
+    /// model (cooperative matrices, long vectors, ...).
+    pub(crate) fn is_ext_opaque(&self, t: TypeId) -> bool {
+        matches!(self.m.types.get(t), Type::ExtOpaque(_))
+    }
+
     /// Checks an expression.
     pub(crate) fn expr(&mut self, e: ast::ExprId) -> ExprId {
         let node = self.ast().expr(e);
@@ -244,6 +250,9 @@ impl Checker<'_> {
         if from == to || self.m.types.is_error(from) || self.m.types.is_error(to) {
             return e;
         }
+        if self.is_ext_opaque(from) || self.is_ext_opaque(to) {
+            return e;
+        }
         if self.conversion_rank(from, to).is_some() {
             return self.convert(e, to);
         }
@@ -282,6 +291,9 @@ impl Checker<'_> {
         let ty = self.ety(v);
         if self.m.types.is_error(ty) {
             return self.error_expr(span);
+        }
+        if self.is_ext_opaque(ty) {
+            return self.add_expr(ExprKind::Unary(op, v), ty, span);
         }
         let scalar = self.m.types.scalar_of(ty);
         let ok = match op {
@@ -348,6 +360,14 @@ impl Checker<'_> {
         let (ta, tb) = (self.ety(a), self.ety(b));
         if self.m.types.is_error(ta) || self.m.types.is_error(tb) {
             return self.error_expr(span);
+        }
+        if self.is_ext_opaque(ta) || self.is_ext_opaque(tb) {
+            let rt = match op {
+                Eq | Ne | Lt | Gt | Le | Ge | LogicalAnd | LogicalOr | LogicalXor => ids::BOOL,
+                _ if self.is_ext_opaque(ta) => ta,
+                _ => tb,
+            };
+            return self.add_expr(ExprKind::Binary(op, a, b), rt, span);
         }
         let mismatch = |this: &mut Self, a: ExprId, b: ExprId| {
             let (ta, tb) = (this.ety(a), this.ety(b));
@@ -592,7 +612,7 @@ impl Checker<'_> {
             return self.error_expr(span);
         }
         self.check_lvalue(l, "assignment");
-        if self.m.types.contains_opaque(lt) {
+        if self.m.types.contains_opaque(lt) && !self.bindless() {
             self.error(
                 "opaque-assignment",
                 span,
@@ -632,7 +652,10 @@ impl Checker<'_> {
     /// Reports when an expression cannot be written to.
     pub(crate) fn check_lvalue(&mut self, e: ExprId, what: &str) -> bool {
         match self.lvalue_problem(e) {
-            None => true,
+            None => {
+                self.note_write(e);
+                true
+            }
             Some(p) => {
                 let span = self.espan(e);
                 self.error("not-lvalue", span, format!("{what}: {p}"));
@@ -682,8 +705,8 @@ impl Checker<'_> {
         let b = self.expr(base);
         let i = self.expr(index);
         let (bt, it) = (self.ety(b), self.ety(i));
-        if self.m.types.is_error(bt) || self.m.types.is_error(it) {
-            return self.error_expr(span);
+        if self.m.types.is_error(bt) || self.m.types.is_error(it) || self.is_ext_opaque(bt) {
+            return self.add_expr(ExprKind::Index(b, i), ids::ERROR, span);
         }
         let Some(rt) = self.m.types.index_result(bt) else {
             self.error(
@@ -753,7 +776,7 @@ impl Checker<'_> {
     fn field(&mut self, base: ast::ExprId, name: fresnel_syntax::intern::Symbol, name_span: Span, span: Span) -> ExprId {
         let b = self.expr(base);
         let bt = self.ety(b);
-        if self.m.types.is_error(bt) {
+        if self.m.types.is_error(bt) || self.is_ext_opaque(bt) {
             return self.error_expr(span);
         }
         match self.m.types.get(bt).clone() {
@@ -884,6 +907,9 @@ impl Checker<'_> {
         }
         if self.m.types.is_error(bt) {
             return self.error_expr(span);
+        }
+        if self.is_ext_opaque(bt) {
+            return self.add_expr(ExprKind::ArrayLength(b), ids::INT, span);
         }
         match self.m.types.get(bt).clone() {
             Type::Array { size, .. } => {

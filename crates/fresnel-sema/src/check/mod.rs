@@ -9,6 +9,8 @@ mod builtin_vars;
 mod call;
 mod decl;
 mod expr;
+mod interface;
+mod layout;
 mod stmt;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -17,7 +19,6 @@ use fresnel_syntax::ast::{self, Precision, TranslationUnit};
 use fresnel_syntax::diag::{Diagnostic, Diagnostics};
 use fresnel_syntax::extensions::{Behavior, Ext, ExtensionState};
 use fresnel_syntax::intern::{Interner, Symbol};
-use fresnel_syntax::keywords::Keyword;
 use fresnel_syntax::pp::{PpEventKind, PpOutput, Pragma};
 use fresnel_syntax::source::{SourceMap, Span};
 use fresnel_syntax::version::{Stage, TargetEnv, Version};
@@ -86,6 +87,10 @@ pub fn check(
         default_precision: vec![FxHashMap::default()],
         block_names: FxHashMap::default(),
         warned_exts: FxHashSet::default(),
+        geom_in_size: None,
+        tcs_out_size: None,
+        layout_state: layout::LayoutState::default(),
+        iface: interface::InterfaceState::default(),
     };
     c.set_default_precisions();
     c.declare_builtin_variables();
@@ -147,6 +152,12 @@ pub(crate) struct Checker<'a> {
     /// Interface block names (their own namespace), with the storage.
     pub block_names: FxHashMap<(Symbol, u8), Span>,
     pub warned_exts: FxHashSet<Ext>,
+    /// Geometry shaders: the size the input primitive gives input arrays.
+    pub geom_in_size: Option<u32>,
+    /// Tessellation control shaders: the output patch size (`layout(vertices = N) out`).
+    pub tcs_out_size: Option<u32>,
+    pub layout_state: layout::LayoutState,
+    pub iface: interface::InterfaceState,
 }
 
 /// What a `precision` statement applies to.
@@ -199,6 +210,11 @@ impl<'a> Checker<'a> {
 
     pub fn ext_on(&self, e: Ext) -> bool {
         self.exts.is_on(e)
+    }
+
+    /// GL_ARB_bindless_texture: opaque types behave as ordinary values.
+    pub fn bindless(&self) -> bool {
+        self.ext_on(Ext::ARB_bindless_texture)
     }
 
     pub fn any_ext(&self, es: &[Ext]) -> bool {
@@ -412,6 +428,11 @@ impl<'a> Checker<'a> {
             "tensorLayoutNV" | "tensorViewNV" => &[Ext::NV_cooperative_matrix2],
             "tensorARM" => &[Ext::ARM_tensors],
             "vector" => &[Ext::EXT_long_vector],
+            "floate2m1_t" | "fe2m1vec2" | "fe2m1vec3" | "fe2m1vec4" => &[Ext::EXT_float_e2m1],
+            "floate2m3_t" | "fe2m3vec2" | "fe2m3vec3" | "fe2m3vec4" => &[Ext::EXT_float_e2m3],
+            "floate3m2_t" | "fe3m2vec2" | "fe3m2vec3" | "fe3m2vec4" => &[Ext::EXT_float_e3m2],
+            "floatue8m0_t" | "fue8m0vec2" | "fue8m0vec3" | "fue8m0vec4" => &[Ext::EXT_float_ue8m0],
+            "floatmxint8_t" | "fmxint8vec2" | "fmxint8vec3" | "fmxint8vec4" => &[Ext::EXT_float_mxint8],
             _ => return None,
         };
         if !self.any_ext(exts) && !self.builtin_mode {
@@ -726,7 +747,8 @@ impl<'a> Checker<'a> {
 
     fn finish(&mut self) {
         // Functions declared, called, but never defined are a link error, reported then.
-        let _ = Keyword::Void;
+        self.finish_layout();
+        self.finish_interface();
     }
 
     /// The built-in availability context.

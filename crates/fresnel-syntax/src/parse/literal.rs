@@ -189,6 +189,9 @@ impl Parser<'_> {
     }
 
     fn check_int_suffix(&mut self, t: &Token, text: &str, s: IntSuffix) {
+        if self.opts.builtin {
+            return;
+        }
         let v = self.version();
         let (ok, need) = match s {
             IntSuffix::None => (true, ""),
@@ -224,6 +227,9 @@ impl Parser<'_> {
     }
 
     fn check_float_suffix(&mut self, t: &Token, text: &str, s: FloatSuffix) {
+        if self.opts.builtin {
+            return;
+        }
         let v = self.version();
         let (ok, need) = match s {
             FloatSuffix::None => (true, ""),
