@@ -131,6 +131,8 @@ struct ParamSpec {
     ty: Gen,
     qual: u8, // 0 in, 1 out, 2 inout
     flags: u8,
+    /// Array length of an array parameter (`const ivec2 offsets[4]`), 0 otherwise.
+    array: u8,
 }
 
 const F_CONST: u8 = 1;
@@ -149,6 +151,9 @@ struct Proto {
     params: Vec<ParamSpec>,
     avail: usize,
 }
+
+/// One concrete overload: return type, parameter types, and the prototype it came from.
+type Expanded<'a> = (BType, Vec<BType>, &'a Proto);
 
 fn parse_proto(text: &str, line: usize, avail: usize) -> Proto {
     let text = text.trim().trim_end_matches(';').trim();
@@ -180,7 +185,21 @@ fn parse_proto(text: &str, line: usize, avail: usize) -> Proto {
             let mut qual = 0;
             let mut flags = 0;
             let mut ty = None;
+            let mut array = 0u8;
             for w in p.split_whitespace() {
+                // `name[N]` (or `type[N]`): an array parameter.
+                let w = match w.split_once('[') {
+                    Some((head, dim)) => {
+                        array = dim.trim_end_matches(']').parse().unwrap_or_else(|_| {
+                            panic!("functions.glsl:{line}: bad array size in `{w}`")
+                        });
+                        head
+                    }
+                    None => w,
+                };
+                if w.is_empty() {
+                    continue;
+                }
                 match w {
                     "in" => qual = 0,
                     "out" => qual = 1,
@@ -202,6 +221,7 @@ fn parse_proto(text: &str, line: usize, avail: usize) -> Proto {
                 ty: ty.unwrap_or_else(|| panic!("functions.glsl:{line}: parameter without a type")),
                 qual,
                 flags,
+                array,
             });
         }
     }
@@ -401,7 +421,7 @@ fn main() {
         last.1.push('\n');
     }
     // Expand and group by name (BTreeMap: sorted, deterministic).
-    let mut by_name: BTreeMap<String, Vec<(BType, Vec<BType>, &Proto)>> = BTreeMap::new();
+    let mut by_name: BTreeMap<String, Vec<Expanded>> = BTreeMap::new();
     for p in &protos {
         for (ret, params) in expand(p) {
             by_name
@@ -448,10 +468,11 @@ fn main() {
                 .zip(&p.params)
                 .map(|(t, spec)| {
                     format!(
-                        "ParamSpec {{ ty: {}, qual: {}, flags: {} }}",
+                        "ParamSpec {{ ty: {}, qual: {}, flags: {}, array: {} }}",
                         btype_expr(t),
                         ["ParamQual::In", "ParamQual::Out", "ParamQual::InOut"][spec.qual as usize],
-                        spec.flags
+                        spec.flags,
+                        spec.array
                     )
                 })
                 .collect();

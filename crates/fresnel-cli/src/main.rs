@@ -102,7 +102,7 @@ struct Common {
     /// Shader stage (vert, tesc, tese, geom, frag, comp, ...) when the file name does not say.
     #[arg(short = 'S', long = "stage")]
     stage: Option<String>,
-    /// opengl, opengles, vulkan1.0 ... vulkan1.3.
+    /// opengl, opengles, vulkan1.0 ... vulkan1.4.
     #[arg(long = "target-env", default_value = "opengl")]
     target_env: String,
     /// Define a macro: NAME or NAME=VALUE.
@@ -346,7 +346,11 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                     ok = false;
                     continue;
                 }
-                let text = if emit == Emit::Ast { run.ast_text() } else { run.hir_text() };
+                let text = if emit == Emit::Ast {
+                    run.ast_text()
+                } else {
+                    run.hir_text()
+                };
                 if let Some(t) = text {
                     out.push_str(&t);
                 }

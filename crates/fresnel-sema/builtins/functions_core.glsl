@@ -1050,6 +1050,12 @@ void groupMemoryBarrier();
 @ ext GL_KHR_memory_scope_semantics
 void controlBarrier(const int executionScope, const int memoryScope, const int storage, const int semantics);
 void memoryBarrier(const int scope, const int storage, const int semantics);
+// GL_EXT_split_barrier: compute shaders only; the arguments as for controlBarrier.
+@ ext GL_EXT_split_barrier stage comp
+void controlBarrierArrive();
+void controlBarrierWait();
+void controlBarrierArrive(const int executionScope, const int memoryScope, const int storage, const int semantics);
+void controlBarrierWait(const int executionScope, const int memoryScope, const int storage, const int semantics);
 
 // ---- Atomic counter functions (8.10): not in Vulkan ----
 @ gl 420 es 310 ext GL_ARB_shader_atomic_counters novulkan
@@ -2229,6 +2235,8 @@ void reorderThreadNV(hitObjectNV hitObject, uint hint, uint bits);
 @ ext GL_NV_linear_swept_spheres stage rgen|rchit|rmiss
 vec3 hitObjectGetSpherePositionNV(hitObjectNV hitObject);
 float hitObjectGetSphereRadiusNV(hitObjectNV hitObject);
+bool hitObjectIsSphereHitNV(hitObjectNV hitObject);
+bool hitObjectIsLSSHitNV(hitObjectNV hitObject);
 @ ext GL_NV_cluster_acceleration_structure stage rgen|rchit|rmiss
 int hitObjectGetClusterIdNV(hitObjectNV hitObject);
 // GL_EXT_shader_invocation_reorder.
@@ -2282,3 +2290,10 @@ void EmitMeshTasksEXT(uint groupCountX, uint groupCountY, uint groupCountZ);
 void SetMeshOutputsEXT(uint vertexCount, uint primitiveCount);
 @ ext GL_NV_mesh_shader stage mesh
 void writePackedPrimitiveIndices4x8NV(uint indexOffset, uint packedIndices);
+
+// ---- Not expressible in this format: array parameters ----
+// GL_QCOM_cooperative_matrix_conversion (arrays of any length; coopmat<...> operands):
+//   void bitcastQCOM(SrcTy srcArr[SrcLen], DstTy dstArr[DstLen]);
+//   void extractSubArrayQCOM(EltTy srcArr[SrcLen], int start_index, EltTy dstArr[DstLen]);
+//   void vectorToCoopmatQCOM(SrcEltTy vec[SrcVecLen], coopmat<DstEltTy, gl_ScopeSubgroup, M, N, Use> cm);
+//   void coopmatToVectorQCOM(coopmat<SrcEltTy, gl_ScopeSubgroup, M, N, Use> cm, DstEltTy vec[DstVecLen]);

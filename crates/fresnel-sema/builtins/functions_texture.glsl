@@ -106,6 +106,21 @@ vec2 textureQueryLod(samplerCubeShadow sampler, vec3 P);
 vec2 textureQueryLod(sampler1DArrayShadow sampler, float P);
 vec2 textureQueryLod(sampler2DArrayShadow sampler, vec2 P);
 vec2 textureQueryLod(samplerCubeArrayShadow sampler, vec3 P);
+// GL_KHR_compute_shader_derivatives also gives task and mesh shaders derivatives.
+@ ext GL_KHR_compute_shader_derivatives stage task|mesh
+vec2 textureQueryLod(gsampler1D sampler, float P);
+vec2 textureQueryLod(gsampler2D sampler, vec2 P);
+vec2 textureQueryLod(gsampler3D sampler, vec3 P);
+vec2 textureQueryLod(gsamplerCube sampler, vec3 P);
+vec2 textureQueryLod(gsampler1DArray sampler, float P);
+vec2 textureQueryLod(gsampler2DArray sampler, vec2 P);
+vec2 textureQueryLod(gsamplerCubeArray sampler, vec3 P);
+vec2 textureQueryLod(sampler1DShadow sampler, float P);
+vec2 textureQueryLod(sampler2DShadow sampler, vec2 P);
+vec2 textureQueryLod(samplerCubeShadow sampler, vec3 P);
+vec2 textureQueryLod(sampler1DArrayShadow sampler, float P);
+vec2 textureQueryLod(sampler2DArrayShadow sampler, vec2 P);
+vec2 textureQueryLod(samplerCubeArrayShadow sampler, vec3 P);
 
 // ---- textureQueryLOD
 @ gl 400 ext GL_ARB_texture_query_lod|GL_EXT_texture_query_lod stage frag
@@ -2379,7 +2394,7 @@ int sparseTexelFetchOffsetARB(f16texture2DArray texture, ivec3 P, int lod, const
 // ==== Vulkan subpass inputs (GL_KHR_vulkan_glsl), GL_HUAWEI_subpass_shading, GL_EXT_shader_tile_image ====
 // subpassLoad is fragment-only, and in compute (subpass shading) shaders with
 // GL_HUAWEI_subpass_shading (glslang adds it to the compute stage and requires the extension).
-// (depthAttachmentReadEXT / stencilAttachmentReadEXT take no attachment: functions_core.glsl.)
+// The attachment reads of GL_EXT_shader_tile_image: Vulkan fragment shaders only.
 
 // ---- subpassLoad
 @ gl 130 es 300 stage frag vulkan
@@ -2398,6 +2413,13 @@ f16vec4 subpassLoad(f16subpassInputMS subpass, int sample);
 @ ext GL_EXT_shader_tile_image stage frag vulkan
 gvec4 colorAttachmentReadEXT(gattachmentEXT attachment);
 gvec4 colorAttachmentReadEXT(gattachmentEXT attachment, int sample);
+
+// ---- depthAttachmentReadEXT, stencilAttachmentReadEXT
+@ ext GL_EXT_shader_tile_image stage frag vulkan
+highp float depthAttachmentReadEXT();
+highp float depthAttachmentReadEXT(int sample);
+lowp uint stencilAttachmentReadEXT();
+lowp uint stencilAttachmentReadEXT(int sample);
 
 // ==== Image functions (8.12) ====================================================================
 // Loads and stores: GLSL 4.20 / ES 3.10 / GL_ARB_shader_image_load_store; imageSize: GLSL 4.30
@@ -4721,7 +4743,7 @@ vec4 texelFetch(__samplerExternal2DY2YEXT sampler, ivec2 P, int lod);
 
 // ==== Other sampler extensions ==================================================================
 // GL_AMD_shader_fragment_mask, GL_EXT_shader_samples_identical, GL_AMD_texture_texture4,
-// GL_QCOM_image_processing, GL_QCOM_image_processing2.
+// GL_QCOM_image_processing, GL_QCOM_image_processing2, GL_QCOM_image_processing3.
 
 // ---- fragmentMaskFetchAMD
 @ ext GL_AMD_shader_fragment_mask
@@ -4779,149 +4801,211 @@ vec4 textureBlockMatchGatherSSDQCOM(sampler2D target, uvec2 targetCoord, sampler
 @ ext GL_QCOM_image_processing2
 vec4 textureBlockMatchGatherSADQCOM(sampler2D target, uvec2 targetCoord, sampler2D reference, uvec2 refCoord, uvec2 blockSize);
 
+// GL_QCOM_image_processing3: the gather-pattern functions (all stages). comp, when given, is a
+// constant expression; the offset of the *OffsetQCOM forms may be non-constant.
+
+// ---- textureGather4x1QCOM
+@ ext GL_QCOM_image_processing3
+gvec4 textureGather4x1QCOM(gsampler2D sampler, vec2 P);
+gvec4 textureGather4x1QCOM(gsampler2D sampler, vec2 P, const int comp);
+gvec4 textureGather4x1QCOM(gsampler2DArray sampler, vec3 P);
+gvec4 textureGather4x1QCOM(gsampler2DArray sampler, vec3 P, const int comp);
+
+// ---- textureGatherV2QCOM
+@ ext GL_QCOM_image_processing3
+gvec4 textureGatherV2QCOM(gsampler2D sampler, vec2 P);
+gvec4 textureGatherV2QCOM(gsampler2D sampler, vec2 P, const int comp);
+gvec4 textureGatherV2QCOM(gsampler2DArray sampler, vec3 P);
+gvec4 textureGatherV2QCOM(gsampler2DArray sampler, vec3 P, const int comp);
+
+// ---- textureGatherH2QCOM
+@ ext GL_QCOM_image_processing3
+gvec4 textureGatherH2QCOM(gsampler2D sampler, vec2 P);
+gvec4 textureGatherH2QCOM(gsampler2D sampler, vec2 P, const int comp);
+gvec4 textureGatherH2QCOM(gsampler2DArray sampler, vec3 P);
+gvec4 textureGatherH2QCOM(gsampler2DArray sampler, vec3 P, const int comp);
+
+// ---- textureGatherDQCOM
+@ ext GL_QCOM_image_processing3
+gvec4 textureGatherDQCOM(gsampler2D sampler, vec2 P);
+gvec4 textureGatherDQCOM(gsampler2D sampler, vec2 P, const int comp);
+gvec4 textureGatherDQCOM(gsampler2DArray sampler, vec3 P);
+gvec4 textureGatherDQCOM(gsampler2DArray sampler, vec3 P, const int comp);
+
+// ---- textureGather4x1OffsetQCOM
+@ ext GL_QCOM_image_processing3
+gvec4 textureGather4x1OffsetQCOM(gsampler2D sampler, vec2 P, ivec2 offset);
+gvec4 textureGather4x1OffsetQCOM(gsampler2D sampler, vec2 P, ivec2 offset, const int comp);
+gvec4 textureGather4x1OffsetQCOM(gsampler2DArray sampler, vec3 P, ivec2 offset);
+gvec4 textureGather4x1OffsetQCOM(gsampler2DArray sampler, vec3 P, ivec2 offset, const int comp);
+
+// ---- textureGatherV2OffsetQCOM
+@ ext GL_QCOM_image_processing3
+gvec4 textureGatherV2OffsetQCOM(gsampler2D sampler, vec2 P, ivec2 offset);
+gvec4 textureGatherV2OffsetQCOM(gsampler2D sampler, vec2 P, ivec2 offset, const int comp);
+gvec4 textureGatherV2OffsetQCOM(gsampler2DArray sampler, vec3 P, ivec2 offset);
+gvec4 textureGatherV2OffsetQCOM(gsampler2DArray sampler, vec3 P, ivec2 offset, const int comp);
+
+// ---- textureGatherH2OffsetQCOM
+@ ext GL_QCOM_image_processing3
+gvec4 textureGatherH2OffsetQCOM(gsampler2D sampler, vec2 P, ivec2 offset);
+gvec4 textureGatherH2OffsetQCOM(gsampler2D sampler, vec2 P, ivec2 offset, const int comp);
+gvec4 textureGatherH2OffsetQCOM(gsampler2DArray sampler, vec3 P, ivec2 offset);
+gvec4 textureGatherH2OffsetQCOM(gsampler2DArray sampler, vec3 P, ivec2 offset, const int comp);
+
+// ---- textureGatherDOffsetQCOM
+@ ext GL_QCOM_image_processing3
+gvec4 textureGatherDOffsetQCOM(gsampler2D sampler, vec2 P, ivec2 offset);
+gvec4 textureGatherDOffsetQCOM(gsampler2D sampler, vec2 P, ivec2 offset, const int comp);
+gvec4 textureGatherDOffsetQCOM(gsampler2DArray sampler, vec3 P, ivec2 offset);
+gvec4 textureGatherDOffsetQCOM(gsampler2DArray sampler, vec3 P, ivec2 offset, const int comp);
+
+// ==== Array parameters ========================================================================
+// textureGatherOffsets and the sparse/AMD forms take `const ivec2 offsets[4]`.
+@ gl 400 es 320 ext GL_ARB_gpu_shader5|GL_EXT_gpu_shader5|GL_OES_gpu_shader5
+gvec4 textureGatherOffsets(gsampler2D sampler, vec2 P, const ivec2 offsets[4]);
+gvec4 textureGatherOffsets(gsampler2D sampler, vec2 P, const ivec2 offsets[4], const int comp);
+@ gl 400 ext GL_ARB_gpu_shader5
+gvec4 textureGatherOffsets(gsampler2DRect sampler, vec2 P, const ivec2 offsets[4]);
+gvec4 textureGatherOffsets(gsampler2DRect sampler, vec2 P, const ivec2 offsets[4], const int comp);
+@ gl 400 es 320 ext GL_ARB_gpu_shader5|GL_EXT_gpu_shader5|GL_OES_gpu_shader5
+gvec4 textureGatherOffsets(gsampler2DArray sampler, vec3 P, const ivec2 offsets[4]);
+gvec4 textureGatherOffsets(gsampler2DArray sampler, vec3 P, const ivec2 offsets[4], const int comp);
+vec4 textureGatherOffsets(sampler2DShadow sampler, vec2 P, float refZ, const ivec2 offsets[4]);
+@ gl 400 ext GL_ARB_gpu_shader5
+vec4 textureGatherOffsets(sampler2DRectShadow sampler, vec2 P, float refZ, const ivec2 offsets[4]);
+@ gl 400 es 320 ext GL_ARB_gpu_shader5|GL_EXT_gpu_shader5|GL_OES_gpu_shader5
+vec4 textureGatherOffsets(sampler2DArrayShadow sampler, vec3 P, float refZ, const ivec2 offsets[4]);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(gsampler2D sampler, vec2 P, const ivec2 offsets[4], out gvec4 texel);
+int sparseTextureGatherOffsetsARB(gsampler2D sampler, vec2 P, const ivec2 offsets[4], out gvec4 texel, const int comp);
+int sparseTextureGatherOffsetsARB(gsampler2DRect sampler, vec2 P, const ivec2 offsets[4], out gvec4 texel);
+int sparseTextureGatherOffsetsARB(gsampler2DRect sampler, vec2 P, const ivec2 offsets[4], out gvec4 texel, const int comp);
+int sparseTextureGatherOffsetsARB(gsampler2DArray sampler, vec3 P, const ivec2 offsets[4], out gvec4 texel);
+int sparseTextureGatherOffsetsARB(gsampler2DArray sampler, vec3 P, const ivec2 offsets[4], out gvec4 texel, const int comp);
+int sparseTextureGatherOffsetsARB(sampler2DShadow sampler, vec2 P, float refZ, const ivec2 offsets[4], out vec4 texel);
+int sparseTextureGatherOffsetsARB(sampler2DRectShadow sampler, vec2 P, float refZ, const ivec2 offsets[4], out vec4 texel);
+int sparseTextureGatherOffsetsARB(sampler2DArrayShadow sampler, vec3 P, float refZ, const ivec2 offsets[4], out vec4 texel);
+@ ext GL_AMD_texture_gather_bias_lod stage frag
+gvec4 textureGatherOffsets(gsampler2D sampler, vec2 P, const ivec2 offsets[4], const int comp, float bias);
+int sparseTextureGatherOffsetsARB(gsampler2D sampler, vec2 P, const ivec2 offsets[4], out gvec4 texel, const int comp, float bias);
+@ ext GL_AMD_texture_gather_bias_lod
+gvec4 textureGatherLodOffsetsAMD(gsampler2D sampler, vec2 P, float lod, const ivec2 offsets[4]);
+int sparseTextureGatherLodOffsetsAMD(gsampler2D sampler, vec2 P, float lod, const ivec2 offsets[4], out gvec4 texel);
+gvec4 textureGatherLodOffsetsAMD(gsampler2D sampler, vec2 P, float lod, const ivec2 offsets[4], const int comp);
+int sparseTextureGatherLodOffsetsAMD(gsampler2D sampler, vec2 P, float lod, const ivec2 offsets[4], out gvec4 texel, const int comp);
+@ ext GL_AMD_texture_gather_bias_lod stage frag
+gvec4 textureGatherOffsets(gsampler2DArray sampler, vec3 P, const ivec2 offsets[4], const int comp, float bias);
+int sparseTextureGatherOffsetsARB(gsampler2DArray sampler, vec3 P, const ivec2 offsets[4], out gvec4 texel, const int comp, float bias);
+@ ext GL_AMD_texture_gather_bias_lod
+gvec4 textureGatherLodOffsetsAMD(gsampler2DArray sampler, vec3 P, float lod, const ivec2 offsets[4]);
+int sparseTextureGatherLodOffsetsAMD(gsampler2DArray sampler, vec3 P, float lod, const ivec2 offsets[4], out gvec4 texel);
+gvec4 textureGatherLodOffsetsAMD(gsampler2DArray sampler, vec3 P, float lod, const ivec2 offsets[4], const int comp);
+int sparseTextureGatherLodOffsetsAMD(gsampler2DArray sampler, vec3 P, float lod, const ivec2 offsets[4], out gvec4 texel, const int comp);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2D sampler, vec2 P, const ivec2 offsets[4]);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2D sampler, vec2 P, const ivec2 offsets[4], out f16vec4 texel);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2D sampler, vec2 P, const ivec2 offsets[4], const int comp);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2D sampler, vec2 P, const ivec2 offsets[4], out f16vec4 texel, const int comp);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2D sampler, f16vec2 P, const ivec2 offsets[4]);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2D sampler, f16vec2 P, const ivec2 offsets[4], out f16vec4 texel);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2D sampler, f16vec2 P, const ivec2 offsets[4], const int comp);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2D sampler, f16vec2 P, const ivec2 offsets[4], out f16vec4 texel, const int comp);
+@ ext GL_AMD_texture_gather_bias_lod stage frag
+f16vec4 textureGatherOffsets(f16sampler2D sampler, vec2 P, const ivec2 offsets[4], const int comp, float bias);
+int sparseTextureGatherOffsetsARB(f16sampler2D sampler, vec2 P, const ivec2 offsets[4], out f16vec4 texel, const int comp, float bias);
+f16vec4 textureGatherOffsets(f16sampler2D sampler, f16vec2 P, const ivec2 offsets[4], const int comp, float16_t bias);
+int sparseTextureGatherOffsetsARB(f16sampler2D sampler, f16vec2 P, const ivec2 offsets[4], out f16vec4 texel, const int comp, float16_t bias);
+@ ext GL_AMD_texture_gather_bias_lod
+f16vec4 textureGatherLodOffsetsAMD(f16sampler2D sampler, vec2 P, float lod, const ivec2 offsets[4]);
+int sparseTextureGatherLodOffsetsAMD(f16sampler2D sampler, vec2 P, float lod, const ivec2 offsets[4], out f16vec4 texel);
+f16vec4 textureGatherLodOffsetsAMD(f16sampler2D sampler, vec2 P, float lod, const ivec2 offsets[4], const int comp);
+int sparseTextureGatherLodOffsetsAMD(f16sampler2D sampler, vec2 P, float lod, const ivec2 offsets[4], out f16vec4 texel, const int comp);
+f16vec4 textureGatherLodOffsetsAMD(f16sampler2D sampler, f16vec2 P, float16_t lod, const ivec2 offsets[4]);
+int sparseTextureGatherLodOffsetsAMD(f16sampler2D sampler, f16vec2 P, float16_t lod, const ivec2 offsets[4], out f16vec4 texel);
+f16vec4 textureGatherLodOffsetsAMD(f16sampler2D sampler, f16vec2 P, float16_t lod, const ivec2 offsets[4], const int comp);
+int sparseTextureGatherLodOffsetsAMD(f16sampler2D sampler, f16vec2 P, float16_t lod, const ivec2 offsets[4], out f16vec4 texel, const int comp);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2DRect sampler, vec2 P, const ivec2 offsets[4]);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2DRect sampler, vec2 P, const ivec2 offsets[4], out f16vec4 texel);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2DRect sampler, vec2 P, const ivec2 offsets[4], const int comp);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2DRect sampler, vec2 P, const ivec2 offsets[4], out f16vec4 texel, const int comp);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2DRect sampler, f16vec2 P, const ivec2 offsets[4]);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2DRect sampler, f16vec2 P, const ivec2 offsets[4], out f16vec4 texel);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2DRect sampler, f16vec2 P, const ivec2 offsets[4], const int comp);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2DRect sampler, f16vec2 P, const ivec2 offsets[4], out f16vec4 texel, const int comp);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2DArray sampler, vec3 P, const ivec2 offsets[4]);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2DArray sampler, vec3 P, const ivec2 offsets[4], out f16vec4 texel);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2DArray sampler, vec3 P, const ivec2 offsets[4], const int comp);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2DArray sampler, vec3 P, const ivec2 offsets[4], out f16vec4 texel, const int comp);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2DArray sampler, f16vec3 P, const ivec2 offsets[4]);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2DArray sampler, f16vec3 P, const ivec2 offsets[4], out f16vec4 texel);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2DArray sampler, f16vec3 P, const ivec2 offsets[4], const int comp);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2DArray sampler, f16vec3 P, const ivec2 offsets[4], out f16vec4 texel, const int comp);
+@ ext GL_AMD_texture_gather_bias_lod stage frag
+f16vec4 textureGatherOffsets(f16sampler2DArray sampler, vec3 P, const ivec2 offsets[4], const int comp, float bias);
+int sparseTextureGatherOffsetsARB(f16sampler2DArray sampler, vec3 P, const ivec2 offsets[4], out f16vec4 texel, const int comp, float bias);
+f16vec4 textureGatherOffsets(f16sampler2DArray sampler, f16vec3 P, const ivec2 offsets[4], const int comp, float16_t bias);
+int sparseTextureGatherOffsetsARB(f16sampler2DArray sampler, f16vec3 P, const ivec2 offsets[4], out f16vec4 texel, const int comp, float16_t bias);
+@ ext GL_AMD_texture_gather_bias_lod
+f16vec4 textureGatherLodOffsetsAMD(f16sampler2DArray sampler, vec3 P, float lod, const ivec2 offsets[4]);
+int sparseTextureGatherLodOffsetsAMD(f16sampler2DArray sampler, vec3 P, float lod, const ivec2 offsets[4], out f16vec4 texel);
+f16vec4 textureGatherLodOffsetsAMD(f16sampler2DArray sampler, vec3 P, float lod, const ivec2 offsets[4], const int comp);
+int sparseTextureGatherLodOffsetsAMD(f16sampler2DArray sampler, vec3 P, float lod, const ivec2 offsets[4], out f16vec4 texel, const int comp);
+f16vec4 textureGatherLodOffsetsAMD(f16sampler2DArray sampler, f16vec3 P, float16_t lod, const ivec2 offsets[4]);
+int sparseTextureGatherLodOffsetsAMD(f16sampler2DArray sampler, f16vec3 P, float16_t lod, const ivec2 offsets[4], out f16vec4 texel);
+f16vec4 textureGatherLodOffsetsAMD(f16sampler2DArray sampler, f16vec3 P, float16_t lod, const ivec2 offsets[4], const int comp);
+int sparseTextureGatherLodOffsetsAMD(f16sampler2DArray sampler, f16vec3 P, float16_t lod, const ivec2 offsets[4], out f16vec4 texel, const int comp);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2DShadow sampler, vec2 P, float refZ, const ivec2 offsets[4]);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2DShadow sampler, vec2 P, float refZ, const ivec2 offsets[4], out f16vec4 texel);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2DShadow sampler, f16vec2 P, float refZ, const ivec2 offsets[4]);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2DShadow sampler, f16vec2 P, float refZ, const ivec2 offsets[4], out f16vec4 texel);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2DRectShadow sampler, vec2 P, float refZ, const ivec2 offsets[4]);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2DRectShadow sampler, vec2 P, float refZ, const ivec2 offsets[4], out f16vec4 texel);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2DRectShadow sampler, f16vec2 P, float refZ, const ivec2 offsets[4]);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2DRectShadow sampler, f16vec2 P, float refZ, const ivec2 offsets[4], out f16vec4 texel);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2DArrayShadow sampler, vec3 P, float refZ, const ivec2 offsets[4]);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2DArrayShadow sampler, vec3 P, float refZ, const ivec2 offsets[4], out f16vec4 texel);
+@ gl 450
+f16vec4 textureGatherOffsets(f16sampler2DArrayShadow sampler, f16vec3 P, float refZ, const ivec2 offsets[4]);
+@ ext GL_ARB_sparse_texture2
+int sparseTextureGatherOffsetsARB(f16sampler2DArrayShadow sampler, f16vec3 P, float refZ, const ivec2 offsets[4], out f16vec4 texel);
+
 // ==== Not expressible in this format ==========================================================
-// Array parameters (ivec2 offsets[4]) and the GL_NV_shader_texture_footprint structs
-// (out gl_TextureFootprint2DNV / gl_TextureFootprint3DNV). Kept here, commented out.
-// @ gl 400 es 320 ext GL_ARB_gpu_shader5|GL_EXT_gpu_shader5|GL_OES_gpu_shader5
-// gvec4 textureGatherOffsets(gsampler2D sampler, vec2 P, const ivec2 offsets[4]);
-// gvec4 textureGatherOffsets(gsampler2D sampler, vec2 P, const ivec2 offsets[4], const int comp);
-// @ gl 400 ext GL_ARB_gpu_shader5
-// gvec4 textureGatherOffsets(gsampler2DRect sampler, vec2 P, const ivec2 offsets[4]);
-// gvec4 textureGatherOffsets(gsampler2DRect sampler, vec2 P, const ivec2 offsets[4], const int comp);
-// @ gl 400 es 320 ext GL_ARB_gpu_shader5|GL_EXT_gpu_shader5|GL_OES_gpu_shader5
-// gvec4 textureGatherOffsets(gsampler2DArray sampler, vec3 P, const ivec2 offsets[4]);
-// gvec4 textureGatherOffsets(gsampler2DArray sampler, vec3 P, const ivec2 offsets[4], const int comp);
-// vec4 textureGatherOffsets(sampler2DShadow sampler, vec2 P, float refZ, const ivec2 offsets[4]);
-// @ gl 400 ext GL_ARB_gpu_shader5
-// vec4 textureGatherOffsets(sampler2DRectShadow sampler, vec2 P, float refZ, const ivec2 offsets[4]);
-// @ gl 400 es 320 ext GL_ARB_gpu_shader5|GL_EXT_gpu_shader5|GL_OES_gpu_shader5
-// vec4 textureGatherOffsets(sampler2DArrayShadow sampler, vec3 P, float refZ, const ivec2 offsets[4]);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(gsampler2D sampler, vec2 P, const ivec2 offsets[4], out gvec4 texel);
-// int sparseTextureGatherOffsetsARB(gsampler2D sampler, vec2 P, const ivec2 offsets[4], out gvec4 texel, const int comp);
-// int sparseTextureGatherOffsetsARB(gsampler2DRect sampler, vec2 P, const ivec2 offsets[4], out gvec4 texel);
-// int sparseTextureGatherOffsetsARB(gsampler2DRect sampler, vec2 P, const ivec2 offsets[4], out gvec4 texel, const int comp);
-// int sparseTextureGatherOffsetsARB(gsampler2DArray sampler, vec3 P, const ivec2 offsets[4], out gvec4 texel);
-// int sparseTextureGatherOffsetsARB(gsampler2DArray sampler, vec3 P, const ivec2 offsets[4], out gvec4 texel, const int comp);
-// int sparseTextureGatherOffsetsARB(sampler2DShadow sampler, vec2 P, float refZ, const ivec2 offsets[4], out vec4 texel);
-// int sparseTextureGatherOffsetsARB(sampler2DRectShadow sampler, vec2 P, float refZ, const ivec2 offsets[4], out vec4 texel);
-// int sparseTextureGatherOffsetsARB(sampler2DArrayShadow sampler, vec3 P, float refZ, const ivec2 offsets[4], out vec4 texel);
-// @ ext GL_AMD_texture_gather_bias_lod stage frag
-// gvec4 textureGatherOffsets(gsampler2D sampler, vec2 P, const ivec2 offsets[4], const int comp, float bias);
-// int sparseTextureGatherOffsetsARB(gsampler2D sampler, vec2 P, const ivec2 offsets[4], out gvec4 texel, const int comp, float bias);
-// @ ext GL_AMD_texture_gather_bias_lod
-// gvec4 textureGatherLodOffsetsAMD(gsampler2D sampler, vec2 P, float lod, const ivec2 offsets[4]);
-// int sparseTextureGatherLodOffsetsAMD(gsampler2D sampler, vec2 P, float lod, const ivec2 offsets[4], out gvec4 texel);
-// gvec4 textureGatherLodOffsetsAMD(gsampler2D sampler, vec2 P, float lod, const ivec2 offsets[4], const int comp);
-// int sparseTextureGatherLodOffsetsAMD(gsampler2D sampler, vec2 P, float lod, const ivec2 offsets[4], out gvec4 texel, const int comp);
-// @ ext GL_AMD_texture_gather_bias_lod stage frag
-// gvec4 textureGatherOffsets(gsampler2DArray sampler, vec3 P, const ivec2 offsets[4], const int comp, float bias);
-// int sparseTextureGatherOffsetsARB(gsampler2DArray sampler, vec3 P, const ivec2 offsets[4], out gvec4 texel, const int comp, float bias);
-// @ ext GL_AMD_texture_gather_bias_lod
-// gvec4 textureGatherLodOffsetsAMD(gsampler2DArray sampler, vec3 P, float lod, const ivec2 offsets[4]);
-// int sparseTextureGatherLodOffsetsAMD(gsampler2DArray sampler, vec3 P, float lod, const ivec2 offsets[4], out gvec4 texel);
-// gvec4 textureGatherLodOffsetsAMD(gsampler2DArray sampler, vec3 P, float lod, const ivec2 offsets[4], const int comp);
-// int sparseTextureGatherLodOffsetsAMD(gsampler2DArray sampler, vec3 P, float lod, const ivec2 offsets[4], out gvec4 texel, const int comp);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2D sampler, vec2 P, const ivec2 offsets[4]);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2D sampler, vec2 P, const ivec2 offsets[4], out f16vec4 texel);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2D sampler, vec2 P, const ivec2 offsets[4], const int comp);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2D sampler, vec2 P, const ivec2 offsets[4], out f16vec4 texel, const int comp);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2D sampler, f16vec2 P, const ivec2 offsets[4]);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2D sampler, f16vec2 P, const ivec2 offsets[4], out f16vec4 texel);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2D sampler, f16vec2 P, const ivec2 offsets[4], const int comp);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2D sampler, f16vec2 P, const ivec2 offsets[4], out f16vec4 texel, const int comp);
-// @ ext GL_AMD_texture_gather_bias_lod stage frag
-// f16vec4 textureGatherOffsets(f16sampler2D sampler, vec2 P, const ivec2 offsets[4], const int comp, float bias);
-// int sparseTextureGatherOffsetsARB(f16sampler2D sampler, vec2 P, const ivec2 offsets[4], out f16vec4 texel, const int comp, float bias);
-// f16vec4 textureGatherOffsets(f16sampler2D sampler, f16vec2 P, const ivec2 offsets[4], const int comp, float16_t bias);
-// int sparseTextureGatherOffsetsARB(f16sampler2D sampler, f16vec2 P, const ivec2 offsets[4], out f16vec4 texel, const int comp, float16_t bias);
-// @ ext GL_AMD_texture_gather_bias_lod
-// f16vec4 textureGatherLodOffsetsAMD(f16sampler2D sampler, vec2 P, float lod, const ivec2 offsets[4]);
-// int sparseTextureGatherLodOffsetsAMD(f16sampler2D sampler, vec2 P, float lod, const ivec2 offsets[4], out f16vec4 texel);
-// f16vec4 textureGatherLodOffsetsAMD(f16sampler2D sampler, vec2 P, float lod, const ivec2 offsets[4], const int comp);
-// int sparseTextureGatherLodOffsetsAMD(f16sampler2D sampler, vec2 P, float lod, const ivec2 offsets[4], out f16vec4 texel, const int comp);
-// f16vec4 textureGatherLodOffsetsAMD(f16sampler2D sampler, f16vec2 P, float16_t lod, const ivec2 offsets[4]);
-// int sparseTextureGatherLodOffsetsAMD(f16sampler2D sampler, f16vec2 P, float16_t lod, const ivec2 offsets[4], out f16vec4 texel);
-// f16vec4 textureGatherLodOffsetsAMD(f16sampler2D sampler, f16vec2 P, float16_t lod, const ivec2 offsets[4], const int comp);
-// int sparseTextureGatherLodOffsetsAMD(f16sampler2D sampler, f16vec2 P, float16_t lod, const ivec2 offsets[4], out f16vec4 texel, const int comp);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2DRect sampler, vec2 P, const ivec2 offsets[4]);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2DRect sampler, vec2 P, const ivec2 offsets[4], out f16vec4 texel);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2DRect sampler, vec2 P, const ivec2 offsets[4], const int comp);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2DRect sampler, vec2 P, const ivec2 offsets[4], out f16vec4 texel, const int comp);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2DRect sampler, f16vec2 P, const ivec2 offsets[4]);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2DRect sampler, f16vec2 P, const ivec2 offsets[4], out f16vec4 texel);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2DRect sampler, f16vec2 P, const ivec2 offsets[4], const int comp);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2DRect sampler, f16vec2 P, const ivec2 offsets[4], out f16vec4 texel, const int comp);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2DArray sampler, vec3 P, const ivec2 offsets[4]);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2DArray sampler, vec3 P, const ivec2 offsets[4], out f16vec4 texel);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2DArray sampler, vec3 P, const ivec2 offsets[4], const int comp);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2DArray sampler, vec3 P, const ivec2 offsets[4], out f16vec4 texel, const int comp);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2DArray sampler, f16vec3 P, const ivec2 offsets[4]);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2DArray sampler, f16vec3 P, const ivec2 offsets[4], out f16vec4 texel);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2DArray sampler, f16vec3 P, const ivec2 offsets[4], const int comp);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2DArray sampler, f16vec3 P, const ivec2 offsets[4], out f16vec4 texel, const int comp);
-// @ ext GL_AMD_texture_gather_bias_lod stage frag
-// f16vec4 textureGatherOffsets(f16sampler2DArray sampler, vec3 P, const ivec2 offsets[4], const int comp, float bias);
-// int sparseTextureGatherOffsetsARB(f16sampler2DArray sampler, vec3 P, const ivec2 offsets[4], out f16vec4 texel, const int comp, float bias);
-// f16vec4 textureGatherOffsets(f16sampler2DArray sampler, f16vec3 P, const ivec2 offsets[4], const int comp, float16_t bias);
-// int sparseTextureGatherOffsetsARB(f16sampler2DArray sampler, f16vec3 P, const ivec2 offsets[4], out f16vec4 texel, const int comp, float16_t bias);
-// @ ext GL_AMD_texture_gather_bias_lod
-// f16vec4 textureGatherLodOffsetsAMD(f16sampler2DArray sampler, vec3 P, float lod, const ivec2 offsets[4]);
-// int sparseTextureGatherLodOffsetsAMD(f16sampler2DArray sampler, vec3 P, float lod, const ivec2 offsets[4], out f16vec4 texel);
-// f16vec4 textureGatherLodOffsetsAMD(f16sampler2DArray sampler, vec3 P, float lod, const ivec2 offsets[4], const int comp);
-// int sparseTextureGatherLodOffsetsAMD(f16sampler2DArray sampler, vec3 P, float lod, const ivec2 offsets[4], out f16vec4 texel, const int comp);
-// f16vec4 textureGatherLodOffsetsAMD(f16sampler2DArray sampler, f16vec3 P, float16_t lod, const ivec2 offsets[4]);
-// int sparseTextureGatherLodOffsetsAMD(f16sampler2DArray sampler, f16vec3 P, float16_t lod, const ivec2 offsets[4], out f16vec4 texel);
-// f16vec4 textureGatherLodOffsetsAMD(f16sampler2DArray sampler, f16vec3 P, float16_t lod, const ivec2 offsets[4], const int comp);
-// int sparseTextureGatherLodOffsetsAMD(f16sampler2DArray sampler, f16vec3 P, float16_t lod, const ivec2 offsets[4], out f16vec4 texel, const int comp);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2DShadow sampler, vec2 P, float refZ, const ivec2 offsets[4]);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2DShadow sampler, vec2 P, float refZ, const ivec2 offsets[4], out f16vec4 texel);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2DShadow sampler, f16vec2 P, float refZ, const ivec2 offsets[4]);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2DShadow sampler, f16vec2 P, float refZ, const ivec2 offsets[4], out f16vec4 texel);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2DRectShadow sampler, vec2 P, float refZ, const ivec2 offsets[4]);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2DRectShadow sampler, vec2 P, float refZ, const ivec2 offsets[4], out f16vec4 texel);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2DRectShadow sampler, f16vec2 P, float refZ, const ivec2 offsets[4]);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2DRectShadow sampler, f16vec2 P, float refZ, const ivec2 offsets[4], out f16vec4 texel);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2DArrayShadow sampler, vec3 P, float refZ, const ivec2 offsets[4]);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2DArrayShadow sampler, vec3 P, float refZ, const ivec2 offsets[4], out f16vec4 texel);
-// @ gl 450
-// f16vec4 textureGatherOffsets(f16sampler2DArrayShadow sampler, f16vec3 P, float refZ, const ivec2 offsets[4]);
-// @ ext GL_ARB_sparse_texture2
-// int sparseTextureGatherOffsetsARB(f16sampler2DArrayShadow sampler, f16vec3 P, float refZ, const ivec2 offsets[4], out f16vec4 texel);
+// The GL_NV_shader_texture_footprint functions take the built-in structs
+// gl_TextureFootprint2DNV / gl_TextureFootprint3DNV. Kept here, commented out.
 // @ ext GL_NV_shader_texture_footprint stage frag   (the non-Lod/Grad forms; glslang also declares them for compute)
 // bool textureFootprintNV(gsampler2D sampler, vec2 P, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint);
 // bool textureFootprintNV(gsampler2D sampler, vec2 P, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint, float bias);

@@ -19,11 +19,17 @@
 //   dropped.
 // * `gl 150-149 compat` (an empty version range plus the compatibility profile) means
 //   "compatibility profile only, from 1.50 on".
-// * Deprecated state (gl_Vertex, gl_ModelViewMatrix, ...) is available through 1.40 and in the
-//   compatibility profile (`gl 110-140 compat`), as glslang does for 1.40 (ARB_compatibility).
+// * Deprecated state (gl_Vertex, gl_ModelViewMatrix, gl_MaxLights, ...) is available through
+//   1.30, in the compatibility profile and with GL_ARB_compatibility
+//   (`gl 110-130 compat ext GL_ARB_compatibility`): GLSL 1.40 removed it unless
+//   GL_ARB_compatibility is enabled (as Mesa and piglit have it).
 // * Built-in blocks cannot be split by profile (there is no "core only" condition), so the
-//   desktop gl_PerVertex blocks carry the compatibility members whenever the target is not
-//   Vulkan (what glslang does when not generating SPIR-V) and never when it is.
+//   desktop gl_PerVertex and gl_PerFragment blocks carry the compatibility members whenever
+//   the target is not Vulkan (what glslang does when not generating SPIR-V) and never when it
+//   is. The compatibility outputs and fragment inputs of 1.40 (gl_FrontColor, gl_TexCoord,
+//   gl_ClipVertex, ...) stay declared too, since a 1.10-1.40 section enabled by the extension
+//   would clash with the 1.50 blocks. The checker (check/interface.rs, COMPAT_ONLY) rejects
+//   their use outside the compatibility profile and GL_ARB_compatibility.
 // * Desktop precision qualifiers are no-ops; sections shared by desktop and ES spell the ES
 //   precision.
 // * gl_WorkGroupSize's value is a placeholder: the real value comes from the shader's
@@ -60,14 +66,14 @@ const int gl_MaxVertexUniformComponents = 4096;
 const int gl_MaxFragmentUniformComponents = 4096;
 
 // Compatibility-profile constants (they size the compatibility uniform arrays below).
-@ gl 110-140 compat
+@ gl 110-130 compat ext GL_ARB_compatibility
 const int gl_MaxLights = 32;
 const int gl_MaxClipPlanes = 6;
 const int gl_MaxTextureUnits = 32;
 const int gl_MaxTextureCoords = 32;
 
 // Deprecated in 1.30, compatibility profile only from 4.20.
-@ gl 110-410 compat
+@ gl 110-410 compat ext GL_ARB_compatibility
 const int gl_MaxVaryingFloats = 64;
 
 @ gl 130 ext GL_EXT_clip_cull_distance
@@ -359,7 +365,7 @@ struct gl_DepthRangeParameters {
 uniform gl_DepthRangeParameters gl_DepthRange;
 
 // Compatibility-profile state: not in compute shaders.
-@ gl 110-140 compat novulkan stage vert|tesc|tese|geom|frag
+@ gl 110-130 compat novulkan ext GL_ARB_compatibility stage vert|tesc|tese|geom|frag
 uniform mat4 gl_ModelViewMatrix;
 uniform mat4 gl_ProjectionMatrix;
 uniform mat4 gl_ModelViewProjectionMatrix;
@@ -380,7 +386,7 @@ uniform mat4 gl_TextureMatrixInverseTranspose[gl_MaxTextureCoords];
 uniform float gl_NormalScale;
 uniform vec4 gl_ClipPlane[gl_MaxClipPlanes];
 
-@ gl 110-140 compat novulkan stage vert|tesc|tese|geom|frag
+@ gl 110-130 compat novulkan ext GL_ARB_compatibility stage vert|tesc|tese|geom|frag
 struct gl_PointParameters {
     float size;
     float sizeMin;
@@ -392,7 +398,7 @@ struct gl_PointParameters {
 };
 uniform gl_PointParameters gl_Point;
 
-@ gl 110-140 compat novulkan stage vert|tesc|tese|geom|frag
+@ gl 110-130 compat novulkan ext GL_ARB_compatibility stage vert|tesc|tese|geom|frag
 struct gl_MaterialParameters {
     vec4 emission;
     vec4 ambient;
@@ -403,7 +409,7 @@ struct gl_MaterialParameters {
 uniform gl_MaterialParameters gl_FrontMaterial;
 uniform gl_MaterialParameters gl_BackMaterial;
 
-@ gl 110-140 compat novulkan stage vert|tesc|tese|geom|frag
+@ gl 110-130 compat novulkan ext GL_ARB_compatibility stage vert|tesc|tese|geom|frag
 struct gl_LightSourceParameters {
     vec4 ambient;
     vec4 diffuse;
@@ -436,7 +442,7 @@ struct gl_LightProducts {
 uniform gl_LightProducts gl_FrontLightProduct[gl_MaxLights];
 uniform gl_LightProducts gl_BackLightProduct[gl_MaxLights];
 
-@ gl 110-140 compat novulkan stage vert|tesc|tese|geom|frag
+@ gl 110-130 compat novulkan ext GL_ARB_compatibility stage vert|tesc|tese|geom|frag
 uniform vec4 gl_TextureEnvColor[gl_MaxTextureUnits];
 uniform vec4 gl_EyePlaneS[gl_MaxTextureCoords];
 uniform vec4 gl_EyePlaneT[gl_MaxTextureCoords];
@@ -447,7 +453,7 @@ uniform vec4 gl_ObjectPlaneT[gl_MaxTextureCoords];
 uniform vec4 gl_ObjectPlaneR[gl_MaxTextureCoords];
 uniform vec4 gl_ObjectPlaneQ[gl_MaxTextureCoords];
 
-@ gl 110-140 compat novulkan stage vert|tesc|tese|geom|frag
+@ gl 110-130 compat novulkan ext GL_ARB_compatibility stage vert|tesc|tese|geom|frag
 struct gl_FogParameters {
     vec4 color;
     float density;
@@ -482,20 +488,21 @@ in highp uint gl_ViewID_OVR;
 @ stage frag ext GL_OVR_multiview|GL_OVR_multiview2
 flat in highp uint gl_ViewID_OVR;
 
-// GL_KHR_shader_subgroup: any subgroup extension implicitly enables ..._basic.
-@ stage vert|tesc|tese|geom|comp|task|mesh|rahit ext GL_KHR_shader_subgroup_basic|GL_KHR_shader_subgroup_vote|GL_KHR_shader_subgroup_arithmetic|GL_KHR_shader_subgroup_ballot|GL_KHR_shader_subgroup_shuffle|GL_KHR_shader_subgroup_shuffle_relative|GL_KHR_shader_subgroup_clustered|GL_KHR_shader_subgroup_quad|GL_KHR_shader_subgroup_rotate
+// GL_KHR_shader_subgroup: any subgroup extension (and GL_NV_shader_subgroup_partitioned)
+// implicitly enables ..._basic.
+@ stage vert|tesc|tese|geom|comp|task|mesh|rahit ext GL_KHR_shader_subgroup_basic|GL_KHR_shader_subgroup_vote|GL_KHR_shader_subgroup_arithmetic|GL_KHR_shader_subgroup_ballot|GL_KHR_shader_subgroup_shuffle|GL_KHR_shader_subgroup_shuffle_relative|GL_KHR_shader_subgroup_clustered|GL_KHR_shader_subgroup_quad|GL_KHR_shader_subgroup_rotate|GL_NV_shader_subgroup_partitioned
 in mediump uint gl_SubgroupSize;
 in mediump uint gl_SubgroupInvocationID;
 
-@ stage frag ext GL_KHR_shader_subgroup_basic|GL_KHR_shader_subgroup_vote|GL_KHR_shader_subgroup_arithmetic|GL_KHR_shader_subgroup_ballot|GL_KHR_shader_subgroup_shuffle|GL_KHR_shader_subgroup_shuffle_relative|GL_KHR_shader_subgroup_clustered|GL_KHR_shader_subgroup_quad|GL_KHR_shader_subgroup_rotate
+@ stage frag ext GL_KHR_shader_subgroup_basic|GL_KHR_shader_subgroup_vote|GL_KHR_shader_subgroup_arithmetic|GL_KHR_shader_subgroup_ballot|GL_KHR_shader_subgroup_shuffle|GL_KHR_shader_subgroup_shuffle_relative|GL_KHR_shader_subgroup_clustered|GL_KHR_shader_subgroup_quad|GL_KHR_shader_subgroup_rotate|GL_NV_shader_subgroup_partitioned
 flat in mediump uint gl_SubgroupSize;
 flat in mediump uint gl_SubgroupInvocationID;
 
-@ stage rgen|rint|rchit|rmiss|rcall ext GL_KHR_shader_subgroup_basic|GL_KHR_shader_subgroup_vote|GL_KHR_shader_subgroup_arithmetic|GL_KHR_shader_subgroup_ballot|GL_KHR_shader_subgroup_shuffle|GL_KHR_shader_subgroup_shuffle_relative|GL_KHR_shader_subgroup_clustered|GL_KHR_shader_subgroup_quad|GL_KHR_shader_subgroup_rotate
+@ stage rgen|rint|rchit|rmiss|rcall ext GL_KHR_shader_subgroup_basic|GL_KHR_shader_subgroup_vote|GL_KHR_shader_subgroup_arithmetic|GL_KHR_shader_subgroup_ballot|GL_KHR_shader_subgroup_shuffle|GL_KHR_shader_subgroup_shuffle_relative|GL_KHR_shader_subgroup_clustered|GL_KHR_shader_subgroup_quad|GL_KHR_shader_subgroup_rotate|GL_NV_shader_subgroup_partitioned
 in mediump volatile uint gl_SubgroupSize;
 in mediump volatile uint gl_SubgroupInvocationID;
 
-@ stage comp|task|mesh ext GL_KHR_shader_subgroup_basic|GL_KHR_shader_subgroup_vote|GL_KHR_shader_subgroup_arithmetic|GL_KHR_shader_subgroup_ballot|GL_KHR_shader_subgroup_shuffle|GL_KHR_shader_subgroup_shuffle_relative|GL_KHR_shader_subgroup_clustered|GL_KHR_shader_subgroup_quad|GL_KHR_shader_subgroup_rotate
+@ stage comp|task|mesh ext GL_KHR_shader_subgroup_basic|GL_KHR_shader_subgroup_vote|GL_KHR_shader_subgroup_arithmetic|GL_KHR_shader_subgroup_ballot|GL_KHR_shader_subgroup_shuffle|GL_KHR_shader_subgroup_shuffle_relative|GL_KHR_shader_subgroup_clustered|GL_KHR_shader_subgroup_quad|GL_KHR_shader_subgroup_rotate|GL_NV_shader_subgroup_partitioned
 in highp uint gl_NumSubgroups;
 in highp uint gl_SubgroupID;
 
@@ -616,8 +623,9 @@ out highp int gl_Layer;
 out highp int gl_ViewportIndex;
 
 // Outputs of the last pre-rasterization stages (in tessellation control shaders they are
-// members of gl_out[] instead).
-@ stage vert|tese|geom ext GL_NV_viewport_array2
+// members of gl_out[] from GLSL 4.50 on; gl_ViewportMask is also a standalone output there, as
+// Mesa has it for older versions).
+@ stage vert|tesc|tese|geom ext GL_NV_viewport_array2
 out highp int gl_ViewportMask[];
 
 @ stage vert|tese|geom ext GL_NV_stereo_view_rendering
@@ -649,7 +657,7 @@ in highp int gl_VertexIndex;
 in highp int gl_InstanceIndex;
 
 // Compatibility-profile vertex attributes.
-@ gl 110-140 compat novulkan stage vert
+@ gl 110-130 compat novulkan ext GL_ARB_compatibility stage vert
 in vec4 gl_Color;
 in vec4 gl_SecondaryColor;
 in vec3 gl_Normal;
@@ -1068,18 +1076,19 @@ out highp float gl_FragDepth;
 in mediump vec2 gl_PointCoord;
 
 // Deprecated in 1.30; compatibility profile only from 4.20; removed from ES 3.00.
-@ gl 110-410 es 100-100 compat stage frag
+@ gl 110-410 es 100-100 compat ext GL_ARB_compatibility stage frag
 out mediump vec4 gl_FragColor;
 out mediump vec4 gl_FragData[gl_MaxDrawBuffers];
 
-// Compatibility-profile inputs: variables through 1.40, the gl_PerFragment block after.
+// Compatibility-profile inputs: variables through 1.40, the gl_PerFragment block after (used
+// only in the compatibility profile or with GL_ARB_compatibility; see the conventions above).
 @ gl 110-140 novulkan stage frag
 in vec4 gl_Color;
 in vec4 gl_SecondaryColor;
 in vec4 gl_TexCoord[];
 in float gl_FogFragCoord;
 
-@ gl 150-149 compat stage frag
+@ gl 150 novulkan stage frag
 in gl_PerFragment {
     float gl_FogFragCoord;
     vec4 gl_TexCoord[];
@@ -1093,7 +1102,7 @@ in highp float gl_ClipDistance[];
 @ gl 450 ext GL_ARB_cull_distance|GL_EXT_clip_cull_distance stage frag
 in highp float gl_CullDistance[];
 
-@ gl 150 es 320 ext GL_EXT_geometry_shader|GL_OES_geometry_shader|GL_ANDROID_extension_pack_es31a stage frag
+@ gl 150 es 320 ext GL_EXT_geometry_shader|GL_OES_geometry_shader|GL_ANDROID_extension_pack_es31a|GL_EXT_gpu_shader4 stage frag
 flat in highp int gl_PrimitiveID;
 
 @ gl 430 es 320 ext GL_ARB_fragment_layer_viewport|GL_EXT_geometry_shader|GL_OES_geometry_shader|GL_ANDROID_extension_pack_es31a stage frag

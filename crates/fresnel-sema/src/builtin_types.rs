@@ -331,9 +331,7 @@ fn parse_opaque(name: &str) -> Option<BType> {
                     sampled,
                 }));
             }
-            let Some(&(dname, d)) = DIMS.iter().find(|(dn, _)| rest.starts_with(dn)) else {
-                return None;
-            };
+            let &(dname, d) = DIMS.iter().find(|(dn, _)| rest.starts_with(dn))?;
             dim = d;
             rest = &rest[dname.len()..];
             let ms = if let Some(r) = rest.strip_prefix("MS") {

@@ -94,6 +94,8 @@ pub struct ParamSpec {
     pub ty: BType,
     pub qual: ParamQual,
     pub flags: u8,
+    /// The length of an array parameter (`const ivec2 offsets[4]`); 0 for other parameters.
+    pub array: u8,
 }
 
 /// One concrete overload of a built-in function.
@@ -172,7 +174,12 @@ mod tests {
         assert!(NAMES.windows(2).all(|w| w[0].0 < w[1].0));
         let sins: Vec<_> = overloads("sin")
             .iter()
-            .filter(|s| matches!(s.params[0].ty, BType::Scalar(Scalar::F32) | BType::Vector(Scalar::F32, _)))
+            .filter(|s| {
+                matches!(
+                    s.params[0].ty,
+                    BType::Scalar(Scalar::F32) | BType::Vector(Scalar::F32, _)
+                )
+            })
             .collect();
         assert_eq!(sins.len(), 4, "genFType expands to float and vec2..vec4");
         assert!(sins.iter().any(|s| s.ret == BType::Vector(Scalar::F32, 3)));

@@ -60,7 +60,9 @@ impl ConstValue {
             Scalar::U16 => ConstValue::U16(f_to_u64(v) as u16),
             Scalar::U32 => ConstValue::U32(f_to_u64(v) as u32),
             Scalar::U64 => ConstValue::U64(f_to_u64(v)),
-            Scalar::F16 | Scalar::BF16 | Scalar::FE5M2 | Scalar::FE4M3 => ConstValue::F16(round_to_f16(v as f32)),
+            Scalar::F16 | Scalar::BF16 | Scalar::FE5M2 | Scalar::FE4M3 => {
+                ConstValue::F16(round_to_f16(v as f32))
+            }
             Scalar::F32 => ConstValue::F32(v as f32),
             Scalar::F64 => ConstValue::F64(v),
         }
@@ -198,7 +200,11 @@ pub enum EvalError {
 }
 
 /// Applies a binary operator to two scalars of the same type.
-pub fn binary_scalar(op: fresnel_syntax::ast::BinaryOp, a: &ConstValue, b: &ConstValue) -> Result<ConstValue, EvalError> {
+pub fn binary_scalar(
+    op: fresnel_syntax::ast::BinaryOp,
+    a: &ConstValue,
+    b: &ConstValue,
+) -> Result<ConstValue, EvalError> {
     use fresnel_syntax::ast::BinaryOp::*;
     use ConstValue as C;
     macro_rules! int_ops {
@@ -284,7 +290,10 @@ pub fn binary_scalar(op: fresnel_syntax::ast::BinaryOp, a: &ConstValue, b: &Cons
 }
 
 /// Applies a unary operator to a scalar.
-pub fn unary_scalar(op: fresnel_syntax::ast::UnaryOp, a: &ConstValue) -> Result<ConstValue, EvalError> {
+pub fn unary_scalar(
+    op: fresnel_syntax::ast::UnaryOp,
+    a: &ConstValue,
+) -> Result<ConstValue, EvalError> {
     use fresnel_syntax::ast::UnaryOp::*;
     use ConstValue as C;
     Ok(match (op, a) {
@@ -342,10 +351,14 @@ pub fn componentwise(
             ))
         }
         (ConstValue::Composite(x), s) => Ok(ConstValue::Composite(
-            x.iter().map(|p| componentwise(op, p, s)).collect::<Result<_, _>>()?,
+            x.iter()
+                .map(|p| componentwise(op, p, s))
+                .collect::<Result<_, _>>()?,
         )),
         (s, ConstValue::Composite(y)) => Ok(ConstValue::Composite(
-            y.iter().map(|q| componentwise(op, s, q)).collect::<Result<_, _>>()?,
+            y.iter()
+                .map(|q| componentwise(op, s, q))
+                .collect::<Result<_, _>>()?,
         )),
         (x, y) => binary_scalar(op, x, y),
     }
@@ -384,9 +397,19 @@ mod tests {
 
     #[test]
     fn integer_arithmetic_wraps() {
-        let r = binary_scalar(BinaryOp::Add, &ConstValue::I32(i32::MAX), &ConstValue::I32(1)).unwrap();
+        let r = binary_scalar(
+            BinaryOp::Add,
+            &ConstValue::I32(i32::MAX),
+            &ConstValue::I32(1),
+        )
+        .unwrap();
         assert_eq!(r, ConstValue::I32(i32::MIN));
-        let r = binary_scalar(BinaryOp::Div, &ConstValue::I32(i32::MIN), &ConstValue::I32(-1)).unwrap();
+        let r = binary_scalar(
+            BinaryOp::Div,
+            &ConstValue::I32(i32::MIN),
+            &ConstValue::I32(-1),
+        )
+        .unwrap();
         assert_eq!(r, ConstValue::I32(i32::MIN));
         assert_eq!(
             binary_scalar(BinaryOp::Div, &ConstValue::I32(1), &ConstValue::I32(0)),
@@ -398,10 +421,22 @@ mod tests {
 
     #[test]
     fn conversions() {
-        assert_eq!(ConstValue::F32(-2.7).convert(Scalar::I32), ConstValue::I32(-2));
-        assert_eq!(ConstValue::I32(-1).convert(Scalar::U32), ConstValue::U32(u32::MAX));
-        assert_eq!(ConstValue::Bool(true).convert(Scalar::F32), ConstValue::F32(1.0));
-        assert_eq!(ConstValue::F32(0.5).convert(Scalar::Bool), ConstValue::Bool(true));
+        assert_eq!(
+            ConstValue::F32(-2.7).convert(Scalar::I32),
+            ConstValue::I32(-2)
+        );
+        assert_eq!(
+            ConstValue::I32(-1).convert(Scalar::U32),
+            ConstValue::U32(u32::MAX)
+        );
+        assert_eq!(
+            ConstValue::Bool(true).convert(Scalar::F32),
+            ConstValue::F32(1.0)
+        );
+        assert_eq!(
+            ConstValue::F32(0.5).convert(Scalar::Bool),
+            ConstValue::Bool(true)
+        );
         assert_eq!(round_to_f16(1.0 / 3.0), 0.333_251_95);
         assert_eq!(round_to_f16(70000.0), f32::INFINITY);
     }
@@ -410,6 +445,9 @@ mod tests {
     fn broadcasting() {
         let v = ConstValue::Composite(vec![ConstValue::F32(1.0), ConstValue::F32(2.0)]);
         let r = componentwise(BinaryOp::Mul, &v, &ConstValue::F32(3.0)).unwrap();
-        assert_eq!(r, ConstValue::Composite(vec![ConstValue::F32(3.0), ConstValue::F32(6.0)]));
+        assert_eq!(
+            r,
+            ConstValue::Composite(vec![ConstValue::F32(3.0), ConstValue::F32(6.0)])
+        );
     }
 }

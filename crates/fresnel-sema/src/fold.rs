@@ -20,7 +20,11 @@ fn f(c: &ConstValue) -> f64 {
 
 /// Applies `op` component-wise over the arguments, broadcasting scalars; the result takes the
 /// scalar type `out` (or each component's own type when `None`).
-fn map_n(args: &[ConstValue], out: Option<Scalar>, op: impl Fn(&[ConstValue]) -> Option<ConstValue>) -> Option<ConstValue> {
+fn map_n(
+    args: &[ConstValue],
+    out: Option<Scalar>,
+    op: impl Fn(&[ConstValue]) -> Option<ConstValue>,
+) -> Option<ConstValue> {
     let n = args
         .iter()
         .map(|a| match a {
@@ -78,13 +82,25 @@ fn float3(args: &[ConstValue], op: impl Fn(f64, f64, f64) -> f64) -> Option<Cons
 }
 
 /// Numeric function keeping integer exactness: computes in i128 for integers, f64 for floats.
-fn numeric2(args: &[ConstValue], fi: impl Fn(i128, i128) -> i128, ff: impl Fn(f64, f64) -> f64) -> Option<ConstValue> {
+fn numeric2(
+    args: &[ConstValue],
+    fi: impl Fn(i128, i128) -> i128,
+    ff: impl Fn(f64, f64) -> f64,
+) -> Option<ConstValue> {
     map_n(args, None, |r| {
         let s = r[0].scalar_type()?;
         if s.is_int() {
             let (a, b) = (r[0].to_i64()? as i128, r[1].convert(s).to_i64()? as i128);
-            let a = if s.is_unsigned_int() { unsigned(&r[0])? } else { a };
-            let b = if s.is_unsigned_int() { unsigned(&r[1].convert(s))? } else { b };
+            let a = if s.is_unsigned_int() {
+                unsigned(&r[0])?
+            } else {
+                a
+            };
+            let b = if s.is_unsigned_int() {
+                unsigned(&r[1].convert(s))?
+            } else {
+                b
+            };
             Some(int_value(s, fi(a, b)))
         } else {
             Some(ConstValue::from_f64(s, ff(f(&r[0]), f(&r[1]))))
@@ -132,14 +148,19 @@ fn matrix_cols(c: &ConstValue) -> Vec<Vec<f64>> {
 }
 
 fn matrix_value(s: Scalar, cols: &[Vec<f64>]) -> ConstValue {
-    ConstValue::Composite(cols.iter().map(|c| ConstValue::Composite(c.iter().map(|x| ConstValue::from_f64(s, *x)).collect())).collect())
+    ConstValue::Composite(
+        cols.iter()
+            .map(|c| ConstValue::Composite(c.iter().map(|x| ConstValue::from_f64(s, *x)).collect()))
+            .collect(),
+    )
 }
 
 fn det(m: &[Vec<f64>]) -> f64 {
     match m.len() {
         2 => m[0][0] * m[1][1] - m[1][0] * m[0][1],
         3 => {
-            m[0][0] * (m[1][1] * m[2][2] - m[2][1] * m[1][2]) - m[1][0] * (m[0][1] * m[2][2] - m[2][1] * m[0][2])
+            m[0][0] * (m[1][1] * m[2][2] - m[2][1] * m[1][2])
+                - m[1][0] * (m[0][1] * m[2][2] - m[2][1] * m[0][2])
                 + m[2][0] * (m[0][1] * m[1][2] - m[1][1] * m[0][2])
         }
         n => {
@@ -148,7 +169,13 @@ fn det(m: &[Vec<f64>]) -> f64 {
             for i in 0..n {
                 let minor: Vec<Vec<f64>> = m[1..]
                     .iter()
-                    .map(|col| col.iter().enumerate().filter(|(r, _)| *r != i).map(|(_, v)| *v).collect())
+                    .map(|col| {
+                        col.iter()
+                            .enumerate()
+                            .filter(|(r, _)| *r != i)
+                            .map(|(_, v)| *v)
+                            .collect()
+                    })
                     .collect();
                 let sign = if i % 2 == 0 { 1.0 } else { -1.0 };
                 d += sign * m[0][i] * det(&minor);
@@ -181,7 +208,12 @@ fn inverse(m: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
 }
 
 /// Folds a call of a built-in function; `None` when the function is not folded.
-pub fn fold_builtin(name: &str, args: &[ConstValue], types: &TypeTable, ret: TypeId) -> Option<ConstValue> {
+pub fn fold_builtin(
+    name: &str,
+    args: &[ConstValue],
+    types: &TypeTable,
+    ret: TypeId,
+) -> Option<ConstValue> {
     let ret_scalar = types.scalar_of(ret);
     let a0 = args.first()?;
     let s0 = scalars(a0).first()?.scalar_type()?;
@@ -220,7 +252,15 @@ pub fn fold_builtin(name: &str, args: &[ConstValue], types: &TypeTable, ret: Typ
             let s = r[0].scalar_type()?;
             Some(int_value(s, (r[0].to_i64()? as i128).signum()))
         })?,
-        "sign" => float1(args, |x| if x > 0.0 { 1.0 } else if x < 0.0 { -1.0 } else { 0.0 })?,
+        "sign" => float1(args, |x| {
+            if x > 0.0 {
+                1.0
+            } else if x < 0.0 {
+                -1.0
+            } else {
+                0.0
+            }
+        })?,
         "floor" => float1(args, f64::floor)?,
         "trunc" => float1(args, f64::trunc)?,
         "round" => float1(args, f64::round)?,
@@ -231,16 +271,32 @@ pub fn fold_builtin(name: &str, args: &[ConstValue], types: &TypeTable, ret: Typ
         "min" => numeric2(args, |a, b| a.min(b), f64::min)?,
         "max" => numeric2(args, |a, b| a.max(b), f64::max)?,
         "clamp" => {
-            let lo = numeric2(&[args[0].clone(), args[1].clone()], |a, b| a.max(b), f64::max)?;
+            let lo = numeric2(
+                &[args[0].clone(), args[1].clone()],
+                |a, b| a.max(b),
+                f64::max,
+            )?;
             numeric2(&[lo, args[2].clone()], |a, b| a.min(b), f64::min)?
         }
-        "mix" if args.len() == 3 && scalars(&args[2]).first()?.scalar_type() == Some(Scalar::Bool) => {
-            map_n(args, None, |r| Some(if r[2].as_bool()? { r[1].clone() } else { r[0].clone() }))?
+        "mix"
+            if args.len() == 3
+                && scalars(&args[2]).first()?.scalar_type() == Some(Scalar::Bool) =>
+        {
+            map_n(args, None, |r| {
+                Some(if r[2].as_bool()? {
+                    r[1].clone()
+                } else {
+                    r[0].clone()
+                })
+            })?
         }
         "mix" => float3(args, |x, y, a| x * (1.0 - a) + y * a)?,
         "step" => map_n(args, None, |r| {
             let s = r[1].scalar_type()?;
-            Some(ConstValue::from_f64(s, if f(&r[1]) < f(&r[0]) { 0.0 } else { 1.0 }))
+            Some(ConstValue::from_f64(
+                s,
+                if f(&r[1]) < f(&r[0]) { 0.0 } else { 1.0 },
+            ))
         })?,
         "smoothstep" => map_n(args, None, |r| {
             let s = r[2].scalar_type()?;
@@ -249,20 +305,35 @@ pub fn fold_builtin(name: &str, args: &[ConstValue], types: &TypeTable, ret: Typ
             Some(ConstValue::from_f64(s, t * t * (3.0 - 2.0 * t)))
         })?,
         "fma" => float3(args, |a, b, c| a * b + c)?,
-        "isnan" => map_n(args, Some(Scalar::Bool), |r| Some(ConstValue::Bool(f(&r[0]).is_nan())))?,
-        "isinf" => map_n(args, Some(Scalar::Bool), |r| Some(ConstValue::Bool(f(&r[0]).is_infinite())))?,
-        "floatBitsToInt" => map_n(args, None, |r| Some(ConstValue::I32((f(&r[0]) as f32).to_bits() as i32)))?,
-        "floatBitsToUint" => map_n(args, None, |r| Some(ConstValue::U32((f(&r[0]) as f32).to_bits())))?,
-        "intBitsToFloat" | "uintBitsToFloat" => {
-            map_n(args, None, |r| Some(ConstValue::F32(f32::from_bits(r[0].to_i64()? as u32))))?
-        }
+        "isnan" => map_n(args, Some(Scalar::Bool), |r| {
+            Some(ConstValue::Bool(f(&r[0]).is_nan()))
+        })?,
+        "isinf" => map_n(args, Some(Scalar::Bool), |r| {
+            Some(ConstValue::Bool(f(&r[0]).is_infinite()))
+        })?,
+        "floatBitsToInt" => map_n(args, None, |r| {
+            Some(ConstValue::I32((f(&r[0]) as f32).to_bits() as i32))
+        })?,
+        "floatBitsToUint" => map_n(args, None, |r| {
+            Some(ConstValue::U32((f(&r[0]) as f32).to_bits()))
+        })?,
+        "intBitsToFloat" | "uintBitsToFloat" => map_n(args, None, |r| {
+            Some(ConstValue::F32(f32::from_bits(r[0].to_i64()? as u32)))
+        })?,
         "length" => {
             let v = vec_f64(a0);
             ConstValue::from_f64(s0, v.iter().map(|x| x * x).sum::<f64>().sqrt())
         }
         "distance" => {
             let (a, b) = (vec_f64(a0), vec_f64(args.get(1)?));
-            ConstValue::from_f64(s0, a.iter().zip(&b).map(|(x, y)| (x - y) * (x - y)).sum::<f64>().sqrt())
+            ConstValue::from_f64(
+                s0,
+                a.iter()
+                    .zip(&b)
+                    .map(|(x, y)| (x - y) * (x - y))
+                    .sum::<f64>()
+                    .sqrt(),
+            )
         }
         "dot" => {
             let (a, b) = (vec_f64(a0), vec_f64(args.get(1)?));
@@ -275,7 +346,11 @@ pub fn fold_builtin(name: &str, args: &[ConstValue], types: &TypeTable, ret: Typ
             }
             from_vec(
                 s0,
-                &[a[1] * b[2] - b[1] * a[2], a[2] * b[0] - b[2] * a[0], a[0] * b[1] - b[0] * a[1]],
+                &[
+                    a[1] * b[2] - b[1] * a[2],
+                    a[2] * b[0] - b[2] * a[0],
+                    a[0] * b[1] - b[0] * a[1],
+                ],
             )
         }
         "normalize" => {
@@ -286,12 +361,23 @@ pub fn fold_builtin(name: &str, args: &[ConstValue], types: &TypeTable, ret: Typ
         "faceforward" => {
             let (n, i, nref) = (vec_f64(a0), vec_f64(args.get(1)?), vec_f64(args.get(2)?));
             let d: f64 = nref.iter().zip(&i).map(|(x, y)| x * y).sum();
-            from_vec(s0, &n.iter().map(|x| if d < 0.0 { *x } else { -x }).collect::<Vec<_>>())
+            from_vec(
+                s0,
+                &n.iter()
+                    .map(|x| if d < 0.0 { *x } else { -x })
+                    .collect::<Vec<_>>(),
+            )
         }
         "reflect" => {
             let (i, n) = (vec_f64(a0), vec_f64(args.get(1)?));
             let d: f64 = n.iter().zip(&i).map(|(x, y)| x * y).sum();
-            from_vec(s0, &i.iter().zip(&n).map(|(a, b)| a - 2.0 * d * b).collect::<Vec<_>>())
+            from_vec(
+                s0,
+                &i.iter()
+                    .zip(&n)
+                    .map(|(a, b)| a - 2.0 * d * b)
+                    .collect::<Vec<_>>(),
+            )
         }
         "refract" => {
             let (i, n) = (vec_f64(a0), vec_f64(args.get(1)?));
@@ -303,29 +389,42 @@ pub fn fold_builtin(name: &str, args: &[ConstValue], types: &TypeTable, ret: Typ
             } else {
                 from_vec(
                     s0,
-                    &i.iter().zip(&n).map(|(a, b)| eta * a - (eta * d + k.sqrt()) * b).collect::<Vec<_>>(),
+                    &i.iter()
+                        .zip(&n)
+                        .map(|(a, b)| eta * a - (eta * d + k.sqrt()) * b)
+                        .collect::<Vec<_>>(),
                 )
             }
         }
         "matrixCompMult" => {
             let (a, b) = (matrix_cols(a0), matrix_cols(args.get(1)?));
-            let cols: Vec<Vec<f64>> = a.iter().zip(&b).map(|(x, y)| x.iter().zip(y).map(|(p, q)| p * q).collect()).collect();
+            let cols: Vec<Vec<f64>> = a
+                .iter()
+                .zip(&b)
+                .map(|(x, y)| x.iter().zip(y).map(|(p, q)| p * q).collect())
+                .collect();
             matrix_value(s0, &cols)
         }
         "transpose" => {
             let m = matrix_cols(a0);
             let rows = m.first()?.len();
-            let t: Vec<Vec<f64>> = (0..rows).map(|r| m.iter().map(|c| c[r]).collect()).collect();
+            let t: Vec<Vec<f64>> = (0..rows)
+                .map(|r| m.iter().map(|c| c[r]).collect())
+                .collect();
             matrix_value(s0, &t)
         }
         "determinant" => ConstValue::from_f64(s0, det(&matrix_cols(a0))),
         "inverse" => matrix_value(s0, &inverse(&matrix_cols(a0))?),
         "outerProduct" => {
             let (c, r) = (vec_f64(a0), vec_f64(args.get(1)?));
-            let cols: Vec<Vec<f64>> = r.iter().map(|rv| c.iter().map(|cv| cv * rv).collect()).collect();
+            let cols: Vec<Vec<f64>> = r
+                .iter()
+                .map(|rv| c.iter().map(|cv| cv * rv).collect())
+                .collect();
             matrix_value(s0, &cols)
         }
-        "lessThan" | "lessThanEqual" | "greaterThan" | "greaterThanEqual" | "equal" | "notEqual" => {
+        "lessThan" | "lessThanEqual" | "greaterThan" | "greaterThanEqual" | "equal"
+        | "notEqual" => {
             let (a, b) = (scalars(a0), scalars(args.get(1)?));
             let op = match name {
                 "lessThan" => fresnel_syntax::ast::BinaryOp::Lt,
@@ -344,18 +443,33 @@ pub fn fold_builtin(name: &str, args: &[ConstValue], types: &TypeTable, ret: Typ
         }
         "any" => ConstValue::Bool(scalars(a0).iter().any(|c| c.as_bool() == Some(true))),
         "all" => ConstValue::Bool(scalars(a0).iter().all(|c| c.as_bool() == Some(true))),
-        "not" => ConstValue::Composite(scalars(a0).iter().map(|c| ConstValue::Bool(c.as_bool() != Some(true))).collect()),
-        "bitCount" => map_n(args, Some(Scalar::I32), |r| Some(ConstValue::I32(unsigned(&r[0])?.count_ones() as i32)))?,
+        "not" => ConstValue::Composite(
+            scalars(a0)
+                .iter()
+                .map(|c| ConstValue::Bool(c.as_bool() != Some(true)))
+                .collect(),
+        ),
+        "bitCount" => map_n(args, Some(Scalar::I32), |r| {
+            Some(ConstValue::I32(unsigned(&r[0])?.count_ones() as i32))
+        })?,
         "findLSB" => map_n(args, Some(Scalar::I32), |r| {
             let v = r[0].to_i64()? as u32;
-            Some(ConstValue::I32(if v == 0 { -1 } else { v.trailing_zeros() as i32 }))
+            Some(ConstValue::I32(if v == 0 {
+                -1
+            } else {
+                v.trailing_zeros() as i32
+            }))
         })?,
         "findMSB" => map_n(args, Some(Scalar::I32), |r| {
             let s = r[0].scalar_type()?;
             let v = r[0].to_i64()? as i32;
             let v = if s.is_signed_int() && v < 0 { !v } else { v };
             let u = v as u32;
-            Some(ConstValue::I32(if u == 0 { -1 } else { 31 - u.leading_zeros() as i32 }))
+            Some(ConstValue::I32(if u == 0 {
+                -1
+            } else {
+                31 - u.leading_zeros() as i32
+            }))
         })?,
         "bitfieldReverse" => map_n(args, None, |r| {
             let s = r[0].scalar_type()?;

@@ -138,7 +138,11 @@ pub struct VarQuals {
 
 impl VarQuals {
     pub fn layout_value(&self, name: Symbol) -> Option<Option<i64>> {
-        self.layout.iter().rev().find(|e| e.name == name).map(|e| e.value)
+        self.layout
+            .iter()
+            .rev()
+            .find(|e| e.name == name)
+            .map(|e| e.value)
     }
 }
 
@@ -210,6 +214,8 @@ pub enum ExprKind {
     /// Component indices (0..4) of a vector.
     Swizzle(ExprId, SmallVec<[u8; 4]>),
     Call(FuncId, Vec<ExprId>),
+    /// A call through a subroutine uniform (the first expression).
+    SubroutineCall(ExprId, Vec<ExprId>),
     Builtin(BuiltinRef, Vec<ExprId>),
     Construct(TypeId, Vec<ExprId>),
     /// An implicit or explicit conversion to the expression's type.

@@ -23,7 +23,9 @@ pub fn print_hir(m: &Module, interner: &Interner) -> String {
         out: String::new(),
         depth: 0,
     };
-    let stage = m.stage.map_or("unknown stage".to_string(), |s| s.name().to_string());
+    let stage = m
+        .stage
+        .map_or("unknown stage".to_string(), |s| s.name().to_string());
     p.line(&format!("module (GLSL {}, {stage})", m.version));
     p.depth += 1;
     for e in &m.stage_layout {
@@ -45,7 +47,11 @@ pub fn print_hir(m: &Module, interner: &Interner) -> String {
     }
     for (i, f) in m.functions.iter().enumerate() {
         let params: Vec<String> = f.params.iter().map(|v| p.var_text(*v)).collect();
-        let kind = if f.body.is_some() { "function" } else { "declared function" };
+        let kind = if f.body.is_some() {
+            "function"
+        } else {
+            "declared function"
+        };
         p.line(&format!(
             "{kind} #{i} {}({}) -> {}",
             interner.resolve(f.name),
@@ -98,11 +104,15 @@ impl P<'_> {
             let _ = write!(q, " {}", p.name());
         }
         if let Some(i) = v.quals.interp {
-            let _ = write!(q, " {}", match i {
-                Interp::Smooth => "smooth",
-                Interp::Flat => "flat",
-                Interp::NoPerspective => "noperspective",
-            });
+            let _ = write!(
+                q,
+                " {}",
+                match i {
+                    Interp::Smooth => "smooth",
+                    Interp::Flat => "flat",
+                    Interp::NoPerspective => "noperspective",
+                }
+            );
         }
         if v.quals.invariant {
             q.push_str(" invariant");
@@ -119,7 +129,12 @@ impl P<'_> {
                 .collect();
             let _ = write!(q, " layout({})", l.join(", "));
         }
-        format!("var #{} {storage}{q} {} {}", id.0, self.ty(v.ty), self.interner.resolve(v.name))
+        format!(
+            "var #{} {storage}{q} {} {}",
+            id.0,
+            self.ty(v.ty),
+            self.interner.resolve(v.name)
+        )
     }
 
     fn stmt(&mut self, id: StmtId) {
@@ -239,7 +254,11 @@ impl P<'_> {
         let t = self.ty(e.ty);
         let (head, kids): (String, Vec<ExprId>) = match &e.kind {
             ExprKind::Var(v) => (
-                format!("var #{} {}", v.0, self.interner.resolve(self.m.var(*v).name)),
+                format!(
+                    "var #{} {}",
+                    v.0,
+                    self.interner.resolve(self.m.var(*v).name)
+                ),
                 vec![],
             ),
             ExprKind::Const(c) => (format!("const {}", const_text(c)), vec![]),
@@ -258,20 +277,34 @@ impl P<'_> {
             ExprKind::Index(a, b) => ("index".into(), vec![*a, *b]),
             ExprKind::Member(a, i) => (format!("member {i}"), vec![*a]),
             ExprKind::Swizzle(a, comps) => {
-                let s: String = comps.iter().map(|c| ['x', 'y', 'z', 'w'][*c as usize]).collect();
+                let s: String = comps
+                    .iter()
+                    .map(|c| ['x', 'y', 'z', 'w'][*c as usize])
+                    .collect();
                 (format!("swizzle .{s}"), vec![*a])
             }
             ExprKind::Call(f, args) => (
-                format!("call #{} {}", f.0, self.interner.resolve(self.m.function(*f).name)),
+                format!(
+                    "call #{} {}",
+                    f.0,
+                    self.interner.resolve(self.m.function(*f).name)
+                ),
                 args.clone(),
             ),
+            ExprKind::SubroutineCall(callee, args) => {
+                let mut all = vec![*callee];
+                all.extend(args.iter().copied());
+                ("subroutine call".into(), all)
+            }
             ExprKind::Builtin(b, args) => (format!("builtin {}", b.name), args.clone()),
             ExprKind::Construct(_, args) => ("construct".into(), args.clone()),
             ExprKind::Convert(a) => ("convert".into(), vec![*a]),
             ExprKind::ArrayLength(a) => ("array length".into(), vec![*a]),
             ExprKind::Error => ("error".into(), vec![]),
         };
-        let prec = e.precision.map_or(String::new(), |p| format!(" {}", p.name()));
+        let prec = e
+            .precision
+            .map_or(String::new(), |p| format!(" {}", p.name()));
         self.line(&format!("{head} : {t}{prec}"));
         self.depth += 1;
         for k in kids {

@@ -35,19 +35,31 @@ pub enum Type {
     Void,
     Scalar(Scalar),
     Vector(Scalar, u8),
-    Matrix { scalar: Scalar, cols: u8, rows: u8 },
+    Matrix {
+        scalar: Scalar,
+        cols: u8,
+        rows: u8,
+    },
     Opaque(Opaque),
-    SamplerState { shadow: bool },
+    SamplerState {
+        shadow: bool,
+    },
     AtomicUint,
     AccelerationStructure,
     RayQuery,
     HitObjectNV,
     HitObjectEXT,
     Struct(StructId),
-    Array { elem: TypeId, size: ArraySize },
+    Array {
+        elem: TypeId,
+        size: ArraySize,
+    },
     /// A type only an extension knows and semantic analysis treats as opaque (cooperative
     /// matrices, tensors, `spirv_type`, ...), by name.
     ExtOpaque(Symbol),
+    /// A subroutine type (GL_ARB_shader_subroutine), by name; its signature is kept by the
+    /// checker.
+    Subroutine(Symbol),
 }
 
 /// A member of a struct or block.
@@ -70,6 +82,8 @@ pub struct MemberLayout {
     pub location: Option<u32>,
     pub component: Option<u32>,
     pub row_major: Option<bool>,
+    /// Every `layout(...)` entry written on the member (for layout checking).
+    pub entries: Vec<crate::hir::LayoutEntry>,
     /// The byte offset computed from the block's layout rules.
     pub computed_offset: Option<u32>,
 }
@@ -233,7 +247,11 @@ impl TypeTable {
     }
 
     pub fn matrix(&mut self, s: Scalar, cols: u8, rows: u8) -> TypeId {
-        self.intern(Type::Matrix { scalar: s, cols, rows })
+        self.intern(Type::Matrix {
+            scalar: s,
+            cols,
+            rows,
+        })
     }
 
     pub fn array(&mut self, elem: TypeId, size: ArraySize) -> TypeId {
@@ -294,32 +312,59 @@ impl TypeTable {
     /// Whether values of this type may not be copied, compared or assigned: opaque types, and
     /// structs or arrays containing them.
     pub fn contains_opaque(&self, id: TypeId) -> bool {
-        match self.get(id) {
-            Type::Opaque(_)
-            | Type::SamplerState { .. }
-            | Type::AtomicUint
-            | Type::AccelerationStructure
-            | Type::RayQuery
-            | Type::HitObjectNV
-            | Type::HitObjectEXT => true,
-            Type::Array { elem, .. } => self.contains_opaque(*elem),
-            Type::Struct(s) => self
-                .struct_def(*s)
-                .members
-                .iter()
-                .any(|m| self.contains_opaque(m.ty)),
-            _ => false,
-        }
+        self.any_part(id, &|t| {
+            matches!(
+                t,
+                Type::Opaque(_)
+                    | Type::SamplerState { .. }
+                    | Type::AtomicUint
+                    | Type::AccelerationStructure
+                    | Type::RayQuery
+                    | Type::HitObjectNV
+                    | Type::HitObjectEXT
+                    | Type::Subroutine(_)
+            )
+        })
     }
 
     /// Whether a struct or array contains an array (for the rules that forbid arrays of
     /// arrays before GLSL 4.30, and comparisons of arrays in ES 1.00).
     pub fn contains_array(&self, id: TypeId) -> bool {
-        match self.get(id) {
-            Type::Array { .. } => true,
-            Type::Struct(s) => self.struct_def(*s).members.iter().any(|m| self.contains_array(m.ty)),
+        self.any_part(id, &|t| matches!(t, Type::Array { .. }))
+    }
+
+    /// Whether `pred` holds for a type or any type inside it (array elements, struct and
+    /// block members, recursively). A block type met inside another type is a buffer
+    /// reference (GL_EXT_buffer_reference): a pointer, so a leaf, which also keeps
+    /// self-referencing reference types finite.
+    pub fn any_part(&self, id: TypeId, pred: &dyn Fn(&Type) -> bool) -> bool {
+        self.any_part_from(id, pred, true)
+    }
+
+    fn any_part_from(&self, id: TypeId, pred: &dyn Fn(&Type) -> bool, top: bool) -> bool {
+        let t = self.get(id);
+        if pred(t) {
+            return true;
+        }
+        match t {
+            Type::Array { elem, .. } => self.any_part_from(*elem, pred, top),
+            Type::Struct(s) => {
+                let def = self.struct_def(*s);
+                if def.kind == StructKind::Block && !top {
+                    return false;
+                }
+                def.members
+                    .iter()
+                    .any(|m| self.any_part_from(m.ty, pred, false))
+            }
             _ => false,
         }
+    }
+
+    /// Whether a type is a buffer reference when it is met inside another type (a member or
+    /// element): a block type.
+    pub fn is_block(&self, id: TypeId) -> bool {
+        matches!(self.get(id), Type::Struct(s) if self.struct_def(*s).kind == StructKind::Block)
     }
 
     /// The element type of an array, the column type of a matrix, the component type of a
@@ -400,7 +445,7 @@ impl TypeTable {
                 let _ = (elem, size);
                 format!("{}{dims}", self.display(cur, interner))
             }
-            Type::ExtOpaque(s) => interner.resolve(*s).to_string(),
+            Type::ExtOpaque(s) | Type::Subroutine(s) => interner.resolve(*s).to_string(),
             _ => self.to_btype(id).map_or_else(|| "?".into(), |b| b.name()),
         }
     }

@@ -392,6 +392,10 @@ keywords! {
     Active = "active" Reserved RESERVED_130;
     Filter = "filter" Reserved RESERVED_130;
     Resource = "resource" Reserved r(420, 300, 0, 0);
+    Image1DShadow = "image1DShadow" Reserved r(130, 300, 0, 0);
+    Image2DShadow = "image2DShadow" Reserved r(130, 300, 0, 0);
+    Image1DArrayShadow = "image1DArrayShadow" Reserved r(130, 300, 0, 0);
+    Image2DArrayShadow = "image2DArrayShadow" Reserved r(130, 300, 0, 0);
 }
 
 /// How a word is to be read at one point of a shader.

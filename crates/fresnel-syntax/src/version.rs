@@ -220,7 +220,7 @@ pub enum TargetEnv {
     OpenGl,
     /// OpenGL ES.
     OpenGlEs,
-    /// Vulkan 1.0-1.3 (`minor`).
+    /// Vulkan 1.0-1.4 (`minor`).
     Vulkan { minor: u8 },
 }
 
@@ -237,6 +237,7 @@ impl TargetEnv {
             "vulkan1.1" => TargetEnv::Vulkan { minor: 1 },
             "vulkan1.2" => TargetEnv::Vulkan { minor: 2 },
             "vulkan1.3" => TargetEnv::Vulkan { minor: 3 },
+            "vulkan1.4" => TargetEnv::Vulkan { minor: 4 },
             _ => return None,
         })
     }

@@ -121,7 +121,9 @@ impl FrontendRun {
 
     /// The HIR dump, as `fresnel compile --emit hir` prints it.
     pub fn hir_text(&self) -> Option<String> {
-        self.hir.as_ref().map(|m| fresnel_sema::print_hir(m, &self.interner))
+        self.hir
+            .as_ref()
+            .map(|m| fresnel_sema::print_hir(m, &self.interner))
     }
 
     /// The syntax tree dump, as `fresnel compile --emit ast` prints it.
@@ -205,7 +207,11 @@ pub fn parse(
 }
 
 /// Runs every check: preprocessing, parsing and semantic analysis (the HIR is in the result).
-pub fn check(src: SourceInput<'_>, opts: &Options, includer: &mut dyn IncludeResolver) -> FrontendRun {
+pub fn check(
+    src: SourceInput<'_>,
+    opts: &Options,
+    includer: &mut dyn IncludeResolver,
+) -> FrontendRun {
     let mut run = parse(src, opts, includer);
     // Semantic analysis runs even after a syntax error, so one run reports both kinds.
     if let Some(ast) = run.ast.as_ref() {

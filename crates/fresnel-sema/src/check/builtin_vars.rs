@@ -43,7 +43,14 @@ pub(super) fn parse_sections(
         version_override: Some(version),
         ..PpOptions::default()
     };
-    let out = preprocess(&mut sm, interner, &mut diags, file, &pp_opts, &mut NoIncludes);
+    let out = preprocess(
+        &mut sm,
+        interner,
+        &mut diags,
+        file,
+        &pp_opts,
+        &mut NoIncludes,
+    );
     let parse_opts = ParseOptions {
         builtin: true,
         stage: opts.stage,

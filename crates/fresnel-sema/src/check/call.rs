@@ -40,15 +40,26 @@ fn loose_builtin(name: &str) -> Option<&'static [Ext]> {
         _ if name.starts_with("tensor") && (name.ends_with("ARM") || name.ends_with("NV")) => {
             &[Ext::ARM_tensors, Ext::NV_cooperative_matrix2]
         }
-        "createTensorLayoutNV" | "setTensorLayoutDimensionNV" | "setTensorLayoutStrideNV" | "sliceTensorLayoutNV"
-        | "setTensorLayoutBlockSizeNV" | "setTensorLayoutClampValueNV" | "createTensorViewNV" | "setTensorViewDimensionsNV"
-        | "setTensorViewStrideNV" | "setTensorViewClipNV" => &[Ext::NV_cooperative_matrix2],
+        "createTensorLayoutNV"
+        | "setTensorLayoutDimensionNV"
+        | "setTensorLayoutStrideNV"
+        | "sliceTensorLayoutNV"
+        | "setTensorLayoutBlockSizeNV"
+        | "setTensorLayoutClampValueNV"
+        | "createTensorViewNV"
+        | "setTensorViewDimensionsNV"
+        | "setTensorViewStrideNV"
+        | "setTensorViewClipNV" => &[Ext::NV_cooperative_matrix2],
         "spirv_instruction" => &[Ext::EXT_spirv_intrinsics],
-        // Built-ins with array parameters, which the table format cannot state.
-        "textureGatherOffsets" | "sparseTextureGatherOffsetsARB" => &[],
-        "rayQueryGetIntersectionTriangleVertexPositionsEXT" => &[Ext::EXT_ray_tracing_position_fetch],
-        "hitObjectGetIntersectionTriangleVertexPositionsEXT" => &[Ext::EXT_shader_invocation_reorder],
-        "rayQueryGetIntersectionLSSPositionsNV" | "rayQueryGetIntersectionLSSRadiiNV" | "hitObjectGetLSSPositionsNV"
+        "rayQueryGetIntersectionTriangleVertexPositionsEXT" => {
+            &[Ext::EXT_ray_tracing_position_fetch]
+        }
+        "hitObjectGetIntersectionTriangleVertexPositionsEXT" => {
+            &[Ext::EXT_shader_invocation_reorder]
+        }
+        "rayQueryGetIntersectionLSSPositionsNV"
+        | "rayQueryGetIntersectionLSSRadiiNV"
+        | "hitObjectGetLSSPositionsNV"
         | "hitObjectGetLSSRadiiNV" => &[Ext::NV_linear_swept_spheres],
         "rgb_2_yuv" | "yuv_2_rgb" => &[Ext::EXT_YUV_target],
         _ => return None,
@@ -59,6 +70,24 @@ impl Checker<'_> {
     pub(crate) fn call(&mut self, callee: &Callee, args: &[ast::ExprId], span: Span) -> ExprId {
         match callee {
             Callee::Type(ts) => {
+                // `f[i](...)` parses like an array constructor; with `f` a subroutine uniform
+                // array it is a call through an element.
+                if let (ast::TypeKind::Named(n), Some(arr)) = (&ts.kind, &ts.array) {
+                    if let Some(Binding::Var(v)) = self.lookup(*n) {
+                        let vt = self.m.var(v).ty;
+                        let inner = self.m.types.innermost(vt);
+                        if matches!(self.m.types.get(inner), Type::Subroutine(_)) {
+                            self.used_vars.insert(v);
+                            let mut callee = self.add_expr(ExprKind::Var(v), vt, ts.span);
+                            for d in &arr.dims {
+                                let Some(ie) = d else { break };
+                                callee = self.index_expr(callee, *ie, ts.span);
+                            }
+                            let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
+                            return self.subroutine_call(callee, a, span);
+                        }
+                    }
+                }
                 let t = self.resolve_type(ts);
                 let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
                 self.construct(t, a, span, ts.span)
@@ -68,6 +97,17 @@ impl Checker<'_> {
                     Some(Binding::Type(t, _)) => {
                         let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
                         return self.construct(t, a, span, *nspan);
+                    }
+                    Some(Binding::Var(_))
+                        if self.separate_function_namespace() && self.funcs.contains_key(name) => {}
+                    Some(Binding::Var(v))
+                        if matches!(self.m.types.get(self.m.var(v).ty), Type::Subroutine(_)) =>
+                    {
+                        self.used_vars.insert(v);
+                        let vt = self.m.var(v).ty;
+                        let callee = self.add_expr(ExprKind::Var(v), vt, *nspan);
+                        let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
+                        return self.subroutine_call(callee, a, span);
                     }
                     Some(Binding::Var(v)) => {
                         let var_name = self.name(self.m.var(v).name).to_string();
@@ -83,26 +123,126 @@ impl Checker<'_> {
                 let text = self.name(*name).to_string();
                 // `nonuniformEXT(i)`: the qualifier used on an expression; its value is its
                 // argument.
-                if text == "nonuniformEXT" && (self.ext_on(Ext::EXT_nonuniform_qualifier) || self.builtin_mode) {
+                if text == "nonuniformEXT"
+                    && (self.ext_on(Ext::EXT_nonuniform_qualifier) || self.builtin_mode)
+                {
                     let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
                     if a.len() == 1 {
                         return a[0];
                     }
-                    self.error("constructor-arguments", span, "`nonuniformEXT` takes one argument");
+                    self.error(
+                        "constructor-arguments",
+                        span,
+                        "`nonuniformEXT` takes one argument",
+                    );
                     return self.error_expr(span);
                 }
                 // A type name that is not a keyword (`float16_t(x)`, `int64_t(x)`), unless a
                 // function of that name exists here (`texture2D(s, uv)` in OpenGL is the
                 // legacy lookup, in Vulkan it could also be the type).
-                if parse_type_name(&text).is_some() && !self.user_or_builtin_function_exists(*name, &text) {
+                if parse_type_name(&text).is_some()
+                    && !self.user_or_builtin_function_exists(*name, &text)
+                {
                     let t = self.resolve_type_name(*name, *nspan);
                     let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
                     return self.construct(t, a, span, *nspan);
+                }
+                // `floate2m1_t(x)` and the other extension types the checker keeps opaque.
+                if !self.user_or_builtin_function_exists(*name, &text) {
+                    if let Some(t) = self.ext_opaque_type(&text, *name, *nspan) {
+                        let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
+                        return self.construct(t, a, span, *nspan);
+                    }
                 }
                 let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
                 self.function_call(*name, *nspan, a, span)
             }
         }
+    }
+
+    /// Subgroup operations on 8-, 16- and 64-bit types need
+    /// GL_EXT_shader_subgroup_extended_types_*.
+    fn check_subgroup_extended_types(&mut self, name: &str, args: &[ExprId]) {
+        for a in args {
+            let Some(sc) = self.m.types.scalar_of(self.ety(*a)) else {
+                continue;
+            };
+            let ext = match sc {
+                Scalar::I8 | Scalar::U8 => Ext::EXT_shader_subgroup_extended_types_int8,
+                Scalar::I16 | Scalar::U16 => Ext::EXT_shader_subgroup_extended_types_int16,
+                Scalar::I64 | Scalar::U64 => Ext::EXT_shader_subgroup_extended_types_int64,
+                Scalar::F16 => Ext::EXT_shader_subgroup_extended_types_float16,
+                _ => continue,
+            };
+            let s = self.espan(*a);
+            let what = format!("`{name}` on `{}`", self.ty_name(self.ety(*a)));
+            self.require(s, &what, 0, 0, &[ext]);
+        }
+    }
+
+    /// A call through a subroutine uniform: the arguments must match the subroutine type's
+    /// parameters exactly (no implicit conversions are named for subroutine calls).
+    fn subroutine_call(&mut self, callee: ExprId, args: Vec<ExprId>, span: Span) -> ExprId {
+        let ct = self.ety(callee);
+        let Type::Subroutine(tname) = *self.m.types.get(ct) else {
+            if !self.m.types.is_error(ct) {
+                let s = self.espan(callee);
+                self.error(
+                    "subroutine-call",
+                    s,
+                    "only a single subroutine uniform can be called; index the array",
+                );
+            }
+            return self.error_expr(span);
+        };
+        let Some(&tf) = self.subroutine_types.get(&tname) else {
+            return self.error_expr(span);
+        };
+        let f = self.m.function(tf).clone();
+        let params: Vec<(TypeId, Storage)> = f
+            .params
+            .iter()
+            .map(|v| (self.m.var(*v).ty, self.m.var(*v).storage))
+            .collect();
+        let text = self.name(tname).to_string();
+        if params.len() != args.len() {
+            self.error(
+                "subroutine-call",
+                span,
+                format!(
+                    "subroutine type `{text}` takes {} arguments, {} given",
+                    params.len(),
+                    args.len()
+                ),
+            );
+            return self.error_expr(span);
+        }
+        let mut conv = Vec::with_capacity(args.len());
+        for (i, (a, (pt, st))) in args.iter().zip(&params).enumerate() {
+            match st {
+                Storage::Param(ParamDir::Out | ParamDir::InOut) => {
+                    if self.ety(*a) != *pt && !self.m.types.is_error(self.ety(*a)) {
+                        let s = self.espan(*a);
+                        self.error(
+                            "subroutine-call",
+                            s,
+                            format!(
+                                "argument {} of `{text}` must be `{}`",
+                                i + 1,
+                                self.ty_name(*pt)
+                            ),
+                        );
+                    }
+                    self.check_lvalue(
+                        *a,
+                        &format!("argument {} of `{text}` is an `out` parameter", i + 1),
+                    );
+                    conv.push(*a);
+                }
+                _ => conv.push(self.coerce(*a, *pt, &format!("argument {} of `{text}`", i + 1))),
+            }
+        }
+        self.add_expr(ExprKind::SubroutineCall(callee, conv), f.ret, span)
     }
 
     /// Whether a user function or an available built-in function has this name.
@@ -114,12 +254,40 @@ impl Checker<'_> {
             return false;
         }
         let cx = self.builtin_context();
-        builtins::overloads(text).iter().any(|s| s.availability().allows(&cx))
+        builtins::overloads(text)
+            .iter()
+            .any(|s| s.availability().allows(&cx))
     }
 
-    fn function_call(&mut self, name: Symbol, nspan: Span, args: Vec<ExprId>, span: Span) -> ExprId {
+    fn function_call(
+        &mut self,
+        name: Symbol,
+        nspan: Span,
+        args: Vec<ExprId>,
+        span: Span,
+    ) -> ExprId {
         let text = self.name(name).to_string();
         if args.iter().any(|a| self.m.types.is_error(self.ety(*a))) {
+            return self.error_expr(span);
+        }
+        let mut implicit = false;
+        for a in &args {
+            implicit |= self.reject_implicit_array(*a, "it can be passed to a function");
+        }
+        if text.starts_with("subgroup") && !self.funcs.contains_key(&name) {
+            self.check_subgroup_extended_types(&text, &args);
+            // Subgroup operations are SPIR-V 1.3: Vulkan 1.1.
+            if let fresnel_syntax::version::TargetEnv::Vulkan { minor: 0 } = self.opts.target {
+                if builtins::is_builtin_function(&text) {
+                    self.error(
+                        "target-env",
+                        nspan,
+                        format!("`{text}` needs SPIR-V 1.3 (Vulkan 1.1 or later); the target is Vulkan 1.0"),
+                    );
+                }
+            }
+        }
+        if implicit {
             return self.error_expr(span);
         }
         let mut cands: Vec<Candidate> = self
@@ -132,7 +300,10 @@ impl Checker<'_> {
         if !builtin_hidden {
             let cx = self.builtin_context();
             for idx in builtins::overload_indices(&text) {
-                if builtins::SIGNATURES[idx as usize].availability().allows(&cx) {
+                if builtins::SIGNATURES[idx as usize]
+                    .availability()
+                    .allows(&cx)
+                {
                     cands.push(Candidate::Builtin(idx));
                 } else {
                     unavailable_builtin = true;
@@ -166,9 +337,41 @@ impl Checker<'_> {
             if unavailable_builtin {
                 self.unavailable_builtin(&text, nspan, &args);
             } else {
-                self.error("undeclared-function", nspan, format!("no function named `{text}` is declared"));
+                self.error(
+                    "undeclared-function",
+                    nspan,
+                    format!("no function named `{text}` is declared"),
+                );
             }
             return self.error_expr(span);
+        }
+        // Built-ins applied to extension types the checker does not model (long vectors,
+        // cooperative vectors): accepted componentwise when an overload of that arity exists.
+        if let Some(ext_arg) = args
+            .iter()
+            .copied()
+            .find(|a| self.is_ext_opaque(self.ety(*a)))
+        {
+            let sig = cands.iter().find_map(|c| match c {
+                Candidate::Builtin(idx)
+                    if builtins::SIGNATURES[*idx as usize].params.len() == args.len() =>
+                {
+                    Some(&builtins::SIGNATURES[*idx as usize])
+                }
+                _ => None,
+            });
+            if let Some(sig) = sig {
+                let ret = match sig.ret {
+                    BType::Scalar(Scalar::Bool) => ids::BOOL,
+                    BType::Void => ids::VOID,
+                    _ => self.ety(ext_arg),
+                };
+                let r = BuiltinRef {
+                    name: sig.name,
+                    sig: u32::MAX,
+                };
+                return self.add_expr(ExprKind::Builtin(r, args), ret, span);
+            }
         }
         // Rank every candidate.
         let arg_types: Vec<TypeId> = args.iter().map(|a| self.ety(*a)).collect();
@@ -188,7 +391,8 @@ impl Checker<'_> {
                         if pt == at {
                             Some(ConvRank::Exact)
                         } else {
-                            self.param_conversion(*at, *pt).and(self.param_conversion(*pt, *at))
+                            self.param_conversion(*at, *pt)
+                                .and(self.param_conversion(*pt, *at))
                         }
                     }
                 };
@@ -211,33 +415,47 @@ impl Checker<'_> {
                 nspan,
                 format!("no overload of `{text}` takes ({})", shown.join(", ")),
             );
-            let mut listed = 0;
-            for c in &cands {
+            for (listed, c) in cands.iter().enumerate() {
                 if listed == 6 {
                     d = d.with_note(format!("... and {} more", cands.len() - listed));
                     break;
                 }
                 d = d.with_note(format!("candidate: {}", self.candidate_signature(c, &text)));
-                listed += 1;
             }
             self.diags.push(d);
             return self.error_expr(span);
         }
         // Exact matches first; then the best by GLSL 4.00's ranking.
-        let best = if let Some(exact) = viable.iter().find(|(_, r)| r.iter().all(|x| *x == ConvRank::Exact)) {
+        let best = if let Some(exact) = viable
+            .iter()
+            .find(|(_, r)| r.iter().all(|x| *x == ConvRank::Exact))
+        {
             exact.clone()
         } else {
+            // Before GLSL 4.00 (and ARB_gpu_shader5), conversions are not ranked: a call that
+            // several overloads accept only through conversions is ambiguous.
+            let ranked = self.at_least(400, 0)
+                || self.is_es()
+                || self.any_ext(&[
+                    Ext::ARB_gpu_shader5,
+                    Ext::ARB_gpu_shader_fp64,
+                    Ext::MESA_shader_integer_functions,
+                ]);
             let mut best: Vec<&(Candidate, Vec<ConvRank>)> = Vec::new();
-            for v in &viable {
-                let better_than_all = viable.iter().all(|w| {
-                    std::ptr::eq(v, w) || {
-                        let some_better = v.1.iter().zip(&w.1).any(|(a, b)| a < b);
-                        let none_worse = v.1.iter().zip(&w.1).all(|(a, b)| a <= b);
-                        some_better && none_worse
+            if !ranked && viable.len() > 1 {
+                // Fall through with no best candidate.
+            } else {
+                for v in &viable {
+                    let better_than_all = viable.iter().all(|w| {
+                        std::ptr::eq(v, w) || {
+                            let some_better = v.1.iter().zip(&w.1).any(|(a, b)| a.better_than(*b));
+                            let none_worse = v.1.iter().zip(&w.1).all(|(a, b)| !b.better_than(*a));
+                            some_better && none_worse
+                        }
+                    });
+                    if better_than_all {
+                        best.push(v);
                     }
-                });
-                if better_than_all {
-                    best.push(v);
                 }
             }
             if best.len() != 1 {
@@ -262,7 +480,10 @@ impl Checker<'_> {
             match dir {
                 ParamQual::In => conv_args.push(self.convert(*a, *pt)),
                 ParamQual::Out | ParamQual::InOut => {
-                    self.check_lvalue(*a, &format!("argument {} of `{text}` is an `out` parameter", i + 1));
+                    self.check_lvalue(
+                        *a,
+                        &format!("argument {} of `{text}` is an `out` parameter", i + 1),
+                    );
                     conv_args.push(*a);
                 }
             }
@@ -271,7 +492,11 @@ impl Checker<'_> {
             Candidate::User(fid) => {
                 if self.func.as_ref().is_some_and(|f| f.id == fid) {
                     // Direct recursion: an error at link time in GLSL; reported now.
-                    self.error("recursion", nspan, format!("`{text}` calls itself; GLSL does not allow recursion"));
+                    self.error(
+                        "recursion",
+                        nspan,
+                        format!("`{text}` calls itself; GLSL does not allow recursion"),
+                    );
                 }
                 let ret = self.m.function(fid).ret;
                 self.add_expr(ExprKind::Call(fid, conv_args), ret, span)
@@ -282,7 +507,8 @@ impl Checker<'_> {
                 self.note_builtin_call(sig.name, nspan);
                 let ret = self.m.types.from_btype(sig.ret);
                 // Fold when every argument is constant and the function is pure.
-                let consts: Option<Vec<ConstValue>> = conv_args.iter().map(|a| self.const_value(*a)).collect();
+                let consts: Option<Vec<ConstValue>> =
+                    conv_args.iter().map(|a| self.const_value(*a)).collect();
                 if let Some(cs) = consts {
                     if let Some(v) = crate::fold::fold_builtin(sig.name, &cs, &self.m.types, ret) {
                         return self.add_expr(ExprKind::Const(v), ret, span);
@@ -299,7 +525,10 @@ impl Checker<'_> {
                     ret,
                     span,
                 );
-                let p = conv_args.iter().filter_map(|a| self.m.expr(*a).precision).max();
+                let p = conv_args
+                    .iter()
+                    .filter_map(|a| self.m.expr(*a).precision)
+                    .max();
                 self.m.exprs[id.index()].precision = p;
                 id
             }
@@ -318,7 +547,11 @@ impl Checker<'_> {
                     self.error(
                         "constant-argument",
                         s,
-                        format!("argument {} of `{}` must be a constant expression", i + 1, sig.name),
+                        format!(
+                            "argument {} of `{}` must be a constant expression",
+                            i + 1,
+                            sig.name
+                        ),
                     );
                 }
             }
@@ -361,7 +594,10 @@ impl Checker<'_> {
             let mut need: Vec<String> = versions.into_iter().take(1).collect();
             need.extend(exts.iter().take(3).map(|s| s.to_string()));
             if need.is_empty() {
-                format!("the built-in function `{name}` is not available in GLSL {}", self.version)
+                format!(
+                    "the built-in function `{name}` is not available in GLSL {}",
+                    self.version
+                )
             } else {
                 format!(
                     "the built-in function `{name}` needs {} (this is GLSL {})",
@@ -395,7 +631,13 @@ impl Checker<'_> {
                 let sig = &builtins::SIGNATURES[*i as usize];
                 sig.params
                     .iter()
-                    .map(|p| (self.m.types.from_btype(p.ty), p.qual))
+                    .map(|p| {
+                        let mut t = self.m.types.from_btype(p.ty);
+                        if p.array != 0 {
+                            t = self.m.types.array(t, ArraySize::Fixed(u32::from(p.array)));
+                        }
+                        (t, p.qual)
+                    })
                     .collect()
             }
         }
@@ -431,9 +673,13 @@ impl Checker<'_> {
         }
         // Arrays must match exactly, except an unsized parameter array.
         match (self.m.types.get(from), self.m.types.get(to)) {
-            (Type::Array { elem: a, .. }, Type::Array { elem: b, size: ArraySize::Unsized }) if a == b => {
-                return Some(ConvRank::Exact)
-            }
+            (
+                Type::Array { elem: a, .. },
+                Type::Array {
+                    elem: b,
+                    size: ArraySize::Unsized,
+                },
+            ) if a == b => return Some(ConvRank::Exact),
             _ => {}
         }
         self.conversion_rank(from, to)
@@ -441,17 +687,29 @@ impl Checker<'_> {
 
     // ---- constructors ----
 
-    pub(crate) fn construct(&mut self, ty: TypeId, args: Vec<ExprId>, span: Span, tspan: Span) -> ExprId {
+    pub(crate) fn construct(
+        &mut self,
+        ty: TypeId,
+        args: Vec<ExprId>,
+        span: Span,
+        tspan: Span,
+    ) -> ExprId {
         if self.m.types.is_error(ty) || args.iter().any(|a| self.m.types.is_error(self.ety(*a))) {
             return self.error_expr(span);
         }
         let tname = self.ty_name(ty);
         if args.is_empty() {
-            self.error("constructor-arguments", span, format!("constructor `{tname}` needs arguments"));
+            self.error(
+                "constructor-arguments",
+                span,
+                format!("constructor `{tname}` needs arguments"),
+            );
             return self.error_expr(span);
         }
         match self.m.types.get(ty).clone() {
-            Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => self.construct_numeric(ty, args, span),
+            Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => {
+                self.construct_numeric(ty, args, span)
+            }
             Type::Array { elem, size } => {
                 self.require(tspan, "array constructors", 120, 300, &[]);
                 let n = args.len() as u32;
@@ -473,10 +731,16 @@ impl Checker<'_> {
                         Type::Array {
                             elem: inner,
                             size: ArraySize::Unsized,
-                        } if matches!(self.m.types.get(at), Type::Array { elem: x, .. } if *x == inner) => at,
+                        } if matches!(self.m.types.get(at), Type::Array { elem: x, .. } if *x == inner) => {
+                            at
+                        }
                         _ => elem,
                     };
-                    conv.push(self.coerce(*a, target, &format!("element {} of the array constructor", i + 1)));
+                    conv.push(self.coerce(
+                        *a,
+                        target,
+                        &format!("element {} of the array constructor", i + 1),
+                    ));
                 }
                 let elem_final = conv.first().map_or(elem, |a| self.ety(*a));
                 let rt = self.m.types.array(elem_final, ArraySize::Fixed(n));
@@ -484,6 +748,30 @@ impl Checker<'_> {
             }
             Type::Struct(sid) => {
                 let def = self.m.types.struct_def(sid).clone();
+                if def.kind == crate::types::StructKind::Block {
+                    // A buffer reference made from an address: a `uint64_t`, a `uvec2`
+                    // (GL_EXT_buffer_reference_uvec2) or another reference.
+                    let t = args.first().map(|a| self.ety(*a));
+                    let ok = args.len() == 1
+                        && t.is_some_and(|t| {
+                            matches!(
+                                self.m.types.get(t),
+                                Type::Scalar(Scalar::U64 | Scalar::I64)
+                                    | Type::Vector(Scalar::U32, 2)
+                                    | Type::Struct(_)
+                                    | Type::Error
+                            )
+                        });
+                    if !ok {
+                        self.error(
+                            "constructor-arguments",
+                            span,
+                            format!("the buffer reference `{tname}` is constructed from one 64-bit address (`uint64_t` or `uvec2`) or another reference"),
+                        );
+                        return self.error_expr(span);
+                    }
+                    return self.add_expr(ExprKind::Construct(ty, args), ty, span);
+                }
                 if def.members.len() != args.len() {
                     self.error(
                         "constructor-arguments",
@@ -496,11 +784,6 @@ impl Checker<'_> {
                     );
                     return self.error_expr(span);
                 }
-                if def.kind == crate::types::StructKind::Block {
-                    // A buffer reference made from an address.
-                    let conv = args.clone();
-                    return self.add_expr(ExprKind::Construct(ty, conv), ty, span);
-                }
                 let mut conv = Vec::new();
                 for (m, a) in def.members.iter().zip(&args) {
                     let what = format!("member `{}` of `{tname}`", self.name(m.name));
@@ -512,7 +795,10 @@ impl Checker<'_> {
                 // Vulkan: sampler2D(texture2D t, sampler s).
                 let ok = args.len() == 2
                     && matches!(self.m.types.get(self.ety(args[0])), Type::Opaque(t) if t.kind == OpaqueKind::Texture && t.dim == o.dim && t.arrayed == o.arrayed && t.ms == o.ms && t.sampled == o.sampled)
-                    && matches!(self.m.types.get(self.ety(args[1])), Type::SamplerState { .. });
+                    && matches!(
+                        self.m.types.get(self.ety(args[1])),
+                        Type::SamplerState { .. }
+                    );
                 if !ok {
                     self.error(
                         "constructor-arguments",
@@ -523,9 +809,25 @@ impl Checker<'_> {
                 }
                 self.add_expr(ExprKind::Construct(ty, args), ty, span)
             }
-            Type::ExtOpaque(_) | Type::AccelerationStructure | Type::HitObjectNV | Type::HitObjectEXT | Type::RayQuery => {
-                self.add_expr(ExprKind::Construct(ty, args), ty, span)
+            Type::Opaque(_) if self.ext_on(Ext::ARB_bindless_texture) => {
+                // ARB_bindless_texture: a handle is made from a `uvec2`.
+                let uvec2 = self.m.types.vector(Scalar::U32, 2);
+                if args.len() != 1 {
+                    self.error(
+                        "constructor-arguments",
+                        span,
+                        format!("`{tname}` is constructed from one `uvec2` handle"),
+                    );
+                    return self.error_expr(span);
+                }
+                let handle = self.coerce(args[0], uvec2, &format!("the handle of `{tname}`"));
+                self.add_expr(ExprKind::Construct(ty, vec![handle]), ty, span)
             }
+            Type::ExtOpaque(_)
+            | Type::AccelerationStructure
+            | Type::HitObjectNV
+            | Type::HitObjectEXT
+            | Type::RayQuery => self.add_expr(ExprKind::Construct(ty, args), ty, span),
             _ => {
                 self.error(
                     "constructor-type",
@@ -549,6 +851,15 @@ impl Checker<'_> {
     fn construct_numeric(&mut self, ty: TypeId, args: Vec<ExprId>, span: Span) -> ExprId {
         let tname = self.ty_name(ty);
         let target_scalar = self.m.types.scalar_of(ty).unwrap_or(Scalar::F32);
+        // ARB_bindless_texture: `uvec2(sampler)` gives the handle.
+        let uvec2 = self.m.types.vector(Scalar::U32, 2);
+        if ty == uvec2
+            && args.len() == 1
+            && self.ext_on(Ext::ARB_bindless_texture)
+            && matches!(self.m.types.get(self.ety(args[0])), Type::Opaque(_))
+        {
+            return self.add_expr(ExprKind::Construct(ty, args), ty, span);
+        }
         for a in &args {
             let at = self.ety(*a);
             if !self.m.types.is_numeric_or_bool(at) {
@@ -556,7 +867,10 @@ impl Checker<'_> {
                 self.error(
                     "constructor-arguments",
                     s,
-                    format!("`{tname}` cannot be constructed from `{}`", self.ty_name(at)),
+                    format!(
+                        "`{tname}` cannot be constructed from `{}`",
+                        self.ty_name(at)
+                    ),
                 );
                 return self.error_expr(span);
             }
@@ -571,6 +885,9 @@ impl Checker<'_> {
                     span,
                     format!("a matrix argument to `{tname}` must be the only argument"),
                 );
+                return self.error_expr(span);
+            }
+            if !self.require(span, "constructing a matrix from a matrix", 120, 100, &[]) {
                 return self.error_expr(span);
             }
             return self.matrix_from_matrix(ty, args[0], span);
@@ -590,7 +907,10 @@ impl Checker<'_> {
                 self.error(
                     "constructor-arguments",
                     s,
-                    format!("too many arguments to `{tname}`: argument {} is not used", i + 1),
+                    format!(
+                        "too many arguments to `{tname}`: argument {} is not used",
+                        i + 1
+                    ),
                 );
                 return self.error_expr(span);
             }
@@ -607,7 +927,13 @@ impl Checker<'_> {
         self.fold_numeric_ctor(ty, args, span, target_scalar)
     }
 
-    fn fold_numeric_ctor(&mut self, ty: TypeId, args: Vec<ExprId>, span: Span, s: Scalar) -> ExprId {
+    fn fold_numeric_ctor(
+        &mut self,
+        ty: TypeId,
+        args: Vec<ExprId>,
+        span: Span,
+        s: Scalar,
+    ) -> ExprId {
         let consts: Option<Vec<ConstValue>> = args.iter().map(|a| self.const_value(*a)).collect();
         if let Some(cs) = consts {
             // Flatten the argument components in order.
@@ -631,7 +957,11 @@ impl Checker<'_> {
                         let mut col = Vec::new();
                         for r in 0..rows as usize {
                             if flat.len() == 1 {
-                                col.push(if c == r { flat[0].clone() } else { ConstValue::zero(s) });
+                                col.push(if c == r {
+                                    flat[0].clone()
+                                } else {
+                                    ConstValue::zero(s)
+                                });
                             } else {
                                 col.push(flat[c * rows as usize + r].clone());
                             }
@@ -663,7 +993,9 @@ impl Checker<'_> {
                     .get(ci)
                     .and_then(|sc| sc.components().get(ri).cloned())
                     .map(|v| v.convert(scalar))
-                    .unwrap_or_else(|| ConstValue::from_f64(scalar, if ci == ri { 1.0 } else { 0.0 }));
+                    .unwrap_or_else(|| {
+                        ConstValue::from_f64(scalar, if ci == ri { 1.0 } else { 0.0 })
+                    });
                 col.push(v);
             }
             out.push(ConstValue::Composite(col));

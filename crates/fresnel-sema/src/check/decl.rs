@@ -53,27 +53,36 @@ pub(crate) struct Quals {
 /// Extension qualifiers spelled as identifiers: storage ones and others, with the extensions
 /// that define them.
 fn ext_qualifier(name: &str) -> Option<(bool, &'static [Ext])> {
-    const RT: &[Ext] = &[Ext::EXT_ray_tracing];
+    // glslang accepts the EXT spellings with GL_NV_ray_tracing too.
+    const RT_ANY: &[Ext] = &[Ext::EXT_ray_tracing, Ext::NV_ray_tracing];
     const RT_NV: &[Ext] = &[Ext::NV_ray_tracing];
     Some(match name {
-        "rayPayloadEXT" | "rayPayloadInEXT" | "hitAttributeEXT" | "callableDataEXT" | "callableDataInEXT"
-        | "shaderRecordEXT" => (true, RT),
-        "rayPayloadNV" | "rayPayloadInNV" | "hitAttributeNV" | "callableDataNV" | "callableDataInNV"
-        | "shaderRecordNV" => (true, RT_NV),
+        "rayPayloadEXT" | "rayPayloadInEXT" | "hitAttributeEXT" | "callableDataEXT"
+        | "callableDataInEXT" | "shaderRecordEXT" => (true, RT_ANY),
+        "rayPayloadNV" | "rayPayloadInNV" | "hitAttributeNV" | "callableDataNV"
+        | "callableDataInNV" | "shaderRecordNV" => (true, RT_NV),
         "hitObjectAttributeNV" => (true, &[Ext::NV_shader_invocation_reorder]),
         "hitObjectAttributeEXT" => (true, &[Ext::EXT_shader_invocation_reorder]),
         "taskPayloadSharedEXT" => (true, &[Ext::EXT_mesh_shader]),
         "tileImageEXT" => (true, &[Ext::EXT_shader_tile_image]),
-        "resourceheap" | "samplerheap" => (true, &[Ext::EXT_descriptor_heap, Ext::EXT_structured_descriptor_heap]),
+        "resourceheap" | "samplerheap" => (
+            true,
+            &[
+                Ext::EXT_descriptor_heap,
+                Ext::EXT_structured_descriptor_heap,
+            ],
+        ),
         "nonuniformEXT" => (false, &[Ext::EXT_nonuniform_qualifier]),
         "perprimitiveEXT" => (false, &[Ext::EXT_mesh_shader]),
         "perprimitiveNV" | "perviewNV" | "taskNV" => (false, &[Ext::NV_mesh_shader]),
         "pervertexNV" => (false, &[Ext::NV_fragment_shader_barycentric]),
         "pervertexEXT" => (false, &[Ext::EXT_fragment_shader_barycentric]),
         "__explicitInterpAMD" => (false, &[Ext::AMD_shader_explicit_vertex_parameter]),
-        "devicecoherent" | "queuefamilycoherent" | "workgroupcoherent" | "subgroupcoherent" | "nonprivate" => {
-            (false, &[Ext::KHR_memory_scope_semantics])
-        }
+        "devicecoherent"
+        | "queuefamilycoherent"
+        | "workgroupcoherent"
+        | "subgroupcoherent"
+        | "nonprivate" => (false, &[Ext::KHR_memory_scope_semantics]),
         "shadercallcoherent" => (false, &[Ext::EXT_ray_tracing]),
         "nontemporal" => (false, &[Ext::EXT_nontemporal_keyword]),
         "subgroupuniformEXT" => (false, &[Ext::EXT_subgroupuniform_qualifier]),
@@ -85,31 +94,116 @@ fn ext_qualifier(name: &str) -> Option<(bool, &'static [Ext])> {
 /// Layout qualifier names: (takes a value, requirement to check).
 fn layout_takes_value(name: &str) -> Option<bool> {
     Some(match name {
-        "location" | "component" | "binding" | "set" | "offset" | "align" | "index" | "input_attachment_index"
-        | "constant_id" | "local_size_x" | "local_size_y" | "local_size_z" | "local_size_x_id" | "local_size_y_id"
-        | "local_size_z_id" | "max_vertices" | "invocations" | "stream" | "vertices" | "xfb_buffer"
-        | "xfb_offset" | "xfb_stride" | "num_views" | "max_primitives" | "buffer_reference_align"
-        | "secondary_view_offset" | "shaderrecordnv" | "heap_offset" | "num_tiles" | "push_constant_bank"
-        | "member_offset" | "primitive_culling_" | "sampler_heap_offset" | "bank" | "descriptor_stride"
-        | "shading_rate_xqcom" | "shading_rate_yqcom" | "shading_rate_zqcom" => true,
-        "std140" | "std430" | "shared" | "packed" | "scalar" | "row_major" | "column_major" | "push_constant"
-        | "points" | "lines" | "lines_adjacency" | "triangles" | "triangles_adjacency" | "line_strip"
-        | "triangle_strip" | "equal_spacing" | "fractional_even_spacing" | "fractional_odd_spacing" | "cw"
-        | "ccw" | "point_mode" | "quads" | "isolines" | "origin_upper_left" | "pixel_center_integer"
-        | "early_fragment_tests" | "depth_any" | "depth_greater" | "depth_less" | "depth_unchanged"
-        | "post_depth_coverage" | "pixel_interlock_ordered" | "pixel_interlock_unordered"
-        | "sample_interlock_ordered" | "sample_interlock_unordered" | "shading_rate_interlock_ordered"
-        | "shading_rate_interlock_unordered" | "derivative_group_quadsnv" | "derivative_group_linearnv"
-        | "derivative_group_quads" | "derivative_group_linear" | "derivative_group_quadskhr"
-        | "derivative_group_linearkhr" | "buffer_reference" | "primitive_culling"
-        | "viewport_relative" | "passthrough" | "override_coverage" | "bindless_sampler" | "bindless_image"
-        | "bound_sampler" | "bound_image" | "shaderrecordext" | "full_quads" | "quad_derivatives"
-        | "non_coherent_color_attachment_readext" | "non_coherent_depth_attachment_readext"
-        | "non_coherent_stencil_attachment_readext" | "non_coherent_attachment_readqcom"
-        | "early_and_late_fragment_tests_amd" | "stencil_ref_unchanged_front_amd"
-        | "stencil_ref_greater_front_amd" | "stencil_ref_less_front_amd" | "stencil_ref_unchanged_back_amd"
-        | "stencil_ref_greater_back_amd" | "stencil_ref_less_back_amd" | "descriptor_heap" | "tile_attachmentqcom"
-        | "maximally_reconverges" | "local_size_variable" | "yuv" | "buffer_type" => false,
+        "location"
+        | "component"
+        | "binding"
+        | "set"
+        | "offset"
+        | "align"
+        | "index"
+        | "input_attachment_index"
+        | "constant_id"
+        | "local_size_x"
+        | "local_size_y"
+        | "local_size_z"
+        | "local_size_x_id"
+        | "local_size_y_id"
+        | "local_size_z_id"
+        | "max_vertices"
+        | "invocations"
+        | "stream"
+        | "vertices"
+        | "xfb_buffer"
+        | "xfb_offset"
+        | "xfb_stride"
+        | "num_views"
+        | "max_primitives"
+        | "buffer_reference_align"
+        | "secondary_view_offset"
+        | "heap_offset"
+        | "num_tiles"
+        | "push_constant_bank"
+        | "member_offset"
+        | "primitive_culling_"
+        | "sampler_heap_offset"
+        | "bank"
+        | "descriptor_stride"
+        | "shading_rate_xqcom"
+        | "shading_rate_yqcom"
+        | "shading_rate_zqcom" => true,
+        "std140"
+        | "std430"
+        | "shared"
+        | "packed"
+        | "scalar"
+        | "row_major"
+        | "column_major"
+        | "push_constant"
+        | "points"
+        | "lines"
+        | "lines_adjacency"
+        | "triangles"
+        | "triangles_adjacency"
+        | "line_strip"
+        | "triangle_strip"
+        | "equal_spacing"
+        | "fractional_even_spacing"
+        | "fractional_odd_spacing"
+        | "cw"
+        | "ccw"
+        | "point_mode"
+        | "quads"
+        | "isolines"
+        | "origin_upper_left"
+        | "pixel_center_integer"
+        | "early_fragment_tests"
+        | "depth_any"
+        | "depth_greater"
+        | "depth_less"
+        | "depth_unchanged"
+        | "post_depth_coverage"
+        | "pixel_interlock_ordered"
+        | "pixel_interlock_unordered"
+        | "sample_interlock_ordered"
+        | "sample_interlock_unordered"
+        | "shading_rate_interlock_ordered"
+        | "shading_rate_interlock_unordered"
+        | "derivative_group_quadsnv"
+        | "derivative_group_linearnv"
+        | "derivative_group_quads"
+        | "derivative_group_linear"
+        | "derivative_group_quadskhr"
+        | "derivative_group_linearkhr"
+        | "buffer_reference"
+        | "primitive_culling"
+        | "viewport_relative"
+        | "passthrough"
+        | "override_coverage"
+        | "bindless_sampler"
+        | "bindless_image"
+        | "bound_sampler"
+        | "bound_image"
+        | "shaderrecordnv"
+        | "shaderrecordext"
+        | "full_quads"
+        | "quad_derivatives"
+        | "non_coherent_color_attachment_readext"
+        | "non_coherent_depth_attachment_readext"
+        | "non_coherent_stencil_attachment_readext"
+        | "non_coherent_attachment_readqcom"
+        | "early_and_late_fragment_tests_amd"
+        | "stencil_ref_unchanged_front_amd"
+        | "stencil_ref_greater_front_amd"
+        | "stencil_ref_less_front_amd"
+        | "stencil_ref_unchanged_back_amd"
+        | "stencil_ref_greater_back_amd"
+        | "stencil_ref_less_back_amd"
+        | "descriptor_heap"
+        | "tile_attachmentqcom"
+        | "maximally_reconverges"
+        | "local_size_variable"
+        | "yuv"
+        | "buffer_type" => false,
         n if n.starts_with("blend_support_") => false,
         n if is_image_format(n) => false,
         _ => return None,
@@ -193,29 +287,26 @@ impl Checker<'_> {
                 declarators,
             } => self.variables(qualifiers, ty, declarators, d.span, global),
             DeclKind::Prototype(p) => {
-                if !global {
-                    self.require(
+                if !global && !self.builtin_mode {
+                    // "Function declarations (prototypes) cannot occur inside of functions;
+                    // they must be at global scope."
+                    self.error(
+                        "local-prototype",
                         p.name_span,
-                        "function prototypes inside functions",
-                        110,
-                        0,
-                        &[],
+                        "functions can be declared only at global scope, not inside a function",
                     );
-                    if self.is_es() {
-                        self.error(
-                            "local-prototype",
-                            p.name_span,
-                            "GLSL ES does not allow function prototypes inside functions",
-                        );
-                        return Vec::new();
-                    }
+                    return Vec::new();
                 }
                 self.function_proto(p, false);
                 Vec::new()
             }
             DeclKind::Block(b) => {
                 if !global {
-                    self.error("local-block", b.name_span, "interface blocks must be declared at global scope");
+                    self.error(
+                        "local-block",
+                        b.name_span,
+                        "interface blocks must be declared at global scope",
+                    );
                     return Vec::new();
                 }
                 self.block(b, d.span);
@@ -249,7 +340,9 @@ impl Checker<'_> {
             ..Quals::default()
         };
         // Order rules before GLSL 4.20 / ES 3.10: invariant, interpolation, storage, precision.
-        let relaxed = self.at_least(420, 310) || self.ext_on(Ext::ARB_shading_language_420pack) || self.builtin_mode;
+        let relaxed = self.at_least(420, 310)
+            || self.ext_on(Ext::ARB_shading_language_420pack)
+            || self.builtin_mode;
         let mut last_rank = 0u8;
         let mut seen_precision = false;
         let mut seen_interp = false;
@@ -260,7 +353,9 @@ impl Checker<'_> {
                 QualifierKind::Smooth | QualifierKind::Flat | QualifierKind::Noperspective => 1,
                 QualifierKind::Layout(_) => 1,
                 QualifierKind::Precision(_) => 3,
-                QualifierKind::Named(_) | QualifierKind::Spirv(_) | QualifierKind::Subroutine(_) => last_rank,
+                QualifierKind::Named(_)
+                | QualifierKind::Spirv(_)
+                | QualifierKind::Subroutine(_) => last_rank,
                 _ => 2,
             };
             if !relaxed && rank < last_rank {
@@ -306,7 +401,11 @@ impl Checker<'_> {
                 }
                 QualifierKind::Smooth | QualifierKind::Flat | QualifierKind::Noperspective => {
                     if seen_interp {
-                        self.error("duplicate-qualifier", span, "more than one interpolation qualifier");
+                        self.error(
+                            "duplicate-qualifier",
+                            span,
+                            "more than one interpolation qualifier",
+                        );
                     }
                     seen_interp = true;
                     out.quals.interp = Some(match item.kind {
@@ -329,7 +428,11 @@ impl Checker<'_> {
                 QualifierKind::Writeonly => out.quals.memory.writeonly = true,
                 QualifierKind::Precision(p) => {
                     if seen_precision {
-                        self.error("duplicate-qualifier", span, "more than one precision qualifier");
+                        self.error(
+                            "duplicate-qualifier",
+                            span,
+                            "more than one precision qualifier",
+                        );
                     }
                     seen_precision = true;
                     out.quals.precision = Some(*p);
@@ -340,6 +443,9 @@ impl Checker<'_> {
                 }
                 QualifierKind::Subroutine(names) => {
                     self.require(span, "subroutines", 400, 0, &[Ext::ARB_shader_subroutine]);
+                    if out.subroutine.is_some() {
+                        self.error("duplicate-qualifier", span, "`subroutine` appears twice");
+                    }
                     out.subroutine = Some(names.clone());
                 }
                 QualifierKind::Named(s) => {
@@ -360,20 +466,37 @@ impl Checker<'_> {
                                 out.quals.ext.push(*s);
                             }
                         }
-                        None => self.error("unknown-qualifier", span, format!("unknown qualifier `{text}`")),
+                        None => self.error(
+                            "unknown-qualifier",
+                            span,
+                            format!("unknown qualifier `{text}`"),
+                        ),
                     }
                 }
                 QualifierKind::Spirv(_) => {}
                 _ => {}
             }
         }
+        if let (Some(_), Some((StorageKw::Varying, span))) = (out.quals.interp, out.storage) {
+            // "These interpolation qualifiers ... do not apply to the deprecated storage
+            // qualifiers varying or centroid varying." (GLSL 1.30)
+            if self.at_least(130, 300) && !self.builtin_mode {
+                self.error(
+                    "interpolation-varying",
+                    span,
+                    "interpolation qualifiers cannot be applied to `varying`; use `in` or `out`",
+                );
+            }
+        }
+        self.check_layout_qualifiers(q, &out, ctx);
         out
     }
 
     fn set_storage(&mut self, out: &mut Quals, k: StorageKw, span: Span, ctx: QualCtx) {
         if let Some((prev, _)) = out.storage {
             // `const in` parameters are allowed.
-            let ok = ctx == QualCtx::Param && matches!((prev, k), (StorageKw::Const, StorageKw::In));
+            let ok =
+                ctx == QualCtx::Param && matches!((prev, k), (StorageKw::Const, StorageKw::In));
             if !ok {
                 self.error(
                     "duplicate-qualifier",
@@ -402,7 +525,8 @@ impl Checker<'_> {
                     match self.const_value(ex) {
                         Some(c) if c.to_i64().is_some() => c.to_i64(),
                         _ => {
-                            if !self.m.types.is_error(ty) {
+                            // GL_EXT_descriptor_heap: heap offsets may be dynamic.
+                            if !self.m.types.is_error(ty) && lower != "heap_offset" {
                                 self.error(
                                     "layout-value",
                                     id.span,
@@ -431,13 +555,22 @@ impl Checker<'_> {
                     );
                 }
                 None if !self.builtin_mode => {
-                    self.error("unknown-layout", id.span, format!("unknown layout qualifier `{raw}`"));
+                    self.error(
+                        "unknown-layout",
+                        id.span,
+                        format!("unknown layout qualifier `{raw}`"),
+                    );
                     continue;
                 }
                 _ => {}
             }
             if let Some(v) = value {
-                if v < 0 && matches!(lower.as_str(), "location" | "binding" | "offset" | "set" | "component" | "index") {
+                if v < 0
+                    && matches!(
+                        lower.as_str(),
+                        "location" | "binding" | "offset" | "set" | "component" | "index"
+                    )
+                {
                     self.error(
                         "layout-value",
                         id.span,
@@ -469,7 +602,13 @@ impl Checker<'_> {
         };
         match &ts.array {
             Some(a) => {
-                self.require(a.span, "array types written on the type (`float[2] x`)", 120, 300, &[]);
+                self.require(
+                    a.span,
+                    "array types written on the type (`float[2] x`)",
+                    120,
+                    300,
+                    &[],
+                );
                 self.apply_array(base, a)
             }
             None => base,
@@ -480,7 +619,11 @@ impl Checker<'_> {
         match crate::builtin_types::parse_type_name(k.text()) {
             Some(b) => self.m.types.from_btype(b),
             None => {
-                self.error("unknown-type", span, format!("`{}` is not a type", k.text()));
+                self.error(
+                    "unknown-type",
+                    span,
+                    format!("`{}` is not a type", k.text()),
+                );
                 ids::ERROR
             }
         }
@@ -488,7 +631,11 @@ impl Checker<'_> {
 
     fn struct_specifier(&mut self, s: &ast::StructSpec) -> TypeId {
         if s.members.is_empty() {
-            self.error("empty-struct", s.span, "a struct must have at least one member");
+            self.error(
+                "empty-struct",
+                s.span,
+                "a struct must have at least one member",
+            );
         }
         if !self.at_global_scope() || self.func.is_some() {
             // Local structs are fine; nested struct definitions in members are checked there.
@@ -518,17 +665,29 @@ impl Checker<'_> {
         let mut out: Vec<Member> = Vec::new();
         for m in members {
             if let ast::TypeKind::Struct(inner) = &m.ty.kind {
-                if ctx == QualCtx::StructMember || inner.name.is_some() {
-                    if !self.builtin_mode {
-                        self.error(
-                            "nested-struct",
-                            inner.span,
-                            "struct definitions cannot be nested inside a struct or block",
-                        );
-                    }
+                // "Embedded structure definitions are not supported" from GLSL 1.20; GLSL
+                // 1.10 accepted them inside structures (never inside blocks).
+                let embedded_ok = ctx == QualCtx::StructMember && !self.at_least(120, 100);
+                if !embedded_ok && !self.builtin_mode {
+                    self.error(
+                        "nested-struct",
+                        inner.span,
+                        "struct definitions cannot be nested inside a struct or block",
+                    );
                 }
             }
             let q = self.qualifiers(&m.qualifiers, ctx);
+            if let Some((StorageKw::Attribute | StorageKw::Varying, s)) = q.storage {
+                if ctx != QualCtx::StructMember && !self.builtin_mode {
+                    // "Declarations using the deprecated attribute and varying qualifiers
+                    // are not allowed" in interface blocks.
+                    self.error(
+                        "member-qualifier",
+                        s,
+                        "block members cannot use the deprecated `attribute` and `varying`",
+                    );
+                }
+            }
             if ctx == QualCtx::StructMember {
                 let bad = q.storage.is_some()
                     || q.quals.interp.is_some()
@@ -552,6 +711,7 @@ impl Checker<'_> {
                 if let Some(a) = &d.array {
                     t = self.apply_array(t, a);
                 }
+                self.check_inner_sizes(t, false, d.name_span);
                 if d.init.is_some() {
                     self.error(
                         "member-initializer",
@@ -584,6 +744,7 @@ impl Checker<'_> {
                 } else if find("column_major", &q, self).is_some() {
                     layout.row_major = Some(false);
                 }
+                layout.entries = q.quals.layout.clone();
                 out.push(Member {
                     name: d.name,
                     ty: t,
@@ -606,7 +767,11 @@ impl Checker<'_> {
         span: Span,
         global: bool,
     ) -> Vec<VarId> {
-        let ctx = if global { QualCtx::Global } else { QualCtx::Local };
+        let ctx = if global {
+            QualCtx::Global
+        } else {
+            QualCtx::Local
+        };
         let q = self.qualifiers(qualifiers, ctx);
         let base = self.resolve_type(ts);
         let mut out = Vec::new();
@@ -614,23 +779,55 @@ impl Checker<'_> {
             // `struct S { ... };` or `float;`
             if !matches!(ts.kind, ast::TypeKind::Struct(_)) && !self.builtin_mode {
                 self.warning("empty-declaration", span, "declaration declares nothing");
-            }
-            if let Some(subs) = &q.subroutine {
-                let _ = subs;
+            } else if let Some(p) = q.quals.precision {
+                let _ = p;
+                self.check_precision_available(base, q.quals.precision, ts.span);
             }
             return out;
         }
         let storage = self.storage_of(&q, global, base, span);
+        let is_subroutine_type = matches!(
+            self.m.types.get(self.m.types.innermost(base)),
+            Type::Subroutine(_)
+        );
+        match &q.subroutine {
+            Some(list) if !self.builtin_mode => {
+                if !list.is_empty() {
+                    self.error(
+                        "subroutine-qualifier",
+                        span,
+                        "`subroutine(...)` applies only to function definitions",
+                    );
+                } else if !is_subroutine_type || storage != Storage::Uniform {
+                    self.error(
+                        "subroutine-qualifier",
+                        span,
+                        "`subroutine` declares subroutine types, functions and `subroutine uniform` variables of a subroutine type",
+                    );
+                }
+            }
+            None if is_subroutine_type && !self.builtin_mode => {
+                self.error(
+                    "subroutine-qualifier",
+                    span,
+                    "variables of a subroutine type must be declared `subroutine uniform`",
+                );
+            }
+            _ => {}
+        }
         self.check_storage_rules(&q, storage, base, span, global);
         for d in declarators {
             let mut ty = base;
             if let Some(a) = &d.array {
-                if ts.array.is_some() {
-                    // `float[2] a[3]`: both written — allowed only with arrays of arrays.
-                    self.require(a.span, "arrays of arrays", 430, 310, &[Ext::ARB_arrays_of_arrays]);
-                }
-                if !self.at_least(0, 300) && self.is_es() && (storage == Storage::In && self.stage == Some(Stage::Vertex)) {
-                    self.error("array-attribute", a.span, "vertex shader inputs cannot be arrays in GLSL ES 1.00");
+                if !self.at_least(0, 300)
+                    && self.is_es()
+                    && (storage == Storage::In && self.stage == Some(Stage::Vertex))
+                {
+                    self.error(
+                        "array-attribute",
+                        a.span,
+                        "vertex shader inputs cannot be arrays in GLSL ES 1.00",
+                    );
                 }
                 ty = self.apply_array(ty, a);
             }
@@ -662,8 +859,15 @@ impl Checker<'_> {
                 StorageKw::InOut => {
                     if global && !self.builtin_mode {
                         // `inout` globals exist only for GL_EXT_shader_framebuffer_fetch outputs.
-                        if !self.any_ext(&[Ext::EXT_shader_framebuffer_fetch, Ext::EXT_shader_framebuffer_fetch_non_coherent]) {
-                            self.error("inout-global", kspan, "`inout` can qualify only function parameters");
+                        if !self.any_ext(&[
+                            Ext::EXT_shader_framebuffer_fetch,
+                            Ext::EXT_shader_framebuffer_fetch_non_coherent,
+                        ]) {
+                            self.error(
+                                "inout-global",
+                                kspan,
+                                "`inout` can qualify only function parameters",
+                            );
                         }
                     }
                     Storage::Out
@@ -679,7 +883,14 @@ impl Checker<'_> {
     }
 
     /// Rules that depend on the storage qualifier, the stage and the version.
-    fn check_storage_rules(&mut self, q: &Quals, storage: Storage, ty: TypeId, span: Span, global: bool) {
+    fn check_storage_rules(
+        &mut self,
+        q: &Quals,
+        storage: Storage,
+        ty: TypeId,
+        span: Span,
+        global: bool,
+    ) {
         if self.builtin_mode {
             return;
         }
@@ -695,9 +906,17 @@ impl Checker<'_> {
             match k {
                 StorageKw::Attribute => {
                     if stage.is_some() && stage != Some(Stage::Vertex) {
-                        self.error("attribute-stage", kspan, "`attribute` is allowed only in vertex shaders");
+                        self.error(
+                            "attribute-stage",
+                            kspan,
+                            "`attribute` is allowed only in vertex shaders",
+                        );
                     }
-                    if !self.is_es() && self.version.number >= 140 && !self.version.is_compatibility() {
+                    // Deprecated in GLSL 1.30, removed from the core profile in 4.20.
+                    if !self.is_es()
+                        && self.version.number >= 420
+                        && !self.version.is_compatibility()
+                    {
                         self.error(
                             "deprecated-storage",
                             kspan,
@@ -707,9 +926,17 @@ impl Checker<'_> {
                 }
                 StorageKw::Varying => {
                     if matches!(stage, Some(s) if s != Stage::Vertex && s != Stage::Fragment) {
-                        self.error("varying-stage", kspan, "`varying` is allowed only in vertex and fragment shaders");
+                        self.error(
+                            "varying-stage",
+                            kspan,
+                            "`varying` is allowed only in vertex and fragment shaders",
+                        );
                     }
-                    if !self.is_es() && self.version.number >= 140 && !self.version.is_compatibility() {
+                    // Deprecated in GLSL 1.30, removed from the core profile in 4.20.
+                    if !self.is_es()
+                        && self.version.number >= 420
+                        && !self.version.is_compatibility()
+                    {
                         self.error(
                             "deprecated-storage",
                             kspan,
@@ -723,13 +950,24 @@ impl Checker<'_> {
                         "global `in` and `out` variables",
                         130,
                         300,
-                        &[Ext::ARB_explicit_attrib_location, Ext::ARB_separate_shader_objects],
+                        &[
+                            Ext::ARB_explicit_attrib_location,
+                            Ext::ARB_separate_shader_objects,
+                        ],
                     );
                     if k == StorageKw::In && stage == Some(Stage::Compute) {
-                        self.error("compute-input", kspan, "compute shaders have no user-defined inputs");
+                        self.error(
+                            "compute-input",
+                            kspan,
+                            "compute shaders have no user-defined inputs",
+                        );
                     }
                     if k == StorageKw::Out && stage == Some(Stage::Compute) {
-                        self.error("compute-output", kspan, "compute shaders have no user-defined outputs");
+                        self.error(
+                            "compute-output",
+                            kspan,
+                            "compute shaders have no user-defined outputs",
+                        );
                     }
                 }
                 StorageKw::Buffer => {
@@ -740,9 +978,22 @@ impl Checker<'_> {
                     );
                 }
                 StorageKw::Shared => {
-                    self.require(kspan, "`shared` variables", 430, 310, &[Ext::ARB_compute_shader]);
-                    if !matches!(stage, None | Some(Stage::Compute | Stage::Mesh | Stage::Task)) {
-                        self.error("shared-stage", kspan, "`shared` variables exist only in compute shaders");
+                    self.require(
+                        kspan,
+                        "`shared` variables",
+                        430,
+                        310,
+                        &[Ext::ARB_compute_shader],
+                    );
+                    if !matches!(
+                        stage,
+                        None | Some(Stage::Compute | Stage::Mesh | Stage::Task)
+                    ) {
+                        self.error(
+                            "shared-stage",
+                            kspan,
+                            "`shared` variables exist only in compute shaders",
+                        );
                     }
                 }
                 _ => {}
@@ -759,7 +1010,11 @@ impl Checker<'_> {
             );
         }
         if q.quals.patch && !io {
-            self.error("patch-qualifier", q.span, "`patch` applies only to inputs and outputs");
+            self.error(
+                "patch-qualifier",
+                q.span,
+                "`patch` applies only to inputs and outputs",
+            );
         }
         if q.quals.patch && io {
             let ok = match stage {
@@ -785,11 +1040,18 @@ impl Checker<'_> {
                 );
             }
             let inner = self.m.types.innermost(ty);
-            if matches!(self.m.types.get(inner), Type::Scalar(Scalar::Bool) | Type::Vector(Scalar::Bool, _)) {
+            if matches!(
+                self.m.types.get(inner),
+                Type::Scalar(Scalar::Bool) | Type::Vector(Scalar::Bool, _)
+            ) {
                 self.error("bool-input", span, "vertex shader inputs cannot be boolean");
             }
             if matches!(self.m.types.get(inner), Type::Struct(_)) {
-                self.error("struct-input", span, "vertex shader inputs cannot be structs");
+                self.error(
+                    "struct-input",
+                    span,
+                    "vertex shader inputs cannot be structs",
+                );
             }
         }
         if storage == Storage::Out && stage == Some(Stage::Fragment) {
@@ -802,26 +1064,52 @@ impl Checker<'_> {
             }
             let inner = self.m.types.innermost(ty);
             match self.m.types.get(inner) {
-                Type::Scalar(Scalar::Bool) | Type::Vector(Scalar::Bool, _) => {
-                    self.error("bool-output", span, "fragment shader outputs cannot be boolean")
-                }
-                Type::Matrix { .. } => self.error("matrix-output", span, "fragment shader outputs cannot be matrices"),
-                Type::Struct(_) => self.error("struct-output", span, "fragment shader outputs cannot be structs"),
+                Type::Scalar(Scalar::Bool) | Type::Vector(Scalar::Bool, _) => self.error(
+                    "bool-output",
+                    span,
+                    "fragment shader outputs cannot be boolean",
+                ),
+                Type::Matrix { .. } => self.error(
+                    "matrix-output",
+                    span,
+                    "fragment shader outputs cannot be matrices",
+                ),
+                Type::Struct(_) => self.error(
+                    "struct-output",
+                    span,
+                    "fragment shader outputs cannot be structs",
+                ),
                 _ => {}
             }
-            if self.is_es() && self.m.types.is_array(ty) && self.m.types.contains_array(self.m.types.innermost(ty)) {
-                self.error("array-output", span, "fragment shader outputs cannot be arrays of arrays");
+            if self.is_es()
+                && self.m.types.is_array(ty)
+                && self.m.types.contains_array(self.m.types.innermost(ty))
+            {
+                self.error(
+                    "array-output",
+                    span,
+                    "fragment shader outputs cannot be arrays of arrays",
+                );
             }
         }
         if io {
             let inner = self.m.types.innermost(ty);
             if self.m.types.contains_opaque(inner) && !self.bindless() {
-                self.error("opaque-io", span, "inputs and outputs cannot have opaque types");
+                self.error(
+                    "opaque-io",
+                    span,
+                    "inputs and outputs cannot have opaque types",
+                );
             }
-            // Integer (and double) fragment inputs and vertex outputs must be flat.
-            let is_int = matches!(self.m.types.scalar_of(inner), Some(s) if s.is_int() || s == Scalar::F64);
+            // Integer (and double) fragment inputs must be flat; so must vertex outputs in
+            // GLSL ES 3.00 (3.10 moved the rule to the fragment side only).
+            let is_int =
+                matches!(self.m.types.scalar_of(inner), Some(s) if s.is_int() || s == Scalar::F64);
             let needs_flat = (storage == Storage::In && stage == Some(Stage::Fragment))
-                || (storage == Storage::Out && stage == Some(Stage::Vertex) && self.is_es());
+                || (storage == Storage::Out
+                    && stage == Some(Stage::Vertex)
+                    && self.is_es()
+                    && !self.at_least(0, 310));
             if is_int && needs_flat && q.quals.interp != Some(Interp::Flat) {
                 self.error(
                     "flat-required",
@@ -835,9 +1123,13 @@ impl Checker<'_> {
             }
         }
         if q.quals.invariant && !self.builtin_mode {
-            let ok = storage == Storage::Out || (storage == Storage::In && (!self.at_least(130, 300)));
+            let ok = self.invariant_allowed(storage);
             if !ok {
-                self.error("invariant-qualifier", q.span, "`invariant` applies only to outputs");
+                self.error(
+                    "invariant-qualifier",
+                    q.span,
+                    "`invariant` applies only to outputs",
+                );
             }
         }
         if storage == Storage::Uniform {
@@ -848,7 +1140,12 @@ impl Checker<'_> {
         }
         if q.quals.memory != Memory::default() && !io {
             let inner = self.m.types.innermost(ty);
-            let image = matches!(self.m.types.get(inner), Type::Opaque(o) if o.kind == crate::builtin_types::OpaqueKind::Image);
+            // Images, and buffer references (GL_EXT_buffer_reference), take memory qualifiers.
+            let image = match self.m.types.get(inner) {
+                Type::Opaque(o) => o.kind == crate::builtin_types::OpaqueKind::Image,
+                Type::Struct(sid) => self.m.types.struct_def(*sid).kind == StructKind::Block,
+                _ => false,
+            };
             if !image && !matches!(storage, Storage::Buffer | Storage::Param(_)) {
                 self.error(
                     "memory-qualifier",
@@ -869,28 +1166,49 @@ impl Checker<'_> {
         global: bool,
     ) -> Option<VarId> {
         if matches!(self.m.types.get(ty), Type::Void) {
-            self.error("void-variable", d.name_span, "a variable cannot have type `void`");
+            self.error(
+                "void-variable",
+                d.name_span,
+                "a variable cannot have type `void`",
+            );
             return None;
         }
         if !global && !self.builtin_mode && !self.bindless() {
             // Locals may not have opaque types except as function parameters (Vulkan allows
             // local sampler copies via constructors: still not as variables).
-            if self.m.types.contains_opaque(ty) && !matches!(self.m.types.get(self.m.types.innermost(ty)), Type::RayQuery | Type::HitObjectNV | Type::HitObjectEXT) {
+            if self.m.types.contains_opaque(ty)
+                && !matches!(
+                    self.m.types.get(self.m.types.innermost(ty)),
+                    Type::RayQuery | Type::HitObjectNV | Type::HitObjectEXT
+                )
+            {
                 self.error(
                     "opaque-local",
                     d.name_span,
-                    format!("local variables cannot have the opaque type `{}`", self.ty_name(ty)),
+                    format!(
+                        "local variables cannot have the opaque type `{}`",
+                        self.ty_name(ty)
+                    ),
                 );
             }
         }
         if global && !self.builtin_mode && !self.bindless() {
             let inner = self.m.types.innermost(ty);
             let opaque = self.m.types.contains_opaque(inner);
-            if opaque && !matches!(storage, Storage::Uniform | Storage::Ext(_)) && !matches!(self.m.types.get(inner), Type::RayQuery | Type::HitObjectNV | Type::HitObjectEXT) {
+            if opaque
+                && !matches!(storage, Storage::Uniform | Storage::Ext(_))
+                && !matches!(
+                    self.m.types.get(inner),
+                    Type::RayQuery | Type::HitObjectNV | Type::HitObjectEXT
+                )
+            {
                 self.error(
                     "opaque-storage",
                     d.name_span,
-                    format!("variables of opaque type `{}` must be `uniform`", self.ty_name(ty)),
+                    format!(
+                        "variables of opaque type `{}` must be `uniform`",
+                        self.ty_name(ty)
+                    ),
                 );
             }
         }
@@ -899,11 +1217,12 @@ impl Checker<'_> {
         if global && !self.builtin_mode {
             if let Some(Binding::Var(prev)) = self.lookup_local(d.name) {
                 if self.m.var(prev).builtin {
-                    return self.redeclare_builtin(prev, q, ty, d);
+                    return self.redeclare_builtin(prev, q, storage, ty, d);
                 }
             }
         }
-        // An unsized array may be redeclared with a size (GLSL 1.10: "float a[]; float a[4];").
+        // An unsized array may be redeclared with a size, given directly or by an
+        // initializer (GLSL 1.10: "float a[]; float a[4];"); repeating it unsized is allowed.
         if let Some(Binding::Var(prev)) = self.lookup_local(d.name) {
             let pt = self.m.var(prev).ty;
             if let (
@@ -911,26 +1230,42 @@ impl Checker<'_> {
                     elem: pe,
                     size: ArraySize::Unsized,
                 },
-                Type::Array {
-                    elem: ne,
-                    size: ArraySize::Fixed(_),
-                },
+                Type::Array { elem: ne, size },
             ) = (self.m.types.get(pt).clone(), self.m.types.get(ty).clone())
             {
                 if pe == ne && !self.is_es() && self.m.var(prev).storage == storage {
-                    self.m.vars[prev.index()].ty = ty;
+                    let mut new_ty = ty;
+                    if let Some(init) = &d.init {
+                        let e = self.initializer(init, ty);
+                        new_ty = self.ety(e);
+                        self.m.vars[prev.index()].init = Some(e);
+                    }
+                    if size != ArraySize::Unsized || d.init.is_some() {
+                        self.check_size_against_uses(prev, new_ty, d.name_span);
+                        self.m.vars[prev.index()].ty = new_ty;
+                    }
                     return Some(prev);
                 }
             }
         }
         self.check_user_name(d.name, d.name_span);
-        let ty = if global { self.size_io_array(storage, ty, q.quals.patch) } else { ty };
+        let ty = if global {
+            self.size_io_array(storage, ty, q.quals.patch)
+        } else {
+            ty
+        };
         let precision = q.quals.precision;
         self.check_precision_available(ty, precision, d.name_span);
         let mut var_ty = ty;
         let init = match &d.init {
             Some(init) => {
-                if matches!(storage, Storage::In | Storage::Out | Storage::Shared) && !self.builtin_mode {
+                let null_init =
+                    matches!(init, ast::Initializer::List(items, _) if items.is_empty());
+                let shared_null = storage == Storage::Shared && null_init;
+                if matches!(storage, Storage::In | Storage::Out | Storage::Shared)
+                    && !self.builtin_mode
+                    && !shared_null
+                {
                     self.error(
                         "io-initializer",
                         d.name_span,
@@ -952,6 +1287,10 @@ impl Checker<'_> {
                 Some(e)
             }
             None => {
+                let per_view = self.stage == Some(Stage::Mesh)
+                    && storage == Storage::Out
+                    && q.quals.ext.iter().any(|e| self.name(*e) == "perviewNV");
+                self.check_inner_sizes(ty, per_view, d.name_span);
                 if storage == Storage::Const && !self.builtin_mode {
                     self.error(
                         "const-uninitialized",
@@ -969,9 +1308,14 @@ impl Checker<'_> {
                 match is_const {
                     Some(c) => constant = Some(c),
                     None => {
-                        // GLSL 4.20+ allows const locals initialized with non-constant
-                        // expressions (they are not constant expressions themselves).
-                        if !(self.at_least(420, 0) && !global) && !self.builtin_mode && !self.is_ext_opaque(ty) {
+                        // GLSL 4.20 (and GL_ARB_shading_language_420pack) allows const
+                        // locals initialized with non-constant expressions (they are not
+                        // constant expressions themselves); glslang allows it when compiling
+                        // for Vulkan in any version.
+                        let relaxed = self.at_least(420, 0)
+                            || self.ext_on(Ext::ARB_shading_language_420pack)
+                            || self.vulkan();
+                        if (!relaxed || global) && !self.builtin_mode && !self.is_ext_opaque(ty) {
                             let span = self.espan(e);
                             self.error(
                                 "const-initializer",
@@ -1003,7 +1347,11 @@ impl Checker<'_> {
         {
             // Unsized arrays may be declared and sized later by use (desktop); in ES, only
             // with an initializer or in specific built-in contexts.
-            if self.is_es() && !self.builtin_mode && storage != Storage::Buffer && !matches!(storage, Storage::In) {
+            if self.is_es()
+                && !self.builtin_mode
+                && storage != Storage::Buffer
+                && !matches!(storage, Storage::In)
+            {
                 self.error(
                     "unsized-array",
                     d.name_span,
@@ -1016,7 +1364,11 @@ impl Checker<'_> {
             ty: var_ty,
             storage,
             quals: q.quals.clone(),
-            span: if self.builtin_mode { Span::default() } else { d.name_span },
+            span: if self.builtin_mode {
+                Span::default()
+            } else {
+                d.name_span
+            },
             init,
             constant,
             builtin: self.builtin_mode,
@@ -1043,6 +1395,20 @@ impl Checker<'_> {
                 let x = self.expr(*e);
                 self.coerce(x, ty, "the initializer has the wrong type")
             }
+            ast::Initializer::List(items, span) if items.is_empty() => {
+                // `= {}`: the null initializer (GL_EXT_null_initializer) zeroes any type.
+                let span = *span;
+                if !self.require(
+                    span,
+                    "the null initializer `{}`",
+                    0,
+                    0,
+                    &[Ext::EXT_null_initializer],
+                ) {
+                    return self.error_expr(span);
+                }
+                self.add_expr(ExprKind::Construct(ty, Vec::new()), ty, span)
+            }
             ast::Initializer::List(items, span) => {
                 let span = *span;
                 let elem_types: Vec<TypeId> = match self.m.types.get(ty).clone() {
@@ -1055,13 +1421,24 @@ impl Checker<'_> {
                             self.error(
                                 "initializer-list",
                                 span,
-                                format!("`{}` needs {n} initializers, {} given", self.ty_name(ty), items.len()),
+                                format!(
+                                    "`{}` needs {n} initializers, {} given",
+                                    self.ty_name(ty),
+                                    items.len()
+                                ),
                             );
                             return self.error_expr(span);
                         }
                         vec![elem; n]
                     }
-                    Type::Struct(sid) => self.m.types.struct_def(sid).members.iter().map(|m| m.ty).collect(),
+                    Type::Struct(sid) => self
+                        .m
+                        .types
+                        .struct_def(sid)
+                        .members
+                        .iter()
+                        .map(|m| m.ty)
+                        .collect(),
                     Type::Vector(s, n) => vec![self.m.types.scalar(s); n as usize],
                     Type::Matrix { scalar, cols, rows } => {
                         let col = self.m.types.vector(scalar, rows);
@@ -1072,7 +1449,10 @@ impl Checker<'_> {
                         self.error(
                             "initializer-list",
                             span,
-                            format!("`{}` cannot be initialized with a brace list", self.ty_name(ty)),
+                            format!(
+                                "`{}` cannot be initialized with a brace list",
+                                self.ty_name(ty)
+                            ),
                         );
                         return self.error_expr(span);
                     }
@@ -1099,55 +1479,156 @@ impl Checker<'_> {
                     Type::Array {
                         elem,
                         size: ArraySize::Unsized,
-                    } => self.m.types.array(elem, ArraySize::Fixed(args.len() as u32)),
+                    } => self
+                        .m
+                        .types
+                        .array(elem, ArraySize::Fixed(args.len() as u32)),
                     _ => ty,
                 };
-                let consts: Option<Vec<crate::constant::ConstValue>> = args.iter().map(|a| self.const_value(*a)).collect();
+                let consts: Option<Vec<crate::constant::ConstValue>> =
+                    args.iter().map(|a| self.const_value(*a)).collect();
                 match consts {
-                    Some(cs) => self.add_expr(ExprKind::Const(crate::constant::ConstValue::Composite(cs)), final_ty, span),
+                    Some(cs) => self.add_expr(
+                        ExprKind::Const(crate::constant::ConstValue::Composite(cs)),
+                        final_ty,
+                        span,
+                    ),
                     None => self.add_expr(ExprKind::Construct(final_ty, args), final_ty, span),
                 }
             }
         }
     }
 
+    /// A size given to an array that was used without one must cover the indices used.
+    fn check_size_against_uses(&mut self, v: VarId, ty: TypeId, span: Span) {
+        let (
+            Some(&used),
+            Type::Array {
+                size: ArraySize::Fixed(n),
+                ..
+            },
+        ) = (self.implicit_sizes.get(&v), self.m.types.get(ty))
+        else {
+            return;
+        };
+        if *n < used {
+            let name = self.name(self.m.var(v).name).to_string();
+            self.error(
+                "array-size-too-small",
+                span,
+                format!(
+                    "`{name}` is declared with size {n}, but index {} was used before",
+                    used - 1
+                ),
+            );
+        }
+    }
+
     /// A redeclaration of a built-in variable: allowed for some names, with restrictions.
-    fn redeclare_builtin(&mut self, prev: VarId, q: &Quals, ty: TypeId, d: &ast::Declarator) -> Option<VarId> {
+    fn redeclare_builtin(
+        &mut self,
+        prev: VarId,
+        q: &Quals,
+        storage: Storage,
+        ty: TypeId,
+        d: &ast::Declarator,
+    ) -> Option<VarId> {
         let name = self.name(d.name).to_string();
-        let allowed = matches!(
-            name.as_str(),
-            "gl_FragCoord"
-                | "gl_FragDepth"
-                | "gl_ClipDistance"
-                | "gl_CullDistance"
-                | "gl_TexCoord"
-                | "gl_FrontColor"
-                | "gl_BackColor"
-                | "gl_FrontSecondaryColor"
-                | "gl_BackSecondaryColor"
-                | "gl_Color"
-                | "gl_SecondaryColor"
-                | "gl_Position"
-                | "gl_PointSize"
-                | "gl_ClipVertex"
-                | "gl_Layer"
-                | "gl_ViewportIndex"
-                | "gl_SampleMask"
-                | "gl_FragStencilRefARB"
-                | "gl_PrimitiveShadingRateEXT"
-                | "gl_LastFragData"
-        ) || name.starts_with("gl_Fog");
-        if !allowed || self.is_es() && name != "gl_LastFragData" && !name.starts_with("gl_Frag") {
-            self.diags.push(
-                Diagnostic::error(
-                    "redeclare-builtin",
-                    d.name_span,
-                    format!("the built-in variable `{name}` cannot be redeclared"),
+        if !self.validate_builtin_redeclaration(prev, q, d.name_span) {
+            return None;
+        }
+        let (prev_storage, prev_ty) = (self.m.var(prev).storage, self.m.var(prev).ty);
+        if storage != prev_storage {
+            self.error(
+                "redeclare-builtin",
+                d.name_span,
+                format!(
+                    "`{name}` must be redeclared with its own storage ({}), found {}",
+                    storage_text(prev_storage),
+                    storage_text(storage)
                 ),
             );
             return None;
         }
-        let _ = q;
+        if !self.m.types.is_error(ty) {
+            let same_elem = match (self.m.types.get(prev_ty), self.m.types.get(ty)) {
+                (Type::Array { elem: a, .. }, Type::Array { elem: b, .. }) => a == b,
+                (Type::Array { .. }, _) | (_, Type::Array { .. }) => false,
+                _ => prev_ty == ty,
+            };
+            let resize_ok = match (self.m.types.get(prev_ty), self.m.types.get(ty)) {
+                (
+                    Type::Array {
+                        size: ArraySize::Unsized,
+                        ..
+                    },
+                    _,
+                ) => true,
+                (Type::Array { size: a, .. }, Type::Array { size: b, .. }) => a == b,
+                _ => true,
+            };
+            if !same_elem || !resize_ok {
+                self.error(
+                    "redeclare-builtin",
+                    d.name_span,
+                    format!(
+                        "`{name}` must be redeclared with its type `{}`, found `{}`",
+                        self.ty_name(prev_ty),
+                        self.ty_name(ty)
+                    ),
+                );
+                return None;
+            }
+            // Sizes are bounded by the implementation's limits.
+            let limit = match name.as_str() {
+                "gl_TexCoord" => Some("gl_MaxTextureCoords"),
+                "gl_ClipDistance" => Some("gl_MaxClipDistances"),
+                "gl_CullDistance" => Some("gl_MaxCullDistances"),
+                _ => None,
+            };
+            if let (
+                Some(limit),
+                Type::Array {
+                    size: ArraySize::Fixed(n),
+                    ..
+                },
+            ) = (limit, self.m.types.get(ty))
+            {
+                let n = *n;
+                let sym = self.interner.intern(limit);
+                let max = match self.lookup(sym) {
+                    Some(Binding::Var(lv)) => {
+                        self.m.var(lv).constant.as_ref().and_then(|c| c.to_i64())
+                    }
+                    _ => None,
+                };
+                if let Some(max) = max {
+                    if n as i64 > max {
+                        self.error(
+                            "builtin-array-size",
+                            d.name_span,
+                            format!(
+                                "`{name}` can have at most {limit} ({max}) elements, found {n}"
+                            ),
+                        );
+                    }
+                }
+            }
+            self.check_size_against_uses(prev, ty, d.name_span);
+        }
+        let layout_or_aux = !q.quals.layout.is_empty() || q.quals.invariant;
+        let first = self.redeclared_builtins.insert(prev);
+        if first
+            && self.used_vars.contains(&prev)
+            && (matches!(name.as_str(), "gl_FragCoord" | "gl_FragDepth") || layout_or_aux)
+        {
+            self.error(
+                "redeclare-after-use",
+                d.name_span,
+                format!("`{name}` must be redeclared before any use"),
+            );
+        }
+        self.validate_builtin_redeclaration_layout(prev, q, d.name_span);
         // Take the new type (a sized gl_ClipDistance, ...) and qualifiers.
         let v = &mut self.m.vars[prev.index()];
         if !matches!(self.m.types.get(ty), Type::Error) {
@@ -1164,8 +1645,21 @@ impl Checker<'_> {
     }
 
     /// `invariant gl_Position;`, `precise x;`, `layout(buffer_reference) buffer Node;`.
-    fn qualified_names(&mut self, qualifiers: &ast::Qualifiers, names: &[(Symbol, Span)], span: Span, global: bool) {
-        let q = self.qualifiers(qualifiers, if global { QualCtx::Global } else { QualCtx::Local });
+    fn qualified_names(
+        &mut self,
+        qualifiers: &ast::Qualifiers,
+        names: &[(Symbol, Span)],
+        span: Span,
+        global: bool,
+    ) {
+        let q = self.qualifiers(
+            qualifiers,
+            if global {
+                QualCtx::Global
+            } else {
+                QualCtx::Local
+            },
+        );
         // A buffer-reference forward declaration.
         let buffer_ref = self.interner.intern("buffer_reference");
         if q.quals.layout_value(buffer_ref).is_some() {
@@ -1179,6 +1673,29 @@ impl Checker<'_> {
                     };
                     let t = self.m.types.add_struct(def);
                     self.bind(*n, Binding::Type(t, *s), *s);
+                }
+            }
+            return;
+        }
+        // `layout(constant_id = N) gl_MaxImageUnits;`: a built-in constant made a
+        // specialization constant (Vulkan).
+        let constant_id = self.interner.intern("constant_id");
+        if q.storage.is_none()
+            && !q.quals.layout.is_empty()
+            && q.quals.layout.iter().all(|e| e.name == constant_id)
+        {
+            for (n, s) in names {
+                match self.lookup(*n) {
+                    Some(Binding::Var(v))
+                        if self.m.var(v).builtin && self.m.var(v).storage == Storage::Const => {}
+                    _ => self.error(
+                        "constant-id",
+                        *s,
+                        format!(
+                            "`{}` is not a built-in constant; only those can be made specialization constants this way",
+                            self.name(*n)
+                        ),
+                    ),
                 }
             }
             return;
@@ -1197,18 +1714,35 @@ impl Checker<'_> {
             return;
         }
         if q.quals.invariant && !global && !self.builtin_mode {
-            self.error("invariant-scope", span, "`invariant` redeclarations must be at global scope");
+            self.error(
+                "invariant-scope",
+                span,
+                "`invariant` redeclarations must be at global scope",
+            );
         }
         for (n, s) in names {
             match self.lookup(*n) {
                 Some(Binding::Var(v)) => {
                     if q.quals.invariant {
                         let var = self.m.var(v);
-                        if !matches!(var.storage, Storage::Out) && !var.builtin {
+                        if !self.invariant_allowed(var.storage) && !var.builtin {
                             self.error(
                                 "invariant-qualifier",
                                 *s,
-                                format!("`{}` is not an output; only outputs can be invariant", self.name(*n)),
+                                format!(
+                                    "`{}` is not an output; only outputs can be invariant",
+                                    self.name(*n)
+                                ),
+                            );
+                        }
+                        if self.used_vars.contains(&v) {
+                            self.error(
+                                "invariant-after-use",
+                                *s,
+                                format!(
+                                    "`{}` must be declared invariant before any use",
+                                    self.name(*n)
+                                ),
                             );
                         }
                         self.m.vars[v.index()].quals.invariant = true;
@@ -1217,7 +1751,11 @@ impl Checker<'_> {
                         self.m.vars[v.index()].quals.precise = true;
                     }
                 }
-                _ => self.error("undeclared", *s, format!("`{}` is not declared", self.name(*n))),
+                _ => self.error(
+                    "undeclared",
+                    *s,
+                    format!("`{}` is not declared", self.name(*n)),
+                ),
             }
         }
     }
@@ -1225,15 +1763,27 @@ impl Checker<'_> {
     /// `layout(std140) uniform;`, `layout(triangles) in;`, `layout(local_size_x = 8) in;`.
     fn qualifier_only(&mut self, qualifiers: &ast::Qualifiers, span: Span, global: bool) {
         if !global {
-            self.error("local-qualifier-declaration", span, "this declaration must be at global scope");
+            self.error(
+                "local-qualifier-declaration",
+                span,
+                "this declaration must be at global scope",
+            );
             return;
         }
         let q = self.qualifiers(qualifiers, QualCtx::Global);
         if q.quals.layout.is_empty() && !self.builtin_mode {
             if q.quals.invariant || q.quals.precise {
-                self.error("qualifier-declaration", span, "`invariant` needs the names of variables");
+                self.error(
+                    "qualifier-declaration",
+                    span,
+                    "`invariant` needs the names of variables",
+                );
             } else {
-                self.error("qualifier-declaration", span, "a declaration needs a type or a layout qualifier");
+                self.error(
+                    "qualifier-declaration",
+                    span,
+                    "a declaration needs a type or a layout qualifier",
+                );
             }
             return;
         }
@@ -1261,7 +1811,10 @@ impl Checker<'_> {
                     self.resize_io_arrays(Storage::In, n, e.span);
                 }
             }
-            if self.stage == Some(Stage::TessControl) && storage == Some(StorageKw::Out) && name == "vertices" {
+            if self.stage == Some(Stage::TessControl)
+                && storage == Some(StorageKw::Out)
+                && name == "vertices"
+            {
                 if let Some(n) = e.value.filter(|v| *v > 0) {
                     self.tcs_out_size = Some(n as u32);
                     self.resize_io_arrays(Storage::Out, n as u32, e.span);
@@ -1291,7 +1844,9 @@ impl Checker<'_> {
 
     /// Gives an unsized per-vertex array its implicit size, or checks an explicit one.
     pub(crate) fn size_io_array(&mut self, storage: Storage, ty: TypeId, patch: bool) -> TypeId {
-        let Some(n) = self.implicit_io_size(storage, patch) else { return ty };
+        let Some(n) = self.implicit_io_size(storage, patch) else {
+            return ty;
+        };
         match self.m.types.get(ty).clone() {
             Type::Array {
                 elem,
@@ -1342,7 +1897,9 @@ impl Checker<'_> {
             Type::Scalar(Scalar::F32) => Some(DefaultPrecisionKey::Float),
             Type::Scalar(Scalar::I32) => Some(DefaultPrecisionKey::Int),
             Type::Scalar(Scalar::U32) if !self.is_es() => Some(DefaultPrecisionKey::Int),
-            Type::Opaque(_) | Type::AtomicUint => self.m.types.to_btype(ty).map(DefaultPrecisionKey::Opaque),
+            Type::Opaque(_) | Type::AtomicUint => {
+                self.m.types.to_btype(ty).map(DefaultPrecisionKey::Opaque)
+            }
             Type::Error => return,
             _ => None,
         };
@@ -1376,11 +1933,23 @@ impl Checker<'_> {
         };
         let storage = match kw {
             StorageKw::Uniform => {
-                self.require(kspan, "uniform blocks", 140, 300, &[Ext::ARB_uniform_buffer_object]);
+                self.require(
+                    kspan,
+                    "uniform blocks",
+                    140,
+                    300,
+                    &[Ext::ARB_uniform_buffer_object],
+                );
                 Storage::Uniform
             }
             StorageKw::Buffer => {
-                self.require(kspan, "buffer blocks", 430, 310, &[Ext::ARB_shader_storage_buffer_object]);
+                self.require(
+                    kspan,
+                    "buffer blocks",
+                    430,
+                    310,
+                    &[Ext::ARB_shader_storage_buffer_object],
+                );
                 Storage::Buffer
             }
             StorageKw::In | StorageKw::Out => {
@@ -1394,10 +1963,19 @@ impl Checker<'_> {
                     );
                 }
                 if kw == StorageKw::In && self.stage == Some(Stage::Vertex) && !self.builtin_mode {
-                    self.error("block-stage", kspan, "vertex shader inputs cannot be blocks");
+                    self.error(
+                        "block-stage",
+                        kspan,
+                        "vertex shader inputs cannot be blocks",
+                    );
                 }
-                if kw == StorageKw::Out && self.stage == Some(Stage::Fragment) && !self.builtin_mode {
-                    self.error("block-stage", kspan, "fragment shader outputs cannot be blocks");
+                if kw == StorageKw::Out && self.stage == Some(Stage::Fragment) && !self.builtin_mode
+                {
+                    self.error(
+                        "block-stage",
+                        kspan,
+                        "fragment shader outputs cannot be blocks",
+                    );
                 }
                 if kw == StorageKw::In {
                     Storage::In
@@ -1406,7 +1984,13 @@ impl Checker<'_> {
                 }
             }
             StorageKw::Shared => {
-                self.require(kspan, "shared blocks", 0, 0, &[Ext::EXT_shared_memory_block]);
+                self.require(
+                    kspan,
+                    "shared blocks",
+                    0,
+                    0,
+                    &[Ext::EXT_shared_memory_block],
+                );
                 Storage::Shared
             }
             StorageKw::Ext(s) => Storage::Ext(s),
@@ -1423,15 +2007,22 @@ impl Checker<'_> {
         let key = (b.name, storage_tag(storage));
         // Redeclaring a built-in block (gl_PerVertex) replaces the built-in one.
         let redeclares_builtin_block = self.name(b.name).starts_with("gl_") && !self.builtin_mode;
-        if redeclares_builtin_block && self.name(b.name) != "gl_PerVertex" {
+        if redeclares_builtin_block && !self.is_redeclarable_builtin_block(b.name) {
             self.error(
                 "reserved-name",
                 b.name_span,
-                format!("block names starting with `gl_` are reserved (`{}`)", self.name(b.name)),
+                format!(
+                    "block names starting with `gl_` are reserved (`{}`)",
+                    self.name(b.name)
+                ),
             );
         }
         let previously_forward = matches!(self.lookup(b.name), Some(Binding::Type(t, _)) if matches!(self.m.types.get(t), Type::Struct(s) if self.m.types.struct_def(*s).members.is_empty() && self.m.types.struct_def(*s).kind == StructKind::Block));
-        if self.block_names.contains_key(&key) && !self.builtin_mode && !previously_forward && !redeclares_builtin_block {
+        if self.block_names.contains_key(&key)
+            && !self.builtin_mode
+            && !previously_forward
+            && !redeclares_builtin_block
+        {
             self.error(
                 "redeclaration",
                 b.name_span,
@@ -1442,11 +2033,19 @@ impl Checker<'_> {
         let ctx = QualCtx::BlockMember;
         let members = self.members(&b.members, ctx);
         if members.is_empty() && !self.builtin_mode {
-            self.error("empty-block", b.name_span, "an interface block must have at least one member");
+            self.error(
+                "empty-block",
+                b.name_span,
+                "an interface block must have at least one member",
+            );
         }
         for m in &members {
             let ext_storage = matches!(storage, Storage::Ext(_));
-            if self.m.types.contains_opaque(m.ty) && !ext_storage && !self.builtin_mode && !self.bindless() {
+            if self.m.types.contains_opaque(m.ty)
+                && !ext_storage
+                && !self.builtin_mode
+                && !self.bindless()
+            {
                 self.error(
                     "opaque-member",
                     m.span,
@@ -1463,7 +2062,9 @@ impl Checker<'_> {
             {
                 let last = i + 1 == members.len();
                 if (storage != Storage::Buffer || !last) && !self.builtin_mode {
-                    let allowed = storage == Storage::Uniform && self.ext_on(Ext::EXT_uniform_buffer_unsized_array) && last;
+                    let allowed = storage == Storage::Uniform
+                        && self.ext_on(Ext::EXT_uniform_buffer_unsized_array)
+                        && last;
                     if !allowed && !matches!(storage, Storage::In | Storage::Out) {
                         self.error(
                             "unsized-member",
@@ -1500,7 +2101,11 @@ impl Checker<'_> {
             if !previously_forward {
                 self.bind(b.name, Binding::Type(block_ty, b.name_span), b.name_span);
             }
-            return;
+            // With an instance name the declaration also makes a buffer variable of the
+            // block (as glslang does); without one it declares only the reference type.
+            if b.instance.is_none() {
+                return;
+            }
         }
         let block_members: Vec<Member> = match self.m.types.get(block_ty) {
             Type::Struct(sid) => self.m.types.struct_def(*sid).members.clone(),
@@ -1514,6 +2119,31 @@ impl Checker<'_> {
                 let mut ty = block_ty;
                 if let Some(a) = &inst.array {
                     ty = self.apply_array(ty, a);
+                    // "As the array size indicates the number of buffer objects needed,
+                    // uniform block array declarations must specify an array size."
+                    let no_size = matches!(
+                        self.m.types.get(ty),
+                        Type::Array {
+                            size: ArraySize::Unsized,
+                            ..
+                        }
+                    );
+                    // Vulkan's descriptor indexing makes unsized descriptor arrays.
+                    let runtime = self.vulkan() || self.ext_on(Ext::EXT_nonuniform_qualifier);
+                    if no_size
+                        && !runtime
+                        && matches!(storage, Storage::Uniform | Storage::Buffer)
+                        && !self.builtin_mode
+                    {
+                        self.error(
+                            "unsized-block-array",
+                            inst.name_span,
+                            format!(
+                                "the block array `{}` must have a size",
+                                self.name(inst.name)
+                            ),
+                        );
+                    }
                 }
                 if !redeclares_builtin_block {
                     self.check_user_name(inst.name, inst.name_span);
@@ -1534,7 +2164,11 @@ impl Checker<'_> {
                     ty,
                     storage,
                     quals: q.quals.clone(),
-                    span: if self.builtin_mode { Span::default() } else { inst.name_span },
+                    span: if self.builtin_mode {
+                        Span::default()
+                    } else {
+                        inst.name_span
+                    },
                     init: None,
                     constant: None,
                     builtin: self.builtin_mode,
@@ -1554,7 +2188,11 @@ impl Checker<'_> {
                     ty: block_ty,
                     storage,
                     quals: q.quals.clone(),
-                    span: if self.builtin_mode { Span::default() } else { b.name_span },
+                    span: if self.builtin_mode {
+                        Span::default()
+                    } else {
+                        b.name_span
+                    },
                     init: None,
                     constant: None,
                     builtin: self.builtin_mode,
@@ -1562,7 +2200,9 @@ impl Checker<'_> {
                 };
                 let bid = self.add_var(block_var);
                 self.m.globals.push(bid);
-                let Type::Struct(sid) = *self.m.types.get(block_ty) else { return };
+                let Type::Struct(sid) = *self.m.types.get(block_ty) else {
+                    return;
+                };
                 let members: Vec<Member> = self.m.types.struct_def(sid).members.clone();
                 for (i, m) in members.iter().enumerate() {
                     // Members of a redeclared built-in block (gl_PerVertex) replace the
@@ -1581,7 +2221,11 @@ impl Checker<'_> {
                             precision: m.precision,
                             ..q.quals.clone()
                         },
-                        span: if self.builtin_mode { Span::default() } else { m.span },
+                        span: if self.builtin_mode {
+                            Span::default()
+                        } else {
+                            m.span
+                        },
                         init: None,
                         constant: None,
                         builtin: self.builtin_mode,
@@ -1598,35 +2242,63 @@ impl Checker<'_> {
 
     /// Declares a function from its prototype; returns its id (existing when the prototype
     /// repeats an earlier one).
-    pub(crate) fn function_proto(&mut self, p: &ast::FunctionProto, defining: bool) -> Option<FuncId> {
+    pub(crate) fn function_proto(
+        &mut self,
+        p: &ast::FunctionProto,
+        defining: bool,
+    ) -> Option<FuncId> {
         let rq = self.qualifiers(&p.qualifiers, QualCtx::FunctionReturn);
         if let Some((_, s)) = rq.storage {
-            self.error("return-qualifier", s, "a function's return type cannot have a storage qualifier");
+            self.error(
+                "return-qualifier",
+                s,
+                "a function's return type cannot have a storage qualifier",
+            );
         }
         let ret = self.resolve_type(&p.return_type);
+        if ret != ids::VOID {
+            self.check_precision_available(ret, rq.quals.precision, p.return_type.span);
+        }
         if let Type::Array {
             size: ArraySize::Unsized,
             ..
         } = self.m.types.get(ret)
         {
-            self.error("unsized-return", p.return_type.span, "functions cannot return unsized arrays");
+            self.error(
+                "unsized-return",
+                p.return_type.span,
+                "functions cannot return unsized arrays",
+            );
         }
         if self.m.types.is_array(ret) {
-            self.require(p.return_type.span, "functions returning arrays", 120, 300, &[]);
+            self.require(
+                p.return_type.span,
+                "functions returning arrays",
+                120,
+                300,
+                &[],
+            );
         }
         if self.m.types.contains_opaque(ret) && !self.builtin_mode && !self.bindless() {
             self.error(
                 "opaque-return",
                 p.return_type.span,
-                format!("functions cannot return the opaque type `{}`", self.ty_name(ret)),
+                format!(
+                    "functions cannot return the opaque type `{}`",
+                    self.ty_name(ret)
+                ),
             );
         }
         let name = self.name(p.name).to_string();
         if name.starts_with("gl_") && !self.builtin_mode {
-            self.error("reserved-name", p.name_span, format!("function names starting with `gl_` are reserved (`{name}`)"));
+            self.error(
+                "reserved-name",
+                p.name_span,
+                format!("function names starting with `gl_` are reserved (`{name}`)"),
+            );
         }
         // Parameters: types and qualifiers (declared as variables only when defining).
-        let mut params: Vec<(Option<(Symbol, Span)>, TypeId, ParamDir, VarQuals, Span)> = Vec::new();
+        let mut params: Vec<ParamDecl> = Vec::new();
         for prm in &p.params {
             let q = self.qualifiers(&prm.qualifiers, QualCtx::Param);
             let mut ty = self.resolve_type(&prm.ty);
@@ -1638,7 +2310,11 @@ impl Checker<'_> {
                     // `f(void)` — handled by the parser normally.
                     continue;
                 }
-                self.error("void-parameter", prm.span, "a parameter cannot have type `void`");
+                self.error(
+                    "void-parameter",
+                    prm.span,
+                    "a parameter cannot have type `void`",
+                );
             }
             let dir = match q.storage {
                 None => ParamDir::In,
@@ -1655,7 +2331,11 @@ impl Checker<'_> {
                     ParamDir::In
                 }
             };
-            if q.quals.interp.is_some() || q.quals.invariant || q.quals.centroid || !q.quals.layout.is_empty() {
+            if q.quals.interp.is_some()
+                || q.quals.invariant
+                || q.quals.centroid
+                || !q.quals.layout.is_empty()
+            {
                 self.error(
                     "parameter-qualifier",
                     prm.span,
@@ -1673,10 +2353,92 @@ impl Checker<'_> {
                     "opaque types can only be `in` parameters",
                 );
             }
+            if !self.builtin_mode {
+                if !matches!(self.m.types.get(ty), Type::Void) {
+                    self.check_precision_available(ty, q.quals.precision, prm.span);
+                }
+                if let Type::Array {
+                    size: ArraySize::Unsized,
+                    ..
+                } = self.m.types.get(ty)
+                {
+                    self.error(
+                        "unsized-parameter",
+                        prm.span,
+                        "array parameters must have a size",
+                    );
+                }
+                if self.m.types.is_array(ty) && matches!(dir, ParamDir::Out | ParamDir::InOut) {
+                    self.require(
+                        prm.span,
+                        "`out` and `inout` array parameters",
+                        120,
+                        100,
+                        &[],
+                    );
+                }
+            }
             params.push((prm.name, ty, dir, q.quals, prm.span));
         }
         // Same name and parameter types as an earlier declaration?
         let param_types: Vec<TypeId> = params.iter().map(|p| p.1).collect();
+        if let Some(list) = rq.subroutine.clone() {
+            if list.is_empty() {
+                // `subroutine void T(float);` declares the subroutine type `T`.
+                if defining {
+                    self.error(
+                        "subroutine-type-body",
+                        p.name_span,
+                        "a subroutine type is a declaration only; it cannot have a body",
+                    );
+                }
+                let ids = self.make_params(&params);
+                let fid = FuncId(self.m.functions.len() as u32);
+                self.m.functions.push(Function {
+                    name: p.name,
+                    ret,
+                    ret_precision: rq.quals.precision,
+                    params: ids,
+                    body: None,
+                    span: p.name_span,
+                });
+                let t = self.m.types.intern(Type::Subroutine(p.name));
+                if self.bind(p.name, Binding::Type(t, p.name_span), p.name_span) {
+                    self.subroutine_types.insert(p.name, fid);
+                }
+                return None;
+            }
+            // `subroutine(T, U) void f(...)`: f must match each type exactly.
+            for (n, s) in &list {
+                let Some(&tf) = self.subroutine_types.get(n) else {
+                    self.error(
+                        "unknown-subroutine-type",
+                        *s,
+                        format!("`{}` is not a subroutine type", self.name(*n)),
+                    );
+                    continue;
+                };
+                let t = self.m.function(tf).clone();
+                let same_params = t.params.len() == params.len()
+                    && t.params.iter().zip(&params).all(|(v, (_, ty, dir, _, _))| {
+                        let pv = self.m.var(*v);
+                        pv.ty == *ty && pv.storage == Storage::Param(*dir)
+                    });
+                if t.ret != ret || !same_params {
+                    self.diags.push(
+                        Diagnostic::error(
+                            "subroutine-signature",
+                            p.name_span,
+                            format!(
+                                "`{name}` does not match the subroutine type `{}` (return and parameter types must be the same)",
+                                self.name(*n)
+                            ),
+                        )
+                        .with_secondary(t.span, "the subroutine type"),
+                    );
+                }
+            }
+        }
         let existing = self.funcs.get(&p.name).and_then(|list| {
             list.iter().copied().find(|f| {
                 let fun = self.m.function(*f);
@@ -1692,14 +2454,15 @@ impl Checker<'_> {
         // overloads of that name); GLSL ES does not.
         if !self.builtin_mode && crate::builtins::is_builtin_function(&name) {
             let cx = self.builtin_context();
-            let exists_here = crate::builtins::overloads(&name).iter().any(|s| s.availability().allows(&cx));
+            let exists_here = crate::builtins::overloads(&name)
+                .iter()
+                .any(|s| s.availability().allows(&cx));
             if exists_here {
                 if self.is_es() {
                     let same_sig = crate::builtins::overloads(&name).iter().any(|s| {
                         s.availability().allows(&cx)
                             && s.params.len() == param_types.len()
-                            && s
-                                .params
+                            && s.params
                                 .iter()
                                 .zip(&param_types)
                                 .all(|(sp, t)| self.m.types.to_btype(*t) == Some(sp.ty))
@@ -1708,7 +2471,9 @@ impl Checker<'_> {
                         self.error(
                             "builtin-redefinition",
                             p.name_span,
-                            format!("GLSL ES does not allow redeclaring the built-in function `{name}`"),
+                            format!(
+                                "GLSL ES does not allow redeclaring the built-in function `{name}`"
+                            ),
                         );
                     }
                 } else {
@@ -1738,8 +2503,7 @@ impl Checker<'_> {
             // Parameter qualifiers must match too.
             for ((_, _, dir, _, span), v) in params.iter().zip(&f.params) {
                 if let Storage::Param(prev_dir) = self.m.var(*v).storage {
-                    let norm = |d: ParamDir| if d == ParamDir::ConstIn { ParamDir::In } else { d };
-                    if norm(prev_dir) != norm(*dir) {
+                    if prev_dir != *dir {
                         self.error(
                             "parameter-qualifier-mismatch",
                             *span,
@@ -1748,10 +2512,44 @@ impl Checker<'_> {
                     }
                 }
             }
+            // GLSL ES: the return precision of every declaration must agree.
+            if self.is_es() && !self.builtin_mode {
+                let prev_p = f.ret_precision.or_else(|| self.default_precision_of(f.ret));
+                let this_p = rq
+                    .quals
+                    .precision
+                    .or_else(|| self.default_precision_of(ret));
+                if f.ret == ret && prev_p != this_p {
+                    self.diags.push(
+                        Diagnostic::error(
+                            "return-precision-mismatch",
+                            p.name_span,
+                            format!("`{name}` was declared with a different return precision"),
+                        )
+                        .with_secondary(f.span, "earlier declaration"),
+                    );
+                }
+                if !defining && f.body.is_none() && !self.at_least(0, 300) {
+                    self.diags.push(
+                        Diagnostic::error(
+                            "prototype-redeclaration",
+                            p.name_span,
+                            format!(
+                                "GLSL ES 1.00 does not allow declaring the function `{name}` twice"
+                            ),
+                        )
+                        .with_secondary(f.span, "earlier declaration"),
+                    );
+                }
+            }
             if defining && f.body.is_some() {
                 self.diags.push(
-                    Diagnostic::error("function-redefinition", p.name_span, format!("function `{name}` is already defined"))
-                        .with_secondary(f.span, "first definition"),
+                    Diagnostic::error(
+                        "function-redefinition",
+                        p.name_span,
+                        format!("function `{name}` is already defined"),
+                    )
+                    .with_secondary(f.span, "first definition"),
                 );
                 return None;
             }
@@ -1763,13 +2561,15 @@ impl Checker<'_> {
             }
             return Some(fid);
         }
-        // Overloads that differ only in return type are errors.
-        if let Some(list) = self.funcs.get(&p.name) {
-            let _ = list;
-        }
         // The name must not be a variable or type in the global scope.
-        if let Some(b) = self.scopes.first().and_then(|s| s.names.get(&p.name)).copied() {
-            if !matches!(b, Binding::Func) {
+        if let Some(b) = self
+            .scopes
+            .first()
+            .and_then(|s| s.names.get(&p.name))
+            .copied()
+        {
+            let separate = matches!(b, Binding::Var(_)) && self.separate_function_namespace();
+            if !matches!(b, Binding::Func) && !separate {
                 self.error(
                     "redeclaration",
                     p.name_span,
@@ -1795,15 +2595,17 @@ impl Checker<'_> {
         if let Some(s) = self.scopes.first_mut() {
             s.names.entry(p.name).or_insert(Binding::Func);
         }
-        if name == "main" {
-            if ret != ids::VOID || !params.is_empty() {
-                self.error("main-signature", p.name_span, "`main` must be declared `void main()`");
-            }
+        if name == "main" && (ret != ids::VOID || !params.is_empty()) {
+            self.error(
+                "main-signature",
+                p.name_span,
+                "`main` must be declared `void main()`",
+            );
         }
         Some(fid)
     }
 
-    fn make_params(&mut self, params: &[(Option<(Symbol, Span)>, TypeId, ParamDir, VarQuals, Span)]) -> Vec<VarId> {
+    fn make_params(&mut self, params: &[ParamDecl]) -> Vec<VarId> {
         params
             .iter()
             .map(|(name, ty, dir, quals, span)| {
@@ -1839,13 +2641,32 @@ impl Checker<'_> {
                 self.bind(name, Binding::Var(v), span);
             }
         }
-        self.func = Some(super::FuncCtx { id: fid, ret, is_main });
+        self.func = Some(super::FuncCtx {
+            id: fid,
+            ret,
+            is_main,
+            returns_value: false,
+        });
         let body = self.function_body(f.body);
-        self.func = None;
+        let returns_value = self.func.take().is_some_and(|c| c.returns_value);
+        if ret != ids::VOID && !returns_value && !self.m.types.is_error(ret) && !self.builtin_mode {
+            self.error(
+                "missing-return",
+                f.proto.name_span,
+                format!(
+                    "`{}` returns `{}` but has no `return` statement with a value",
+                    self.name(f.proto.name),
+                    self.ty_name(ret)
+                ),
+            );
+        }
         self.pop_scope();
         self.m.functions[fid.index()].body = Some(body);
     }
 }
+
+/// A parameter as declared: name, type, direction, qualifiers, span.
+type ParamDecl = (Option<(Symbol, Span)>, TypeId, ParamDir, VarQuals, Span);
 
 /// A small tag distinguishing the namespaces of block names.
 fn storage_tag(s: Storage) -> u8 {
@@ -1860,3 +2681,18 @@ fn storage_tag(s: Storage) -> u8 {
 
 #[allow(dead_code)]
 fn unused(_: BType) {}
+
+/// How a storage reads in a diagnostic.
+fn storage_text(s: Storage) -> &'static str {
+    match s {
+        Storage::Local | Storage::Global => "no storage qualifier",
+        Storage::Const => "`const`",
+        Storage::In => "`in`",
+        Storage::Out => "`out`",
+        Storage::Uniform => "`uniform`",
+        Storage::Buffer => "`buffer`",
+        Storage::Shared => "`shared`",
+        Storage::Param(_) => "a parameter",
+        Storage::Ext(_) => "an extension storage qualifier",
+    }
+}

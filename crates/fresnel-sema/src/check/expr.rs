@@ -13,16 +13,36 @@ use crate::constant::{self, ConstValue, EvalError};
 use crate::hir::*;
 use crate::types::{ids, ArraySize, Type, TypeId};
 
-/// How good an implicit conversion is (lower is better), for overload ranking.
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+/// What an implicit conversion is, for overload ranking (GLSL 4.00 section 6.1): an exact
+/// match beats any conversion, a promotion (float -> double; with explicit arithmetic types
+/// also int8/int16 -> int and float16 -> double) beats the other conversions, and a conversion
+/// to float beats one to double. Other pairs are not ordered.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum ConvRank {
     Exact,
-    /// float -> double (and the explicit-width promotions).
     Promotion,
     /// int/uint -> float.
     ToFloat,
-    /// Any other implicit conversion (int -> uint, to double, ...).
+    /// int/uint -> double.
+    ToDouble,
+    /// Any other implicit conversion (int -> uint, to 64-bit integers, ...).
     Other,
+}
+
+impl ConvRank {
+    /// Whether this conversion is strictly better than `other`.
+    pub(crate) fn better_than(self, other: ConvRank) -> bool {
+        use ConvRank::*;
+        match (self, other) {
+            (a, b) if a == b => false,
+            (Exact, _) => true,
+            (_, Exact) => false,
+            (Promotion, _) => true,
+            (_, Promotion) => false,
+            (ToFloat, ToDouble) => true,
+            _ => false,
+        }
+    }
 }
 
 impl Checker<'_> {
@@ -63,6 +83,14 @@ impl Checker<'_> {
             A::StrLit(_) => {
                 // Strings are valid only as arguments of debugPrintfEXT and friends; the call
                 // checks them. Elsewhere they have no type.
+                if !self.any_ext(&[Ext::EXT_debug_printf, Ext::EXT_abort]) && !self.builtin_mode {
+                    self.error(
+                        "string-literal",
+                        span,
+                        "GLSL has no string literals (only GL_EXT_debug_printf and GL_EXT_abort use them)",
+                    );
+                    return self.error_expr(span);
+                }
                 let sym = self.interner.intern("string");
                 let t = self.m.types.intern(Type::ExtOpaque(sym));
                 self.add_expr(ExprKind::Error, t, span)
@@ -78,10 +106,22 @@ impl Checker<'_> {
             A::Comma(items) => {
                 let items: Vec<ExprId> = items.iter().map(|i| self.expr(*i)).collect();
                 let ty = items.last().map_or(ids::VOID, |l| self.ety(*l));
+                // GLSL 1.20 and GLSL ES 3.00 exclude the sequence operator from constant
+                // expressions; GLSL 1.10 and GLSL ES 1.00 fold it.
+                let all_const = items.iter().all(|i| self.const_value(*i).is_some());
+                if all_const && !self.at_least(120, 300) {
+                    if let Some(c) = items.last().and_then(|l| self.const_value(*l)) {
+                        return self.add_expr(ExprKind::Const(c), ty, span);
+                    }
+                }
                 self.add_expr(ExprKind::Comma(items), ty, span)
             }
             A::Index { base, index } => self.index(*base, *index, span),
-            A::Field { base, name, name_span } => self.field(*base, *name, *name_span, span),
+            A::Field {
+                base,
+                name,
+                name_span,
+            } => self.field(*base, *name, *name_span, span),
             A::Call { callee, args } => self.call(callee, args, span),
             A::Method {
                 base,
@@ -121,7 +161,11 @@ impl Checker<'_> {
                         return self.add_expr(ExprKind::Const(c), ty, span);
                     }
                 }
-                let precision = var.quals.precision.or_else(|| self.default_precision_of(ty));
+                let precision = var
+                    .quals
+                    .precision
+                    .or_else(|| self.default_precision_of(ty));
+                self.used_vars.insert(v);
                 let id = self.add_expr(ExprKind::Var(v), ty, span);
                 self.m.exprs[id.index()].precision = precision;
                 id
@@ -133,6 +177,13 @@ impl Checker<'_> {
                     format!("`{}` is a type, not a value", self.name(s)),
                 );
                 self.error_expr(span)
+            }
+            Some(Binding::Func) if self.ext_on(Ext::NV_cooperative_matrix2) => {
+                // GL_NV_cooperative_matrix2 passes functions (reductions, decoders) to its
+                // built-ins by name.
+                let sym = self.interner.intern("function");
+                let t = self.m.types.intern(Type::ExtOpaque(sym));
+                self.add_expr(ExprKind::Error, t, span)
             }
             Some(Binding::Func) => {
                 self.error(
@@ -179,21 +230,33 @@ impl Checker<'_> {
             Ext::AMD_gpu_shader_half_float,
             Ext::AMD_gpu_shader_int16,
         ]);
-        let int64 = self.any_ext(&[Ext::ARB_gpu_shader_int64, Ext::AMD_gpu_shader_int64]) || explicit;
-        let int_to_uint = self.at_least(400, 0) || self.any_ext(&[Ext::ARB_gpu_shader5, Ext::NV_gpu_shader5]) || es_ok;
+        let int64 =
+            self.any_ext(&[Ext::ARB_gpu_shader_int64, Ext::AMD_gpu_shader_int64]) || explicit;
+        let int_to_uint = self.at_least(400, 0)
+            || self.any_ext(&[
+                Ext::ARB_gpu_shader5,
+                Ext::NV_gpu_shader5,
+                Ext::MESA_shader_integer_functions,
+            ])
+            || es_ok;
         let r = match (from, to) {
             (F32, F64) => ConvRank::Promotion,
             (I32 | U32, F32) => ConvRank::ToFloat,
-            (I32 | U32, F64) => ConvRank::Other,
+            (I32 | U32, F64) => ConvRank::ToDouble,
             (I32, U32) if int_to_uint => ConvRank::Other,
             (I32 | U32, I64 | U64) if int64 => ConvRank::Other,
             (I64, U64) if int64 => ConvRank::Other,
-            (I64 | U64, F64) if int64 => ConvRank::Other,
-            (F16, F32 | F64) if explicit => ConvRank::Promotion,
-            (I8 | U8 | I16 | U16, I32 | U32 | I64 | U64 | F32 | F64) if explicit => ConvRank::Other,
+            (I64 | U64, F64) if int64 => ConvRank::ToDouble,
+            (F16, F64) if explicit => ConvRank::Promotion,
+            (F16, F32) if explicit => ConvRank::Other,
+            (I8 | U8 | I16 | U16, I32) if explicit => ConvRank::Promotion,
+            (I8 | U8 | I16 | U16, U32 | I64 | U64) if explicit => ConvRank::Other,
+            (I8 | U8 | I16 | U16, F32) if explicit => ConvRank::ToFloat,
+            (I8 | U8 | I16 | U16, F64) if explicit => ConvRank::ToDouble,
             (I8 | I16, F16) | (U8 | U16, F16) if explicit => ConvRank::Other,
-            (I8, I16) | (U8, U16) | (I8, U8) | (I16, U16) if explicit => ConvRank::Promotion,
-            (U8, I16) if explicit => ConvRank::Promotion,
+            (I8, I16) | (U8, U16) | (I8, U8) | (I16, U16) | (U8, I16) if explicit => {
+                ConvRank::Other
+            }
             _ => return None,
         };
         Some(r)
@@ -258,7 +321,10 @@ impl Checker<'_> {
         }
         // An unsized array type takes the initializer's size.
         if let (
-            Type::Array { elem: a, size: ArraySize::Fixed(_) },
+            Type::Array {
+                elem: a,
+                size: ArraySize::Fixed(_),
+            },
             Type::Array {
                 elem: b,
                 size: ArraySize::Unsized,
@@ -275,7 +341,10 @@ impl Checker<'_> {
             self.ty_name(to),
             self.ty_name(from)
         );
-        let msg = if self.is_es() && self.m.types.scalar_of(from).is_some() && self.m.types.scalar_of(to).is_some() {
+        let msg = if self.is_es()
+            && self.m.types.scalar_of(from).is_some()
+            && self.m.types.scalar_of(to).is_some()
+        {
             format!("{msg} (GLSL ES has no implicit conversions)")
         } else {
             msg
@@ -315,11 +384,18 @@ impl Checker<'_> {
             self.error(
                 "operand-type",
                 span,
-                format!("the `{}` operator cannot be applied to `{}`", op.text(), self.ty_name(ty)),
+                format!(
+                    "the `{}` operator cannot be applied to `{}`",
+                    op.text(),
+                    self.ty_name(ty)
+                ),
             );
             return self.error_expr(span);
         }
-        if !matches!(op, UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec) {
+        if !matches!(
+            op,
+            UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec
+        ) {
             if let Some(c) = self.const_value(v) {
                 if let Ok(r) = constant::unary(op, &c) {
                     return self.add_expr(ExprKind::Const(r), ty, span);
@@ -355,7 +431,13 @@ impl Checker<'_> {
         self.binary_exprs(op, a, b, span)
     }
 
-    pub(crate) fn binary_exprs(&mut self, op: BinaryOp, a: ExprId, b: ExprId, span: Span) -> ExprId {
+    pub(crate) fn binary_exprs(
+        &mut self,
+        op: BinaryOp,
+        a: ExprId,
+        b: ExprId,
+        span: Span,
+    ) -> ExprId {
         use BinaryOp::*;
         let (ta, tb) = (self.ety(a), self.ety(b));
         if self.m.types.is_error(ta) || self.m.types.is_error(tb) {
@@ -405,7 +487,10 @@ impl Checker<'_> {
                     self.error(
                         "operand-type",
                         span,
-                        format!("values of opaque type `{}` cannot be compared", self.ty_name(t)),
+                        format!(
+                            "values of opaque type `{}` cannot be compared",
+                            self.ty_name(t)
+                        ),
                     );
                     return self.error_expr(span);
                 }
@@ -436,7 +521,8 @@ impl Checker<'_> {
                 };
                 self.require(span, what, 130, 300, &[Ext::EXT_gpu_shader4]);
                 let int = |t: TypeId, this: &Self| {
-                    this.m.types.scalar_of(t).is_some_and(|s| s.is_int()) && !this.m.types.is_matrix(t)
+                    this.m.types.scalar_of(t).is_some_and(|s| s.is_int())
+                        && !this.m.types.is_matrix(t)
                 };
                 if !int(ta, self) || !int(tb, self) {
                     return mismatch(self, a, b);
@@ -458,7 +544,10 @@ impl Checker<'_> {
             return mismatch(self, a, b);
         };
         let (ta, tb) = (self.ety(a), self.ety(b));
-        if self.m.types.scalar_of(ta) == Some(Scalar::Bool) || !self.m.types.is_numeric_or_bool(ta) || !self.m.types.is_numeric_or_bool(tb) {
+        if self.m.types.scalar_of(ta) == Some(Scalar::Bool)
+            || !self.m.types.is_numeric_or_bool(ta)
+            || !self.m.types.is_numeric_or_bool(tb)
+        {
             return mismatch(self, a, b);
         }
         let result = match (self.m.types.get(ta).clone(), self.m.types.get(tb).clone()) {
@@ -493,9 +582,17 @@ impl Checker<'_> {
     }
 
     /// Builds a binary node, folding it when both operands are constant.
-    fn fold_binary(&mut self, op: BinaryOp, a: ExprId, b: ExprId, ty: TypeId, span: Span) -> ExprId {
+    fn fold_binary(
+        &mut self,
+        op: BinaryOp,
+        a: ExprId,
+        b: ExprId,
+        ty: TypeId,
+        span: Span,
+    ) -> ExprId {
         if let (Some(x), Some(y)) = (self.const_value(a), self.const_value(b)) {
-            let linear = op == BinaryOp::Mul && (self.m.types.is_matrix(self.ety(a)) || self.m.types.is_matrix(self.ety(b)));
+            let linear = op == BinaryOp::Mul
+                && (self.m.types.is_matrix(self.ety(a)) || self.m.types.is_matrix(self.ety(b)));
             let r = if linear {
                 self.fold_linear(&x, &y, self.ety(a), self.ety(b))
             } else if matches!(op, BinaryOp::Eq | BinaryOp::Ne) {
@@ -508,25 +605,46 @@ impl Checker<'_> {
                 Ok(c) => return self.add_expr(ExprKind::Const(c), ty, span),
                 Err(EvalError::DivisionByZero) => {
                     if self.m.types.scalar_of(ty).is_some_and(|s| s.is_int()) {
-                        self.warning("division-by-zero", span, "integer division by zero in a constant expression");
+                        self.warning(
+                            "division-by-zero",
+                            span,
+                            "integer division by zero in a constant expression",
+                        );
                     }
                 }
                 Err(EvalError::NotConstant) => {}
             }
         }
         let id = self.add_expr(ExprKind::Binary(op, a, b), ty, span);
-        let p = self.m.expr(a).precision.into_iter().chain(self.m.expr(b).precision).max();
+        let p = self
+            .m
+            .expr(a)
+            .precision
+            .into_iter()
+            .chain(self.m.expr(b).precision)
+            .max();
         self.m.exprs[id.index()].precision = p;
         id
     }
 
     /// Constant matrix multiplication (matrix*matrix, matrix*vector, vector*matrix,
     /// scalar*matrix).
-    fn fold_linear(&self, x: &ConstValue, y: &ConstValue, tx: TypeId, ty: TypeId) -> Result<ConstValue, EvalError> {
+    fn fold_linear(
+        &self,
+        x: &ConstValue,
+        y: &ConstValue,
+        tx: TypeId,
+        ty: TypeId,
+    ) -> Result<ConstValue, EvalError> {
         let to_cols = |v: &ConstValue| -> Vec<Vec<f64>> {
             v.components()
                 .iter()
-                .map(|c| c.components().iter().map(|s| s.to_f64().unwrap_or(0.0)).collect())
+                .map(|c| {
+                    c.components()
+                        .iter()
+                        .map(|s| s.to_f64().unwrap_or(0.0))
+                        .collect()
+                })
                 .collect()
         };
         let scalar = self.m.types.scalar_of(tx).unwrap_or(Scalar::F32);
@@ -535,16 +653,32 @@ impl Checker<'_> {
         let (vx, vy) = (self.m.types.is_vector(tx), self.m.types.is_vector(ty));
         let out = if mx && my {
             let r = constant::mat_mul(&to_cols(x), &to_cols(y));
-            ConstValue::Composite(r.into_iter().map(|c| ConstValue::Composite(c.into_iter().map(mk).collect())).collect())
+            ConstValue::Composite(
+                r.into_iter()
+                    .map(|c| ConstValue::Composite(c.into_iter().map(mk).collect()))
+                    .collect(),
+            )
         } else if mx && vy {
-            let col: Vec<Vec<f64>> = vec![y.components().iter().map(|s| s.to_f64().unwrap_or(0.0)).collect()];
+            let col: Vec<Vec<f64>> = vec![y
+                .components()
+                .iter()
+                .map(|s| s.to_f64().unwrap_or(0.0))
+                .collect()];
             let r = constant::mat_mul(&to_cols(x), &col);
             ConstValue::Composite(r[0].iter().map(|v| mk(*v)).collect())
         } else if vx && my {
             // v * M = transpose(M) * v.
             let cols = to_cols(y);
-            let v: Vec<f64> = x.components().iter().map(|s| s.to_f64().unwrap_or(0.0)).collect();
-            ConstValue::Composite(cols.iter().map(|c| mk(c.iter().zip(&v).map(|(a, b)| a * b).sum())).collect())
+            let v: Vec<f64> = x
+                .components()
+                .iter()
+                .map(|s| s.to_f64().unwrap_or(0.0))
+                .collect();
+            ConstValue::Composite(
+                cols.iter()
+                    .map(|c| mk(c.iter().zip(&v).map(|(a, b)| a * b).sum()))
+                    .collect(),
+            )
         } else {
             return constant::componentwise(BinaryOp::Mul, x, y);
         };
@@ -561,7 +695,10 @@ impl Checker<'_> {
             self.error(
                 "condition-type",
                 cs,
-                format!("the condition of `?:` must be `bool`, found `{}`", self.ty_name(ct)),
+                format!(
+                    "the condition of `?:` must be `bool`, found `{}`",
+                    self.ty_name(ct)
+                ),
             );
         }
         let (ta, tb) = (self.ety(a), self.ety(b));
@@ -589,7 +726,11 @@ impl Checker<'_> {
         if self.m.types.is_array(ty) {
             self.require(span, "`?:` on arrays", 120, 300, &[]);
         }
-        if let (Some(cv), Some(x), Some(y)) = (self.const_value(c), self.const_value(a), self.const_value(b)) {
+        if let (Some(cv), Some(x), Some(y)) = (
+            self.const_value(c),
+            self.const_value(a),
+            self.const_value(b),
+        ) {
             let v = if cv.as_bool() == Some(true) { x } else { y };
             return self.add_expr(ExprKind::Const(v), ty, span);
         }
@@ -604,7 +745,13 @@ impl Checker<'_> {
         )
     }
 
-    fn assign(&mut self, op: Option<BinaryOp>, lhs: ast::ExprId, rhs: ast::ExprId, span: Span) -> ExprId {
+    fn assign(
+        &mut self,
+        op: Option<BinaryOp>,
+        lhs: ast::ExprId,
+        rhs: ast::ExprId,
+        span: Span,
+    ) -> ExprId {
         let l = self.expr(lhs);
         let r = self.expr(rhs);
         let lt = self.ety(l);
@@ -612,11 +759,17 @@ impl Checker<'_> {
             return self.error_expr(span);
         }
         self.check_lvalue(l, "assignment");
+        if self.reject_implicit_array(l, "it can be assigned") {
+            return self.error_expr(span);
+        }
         if self.m.types.contains_opaque(lt) && !self.bindless() {
             self.error(
                 "opaque-assignment",
                 span,
-                format!("values of opaque type `{}` cannot be assigned", self.ty_name(lt)),
+                format!(
+                    "values of opaque type `{}` cannot be assigned",
+                    self.ty_name(lt)
+                ),
             );
             return self.error_expr(span);
         }
@@ -631,7 +784,8 @@ impl Checker<'_> {
                 // `a op= b` means `a = a op b`, and the result must have a's type.
                 let combined = self.binary_exprs(bop, l, r, span);
                 let ct = self.ety(combined);
-                if !self.m.types.is_error(ct) && ct != lt && self.conversion_rank(ct, lt).is_none() {
+                if !self.m.types.is_error(ct) && ct != lt && self.conversion_rank(ct, lt).is_none()
+                {
                     self.error(
                         "operand-type",
                         span,
@@ -664,14 +818,48 @@ impl Checker<'_> {
         }
     }
 
+    /// Whether a block-typed expression is a buffer reference value rather than a block
+    /// instance (or an element of an instance array).
+    fn is_buffer_reference_value(&self, e: ExprId) -> bool {
+        let is_block = |t: TypeId| {
+            matches!(self.m.types.get(t), Type::Struct(sid)
+                if self.m.types.struct_def(*sid).kind == crate::types::StructKind::Block)
+        };
+        if !is_block(self.ety(e)) {
+            return false;
+        }
+        let mut cur = e;
+        loop {
+            match &self.m.expr(cur).kind {
+                ExprKind::Index(b, _) => cur = *b,
+                ExprKind::Var(v) => {
+                    let var = self.m.var(*v);
+                    return !matches!(
+                        var.storage,
+                        Storage::Uniform
+                            | Storage::Buffer
+                            | Storage::In
+                            | Storage::Out
+                            | Storage::Ext(_)
+                    );
+                }
+                _ => return true,
+            }
+        }
+    }
+
     fn lvalue_problem(&self, e: ExprId) -> Option<String> {
         match &self.m.expr(e).kind {
             ExprKind::Var(v) => {
                 let var = self.m.var(*v);
                 let name = self.name(var.name).to_string();
                 match var.storage {
-                    Storage::Const | Storage::Param(ParamDir::ConstIn) => Some(format!("`{name}` is constant")),
-                    Storage::Uniform => Some(format!("`{name}` is a uniform and cannot be written")),
+                    Storage::Const | Storage::Param(ParamDir::ConstIn) => {
+                        Some(format!("`{name}` is constant"))
+                    }
+                    Storage::Uniform => {
+                        Some(format!("`{name}` is a uniform and cannot be written"))
+                    }
                     Storage::In => Some(format!("`{name}` is an input and cannot be written")),
                     _ => {
                         if var.quals.memory.readonly {
@@ -682,6 +870,9 @@ impl Checker<'_> {
                     }
                 }
             }
+            // Through a buffer reference (GL_EXT_buffer_reference) the write goes to buffer
+            // memory, whatever holds the reference.
+            ExprKind::Member(b, _) if self.is_buffer_reference_value(*b) => None,
             ExprKind::Index(b, _) | ExprKind::Member(b, _) => self.lvalue_problem(*b),
             ExprKind::Swizzle(b, comps) => {
                 let mut seen = [false; 4];
@@ -701,8 +892,68 @@ impl Checker<'_> {
 
     // ---- access ----
 
+    /// The variable an expression names when it is an implicitly sized array: declared
+    /// without a size (desktop GLSL), sized by the largest constant index used, and not one
+    /// of the arrays the implementation sizes (geometry and tessellation inputs, buffer
+    /// members, block members).
+    pub(crate) fn implicit_array(&self, e: ExprId) -> Option<VarId> {
+        let ExprKind::Var(v) = self.m.expr(e).kind else {
+            return None;
+        };
+        let var = self.m.var(v);
+        if !matches!(
+            self.m.types.get(var.ty),
+            Type::Array {
+                size: ArraySize::Unsized,
+                ..
+            }
+        ) {
+            return None;
+        }
+        if var.block_member.is_some() || matches!(var.storage, Storage::Buffer | Storage::Shared) {
+            return None;
+        }
+        let io_sized = match self.stage {
+            Some(
+                fresnel_syntax::version::Stage::Geometry | fresnel_syntax::version::Stage::TessEval,
+            ) => var.storage == Storage::In,
+            Some(fresnel_syntax::version::Stage::TessControl) => {
+                matches!(var.storage, Storage::In | Storage::Out)
+            }
+            Some(fresnel_syntax::version::Stage::Mesh) => var.storage == Storage::Out,
+            _ => false,
+        };
+        // Descriptor arrays without a size are sized at run time (Vulkan, descriptor indexing).
+        let runtime = var.storage == Storage::Uniform
+            && (self.vulkan() || self.ext_on(Ext::EXT_nonuniform_qualifier));
+        if io_sized || runtime || self.is_es() {
+            return None;
+        }
+        Some(v)
+    }
+
+    /// Reports a use of an implicitly sized array that needs its size (`what` says which).
+    pub(crate) fn reject_implicit_array(&mut self, e: ExprId, what: &str) -> bool {
+        let Some(v) = self.implicit_array(e) else {
+            return false;
+        };
+        let span = self.espan(e);
+        let name = self.name(self.m.var(v).name).to_string();
+        self.error(
+            "implicit-array-size",
+            span,
+            format!("`{name}` is an array declared without a size; {what} only once it is declared with a size"),
+        );
+        true
+    }
+
     fn index(&mut self, base: ast::ExprId, index: ast::ExprId, span: Span) -> ExprId {
         let b = self.expr(base);
+        self.index_expr(b, index, span)
+    }
+
+    /// Indexes an already checked expression.
+    pub(crate) fn index_expr(&mut self, b: ExprId, index: ast::ExprId, span: Span) -> ExprId {
         let i = self.expr(index);
         let (bt, it) = (self.ety(b), self.ety(i));
         if self.m.types.is_error(bt) || self.m.types.is_error(it) || self.is_ext_opaque(bt) {
@@ -723,12 +974,30 @@ impl Checker<'_> {
                 self.error(
                     "index-type",
                     is,
-                    format!("an index must be an integer scalar, found `{}`", self.ty_name(it)),
+                    format!(
+                        "an index must be an integer scalar, found `{}`",
+                        self.ty_name(it)
+                    ),
                 );
                 return self.error_expr(span);
             }
         }
         let ci = self.const_value(i).and_then(|c| c.to_i64());
+        if let Some(v) = self.implicit_array(b) {
+            match ci {
+                Some(n) if n >= 0 => {
+                    let used = self.implicit_sizes.entry(v).or_insert(0);
+                    *used = (*used).max(n as u32 + 1);
+                }
+                Some(_) => {}
+                None => {
+                    self.reject_implicit_array(
+                        b,
+                        "it can be indexed with a non-constant expression",
+                    );
+                }
+            }
+        }
         if let Some(n) = ci {
             let bound = self.m.types.index_bound(bt);
             if n < 0 || bound.is_some_and(|b| n >= b as i64) {
@@ -736,17 +1005,50 @@ impl Checker<'_> {
                 self.error(
                     "index-range",
                     is,
-                    format!(
-                        "index {n} is out of range for `{}`",
-                        self.ty_name(bt)
-                    ),
+                    format!("index {n} is out of range for `{}`", self.ty_name(bt)),
                 );
                 return self.error_expr(span);
             }
         } else {
+            // "All indexes used to index a uniform block array must be constant integral
+            // expressions" until GLSL 4.00 / ES 3.20 (dynamically uniform from then on).
+            let block_array = matches!(self.m.types.get(bt), Type::Array { elem, .. }
+                if matches!(self.m.types.get(*elem), Type::Struct(sid)
+                    if self.m.types.struct_def(*sid).kind == crate::types::StructKind::Block));
+            let storage = match self.m.expr(b).kind {
+                ExprKind::Var(v) => Some(self.m.var(v).storage),
+                _ => None,
+            };
+            if block_array
+                && matches!(storage, Some(Storage::Uniform | Storage::Buffer))
+                && !self.at_least(400, 320)
+                && !self.any_ext(&[
+                    Ext::ARB_gpu_shader5,
+                    Ext::EXT_gpu_shader5,
+                    Ext::OES_gpu_shader5,
+                ])
+            {
+                let is = self.espan(i);
+                self.error(
+                    "block-index",
+                    is,
+                    "arrays of uniform and buffer blocks can be indexed only with constant expressions before GLSL 4.00 and GLSL ES 3.20",
+                );
+            }
             // Opaque arrays need constant indices in older versions.
-            let elem_opaque = matches!(self.m.types.get(bt), Type::Array { elem, .. } if self.m.types.contains_opaque(*elem));
-            if elem_opaque && !self.is_es() && !self.at_least(400, 0) && !self.any_ext(&[Ext::ARB_gpu_shader5]) && self.at_least(130, 0) {
+            let elem_opaque = matches!(self.m.types.get(bt), Type::Array { elem, .. }
+                if self.m.types.contains_opaque(*elem)
+                    && !matches!(self.m.types.get(self.m.types.innermost(*elem)), Type::Subroutine(_)));
+            if elem_opaque
+                && !self.is_es()
+                && !self.at_least(400, 0)
+                && !self.any_ext(&[
+                    Ext::ARB_gpu_shader5,
+                    Ext::NV_gpu_shader5,
+                    Ext::ARB_bindless_texture,
+                ])
+                && self.at_least(130, 0)
+            {
                 let is = self.espan(i);
                 self.error(
                     "opaque-index",
@@ -754,7 +1056,12 @@ impl Checker<'_> {
                     "arrays of opaque types can be indexed only with constant expressions before GLSL 4.00",
                 );
             }
-            if elem_opaque && self.is_es() && self.at_least(0, 300) && !self.at_least(0, 320) && !self.any_ext(&[Ext::EXT_gpu_shader5, Ext::OES_gpu_shader5]) {
+            if elem_opaque
+                && self.is_es()
+                && self.at_least(0, 300)
+                && !self.at_least(0, 320)
+                && !self.any_ext(&[Ext::EXT_gpu_shader5, Ext::OES_gpu_shader5])
+            {
                 let is = self.espan(i);
                 self.error(
                     "opaque-index",
@@ -773,7 +1080,13 @@ impl Checker<'_> {
         id
     }
 
-    fn field(&mut self, base: ast::ExprId, name: fresnel_syntax::intern::Symbol, name_span: Span, span: Span) -> ExprId {
+    fn field(
+        &mut self,
+        base: ast::ExprId,
+        name: fresnel_syntax::intern::Symbol,
+        name_span: Span,
+        span: Span,
+    ) -> ExprId {
         let b = self.expr(base);
         let bt = self.ety(b);
         if self.m.types.is_error(bt) || self.is_ext_opaque(bt) {
@@ -809,7 +1122,13 @@ impl Checker<'_> {
             Type::Vector(s, n) => self.swizzle(b, s, n, name, name_span, span),
             Type::Scalar(s) => {
                 // Scalars can be swizzled from GLSL 4.20 (`f.xx`).
-                if self.require(name_span, "swizzling a scalar", 420, 0, &[Ext::ARB_shading_language_420pack]) {
+                if self.require(
+                    name_span,
+                    "swizzling a scalar",
+                    420,
+                    0,
+                    &[Ext::ARB_shading_language_420pack],
+                ) {
                     self.swizzle(b, s, 1, name, name_span, span)
                 } else {
                     self.error_expr(span)
@@ -819,7 +1138,11 @@ impl Checker<'_> {
                 self.error(
                     "no-member",
                     name_span,
-                    format!("`{}` has no fields (`.{}`)", self.ty_name(bt), self.name(name)),
+                    format!(
+                        "`{}` has no fields (`.{}`)",
+                        self.ty_name(bt),
+                        self.name(name)
+                    ),
                 );
                 self.error_expr(span)
             }
@@ -841,7 +1164,10 @@ impl Checker<'_> {
         let mut set_used: Option<usize> = None;
         let mut bad: Option<String> = None;
         for ch in text.chars() {
-            let found = sets.iter().enumerate().find_map(|(si, set)| set.find(ch).map(|ci| (si, ci)));
+            let found = sets
+                .iter()
+                .enumerate()
+                .find_map(|(si, set)| set.find(ch).map(|ci| (si, ci)));
             match found {
                 Some((si, ci)) => {
                     if set_used.is_some_and(|u| u != si) {
@@ -850,7 +1176,10 @@ impl Checker<'_> {
                     }
                     set_used = Some(si);
                     if ci as u8 >= n {
-                        bad = Some(format!("swizzle `{text}` selects component `{ch}` of a {}-component vector", n));
+                        bad = Some(format!(
+                            "swizzle `{text}` selects component `{ch}` of a {}-component vector",
+                            n
+                        ));
                         break;
                     }
                     comps.push(ci as u8);
@@ -876,7 +1205,11 @@ impl Checker<'_> {
         if let Some(c) = self.const_value(b) {
             let cs = c.components();
             let v: Vec<ConstValue> = comps.iter().map(|&i| cs[i as usize].clone()).collect();
-            let val = if v.len() == 1 { v[0].clone() } else { ConstValue::Composite(v) };
+            let val = if v.len() == 1 {
+                v[0].clone()
+            } else {
+                ConstValue::Composite(v)
+            };
             return self.add_expr(ExprKind::Const(val), rt, span);
         }
         let id = self.add_expr(ExprKind::Swizzle(b, comps), rt, span);
@@ -898,7 +1231,10 @@ impl Checker<'_> {
             self.error(
                 "unknown-method",
                 name_span,
-                format!("`.{}()` is not a method; only `.length()` exists", self.name(name)),
+                format!(
+                    "`.{}()` is not a method; only `.length()` exists",
+                    self.name(name)
+                ),
             );
             return self.error_expr(span);
         }
@@ -914,24 +1250,46 @@ impl Checker<'_> {
         match self.m.types.get(bt).clone() {
             Type::Array { size, .. } => {
                 self.require(name_span, "`.length()`", 120, 300, &[]);
+                // ARB_shader_storage_buffer_object (GLSL 4.30) made `.length()` of an
+                // implicitly sized array a link-time value.
+                let late_length =
+                    self.at_least(430, 0) || self.ext_on(Ext::ARB_shader_storage_buffer_object);
+                if !late_length && self.reject_implicit_array(b, "`.length()` can be called") {
+                    return self.error_expr(span);
+                }
                 match size {
                     ArraySize::Fixed(n) => self.const_expr(ConstValue::I32(n as i32), span),
                     ArraySize::Unsized => self.add_expr(ExprKind::ArrayLength(b), ids::INT, span),
                 }
             }
             Type::Vector(_, n) => {
-                self.require(name_span, "`.length()` of a vector", 420, 300, &[Ext::ARB_shading_language_420pack]);
+                self.require(
+                    name_span,
+                    "`.length()` of a vector",
+                    420,
+                    300,
+                    &[Ext::ARB_shading_language_420pack],
+                );
                 self.const_expr(ConstValue::I32(n as i32), span)
             }
             Type::Matrix { cols, .. } => {
-                self.require(name_span, "`.length()` of a matrix", 420, 300, &[Ext::ARB_shading_language_420pack]);
+                self.require(
+                    name_span,
+                    "`.length()` of a matrix",
+                    420,
+                    300,
+                    &[Ext::ARB_shading_language_420pack],
+                );
                 self.const_expr(ConstValue::I32(cols as i32), span)
             }
             _ => {
                 self.error(
                     "length-type",
                     name_span,
-                    format!("`.length()` needs an array, vector or matrix, found `{}`", self.ty_name(bt)),
+                    format!(
+                        "`.length()` needs an array, vector or matrix, found `{}`",
+                        self.ty_name(bt)
+                    ),
                 );
                 self.error_expr(span)
             }

@@ -40,7 +40,7 @@ pub struct CheckOptions {
 pub fn check(
     tu: &TranslationUnit,
     pp: &PpOutput,
-    sm: &SourceMap,
+    _sm: &SourceMap,
     interner: &mut Interner,
     diags: &mut Diagnostics,
     opts: &CheckOptions,
@@ -57,7 +57,6 @@ pub fn check(
         tu,
         builtin_tu: &builtin_tu,
         in_builtin_tu: false,
-        sm,
         interner,
         diags,
         opts,
@@ -90,13 +89,18 @@ pub fn check(
         geom_in_size: None,
         tcs_out_size: None,
         layout_state: layout::LayoutState::default(),
-        iface: interface::InterfaceState::default(),
+        iface: interface::InterfaceState::new(pp),
+        used_vars: FxHashSet::default(),
+        implicit_sizes: FxHashMap::default(),
+        redeclared_builtins: FxHashSet::default(),
+        subroutine_types: FxHashMap::default(),
     };
     c.set_default_precisions();
     c.declare_builtin_variables();
     for d in &tu.decls {
         c.external(d);
     }
+    c.pragmas_outside_functions(pp);
     c.finish();
     c.m
 }
@@ -121,6 +125,8 @@ pub(crate) struct FuncCtx {
     pub id: FuncId,
     pub ret: TypeId,
     pub is_main: bool,
+    /// A `return` with a value has been seen.
+    pub returns_value: bool,
 }
 
 pub(crate) struct Checker<'a> {
@@ -129,7 +135,6 @@ pub(crate) struct Checker<'a> {
     pub builtin_tu: &'a TranslationUnit,
     /// The AST being checked is `builtin_tu`.
     pub in_builtin_tu: bool,
-    pub sm: &'a SourceMap,
     pub interner: &'a mut Interner,
     pub diags: &'a mut Diagnostics,
     pub opts: &'a CheckOptions,
@@ -158,6 +163,15 @@ pub(crate) struct Checker<'a> {
     pub tcs_out_size: Option<u32>,
     pub layout_state: layout::LayoutState,
     pub iface: interface::InterfaceState,
+    /// Variables referred to so far (some qualifiers must come before any use).
+    pub used_vars: FxHashSet<VarId>,
+    /// Implicitly sized arrays: one more than the largest constant index used so far.
+    pub implicit_sizes: FxHashMap<VarId, u32>,
+    /// Subroutine types (GL_ARB_shader_subroutine): the function record holding each
+    /// signature (not callable by name).
+    pub subroutine_types: FxHashMap<Symbol, FuncId>,
+    /// Built-in variables the shader has redeclared.
+    pub redeclared_builtins: FxHashSet<VarId>,
 }
 
 /// What a `precision` statement applies to.
@@ -248,7 +262,11 @@ impl<'a> Checker<'a> {
         let need = if need.is_empty() {
             format!("is not available in GLSL {}", self.version)
         } else {
-            format!("needs {} (this is GLSL {})", need.join(" or "), self.version)
+            format!(
+                "needs {} (this is GLSL {})",
+                need.join(" or "),
+                self.version
+            )
         };
         self.error("feature-unavailable", span, format!("{what} {need}"));
         false
@@ -283,7 +301,10 @@ impl<'a> Checker<'a> {
     }
 
     pub fn lookup(&self, name: Symbol) -> Option<Binding> {
-        self.scopes.iter().rev().find_map(|s| s.names.get(&name).copied())
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|s| s.names.get(&name).copied())
     }
 
     /// The binding of `name` in the innermost scope only.
@@ -294,6 +315,20 @@ impl<'a> Checker<'a> {
     /// Binds a name in the innermost scope, reporting a redeclaration in the same scope.
     pub fn bind(&mut self, name: Symbol, b: Binding, span: Span) -> bool {
         if let Some(prev) = self.lookup_local(name) {
+            // GLSL 1.10 keeps functions and variables in separate namespaces: the variable
+            // takes the name for expressions, calls still find the function.
+            if self.separate_function_namespace() {
+                match (prev, b) {
+                    (Binding::Func, Binding::Var(_)) => {
+                        if let Some(s) = self.scopes.last_mut() {
+                            s.names.insert(name, b);
+                        }
+                        return true;
+                    }
+                    (Binding::Var(_), Binding::Func) => return true,
+                    _ => {}
+                }
+            }
             // Function parameters live in the function body's scope in GLSL: a local may not
             // redeclare them either; the caller handles that by binding them in the same
             // scope.
@@ -321,6 +356,11 @@ impl<'a> Checker<'a> {
             s.names.insert(name, b);
         }
         true
+    }
+
+    /// Desktop GLSL 1.10: function names do not conflict with variable names.
+    pub fn separate_function_namespace(&self) -> bool {
+        !self.version.is_es() && !self.at_least(120, 0)
     }
 
     /// Checks a user-declared name: `gl_` prefixes are reserved; `__` is reserved by
@@ -420,10 +460,18 @@ impl<'a> Checker<'a> {
     }
 
     /// Extension types the checker treats as opaque.
-    fn ext_opaque_type(&mut self, text: &str, name: Symbol, span: Span) -> Option<TypeId> {
+    pub(crate) fn ext_opaque_type(
+        &mut self,
+        text: &str,
+        name: Symbol,
+        span: Span,
+    ) -> Option<TypeId> {
         let exts: &[Ext] = match text {
             "coopmat" => &[Ext::KHR_cooperative_matrix],
-            "fcoopmatNV" | "icoopmatNV" | "ucoopmatNV" => &[Ext::NV_cooperative_matrix, Ext::NV_integer_cooperative_matrix],
+            "fcoopmatNV" | "icoopmatNV" | "ucoopmatNV" => &[
+                Ext::NV_cooperative_matrix,
+                Ext::NV_integer_cooperative_matrix,
+            ],
             "coopvecNV" => &[Ext::NV_cooperative_vector],
             "tensorLayoutNV" | "tensorViewNV" => &[Ext::NV_cooperative_matrix2],
             "tensorARM" => &[Ext::ARM_tensors],
@@ -432,7 +480,9 @@ impl<'a> Checker<'a> {
             "floate2m3_t" | "fe2m3vec2" | "fe2m3vec3" | "fe2m3vec4" => &[Ext::EXT_float_e2m3],
             "floate3m2_t" | "fe3m2vec2" | "fe3m2vec3" | "fe3m2vec4" => &[Ext::EXT_float_e3m2],
             "floatue8m0_t" | "fue8m0vec2" | "fue8m0vec3" | "fue8m0vec4" => &[Ext::EXT_float_ue8m0],
-            "floatmxint8_t" | "fmxint8vec2" | "fmxint8vec3" | "fmxint8vec4" => &[Ext::EXT_float_mxint8],
+            "floatmxint8_t" | "fmxint8vec2" | "fmxint8vec3" | "fmxint8vec4" => {
+                &[Ext::EXT_float_mxint8]
+            }
             _ => return None,
         };
         if !self.any_ext(exts) && !self.builtin_mode {
@@ -453,7 +503,29 @@ impl<'a> Checker<'a> {
             return true;
         }
         // Keywords were gated by the parser; what reaches here by keyword is available.
-        if fresnel_syntax::keywords::keyword_from_str(text).is_some() {
+        if let Some(k) = fresnel_syntax::keywords::keyword_from_str(text) {
+            use fresnel_syntax::keywords::Class;
+            if let Class::Identifier = k.classify(self.version, &self.exts) {
+                let rule = k.rule();
+                let mut need = Vec::new();
+                if rule.keyword_gl != 0 {
+                    need.push(format!("GLSL {}", rule.keyword_gl));
+                }
+                if rule.keyword_es != 0 {
+                    need.push(format!("GLSL ES {}", rule.keyword_es));
+                }
+                need.extend(rule.alt.iter().map(|e| e.name().to_string()));
+                self.error(
+                    "feature-unavailable",
+                    span,
+                    format!(
+                        "type `{text}` is not available in GLSL {} (needs {})",
+                        self.version,
+                        need.join(" or ")
+                    ),
+                );
+                return false;
+            }
             return true;
         }
         let need: Option<(&str, &[Ext])> = match b {
@@ -465,6 +537,7 @@ impl<'a> Checker<'a> {
                         Ext::EXT_shader_explicit_arithmetic_types_float16,
                         Ext::AMD_gpu_shader_half_float,
                         Ext::EXT_shader_16bit_storage,
+                        Ext::EXT_shader_subgroup_extended_types_float16,
                     ],
                 )),
                 Scalar::I64 | Scalar::U64 => Some((
@@ -474,6 +547,7 @@ impl<'a> Checker<'a> {
                         Ext::AMD_gpu_shader_int64,
                         Ext::EXT_shader_explicit_arithmetic_types,
                         Ext::EXT_shader_explicit_arithmetic_types_int64,
+                        Ext::EXT_shader_subgroup_extended_types_int64,
                     ],
                 )),
                 Scalar::I16 | Scalar::U16 => Some((
@@ -483,6 +557,7 @@ impl<'a> Checker<'a> {
                         Ext::EXT_shader_explicit_arithmetic_types,
                         Ext::EXT_shader_explicit_arithmetic_types_int16,
                         Ext::EXT_shader_16bit_storage,
+                        Ext::EXT_shader_subgroup_extended_types_int16,
                     ],
                 )),
                 Scalar::I8 | Scalar::U8 => Some((
@@ -491,6 +566,7 @@ impl<'a> Checker<'a> {
                         Ext::EXT_shader_explicit_arithmetic_types,
                         Ext::EXT_shader_explicit_arithmetic_types_int8,
                         Ext::EXT_shader_8bit_storage,
+                        Ext::EXT_shader_subgroup_extended_types_int8,
                     ],
                 )),
                 Scalar::BF16 => Some(("bfloat16 types", &[Ext::EXT_bfloat16])),
@@ -521,7 +597,10 @@ impl<'a> Checker<'a> {
                 Scalar::Bool => None,
             },
             BType::Opaque(o) => match (o.kind, o.sampled) {
-                (_, Scalar::F16) => Some(("16-bit float samplers", &[Ext::AMD_gpu_shader_half_float_fetch])),
+                (_, Scalar::F16) => Some((
+                    "16-bit float samplers",
+                    &[Ext::AMD_gpu_shader_half_float_fetch],
+                )),
                 (OpaqueKind::Image, Scalar::I64 | Scalar::U64) => {
                     Some(("64-bit integer images", &[Ext::EXT_shader_image_int64]))
                 }
@@ -537,9 +616,13 @@ impl<'a> Checker<'a> {
                         return false;
                     }
                 }
-                (_, _) if o.dim == crate::builtin_types::Dim::External => {
-                    Some(("samplerExternalOES", &[Ext::OES_EGL_image_external, Ext::OES_EGL_image_external_essl3]))
-                }
+                (_, _) if o.dim == crate::builtin_types::Dim::External => Some((
+                    "samplerExternalOES",
+                    &[
+                        Ext::OES_EGL_image_external,
+                        Ext::OES_EGL_image_external_essl3,
+                    ],
+                )),
                 (_, _) if o.dim == crate::builtin_types::Dim::ExternalY2Y => {
                     Some(("__samplerExternal2DY2YEXT", &[Ext::EXT_YUV_target]))
                 }
@@ -568,7 +651,11 @@ impl<'a> Checker<'a> {
             }
             BType::AccelerationStructure => Some((
                 "acceleration structures",
-                &[Ext::EXT_ray_tracing, Ext::NV_ray_tracing, Ext::EXT_ray_query],
+                &[
+                    Ext::EXT_ray_tracing,
+                    Ext::NV_ray_tracing,
+                    Ext::EXT_ray_query,
+                ],
             )),
             BType::RayQuery => Some(("ray queries", &[Ext::EXT_ray_query])),
             BType::HitObjectNV => Some(("hit objects", &[Ext::NV_shader_invocation_reorder])),
@@ -621,7 +708,11 @@ impl<'a> Checker<'a> {
         match c.to_i64() {
             Some(n) if n > 0 && n <= u32::MAX as i64 => Some(n as u32),
             Some(n) => {
-                self.error("array-size", span, format!("array size must be greater than zero, found {n}"));
+                self.error(
+                    "array-size",
+                    span,
+                    format!("array size must be greater than zero, found {n}"),
+                );
                 None
             }
             None => None,
@@ -638,7 +729,7 @@ impl<'a> Checker<'a> {
                 None => None,
             })
             .collect();
-        if dims.len() > 1 {
+        if dims.len() > 1 || matches!(self.m.types.get(elem), Type::Array { .. }) {
             self.require(
                 spec.span,
                 "arrays of arrays",
@@ -657,6 +748,34 @@ impl<'a> Checker<'a> {
         elem
     }
 
+    /// Reports an array of arrays whose inner dimensions lack a size ("only the outermost
+    /// dimension of an array of arrays can be implicitly sized", without an initializer).
+    /// `per_view`: a per-view mesh output (`perviewNV`), whose second dimension (the view)
+    /// may be implicitly sized too.
+    pub fn check_inner_sizes(&mut self, ty: TypeId, per_view: bool, span: Span) {
+        if self.builtin_mode {
+            return;
+        }
+        let Type::Array { elem, .. } = *self.m.types.get(ty) else {
+            return;
+        };
+        let mut t = elem;
+        let mut first_inner = true;
+        while let Type::Array { elem, size } = *self.m.types.get(t) {
+            let view_dim = first_inner && per_view;
+            first_inner = false;
+            if size == ArraySize::Unsized && !view_dim {
+                self.error(
+                    "inner-array-size",
+                    span,
+                    "only the outermost dimension of an array of arrays can be left without a size",
+                );
+                return;
+            }
+            t = elem;
+        }
+    }
+
     /// The constant value of an expression, if it is one.
     pub fn const_value(&self, e: ExprId) -> Option<ConstValue> {
         match &self.m.expr(e).kind {
@@ -670,7 +789,9 @@ impl<'a> Checker<'a> {
     fn set_default_precisions(&mut self) {
         // ES: vertex has highp float and int; fragment has mediump int and no float default;
         // samplers 2D/Cube lowp. Desktop: everything is effectively highp.
-        let Some(top) = self.default_precision.last_mut() else { return };
+        let Some(top) = self.default_precision.last_mut() else {
+            return;
+        };
         if !self.version.is_es() {
             return;
         }
@@ -704,7 +825,11 @@ impl<'a> Checker<'a> {
                 Scalar::I32 | Scalar::U32 => Some(DefaultPrecisionKey::Int),
                 _ => None,
             },
-            Type::Opaque(_) | Type::AtomicUint => self.m.types.to_btype(inner).map(DefaultPrecisionKey::Opaque),
+            Type::Opaque(_) | Type::AtomicUint => self
+                .m
+                .types
+                .to_btype(inner)
+                .map(DefaultPrecisionKey::Opaque),
             _ => None,
         }
     }
@@ -712,16 +837,50 @@ impl<'a> Checker<'a> {
     /// The default precision for a type in the current scope.
     pub fn default_precision_of(&self, t: TypeId) -> Option<Precision> {
         let key = self.precision_key(t)?;
-        self.default_precision.last().and_then(|m| m.get(&key).copied())
+        self.default_precision
+            .last()
+            .and_then(|m| m.get(&key).copied())
     }
 
     /// In GLSL ES, a float (or sampler) declared without precision needs a default
     /// precision; reports when there is none.
-    pub fn check_precision_available(&mut self, t: TypeId, explicit: Option<Precision>, span: Span) {
-        if !self.is_es() || explicit.is_some() || self.builtin_mode {
+    pub fn check_precision_available(
+        &mut self,
+        t: TypeId,
+        explicit: Option<Precision>,
+        span: Span,
+    ) {
+        if self.builtin_mode {
             return;
         }
-        let Some(key) = self.precision_key(t) else { return };
+        if explicit.is_some() {
+            // "Literal constants do not have precision qualifiers. Neither do Boolean
+            // variables." Nor structures: their members carry precisions.
+            let inner = self.m.types.innermost(t);
+            let bad = match self.m.types.get(inner) {
+                Type::Scalar(Scalar::Bool) | Type::Vector(Scalar::Bool, _) => Some("booleans"),
+                Type::Struct(_) => Some("structures"),
+                Type::Void => Some("`void`"),
+                _ => None,
+            };
+            if let Some(what) = bad {
+                self.error(
+                    "precision-type",
+                    span,
+                    format!(
+                        "precision qualifiers do not apply to {what} (`{}`)",
+                        self.ty_name(t)
+                    ),
+                );
+            }
+            return;
+        }
+        if !self.is_es() {
+            return;
+        }
+        let Some(key) = self.precision_key(t) else {
+            return;
+        };
         if self.default_precision_of(t).is_some() {
             return;
         }
@@ -744,6 +903,34 @@ impl<'a> Checker<'a> {
     }
 
     // ---- end of shader ----
+
+    /// `#pragma optimize` and `#pragma debug` "can only be used outside function definitions".
+    fn pragmas_outside_functions(&mut self, pp: &PpOutput) {
+        for e in &pp.events {
+            let PpEventKind::Pragma(p @ (Pragma::Optimize(_) | Pragma::Debug(_))) = &e.kind else {
+                continue;
+            };
+            let inside = self.tu.decls.iter().any(|d| match d {
+                ast::ExternalDecl::Function(f) => {
+                    let b = self.tu.stmt(f.body).span;
+                    b.file == e.span.file && b.start <= e.span.start && e.span.start < b.end
+                }
+                _ => false,
+            });
+            if inside {
+                let which = if matches!(p, Pragma::Optimize(_)) {
+                    "optimize"
+                } else {
+                    "debug"
+                };
+                self.error(
+                    "pragma-placement",
+                    e.span,
+                    format!("`#pragma {which}` can be used only outside function definitions"),
+                );
+            }
+        }
+    }
 
     fn finish(&mut self) {
         // Functions declared, called, but never defined are a link error, reported then.

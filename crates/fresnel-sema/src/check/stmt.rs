@@ -43,14 +43,83 @@ impl Checker<'_> {
             self.error(
                 "condition-type",
                 s,
-                format!("the condition of `{what}` must be a `bool`, found `{}`", self.ty_name(t)),
+                format!(
+                    "the condition of `{what}` must be a `bool`, found `{}`",
+                    self.ty_name(t)
+                ),
             );
+        }
+    }
+
+    /// `[[unroll]]`, `[[dependency_length(4)]]`, ...: GL_EXT_control_flow_attributes (and
+    /// GL_EXT_control_flow_attributes2 for the iteration hints). Other names are vendor
+    /// attributes, ignored with a warning when unknown.
+    pub(crate) fn stmt_attributes(&mut self, attrs: &[ast::Attribute]) {
+        for a in attrs {
+            let name = self.name(a.name).to_string();
+            let takes_value = matches!(
+                name.as_str(),
+                "dependency_length"
+                    | "min_iterations"
+                    | "max_iterations"
+                    | "iteration_multiple"
+                    | "peel_count"
+                    | "partial_count"
+            );
+            let known = takes_value
+                || matches!(
+                    name.as_str(),
+                    "unroll"
+                        | "dont_unroll"
+                        | "loop"
+                        | "dependency_infinite"
+                        | "flatten"
+                        | "dont_flatten"
+                        | "branch"
+                );
+            if !known {
+                if !name.ends_with("QCOM") && !name.ends_with("EXT") && !name.ends_with("NV") {
+                    self.warning(
+                        "unknown-attribute",
+                        a.span,
+                        format!("unknown attribute `{name}` is ignored"),
+                    );
+                }
+                continue;
+            }
+            let exts = [
+                Ext::EXT_control_flow_attributes,
+                Ext::EXT_control_flow_attributes2,
+            ];
+            if !self.require(a.span, "control-flow attributes", 0, 0, &exts) {
+                return;
+            }
+            let args: Vec<ExprId> = a.args.iter().map(|e| self.expr(*e)).collect();
+            if takes_value {
+                let ok = args.len() == 1
+                    && self
+                        .const_value(args[0])
+                        .and_then(|c| c.to_i64())
+                        .is_some_and(|v| v >= 0);
+                if !ok {
+                    self.warning(
+                        "attribute-argument",
+                        a.span,
+                        format!("`[[{name}(N)]]` needs one non-negative constant integer argument; ignored"),
+                    );
+                }
+            }
         }
     }
 
     pub(crate) fn stmt(&mut self, id: ast::StmtId) -> StmtId {
         let st = self.ast().stmt(id);
         let span = st.span;
+        if !st.attrs.is_empty() && !self.builtin_mode {
+            let attrs = st.attrs.clone();
+            self.stmt_attributes(&attrs);
+        }
+        let st = self.ast().stmt(id);
         let kind = match &st.kind {
             S::Decl(d) => {
                 let vars = self.declaration(d, false);
@@ -166,14 +235,22 @@ impl Checker<'_> {
             }
             S::Discard => {
                 if self.stage.is_some_and(|s| s != Stage::Fragment) {
-                    self.error("discard-stage", span, "`discard` is allowed only in fragment shaders");
+                    self.error(
+                        "discard-stage",
+                        span,
+                        "`discard` is allowed only in fragment shaders",
+                    );
                 }
                 StmtKind::Discard
             }
             S::Return(v) => self.return_stmt(v.as_ref(), span),
             S::Demote => {
                 if self.stage.is_some_and(|s| s != Stage::Fragment) {
-                    self.error("demote-stage", span, "`demote` is allowed only in fragment shaders");
+                    self.error(
+                        "demote-stage",
+                        span,
+                        "`demote` is allowed only in fragment shaders",
+                    );
                 }
                 StmtKind::Demote
             }
@@ -199,7 +276,11 @@ impl Checker<'_> {
             }
             S::TerminateRay => {
                 if self.stage.is_some_and(|s| s != Stage::AnyHit) {
-                    self.error("ray-stage", span, "`terminateRayEXT` is allowed only in any-hit shaders");
+                    self.error(
+                        "ray-stage",
+                        span,
+                        "`terminateRayEXT` is allowed only in any-hit shaders",
+                    );
                 }
                 StmtKind::TerminateRay
             }
@@ -239,7 +320,10 @@ impl Checker<'_> {
                     self.error(
                         "condition-type",
                         *span,
-                        format!("the condition of `{what}` must be a `bool`, found `{}`", self.ty_name(t)),
+                        format!(
+                            "the condition of `{what}` must be a `bool`, found `{}`",
+                            self.ty_name(t)
+                        ),
                     );
                 }
                 self.check_user_name(*name, *name_span);
@@ -273,7 +357,10 @@ impl Checker<'_> {
                 self.error(
                     "switch-type",
                     s,
-                    format!("a `switch` selector must be an integer scalar, found `{}`", self.ty_name(st)),
+                    format!(
+                        "a `switch` selector must be an integer scalar, found `{}`",
+                        self.ty_name(st)
+                    ),
                 );
                 None
             }
@@ -294,10 +381,17 @@ impl Checker<'_> {
                 StmtKind::Case(c) => {
                     let v = c.to_i64().unwrap_or(0);
                     if !seen.insert(v) {
-                        self.error("duplicate-case", stmt_span, format!("duplicate case label {v}"));
+                        self.error(
+                            "duplicate-case",
+                            stmt_span,
+                            format!("duplicate case label {v}"),
+                        );
                     }
                     if let (Some(sel), Some(ct)) = (sel_scalar, c.scalar_type()) {
-                        if sel != ct && self.implicit_conversion(ct, sel).is_none() {
+                        if sel != ct
+                            && self.implicit_conversion(ct, sel).is_none()
+                            && self.implicit_conversion(sel, ct).is_none()
+                        {
                             self.error(
                                 "case-type",
                                 stmt_span,
@@ -329,16 +423,32 @@ impl Checker<'_> {
             }
         }
         if let Some(last) = items.last() {
-            if matches!(self.m.stmt(*last).kind, StmtKind::Case(_) | StmtKind::Default) && self.at_least(0, 300) {
+            if matches!(
+                self.m.stmt(*last).kind,
+                StmtKind::Case(_) | StmtKind::Default
+            ) {
+                // "It is an error to have no statement between a label and the end of the
+                // switch statement." GLSL 4.40/4.50 and GLSL ES 3.10 dropped the sentence
+                // (what counts as a statement was ill-defined); 4.60 and ES 3.20 restored it.
+                let n = self.version.number;
+                let relaxed = if self.is_es() {
+                    n == 310
+                } else {
+                    n == 440 || n == 450
+                };
                 let s = self.m.stmt(*last).span;
-                self.error(
-                    "switch-label-at-end",
-                    s,
-                    "the last label in a `switch` must be followed by a statement",
-                );
+                let msg = "the last label in a `switch` must be followed by a statement";
+                if relaxed {
+                    self.warning("switch-label-at-end", s, msg);
+                } else {
+                    self.error("switch-label-at-end", s, msg);
+                }
             }
         }
-        StmtKind::Switch { selector: sel, body: items }
+        StmtKind::Switch {
+            selector: sel,
+            body: items,
+        }
     }
 
     fn return_stmt(&mut self, v: Option<&ast::ExprId>, span: Span) -> StmtKind {
@@ -354,12 +464,18 @@ impl Checker<'_> {
                     self.error(
                         "return-value",
                         span,
-                        format!("this function returns `{}`; `return` needs a value", self.ty_name(ret)),
+                        format!(
+                            "this function returns `{}`; `return` needs a value",
+                            self.ty_name(ret)
+                        ),
                     );
                 }
                 StmtKind::Return(None)
             }
             Some(e) => {
+                if let Some(f) = self.func.as_mut() {
+                    f.returns_value = true;
+                }
                 let x = self.expr(*e);
                 let xt = self.ety(x);
                 if ret == ids::VOID {
@@ -370,10 +486,32 @@ impl Checker<'_> {
                             if is_main {
                                 "`main` returns `void`; `return` cannot have a value".to_string()
                             } else {
-                                "this function returns `void`; `return` cannot have a value".to_string()
+                                "this function returns `void`; `return` cannot have a value"
+                                    .to_string()
                             },
                         );
                     }
+                    return StmtKind::Return(Some(x));
+                }
+                // Implicit conversions apply to returned values only from GLSL 4.20
+                // ("the conversions ... are done only as indicated by other sections").
+                if xt != ret
+                    && !self.m.types.is_error(xt)
+                    && !self.m.types.is_error(ret)
+                    && !self.at_least(420, 0)
+                    && !self.ext_on(Ext::ARB_shading_language_420pack)
+                    && self.conversion_rank(xt, ret).is_some()
+                {
+                    let s = self.espan(x);
+                    self.error(
+                        "return-type",
+                        s,
+                        format!(
+                            "the function returns `{}`, but the value is `{}` (returned values are converted only from GLSL 4.20)",
+                            self.ty_name(ret),
+                            self.ty_name(xt)
+                        ),
+                    );
                     return StmtKind::Return(Some(x));
                 }
                 let x = self.coerce(x, ret, "the returned value has the wrong type");
@@ -382,6 +520,3 @@ impl Checker<'_> {
         }
     }
 }
-
-#[allow(dead_code)]
-fn unused(_: Ext) {}

@@ -497,7 +497,6 @@ impl<'a> Parser<'a> {
     pub(crate) fn attributes(&mut self) -> Vec<Attribute> {
         let mut out = Vec::new();
         while self.at(TokenKind::LBracket) && self.peek_n(1) == Tok::P(TokenKind::LBracket) {
-            let start = self.span();
             self.bump();
             self.bump();
             loop {
@@ -541,17 +540,6 @@ impl<'a> Parser<'a> {
             }
             if !(self.eat(TokenKind::RBracket) && self.eat(TokenKind::RBracket)) {
                 self.expected("`]]` to close the attribute list");
-            }
-            let span = self.span_from(start);
-            if !self.ext_on(Ext::EXT_control_flow_attributes)
-                && !self.ext_on(Ext::EXT_control_flow_attributes2)
-                && !self.ext_on(Ext::EXT_function_control_attributes)
-            {
-                self.warning_at(
-                    "attribute-extension",
-                    span,
-                    "attributes need GL_EXT_control_flow_attributes; they are ignored",
-                );
             }
         }
         out

@@ -1,0 +1,160 @@
+//! Agreement floors over ../shared/corpus (read-only).
+//!
+//! * `agreement/piglit`, `agreement/glslang`: the manifest rows of each source, compiled as the
+//!   source's harness would (see `fresnel_corpus::agreement`). Two figures are guarded: the
+//!   expected-pass rows Fresnel accepts and the expected-fail rows it rejects.
+//! * `deqp`: the compile-level expectations of every dEQP `.test` file: tests expected to
+//!   compile that compile, and `compile_fail` tests with a rejected shader.
+//!
+//! A trial FAILS when a figure drops below its floor below, or when the compiler crashes on
+//! more shaders than recorded. When a figure improves, the trial prints a note: raise the floor
+//! (never lower one to make a change pass, unless the change fixes a wrong expectation).
+//!
+//! The compiles run through the library (`fresnel::check`), in worker processes of this test
+//! binary so that a compiler crash that aborts (a stack overflow) costs one shader and is
+//! reported as a crash. Without the corpus the trials are reported as ignored.
+//!
+//! `cargo test -p fresnel-corpus --test agreement -- --nocapture` prints the figures;
+//! `cargo run -p fresnel-corpus -- agreement --list` lists every disagreement.
+
+use fresnel_corpus::agreement::{self, SourceReport};
+use fresnel_corpus::isolate::{self, Mode, WorkerCommand};
+use fresnel_corpus::{corpus, deqp};
+use libtest_mimic::{Arguments, Failed, Trial};
+
+/// piglit parser tests: expected-pass rows accepted, expected-fail rows rejected.
+const PIGLIT_PASS_AGREE: usize = 975; // of 990
+const PIGLIT_FAIL_AGREE: usize = 1136; // of 1157
+/// glslang's tests (compile-level and preprocess-only rows).
+const GLSLANG_PASS_AGREE: usize = 717; // of 779
+const GLSLANG_FAIL_AGREE: usize = 252; // of 307
+/// dEQP: tests expected to compile whose shaders all compile, and `compile_fail` tests with a
+/// rejected shader.
+const DEQP_PASS_AGREE: usize = 8201; // of 8227
+const DEQP_FAIL_AGREE: usize = 3643; // of 3735
+/// Shaders the compiler crashes on (panics, aborts, hangs), over all trials: a ceiling.
+const MAX_CRASHES: [(&str, usize); 3] = [("piglit", 0), ("glslang", 0), ("deqp", 0)];
+
+fn max_crashes(what: &str) -> usize {
+    MAX_CRASHES
+        .iter()
+        .find(|(w, _)| *w == what)
+        .map_or(0, |(_, n)| *n)
+}
+
+/// Compares figures with their floors: the failures, and notes for improvements.
+fn check_floors(
+    what: &str,
+    figures: &[(&str, usize, usize)],
+    crashes: usize,
+) -> Result<(), Failed> {
+    let mut failures = Vec::new();
+    for (name, value, floor) in figures {
+        if value < floor {
+            failures.push(format!("{what}: {name} dropped to {value} (floor {floor})"));
+        } else if value > floor {
+            eprintln!("  note: {what} {name} improved to {value} (floor {floor}): raise the floor");
+        }
+    }
+    let limit = max_crashes(what);
+    if crashes > limit {
+        failures.push(format!(
+            "{what}: the compiler crashed on {crashes} shaders (recorded {limit})"
+        ));
+    } else if crashes < limit {
+        eprintln!("  note: {what}: {crashes} crashes (recorded {limit}): lower MAX_CRASHES");
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(Failed::from(failures.join("\n")))
+    }
+}
+
+fn mode() -> Mode {
+    match WorkerCommand::current_exe_with_env() {
+        Some(w) => Mode::Isolated(w),
+        None => Mode::InProcess,
+    }
+}
+
+fn source_trial(source: &'static str, pass_floor: usize, fail_floor: usize) -> Trial {
+    Trial::test(format!("agreement/{source}"), move || {
+        let dir = corpus::corpus_dir().ok_or("corpus missing")?;
+        let jobs = agreement::jobs(&dir, &[source.to_string()]);
+        let outcomes = agreement::run_fresnel(&jobs, 0, &mode());
+        let reports = agreement::summarize(&jobs, &outcomes);
+        let r: SourceReport = reports.into_iter().next().unwrap_or_default();
+        r.print("fresnel", false);
+        check_floors(
+            source,
+            &[
+                ("expected-pass rows accepted", r.pass_agree, pass_floor),
+                ("expected-fail rows rejected", r.fail_agree, fail_floor),
+            ],
+            r.crashes.len(),
+        )
+    })
+}
+
+fn deqp_trial() -> Trial {
+    Trial::test("deqp", || {
+        let dir = corpus::corpus_dir().ok_or("corpus missing")?;
+        let files: Vec<deqp::File> = deqp::corpus_files(&dir)
+            .iter()
+            .map(|p| {
+                let name = p
+                    .strip_prefix(&dir)
+                    .unwrap_or(p)
+                    .to_string_lossy()
+                    .into_owned();
+                deqp::load(p, &name)
+            })
+            .collect();
+        let (_, total) = deqp::run_files(&files, 0, &mode());
+        eprintln!("{}", total.line());
+        if let Some(e) = &total.parse_error {
+            return Err(Failed::from(format!("dEQP files did not parse: {e}")));
+        }
+        check_floors(
+            "deqp",
+            &[
+                (
+                    "tests expected to compile that compile",
+                    total.agree - total.compile_fail_agree,
+                    DEQP_PASS_AGREE,
+                ),
+                (
+                    "compile_fail tests with a rejected shader",
+                    total.compile_fail_agree,
+                    DEQP_FAIL_AGREE,
+                ),
+            ],
+            total.crashes,
+        )
+    })
+}
+
+fn main() {
+    // This binary is also the worker process of its own trials.
+    if std::env::var_os(isolate::WORKER_ENV).is_some() {
+        let stdin = std::io::stdin().lock();
+        let stdout = std::io::stdout().lock();
+        let _ = isolate::worker_loop(stdin, stdout);
+        return;
+    }
+    let args = Arguments::from_args();
+    let present = corpus::corpus_dir().is_some();
+    if !present {
+        eprintln!("note: ../shared/corpus not found; corpus trials ignored");
+    }
+    let trials = vec![
+        source_trial("piglit", PIGLIT_PASS_AGREE, PIGLIT_FAIL_AGREE),
+        source_trial("glslang", GLSLANG_PASS_AGREE, GLSLANG_FAIL_AGREE),
+        deqp_trial(),
+    ]
+    .into_iter()
+    .map(|t| t.with_ignored_flag(!present))
+    .collect();
+    libtest_mimic::run(&args, trials).exit();
+}
