@@ -17,6 +17,8 @@ struct Avail {
     es: Option<(u16, u16)>,
     compat: bool,
     exts: Vec<String>,
+    /// Extensions of which one must also be enabled (`requires A|B`).
+    requires: Vec<String>,
     stages: u16,
     vulkan: Option<bool>,
 }
@@ -54,6 +56,7 @@ fn parse_header(rest: &str, line: usize) -> Avail {
             "es" => a.es = Some(parse_range(arg(), line)),
             "compat" => a.compat = true,
             "ext" => a.exts = arg().split('|').map(str::to_string).collect(),
+            "requires" => a.requires = arg().split('|').map(str::to_string).collect(),
             "stage" => {
                 a.stages = 0;
                 for s in arg().split('|') {
@@ -447,11 +450,12 @@ fn main() {
         };
         let _ = writeln!(
             out,
-            "    Availability {{ gl: {}, es: {}, compat: {}, exts: &[{}], stages: {}, vulkan: {:?} }},",
+            "    Availability {{ gl: {}, es: {}, compat: {}, exts: &[{}], requires: &[{}], stages: {}, vulkan: {:?} }},",
             range(a.gl),
             range(a.es),
             a.compat,
             a.exts.iter().map(|e| format!("{e:?}")).collect::<Vec<_>>().join(", "),
+            a.requires.iter().map(|e| format!("{e:?}")).collect::<Vec<_>>().join(", "),
             a.stages,
             a.vulkan
         );

@@ -746,6 +746,8 @@ genI16Type bitfieldExtract(genI16Type value, int16_t offset, int16_t bits);
 genU16Type bitfieldExtract(genU16Type value, int16_t offset, int16_t bits);
 genI16Type bitfieldInsert(genI16Type base, genI16Type insert, int16_t offset, int16_t bits);
 genU16Type bitfieldInsert(genU16Type base, genU16Type insert, int16_t offset, int16_t bits);
+genI16Type bitfieldReverse(genI16Type value);
+genU16Type bitfieldReverse(genU16Type value);
 genI16Type bitCount(genI16Type value);
 genI16Type bitCount(genU16Type value);
 genI16Type findLSB(genI16Type value);
@@ -757,6 +759,8 @@ genI8Type bitfieldExtract(genI8Type value, int8_t offset, int8_t bits);
 genU8Type bitfieldExtract(genU8Type value, int8_t offset, int8_t bits);
 genI8Type bitfieldInsert(genI8Type base, genI8Type insert, int8_t offset, int8_t bits);
 genU8Type bitfieldInsert(genU8Type base, genU8Type insert, int8_t offset, int8_t bits);
+genI8Type bitfieldReverse(genI8Type value);
+genU8Type bitfieldReverse(genU8Type value);
 genI8Type bitCount(genI8Type value);
 genI8Type bitCount(genU8Type value);
 genI8Type findLSB(genI8Type value);
@@ -2297,3 +2301,9 @@ void writePackedPrimitiveIndices4x8NV(uint indexOffset, uint packedIndices);
 //   void extractSubArrayQCOM(EltTy srcArr[SrcLen], int start_index, EltTy dstArr[DstLen]);
 //   void vectorToCoopmatQCOM(SrcEltTy vec[SrcVecLen], coopmat<DstEltTy, gl_ScopeSubgroup, M, N, Use> cm);
 //   void coopmatToVectorQCOM(coopmat<SrcEltTy, gl_ScopeSubgroup, M, N, Use> cm, DstEltTy vec[DstVecLen]);
+
+// ==== GL_NV_gpu_shader5: thread votes ==========================================================
+@ ext GL_NV_gpu_shader5
+bool anyThreadNV(bool value);
+bool allThreadsNV(bool value);
+bool allThreadsEqualNV(bool value);

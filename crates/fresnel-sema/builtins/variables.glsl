@@ -266,7 +266,7 @@ const uint gl_RayFlagsCullFrontFacingTrianglesEXT = uint(32);
 const uint gl_RayFlagsCullOpaqueEXT = uint(64);
 const uint gl_RayFlagsCullNoOpaqueEXT = uint(128);
 
-@ ext GL_EXT_ray_tracing
+@ ext GL_EXT_ray_tracing|GL_EXT_ray_query
 const uint gl_HitKindFrontFacingTriangleEXT = uint(0xFE);
 const uint gl_HitKindBackFacingTriangleEXT = uint(0xFF);
 
@@ -285,6 +285,9 @@ const uint gl_RayFlagsSkipAABBEXT = uint(512);
 
 @ ext GL_EXT_opacity_micromap
 const uint gl_RayFlagsForceOpacityMicromap2StateEXT = uint(1024);
+
+@ ext GL_EXT_opacity_micromap_ray_query_mode
+const bool gl_EnableOpacityMicromapEXT = false;
 
 @ ext GL_NV_linear_swept_spheres
 const uint gl_RayFlagsSkipBuiltinPrimitivesNV = uint(256);
@@ -312,7 +315,7 @@ const int gl_CooperativeMatrixLayoutRowMajor = 0;
 const int gl_CooperativeMatrixLayoutColumnMajor = 1;
 const int gl_MatrixOperandsSaturatingAccumulation = 0x10;
 
-@ ext GL_ARM_cooperative_matrix_layouts
+@ gl 450 ext GL_ARM_cooperative_matrix_layouts
 const int gl_CooperativeMatrixLayoutRowBlockedInterleavedARM = 4202;
 const int gl_CooperativeMatrixLayoutColumnBlockedInterleavedARM = 4203;
 
@@ -327,7 +330,7 @@ const int gl_CooperativeMatrixReduceColumnNV = 0x2;
 const int gl_CooperativeMatrixReduceRowAndColumnNV = 0x3;
 const int gl_CooperativeMatrixReduce2x2NV = 0x4;
 
-@ ext GL_NV_cooperative_vector
+@ gl 450 ext GL_NV_cooperative_vector
 const int gl_ComponentTypeFloat16NV = 0;
 const int gl_ComponentTypeFloat32NV = 1;
 const int gl_ComponentTypeFloat64NV = 2;

@@ -18,6 +18,9 @@ pub struct Availability {
     pub compat: bool,
     /// Also wherever one of these extensions is enabled.
     pub exts: &'static [&'static str],
+    /// When not empty, one of these extensions must be enabled as well (an extension that
+    /// adds something to particular versions only).
+    pub requires: &'static [&'static str],
     /// Bit `stage as usize` set for each stage it exists in.
     pub stages: u16,
     /// `Some(true)`: only for Vulkan; `Some(false)`: never for Vulkan.
@@ -44,6 +47,15 @@ impl Availability {
             if v != cx.vulkan {
                 return false;
             }
+        }
+        if !self.requires.is_empty()
+            && !self
+                .requires
+                .iter()
+                .filter_map(|n| Ext::from_name(n))
+                .any(|e| cx.exts.is_on(e))
+        {
+            return false;
         }
         self.in_version(cx.version) || self.by_extension(cx.exts).is_some()
     }
@@ -143,12 +155,25 @@ pub fn is_builtin_function(name: &str) -> bool {
     !overloads(name).is_empty()
 }
 
-/// The built-in variable declarations available in a context, as GLSL source.
-pub fn variable_sections<'a>(cx: &'a Context<'a>) -> impl Iterator<Item = &'static str> + 'a {
+/// The built-in variable declarations available in a context, as GLSL source, each with
+/// the index of its availability (for [`availability_allows`]).
+pub fn variable_sections<'a>(
+    cx: &'a Context<'a>,
+) -> impl Iterator<Item = (u16, &'static str)> + 'a {
     VARIABLE_SECTIONS
         .iter()
         .filter(move |(a, _)| AVAILABILITY[*a as usize].allows(cx))
-        .map(|(_, t)| *t)
+        .map(|(a, t)| (*a, *t))
+}
+
+/// Whether the availability with this index allows a context.
+pub fn availability_allows(index: u16, cx: &Context<'_>) -> bool {
+    AVAILABILITY[index as usize].allows(cx)
+}
+
+/// The extensions that make the availability with this index hold.
+pub fn availability_exts(index: u16) -> &'static [&'static str] {
+    AVAILABILITY[index as usize].exts
 }
 
 /// Number of concrete built-in function signatures in the table.

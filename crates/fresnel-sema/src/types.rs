@@ -54,12 +54,145 @@ pub enum Type {
         elem: TypeId,
         size: ArraySize,
     },
-    /// A type only an extension knows and semantic analysis treats as opaque (cooperative
-    /// matrices, tensors, `spirv_type`, ...), by name.
+    /// A type only an extension knows and semantic analysis treats as opaque (`spirv_type`,
+    /// the microscaling floats, ...), by name.
     ExtOpaque(Symbol),
+    /// A parameterized extension type (`coopmat<...>`, `coopvecNV<...>`, `vector<...>`,
+    /// `tensorARM<...>`, `tensorLayoutNV<...>`, `tensorViewNV<...>`) with its parameters.
+    Ext(ExtType),
     /// A subroutine type (GL_ARB_shader_subroutine), by name; its signature is kept by the
     /// checker.
     Subroutine(Symbol),
+}
+
+/// The value of an integer parameter of a parameterized extension type: a constant, or a
+/// specialization constant whose value is known only when the shader is specialized. Two
+/// parameters are the same when they are the same constant value or name the same
+/// specialization constant (glslang's rule); an expression over specialization constants equals
+/// no other parameter.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum ParamValue {
+    Const(u32),
+    /// A specialization constant named directly (`layout(constant_id = 0) const int N`).
+    Spec {
+        /// Index of the constant's variable.
+        var: u32,
+        name: Symbol,
+        /// Its default value.
+        default: u32,
+    },
+    /// An expression computed from specialization constants (`N + 1`), identified by the
+    /// expression.
+    SpecExpr { expr: u32, default: u32 },
+}
+
+impl ParamValue {
+    /// The constant value, if it is not a specialization constant.
+    pub fn known(self) -> Option<u32> {
+        match self {
+            ParamValue::Const(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The value, or the specialization constant's default value.
+    pub fn value(self) -> u32 {
+        match self {
+            ParamValue::Const(n) => n,
+            ParamValue::Spec { default, .. } | ParamValue::SpecExpr { default, .. } => default,
+        }
+    }
+
+    pub fn is_spec(self) -> bool {
+        !matches!(self, ParamValue::Const(_))
+    }
+
+    fn display(self, interner: &Interner) -> String {
+        match self {
+            ParamValue::Const(n) => n.to_string(),
+            ParamValue::Spec { name, .. } => interner.resolve(name).to_string(),
+            ParamValue::SpecExpr { default, .. } => {
+                format!("(specialization constant expression, default {default})")
+            }
+        }
+    }
+}
+
+/// A cooperative matrix (GL_KHR_cooperative_matrix `coopmat<T, scope, rows, cols, use>`, or
+/// GL_NV_cooperative_matrix `fcoopmatNV<bits, scope, rows, cols>` and its integer forms).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct CoopMat {
+    /// The component type (a scalar type, or a `spirv_type`).
+    pub elem: TypeId,
+    pub scope: ParamValue,
+    pub rows: ParamValue,
+    pub cols: ParamValue,
+    /// `gl_MatrixUseA` (0), `gl_MatrixUseB` (1), `gl_MatrixUseAccumulator` (2); `None` for the
+    /// GL_NV_cooperative_matrix types, which have no use.
+    pub usage: Option<ParamValue>,
+}
+
+/// A parameterized extension type.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum ExtType {
+    CoopMat(CoopMat),
+    /// GL_NV_cooperative_vector `coopvecNV<T, N>`.
+    CoopVec { elem: TypeId, len: ParamValue },
+    /// GL_EXT_long_vector `vector<T, N>` with N not 2, 3 or 4 (those are the ordinary vector
+    /// types) or given by a specialization constant.
+    LongVector { elem: TypeId, len: ParamValue },
+    /// GL_ARM_tensors `tensorARM<T, rank>`.
+    Tensor { elem: TypeId, rank: u32 },
+    /// GL_NV_cooperative_matrix2 `tensorLayoutNV<Dim, ClampMode>`.
+    TensorLayout { dim: ParamValue, clamp: ParamValue },
+    /// GL_NV_cooperative_matrix2 `tensorViewNV<Dim, HasDimensions, p0, ...>` (the permutation
+    /// always has `dim` entries; missing ones are the identity).
+    TensorView {
+        dim: ParamValue,
+        has_dims: ParamValue,
+        perm: Vec<ParamValue>,
+    },
+}
+
+impl ExtType {
+    /// The component type of the value-like types (matrices and vectors) and tensors.
+    pub fn elem(&self) -> Option<TypeId> {
+        match self {
+            ExtType::CoopMat(m) => Some(m.elem),
+            ExtType::CoopVec { elem, .. }
+            | ExtType::LongVector { elem, .. }
+            | ExtType::Tensor { elem, .. } => Some(*elem),
+            _ => None,
+        }
+    }
+
+    /// The number of components of a cooperative or long vector.
+    pub fn vector_len(&self) -> Option<ParamValue> {
+        match self {
+            ExtType::CoopVec { len, .. } | ExtType::LongVector { len, .. } => Some(*len),
+            _ => None,
+        }
+    }
+}
+
+fn scope_name(p: ParamValue) -> Option<&'static str> {
+    Some(match p.known()? {
+        1 => "gl_ScopeDevice",
+        2 => "gl_ScopeWorkgroup",
+        3 => "gl_ScopeSubgroup",
+        4 => "gl_ScopeInvocation",
+        5 => "gl_ScopeQueueFamily",
+        _ => return None,
+    })
+}
+
+fn use_name(p: ParamValue) -> Option<&'static str> {
+    Some(match p.known()? {
+        0 => "gl_MatrixUseA",
+        1 => "gl_MatrixUseB",
+        2 => "gl_MatrixUseAccumulator",
+        _ => return None,
+    })
 }
 
 /// A member of a struct or block.
@@ -323,6 +456,7 @@ impl TypeTable {
                     | Type::HitObjectNV
                     | Type::HitObjectEXT
                     | Type::Subroutine(_)
+                    | Type::Ext(ExtType::Tensor { .. })
             )
         })
     }
@@ -368,25 +502,57 @@ impl TypeTable {
     }
 
     /// The element type of an array, the column type of a matrix, the component type of a
-    /// vector: what `[]` gives.
+    /// vector (also of cooperative matrices and vectors and long vectors): what `[]` gives.
     pub fn index_result(&mut self, id: TypeId) -> Option<TypeId> {
-        match *self.get(id) {
-            Type::Array { elem, .. } => Some(elem),
-            Type::Matrix { scalar, rows, .. } => Some(self.vector(scalar, rows)),
-            Type::Vector(s, _) => Some(self.scalar(s)),
+        match self.get(id) {
+            Type::Array { elem, .. } => Some(*elem),
+            Type::Matrix { scalar, rows, .. } => {
+                let (s, r) = (*scalar, *rows);
+                Some(self.vector(s, r))
+            }
+            Type::Vector(s, _) => {
+                let s = *s;
+                Some(self.scalar(s))
+            }
+            Type::Ext(
+                ExtType::CoopMat(CoopMat { elem, .. })
+                | ExtType::CoopVec { elem, .. }
+                | ExtType::LongVector { elem, .. },
+            ) => Some(*elem),
             _ => None,
         }
     }
 
-    /// The number of elements `[]` can index: array length, matrix columns, vector size.
+    /// The number of elements `[]` can index: array length, matrix columns, vector size, the
+    /// length of a cooperative or long vector given by a constant. Indices into cooperative
+    /// matrices are not bounded at compile time.
     pub fn index_bound(&self, id: TypeId) -> Option<u32> {
-        match *self.get(id) {
+        match self.get(id) {
             Type::Array {
                 size: ArraySize::Fixed(n),
                 ..
-            } => Some(n),
-            Type::Matrix { cols, .. } => Some(cols as u32),
-            Type::Vector(_, n) => Some(n as u32),
+            } => Some(*n),
+            Type::Matrix { cols, .. } => Some(*cols as u32),
+            Type::Vector(_, n) => Some(*n as u32),
+            Type::Ext(ExtType::CoopVec { len, .. } | ExtType::LongVector { len, .. }) => {
+                len.known()
+            }
+            _ => None,
+        }
+    }
+
+    /// The parameterized extension type of a type id, if it is one.
+    pub fn ext(&self, id: TypeId) -> Option<&ExtType> {
+        match self.get(id) {
+            Type::Ext(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The scalar type of a scalar type id.
+    pub fn as_scalar(&self, id: TypeId) -> Option<Scalar> {
+        match *self.get(id) {
+            Type::Scalar(s) => Some(s),
             _ => None,
         }
     }
@@ -446,7 +612,71 @@ impl TypeTable {
                 format!("{}{dims}", self.display(cur, interner))
             }
             Type::ExtOpaque(s) | Type::Subroutine(s) => interner.resolve(*s).to_string(),
+            Type::Ext(e) => self.display_ext(e, interner),
             _ => self.to_btype(id).map_or_else(|| "?".into(), |b| b.name()),
+        }
+    }
+}
+
+impl TypeTable {
+    fn display_ext(&self, e: &ExtType, interner: &Interner) -> String {
+        let p = |v: ParamValue| v.display(interner);
+        match e {
+            ExtType::CoopMat(m) => {
+                let scope = scope_name(m.scope).map_or_else(|| p(m.scope), str::to_string);
+                match m.usage {
+                    Some(u) => format!(
+                        "coopmat<{}, {scope}, {}, {}, {}>",
+                        self.display(m.elem, interner),
+                        p(m.rows),
+                        p(m.cols),
+                        use_name(u).map_or_else(|| p(u), str::to_string)
+                    ),
+                    None => {
+                        let (prefix, bits) = match self.as_scalar(m.elem) {
+                            Some(s) if s.is_signed_int() => ("i", s.bits()),
+                            Some(s) if s.is_unsigned_int() => ("u", s.bits()),
+                            Some(s) => ("f", s.bits()),
+                            None => ("f", 0),
+                        };
+                        format!(
+                            "{prefix}coopmatNV<{bits}, {scope}, {}, {}>",
+                            p(m.rows),
+                            p(m.cols)
+                        )
+                    }
+                }
+            }
+            ExtType::CoopVec { elem, len } => {
+                format!("coopvecNV<{}, {}>", self.display(*elem, interner), p(*len))
+            }
+            ExtType::LongVector { elem, len } => {
+                format!("vector<{}, {}>", self.display(*elem, interner), p(*len))
+            }
+            ExtType::Tensor { elem, rank } => {
+                format!("tensorARM<{}, {rank}>", self.display(*elem, interner))
+            }
+            ExtType::TensorLayout { dim, clamp } => {
+                format!("tensorLayoutNV<{}, {}>", p(*dim), p(*clamp))
+            }
+            ExtType::TensorView {
+                dim,
+                has_dims,
+                perm,
+            } => {
+                let mut parts = vec![
+                    p(*dim),
+                    if has_dims.known() == Some(0) {
+                        "false".to_string()
+                    } else if has_dims.known() == Some(1) {
+                        "true".to_string()
+                    } else {
+                        p(*has_dims)
+                    },
+                ];
+                parts.extend(perm.iter().map(|v| p(*v)));
+                format!("tensorViewNV<{}>", parts.join(", "))
+            }
         }
     }
 }

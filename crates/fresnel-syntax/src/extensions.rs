@@ -404,6 +404,20 @@ impl Behavior {
     }
 }
 
+/// `(A, B)`: enabling A brings B's features (A's specification includes or requires B's).
+pub const IMPLIED: &[(Ext, Ext)] = &[
+    // GL_NV_gpu_shader5 extends GL_ARB_gpu_shader5 with explicit-width types; glslang also
+    // gives it cube map arrays.
+    (Ext::NV_gpu_shader5, Ext::ARB_gpu_shader5),
+    (
+        Ext::NV_gpu_shader5,
+        Ext::EXT_shader_explicit_arithmetic_types,
+    ),
+    (Ext::NV_gpu_shader5, Ext::ARB_texture_cube_map_array),
+    // GL_ARB_sparse_texture_clamp requires GL_ARB_sparse_texture2.
+    (Ext::ARB_sparse_texture_clamp, Ext::ARB_sparse_texture2),
+];
+
 /// The behavior of every known extension at one point in a shader.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExtensionState {
@@ -423,8 +437,17 @@ impl ExtensionState {
         self.behaviors[ext as usize]
     }
 
+    /// Sets an extension's behavior. Enabling an extension whose specification includes
+    /// another's features ([`IMPLIED`]) enables those too, unless the shader set them itself.
     pub fn set(&mut self, ext: Ext, b: Behavior) {
         self.behaviors[ext as usize] = b;
+        if b.is_on() {
+            for &(by, implied) in IMPLIED {
+                if by == ext && !self.is_on(implied) {
+                    self.behaviors[implied as usize] = b;
+                }
+            }
+        }
     }
 
     pub fn set_all(&mut self, b: Behavior) {

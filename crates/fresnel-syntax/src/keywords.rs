@@ -120,6 +120,7 @@ const GPU_SHADER5: &[Ext] = &[
     Ext::ARB_gpu_shader5,
     Ext::EXT_gpu_shader5,
     Ext::OES_gpu_shader5,
+    Ext::NV_gpu_shader5,
 ];
 /// Extensions that bring `layout` qualifiers to versions before GLSL 1.40 / ES 3.00.
 const LAYOUT_EXTS: &[Ext] = &[
@@ -212,7 +213,11 @@ keywords! {
         r(130, 300, 130, 0).alt(&[Ext::EXT_gpu_shader4, Ext::NV_shader_noperspective_interpolation]);
     Patch = "patch" Qualifier r(0, 300, 400, 320).alt(TESSELLATION);
     Sample = "sample" Qualifier
-        r(400, 300, 400, 320).alt(&[Ext::ARB_gpu_shader5, Ext::OES_shader_multisample_interpolation]);
+        r(400, 300, 400, 320).alt(&[
+            Ext::ARB_gpu_shader5,
+            Ext::NV_gpu_shader5,
+            Ext::OES_shader_multisample_interpolation,
+        ]);
     Invariant = "invariant" Qualifier r(120, 100, 120, 100);
     Precise = "precise" Qualifier r(400, 310, 400, 320).alt(GPU_SHADER5);
     Coherent = "coherent" Qualifier r(420, 300, 420, 310).alt(MEMORY);
@@ -392,10 +397,10 @@ keywords! {
     Active = "active" Reserved RESERVED_130;
     Filter = "filter" Reserved RESERVED_130;
     Resource = "resource" Reserved r(420, 300, 0, 0);
-    Image1DShadow = "image1DShadow" Reserved r(130, 300, 0, 0);
-    Image2DShadow = "image2DShadow" Reserved r(130, 300, 0, 0);
-    Image1DArrayShadow = "image1DArrayShadow" Reserved r(130, 300, 0, 0);
-    Image2DArrayShadow = "image2DArrayShadow" Reserved r(130, 300, 0, 0);
+    Image1DShadow = "image1DShadow" Reserved r(130, 0, 0, 0);
+    Image2DShadow = "image2DShadow" Reserved r(130, 0, 0, 0);
+    Image1DArrayShadow = "image1DArrayShadow" Reserved r(130, 0, 0, 0);
+    Image2DArrayShadow = "image2DArrayShadow" Reserved r(130, 0, 0, 0);
 }
 
 /// How a word is to be read at one point of a shader.

@@ -29,28 +29,11 @@ fn loose_builtin(name: &str) -> Option<&'static [Ext]> {
         "debugPrintfEXT" => &[Ext::EXT_debug_printf],
         "abortEXT" => &[Ext::EXT_abort],
         "assumeEXT" | "expectEXT" => &[Ext::EXT_expect_assume],
-        _ if name.starts_with("coopMat") || name.starts_with("coopVec") => &[
-            Ext::KHR_cooperative_matrix,
-            Ext::NV_cooperative_matrix,
-            Ext::NV_cooperative_matrix2,
-            Ext::NV_cooperative_vector,
-            Ext::NV_integer_cooperative_matrix,
-            Ext::QCOM_cooperative_matrix_conversion,
-        ],
-        _ if name.starts_with("tensor") && (name.ends_with("ARM") || name.ends_with("NV")) => {
-            &[Ext::ARM_tensors, Ext::NV_cooperative_matrix2]
-        }
-        "createTensorLayoutNV"
-        | "setTensorLayoutDimensionNV"
-        | "setTensorLayoutStrideNV"
-        | "sliceTensorLayoutNV"
-        | "setTensorLayoutBlockSizeNV"
-        | "setTensorLayoutClampValueNV"
-        | "createTensorViewNV"
-        | "setTensorViewDimensionsNV"
-        | "setTensorViewStrideNV"
-        | "setTensorViewClipNV" => &[Ext::NV_cooperative_matrix2],
         "spirv_instruction" => &[Ext::EXT_spirv_intrinsics],
+        // Arrays of any length and cooperative-matrix operands.
+        "bitcastQCOM" | "extractSubArrayQCOM" | "vectorToCoopmatQCOM" | "coopmatToVectorQCOM" => {
+            &[Ext::QCOM_cooperative_matrix_conversion]
+        }
         "rayQueryGetIntersectionTriangleVertexPositionsEXT" => {
             &[Ext::EXT_ray_tracing_position_fetch]
         }
@@ -290,6 +273,12 @@ impl Checker<'_> {
         if implicit {
             return self.error_expr(span);
         }
+        // The built-ins of the cooperative matrix, cooperative vector and tensor extensions.
+        if !self.funcs.contains_key(&name) {
+            if let Some(r) = self.ext_builtin_call(&text, nspan, &args, span) {
+                return r;
+            }
+        }
         let mut cands: Vec<Candidate> = self
             .funcs
             .get(&name)
@@ -345,8 +334,21 @@ impl Checker<'_> {
             }
             return self.error_expr(span);
         }
-        // Built-ins applied to extension types the checker does not model (long vectors,
-        // cooperative vectors): accepted componentwise when an overload of that arity exists.
+        // Component-wise built-ins applied to cooperative and long vectors.
+        if args.iter().any(|a| self.is_vector_like(self.ety(*a)))
+            && cands.iter().all(|c| matches!(c, Candidate::Builtin(_)))
+        {
+            let idxs: Vec<u32> = cands
+                .iter()
+                .filter_map(|c| match c {
+                    Candidate::Builtin(i) => Some(*i),
+                    Candidate::User(_) => None,
+                })
+                .collect();
+            return self.vector_builtin_call(&text, nspan, &idxs, args, span);
+        }
+        // Built-ins applied to extension types the checker keeps opaque (the microscaling
+        // floats): accepted componentwise when an overload of that arity exists.
         if let Some(ext_arg) = args
             .iter()
             .copied()
@@ -536,12 +538,14 @@ impl Checker<'_> {
     }
 
     /// Rules a built-in's parameter flags state: constant arguments.
-    fn check_builtin_call(&mut self, sig: &Signature, args: &[ExprId], nspan: Span) {
+    pub(crate) fn check_builtin_call(&mut self, sig: &Signature, args: &[ExprId], nspan: Span) {
         for (i, (p, a)) in sig.params.iter().zip(args).enumerate() {
             if p.flags & flags::CONST != 0 && self.const_value(*a).is_none() {
                 // Texel offsets may be dynamic with GL_EXT_texture_offset_non_const, and in
                 // textureGatherOffset with gpu_shader5.
-                let relaxed = self.ext_on(Ext::EXT_texture_offset_non_const);
+                // GL_NV_gpu_shader5 allows non-constant offsets in every texture lookup.
+                let relaxed = self.ext_on(Ext::EXT_texture_offset_non_const)
+                    || (self.ext_on(Ext::NV_gpu_shader5) && sig.name.contains("Offset"));
                 if !relaxed {
                     let s = self.espan(*a);
                     self.error(
@@ -556,7 +560,7 @@ impl Checker<'_> {
                 }
             }
         }
-        let _ = nspan;
+        self.validate_builtin_call(sig.name, args, nspan);
     }
 
     /// Explains why a built-in function is not available here.
@@ -770,6 +774,13 @@ impl Checker<'_> {
                         );
                         return self.error_expr(span);
                     }
+                    // A constant address makes a constant reference (its value is the
+                    // address), so casts between reference types and integers fold.
+                    if let Some(c) = self.const_value(args[0]) {
+                        if let Some(a) = c.to_i64() {
+                            return self.add_expr(ExprKind::Const(ConstValue::U64(a as u64)), ty, span);
+                        }
+                    }
                     return self.add_expr(ExprKind::Construct(ty, args), ty, span);
                 }
                 if def.members.len() != args.len() {
@@ -823,6 +834,7 @@ impl Checker<'_> {
                 let handle = self.coerce(args[0], uvec2, &format!("the handle of `{tname}`"));
                 self.add_expr(ExprKind::Construct(ty, vec![handle]), ty, span)
             }
+            Type::Ext(_) => self.construct_ext(ty, args, span, tspan),
             Type::ExtOpaque(_)
             | Type::AccelerationStructure
             | Type::HitObjectNV
@@ -851,8 +863,33 @@ impl Checker<'_> {
     fn construct_numeric(&mut self, ty: TypeId, args: Vec<ExprId>, span: Span) -> ExprId {
         let tname = self.ty_name(ty);
         let target_scalar = self.m.types.scalar_of(ty).unwrap_or(Scalar::F32);
-        // ARB_bindless_texture: `uvec2(sampler)` gives the handle.
+        // GL_EXT_buffer_reference: `uint64_t(ref)` (and `uvec2(ref)` with
+        // GL_EXT_buffer_reference_uvec2) give the address.
         let uvec2 = self.m.types.vector(Scalar::U32, 2);
+        let u64t = self.m.types.scalar(Scalar::U64);
+        let i64t = self.m.types.scalar(Scalar::I64);
+        if (ty == uvec2 || ty == u64t || ty == i64t)
+            && args.len() == 1
+            && self.m.types.is_block(self.ety(args[0]))
+        {
+            if let Some(ConstValue::U64(a)) = self.const_value(args[0]) {
+                let c = if ty == i64t { ConstValue::I64(a as i64) } else { ConstValue::U64(a) };
+                if ty != uvec2 {
+                    return self.add_expr(ExprKind::Const(c), ty, span);
+                }
+            }
+            return self.add_expr(ExprKind::Construct(ty, args), ty, span);
+        }
+        // Conversions from cooperative and long vectors.
+        if args.iter().any(|a| self.is_vector_like(self.ety(*a))) {
+            return self.construct_numeric_from_vectors(ty, args, span);
+        }
+        // Conversions from extension types the checker keeps opaque (the microscaling
+        // floats) are accepted as written.
+        if args.iter().any(|a| self.is_ext_opaque(self.ety(*a))) {
+            return self.add_expr(ExprKind::Construct(ty, args), ty, span);
+        }
+        // ARB_bindless_texture: `uvec2(sampler)` gives the handle.
         if ty == uvec2
             && args.len() == 1
             && self.ext_on(Ext::ARB_bindless_texture)

@@ -593,7 +593,7 @@ impl Checker<'_> {
     pub(crate) fn resolve_type(&mut self, ts: &ast::TypeSpec) -> TypeId {
         let base = match &ts.kind {
             ast::TypeKind::Builtin(k) => self.keyword_type(*k, ts.span),
-            ast::TypeKind::Named(n) => self.resolve_type_name(*n, ts.span),
+            ast::TypeKind::Named(n) => self.resolve_named_type(*n, ts.params.as_deref(), ts.span),
             ast::TypeKind::Struct(s) => self.struct_specifier(s),
             ast::TypeKind::Spirv(_) => {
                 let sym = self.interner.intern("spirv_type");
@@ -652,6 +652,7 @@ impl Checker<'_> {
         let ty = self.m.types.add_struct(def);
         if let Some((n, span)) = s.name {
             self.check_user_name(n, span);
+            self.check_not_block_name(n, span);
             self.bind(n, Binding::Type(ty, span), span);
         }
         ty
@@ -676,7 +677,50 @@ impl Checker<'_> {
                     );
                 }
             }
+            if m.declarators.is_empty() && !self.builtin_mode {
+                self.error(
+                    "member-name",
+                    m.span,
+                    "a member declaration needs a name (anonymous members are not allowed)",
+                );
+            }
             let q = self.qualifiers(&m.qualifiers, ctx);
+            if ctx == QualCtx::BlockMember && !self.builtin_mode {
+                // A member may repeat its block's storage, nothing else; only output
+                // members can be invariant.
+                let plain_block = !matches!(self.block_storage, Some(StorageKw::Ext(_)));
+                if let (Some((k, s)), Some(bk), true) = (q.storage, self.block_storage, plain_block)
+                {
+                    let same = k == bk
+                        || matches!(
+                            (k, bk),
+                            (StorageKw::Attribute, StorageKw::In) | (StorageKw::Varying, _)
+                        );
+                    if !same {
+                        self.error(
+                            "member-qualifier",
+                            s,
+                            format!(
+                                "a member of {} block cannot have a different storage qualifier",
+                                match bk {
+                                    StorageKw::Uniform => "a `uniform`",
+                                    StorageKw::Buffer => "a `buffer`",
+                                    StorageKw::In => "an `in`",
+                                    StorageKw::Out => "an `out`",
+                                    _ => "this",
+                                }
+                            ),
+                        );
+                    }
+                }
+                if q.quals.invariant && self.block_storage != Some(StorageKw::Out) {
+                    self.error(
+                        "invariant-qualifier",
+                        m.span,
+                        "only members of output blocks can be `invariant`",
+                    );
+                }
+            }
             if let Some((StorageKw::Attribute | StorageKw::Varying, s)) = q.storage {
                 if ctx != QualCtx::StructMember && !self.builtin_mode {
                     // "Declarations using the deprecated attribute and varying qualifiers
@@ -705,6 +749,9 @@ impl Checker<'_> {
             let ty = self.resolve_type(&m.ty);
             if matches!(self.m.types.get(ty), Type::Void) {
                 self.error("void-member", m.ty.span, "a member cannot have type `void`");
+            }
+            if ctx != QualCtx::StructMember && !self.builtin_mode {
+                self.check_ext_block_member(ty, m.ty.span);
             }
             for d in &m.declarators {
                 let mut t = ty;
@@ -830,6 +877,27 @@ impl Checker<'_> {
                     );
                 }
                 ty = self.apply_array(ty, a);
+                let es_varying = self.is_es()
+                    && ((storage == Storage::Out && self.stage == Some(Stage::Vertex))
+                        || (storage == Storage::In && self.stage == Some(Stage::Fragment)));
+                let struct_elem = matches!(
+                    self.m.types.get(self.m.types.innermost(ty)),
+                    Type::Struct(sid) if self.m.types.struct_def(*sid).kind == StructKind::Struct
+                );
+                if es_varying && struct_elem && !self.builtin_mode {
+                    self.error(
+                        "interface-type",
+                        d.name_span,
+                        format!(
+                            "GLSL ES {} cannot be an array of structures",
+                            if storage == Storage::Out {
+                                "vertex shader outputs"
+                            } else {
+                                "fragment shader inputs"
+                            }
+                        ),
+                    );
+                }
             }
             if let Some(v) = self.declare_var(&q, storage, ty, d, global) {
                 out.push(v);
@@ -894,7 +962,88 @@ impl Checker<'_> {
         if self.builtin_mode {
             return;
         }
+        self.check_ext_storage(storage, ty, span);
         let stage = self.stage;
+        // Types that cannot cross a stage interface: bfloat16 and the 8-bit floats
+        // (GL_EXT_bfloat16, GL_EXT_float8_e5m2_e4m3), the microscaling types, and structs
+        // holding buffer references.
+        if matches!(storage, Storage::In | Storage::Out) {
+            let types = &self.m.types;
+            let bad = if types.any_part(ty, &|t| {
+                matches!(
+                    t,
+                    Type::Scalar(Scalar::BF16 | Scalar::FE4M3 | Scalar::FE5M2)
+                        | Type::Vector(Scalar::BF16 | Scalar::FE4M3 | Scalar::FE5M2, _)
+                        | Type::ExtOpaque(_)
+                )
+            }) {
+                Some("bfloat16, 8-bit and microscaling floating-point types")
+            } else if types.is_block(types.innermost(ty))
+                || matches!(types.get(types.innermost(ty)), Type::Struct(sid)
+                    if types.struct_def(*sid).members.iter().any(|m| types.any_part(m.ty, &|t| matches!(t, Type::Struct(s) if types.struct_def(*s).kind == StructKind::Block))))
+            {
+                Some("buffer references (pass a `uint64_t` or `uvec2` address instead)")
+            } else {
+                None
+            };
+            if let Some(what) = bad {
+                self.error(
+                    "interface-type",
+                    span,
+                    format!("inputs and outputs cannot contain {what}"),
+                );
+            }
+        }
+        // GLSL ES vertex outputs and fragment inputs: no arrays of structures, no structures
+        // containing arrays or structures.
+        let es_varying = self.is_es()
+            && ((storage == Storage::Out && stage == Some(Stage::Vertex))
+                || (storage == Storage::In && stage == Some(Stage::Fragment)));
+        if es_varying {
+            let types = &self.m.types;
+            let problem = match types.get(ty) {
+                Type::Array { elem, .. }
+                    if matches!(types.get(types.innermost(*elem)), Type::Struct(_)) =>
+                {
+                    Some("an array of structures")
+                }
+                Type::Struct(sid) => {
+                    let members = &types.struct_def(*sid).members;
+                    if members.iter().any(|m| types.is_array(m.ty)) {
+                        Some("a structure containing an array")
+                    } else if members
+                        .iter()
+                        .any(|m| matches!(types.get(m.ty), Type::Struct(_)))
+                    {
+                        Some("a structure containing a structure")
+                    } else {
+                        None
+                    }
+                }
+                _ => None,
+            };
+            if let Some(what) = problem {
+                self.error(
+                    "interface-type",
+                    span,
+                    format!(
+                        "GLSL ES {} cannot be {what}",
+                        if storage == Storage::Out {
+                            "vertex shader outputs"
+                        } else {
+                            "fragment shader inputs"
+                        }
+                    ),
+                );
+            }
+        }
+        if storage == Storage::Const && self.m.types.is_block(self.m.types.innermost(ty)) {
+            self.error(
+                "const-reference",
+                span,
+                "variables of a buffer reference type cannot be `const`",
+            );
+        }
         if let Some((k, kspan)) = q.storage {
             if !global && !matches!(k, StorageKw::Const) {
                 self.error(
@@ -1144,6 +1293,7 @@ impl Checker<'_> {
             let image = match self.m.types.get(inner) {
                 Type::Opaque(o) => o.kind == crate::builtin_types::OpaqueKind::Image,
                 Type::Struct(sid) => self.m.types.struct_def(*sid).kind == StructKind::Block,
+                Type::Ext(crate::types::ExtType::Tensor { .. }) => true,
                 _ => false,
             };
             if !image && !matches!(storage, Storage::Buffer | Storage::Param(_)) {
@@ -1249,6 +1399,9 @@ impl Checker<'_> {
             }
         }
         self.check_user_name(d.name, d.name_span);
+        if global {
+            self.check_not_block_name(d.name, d.name_span);
+        }
         let ty = if global {
             self.size_io_array(storage, ty, q.quals.patch)
         } else {
@@ -1275,7 +1428,26 @@ impl Checker<'_> {
                 if storage == Storage::Uniform && !self.builtin_mode {
                     self.require(d.name_span, "uniform initializers", 120, 0, &[]);
                 }
+                if matches!(self.m.types.get(self.m.types.innermost(ty)), Type::RayQuery)
+                    && !self.builtin_mode
+                {
+                    self.error(
+                        "rayquery-initializer",
+                        d.name_span,
+                        "ray queries are initialized only by `rayQueryInitializeEXT`",
+                    );
+                }
+                let saw_spec = std::mem::replace(&mut self.saw_spec_constant, false);
                 let e = self.initializer(init, ty);
+                let init_spec = std::mem::replace(&mut self.saw_spec_constant, saw_spec);
+                if storage == Storage::Uniform && init_spec && !self.builtin_mode {
+                    let s = self.espan(e);
+                    self.error(
+                        "uniform-initializer",
+                        s,
+                        "a uniform initializer must be a constant expression, not one computed from specialization constants",
+                    );
+                }
                 // An unsized array takes its size from the initializer.
                 if let Type::Array {
                     size: ArraySize::Unsized,
@@ -1315,7 +1487,11 @@ impl Checker<'_> {
                         let relaxed = self.at_least(420, 0)
                             || self.ext_on(Ext::ARB_shading_language_420pack)
                             || self.vulkan();
-                        if (!relaxed || global) && !self.builtin_mode && !self.is_ext_opaque(ty) {
+                        let opaque_ext = self
+                            .m
+                            .types
+                            .any_part(ty, &|t| matches!(t, Type::ExtOpaque(_)));
+                        if (!relaxed || global) && !self.builtin_mode && !opaque_ext {
                             let span = self.espan(e);
                             self.error(
                                 "const-initializer",
@@ -1375,6 +1551,10 @@ impl Checker<'_> {
             block_member: None,
         };
         let id = self.add_var(var);
+        let constant_id = self.interner.intern("constant_id");
+        if storage == Storage::Const && q.quals.layout_value(constant_id).is_some() {
+            self.spec_constants.insert(id);
+        }
         let name_span = d.name_span;
         self.bind(d.name, Binding::Var(id), name_span);
         if global {
@@ -1470,11 +1650,21 @@ impl Checker<'_> {
                     );
                     return self.error_expr(span);
                 }
-                let args: Vec<ExprId> = items
-                    .iter()
-                    .zip(elem_types)
-                    .map(|(i, t)| self.initializer(i, t))
-                    .collect();
+                let mut args: Vec<ExprId> = Vec::with_capacity(items.len());
+                for (i, t) in items.iter().zip(elem_types) {
+                    if let ast::Initializer::List(inner, ispan) = i {
+                        if inner.is_empty() {
+                            // `{}` zero-initializes a whole variable, not an element.
+                            self.error(
+                                "initializer-list",
+                                *ispan,
+                                "a nested initializer list cannot be empty",
+                            );
+                            return self.error_expr(span);
+                        }
+                    }
+                    args.push(self.initializer(i, t));
+                }
                 let final_ty = match self.m.types.get(ty).clone() {
                     Type::Array {
                         elem,
@@ -1496,6 +1686,29 @@ impl Checker<'_> {
                     None => self.add_expr(ExprKind::Construct(final_ty, args), final_ty, span),
                 }
             }
+        }
+    }
+
+    /// "It is a compile-time error to use a block name at global scope for anything other
+    /// than as a block name": reports a global name that is already a block's name.
+    fn check_not_block_name(&mut self, name: Symbol, span: Span) {
+        if self.builtin_mode || !self.at_global_scope() {
+            return;
+        }
+        let block = self
+            .block_names
+            .iter()
+            .find(|((n, _), _)| *n == name)
+            .map(|(_, s)| *s);
+        if let Some(prev) = block {
+            self.diags.push(
+                Diagnostic::error(
+                    "block-name-clash",
+                    span,
+                    format!("`{}` is the name of an interface block; a block name cannot be used for anything else at global scope", self.name(name)),
+                )
+                .with_secondary(prev, "the block"),
+            );
         }
     }
 
@@ -1629,6 +1842,32 @@ impl Checker<'_> {
             );
         }
         self.validate_builtin_redeclaration_layout(prev, q, d.name_span);
+        // A built-in constant given a value (`const bool gl_EnableOpacityMicromapEXT = true;`),
+        // or made a specialization constant with the bare `layout(constant_id = N) name;`.
+        let constant_id = self.interner.intern("constant_id");
+        if storage == Storage::Const && q.quals.layout_value(constant_id).is_some() {
+            self.error(
+                "redeclare-builtin",
+                d.name_span,
+                format!("a built-in constant is made a specialization constant with `layout(constant_id = N) {name};`, without a type or value"),
+            );
+            return None;
+        }
+        if let Some(init) = &d.init {
+            let e = self.initializer(init, ty);
+            let value = self.const_value(e);
+            if storage == Storage::Const && value.is_none() {
+                let s = self.espan(e);
+                self.error(
+                    "const-initializer",
+                    s,
+                    format!("the initializer of constant `{name}` is not a constant expression"),
+                );
+            }
+            let v = &mut self.m.vars[prev.index()];
+            v.init = Some(e);
+            v.constant = value;
+        }
         // Take the new type (a sized gl_ClipDistance, ...) and qualifiers.
         let v = &mut self.m.vars[prev.index()];
         if !matches!(self.m.types.get(ty), Type::Error) {
@@ -1687,7 +1926,10 @@ impl Checker<'_> {
             for (n, s) in names {
                 match self.lookup(*n) {
                     Some(Binding::Var(v))
-                        if self.m.var(v).builtin && self.m.var(v).storage == Storage::Const => {}
+                        if self.m.var(v).builtin && self.m.var(v).storage == Storage::Const =>
+                    {
+                        self.spec_constants.insert(v);
+                    }
                     _ => self.error(
                         "constant-id",
                         *s,
@@ -1785,6 +2027,19 @@ impl Checker<'_> {
                     "a declaration needs a type or a layout qualifier",
                 );
             }
+            return;
+        }
+        // `layout(primitive_culling);` (GL_EXT_ray_flags_primitive_culling) stands alone.
+        let culling = self.interner.intern("primitive_culling");
+        let standalone = q.quals.layout.iter().all(|e| e.name == culling);
+        if standalone && q.storage.is_none() {
+            self.require(
+                span,
+                "`layout(primitive_culling)`",
+                0,
+                0,
+                &[Ext::EXT_ray_flags_primitive_culling],
+            );
             return;
         }
         if q.storage.is_none() && !self.builtin_mode {
@@ -2029,9 +2284,52 @@ impl Checker<'_> {
                 format!("block `{}` is already declared", self.name(b.name)),
             );
         }
+        if !self.builtin_mode && !redeclares_builtin_block && !previously_forward {
+            if let Some(prev) = self.scopes.first().and_then(|sc| sc.lookup_here(b.name)) {
+                let prev_span = match prev {
+                    Binding::Var(v) => Some(self.m.var(v).span),
+                    Binding::Type(_, s) => Some(s),
+                    Binding::Func => None,
+                };
+                let mut d = Diagnostic::error(
+                    "block-name-clash",
+                    b.name_span,
+                    format!(
+                        "the block name `{}` is already used at global scope; a block name cannot be used for anything else",
+                        self.name(b.name)
+                    ),
+                );
+                if let Some(p) = prev_span {
+                    d = d.with_secondary(p, "declared here");
+                }
+                self.diags.push(d);
+            }
+            if let Some(inst) = &b.instance {
+                if inst.name == b.name {
+                    self.error(
+                        "block-name-clash",
+                        inst.name_span,
+                        format!(
+                            "the instance name `{}` is the block's own name",
+                            self.name(b.name)
+                        ),
+                    );
+                }
+            }
+            if q.quals.invariant {
+                self.error(
+                    "invariant-qualifier",
+                    b.name_span,
+                    "interface blocks cannot be declared `invariant`",
+                );
+            }
+        }
+        self.check_name_length(b.name, b.name_span);
         self.block_names.insert(key, b.name_span);
         let ctx = QualCtx::BlockMember;
+        let saved_block = self.block_storage.replace(kw);
         let members = self.members(&b.members, ctx);
+        self.block_storage = saved_block;
         if members.is_empty() && !self.builtin_mode {
             self.error(
                 "empty-block",
@@ -2061,11 +2359,15 @@ impl Checker<'_> {
             } = *self.m.types.get(m.ty)
             {
                 let last = i + 1 == members.len();
-                if (storage != Storage::Buffer || !last) && !self.builtin_mode {
+                // Desktop GLSL 4.30 sizes other unsized members of uniform and buffer blocks
+                // implicitly, at link time ("vec4 a[]; // array will get implicitly sized").
+                let implicit = self.at_least(430, 0);
+                let checked = matches!(storage, Storage::Uniform | Storage::Buffer) && !implicit;
+                if checked && (storage != Storage::Buffer || !last) && !self.builtin_mode {
                     let allowed = storage == Storage::Uniform
                         && self.ext_on(Ext::EXT_uniform_buffer_unsized_array)
                         && last;
-                    if !allowed && !matches!(storage, Storage::In | Storage::Out) {
+                    if !allowed {
                         self.error(
                             "unsized-member",
                             m.span,
@@ -2082,8 +2384,11 @@ impl Checker<'_> {
             span: b.name_span,
         };
         // A buffer-reference block: its name is a type.
+        // GL_EXT_descriptor_heap's `buffer_type` blocks are types too.
         let buffer_ref = self.interner.intern("buffer_reference");
-        let is_ref = q.quals.layout_value(buffer_ref).is_some();
+        let buffer_type = self.interner.intern("buffer_type");
+        let is_ref = q.quals.layout_value(buffer_ref).is_some()
+            || q.quals.layout_value(buffer_type).is_some();
         let block_ty = if previously_forward {
             match self.lookup(b.name) {
                 Some(Binding::Type(t, _)) => {
@@ -2277,6 +2582,15 @@ impl Checker<'_> {
                 120,
                 300,
                 &[],
+            );
+        } else if self.is_es() && !self.at_least(0, 300) && self.m.types.contains_array(ret) {
+            self.error(
+                "array-return",
+                p.return_type.span,
+                format!(
+                    "GLSL ES 1.00 functions cannot return a structure containing arrays (`{}`)",
+                    self.ty_name(ret)
+                ),
             );
         }
         if self.m.types.contains_opaque(ret) && !self.builtin_mode && !self.bindless() {
@@ -2591,6 +2905,8 @@ impl Checker<'_> {
             body: None,
             span: p.name_span,
         });
+        self.check_not_block_name(p.name, p.name_span);
+        self.check_name_length(p.name, p.name_span);
         self.funcs.entry(p.name).or_default().push(fid);
         if let Some(s) = self.scopes.first_mut() {
             s.names.entry(p.name).or_insert(Binding::Func);
@@ -2647,7 +2963,16 @@ impl Checker<'_> {
             is_main,
             returns_value: false,
         });
+        // GLSL ES 1.00: the body is a scope nested in the parameters' one, so a local may
+        // hide a parameter; later versions make them one scope.
+        let nested_body = self.is_es() && !self.at_least(0, 300);
+        if nested_body {
+            self.push_scope();
+        }
         let body = self.function_body(f.body);
+        if nested_body {
+            self.pop_scope();
+        }
         let returns_value = self.func.take().is_some_and(|c| c.returns_value);
         if ret != ids::VOID && !returns_value && !self.m.types.is_error(ret) && !self.builtin_mode {
             self.error(

@@ -25,6 +25,9 @@ pub(crate) enum ConvRank {
     ToFloat,
     /// int/uint -> double.
     ToDouble,
+    /// An integer widened keeping its signedness (GL_NV_gpu_shader5's ranking, where it
+    /// beats conversions to floating point and changes of signedness).
+    IntWiden,
     /// Any other implicit conversion (int -> uint, to 64-bit integers, ...).
     Other,
 }
@@ -40,6 +43,8 @@ impl ConvRank {
             (Promotion, _) => true,
             (_, Promotion) => false,
             (ToFloat, ToDouble) => true,
+            (IntWiden, _) => true,
+            (_, IntWiden) => false,
             _ => false,
         }
     }
@@ -48,6 +53,11 @@ impl ConvRank {
 impl Checker<'_> {
     /// Whether a type is one the checker treats permissively: an extension type it does not
     /// model (cooperative matrices, long vectors, ...).
+    /// Whether a type is the type of string literals (GL_EXT_debug_printf).
+    pub(crate) fn is_string(&self, t: TypeId) -> bool {
+        matches!(self.m.types.get(t), Type::ExtOpaque(s) if self.name(*s) == "string")
+    }
+
     pub(crate) fn is_ext_opaque(&self, t: TypeId) -> bool {
         matches!(self.m.types.get(t), Type::ExtOpaque(_))
     }
@@ -154,11 +164,23 @@ impl Checker<'_> {
     fn ident(&mut self, s: fresnel_syntax::intern::Symbol, span: Span) -> ExprId {
         match self.lookup(s) {
             Some(Binding::Var(v)) => {
+                if self.m.var(v).builtin {
+                    self.check_builtin_var_use(v, span);
+                }
                 let var = self.m.var(v);
                 let ty = var.ty;
                 if var.storage == Storage::Const {
+                    let spec = self.spec_constants.contains(&v);
+                    if spec {
+                        self.saw_spec_constant = true;
+                    }
                     if let Some(c) = var.constant.clone() {
-                        return self.add_expr(ExprKind::Const(c), ty, span);
+                        let id = self.add_expr(ExprKind::Const(c), ty, span);
+                        if spec {
+                            // Type parameters naming the same specialization constant match.
+                            self.ext.spec_refs.insert(id, v);
+                        }
+                        return id;
                     }
                 }
                 let precision = var
@@ -183,7 +205,9 @@ impl Checker<'_> {
                 // built-ins by name.
                 let sym = self.interner.intern("function");
                 let t = self.m.types.intern(Type::ExtOpaque(sym));
-                self.add_expr(ExprKind::Error, t, span)
+                let id = self.add_expr(ExprKind::Error, t, span);
+                self.ext.func_refs.insert(id, s);
+                id
             }
             Some(Binding::Func) => {
                 self.error(
@@ -239,6 +263,19 @@ impl Checker<'_> {
                 Ext::MESA_shader_integer_functions,
             ])
             || es_ok;
+        let float8 = self.any_ext(&[Ext::EXT_float_e5m2, Ext::EXT_float_e4m3]);
+        if self.ext_on(Ext::NV_gpu_shader5) {
+            // GL_NV_gpu_shader5's ranking: promotions to 32 bits, then widening within a
+            // signedness, then the other conversions.
+            match (from, to) {
+                (I8 | I16, I32) | (U8 | U16, U32) | (F16, F32) => return Some(ConvRank::Promotion),
+                (U8 | U16, I32) => return Some(ConvRank::Other),
+                (I8, I16 | I64) | (I16 | I32, I64) | (U8, U16 | U64) | (U16 | U32, U64) => {
+                    return Some(ConvRank::IntWiden)
+                }
+                _ => {}
+            }
+        }
         let r = match (from, to) {
             (F32, F64) => ConvRank::Promotion,
             (I32 | U32, F32) => ConvRank::ToFloat,
@@ -254,6 +291,12 @@ impl Checker<'_> {
             (I8 | U8 | I16 | U16, F32) if explicit => ConvRank::ToFloat,
             (I8 | U8 | I16 | U16, F64) if explicit => ConvRank::ToDouble,
             (I8 | I16, F16) | (U8 | U16, F16) if explicit => ConvRank::Other,
+            // GL_EXT_bfloat16 and GL_EXT_float8_e5m2_e4m3 widen to the standard floats.
+            (BF16, F32) if self.ext_on(Ext::EXT_bfloat16) => ConvRank::ToFloat,
+            (BF16, F64) if self.ext_on(Ext::EXT_bfloat16) => ConvRank::ToDouble,
+            (FE5M2 | FE4M3, BF16 | F16) if float8 => ConvRank::Other,
+            (FE5M2 | FE4M3, F32) if float8 => ConvRank::ToFloat,
+            (FE5M2 | FE4M3, F64) if float8 => ConvRank::ToDouble,
             (I8, I16) | (U8, U16) | (I8, U8) | (I16, U16) | (U8, I16) if explicit => {
                 ConvRank::Other
             }
@@ -364,6 +407,9 @@ impl Checker<'_> {
         if self.is_ext_opaque(ty) {
             return self.add_expr(ExprKind::Unary(op, v), ty, span);
         }
+        if self.m.types.ext(ty).is_some() {
+            return self.ext_unary(op, v, span);
+        }
         let scalar = self.m.types.scalar_of(ty);
         let ok = match op {
             UnaryOp::Plus | UnaryOp::Neg => scalar.is_some_and(|s| s != Scalar::Bool),
@@ -443,6 +489,14 @@ impl Checker<'_> {
         if self.m.types.is_error(ta) || self.m.types.is_error(tb) {
             return self.error_expr(span);
         }
+        if self.is_string(ta) || self.is_string(tb) {
+            self.error(
+                "operand-type",
+                span,
+                format!("the `{}` operator cannot be applied to strings", op.text()),
+            );
+            return self.error_expr(span);
+        }
         if self.is_ext_opaque(ta) || self.is_ext_opaque(tb) {
             let rt = match op {
                 Eq | Ne | Lt | Gt | Le | Ge | LogicalAnd | LogicalOr | LogicalXor => ids::BOOL,
@@ -450,6 +504,9 @@ impl Checker<'_> {
                 _ => tb,
             };
             return self.add_expr(ExprKind::Binary(op, a, b), rt, span);
+        }
+        if self.m.types.ext(ta).is_some() || self.m.types.ext(tb).is_some() {
+            return self.ext_binary(op, a, b, span);
         }
         let mismatch = |this: &mut Self, a: ExprId, b: ExprId| {
             let (ta, tb) = (this.ety(a), this.ety(b));
@@ -582,7 +639,7 @@ impl Checker<'_> {
     }
 
     /// Builds a binary node, folding it when both operands are constant.
-    fn fold_binary(
+    pub(crate) fn fold_binary(
         &mut self,
         op: BinaryOp,
         a: ExprId,
@@ -702,6 +759,10 @@ impl Checker<'_> {
             );
         }
         let (ta, tb) = (self.ety(a), self.ety(b));
+        if self.is_string(ta) || self.is_string(tb) {
+            self.error("operand-type", span, "`?:` cannot select between strings");
+            return self.error_expr(span);
+        }
         let (a, b) = if ta == tb {
             (a, b)
         } else if self.conversion_rank(tb, ta).is_some() {
@@ -820,7 +881,7 @@ impl Checker<'_> {
 
     /// Whether a block-typed expression is a buffer reference value rather than a block
     /// instance (or an element of an instance array).
-    fn is_buffer_reference_value(&self, e: ExprId) -> bool {
+    pub(crate) fn is_buffer_reference_value(&self, e: ExprId) -> bool {
         let is_block = |t: TypeId| {
             matches!(self.m.types.get(t), Type::Struct(sid)
                 if self.m.types.struct_def(*sid).kind == crate::types::StructKind::Block)
@@ -834,7 +895,9 @@ impl Checker<'_> {
                 ExprKind::Index(b, _) => cur = *b,
                 ExprKind::Var(v) => {
                     let var = self.m.var(*v);
-                    return !matches!(
+                    // A member of an anonymous block with a block type holds a reference.
+                    return var.block_member.is_some()
+                        || !matches!(
                         var.storage,
                         Storage::Uniform
                             | Storage::Buffer
@@ -861,6 +924,12 @@ impl Checker<'_> {
                         Some(format!("`{name}` is a uniform and cannot be written"))
                     }
                     Storage::In => Some(format!("`{name}` is an input and cannot be written")),
+                    Storage::Ext(q)
+                        if self.name(q) == "taskPayloadSharedEXT"
+                            && self.stage == Some(fresnel_syntax::version::Stage::Mesh) =>
+                    {
+                        Some(format!("`{name}` is a task payload, read-only in mesh shaders"))
+                    }
                     _ => {
                         if var.quals.memory.readonly {
                             Some(format!("`{name}` is `readonly`"))
@@ -1070,7 +1139,11 @@ impl Checker<'_> {
                 );
             }
         }
-        if let (Some(bc), Some(n)) = (self.const_value(b), ci) {
+        let coopmat = matches!(
+            self.m.types.ext(bt),
+            Some(crate::types::ExtType::CoopMat(_))
+        );
+        if let (Some(bc), Some(n), false) = (self.const_value(b), ci, coopmat) {
             if let Some(c) = bc.components().get(n as usize).cloned() {
                 return self.add_expr(ExprKind::Const(c), rt, span);
             }
@@ -1177,8 +1250,8 @@ impl Checker<'_> {
                     set_used = Some(si);
                     if ci as u8 >= n {
                         bad = Some(format!(
-                            "swizzle `{text}` selects component `{ch}` of a {}-component vector",
-                            n
+                            "swizzle `.{text}`: component `{ch}` needs a vector of at least {} components, found a {n}-component vector",
+                            ci + 1
                         ));
                         break;
                     }
@@ -1227,6 +1300,29 @@ impl Checker<'_> {
     ) -> ExprId {
         let b = self.expr(base);
         let bt = self.ety(b);
+        let length64 = self.name(name) == "length64" && self.ext_on(Ext::EXT_shader_64bit_indexing);
+        if length64 {
+            // GL_EXT_shader_64bit_indexing: the length as an `int64_t`.
+            if !args.is_empty() {
+                self.error("method-arguments", span, "`.length64()` takes no arguments");
+            }
+            let i64t = self.m.types.scalar(crate::builtin_types::Scalar::I64);
+            return match self.m.types.get(bt).clone() {
+                Type::Array { size: ArraySize::Fixed(n), .. } => {
+                    self.const_expr(ConstValue::I64(i64::from(n)), span)
+                }
+                Type::Array { .. } => self.add_expr(ExprKind::ArrayLength(b), i64t, span),
+                Type::Error => self.error_expr(span),
+                _ => {
+                    self.error(
+                        "length-type",
+                        name_span,
+                        format!("`.length64()` needs an array, found `{}`", self.ty_name(bt)),
+                    );
+                    self.error_expr(span)
+                }
+            };
+        }
         if self.name(name) != "length" {
             self.error(
                 "unknown-method",
@@ -1246,6 +1342,9 @@ impl Checker<'_> {
         }
         if self.is_ext_opaque(bt) {
             return self.add_expr(ExprKind::ArrayLength(b), ids::INT, span);
+        }
+        if self.m.types.ext(bt).is_some() {
+            return self.ext_length(b, name_span, span);
         }
         match self.m.types.get(bt).clone() {
             Type::Array { size, .. } => {

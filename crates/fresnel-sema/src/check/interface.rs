@@ -987,6 +987,8 @@ impl Checker<'_> {
             "gl_PrimitiveShadingRateEXT" | "gl_ShadingRateEXT" | "gl_LastFragData" | "gl_LastFragDepthARM"
             | "gl_LastFragStencilARM" | "gl_PrimitiveIndicesNV" | "gl_PrimitivePointIndicesEXT"
             | "gl_PrimitiveLineIndicesEXT" | "gl_PrimitiveTriangleIndicesEXT" => None,
+            // GL_EXT_opacity_micromap_ray_query_mode: the shader chooses the value.
+            "gl_EnableOpacityMicromapEXT" => None,
             _ => Some(format!("the built-in variable `{name}` cannot be redeclared")),
         };
         if let Some(msg) = refusal {

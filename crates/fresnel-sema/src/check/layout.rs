@@ -689,7 +689,9 @@ impl Checker<'_> {
             for id in ids.iter() {
                 let raw = self.name(id.name).to_string();
                 let lower = raw.to_ascii_lowercase();
-                if seen.contains(&lower) && !relaxed {
+                // GLSL ES 3.00: "When the same layout-qualifier-name occurs multiple times, in
+                // a single declaration, the last occurrence overrides the former".
+                if seen.contains(&lower) && !relaxed && !self.at_least(0, 300) {
                     self.error(
                         "layout-duplicate",
                         id.span,
@@ -2688,6 +2690,15 @@ impl Checker<'_> {
                         &[Ext::ARB_compute_variable_group_size],
                     );
                     self.layout_state.local_size_variable.get_or_insert(e.span);
+                }
+                Some(Stage::Compute) if n.starts_with("local_size_") => {
+                    self.layout_require(
+                        e.span,
+                        "compute shaders' `local_size` layout qualifiers",
+                        430,
+                        310,
+                        &[Ext::ARB_compute_shader],
+                    );
                 }
                 _ if is_derivative_group(n) => {
                     if n.contains("quads") {

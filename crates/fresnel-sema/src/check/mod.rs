@@ -5,10 +5,12 @@
 //! conversions), `call.rs` (calls, overload resolution, constructors), `stmt.rs` (statements
 //! and control-flow rules), `builtin_vars.rs` (declaring the built-in variables).
 
+mod builtin_rules;
 mod builtin_vars;
 mod call;
 mod decl;
 mod expr;
+mod ext_types;
 mod interface;
 mod layout;
 mod stmt;
@@ -28,6 +30,18 @@ use crate::builtins;
 use crate::constant::ConstValue;
 use crate::hir::*;
 use crate::types::{ids, ArraySize, Type, TypeId, TypeTable};
+
+/// The extensions that define a type the checker keeps opaque.
+pub(crate) fn ext_opaque_exts(text: &str) -> Option<&'static [Ext]> {
+    Some(match text {
+        "floate2m1_t" | "fe2m1vec2" | "fe2m1vec3" | "fe2m1vec4" => &[Ext::EXT_float_e2m1],
+        "floate2m3_t" | "fe2m3vec2" | "fe2m3vec3" | "fe2m3vec4" => &[Ext::EXT_float_e2m3],
+        "floate3m2_t" | "fe3m2vec2" | "fe3m2vec3" | "fe3m2vec4" => &[Ext::EXT_float_e3m2],
+        "floatue8m0_t" | "fue8m0vec2" | "fue8m0vec3" | "fue8m0vec4" => &[Ext::EXT_float_ue8m0],
+        "floatmxint8_t" | "fmxint8vec2" | "fmxint8vec3" | "fmxint8vec4" => &[Ext::EXT_float_mxint8],
+        _ => return None,
+    })
+}
 
 /// Settings of a check.
 #[derive(Clone, Debug, Default)]
@@ -52,10 +66,10 @@ pub fn check(
         .events
         .iter()
         .any(|e| matches!(e.kind, PpEventKind::Pragma(Pragma::InvariantAll)));
-    let builtin_tu = builtin_vars::parse_sections(pp.version, opts, &exts, interner);
+    let builtin_sections = builtin_vars::parse_sections(pp.version, opts, &exts, interner);
     let mut c = Checker {
         tu,
-        builtin_tu: &builtin_tu,
+        builtin_sections: &builtin_sections,
         in_builtin_tu: false,
         interner,
         diags,
@@ -82,6 +96,9 @@ pub fn check(
         func: None,
         loop_depth: 0,
         switch_depth: 0,
+        label_position: false,
+        block_storage: None,
+        calls: Vec::new(),
         builtin_mode: false,
         default_precision: vec![FxHashMap::default()],
         block_names: FxHashMap::default(),
@@ -93,13 +110,30 @@ pub fn check(
         used_vars: FxHashSet::default(),
         implicit_sizes: FxHashMap::default(),
         redeclared_builtins: FxHashSet::default(),
+        builtin_var_avail: FxHashMap::default(),
         subroutine_types: FxHashMap::default(),
+        spec_constants: FxHashSet::default(),
+        saw_spec_constant: false,
+        ext: ext_types::ExtState::default(),
     };
     c.set_default_precisions();
     c.declare_builtin_variables();
-    for d in &tu.decls {
+    // `#extension` directives take effect where they are written: each declaration is
+    // checked with the directives that precede it.
+    let final_exts = std::mem::take(&mut c.exts);
+    let mut next_event = 0;
+    for (i, d) in tu.decls.iter().enumerate() {
+        let at = tu.decl_tokens.get(i).copied().unwrap_or(u32::MAX);
+        while let Some(e) = pp.events.get(next_event) {
+            if e.at > at {
+                break;
+            }
+            e.apply_extension(&mut c.exts, pp.version);
+            next_event += 1;
+        }
         c.external(d);
     }
+    c.exts = final_exts;
     c.pragmas_outside_functions(pp);
     c.finish();
     c.m
@@ -120,6 +154,13 @@ pub(crate) struct Scope {
     names: FxHashMap<Symbol, Binding>,
 }
 
+impl Scope {
+    /// The binding of a name in this scope.
+    pub(crate) fn lookup_here(&self, name: Symbol) -> Option<Binding> {
+        self.names.get(&name).copied()
+    }
+}
+
 /// The function being checked.
 pub(crate) struct FuncCtx {
     pub id: FuncId,
@@ -132,8 +173,8 @@ pub(crate) struct FuncCtx {
 pub(crate) struct Checker<'a> {
     pub tu: &'a TranslationUnit,
     /// The built-in declarations of this stage and version, parsed.
-    pub builtin_tu: &'a TranslationUnit,
-    /// The AST being checked is `builtin_tu`.
+    pub builtin_sections: &'a builtin_vars::BuiltinSections,
+    /// The AST being checked is the built-ins' (`builtin_sections.tu`).
     pub in_builtin_tu: bool,
     pub interner: &'a mut Interner,
     pub diags: &'a mut Diagnostics,
@@ -150,6 +191,12 @@ pub(crate) struct Checker<'a> {
     pub func: Option<FuncCtx>,
     pub loop_depth: u32,
     pub switch_depth: u32,
+    /// Every call of a user function: (caller, callee, where).
+    pub calls: Vec<(FuncId, FuncId, Span)>,
+    /// The storage of the interface block whose members are being checked.
+    pub block_storage: Option<decl::StorageKw>,
+    /// The statement being checked is directly in a `switch` body (where labels may be).
+    pub label_position: bool,
     /// Declaring the implementation's built-ins (`gl_` names allowed).
     pub builtin_mode: bool,
     /// Default precision per basic type, per scope.
@@ -170,8 +217,16 @@ pub(crate) struct Checker<'a> {
     /// Subroutine types (GL_ARB_shader_subroutine): the function record holding each
     /// signature (not callable by name).
     pub subroutine_types: FxHashMap<Symbol, FuncId>,
+    /// Specialization constants (`layout(constant_id = N) const ...`).
+    pub spec_constants: FxHashSet<VarId>,
+    /// Set when an expression being checked reads a specialization constant.
+    pub saw_spec_constant: bool,
+    /// The availability (index into the built-in tables) of each built-in variable.
+    pub builtin_var_avail: FxHashMap<VarId, u16>,
     /// Built-in variables the shader has redeclared.
     pub redeclared_builtins: FxHashSet<VarId>,
+    /// Side tables of the parameterized extension types (`ext_types.rs`).
+    pub ext: ext_types::ExtState,
 }
 
 /// What a `precision` statement applies to.
@@ -186,7 +241,7 @@ impl<'a> Checker<'a> {
     /// The syntax tree being checked (the shader's or the built-ins').
     pub fn ast(&self) -> &'a TranslationUnit {
         if self.in_builtin_tu {
-            self.builtin_tu
+            &self.builtin_sections.tu
         } else {
             self.tu
         }
@@ -358,6 +413,18 @@ impl<'a> Checker<'a> {
         true
     }
 
+    /// GLSL ES: "It is an error to declare a name with a length greater than" 1024.
+    pub fn check_name_length(&mut self, name: Symbol, span: Span) {
+        let len = self.name(name).len();
+        if self.is_es() && len > 1024 && !self.builtin_mode {
+            self.error(
+                "name-too-long",
+                span,
+                format!("a name can have at most 1024 characters in GLSL ES; this one has {len}"),
+            );
+        }
+    }
+
     /// Desktop GLSL 1.10: function names do not conflict with variable names.
     pub fn separate_function_namespace(&self) -> bool {
         !self.version.is_es() && !self.at_least(120, 0)
@@ -369,8 +436,10 @@ impl<'a> Checker<'a> {
         if self.builtin_mode {
             return;
         }
+        self.check_name_length(name, span);
         let text = self.name(name).to_string();
-        if text.starts_with("gl_") {
+        // GL_EXT_spirv_intrinsics declares built-ins itself (`spirv_decorate(..., BuiltIn)`).
+        if text.starts_with("gl_") && !self.ext_on(Ext::EXT_spirv_intrinsics) {
             self.error(
                 "reserved-name",
                 span,
@@ -403,6 +472,9 @@ impl<'a> Checker<'a> {
 
     pub fn add_expr(&mut self, kind: ExprKind, ty: TypeId, span: Span) -> ExprId {
         let id = ExprId(self.m.exprs.len() as u32);
+        if let (ExprKind::Call(callee, _), Some(f)) = (&kind, &self.func) {
+            self.calls.push((f.id, *callee, span));
+        }
         self.m.exprs.push(Expr {
             kind,
             ty,
@@ -459,32 +531,19 @@ impl<'a> Checker<'a> {
         ids::ERROR
     }
 
-    /// Extension types the checker treats as opaque.
+    /// Extension types the checker treats as opaque, and the parameterized ones named without
+    /// their parameters (reported).
     pub(crate) fn ext_opaque_type(
         &mut self,
         text: &str,
         name: Symbol,
         span: Span,
     ) -> Option<TypeId> {
-        let exts: &[Ext] = match text {
-            "coopmat" => &[Ext::KHR_cooperative_matrix],
-            "fcoopmatNV" | "icoopmatNV" | "ucoopmatNV" => &[
-                Ext::NV_cooperative_matrix,
-                Ext::NV_integer_cooperative_matrix,
-            ],
-            "coopvecNV" => &[Ext::NV_cooperative_vector],
-            "tensorLayoutNV" | "tensorViewNV" => &[Ext::NV_cooperative_matrix2],
-            "tensorARM" => &[Ext::ARM_tensors],
-            "vector" => &[Ext::EXT_long_vector],
-            "floate2m1_t" | "fe2m1vec2" | "fe2m1vec3" | "fe2m1vec4" => &[Ext::EXT_float_e2m1],
-            "floate2m3_t" | "fe2m3vec2" | "fe2m3vec3" | "fe2m3vec4" => &[Ext::EXT_float_e2m3],
-            "floate3m2_t" | "fe3m2vec2" | "fe3m2vec3" | "fe3m2vec4" => &[Ext::EXT_float_e3m2],
-            "floatue8m0_t" | "fue8m0vec2" | "fue8m0vec3" | "fue8m0vec4" => &[Ext::EXT_float_ue8m0],
-            "floatmxint8_t" | "fmxint8vec2" | "fmxint8vec3" | "fmxint8vec4" => {
-                &[Ext::EXT_float_mxint8]
-            }
-            _ => return None,
-        };
+        if ext_types::is_parameterized_type_name(text) {
+            // `vector(...)`, `coopmat x;`: the parameters are missing.
+            return Some(self.resolve_named_type(name, None, span));
+        }
+        let exts = ext_opaque_exts(text)?;
         if !self.any_ext(exts) && !self.builtin_mode {
             let names: Vec<&str> = exts.iter().map(|e| e.name()).collect();
             self.error(
@@ -508,10 +567,11 @@ impl<'a> Checker<'a> {
             if let Class::Identifier = k.classify(self.version, &self.exts) {
                 let rule = k.rule();
                 let mut need = Vec::new();
-                if rule.keyword_gl != 0 {
+                // Name the versions of this profile only.
+                if rule.keyword_gl != 0 && !self.is_es() {
                     need.push(format!("GLSL {}", rule.keyword_gl));
                 }
-                if rule.keyword_es != 0 {
+                if rule.keyword_es != 0 && self.is_es() {
                     need.push(format!("GLSL ES {}", rule.keyword_es));
                 }
                 need.extend(rule.alt.iter().map(|e| e.name().to_string()));
@@ -683,7 +743,9 @@ impl<'a> Checker<'a> {
 
     /// Evaluates an array dimension: a constant integer expression greater than zero.
     pub fn array_dim(&mut self, e: &ast::ExprId) -> Option<u32> {
+        let saw_spec = std::mem::replace(&mut self.saw_spec_constant, false);
         let id = self.expr(*e);
+        let spec = std::mem::replace(&mut self.saw_spec_constant, saw_spec);
         let span = self.espan(id);
         let ty = self.ety(id);
         if self.m.types.is_error(ty) {
@@ -707,6 +769,9 @@ impl<'a> Checker<'a> {
         }
         match c.to_i64() {
             Some(n) if n > 0 && n <= u32::MAX as i64 => Some(n as u32),
+            // A size computed from specialization constants is checked when the shader is
+            // specialized; their default values may give any number here.
+            Some(_) if spec => Some(1),
             Some(n) => {
                 self.error(
                     "array-size",
@@ -934,6 +999,7 @@ impl<'a> Checker<'a> {
 
     fn finish(&mut self) {
         // Functions declared, called, but never defined are a link error, reported then.
+        self.check_recursion();
         self.finish_layout();
         self.finish_interface();
     }

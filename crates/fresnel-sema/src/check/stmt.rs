@@ -115,6 +115,8 @@ impl Checker<'_> {
     pub(crate) fn stmt(&mut self, id: ast::StmtId) -> StmtId {
         let st = self.ast().stmt(id);
         let span = st.span;
+        // Statements nested in this one are not directly in a `switch` body.
+        let label_position = std::mem::replace(&mut self.label_position, false);
         if !st.attrs.is_empty() && !self.builtin_mode {
             let attrs = st.attrs.clone();
             self.stmt_attributes(&attrs);
@@ -153,6 +155,12 @@ impl Checker<'_> {
                 let v = self.expr(*e);
                 if self.switch_depth == 0 {
                     self.error("case-outside-switch", span, "`case` outside a `switch`");
+                } else if !label_position {
+                    self.error(
+                        "case-nested",
+                        span,
+                        "`case` labels must be directly in the `switch` body, not inside another statement",
+                    );
                 }
                 match self.const_value(v) {
                     Some(c) if c.to_i64().is_some() => StmtKind::Case(c),
@@ -173,6 +181,12 @@ impl Checker<'_> {
             S::Default => {
                 if self.switch_depth == 0 {
                     self.error("case-outside-switch", span, "`default` outside a `switch`");
+                } else if !label_position {
+                    self.error(
+                        "case-nested",
+                        span,
+                        "`default` must be directly in the `switch` body, not inside another statement",
+                    );
                 }
                 StmtKind::Default
             }
@@ -368,7 +382,13 @@ impl Checker<'_> {
         self.push_scope();
         self.switch_depth += 1;
         let saved_loop = self.loop_depth;
-        let items: Vec<StmtId> = body.iter().map(|s| self.stmt(*s)).collect();
+        let items: Vec<StmtId> = body
+            .iter()
+            .map(|s| {
+                self.label_position = true;
+                self.stmt(*s)
+            })
+            .collect();
         self.loop_depth = saved_loop;
         self.switch_depth -= 1;
         self.pop_scope();
@@ -461,6 +481,10 @@ impl Checker<'_> {
         match v {
             None => {
                 if ret != ids::VOID && !self.m.types.is_error(ret) {
+                    // Reported here; the function-level "no return with a value" would repeat it.
+                    if let Some(f) = self.func.as_mut() {
+                        f.returns_value = true;
+                    }
                     self.error(
                         "return-value",
                         span,
@@ -516,6 +540,67 @@ impl Checker<'_> {
                 }
                 let x = self.coerce(x, ret, "the returned value has the wrong type");
                 StmtKind::Return(Some(x))
+            }
+        }
+    }
+}
+
+impl Checker<'_> {
+    /// "Recursion is not allowed, not even statically": reports each cycle of the call graph
+    /// once, at a call that closes it (direct self-calls are reported where they are made).
+    pub(crate) fn check_recursion(&mut self) {
+        if self.builtin_mode {
+            return;
+        }
+        let n = self.m.functions.len();
+        let mut edges: Vec<Vec<(usize, Span)>> = vec![Vec::new(); n];
+        for &(from, to, span) in &self.calls {
+            if from != to {
+                edges[from.index()].push((to.index(), span));
+            }
+        }
+        // Iterative depth-first search; a back edge closes a cycle.
+        let mut state = vec![0u8; n]; // 0 new, 1 on the stack, 2 done
+        let mut reported = vec![false; n];
+        for root in 0..n {
+            if state[root] != 0 {
+                continue;
+            }
+            let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
+            state[root] = 1;
+            while let Some(&mut (f, ref mut next)) = stack.last_mut() {
+                if let Some(&(g, span)) = edges[f].get(*next) {
+                    *next += 1;
+                    match state[g] {
+                        0 => {
+                            state[g] = 1;
+                            stack.push((g, 0));
+                        }
+                        1 if !reported[g] => {
+                            reported[g] = true;
+                            let (caller, callee) =
+                                (self.m.functions[f].name, self.m.functions[g].name);
+                            let cspan = self.m.functions[g].span;
+                            self.diags.push(
+                                fresnel_syntax::diag::Diagnostic::error(
+                                    "recursion",
+                                    span,
+                                    format!(
+                                        "`{}` calls `{}`, which leads back to `{}`: GLSL does not allow recursion",
+                                        self.name(caller),
+                                        self.name(callee),
+                                        self.name(caller)
+                                    ),
+                                )
+                                .with_secondary(cspan, "the function called"),
+                            );
+                        }
+                        _ => {}
+                    }
+                } else {
+                    state[f] = 2;
+                    stack.pop();
+                }
             }
         }
     }

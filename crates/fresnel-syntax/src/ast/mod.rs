@@ -43,6 +43,9 @@ id_type!(StmtId);
 #[derive(Clone, Debug, Default)]
 pub struct TranslationUnit {
     pub decls: Vec<ExternalDecl>,
+    /// For each of `decls`, the index of its first token in the preprocessed token stream
+    /// (so later phases can place it among the `#extension` directives).
+    pub decl_tokens: Vec<u32>,
     pub exprs: Vec<Expr>,
     pub stmts: Vec<Stmt>,
     /// The version the shader was parsed as.

@@ -869,6 +869,28 @@ impl Parser<'_> {
                         span: self.span_from(start),
                     }))
                 }
+                // The grammar's single_declaration may be the type alone, so `int , a;`
+                // declares `a` (init_declarator_list: single_declaration COMMA IDENTIFIER).
+                Tok::P(TokenKind::Comma) if matches!(self.peek_n(1), Tok::Ident(_)) => {
+                    self.bump();
+                    let Tok::Ident(name) = self.peek() else {
+                        return None;
+                    };
+                    let sp = self.span();
+                    self.bump();
+                    let declarators = self.declarators(name, sp);
+                    if !self.expect(TokenKind::Semi, "`;` or `,` after a declaration") {
+                        self.recover_statement();
+                    }
+                    Some(Item::Decl(Decl {
+                        kind: DeclKind::Variables {
+                            qualifiers: quals,
+                            ty,
+                            declarators,
+                        },
+                        span: self.span_from(start),
+                    }))
+                }
                 _ => {
                     self.expected("a name to declare");
                     self.recover_statement();

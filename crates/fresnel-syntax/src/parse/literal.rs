@@ -197,7 +197,11 @@ impl Parser<'_> {
             IntSuffix::None => (true, ""),
             IntSuffix::U => (
                 v.at_least(130, 300) || self.any_ext_named_on(&["GL_EXT_gpu_shader4"]),
-                "GLSL 1.30 or GLSL ES 3.00",
+                if v.is_es() {
+                    "GLSL ES 3.00"
+                } else {
+                    "GLSL 1.30 or GL_EXT_gpu_shader4"
+                },
             ),
             IntSuffix::L | IntSuffix::UL => (
                 self.any_ext_named_on(&[
@@ -233,7 +237,14 @@ impl Parser<'_> {
         let v = self.version();
         let (ok, need) = match s {
             FloatSuffix::None => (true, ""),
-            FloatSuffix::F => (v.at_least(120, 300), "GLSL 1.20 or GLSL ES 3.00"),
+            FloatSuffix::F => (
+                v.at_least(120, 300),
+                if v.is_es() {
+                    "GLSL ES 3.00"
+                } else {
+                    "GLSL 1.20"
+                },
+            ),
             FloatSuffix::LF => (
                 v.at_least(400, 0) || self.any_ext_named_on(&["GL_ARB_gpu_shader_fp64"]),
                 "GLSL 4.00 or GL_ARB_gpu_shader_fp64",

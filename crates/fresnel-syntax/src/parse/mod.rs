@@ -33,7 +33,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::extensions::{Behavior, Ext, ExtensionState};
 use crate::intern::{Interner, Symbol};
 use crate::keywords::{Category, Class, Keyword};
-use crate::pp::{PpEvent, PpEventKind, PpOutput};
+use crate::pp::{PpEvent, PpOutput};
 use crate::source::{SourceMap, Span};
 use crate::token::{Token, TokenKind};
 use crate::version::{Stage, Version};
@@ -285,24 +285,7 @@ impl<'a> Parser<'a> {
                 break;
             }
             self.next_event += 1;
-            if let PpEventKind::Extension {
-                ext,
-                behavior,
-                name,
-            } = &e.kind
-            {
-                match ext {
-                    Some(x) => self.exts.set(*x, *behavior),
-                    None if name == "all" => {
-                        for &x in Ext::all() {
-                            if x.available_in(self.version) {
-                                self.exts.set(x, *behavior);
-                            }
-                        }
-                    }
-                    None => {}
-                }
-            }
+            e.apply_extension(&mut self.exts, self.version);
         }
     }
 
@@ -576,6 +559,7 @@ impl<'a> Parser<'a> {
             let before = self.pos;
             if let Some(d) = self.external_decl() {
                 self.tu.decls.push(d);
+                self.tu.decl_tokens.push(before as u32);
             }
             if self.pos == before {
                 // Guarantee progress.

@@ -285,6 +285,20 @@ impl Preprocessor<'_> {
                 .collect(),
             MacroKind::Object => vec![None; toks.len()],
         };
+        // GLSL has no stringizing operator (GL_EXT_debug_printf adds one, like glslang).
+        if matches!(kind, MacroKind::Function { .. }) && !self.exts.is_on(Ext::EXT_debug_printf) {
+            let stringize = toks.iter().enumerate().find(|(i, t)| {
+                t.kind == TokenKind::Hash && param_of.get(i + 1).copied().flatten().is_some()
+            });
+            if let Some((_, t)) = stringize {
+                self.error(
+                    "pp-stringize",
+                    t.span,
+                    "GLSL has no `#` (stringizing) operator in macro replacement lists",
+                );
+                return;
+            }
+        }
         // `##` may not start or end a replacement list.
         if let Some(t) = toks.first().filter(|t| t.kind == TokenKind::HashHash) {
             self.error(
@@ -363,13 +377,31 @@ impl Preprocessor<'_> {
     /// Rejects names that may not be (un)defined. Returns false after an error.
     fn check_macro_name(&mut self, name: &Token, what: &str) -> bool {
         let text = self.spelling(name);
+        // `#define defined X` is an error as in C++, except in GLSL ES 3.00 and later, where
+        // the conformance tests require it to work: inside `#if` the word stays the operator,
+        // elsewhere it expands like any macro.
         if name.sym == sym::defined {
-            self.error(
+            if !self.current_version().at_least(0, 300) {
+                self.error(
+                    "pp-reserved-macro",
+                    name.span,
+                    format!("`defined` cannot be {what}d as a macro"),
+                );
+                return false;
+            }
+            self.warning(
                 "pp-reserved-macro",
                 name.span,
-                format!("`defined` cannot be {what}d as a macro"),
+                format!(
+                    "{} `defined` as a macro: inside `#if` it remains the operator",
+                    if what == "define" {
+                        "defining"
+                    } else {
+                        "undefining"
+                    }
+                ),
             );
-            return false;
+            return true;
         }
         let es = self.current_version().is_es();
         // GL_EXT_spirv_intrinsics turns the `GL_` prefix into a convention, like `__`.

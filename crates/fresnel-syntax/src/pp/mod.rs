@@ -168,6 +168,31 @@ pub struct PpEvent {
     pub kind: PpEventKind,
 }
 
+impl PpEvent {
+    /// Applies an `#extension` directive (`all` included) to an extension state; other
+    /// events leave it alone.
+    pub fn apply_extension(&self, exts: &mut ExtensionState, version: Version) {
+        if let PpEventKind::Extension {
+            ext,
+            behavior,
+            name,
+        } = &self.kind
+        {
+            match ext {
+                Some(x) => exts.set(*x, *behavior),
+                None if name == "all" => {
+                    for &x in Ext::all() {
+                        if x.available_in(version) {
+                            exts.set(x, *behavior);
+                        }
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+}
+
 /// The result of preprocessing.
 #[derive(Clone, Debug)]
 pub struct PpOutput {

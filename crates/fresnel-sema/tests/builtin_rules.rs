@@ -1,0 +1,202 @@
+//! Rules on the arguments of particular built-in functions (check/builtin_rules.rs): atomic
+//! memory targets, memory scope and semantics, split barriers, subgroup constant arguments and
+//! image atomic formats. For each rule, shaders that must compile and shaders that must fail
+//! with a message naming what is wrong.
+
+use fresnel::{NoIncludes, Options, Severity, SourceInput, Stage, TargetEnv};
+
+fn errors_with(stage: Stage, target: TargetEnv, src: &str) -> Vec<String> {
+    let opts = Options {
+        stage: Some(stage),
+        target,
+        ..Default::default()
+    };
+    let run = fresnel::check(SourceInput::new("t.glsl", src), &opts, &mut NoIncludes);
+    run.diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| format!("[{}] {}", d.code, d.message))
+        .collect()
+}
+
+const VK11: TargetEnv = TargetEnv::Vulkan { minor: 1 };
+const VK12: TargetEnv = TargetEnv::Vulkan { minor: 2 };
+
+#[track_caller]
+fn ok_with(target: TargetEnv, src: &str) {
+    let e = errors_with(Stage::Compute, target, src);
+    assert!(
+        e.is_empty(),
+        "expected no errors, got:\n{}\n--- shader:\n{src}",
+        e.join("\n")
+    );
+}
+
+#[track_caller]
+fn fails_with(target: TargetEnv, src: &str, needle: &str) {
+    let e = errors_with(Stage::Compute, target, src);
+    assert!(
+        e.iter().any(|m| m.contains(needle)),
+        "expected an error containing {needle:?}, got:\n{}\n--- shader:\n{src}",
+        e.join("\n")
+    );
+}
+
+#[track_caller]
+fn ok(src: &str) {
+    ok_with(TargetEnv::default(), src)
+}
+
+#[track_caller]
+fn fails(src: &str, needle: &str) {
+    fails_with(TargetEnv::default(), src, needle)
+}
+
+// ---- atomic memory functions: the `mem` argument ----
+
+#[test]
+fn atomics_on_buffer_and_shared_variables() {
+    ok("#version 450\nlayout(local_size_x = 1) in;\nshared int s[4];\nlayout(std430, binding = 0) buffer B { int x; uint u[]; } b;\nlayout(std430, binding = 1) buffer A { int y; };\nvoid main() {\n  atomicAdd(s[1], 1);\n  atomicMin(b.x, 2);\n  atomicCompSwap(b.u[3], 1u, 2u);\n  atomicExchange(y, 3);\n}\n");
+}
+
+#[test]
+fn atomics_on_other_variables_fail() {
+    fails(
+        "#version 450\nlayout(local_size_x = 1) in;\nint z;\nvoid main() { atomicAdd(z, 1); }\n",
+        "`z` is a global variable",
+    );
+    fails(
+        "#version 450\nlayout(local_size_x = 1) in;\nvoid main() { int l = 0; atomicOr(l, 1); }\n",
+        "`l` is a local variable",
+    );
+    fails(
+        "#version 450\nlayout(local_size_x = 1) in;\nvoid f(inout uint p) { atomicAdd(p, 1u); }\nvoid main() { }\n",
+        "`p` is a function parameter",
+    );
+}
+
+#[test]
+fn atomics_through_buffer_references() {
+    let src = "#version 450\n#extension GL_EXT_buffer_reference : enable\n#extension GL_KHR_memory_scope_semantics : enable\nlayout(local_size_x = 1) in;\nlayout(buffer_reference) buffer Ref { uint x[]; };\nlayout(push_constant, std430) uniform PC { Ref guard; };\nlayout(push_constant, std430) uniform PC2 { Ref r; } pc2;\nvoid main() {\n  atomicStore(guard.x[0], 1u, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelease);\n  atomicAdd(pc2.r.x[1], 1u);\n  Ref l = guard;\n  atomicAdd(l.x[2], 1u);\n}\n";
+    let e = errors_with(Stage::Compute, VK11, src);
+    assert!(
+        !e.iter().any(|m| m.contains("[atomic-target]")),
+        "unexpected atomic-target error:\n{}",
+        e.join("\n")
+    );
+}
+
+// ---- memory scope and semantics ----
+
+const MSS: &str = "#version 450\n#extension GL_KHR_memory_scope_semantics : require\nlayout(local_size_x = 1) in;\nshared uint value;\nlayout(binding = 0) buffer BufferU { coherent uint x; } bufferu;\nlayout(binding = 1, r32ui) coherent uniform uimage2D imageu;\n";
+
+fn mss(body: &str) -> String {
+    format!("{MSS}void main() {{\n  uint origu;\n  {body}\n}}\n")
+}
+
+#[test]
+fn valid_scope_semantics() {
+    for body in [
+        "atomicStore(bufferu.x, value, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelease | gl_SemanticsMakeAvailable);",
+        "origu = atomicLoad(bufferu.x, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsAcquire | gl_SemanticsMakeVisible | gl_SemanticsVolatile);",
+        "origu = atomicAdd(bufferu.x, 1u, gl_ScopeDevice, 0, gl_SemanticsVolatile);",
+        "atomicCompSwap(bufferu.x, 10u, 20u, gl_ScopeDevice, gl_StorageSemanticsBuffer | gl_StorageSemanticsShared, gl_SemanticsAcquireRelease, gl_StorageSemanticsBuffer, gl_SemanticsAcquire);",
+        "atomicCompSwap(bufferu.x, 10u, 20u, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsAcquire, 0, 0);",
+        "controlBarrier(gl_ScopeWorkgroup, gl_ScopeWorkgroup, 0, 0);",
+        "memoryBarrier(gl_ScopeWorkgroup, gl_StorageSemanticsBuffer, gl_SemanticsAcquireRelease);",
+        "imageAtomicStore(imageu, ivec2(0), 4u, gl_ScopeDevice, gl_StorageSemanticsImage, gl_SemanticsRelease);",
+    ] {
+        ok_with(VK11, &mss(body));
+    }
+}
+
+#[test]
+fn invalid_scope_semantics() {
+    for (body, needle) in [
+        ("atomicStore(bufferu.x, value, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsAcquire);", "is a store: its semantics must not include gl_SemanticsAcquire"),
+        ("origu = imageAtomicLoad(imageu, ivec2(0), gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelease);", "is a load: its semantics must not include gl_SemanticsRelease"),
+        ("origu = atomicLoad(bufferu.x, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsAcquireRelease);", "must not include gl_SemanticsAcquireRelease"),
+        ("memoryBarrier(gl_ScopeWorkgroup, 0, 0);", "must include exactly one of"),
+        ("atomicCompSwap(bufferu.x, 10u, value, gl_ScopeDevice, 0, gl_StorageSemanticsBuffer, 0, 0);", "may only combine gl_Semantics* values"),
+        ("atomicCompSwap(bufferu.x, 10u, value, gl_ScopeDevice, gl_SemanticsAcquire, gl_SemanticsAcquire, 0, 0);", "may only combine gl_StorageSemantics* values"),
+        ("atomicCompSwap(bufferu.x, 10u, value, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsAcquire | gl_SemanticsRelease, 0, 0);", "must not combine more than one of"),
+        ("atomicCompSwap(bufferu.x, 10u, value, gl_ScopeDevice, 0, gl_SemanticsAcquireRelease, 0, 0);", "must not be gl_StorageSemanticsNone"),
+        ("imageAtomicAdd(imageu, ivec2(0), value, gl_ScopeDevice, gl_StorageSemanticsImage, 0);", "must include one of gl_SemanticsAcquire"),
+        ("atomicCompSwap(bufferu.x, 10u, value, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsAcquire | gl_SemanticsMakeAvailable, 0, 0);", "gl_SemanticsMakeAvailable needs"),
+        ("atomicCompSwap(bufferu.x, 10u, value, gl_ScopeDevice, 0, gl_SemanticsMakeVisible, 0, 0);", "gl_SemanticsMakeVisible needs"),
+        ("controlBarrier(gl_ScopeWorkgroup, gl_ScopeWorkgroup, 0, gl_SemanticsVolatile);", "gl_SemanticsVolatile cannot be used with `controlBarrier`"),
+        ("atomicCompSwap(bufferu.x, 10u, value, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsAcquireRelease, gl_StorageSemanticsBuffer, gl_SemanticsRelease);", "semUnequal argument of `atomicCompSwap` (the semantics of a failed comparison"),
+        ("atomicCompSwap(bufferu.x, 10u, value, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelease, gl_StorageSemanticsBuffer, gl_SemanticsAcquire);", "may include gl_SemanticsAcquire only when semEqual"),
+        ("atomicCompSwap(bufferu.x, 10u, value, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsAcquire, gl_StorageSemanticsBuffer, gl_SemanticsAcquire | gl_SemanticsMakeVisible);", "may include gl_SemanticsMakeVisible only when semEqual"),
+        ("atomicCompSwap(bufferu.x, 10u, value, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsAcquire, gl_StorageSemanticsShared, gl_SemanticsAcquire);", "gl_StorageSemanticsShared (0x100) is not in storageEqual"),
+        ("atomicCompSwap(bufferu.x, 10u, value, gl_ScopeDevice, 0, gl_SemanticsVolatile, 0, 0);", "must both include gl_SemanticsVolatile or neither"),
+    ] {
+        fails_with(VK11, &mss(body), needle);
+    }
+}
+
+// ---- GL_EXT_split_barrier ----
+
+fn split(body: &str) -> String {
+    format!("#version 450\n#extension GL_KHR_memory_scope_semantics : require\n#extension GL_EXT_split_barrier : require\nlayout(local_size_x = 1) in;\nvoid main() {{\n  {body}\n}}\n")
+}
+
+#[test]
+fn split_barrier_semantics() {
+    ok_with(VK11, &split("controlBarrierArrive(gl_ScopeWorkgroup, gl_ScopeWorkgroup, gl_StorageSemanticsNone, gl_SemanticsRelaxed);\n  controlBarrierWait(gl_ScopeWorkgroup, gl_ScopeWorkgroup, gl_StorageSemanticsNone, gl_SemanticsRelaxed);"));
+    ok_with(VK11, &split("controlBarrierArrive(gl_ScopeWorkgroup, gl_ScopeWorkgroup, gl_StorageSemanticsBuffer | gl_StorageSemanticsShared, gl_SemanticsRelease | gl_SemanticsMakeAvailable);\n  controlBarrierWait(gl_ScopeWorkgroup, gl_ScopeWorkgroup, gl_StorageSemanticsBuffer, gl_SemanticsAcquire | gl_SemanticsMakeVisible);"));
+    fails_with(VK11, &split("controlBarrierArrive(gl_ScopeWorkgroup, gl_ScopeWorkgroup, 0, gl_SemanticsRelease | gl_SemanticsVolatile);"), "gl_SemanticsVolatile cannot be used with `controlBarrierArrive`");
+    fails_with(VK11, &split("controlBarrierArrive(gl_ScopeWorkgroup, gl_ScopeWorkgroup, gl_StorageSemanticsBuffer, gl_SemanticsAcquireRelease);"), "must be gl_SemanticsRelease, optionally with gl_SemanticsMakeAvailable");
+    fails_with(VK11, &split("controlBarrierWait(gl_ScopeWorkgroup, gl_ScopeWorkgroup, gl_StorageSemanticsBuffer, gl_SemanticsAcquireRelease);"), "must be gl_SemanticsAcquire, optionally with gl_SemanticsMakeVisible");
+    fails_with(VK11, &split("controlBarrierWait(gl_ScopeWorkgroup, gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsRelaxed);"), "must include one of gl_SemanticsAcquire");
+}
+
+// ---- subgroup operations ----
+
+const BALLOT: &str = "#version 450\n#extension GL_KHR_shader_subgroup_ballot : enable\nlayout(local_size_x = 8) in;\nlayout(std430, binding = 0) buffer B { float f[]; } b;\n";
+
+#[test]
+fn subgroup_broadcast_id_is_constant_before_vulkan_1_2() {
+    let dynamic = format!("{BALLOT}void main() {{ uint i = gl_SubgroupInvocationID % 4u; b.f[0] = subgroupBroadcast(b.f[1], i); }}\n");
+    let constant = format!("{BALLOT}void main() {{ b.f[0] = subgroupBroadcast(b.f[1], 3u); }}\n");
+    fails_with(
+        VK11,
+        &dynamic,
+        "the `id` argument of `subgroupBroadcast` must be a constant expression",
+    );
+    fails(
+        &dynamic,
+        "must be a constant expression when targeting OpenGL",
+    );
+    ok_with(VK12, &dynamic);
+    ok_with(VK11, &constant);
+}
+
+#[test]
+fn subgroup_cluster_size_is_a_power_of_two() {
+    let src = |size: &str| {
+        format!("#version 450\n#extension GL_KHR_shader_subgroup_clustered : enable\nlayout(local_size_x = 8) in;\nlayout(std430, binding = 0) buffer B {{ int i[]; }} b;\nvoid main() {{ b.i[0] = subgroupClusteredAdd(b.i[1], {size}); }}\n")
+    };
+    ok_with(VK11, &src("8u"));
+    fails_with(VK11, &src("0u"), "must be at least 1; found 0");
+    fails_with(VK11, &src("6u"), "must be a power of two; found 6");
+}
+
+// ---- image atomics ----
+
+#[test]
+fn image_atomics_need_an_atomic_format() {
+    ok("#version 450\nlayout(local_size_x = 1) in;\nlayout(binding = 0, r32ui) uniform uimage2D a[2];\nlayout(binding = 1, r32i) uniform iimage2D b;\nvoid main() { imageAtomicAdd(a[1], ivec2(0), 1u); imageAtomicMax(b, ivec2(0), 1); }\n");
+    fails(
+        "#version 450\nlayout(local_size_x = 1) in;\nlayout(binding = 0, rgba32ui) uniform uimage2D a;\nvoid main() { imageAtomicAdd(a, ivec2(0), 1u); }\n",
+        "needs an image declared with format `r32i` or `r32ui`; `a` has format `rgba32ui`",
+    );
+    fails(
+        "#version 450\nlayout(local_size_x = 1) in;\nlayout(binding = 0, r32ui) uniform uimage1D img;\nvoid apply(uimage1D image) { imageAtomicOr(image, 0, 1u); }\nvoid main() { }\n",
+        "`image` is a function parameter, which has no format qualifier",
+    );
+    fails(
+        "#version 320 es\nlayout(local_size_x = 1) in;\nlayout(binding = 0, rgba32f) writeonly uniform highp image2D f;\nvoid main() { imageAtomicExchange(f, ivec2(0), 1.0); }\n",
+        "needs an image declared with format `r32f`",
+    );
+}

@@ -1,0 +1,82 @@
+//! The built-in declarations (builtins/variables.glsl) are parsed and declared for every
+//! version, stage and target: with no extension and with every extension of the version
+//! enabled, an empty shader must compile without a diagnostic. (In debug builds the checker
+//! also asserts that the built-in text it assembles parses cleanly.)
+
+use fresnel::syntax::extensions::Ext;
+use fresnel::{NoIncludes, Options, SourceInput, Stage, TargetEnv, Version};
+
+const DESKTOP: &[u16] = &[
+    110, 120, 130, 140, 150, 330, 400, 410, 420, 430, 440, 450, 460,
+];
+const ES: &[u16] = &[100, 300, 310, 320];
+
+fn versions() -> Vec<Version> {
+    let mut v: Vec<Version> = DESKTOP.iter().map(|&n| Version::desktop(n)).collect();
+    v.extend(ES.iter().map(|&n| Version::es(n)));
+    v
+}
+
+fn header(v: Version) -> String {
+    if v.is_es() && v.number >= 300 {
+        format!("#version {} es\n", v.number)
+    } else {
+        format!("#version {}\n", v.number)
+    }
+}
+
+fn errors(src: &str, stage: Stage, target: TargetEnv) -> Vec<String> {
+    let opts = Options {
+        stage: Some(stage),
+        target,
+        ..Default::default()
+    };
+    let run = fresnel::check(SourceInput::new("t.glsl", src), &opts, &mut NoIncludes);
+    run.diagnostics
+        .iter()
+        .filter(|d| d.severity == fresnel::Severity::Error)
+        .map(|d| format!("[{}] {}", d.code, d.message))
+        .collect()
+}
+
+#[test]
+fn every_version_and_stage_declares_its_builtins() {
+    let mut failures = Vec::new();
+    for v in versions() {
+        for &stage in Stage::ALL.iter() {
+            for target in [TargetEnv::OpenGl, TargetEnv::Vulkan { minor: 2 }] {
+                // Vulkan GLSL starts at 1.40 (desktop) and 3.10 (ES).
+                if target.is_vulkan() && !v.at_least(140, 310) {
+                    continue;
+                }
+                let plain = format!("{}void main() {{}}\n", header(v));
+                let e = errors(&plain, stage, target);
+                // Stages a version lacks are reported; that is not a built-in problem.
+                let stage_unavailable = e.iter().any(|m| m.contains("stage"));
+                if !e.is_empty() && !stage_unavailable {
+                    failures.push(format!("{v} {stage} {target:?} (no extensions): {e:?}"));
+                }
+                let mut with_exts = header(v);
+                for &x in Ext::all() {
+                    // GL_KHR_compute_shader_derivatives obliges the shader to declare a
+                    // derivative group; it is not a declarations problem.
+                    if x.available_in(v) && x != Ext::KHR_compute_shader_derivatives {
+                        with_exts.push_str(&format!("#extension {} : enable\n", x.name()));
+                    }
+                }
+                with_exts.push_str("void main() {}\n");
+                let e = errors(&with_exts, stage, target);
+                let stage_unavailable = e.iter().any(|m| m.contains("stage"));
+                if !e.is_empty() && !stage_unavailable {
+                    failures.push(format!("{v} {stage} {target:?} (all extensions): {e:?}"));
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
