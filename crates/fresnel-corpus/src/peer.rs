@@ -308,11 +308,57 @@ fn temp_file(text: &str, settings: &Settings) -> Result<PathBuf, String> {
     Ok(p)
 }
 
+/// The text mesa-check should compile: mesa-check takes the version from `#version` only,
+/// so a shader compiled with a default version (GLSL ES 1.00 for glsl-optimizer's `inES`
+/// inputs) gets that `#version` line first, to compare like with like.
+fn mesa_text(input: &PeerInput) -> Option<String> {
+    let v = input
+        .settings
+        .version_override
+        .or(input.settings.default_version)?;
+    let has_version = input.text.lines().any(|l| {
+        l.trim_start().starts_with("#") && l.trim_start()[1..].trim_start().starts_with("version")
+    });
+    if has_version && input.settings.version_override.is_none() {
+        return None;
+    }
+    if has_version {
+        // An override replaces the shader's own line.
+        let body: Vec<&str> = input
+            .text
+            .lines()
+            .map(|l| {
+                let t = l.trim_start();
+                if t.starts_with('#') && t[1..].trim_start().starts_with("version") {
+                    ""
+                } else {
+                    l
+                }
+            })
+            .collect();
+        return Some(format!("#version {}\n{}", version_line(v), body.join("\n")));
+    }
+    Some(format!("#version {}\n{}", version_line(v), input.text))
+}
+
+fn version_line(v: fresnel::Version) -> String {
+    match v.profile {
+        Profile::Es if v.number != 100 => format!("{} es", v.number),
+        Profile::Compatibility => format!("{} compatibility", v.number),
+        _ => v.number.to_string(),
+    }
+}
+
 /// Runs a tool on one shader (no cache).
 pub fn run_tool(tool: Tool, input: &PeerInput) -> Outcome {
-    let file = match &input.file {
-        Some(f) => f.clone(),
-        None => match temp_file(&input.text, &input.settings) {
+    let mesa_text = (tool == Tool::Mesa).then(|| mesa_text(input)).flatten();
+    let file = match (&input.file, &mesa_text) {
+        (_, Some(t)) => match temp_file(t, &input.settings) {
+            Ok(p) => p,
+            Err(e) => return Outcome::rejected(format!("cannot write a temporary file: {e}")),
+        },
+        (Some(f), None) => f.clone(),
+        (None, None) => match temp_file(&input.text, &input.settings) {
             Ok(p) => p,
             Err(e) => return Outcome::rejected(format!("cannot write a temporary file: {e}")),
         },
@@ -357,7 +403,12 @@ pub fn run_all(
                     Tool::Glslang => glslang_args(&i.settings),
                     Tool::Mesa => mesa_args(&i.settings),
                 };
-                cache_key(tool, &args, &i.text)
+                // The text the tool actually compiles (mesa-check may get a `#version`).
+                let text = match tool {
+                    Tool::Mesa => mesa_text(i).unwrap_or_else(|| i.text.clone()),
+                    Tool::Glslang => i.text.clone(),
+                };
+                cache_key(tool, &args, &text)
             })
         })
         .collect();

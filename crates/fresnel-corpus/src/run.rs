@@ -17,7 +17,8 @@ pub enum Includes {
     None,
     /// Next to the including file, then in this directory (glslangValidator's includer).
     Dir(PathBuf),
-    /// Every include is an empty file (piglit's `dummy_shader_include`).
+    /// piglit's `dummy_shader_include`: the named string `/dummy/path_to/shader_include`
+    /// exists (empty); nothing else does.
     Empty,
 }
 
@@ -130,8 +131,11 @@ impl IncludeResolver for DirIncludes {
     }
 }
 
-/// Every include is an empty file.
+/// piglit's dummy include: the one named string its glslparsertest registers.
 struct EmptyIncludes;
+
+/// The path piglit registers with `glNamedStringARB` for `dummy_shader_include`.
+const PIGLIT_DUMMY_INCLUDE: &str = "/dummy/path_to/shader_include";
 
 impl IncludeResolver for EmptyIncludes {
     fn resolve(
@@ -140,7 +144,13 @@ impl IncludeResolver for EmptyIncludes {
         _kind: IncludeKind,
         _from: &str,
     ) -> Result<(String, String), String> {
-        Ok((name.to_string(), String::new()))
+        if name == PIGLIT_DUMMY_INCLUDE {
+            Ok((name.to_string(), String::new()))
+        } else {
+            Err(format!(
+                "no named string `{name}` (only `{PIGLIT_DUMMY_INCLUDE}` exists)"
+            ))
+        }
     }
 }
 

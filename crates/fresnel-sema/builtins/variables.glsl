@@ -655,6 +655,9 @@ in highp int gl_InstanceID;
 @ novulkan stage vert ext GL_ARB_draw_instanced
 in highp int gl_InstanceIDARB;
 
+@ novulkan stage vert ext GL_EXT_draw_instanced
+in highp int gl_InstanceIDEXT;
+
 @ gl 140 es 300 vulkan stage vert
 in highp int gl_VertexIndex;
 in highp int gl_InstanceIndex;

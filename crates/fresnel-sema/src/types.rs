@@ -83,7 +83,10 @@ pub enum ParamValue {
     },
     /// An expression computed from specialization constants (`N + 1`), identified by the
     /// expression.
-    SpecExpr { expr: u32, default: u32 },
+    SpecExpr {
+        expr: u32,
+        default: u32,
+    },
 }
 
 impl ParamValue {
@@ -137,14 +140,26 @@ pub struct CoopMat {
 pub enum ExtType {
     CoopMat(CoopMat),
     /// GL_NV_cooperative_vector `coopvecNV<T, N>`.
-    CoopVec { elem: TypeId, len: ParamValue },
+    CoopVec {
+        elem: TypeId,
+        len: ParamValue,
+    },
     /// GL_EXT_long_vector `vector<T, N>` with N not 2, 3 or 4 (those are the ordinary vector
     /// types) or given by a specialization constant.
-    LongVector { elem: TypeId, len: ParamValue },
+    LongVector {
+        elem: TypeId,
+        len: ParamValue,
+    },
     /// GL_ARM_tensors `tensorARM<T, rank>`.
-    Tensor { elem: TypeId, rank: u32 },
+    Tensor {
+        elem: TypeId,
+        rank: u32,
+    },
     /// GL_NV_cooperative_matrix2 `tensorLayoutNV<Dim, ClampMode>`.
-    TensorLayout { dim: ParamValue, clamp: ParamValue },
+    TensorLayout {
+        dim: ParamValue,
+        clamp: ParamValue,
+    },
     /// GL_NV_cooperative_matrix2 `tensorViewNV<Dim, HasDimensions, p0, ...>` (the permutation
     /// always has `dim` entries; missing ones are the identity).
     TensorView {
@@ -203,6 +218,8 @@ pub struct Member {
     pub span: Span,
     /// Precision qualifier written on the member.
     pub precision: Option<fresnel_syntax::ast::Precision>,
+    /// Memory qualifiers written on the member (buffer blocks).
+    pub memory: crate::hir::Memory,
     /// Index into the owning definition's per-member qualifier data (blocks).
     pub layout: MemberLayout,
 }

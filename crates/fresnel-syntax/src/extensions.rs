@@ -416,6 +416,39 @@ pub const IMPLIED: &[(Ext, Ext)] = &[
     (Ext::NV_gpu_shader5, Ext::ARB_texture_cube_map_array),
     // GL_ARB_sparse_texture_clamp requires GL_ARB_sparse_texture2.
     (Ext::ARB_sparse_texture_clamp, Ext::ARB_sparse_texture2),
+    // Every GL_KHR_shader_subgroup_* extension requires (and glslang enables) the basic one.
+    (
+        Ext::KHR_shader_subgroup_vote,
+        Ext::KHR_shader_subgroup_basic,
+    ),
+    (
+        Ext::KHR_shader_subgroup_arithmetic,
+        Ext::KHR_shader_subgroup_basic,
+    ),
+    (
+        Ext::KHR_shader_subgroup_ballot,
+        Ext::KHR_shader_subgroup_basic,
+    ),
+    (
+        Ext::KHR_shader_subgroup_shuffle,
+        Ext::KHR_shader_subgroup_basic,
+    ),
+    (
+        Ext::KHR_shader_subgroup_shuffle_relative,
+        Ext::KHR_shader_subgroup_basic,
+    ),
+    (
+        Ext::KHR_shader_subgroup_clustered,
+        Ext::KHR_shader_subgroup_basic,
+    ),
+    (
+        Ext::KHR_shader_subgroup_quad,
+        Ext::KHR_shader_subgroup_basic,
+    ),
+    (
+        Ext::KHR_shader_subgroup_rotate,
+        Ext::KHR_shader_subgroup_basic,
+    ),
 ];
 
 /// The behavior of every known extension at one point in a shader.
@@ -433,6 +466,18 @@ impl Default for ExtensionState {
 }
 
 impl ExtensionState {
+    /// The state before any `#extension` in a shader of this version: everything disabled,
+    /// except GL_ARB_texture_rectangle in desktop GLSL before 1.40, which implementations
+    /// enable by default (Mesa does; piglit expects it, including `: disable` turning
+    /// `sampler2DRect` off).
+    pub fn initial(version: crate::version::Version) -> ExtensionState {
+        let mut s = ExtensionState::default();
+        if !version.is_es() && version.number < 140 {
+            s.set(Ext::ARB_texture_rectangle, Behavior::Enable);
+        }
+        s
+    }
+
     pub fn get(&self, ext: Ext) -> Behavior {
         self.behaviors[ext as usize]
     }

@@ -303,8 +303,8 @@ keywords! {
     Usampler2DArray = "usampler2DArray" Type r(130, 300, 130, 300).alt(TEX_ARRAY);
     // Desktop keywords in every version: GL_ARB_texture_rectangle is part of every desktop
     // implementation (Mesa enables it by default); reserved in ES.
-    Sampler2DRect = "sampler2DRect" Type DESKTOP_ONLY;
-    Sampler2DRectShadow = "sampler2DRectShadow" Type DESKTOP_ONLY;
+    Sampler2DRect = "sampler2DRect" Type r(0, 1, 140, 0).alt(&[Ext::ARB_texture_rectangle]);
+    Sampler2DRectShadow = "sampler2DRectShadow" Type r(0, 1, 140, 0).alt(&[Ext::ARB_texture_rectangle]);
     Isampler2DRect = "isampler2DRect" Type r(140, 300, 140, 0).alt(GPU_SHADER4);
     Usampler2DRect = "usampler2DRect" Type r(140, 300, 140, 0).alt(GPU_SHADER4);
     SamplerBuffer = "samplerBuffer" Type r(130, 300, 140, 320).alt(TEX_BUFFER);

@@ -30,6 +30,17 @@ fn loose_builtin(name: &str) -> Option<&'static [Ext]> {
         "abortEXT" => &[Ext::EXT_abort],
         "assumeEXT" | "expectEXT" => &[Ext::EXT_expect_assume],
         "spirv_instruction" => &[Ext::EXT_spirv_intrinsics],
+        // The microscaling float extensions' packing and bit-cast functions, on types the
+        // checker keeps opaque.
+        _ if name.ends_with("EXT") && name.contains("fe2m1") => &[Ext::EXT_float_e2m1],
+        _ if name.ends_with("EXT") && name.contains("fe2m3") => &[Ext::EXT_float_e2m3],
+        _ if name.ends_with("EXT") && name.contains("fe3m2") => &[Ext::EXT_float_e3m2],
+        _ if name.ends_with("EXT") && name.to_ascii_lowercase().contains("mxint8") => {
+            &[Ext::EXT_float_mxint8]
+        }
+        _ if name.ends_with("EXT") && name.to_ascii_lowercase().contains("ue8m0") => {
+            &[Ext::EXT_float_ue8m0]
+        }
         // Arrays of any length and cooperative-matrix operands.
         "bitcastQCOM" | "extractSubArrayQCOM" | "vectorToCoopmatQCOM" | "coopmatToVectorQCOM" => {
             &[Ext::QCOM_cooperative_matrix_conversion]
@@ -778,7 +789,11 @@ impl Checker<'_> {
                     // address), so casts between reference types and integers fold.
                     if let Some(c) = self.const_value(args[0]) {
                         if let Some(a) = c.to_i64() {
-                            return self.add_expr(ExprKind::Const(ConstValue::U64(a as u64)), ty, span);
+                            return self.add_expr(
+                                ExprKind::Const(ConstValue::U64(a as u64)),
+                                ty,
+                                span,
+                            );
                         }
                     }
                     return self.add_expr(ExprKind::Construct(ty, args), ty, span);
@@ -873,7 +888,11 @@ impl Checker<'_> {
             && self.m.types.is_block(self.ety(args[0]))
         {
             if let Some(ConstValue::U64(a)) = self.const_value(args[0]) {
-                let c = if ty == i64t { ConstValue::I64(a as i64) } else { ConstValue::U64(a) };
+                let c = if ty == i64t {
+                    ConstValue::I64(a as i64)
+                } else {
+                    ConstValue::U64(a)
+                };
                 if ty != uvec2 {
                     return self.add_expr(ExprKind::Const(c), ty, span);
                 }

@@ -45,6 +45,9 @@ pub(crate) enum QualCtx {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Quals {
     pub storage: Option<(StorageKw, Span)>,
+    /// The storage was written `varying in` / `varying out` (GL_EXT_gpu_shader4,
+    /// GL_ARB_geometry_shader4).
+    pub varying_dir: bool,
     pub quals: VarQuals,
     pub subroutine: Option<Vec<(Symbol, Span)>>,
     pub span: Span,
@@ -340,9 +343,12 @@ impl Checker<'_> {
             ..Quals::default()
         };
         // Order rules before GLSL 4.20 / ES 3.10: invariant, interpolation, storage, precision.
+        // (GL_EXT_gpu_shader4 lets `centroid` and the interpolation qualifiers come in
+        // either order.)
         let relaxed = self.at_least(420, 310)
             || self.ext_on(Ext::ARB_shading_language_420pack)
             || self.builtin_mode;
+        let gpu_shader4 = self.ext_on(Ext::EXT_gpu_shader4) && !self.at_least(130, 300);
         let mut last_rank = 0u8;
         let mut seen_precision = false;
         let mut seen_interp = false;
@@ -358,7 +364,21 @@ impl Checker<'_> {
                 | QualifierKind::Subroutine(_) => last_rank,
                 _ => 2,
             };
-            if !relaxed && rank < last_rank {
+            let centroid_interp = gpu_shader4
+                && rank == 1
+                && last_rank == 2
+                && q.items.iter().take_while(|i| i.span != span).all(|i| {
+                    !matches!(
+                        i.kind,
+                        QualifierKind::Attribute
+                            | QualifierKind::Varying
+                            | QualifierKind::In
+                            | QualifierKind::Out
+                            | QualifierKind::Uniform
+                            | QualifierKind::Const
+                    )
+                });
+            if !relaxed && rank < last_rank && !centroid_interp {
                 self.error(
                     "qualifier-order",
                     span,
@@ -386,11 +406,43 @@ impl Checker<'_> {
                 self.set_storage(&mut out, k, span, ctx);
                 continue;
             }
+            // Auxiliary storage qualifiers (`centroid`, `sample`, `patch`): at most one, and
+            // before GLSL 4.20 directly before the storage qualifier they modify.
+            let aux = matches!(
+                item.kind,
+                QualifierKind::Centroid | QualifierKind::Sample | QualifierKind::Patch
+            );
+            if aux {
+                if out.quals.centroid || out.quals.sample || out.quals.patch {
+                    self.error(
+                        "duplicate-qualifier",
+                        span,
+                        "at most one auxiliary storage qualifier (`centroid`, `sample`, `patch`) is allowed",
+                    );
+                }
+                if !relaxed && out.storage.is_some() {
+                    self.error(
+                        "qualifier-order",
+                        span,
+                        format!(
+                            "an auxiliary storage qualifier must come before the storage qualifier before GLSL 4.20 (this is GLSL {})",
+                            self.version
+                        ),
+                    );
+                }
+                if matches!(ctx, QualCtx::StructMember | QualCtx::BlockMember)
+                    && !matches!(self.block_storage, Some(StorageKw::In | StorageKw::Out))
+                    && !self.builtin_mode
+                {
+                    self.error(
+                        "member-qualifier",
+                        span,
+                        "auxiliary storage qualifiers apply only to inputs and outputs, not to members of structures or uniform and buffer blocks",
+                    );
+                }
+            }
             match &item.kind {
                 QualifierKind::Centroid => {
-                    if out.quals.centroid {
-                        self.error("duplicate-qualifier", span, "`centroid` appears twice");
-                    }
                     out.quals.centroid = true;
                 }
                 QualifierKind::Sample => {
@@ -494,6 +546,30 @@ impl Checker<'_> {
 
     fn set_storage(&mut self, out: &mut Quals, k: StorageKw, span: Span, ctx: QualCtx) {
         if let Some((prev, _)) = out.storage {
+            // GL_EXT_gpu_shader4's `varying out` (fragment outputs) and
+            // GL_ARB_geometry_shader4's `varying in` / `varying out`: the direction wins.
+            let varying_dir = prev == StorageKw::Varying
+                && matches!(k, StorageKw::In | StorageKw::Out)
+                && self.any_ext(&[
+                    Ext::EXT_gpu_shader4,
+                    Ext::ARB_geometry_shader4,
+                    Ext::EXT_geometry_shader4,
+                ]);
+            if varying_dir {
+                out.storage = Some((k, span));
+                out.varying_dir = true;
+                return;
+            }
+            // `in out` is `inout` (as glslang reads it).
+            if ctx == QualCtx::Param
+                && matches!(
+                    (prev, k),
+                    (StorageKw::In, StorageKw::Out) | (StorageKw::Out, StorageKw::In)
+                )
+            {
+                out.storage = Some((StorageKw::InOut, span));
+                return;
+            }
             // `const in` parameters are allowed.
             let ok =
                 ctx == QualCtx::Param && matches!((prev, k), (StorageKw::Const, StorageKw::In));
@@ -747,6 +823,22 @@ impl Checker<'_> {
                 }
             }
             let ty = self.resolve_type(&m.ty);
+            // Memory qualifiers: not on uniform block members, except images (which
+            // ARB_bindless_texture allows there).
+            let image_member = matches!(self.m.types.get(self.m.types.innermost(ty)),
+                Type::Opaque(o) if o.kind == crate::builtin_types::OpaqueKind::Image);
+            if ctx == QualCtx::BlockMember
+                && q.quals.memory != Memory::default()
+                && self.block_storage == Some(StorageKw::Uniform)
+                && !image_member
+                && !self.builtin_mode
+            {
+                self.error(
+                    "memory-qualifier",
+                    m.span,
+                    "memory qualifiers apply to images, buffer variables and shader storage blocks, not to uniform block members",
+                );
+            }
             if matches!(self.m.types.get(ty), Type::Void) {
                 self.error("void-member", m.ty.span, "a member cannot have type `void`");
             }
@@ -797,6 +889,7 @@ impl Checker<'_> {
                     ty: t,
                     span: d.name_span,
                     precision: q.quals.precision,
+                    memory: q.quals.memory,
                     layout,
                 });
             }
@@ -1093,7 +1186,7 @@ impl Checker<'_> {
                         );
                     }
                 }
-                StorageKw::In | StorageKw::Out if global => {
+                StorageKw::In | StorageKw::Out if global && !q.varying_dir => {
                     self.require(
                         kspan,
                         "global `in` and `out` variables",
@@ -1990,6 +2083,16 @@ impl Checker<'_> {
                         self.m.vars[v.index()].quals.invariant = true;
                     }
                     if q.quals.precise {
+                        if self.lookup_local(*n).is_none() && !self.m.var(v).builtin {
+                            self.error(
+                                "precise-redeclaration",
+                                *s,
+                                format!(
+                                    "`precise {}` must be in the scope that declares `{0}`",
+                                    self.name(*n)
+                                ),
+                            );
+                        }
                         self.m.vars[v.index()].quals.precise = true;
                     }
                 }
@@ -2524,6 +2627,7 @@ impl Checker<'_> {
                         storage,
                         quals: VarQuals {
                             precision: m.precision,
+                            memory: merge_memory(q.quals.memory, m.memory),
                             ..q.quals.clone()
                         },
                         span: if self.builtin_mode {
@@ -3019,5 +3123,16 @@ fn storage_text(s: Storage) -> &'static str {
         Storage::Shared => "`shared`",
         Storage::Param(_) => "a parameter",
         Storage::Ext(_) => "an extension storage qualifier",
+    }
+}
+
+/// The memory qualifiers of a block member: the block's and the member's own.
+fn merge_memory(block: Memory, member: Memory) -> Memory {
+    Memory {
+        coherent: block.coherent || member.coherent,
+        volatile: block.volatile || member.volatile,
+        restrict: block.restrict || member.restrict,
+        readonly: block.readonly || member.readonly,
+        writeonly: block.writeonly || member.writeonly,
     }
 }

@@ -489,6 +489,59 @@ impl Checker<'_> {
         if self.m.types.is_error(ta) || self.m.types.is_error(tb) {
             return self.error_expr(span);
         }
+        // GL_EXT_buffer_reference2: `reference + n` and `reference - n` step by the size
+        // of the block referred to; references support no other operator.
+        let (ra, rb) = (self.m.types.is_block(ta), self.m.types.is_block(tb));
+        if ra || rb {
+            // `reference - reference`: the distance in elements, an `int64_t`.
+            if ra && rb && ta == tb && matches!(op, Sub) {
+                if !self.require(
+                    span,
+                    "arithmetic on buffer references",
+                    0,
+                    0,
+                    &[Ext::EXT_buffer_reference2],
+                ) {
+                    return self.error_expr(span);
+                }
+                let i64t = self.m.types.scalar(Scalar::I64);
+                return self.add_expr(ExprKind::Binary(op, a, b), i64t, span);
+            }
+            let (r, n, rt) = if ra { (a, b, ta) } else { (b, a, tb) };
+            let int_other = matches!(self.m.types.get(self.ety(n)), Type::Scalar(s) if s.is_int());
+            let arith = matches!(op, Add) || (matches!(op, Sub) && ra);
+            if !(arith && int_other && !(ra && rb)) {
+                self.error(
+                    "operand-type",
+                    span,
+                    format!("the `{}` operator cannot be applied to buffer references (only `reference + integer` and `reference - integer`)", op.text()),
+                );
+                return self.error_expr(span);
+            }
+            if !self.require(
+                span,
+                "arithmetic on buffer references",
+                0,
+                0,
+                &[Ext::EXT_buffer_reference2],
+            ) {
+                return self.error_expr(span);
+            }
+            let stride = self.reference_stride(rt);
+            if let (Some(ConstValue::U64(addr)), Some(k)) = (
+                self.const_value(r),
+                self.const_value(n).and_then(|c| c.to_i64()),
+            ) {
+                let delta = (k as u64).wrapping_mul(stride);
+                let v = if matches!(op, Sub) {
+                    addr.wrapping_sub(delta)
+                } else {
+                    addr.wrapping_add(delta)
+                };
+                return self.add_expr(ExprKind::Const(ConstValue::U64(v)), rt, span);
+            }
+            return self.add_expr(ExprKind::Binary(op, a, b), rt, span);
+        }
         if self.is_string(ta) || self.is_string(tb) {
             self.error(
                 "operand-type",
@@ -869,6 +922,17 @@ impl Checker<'_> {
         match self.lvalue_problem(e) {
             None => {
                 self.note_write(e);
+                // The access chain of a write is not a read (for `writeonly`).
+                let mut cur = e;
+                loop {
+                    self.write_targets.insert(cur);
+                    match &self.m.expr(cur).kind {
+                        ExprKind::Index(b, _)
+                        | ExprKind::Member(b, _)
+                        | ExprKind::Swizzle(b, _) => cur = *b,
+                        _ => break,
+                    }
+                }
                 true
             }
             Some(p) => {
@@ -876,6 +940,14 @@ impl Checker<'_> {
                 self.error("not-lvalue", span, format!("{what}: {p}"));
                 false
             }
+        }
+    }
+
+    /// Member `k` of a struct or block type.
+    fn member_of_type(&self, t: TypeId, k: u32) -> Option<&crate::types::Member> {
+        match self.m.types.get(t) {
+            Type::Struct(sid) => self.m.types.struct_def(*sid).members.get(k as usize),
+            _ => None,
         }
     }
 
@@ -898,13 +970,13 @@ impl Checker<'_> {
                     // A member of an anonymous block with a block type holds a reference.
                     return var.block_member.is_some()
                         || !matches!(
-                        var.storage,
-                        Storage::Uniform
-                            | Storage::Buffer
-                            | Storage::In
-                            | Storage::Out
-                            | Storage::Ext(_)
-                    );
+                            var.storage,
+                            Storage::Uniform
+                                | Storage::Buffer
+                                | Storage::In
+                                | Storage::Out
+                                | Storage::Ext(_)
+                        );
                 }
                 _ => return true,
             }
@@ -928,7 +1000,9 @@ impl Checker<'_> {
                         if self.name(q) == "taskPayloadSharedEXT"
                             && self.stage == Some(fresnel_syntax::version::Stage::Mesh) =>
                     {
-                        Some(format!("`{name}` is a task payload, read-only in mesh shaders"))
+                        Some(format!(
+                            "`{name}` is a task payload, read-only in mesh shaders"
+                        ))
                     }
                     _ => {
                         if var.quals.memory.readonly {
@@ -941,6 +1015,17 @@ impl Checker<'_> {
             }
             // Through a buffer reference (GL_EXT_buffer_reference) the write goes to buffer
             // memory, whatever holds the reference.
+            ExprKind::Member(b, k)
+                if self
+                    .member_of_type(self.ety(*b), *k)
+                    .is_some_and(|m| m.memory.readonly) =>
+            {
+                let name = self
+                    .member_of_type(self.ety(*b), *k)
+                    .map(|m| self.name(m.name).to_string())
+                    .unwrap_or_default();
+                Some(format!("the member `{name}` is `readonly`"))
+            }
             ExprKind::Member(b, _) if self.is_buffer_reference_value(*b) => None,
             ExprKind::Index(b, _) | ExprKind::Member(b, _) => self.lvalue_problem(*b),
             ExprKind::Swizzle(b, comps) => {
@@ -1027,6 +1112,34 @@ impl Checker<'_> {
         let (bt, it) = (self.ety(b), self.ety(i));
         if self.m.types.is_error(bt) || self.m.types.is_error(it) || self.is_ext_opaque(bt) {
             return self.add_expr(ExprKind::Index(b, i), ids::ERROR, span);
+        }
+        // GL_EXT_buffer_reference2: `reference[i]` is `reference + i`.
+        if self.m.types.is_block(bt) && self.is_buffer_reference_value(b) {
+            let it = self.ety(i);
+            if !matches!(self.m.types.get(it), Type::Scalar(s) if s.is_int())
+                && !self.m.types.is_error(it)
+            {
+                let is = self.espan(i);
+                self.error(
+                    "index-type",
+                    is,
+                    format!(
+                        "an index must be an integer scalar, found `{}`",
+                        self.ty_name(it)
+                    ),
+                );
+                return self.error_expr(span);
+            }
+            if !self.require(
+                span,
+                "indexing buffer references",
+                0,
+                0,
+                &[Ext::EXT_buffer_reference2],
+            ) {
+                return self.error_expr(span);
+            }
+            return self.add_expr(ExprKind::Index(b, i), bt, span);
         }
         let Some(rt) = self.m.types.index_result(bt) else {
             self.error(
@@ -1308,9 +1421,10 @@ impl Checker<'_> {
             }
             let i64t = self.m.types.scalar(crate::builtin_types::Scalar::I64);
             return match self.m.types.get(bt).clone() {
-                Type::Array { size: ArraySize::Fixed(n), .. } => {
-                    self.const_expr(ConstValue::I64(i64::from(n)), span)
-                }
+                Type::Array {
+                    size: ArraySize::Fixed(n),
+                    ..
+                } => self.const_expr(ConstValue::I64(i64::from(n)), span),
                 Type::Array { .. } => self.add_expr(ExprKind::ArrayLength(b), i64t, span),
                 Type::Error => self.error_expr(span),
                 _ => {

@@ -722,13 +722,26 @@ impl Checker<'_> {
         }
     }
 
-    fn scalar_name(&self, t: TypeId) -> String {
-        self.ty_name(t)
+    /// Matrices and vectors of bfloat16 and 8-bit floats, which have no arithmetic.
+    fn no_arithmetic(&self, t: TypeId) -> bool {
+        let elem = match self.m.types.get(t) {
+            Type::Ext(e) => e.elem(),
+            _ => None,
+        };
+        elem.and_then(|e| self.m.types.as_scalar(e))
+            .is_some_and(|s| matches!(s, Scalar::BF16 | Scalar::FE4M3 | Scalar::FE5M2))
     }
 
     // ---- operators ----
 
-    fn ext_operand_error(&mut self, op: &str, a: TypeId, b: Option<TypeId>, why: &str, span: Span) -> ExprId {
+    fn ext_operand_error(
+        &mut self,
+        op: &str,
+        a: TypeId,
+        b: Option<TypeId>,
+        why: &str,
+        span: Span,
+    ) -> ExprId {
         let msg = match b {
             Some(b) => format!(
                 "the `{op}` operator cannot be applied to `{}` and `{}`{why}",
@@ -749,6 +762,15 @@ impl Checker<'_> {
         use BinaryOp::*;
         let (ta, tb) = (self.ety(a), self.ety(b));
         let text = op.text();
+        if self.no_arithmetic(ta) || self.no_arithmetic(tb) {
+            return self.ext_operand_error(
+                text,
+                ta,
+                Some(tb),
+                " (bfloat16 and 8-bit floating-point components have no arithmetic)",
+                span,
+            );
+        }
         // Cooperative matrices.
         let (ma, mb) = (self.coopmat_of(ta), self.coopmat_of(tb));
         if ma.is_some() || mb.is_some() {
@@ -781,9 +803,10 @@ impl Checker<'_> {
                     ),
                 };
             }
-            let (mt, m, st) = match ma {
-                Some(m) => (ta, m, tb),
-                None => (tb, mb.unwrap_or_else(|| unreachable!()), ta),
+            let (mt, m, st) = match (ma, mb) {
+                (Some(m), _) => (ta, m, tb),
+                (None, Some(m)) => (tb, m, ta),
+                (None, None) => return self.error_expr(span),
             };
             if op != Mul {
                 return self.ext_operand_error(
@@ -797,7 +820,7 @@ impl Checker<'_> {
             if st != m.elem {
                 let why = format!(
                     " (a scalar multiplying a cooperative matrix must have its component type `{}`)",
-                    self.scalar_name(m.elem)
+                    self.ty_name(m.elem)
                 );
                 return self.ext_operand_error(text, ta, Some(tb), &why, span);
             }
@@ -806,9 +829,10 @@ impl Checker<'_> {
         // Cooperative and long vectors.
         let (va, vb) = (self.vec_like(ta), self.vec_like(tb));
         if va.is_some() || vb.is_some() {
-            let (vt, v) = match va {
-                Some(v) => (ta, v),
-                None => (tb, vb.unwrap_or_else(|| unreachable!())),
+            let (vt, v) = match (va, vb) {
+                (Some(v), _) => (ta, v),
+                (None, Some(v)) => (tb, v),
+                (None, None) => return self.error_expr(span),
             };
             let elem = self.m.types.as_scalar(v.elem);
             let (a, b) = if va.is_some() && vb.is_some() {
@@ -824,7 +848,11 @@ impl Checker<'_> {
                 (a, b)
             } else {
                 // A scalar operand is converted to the component type.
-                let (st, s_is_b) = if va.is_some() { (tb, true) } else { (ta, false) };
+                let (st, s_is_b) = if va.is_some() {
+                    (tb, true)
+                } else {
+                    (ta, false)
+                };
                 let Some(ss) = self.m.types.as_scalar(st) else {
                     return self.ext_operand_error(
                         text,
@@ -890,6 +918,15 @@ impl Checker<'_> {
     /// A unary operator on a parameterized extension type.
     pub(crate) fn ext_unary(&mut self, op: UnaryOp, v: ExprId, span: Span) -> ExprId {
         let ty = self.ety(v);
+        if self.no_arithmetic(ty) {
+            return self.ext_operand_error(
+                op.text(),
+                ty,
+                None,
+                " (bfloat16 and 8-bit floating-point components have no arithmetic)",
+                span,
+            );
+        }
         let scalar = if let Some(m) = self.coopmat_of(ty) {
             if !matches!(op, UnaryOp::Plus | UnaryOp::Neg) {
                 return self.ext_operand_error(
@@ -961,7 +998,13 @@ impl Checker<'_> {
     // ---- constructors ----
 
     /// A constructor of a parameterized extension type.
-    pub(crate) fn construct_ext(&mut self, ty: TypeId, args: Vec<ExprId>, span: Span, tspan: Span) -> ExprId {
+    pub(crate) fn construct_ext(
+        &mut self,
+        ty: TypeId,
+        args: Vec<ExprId>,
+        span: Span,
+        tspan: Span,
+    ) -> ExprId {
         let tname = self.ty_name(ty);
         if let Some(m) = self.coopmat_of(ty) {
             if args.len() != 1 {
@@ -978,8 +1021,7 @@ impl Checker<'_> {
             let a = args[0];
             let at = self.ety(a);
             let target = self.m.types.as_scalar(m.elem);
-            if let Some(s) = self.m.types.as_scalar(at) {
-                let _ = s;
+            if self.m.types.is_scalar(at) {
                 if let (Some(c), Some(ts)) = (self.const_value(a), target) {
                     if !c.is_composite() {
                         return self.add_expr(
@@ -1070,13 +1112,27 @@ impl Checker<'_> {
         self.error(
             "constructor-arguments",
             s,
-            format!("`{tname}` cannot be constructed from `{}`", self.ty_name(at)),
+            format!(
+                "`{tname}` cannot be constructed from `{}`",
+                self.ty_name(at)
+            ),
         );
         Err(())
     }
 
-    fn construct_vector_like(&mut self, ty: TypeId, v: VecLike, args: Vec<ExprId>, span: Span) -> ExprId {
+    fn construct_vector_like(
+        &mut self,
+        ty: TypeId,
+        v: VecLike,
+        args: Vec<ExprId>,
+        span: Span,
+    ) -> ExprId {
         let tname = self.ty_name(ty);
+        // Components of types the checker keeps opaque (the microscaling floats and their
+        // vectors): accepted as written.
+        if args.iter().any(|a| self.is_ext_opaque(self.ety(*a))) {
+            return self.add_expr(ExprKind::Construct(ty, args), ty, span);
+        }
         let mut counts = Vec::with_capacity(args.len());
         for a in &args {
             match self.ctor_components(*a, &tname) {
@@ -1117,7 +1173,10 @@ impl Checker<'_> {
                     self.error(
                         "constructor-arguments",
                         s,
-                        format!("too many arguments to `{tname}`: argument {} is not used", i + 1),
+                        format!(
+                            "too many arguments to `{tname}`: argument {} is not used",
+                            i + 1
+                        ),
                     );
                     return self.error_expr(span);
                 }
@@ -1137,7 +1196,8 @@ impl Checker<'_> {
         }
         // Fold a constant vector of known length.
         if let (Some(n), Some(s)) = (needed, self.m.types.as_scalar(v.elem)) {
-            let consts: Option<Vec<ConstValue>> = args.iter().map(|a| self.const_value(*a)).collect();
+            let consts: Option<Vec<ConstValue>> =
+                args.iter().map(|a| self.const_value(*a)).collect();
             if let Some(cs) = consts {
                 let mut flat = Vec::new();
                 for c in &cs {
@@ -1152,7 +1212,11 @@ impl Checker<'_> {
                         Vec::new()
                     };
                     if !comps.is_empty() {
-                        return self.add_expr(ExprKind::Const(ConstValue::Composite(comps)), ty, span);
+                        return self.add_expr(
+                            ExprKind::Const(ConstValue::Composite(comps)),
+                            ty,
+                            span,
+                        );
                     }
                 }
             }
@@ -1161,7 +1225,12 @@ impl Checker<'_> {
     }
 
     /// A scalar, vector or matrix constructor with a cooperative or long vector argument.
-    pub(crate) fn construct_numeric_from_vectors(&mut self, ty: TypeId, args: Vec<ExprId>, span: Span) -> ExprId {
+    pub(crate) fn construct_numeric_from_vectors(
+        &mut self,
+        ty: TypeId,
+        args: Vec<ExprId>,
+        span: Span,
+    ) -> ExprId {
         let tname = self.ty_name(ty);
         let needed = self.m.types.component_count(ty).unwrap_or(1);
         let mut total = 0u32;
@@ -1176,7 +1245,10 @@ impl Checker<'_> {
                 self.error(
                     "constructor-arguments",
                     s,
-                    format!("too many arguments to `{tname}`: argument {} is not used", i + 1),
+                    format!(
+                        "too many arguments to `{tname}`: argument {} is not used",
+                        i + 1
+                    ),
                 );
                 return self.error_expr(span);
             }
@@ -1248,6 +1320,11 @@ impl Checker<'_> {
         args: &[ExprId],
         span: Span,
     ) -> Option<ExprId> {
+        if text == "saturatedConvertEXT"
+            && args.iter().any(|a| self.coopmat_of(self.ety(*a)).is_some())
+        {
+            return Some(self.saturated_convert_coopmat(nspan, args, span));
+        }
         let name: &'static str = EXT_BUILTINS.iter().copied().find(|n| *n == text)?;
         let exts = ext_builtin_exts(name)?;
         if !self.any_ext(exts) && !self.builtin_mode {
@@ -1270,7 +1347,9 @@ impl Checker<'_> {
                 self.coopmat_load_store(&mut c)
             }
             "coopMatMulAdd" | "coopMatMulAddNV" => self.coopmat_muladd(&mut c),
-            "coopMatLoadTensorNV" | "coopMatStoreTensorNV" => self.coopmat_tensor_load_store(&mut c),
+            "coopMatLoadTensorNV" | "coopMatStoreTensorNV" => {
+                self.coopmat_tensor_load_store(&mut c)
+            }
             "coopMatReduceNV" => self.coopmat_reduce(&mut c),
             "coopMatPerElementNV" => self.coopmat_per_element(&mut c),
             "coopMatTransposeNV" => self.coopmat_transpose(&mut c),
@@ -1302,6 +1381,60 @@ impl Checker<'_> {
         Some(self.add_expr(ExprKind::Builtin(r, args.to_vec()), ret, span))
     }
 
+    /// `saturatedConvertEXT(out coopmat dst, coopmat src)` (GL_EXT_float_e5m2 and
+    /// GL_EXT_float_e4m3): the matrices differ only in component type and use.
+    fn saturated_convert_coopmat(&mut self, nspan: Span, args: &[ExprId], span: Span) -> ExprId {
+        let mut c = Call {
+            name: "saturatedConvertEXT",
+            nspan,
+            args,
+            ok: true,
+        };
+        if self.arg_count(&mut c, 2..=2) {
+            let d = self.arg_coopmat(&mut c, 0, "the destination", Some(false));
+            self.arg_out(&mut c, 0, "the destination");
+            let s = self.arg_coopmat(&mut c, 1, "the source", Some(false));
+            if let (Some(d), Some(s)) = (d, s) {
+                let fp8 = |t: TypeId, this: &Self| {
+                    matches!(
+                        this.m.types.as_scalar(t),
+                        Some(Scalar::FE4M3 | Scalar::FE5M2)
+                    )
+                };
+                if !fp8(d.elem, self) {
+                    let sp = self.espan(args[0]);
+                    let msg = format!(
+                        "the destination of `saturatedConvertEXT` must have `floate5m2_t` or `floate4m3_t` components, found `{}`",
+                        self.ty_name(d.elem)
+                    );
+                    self.call_error(&mut c, sp, msg);
+                }
+                if fp8(s.elem, self) {
+                    let sp = self.espan(args[1]);
+                    let msg = format!(
+                        "the source of `saturatedConvertEXT` must not have `floate5m2_t` or `floate4m3_t` components, found `{}`",
+                        self.ty_name(s.elem)
+                    );
+                    self.call_error(&mut c, sp, msg);
+                }
+                if d.rows != s.rows || d.cols != s.cols || d.scope != s.scope {
+                    let msg = format!(
+                        "the matrices of `saturatedConvertEXT` must match except in component type and use: `{}` and `{}`",
+                        self.ty_name(self.ety(args[0])),
+                        self.ty_name(self.ety(args[1]))
+                    );
+                    self.call_error(&mut c, nspan, msg);
+                }
+            }
+        }
+        let ty = if c.ok { ids::VOID } else { ids::ERROR };
+        let r = BuiltinRef {
+            name: "saturatedConvertEXT",
+            sig: u32::MAX,
+        };
+        self.add_expr(ExprKind::Builtin(r, args.to_vec()), ty, span)
+    }
+
     fn call_error(&mut self, c: &mut Call, span: Span, msg: String) {
         c.ok = false;
         self.error("builtin-arguments", span, msg);
@@ -1329,7 +1462,13 @@ impl Checker<'_> {
         false
     }
 
-    fn arg_coopmat(&mut self, c: &mut Call, i: usize, what: &str, nv: Option<bool>) -> Option<CoopMat> {
+    fn arg_coopmat(
+        &mut self,
+        c: &mut Call,
+        i: usize,
+        what: &str,
+        nv: Option<bool>,
+    ) -> Option<CoopMat> {
         let a = c.args[i];
         let at = self.ety(a);
         match self.coopmat_of(at) {
@@ -1370,11 +1509,22 @@ impl Checker<'_> {
         }
     }
 
-    /// An argument converted implicitly to a scalar type.
+    /// An argument converted implicitly to a scalar type. (A `uint` index or offset may be a
+    /// 64-bit integer with GL_EXT_shader_64bit_indexing.)
     fn arg_scalar(&mut self, c: &mut Call, i: usize, to: Scalar, what: &str) {
         let a = c.args[i];
         let at = self.ety(a);
         if self.m.types.is_error(at) {
+            return;
+        }
+        if to == Scalar::U32
+            && matches!(self.m.types.as_scalar(at), Some(Scalar::I64 | Scalar::U64))
+        {
+            let s = self.espan(a);
+            let what = format!("a 64-bit value for {what} of `{}`", c.name);
+            if !self.require(s, &what, 0, 0, &[Ext::EXT_shader_64bit_indexing]) {
+                c.ok = false;
+            }
             return;
         }
         let ok = self
@@ -1699,12 +1849,11 @@ impl Checker<'_> {
         self.arg_out(c, 0, "the result");
         let m = self.arg_coopmat(c, 1, "the matrix", Some(false));
         let f = self.arg_function(c, 2, "the element operation");
-        let (Some(r), Some(m)) = (r, m) else {
+        let (Some(_), Some(m)) = (r, m) else {
             return Some(ids::VOID);
         };
         let (rt, mt) = (self.ety(c.args[0]), self.ety(c.args[1]));
         if rt != mt {
-            let _ = r;
             let msg = format!(
                 "the result and input matrices of `coopMatPerElementNV` must have the same type: `{}` and `{}`",
                 self.ty_name(rt),
@@ -1800,7 +1949,10 @@ impl Checker<'_> {
         self.arg_buffer(c, 1, false);
         self.arg_scalar(c, 2, Scalar::U32, "the element offset");
         let lt = self.ety(c.args[3]);
-        if !matches!(self.tensor_layout_of(lt), Some(ExtType::TensorLayout { .. })) {
+        if !matches!(
+            self.tensor_layout_of(lt),
+            Some(ExtType::TensorLayout { .. })
+        ) {
             let s = self.espan(c.args[3]);
             let msg = format!(
                 "the tensor layout of `{}` must be a `tensorLayoutNV`, found `{}`",
@@ -1860,7 +2012,15 @@ impl Checker<'_> {
         Some(ids::VOID)
     }
 
-    fn check_decode_function(&mut self, c: &mut Call, i: usize, f: FuncId, fname: &str, m: CoopMat, vector: bool) {
+    fn check_decode_function(
+        &mut self,
+        c: &mut Call,
+        i: usize,
+        f: FuncId,
+        fname: &str,
+        m: CoopMat,
+        vector: bool,
+    ) {
         let params = self.function_params(f);
         let s = self.espan(c.args[i]);
         if params.len() != 3 {
@@ -1884,7 +2044,10 @@ impl Checker<'_> {
             matches!(self.m.types.get(*t), Type::Array { elem, size: ArraySize::Fixed(_) } if *elem == u32t)
         });
         if !coords_ok {
-            let found: Vec<String> = params[1..].iter().map(|(t, _)| format!("`{}`", self.ty_name(*t))).collect();
+            let found: Vec<String> = params[1..]
+                .iter()
+                .map(|(t, _)| format!("`{}`", self.ty_name(*t)))
+                .collect();
             let msg = format!(
                 "the coordinate parameters of the decode function `{fname}` must be `uint32_t` arrays, found {}",
                 found.join(" and ")
@@ -1972,7 +2135,7 @@ impl Checker<'_> {
                     perm.len()
                 );
                 let ns = c.nspan;
-            self.call_error(c, ns, msg);
+                self.call_error(c, ns, msg);
                 return None;
             }
             if perm.is_empty() {
@@ -2013,7 +2176,11 @@ impl Checker<'_> {
             (Some(ExtType::TensorLayout { dim, .. }), false)
             | (Some(ExtType::TensorView { dim, .. }), true) => *dim,
             _ => {
-                let want = if view { "tensorViewNV" } else { "tensorLayoutNV" };
+                let want = if view {
+                    "tensorViewNV"
+                } else {
+                    "tensorLayoutNV"
+                };
                 let s = self.espan(c.args[0]);
                 let msg = format!(
                     "the first argument of `{}` must be a `{want}`, found `{}`",
@@ -2123,7 +2290,7 @@ impl Checker<'_> {
                     self.ty_name(b.elem)
                 );
                 let ns = c.nspan;
-            self.call_error(c, ns, msg);
+                self.call_error(c, ns, msg);
             }
         }
         self.arg_buffer(c, 2, false);
@@ -2162,7 +2329,8 @@ impl Checker<'_> {
         let s = self.espan(c.args[1]);
         match (d, t) {
             (None, _) => {
-                let msg = "the dimension argument of `tensorSizeARM` must be a constant expression".to_string();
+                let msg = "the dimension argument of `tensorSizeARM` must be a constant expression"
+                    .to_string();
                 self.call_error(c, s, msg);
             }
             (Some(d), Some((_, rank))) if d < 0 || d >= i64::from(rank) => {
@@ -2316,7 +2484,10 @@ impl Checker<'_> {
         let arg_types: Vec<TypeId> = args.iter().map(|a| self.ety(*a)).collect();
         let vecs: Vec<VecLike> = arg_types.iter().filter_map(|t| self.vec_like(*t)).collect();
         let coop = vecs.iter().any(|v| v.coop);
-        let shown: Vec<String> = arg_types.iter().map(|t| format!("`{}`", self.ty_name(*t))).collect();
+        let shown: Vec<String> = arg_types
+            .iter()
+            .map(|t| format!("`{}`", self.ty_name(*t)))
+            .collect();
         if coop && !COOPVEC_FUNCTIONS.contains(&text) {
             self.error(
                 "no-matching-overload",
@@ -2335,7 +2506,12 @@ impl Checker<'_> {
         // `uaddCarry` on `vector<uint16_t, N>`, `bitCount` giving `vector<int16_t, N>`).
         let width = vecs
             .iter()
-            .find_map(|v| self.m.types.as_scalar(v.elem).filter(|s| s.is_int() && s.bits() != 32))
+            .find_map(|v| {
+                self.m
+                    .types
+                    .as_scalar(v.elem)
+                    .filter(|s| s.is_int() && s.bits() != 32)
+            })
             .map(|s| s.bits());
         let mut found: Option<(u32, VecLike, Option<u32>)> = None;
         for map in [None, width] {
@@ -2367,7 +2543,9 @@ impl Checker<'_> {
         for (i, (p, a)) in sig.params.iter().zip(&args).enumerate() {
             match p.qual {
                 ParamQual::In => {
-                    if let (BType::Scalar(s), Some(_)) = (p.ty, self.m.types.as_scalar(self.ety(*a))) {
+                    if let (BType::Scalar(s), Some(_)) =
+                        (p.ty, self.m.types.as_scalar(self.ety(*a)))
+                    {
                         let t = self.m.types.scalar(remap(s, map));
                         conv.push(self.convert(*a, t));
                     } else {
@@ -2375,7 +2553,10 @@ impl Checker<'_> {
                     }
                 }
                 ParamQual::Out | ParamQual::InOut => {
-                    self.check_lvalue(*a, &format!("argument {} of `{text}` is an `out` parameter", i + 1));
+                    self.check_lvalue(
+                        *a,
+                        &format!("argument {} of `{text}` is an `out` parameter", i + 1),
+                    );
                     conv.push(*a);
                 }
             }
@@ -2449,7 +2630,7 @@ impl Checker<'_> {
                         Some(_) => return None,
                     }
                 }
-                (_, Some(_)) | (BType::Vector(..), None) => return None,
+                (_, Some(_)) | (BType::Vector(_, 2), None) => return None,
                 (BType::Scalar(s), None) => {
                     let s = remap(s, width);
                     let a = self.m.types.as_scalar(*at)?;

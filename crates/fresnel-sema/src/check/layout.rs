@@ -30,6 +30,7 @@ use fresnel_syntax::version::Stage;
 use super::decl::{QualCtx, Quals, StorageKw};
 use super::{Binding, Checker};
 use crate::builtin_types::{Dim, OpaqueKind, Scalar};
+use crate::constant::ConstValue;
 use crate::hir::{Interp, LayoutEntry, Storage, VarId};
 use crate::types::{ids, ArraySize, Member, StructKind, Type, TypeId, TypeTable};
 
@@ -2749,6 +2750,7 @@ impl Checker<'_> {
         }
         if sizes_here {
             self.layout_state.local_size_decl.get_or_insert(span);
+            self.set_work_group_size_value();
             if let Some(v) = self.layout_state.local_size_variable {
                 if let Some(e) = es
                     .iter()
@@ -3302,6 +3304,44 @@ impl Checker<'_> {
             }
         }
         self.layout_state.xfb_captures = captures;
+    }
+
+    /// The size in bytes of the block a buffer reference points to (std430 layout, the
+    /// default of buffer-reference blocks): the step of `reference + n`.
+    pub(crate) fn reference_stride(&self, ty: TypeId) -> u64 {
+        let Type::Struct(sid) = *self.m.types.get(ty) else {
+            return 0;
+        };
+        let mut off = 0u64;
+        let mut max_a = 1u64;
+        for m in &self.m.types.struct_def(sid).members {
+            let (a, size) = std_layout(&self.m.types, m.ty, Packing::Std430, false, 1);
+            off = round_up(off, a).saturating_add(size);
+            max_a = max_a.max(a);
+        }
+        round_up(off, max_a)
+    }
+
+    /// Gives `gl_WorkGroupSize` the declared size (1 where a dimension is not given); with a
+    /// `local_size_*_id`, it becomes a specialization constant.
+    fn set_work_group_size_value(&mut self) {
+        let sym = self.interner.intern("gl_WorkGroupSize");
+        let Some(Binding::Var(v)) = self.lookup(sym) else {
+            return;
+        };
+        if !self.m.var(v).builtin {
+            return;
+        }
+        let dims: Vec<ConstValue> = (0..3)
+            .map(|i| {
+                let n = self.layout_state.local_size[i].map_or(1, |(n, _)| n);
+                ConstValue::U32(n.clamp(0, i64::from(u32::MAX)) as u32)
+            })
+            .collect();
+        self.m.vars[v.index()].constant = Some(ConstValue::Composite(dims));
+        if self.layout_state.local_size_id.iter().any(Option::is_some) {
+            self.spec_constants.insert(v);
+        }
     }
 
     /// gl_WorkGroupSize may be used only after a fixed work-group size is declared.

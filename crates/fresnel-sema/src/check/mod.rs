@@ -3,7 +3,8 @@
 //! Files: `mod.rs` (this: state, scopes, type resolution, shared helpers), `decl.rs`
 //! (declarations, qualifiers, layouts, blocks, functions), `expr.rs` (expressions, operators,
 //! conversions), `call.rs` (calls, overload resolution, constructors), `stmt.rs` (statements
-//! and control-flow rules), `builtin_vars.rs` (declaring the built-in variables).
+//! and control-flow rules), `builtin_vars.rs` (declaring the built-in variables), `ext_types.rs`
+//! (the parameterized extension types: cooperative matrices and vectors, long vectors, tensors).
 
 mod builtin_rules;
 mod builtin_vars;
@@ -99,6 +100,7 @@ pub fn check(
         label_position: false,
         block_storage: None,
         calls: Vec::new(),
+        write_targets: FxHashSet::default(),
         builtin_mode: false,
         default_precision: vec![FxHashMap::default()],
         block_names: FxHashMap::default(),
@@ -120,7 +122,7 @@ pub fn check(
     c.declare_builtin_variables();
     // `#extension` directives take effect where they are written: each declaration is
     // checked with the directives that precede it.
-    let final_exts = std::mem::take(&mut c.exts);
+    let final_exts = std::mem::replace(&mut c.exts, ExtensionState::initial(pp.version));
     let mut next_event = 0;
     for (i, d) in tu.decls.iter().enumerate() {
         let at = tu.decl_tokens.get(i).copied().unwrap_or(u32::MAX);
@@ -191,6 +193,8 @@ pub(crate) struct Checker<'a> {
     pub func: Option<FuncCtx>,
     pub loop_depth: u32,
     pub switch_depth: u32,
+    /// Expressions that are (part of) the target of a plain write.
+    pub write_targets: FxHashSet<ExprId>,
     /// Every call of a user function: (caller, callee, where).
     pub calls: Vec<(FuncId, FuncId, Span)>,
     /// The storage of the interface block whose members are being checked.
@@ -438,6 +442,20 @@ impl<'a> Checker<'a> {
         }
         self.check_name_length(name, span);
         let text = self.name(name).to_string();
+        // Statements that extensions add are keywords while the extension is enabled.
+        let keyword_ext = match text.as_str() {
+            "demote" => Some(Ext::EXT_demote_to_helper_invocation),
+            "terminateInvocation" => Some(Ext::EXT_terminate_invocation),
+            "ignoreIntersectionEXT" | "terminateRayEXT" => Some(Ext::EXT_ray_tracing),
+            _ => None,
+        };
+        if let Some(e) = keyword_ext.filter(|e| self.ext_on(*e)) {
+            self.error(
+                "reserved-name",
+                span,
+                format!("`{text}` is a keyword while {} is enabled", e.name()),
+            );
+        }
         // GL_EXT_spirv_intrinsics declares built-ins itself (`spirv_decorate(..., BuiltIn)`).
         if text.starts_with("gl_") && !self.ext_on(Ext::EXT_spirv_intrinsics) {
             self.error(
@@ -1000,6 +1018,7 @@ impl<'a> Checker<'a> {
     fn finish(&mut self) {
         // Functions declared, called, but never defined are a link error, reported then.
         self.check_recursion();
+        self.check_writeonly_reads();
         self.finish_layout();
         self.finish_interface();
     }

@@ -605,3 +605,70 @@ impl Checker<'_> {
         }
     }
 }
+
+impl Checker<'_> {
+    /// `writeonly` variables and members may not be read: every use that is not the target
+    /// of a plain assignment (compound assignments read too) is reported.
+    pub(crate) fn check_writeonly_reads(&mut self) {
+        if self.builtin_mode {
+            return;
+        }
+        // `.length()` does not read memory.
+        let mut length_bases = rustc_hash::FxHashSet::default();
+        for e in &self.m.exprs {
+            if let ExprKind::ArrayLength(b) = e.kind {
+                let mut cur = b;
+                loop {
+                    length_bases.insert(cur);
+                    match &self.m.expr(cur).kind {
+                        ExprKind::Index(x, _) | ExprKind::Member(x, _) => cur = *x,
+                        _ => break,
+                    }
+                }
+            }
+        }
+        let mut reads = Vec::new();
+        for (i, e) in self.m.exprs.iter().enumerate() {
+            let id = ExprId(i as u32);
+            let writeonly = match &e.kind {
+                ExprKind::Var(v) => {
+                    self.m.var(*v).quals.memory.writeonly
+                        && !matches!(
+                            self.m.types.get(self.m.types.innermost(self.m.var(*v).ty)),
+                            crate::types::Type::Opaque(_)
+                        )
+                }
+                ExprKind::Member(b, k) => match self.m.types.get(self.m.expr(*b).ty) {
+                    crate::types::Type::Struct(sid) => self
+                        .m
+                        .types
+                        .struct_def(*sid)
+                        .members
+                        .get(*k as usize)
+                        .is_some_and(|m| {
+                            m.memory.writeonly
+                                && !matches!(
+                                    self.m.types.get(self.m.types.innermost(m.ty)),
+                                    crate::types::Type::Opaque(_)
+                                )
+                        }),
+                    _ => false,
+                },
+                _ => false,
+            };
+            if writeonly && !self.write_targets.contains(&id) && !length_bases.contains(&id) {
+                reads.push(e.span);
+            }
+        }
+        // A member access reads its base too; report each place once.
+        reads.sort_by_key(|s| (s.file, s.start));
+        reads.dedup_by_key(|s| (s.file, s.start));
+        for span in reads {
+            self.error(
+                "writeonly-read",
+                span,
+                "a `writeonly` variable cannot be read",
+            );
+        }
+    }
+}

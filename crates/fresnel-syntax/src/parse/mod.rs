@@ -76,7 +76,7 @@ pub fn parse(
         events: &pp.events,
         next_event: 0,
         version: pp.version,
-        exts: ExtensionState::default(),
+        exts: ExtensionState::initial(pp.version),
         sm,
         interner,
         diags,

@@ -18,6 +18,13 @@ impl Preprocessor<'_> {
     /// Defines the predefined macros for version `v` (called once, when the version is known),
     /// then applies the command-line `-D`/`-U`.
     pub(super) fn define_predefined(&mut self, v: Version) {
+        // Extensions on before any directive (the parser and checker start from the same).
+        let initial = crate::extensions::ExtensionState::initial(v);
+        for &e in Ext::all() {
+            if initial.is_on(e) && !self.exts.is_on(e) {
+                self.exts.set(e, initial.get(e));
+            }
+        }
         let mut defs: Vec<(Symbol, u32)> = Vec::new();
         if v.is_es() {
             defs.push((sym::GL_ES, 1));

@@ -1,0 +1,295 @@
+//! Core semantic rules (declarations, names, statements, calls): for each, a shader that must
+//! compile and one that must fail with a message naming the problem.
+
+use fresnel::{NoIncludes, Options, SourceInput, Stage, TargetEnv};
+
+fn errors_with(stage: Stage, target: TargetEnv, src: &str) -> Vec<String> {
+    let opts = Options {
+        stage: Some(stage),
+        target,
+        ..Default::default()
+    };
+    let run = fresnel::check(SourceInput::new("t.glsl", src), &opts, &mut NoIncludes);
+    run.diagnostics
+        .iter()
+        .filter(|d| d.severity == fresnel::Severity::Error)
+        .map(|d| format!("[{}] {}", d.code, d.message))
+        .collect()
+}
+
+#[track_caller]
+fn ok(stage: Stage, src: &str) {
+    let e = errors_with(stage, TargetEnv::OpenGl, src);
+    assert!(
+        e.is_empty(),
+        "expected no errors, got:\n{}\n--- shader:\n{src}",
+        e.join("\n")
+    );
+}
+
+#[track_caller]
+fn fails(stage: Stage, src: &str, needle: &str) {
+    let e = errors_with(stage, TargetEnv::OpenGl, src);
+    assert!(
+        e.iter().any(|m| m.contains(needle)),
+        "expected an error containing {needle:?}, got:\n{}\n--- shader:\n{src}",
+        e.join("\n")
+    );
+}
+
+use Stage::{Compute, Fragment, Vertex};
+
+#[test]
+fn implicitly_sized_arrays() {
+    ok(
+        Vertex,
+        "#version 120\nvoid main() { float a[]; a[3] = 1.0; float a[4]; }\n",
+    );
+    fails(
+        Vertex,
+        "#version 120\nuniform int i;\nvoid main() { float a[]; a[i] = 1.0; }\n",
+        "non-constant",
+    );
+    fails(
+        Vertex,
+        "#version 120\nvoid main() { float a[]; a[5] = 1.0; float a[3]; }\n",
+        "index 5 was used",
+    );
+    fails(
+        Vertex,
+        "#version 120\nvoid main() { float a[]; a[1] = 1.0; int n = a.length(); }\n",
+        "`.length()`",
+    );
+    fails(
+        Vertex,
+        "#version 120\nuniform float u[2];\nvoid main() { float b[]; b = u; }\n",
+        "assigned",
+    );
+}
+
+#[test]
+fn builtin_redeclaration() {
+    ok(
+        Vertex,
+        "#version 120\nvarying vec4 gl_TexCoord[4];\nvoid main() { gl_Position = vec4(0.0); }\n",
+    );
+    fails(
+        Vertex,
+        "#version 110\nuniform vec4 gl_TexCoord[2];\nvoid main() {}\n",
+        "own storage",
+    );
+    fails(Fragment, "#version 150\nvec4 p = gl_FragCoord;\nlayout(origin_upper_left) in vec4 gl_FragCoord;\nvoid main() {}\n", "before any use");
+}
+
+#[test]
+fn invariance() {
+    ok(
+        Vertex,
+        "#version 120\ninvariant gl_Position;\nvoid main() { gl_Position = vec4(0.0); }\n",
+    );
+    fails(
+        Vertex,
+        "#version 120\nvoid main() { gl_Position = vec4(0.0); }\ninvariant gl_Position;\n",
+        "before any use",
+    );
+    fails(
+        Vertex,
+        "#version 120\ninvariant attribute vec2 x;\nvoid main() {}\n",
+        "invariant",
+    );
+}
+
+#[test]
+fn function_rules() {
+    fails(
+        Fragment,
+        "#version 120\nvoid main() { float f(float); }\n",
+        "global scope",
+    );
+    fails(
+        Vertex,
+        "#version 120\nfloat f(int i) { return i; }\nvoid main() {}\n",
+        "converted only from GLSL 4.20",
+    );
+    ok(
+        Vertex,
+        "#version 420\nfloat f(int i) { return i; }\nvoid main() {}\n",
+    );
+    fails(
+        Vertex,
+        "#version 110\nint f(out int i) { }\nvoid main() {}\n",
+        "no `return`",
+    );
+    fails(
+        Vertex,
+        "#version 110\nvoid f(const in int i);\nvoid f(in int i) {}\nvoid main() {}\n",
+        "qualifiers differ",
+    );
+    fails(Vertex, "#version 450\nint g(int n);\nint f(int n) { return g(n); }\nint g(int n) { return f(n); }\nvoid main() {}\n", "recursion");
+}
+
+#[test]
+fn conversions_and_overloads() {
+    // GLSL 1.30: no ranking, two candidates by conversion are ambiguous.
+    fails(Vertex, "#version 130\nvoid f(vec4 x, out vec4 y) { y = x; }\nvoid f(vec4 x, out ivec4 y) { y = ivec4(x); }\nvoid main() { vec4 y; f(ivec4(1), y); }\n", "ambiguous");
+    // GLSL 4.00: exact beats conversion; int->uint and int->float are not ordered.
+    ok(Vertex, "#version 450\nvec4 f(vec4 a, vec4 b) { return a; }\nvec4 f(uvec4 a, uvec4 b) { return vec4(a); }\nuniform ivec4 u1; uniform uvec4 u2;\nvoid main() { gl_Position = f(u1, u2); }\n");
+    // GLSL 1.10: no matrix-from-matrix constructors.
+    fails(
+        Vertex,
+        "#version 110\nuniform mat3 a;\nvoid main() { mat2 m = mat2(a); }\n",
+        "matrix from a matrix",
+    );
+}
+
+#[test]
+fn one_ten_namespaces() {
+    ok(Vertex, "#version 110\nfloat foo() { return 0.5; }\nconst float foo = 1.0;\nvoid main() { gl_Position = vec4(foo - foo()); }\n");
+    fails(
+        Vertex,
+        "#version 120\nfloat foo() { return 0.5; }\nconst float foo = 1.0;\nvoid main() {}\n",
+        "already declared",
+    );
+}
+
+#[test]
+fn switch_labels() {
+    fails(Fragment, "#version 300 es\nvoid main() { int i = 0; switch (i) { case 0: if (true) { case 1: break; } } }\n", "directly in the `switch` body");
+    fails(
+        Vertex,
+        "#version 130\nvoid main() { switch (1) { case 0: } }\n",
+        "followed by a statement",
+    );
+}
+
+#[test]
+fn precision_rules() {
+    fails(
+        Fragment,
+        "#version 100\nvoid f() { lowp bool b; }\nvoid main() {}\n",
+        "booleans",
+    );
+    fails(
+        Fragment,
+        "#version 100\nfloat get() { return 3.0; }\nvoid main() {}\n",
+        "no precision",
+    );
+    fails(
+        Fragment,
+        "#version 130\nhighp struct s { highp float a; };\nvoid main() {}\n",
+        "structures",
+    );
+}
+
+#[test]
+fn subroutines() {
+    let ty = "#version 400\nsubroutine float T(vec4 c);\nsubroutine uniform T f;\n";
+    ok(Fragment, &format!("{ty}subroutine(T) float R(vec4 p) {{ return p.r; }}\nout vec4 o;\nvoid main() {{ o = vec4(f(vec4(1.0))); }}\n"));
+    fails(
+        Fragment,
+        &format!("{ty}subroutine(T) float R(ivec4 p) {{ return 0.0; }}\nvoid main() {{}}\n"),
+        "does not match the subroutine type",
+    );
+    fails(
+        Fragment,
+        &format!(
+            "{ty}subroutine(T) float R(vec4 p) {{ return p.r; }}\nvoid main() {{ f(1, 2); }}\n"
+        ),
+        "takes 1 arguments",
+    );
+    fails(
+        Fragment,
+        "#version 400\nsubroutine int x;\nvoid main() {}\n",
+        "`subroutine`",
+    );
+}
+
+#[test]
+fn blocks() {
+    fails(
+        Vertex,
+        "#version 300 es\nuniform Block { in mediump float v; };\nvoid main() {}\n",
+        "different storage qualifier",
+    );
+    fails(
+        Vertex,
+        "#version 300 es\nuniform B { mediump vec4 m; } B;\nvoid main() {}\n",
+        "block's own name",
+    );
+    fails(Vertex, "#version 300 es\nuniform B { mediump vec4 m; } b;\nuniform mediump vec4 B;\nvoid main() {}\n", "interface block");
+    fails(Vertex, "#version 150\nuniform U { mat4 m; } u[2];\nuniform int i;\nvoid main() { gl_Position = u[i].m[0]; }\n", "constant expressions");
+    ok(Vertex, "#version 450\nuniform U { mat4 m; } u[2];\nuniform int i;\nvoid main() { gl_Position = u[i].m[0]; }\n");
+}
+
+#[test]
+fn extensions_take_effect_where_written() {
+    fails(Compute, "#version 420\nlayout(local_size_x = 2) in;\n#extension GL_ARB_compute_shader : enable\nvoid main() {}\n", "local_size");
+    ok(Compute, "#version 420\n#extension GL_ARB_compute_shader : enable\nlayout(local_size_x = 2) in;\nvoid main() {}\n");
+    fails(Compute, "#version 450\nvoid f() { uint s = gl_SubgroupSize; }\n#extension GL_KHR_shader_subgroup_basic : enable\nlayout(local_size_x = 1) in;\nvoid main() {}\n", "gl_SubgroupSize");
+}
+
+#[test]
+fn work_group_size_is_the_declared_size() {
+    ok(Compute, "#version 450\nlayout(local_size_x = 64) in;\nshared float s[gl_WorkGroupSize.x];\nvoid main() { s[63] = 1.0; }\n");
+    fails(Compute, "#version 450\nlayout(local_size_x = 64) in;\nshared float s[gl_WorkGroupSize.x];\nvoid main() { s[64] = 1.0; }\n", "out of range");
+}
+
+#[test]
+fn es_limits() {
+    let long = "a".repeat(1025);
+    fails(
+        Vertex,
+        &format!("#version 300 es\nint {long};\nvoid main() {{}}\n"),
+        "1024",
+    );
+    fails(
+        Vertex,
+        "#version 300 es\nstruct S { mediump float a[3]; };\nout S v;\nvoid main() {}\n",
+        "structure containing an array",
+    );
+    fails(Fragment, "#version 100\nprecision mediump float;\nstruct F { float a[2]; };\nF f() { F x; return x; }\nvoid main() {}\n", "containing arrays");
+    ok(Fragment, "#version 100\nprecision mediump float;\nint f(int x) { int x = 5; return x; }\nvoid main() {}\n");
+}
+
+#[test]
+fn string_literals_and_attributes() {
+    fails(
+        Vertex,
+        "#version 110\nvoid main() { int i = \"1\"; }\n",
+        "string literals",
+    );
+    fails(
+        Fragment,
+        "#version 460\nvoid main() { [[unroll]] for (int i = 0; i < 2; ++i) {} }\n",
+        "GL_EXT_control_flow_attributes",
+    );
+    ok(Fragment, "#version 460\n#extension GL_EXT_control_flow_attributes : enable\nvoid main() { [[unroll]] for (int i = 0; i < 2; ++i) {} }\n");
+}
+
+#[test]
+fn memory_qualifiers_of_members() {
+    fails(
+        Vertex,
+        "#version 430\nbuffer B { readonly float f; } b;\nvoid main() { b.f = 1.0; }\n",
+        "`readonly`",
+    );
+    fails(Fragment, "#version 430\nbuffer B { writeonly float a; };\nout vec4 o;\nvoid main() { o = vec4(a); }\n", "`writeonly`");
+    ok(Fragment, "#version 430\nbuffer B { writeonly float a[]; };\nvoid main() { a[0] = float(a.length()); }\n");
+    fails(
+        Fragment,
+        "#version 430\nuniform U { readonly int a; };\nvoid main() {}\n",
+        "memory qualifiers",
+    );
+}
+
+#[test]
+fn buffer_reference_arithmetic() {
+    let head = "#version 450\n#extension GL_EXT_shader_explicit_arithmetic_types_int64 : enable\n#extension GL_EXT_buffer_reference2 : enable\nlayout(buffer_reference) buffer T { int x; int y; };\n";
+    ok(Vertex, &format!("{head}const uint64_t s = uint64_t(T(uint64_t(0)) + 1);\nint a[int(s)];\nvoid main() {{ a[7] = 1; }}\n"));
+    fails(Vertex, &format!("{head}const uint64_t s = uint64_t(T(uint64_t(0)) + 1);\nint a[int(s)];\nvoid main() {{ a[8] = 1; }}\n"), "out of range");
+    fails(
+        Vertex,
+        &format!("{head}void main() {{ T a; T b; bool e = a == b; }}\n"),
+        "buffer references",
+    );
+}
