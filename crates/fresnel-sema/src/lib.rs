@@ -10,6 +10,7 @@ pub mod constant;
 pub mod fold;
 pub mod hir;
 pub mod hir_print;
+pub mod memory_layout;
 pub mod types;
 
 pub use check::{check, CheckOptions};

@@ -32,6 +32,7 @@ use super::{Binding, Checker};
 use crate::builtin_types::{Dim, OpaqueKind, Scalar};
 use crate::constant::ConstValue;
 use crate::hir::{Interp, LayoutEntry, Storage, VarId};
+use crate::memory_layout::{round_up, scalar_bytes, std_layout, Packing};
 use crate::types::{ids, ArraySize, Member, StructKind, Type, TypeId, TypeTable};
 
 /// What layout checking remembers across declarations.
@@ -84,33 +85,6 @@ pub(crate) struct LayoutState {
 /// How many locations, captures or counters are tracked for overlaps (they are compared
 /// pairwise).
 const MAX_TRACKED: usize = 4096;
-
-/// Block (and default) packing rules.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-enum Packing {
-    Shared,
-    Packed,
-    Std140,
-    Std430,
-    Scalar,
-}
-
-impl Packing {
-    fn from_name(n: &str) -> Option<Packing> {
-        Some(match n {
-            "shared" => Packing::Shared,
-            "packed" => Packing::Packed,
-            "std140" => Packing::Std140,
-            "std430" => Packing::Std430,
-            "scalar" => Packing::Scalar,
-            _ => return None,
-        })
-    }
-
-    fn explicit_offsets(self) -> bool {
-        matches!(self, Packing::Std140 | Packing::Std430 | Packing::Scalar)
-    }
-}
 
 /// An explicit location in use by an input, output or uniform.
 #[derive(Clone, Debug)]
@@ -278,86 +252,6 @@ fn is_core_name(n: &str) -> bool {
                 | "input_attachment_index"
                 | "constant_id"
         )
-}
-
-fn round_up(x: u64, a: u64) -> u64 {
-    if a <= 1 {
-        return x;
-    }
-    x.div_ceil(a).saturating_mul(a)
-}
-
-fn scalar_bytes(s: Scalar) -> u64 {
-    u64::from(s.bits() / 8).max(1)
-}
-
-/// The base alignment and size of a type in a block with the given packing.
-fn std_layout(t: &TypeTable, ty: TypeId, p: Packing, row_major: bool, depth: u32) -> (u64, u64) {
-    if depth > 64 {
-        return (4, 4);
-    }
-    let vector = |s: Scalar, n: u64| -> (u64, u64) {
-        let b = scalar_bytes(s);
-        let a = if p == Packing::Scalar {
-            b
-        } else {
-            b * match n {
-                1 => 1,
-                2 => 2,
-                _ => 4,
-            }
-        };
-        (a, b * n)
-    };
-    let array = |(ea, es): (u64, u64), n: u64| -> (u64, u64) {
-        let a = if p == Packing::Std140 {
-            round_up(ea, 16)
-        } else {
-            ea
-        };
-        let stride = round_up(es, a);
-        (a, stride.saturating_mul(n))
-    };
-    match *t.get(ty) {
-        Type::Scalar(s) => {
-            let b = scalar_bytes(s);
-            (b, b)
-        }
-        Type::Vector(s, n) => vector(s, u64::from(n)),
-        Type::Matrix { scalar, cols, rows } => {
-            let (vecs, comps) = if row_major {
-                (rows, cols)
-            } else {
-                (cols, rows)
-            };
-            array(vector(scalar, u64::from(comps)), u64::from(vecs))
-        }
-        Type::Array { elem, size } => {
-            let n = match size {
-                ArraySize::Fixed(n) => u64::from(n),
-                ArraySize::Unsized => 1,
-            };
-            array(std_layout(t, elem, p, row_major, depth + 1), n)
-        }
-        // A block type inside a block is a buffer reference: a 64-bit address.
-        Type::Struct(sid) if t.struct_def(sid).kind == StructKind::Block => (8, 8),
-        Type::Struct(sid) => {
-            let mut off = 0u64;
-            let mut max_a = 1u64;
-            for m in &t.struct_def(sid).members {
-                let (ma, ms) = std_layout(t, m.ty, p, row_major, depth + 1);
-                off = round_up(off, ma).saturating_add(ms);
-                max_a = max_a.max(ma);
-            }
-            let a = if p == Packing::Std140 {
-                round_up(max_a, 16)
-            } else {
-                max_a
-            };
-            (a, round_up(off, a))
-        }
-        _ => (4, 4),
-    }
 }
 
 /// How many locations a type takes in a stage interface.
