@@ -13,6 +13,8 @@
 //! source map, the interner, the diagnostics and the products of each phase reached. Nothing
 //! is global; runs on different threads share nothing.
 
+pub use fresnel_ir as ir;
+pub use fresnel_lower as lower;
 pub use fresnel_sema as sema;
 pub use fresnel_syntax as syntax;
 
@@ -27,7 +29,7 @@ use fresnel_syntax::diag::RenderOptions;
 use fresnel_syntax::intern::Interner;
 use fresnel_syntax::parse::ParseOptions;
 use fresnel_syntax::pp::{PpOptions, PpOutput};
-use fresnel_syntax::source::{FileId, FileOrigin, SourceMap};
+use fresnel_syntax::source::{FileId, FileOrigin, SourceMap, Span};
 
 /// How diagnostics are printed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -87,6 +89,8 @@ pub struct FrontendRun {
     pub ast: Option<TranslationUnit>,
     /// The checked program, when semantic analysis was asked for.
     pub hir: Option<fresnel_sema::hir::Module>,
+    /// The IR, when lowering was asked for and the shader has no errors.
+    pub ir: Option<fresnel_ir::Shader>,
 }
 
 impl FrontendRun {
@@ -177,6 +181,7 @@ pub fn preprocess(
         preprocessed,
         ast: None,
         hir: None,
+        ir: None,
     }
 }
 
@@ -229,6 +234,35 @@ pub fn check(
         );
         run.hir = Some(module);
         run.diagnostics.sort_by_position(&run.source_map);
+    }
+    run
+}
+
+/// Checks the shader and, when it has no errors, lowers it to the IR (in SSA form) in
+/// [`FrontendRun::ir`]. A construct the lowering cannot handle is reported as an error
+/// diagnostic (code `E-lower`).
+pub fn lower_to_ir(
+    src: SourceInput<'_>,
+    opts: &Options,
+    includer: &mut dyn IncludeResolver,
+) -> FrontendRun {
+    let mut run = check(src, opts, includer);
+    if run.has_errors() {
+        return run;
+    }
+    let Some(module) = run.hir.as_ref() else {
+        return run;
+    };
+    let lopts = fresnel_lower::LowerOptions {
+        vulkan: opts.target.is_vulkan(),
+        no_ssa: false,
+    };
+    match fresnel_lower::lower(module, &run.interner, &lopts) {
+        Ok(shader) => run.ir = Some(shader),
+        Err(e) => {
+            let span = e.span.unwrap_or(Span::new(run.main_file, 0, 0));
+            run.diagnostics.error("E-lower", span, e.message);
+        }
     }
     run
 }

@@ -1,0 +1,488 @@
+//! Functions: the control-flow tree (blocks, `if`, `loop`), the CFG kept alongside, and the
+//! arenas of instructions and values, with the editing methods that keep use lists current.
+
+use smallvec::SmallVec;
+
+use crate::entity::EntityVec;
+use crate::instr::*;
+
+/// A node of a control-flow list.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum CfNode {
+    Block(BlockId),
+    If(IfId),
+    Loop(LoopId),
+}
+
+/// Which control-flow list: the function body, a branch of an `if`, a loop body.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum ListRef {
+    Body,
+    Then(IfId),
+    Else(IfId),
+    Loop(LoopId),
+}
+
+/// A basic block: instructions (phis first, a jump last if any) and its CFG edges.
+#[derive(Clone, Debug, Default)]
+pub struct Block {
+    pub instrs: Vec<InstrId>,
+    /// Recomputed by [`Function::rebuild_cfg`]; sorted.
+    pub preds: SmallVec<[BlockId; 2]>,
+    pub succs: [Option<BlockId>; 2],
+    /// The list the block is in (`None` for the end block).
+    pub list: Option<ListRef>,
+}
+
+#[derive(Clone, Debug)]
+pub struct IfNode {
+    pub cond: ValueId,
+    pub then_list: Vec<CfNode>,
+    pub else_list: Vec<CfNode>,
+    pub parent: ListRef,
+}
+
+#[derive(Clone, Debug)]
+pub struct LoopNode {
+    pub body: Vec<CfNode>,
+    pub parent: ListRef,
+}
+
+/// Parameter passing direction.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum ParamDir {
+    In,
+    Out,
+    InOut,
+}
+
+impl ParamDir {
+    pub fn name(self) -> &'static str {
+        match self {
+            ParamDir::In => "in",
+            ParamDir::Out => "out",
+            ParamDir::InOut => "inout",
+        }
+    }
+}
+
+/// A parameter: a function-temporary variable filled from the call's argument on entry
+/// (`in`, `inout`) and read back into the call's results on exit (`out`, `inout`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Param {
+    pub var: VarId,
+    pub dir: ParamDir,
+}
+
+/// A function.
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: String,
+    pub params: Vec<Param>,
+    /// The variable holding the return value (function-temporary), if the function returns one.
+    pub ret: Option<VarId>,
+    pub body: Vec<CfNode>,
+    /// Every return and the fall-through of the body reach it. It holds no instructions.
+    pub end_block: BlockId,
+    pub blocks: EntityVec<BlockId, Block>,
+    pub instrs: EntityVec<InstrId, Instr>,
+    pub values: EntityVec<ValueId, ValueDef>,
+    pub ifs: EntityVec<IfId, IfNode>,
+    pub loops: EntityVec<LoopId, LoopNode>,
+    /// Function-temporary variables (parameters and the return variable included).
+    pub locals: Vec<VarId>,
+}
+
+impl Function {
+    /// An empty function: one block in the body, and the end block.
+    pub fn new(name: impl Into<String>) -> Function {
+        let mut blocks = EntityVec::new();
+        let start = blocks.push(Block {
+            list: Some(ListRef::Body),
+            ..Block::default()
+        });
+        let end_block = blocks.push(Block::default());
+        let mut f = Function {
+            name: name.into(),
+            params: Vec::new(),
+            ret: None,
+            body: vec![CfNode::Block(start)],
+            end_block,
+            blocks,
+            instrs: EntityVec::new(),
+            values: EntityVec::new(),
+            ifs: EntityVec::new(),
+            loops: EntityVec::new(),
+            locals: Vec::new(),
+        };
+        f.rebuild_cfg();
+        f
+    }
+
+    /// The first block of the body (where execution starts).
+    pub fn start_block(&self) -> BlockId {
+        match self.body.first() {
+            Some(CfNode::Block(b)) => *b,
+            _ => panic!("a function body starts with a block"),
+        }
+    }
+
+    pub fn list(&self, l: ListRef) -> &Vec<CfNode> {
+        match l {
+            ListRef::Body => &self.body,
+            ListRef::Then(i) => &self.ifs[i].then_list,
+            ListRef::Else(i) => &self.ifs[i].else_list,
+            ListRef::Loop(i) => &self.loops[i].body,
+        }
+    }
+
+    pub fn list_mut(&mut self, l: ListRef) -> &mut Vec<CfNode> {
+        match l {
+            ListRef::Body => &mut self.body,
+            ListRef::Then(i) => &mut self.ifs[i].then_list,
+            ListRef::Else(i) => &mut self.ifs[i].else_list,
+            ListRef::Loop(i) => &mut self.loops[i].body,
+        }
+    }
+
+    /// The list an `if` or `loop` or block sits in.
+    pub fn parent_list(&self, n: CfNode) -> Option<ListRef> {
+        match n {
+            CfNode::Block(b) => self.blocks[b].list,
+            CfNode::If(i) => Some(self.ifs[i].parent),
+            CfNode::Loop(l) => Some(self.loops[l].parent),
+        }
+    }
+
+    // ---- values and uses ----
+
+    pub fn value(&self, v: ValueId) -> &ValueDef {
+        &self.values[v]
+    }
+
+    /// The instruction defining a value.
+    pub fn def(&self, v: ValueId) -> &Instr {
+        &self.instrs[self.values[v].def]
+    }
+
+    /// Creates an instruction (not yet in a block) with fresh destination values, given their
+    /// shapes, by a closure that receives the new value ids.
+    pub fn new_instr(
+        &mut self,
+        block: BlockId,
+        dest_shapes: &[(u8, u8)],
+        make: impl FnOnce(&[ValueId]) -> InstrKind,
+    ) -> InstrId {
+        let id = InstrId(self.instrs.len() as u32);
+        let dests: SmallVec<[ValueId; 2]> = dest_shapes
+            .iter()
+            .map(|&(bit_size, num_components)| {
+                self.values.push(ValueDef {
+                    bit_size,
+                    num_components,
+                    def: id,
+                    uses: SmallVec::new(),
+                })
+            })
+            .collect();
+        let kind = make(&dests);
+        let pushed = self.instrs.push(Instr {
+            block,
+            kind,
+            removed: false,
+        });
+        debug_assert_eq!(pushed, id);
+        self.add_uses(id);
+        id
+    }
+
+    fn add_uses(&mut self, id: InstrId) {
+        let srcs = self.instrs[id].kind.srcs();
+        for (i, v) in srcs.iter().enumerate() {
+            self.values[*v].uses.push(Use::Instr {
+                instr: id,
+                src: i as u16,
+            });
+        }
+    }
+
+    fn drop_uses(&mut self, id: InstrId) {
+        let srcs = self.instrs[id].kind.srcs();
+        for v in srcs {
+            self.values[v]
+                .uses
+                .retain(|u| !matches!(u, Use::Instr { instr, .. } if *instr == id));
+        }
+    }
+
+    /// Inserts an instruction into a block at position `at` (in its instruction list).
+    pub fn insert_instr(&mut self, block: BlockId, at: usize, id: InstrId) {
+        self.instrs[id].block = block;
+        self.blocks[block].instrs.insert(at, id);
+    }
+
+    /// Appends an instruction to a block, before its jump if it has one.
+    pub fn append_instr(&mut self, block: BlockId, id: InstrId) {
+        let b = &self.blocks[block];
+        let at = match b.instrs.last() {
+            Some(&last) if self.instrs[last].kind.is_jump() && !self.instrs[id].kind.is_jump() => {
+                b.instrs.len() - 1
+            }
+            _ => b.instrs.len(),
+        };
+        self.insert_instr(block, at, id);
+    }
+
+    /// Removes an instruction from its block; its sources stop counting as uses. Its results
+    /// must be unused.
+    pub fn remove_instr(&mut self, id: InstrId) {
+        debug_assert!(
+            self.instrs[id]
+                .kind
+                .dests()
+                .iter()
+                .all(|d| self.values[*d].uses.is_empty()),
+            "removing an instruction whose result is used"
+        );
+        self.drop_uses(id);
+        let b = self.instrs[id].block;
+        self.blocks[b].instrs.retain(|i| *i != id);
+        self.instrs[id].removed = true;
+    }
+
+    /// Marks an instruction that was never placed in a block as removed (its sources stop
+    /// counting as uses). Used for unreachable code the builder drops.
+    pub fn remove_instr_unchecked(&mut self, id: InstrId) {
+        self.drop_uses(id);
+        self.instrs[id].removed = true;
+    }
+
+    /// Sets source `i` of an instruction, updating use lists.
+    pub fn set_src(&mut self, id: InstrId, i: usize, v: ValueId) {
+        let old = self.instrs[id].kind.srcs()[i];
+        self.values[old].uses.retain(|u| {
+            *u != Use::Instr {
+                instr: id,
+                src: i as u16,
+            }
+        });
+        self.instrs[id].kind.set_src(i, v);
+        self.values[v].uses.push(Use::Instr {
+            instr: id,
+            src: i as u16,
+        });
+    }
+
+    /// Sets the condition of an `if`, updating use lists.
+    pub fn set_if_cond(&mut self, i: IfId, v: ValueId) {
+        let old = self.ifs[i].cond;
+        self.values[old].uses.retain(|u| *u != Use::IfCond(i));
+        self.ifs[i].cond = v;
+        self.values[v].uses.push(Use::IfCond(i));
+    }
+
+    /// Makes every reader of `old` read `new` instead.
+    pub fn replace_all_uses(&mut self, old: ValueId, new: ValueId) {
+        if old == new {
+            return;
+        }
+        let uses = std::mem::take(&mut self.values[old].uses);
+        for u in uses {
+            match u {
+                Use::Instr { instr, src } => {
+                    self.instrs[instr].kind.set_src(src as usize, new);
+                }
+                Use::IfCond(i) => self.ifs[i].cond = new,
+            }
+            self.values[new].uses.push(u);
+        }
+    }
+
+    /// Rebuilds every value's use list from the instructions and `if` conditions (after
+    /// editing the arenas directly).
+    pub fn rebuild_uses(&mut self) {
+        for (_, v) in self.values.iter_mut() {
+            v.uses.clear();
+        }
+        let live: Vec<InstrId> = self
+            .instrs
+            .iter()
+            .filter(|(_, i)| !i.removed)
+            .map(|(id, _)| id)
+            .collect();
+        for id in live {
+            self.add_uses(id);
+        }
+        let conds: Vec<(IfId, ValueId)> = self.ifs.iter().map(|(i, n)| (i, n.cond)).collect();
+        for (i, c) in conds {
+            if self.if_is_live(i) {
+                self.values[c].uses.push(Use::IfCond(i));
+            }
+        }
+    }
+
+    /// Whether an `if` node is still in the tree.
+    pub fn if_is_live(&self, i: IfId) -> bool {
+        let mut found = false;
+        self.walk(&mut |n| {
+            if n == CfNode::If(i) {
+                found = true;
+            }
+        });
+        found
+    }
+
+    // ---- the tree ----
+
+    /// Visits every node of the tree in program order (an `if` before its branches, a loop
+    /// before its body).
+    pub fn walk(&self, f: &mut impl FnMut(CfNode)) {
+        fn go(func: &Function, list: &[CfNode], f: &mut impl FnMut(CfNode)) {
+            for &n in list {
+                f(n);
+                match n {
+                    CfNode::Block(_) => {}
+                    CfNode::If(i) => {
+                        go(func, &func.ifs[i].then_list, f);
+                        go(func, &func.ifs[i].else_list, f);
+                    }
+                    CfNode::Loop(l) => go(func, &func.loops[l].body, f),
+                }
+            }
+        }
+        go(self, &self.body, f);
+    }
+
+    /// The blocks of the tree in program order (the end block last).
+    pub fn blocks_in_order(&self) -> Vec<BlockId> {
+        let mut out = Vec::new();
+        self.walk(&mut |n| {
+            if let CfNode::Block(b) = n {
+                out.push(b);
+            }
+        });
+        out.push(self.end_block);
+        out
+    }
+
+    /// The instructions of the tree in program order.
+    pub fn instrs_in_order(&self) -> Vec<InstrId> {
+        self.blocks_in_order()
+            .into_iter()
+            .flat_map(|b| self.blocks[b].instrs.clone())
+            .collect()
+    }
+
+    /// The first block of a list.
+    pub fn first_block(&self, l: ListRef) -> BlockId {
+        match self.list(l).first() {
+            Some(CfNode::Block(b)) => *b,
+            other => panic!("a control-flow list must start with a block, found {other:?}"),
+        }
+    }
+
+    /// The block that follows a node in its list (an `if` or `loop` is always followed by
+    /// one); `None` when the node ends its list.
+    fn next_in_list(&self, n: CfNode) -> Option<BlockId> {
+        let l = self.parent_list(n)?;
+        let list = self.list(l);
+        let i = list.iter().position(|x| *x == n)?;
+        match list.get(i + 1) {
+            Some(CfNode::Block(b)) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// Where control goes after the last node of a list falls off its end.
+    fn after_list(&self, l: ListRef) -> BlockId {
+        match l {
+            ListRef::Body => self.end_block,
+            ListRef::Then(i) | ListRef::Else(i) => self
+                .next_in_list(CfNode::If(i))
+                .expect("an if is followed by a block"),
+            ListRef::Loop(lp) => self.first_block(ListRef::Loop(lp)),
+        }
+    }
+
+    /// The innermost loop around a list.
+    pub fn enclosing_loop(&self, mut l: ListRef) -> Option<LoopId> {
+        loop {
+            match l {
+                ListRef::Body => return None,
+                ListRef::Loop(lp) => return Some(lp),
+                ListRef::Then(i) | ListRef::Else(i) => l = self.ifs[i].parent,
+            }
+        }
+    }
+
+    /// Recomputes every block's successors and predecessors from the tree (NIR's rules: a
+    /// block before an `if` branches to both arms, the end of an arm goes after the `if`, the
+    /// end of a loop body goes back to its start, `break`/`continue`/`return` go where they
+    /// say). Called by the editing helpers after structural changes.
+    pub fn rebuild_cfg(&mut self) {
+        let order = self.blocks_in_order();
+        for &b in &order {
+            self.blocks[b].preds.clear();
+            self.blocks[b].succs = [None, None];
+        }
+        for &b in &order {
+            if b == self.end_block {
+                continue;
+            }
+            let Some(l) = self.blocks[b].list else {
+                continue;
+            };
+            let last_jump = self.blocks[b]
+                .instrs
+                .last()
+                .and_then(|&i| match self.instrs[i].kind {
+                    InstrKind::Jump(k) => Some(k),
+                    _ => None,
+                });
+            let succs: [Option<BlockId>; 2] = match last_jump {
+                Some(JumpKind::Return) => [Some(self.end_block), None],
+                Some(JumpKind::Break) => {
+                    let lp = self.enclosing_loop(l).expect("break outside a loop");
+                    [self.next_in_list(CfNode::Loop(lp)), None]
+                }
+                Some(JumpKind::Continue) => {
+                    let lp = self.enclosing_loop(l).expect("continue outside a loop");
+                    [Some(self.first_block(ListRef::Loop(lp))), None]
+                }
+                None => {
+                    let list = self.list(l);
+                    let i = list
+                        .iter()
+                        .position(|x| *x == CfNode::Block(b))
+                        .expect("block in its list");
+                    match list.get(i + 1) {
+                        Some(CfNode::If(x)) => [
+                            Some(self.first_block(ListRef::Then(*x))),
+                            Some(self.first_block(ListRef::Else(*x))),
+                        ],
+                        Some(CfNode::Loop(x)) => [Some(self.first_block(ListRef::Loop(*x))), None],
+                        Some(CfNode::Block(_)) => panic!("two adjacent blocks in a list"),
+                        None => [Some(self.after_list(l)), None],
+                    }
+                }
+            };
+            self.blocks[b].succs = succs;
+        }
+        for &b in &order {
+            let succs = self.blocks[b].succs;
+            for s in succs.into_iter().flatten() {
+                if !self.blocks[s].preds.contains(&b) {
+                    self.blocks[s].preds.push(b);
+                }
+            }
+        }
+        for &b in &order {
+            self.blocks[b].preds.sort();
+        }
+    }
+
+    /// Blocks that are in the tree (not the end block), for walks that only need membership.
+    pub fn live_blocks(&self) -> rustc_hash::FxHashSet<BlockId> {
+        self.blocks_in_order().into_iter().collect()
+    }
+}

@@ -1,0 +1,309 @@
+//! Intrinsics: every instruction that touches memory or is not referentially transparent
+//! (loads and stores of variables, inputs, outputs, uniforms, buffers; images; atomics;
+//! barriers; discard; geometry emission; invocation queries). Each has a row saying its
+//! sources, whether it has a result, which indices it carries, and whether it may be
+//! eliminated when unused or reordered with other instructions.
+
+/// Flags of an intrinsic.
+pub mod flags {
+    /// Removable when its result is unused (no side effects).
+    pub const CAN_ELIMINATE: u8 = 1;
+    /// May move past other instructions (reads nothing that can change).
+    pub const CAN_REORDER: u8 = 2;
+}
+
+/// The constant indices an intrinsic may carry.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum IndexKind {
+    /// Base location / offset / binding slot.
+    Base,
+    /// First component.
+    Component,
+    /// Components written (bit mask).
+    WriteMask,
+    /// Size in bytes of the range read.
+    Range,
+    /// Geometry stream.
+    Stream,
+    /// Memory scope / semantics bits.
+    Memory,
+    /// The atomic operation (see [`AtomicOp`]).
+    Atomic,
+    /// Which parameter (for `load_param`).
+    Param,
+    /// Access flags (coherent, volatile, restrict, readonly, writeonly, non-uniform).
+    Access,
+}
+
+impl IndexKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            IndexKind::Base => "base",
+            IndexKind::Component => "component",
+            IndexKind::WriteMask => "wrmask",
+            IndexKind::Range => "range",
+            IndexKind::Stream => "stream",
+            IndexKind::Memory => "memory",
+            IndexKind::Atomic => "atomic",
+            IndexKind::Param => "param",
+            IndexKind::Access => "access",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<IndexKind> {
+        Some(match s {
+            "base" => IndexKind::Base,
+            "component" => IndexKind::Component,
+            "wrmask" => IndexKind::WriteMask,
+            "range" => IndexKind::Range,
+            "stream" => IndexKind::Stream,
+            "memory" => IndexKind::Memory,
+            "atomic" => IndexKind::Atomic,
+            "param" => IndexKind::Param,
+            "access" => IndexKind::Access,
+            _ => return None,
+        })
+    }
+}
+
+/// Atomic operations (the `atomic` index of the atomic intrinsics).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum AtomicOp {
+    Iadd,
+    Imin,
+    Umin,
+    Imax,
+    Umax,
+    Iand,
+    Ior,
+    Ixor,
+    Xchg,
+    CmpXchg,
+    Fadd,
+    Fmin,
+    Fmax,
+    /// Atomic counter increment (returns the old value).
+    Inc,
+    /// Atomic counter decrement (returns the new value).
+    Dec,
+    /// Atomic load / store (GL_KHR_memory_scope_semantics).
+    Load,
+    Store,
+}
+
+impl AtomicOp {
+    pub const ALL: &'static [AtomicOp] = &[
+        AtomicOp::Iadd,
+        AtomicOp::Imin,
+        AtomicOp::Umin,
+        AtomicOp::Imax,
+        AtomicOp::Umax,
+        AtomicOp::Iand,
+        AtomicOp::Ior,
+        AtomicOp::Ixor,
+        AtomicOp::Xchg,
+        AtomicOp::CmpXchg,
+        AtomicOp::Fadd,
+        AtomicOp::Fmin,
+        AtomicOp::Fmax,
+        AtomicOp::Inc,
+        AtomicOp::Dec,
+        AtomicOp::Load,
+        AtomicOp::Store,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            AtomicOp::Iadd => "iadd",
+            AtomicOp::Imin => "imin",
+            AtomicOp::Umin => "umin",
+            AtomicOp::Imax => "imax",
+            AtomicOp::Umax => "umax",
+            AtomicOp::Iand => "iand",
+            AtomicOp::Ior => "ior",
+            AtomicOp::Ixor => "ixor",
+            AtomicOp::Xchg => "xchg",
+            AtomicOp::CmpXchg => "cmpxchg",
+            AtomicOp::Fadd => "fadd",
+            AtomicOp::Fmin => "fmin",
+            AtomicOp::Fmax => "fmax",
+            AtomicOp::Inc => "inc",
+            AtomicOp::Dec => "dec",
+            AtomicOp::Load => "load",
+            AtomicOp::Store => "store",
+        }
+    }
+
+    pub fn index(self) -> i64 {
+        AtomicOp::ALL.iter().position(|&a| a == self).unwrap_or(0) as i64
+    }
+
+    pub fn from_index(i: i64) -> Option<AtomicOp> {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| AtomicOp::ALL.get(i).copied())
+    }
+}
+
+/// Properties of an intrinsic.
+#[derive(Copy, Clone, Debug)]
+pub struct IntrinsicInfo {
+    pub name: &'static str,
+    /// Components of each source: 0 = the intrinsic's `num_components`, -1 = a deref, else
+    /// that many.
+    pub srcs: &'static [i8],
+    /// Whether it produces a value (with the intrinsic's bit size and components).
+    pub has_dest: bool,
+    /// Components of the result when fixed (0: the intrinsic's `num_components`).
+    pub dest_components: u8,
+    pub indices: &'static [IndexKind],
+    pub flags: u8,
+}
+
+macro_rules! intrinsics {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident = $name:literal [$($src:literal),*] $dest:tt $dc:literal
+            { $($idx:ident),* } $flags:expr;
+    )*) => {
+        /// An intrinsic.
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+        pub enum Intrinsic { $($(#[$doc])* $variant),* }
+
+        pub const ALL_INTRINSICS: &[Intrinsic] = &[$(Intrinsic::$variant),*];
+
+        impl Intrinsic {
+            pub fn info(self) -> &'static IntrinsicInfo {
+                match self {
+                    $(Intrinsic::$variant => &IntrinsicInfo {
+                        name: $name,
+                        srcs: &[$($src),*],
+                        has_dest: intrinsics!(@dest $dest),
+                        dest_components: $dc,
+                        indices: &[$(IndexKind::$idx),*],
+                        flags: $flags,
+                    },)*
+                }
+            }
+
+            pub fn from_name(s: &str) -> Option<Intrinsic> {
+                Some(match s {
+                    $($name => Intrinsic::$variant,)*
+                    _ => return None,
+                })
+            }
+        }
+    };
+    (@dest value) => { true };
+    (@dest none) => { false };
+}
+
+use flags::{CAN_ELIMINATE as E, CAN_REORDER as R};
+
+intrinsics! {
+    // ---- variables (before I/O lowering) ----
+    LoadDeref = "load_deref" [-1] value 0 { Access } E;
+    StoreDeref = "store_deref" [-1, 0] none 0 { WriteMask, Access } 0;
+    CopyDeref = "copy_deref" [-1, -1] none 0 { } 0;
+    /// Atomic on a variable (shared or buffer); srcs: deref, data (, compare).
+    DerefAtomic = "deref_atomic" [-1, 0] value 0 { Atomic, Access } 0;
+    DerefAtomicSwap = "deref_atomic_swap" [-1, 0, 0] value 0 { Atomic, Access } 0;
+    /// `.length()` of a runtime-sized array: src is a deref of the array.
+    DerefBufferArrayLength = "deref_buffer_array_length" [-1] value 1 { } E;
+
+    // ---- registers (values not in SSA form) ----
+    /// Declares a register: the result names it (bit size, components; base = array length).
+    DeclReg = "decl_reg" [] value 0 { Base } 0;
+    /// srcs: the register (, an indirect array index).
+    LoadReg = "load_reg" [1] value 0 { Base } 0;
+    LoadRegIndirect = "load_reg_indirect" [1, 1] value 0 { Base } 0;
+    /// srcs: the value, the register (, an indirect array index).
+    StoreReg = "store_reg" [0, 1] none 0 { Base, WriteMask } 0;
+    StoreRegIndirect = "store_reg_indirect" [0, 1, 1] none 0 { Base, WriteMask } 0;
+
+    // ---- functions ----
+    /// The value of parameter `param` inside a function (SSA form of parameters).
+    LoadParam = "load_param" [] value 0 { Param } (E | R);
+
+    // ---- after I/O lowering ----
+    LoadInput = "load_input" [1] value 0 { Base, Component } (E | R);
+    LoadPerVertexInput = "load_per_vertex_input" [1, 1] value 0 { Base, Component } (E | R);
+    StoreOutput = "store_output" [0, 1] none 0 { Base, Component, WriteMask } 0;
+    LoadUniform = "load_uniform" [1] value 0 { Base, Range } (E | R);
+    /// srcs: block index, byte offset.
+    LoadUbo = "load_ubo" [1, 1] value 0 { Access, Range } (E | R);
+    LoadSsbo = "load_ssbo" [1, 1] value 0 { Access } E;
+    /// srcs: value, block index, byte offset.
+    StoreSsbo = "store_ssbo" [0, 1, 1] none 0 { WriteMask, Access } 0;
+    LoadShared = "load_shared" [1] value 0 { Base } E;
+    StoreShared = "store_shared" [0, 1] none 0 { Base, WriteMask } 0;
+    LoadPushConstant = "load_push_constant" [1] value 0 { Base, Range } (E | R);
+
+    // ---- images (srcs: image deref, coordinate, sample, ...) ----
+    ImageDerefLoad = "image_deref_load" [-1, 4, 1] value 4 { Access } E;
+    ImageDerefStore = "image_deref_store" [-1, 4, 1, 4] none 0 { Access } 0;
+    ImageDerefAtomic = "image_deref_atomic" [-1, 4, 1, 1] value 1 { Atomic, Access } 0;
+    ImageDerefAtomicSwap = "image_deref_atomic_swap" [-1, 4, 1, 1, 1] value 1 { Atomic, Access } 0;
+    /// srcs: image deref, lod.
+    ImageDerefSize = "image_deref_size" [-1, 1] value 0 { } (E | R);
+    ImageDerefSamples = "image_deref_samples" [-1] value 1 { } (E | R);
+
+    // ---- atomic counters (srcs: counter deref) ----
+    AtomicCounterRead = "atomic_counter_read" [-1] value 1 { } E;
+    AtomicCounterOp = "atomic_counter_op" [-1, 1] value 1 { Atomic } 0;
+
+    // ---- control of execution ----
+    /// Ends the invocation (`discard`, `terminateInvocation`).
+    Terminate = "terminate" [] none 0 { } 0;
+    TerminateIf = "terminate_if" [1] none 0 { } 0;
+    /// `demote`: the invocation becomes a helper.
+    Demote = "demote" [] none 0 { } 0;
+    IsHelperInvocation = "is_helper_invocation" [] value 1 { } E;
+    /// Workgroup execution and memory barrier (`barrier()`).
+    Barrier = "barrier" [] none 0 { Memory } 0;
+    /// Memory barrier only; `memory` holds the modes it orders.
+    MemoryBarrier = "memory_barrier" [] none 0 { Memory } 0;
+    EmitVertex = "emit_vertex" [] none 0 { Stream } 0;
+    EndPrimitive = "end_primitive" [] none 0 { Stream } 0;
+    BeginInvocationInterlock = "begin_invocation_interlock" [] none 0 { } 0;
+    EndInvocationInterlock = "end_invocation_interlock" [] none 0 { } 0;
+
+    // ---- interpolation (srcs: input deref, ...) ----
+    InterpDerefAtCentroid = "interp_deref_at_centroid" [-1] value 0 { } E;
+    InterpDerefAtSample = "interp_deref_at_sample" [-1, 1] value 0 { } E;
+    InterpDerefAtOffset = "interp_deref_at_offset" [-1, 2] value 0 { } E;
+
+    // ---- subgroups ----
+    VoteAny = "vote_any" [1] value 1 { } E;
+    VoteAll = "vote_all" [1] value 1 { } E;
+    VoteEq = "vote_eq" [0] value 1 { } E;
+    Ballot = "ballot" [1] value 4 { } E;
+    Elect = "elect" [] value 1 { } E;
+    ReadInvocation = "read_invocation" [0, 1] value 0 { } E;
+    ReadFirstInvocation = "read_first_invocation" [0] value 0 { } E;
+    Shuffle = "shuffle" [0, 1] value 0 { } E;
+    /// `atomic` names the reduction operation.
+    Reduce = "reduce" [0] value 0 { Atomic } E;
+    InclusiveScan = "inclusive_scan" [0] value 0 { Atomic } E;
+    ExclusiveScan = "exclusive_scan" [0] value 0 { Atomic } E;
+}
+
+impl Intrinsic {
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    pub fn can_eliminate(self) -> bool {
+        self.info().flags & flags::CAN_ELIMINATE != 0
+    }
+
+    pub fn can_reorder(self) -> bool {
+        self.info().flags & flags::CAN_REORDER != 0
+    }
+}
+
+impl std::fmt::Display for Intrinsic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -1,0 +1,324 @@
+//! The types of variables and derefs (values themselves are typeless: a bit size and a
+//! component count). Interned in a [`Types`] table, compared by index.
+
+use crate::define_id;
+use crate::entity::EntityVec;
+use rustc_hash::FxHashMap;
+
+define_id!(
+    /// An interned type.
+    TypeId,
+    "t"
+);
+
+/// The kind of a scalar.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum BaseType {
+    Float,
+    Int,
+    Uint,
+    Bool,
+}
+
+impl BaseType {
+    pub fn letter(self) -> &'static str {
+        match self {
+            BaseType::Float => "f",
+            BaseType::Int => "i",
+            BaseType::Uint => "u",
+            BaseType::Bool => "b",
+        }
+    }
+}
+
+/// What a sampler or image samples.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum SamplerDim {
+    D1,
+    D2,
+    D3,
+    Cube,
+    Rect,
+    Buffer,
+    /// Multisampled 2D.
+    Ms,
+    /// A subpass input (Vulkan).
+    Subpass,
+    SubpassMs,
+    /// `samplerExternalOES`.
+    External,
+}
+
+impl SamplerDim {
+    pub fn name(self) -> &'static str {
+        match self {
+            SamplerDim::D1 => "1d",
+            SamplerDim::D2 => "2d",
+            SamplerDim::D3 => "3d",
+            SamplerDim::Cube => "cube",
+            SamplerDim::Rect => "rect",
+            SamplerDim::Buffer => "buf",
+            SamplerDim::Ms => "ms",
+            SamplerDim::Subpass => "subpass",
+            SamplerDim::SubpassMs => "subpass_ms",
+            SamplerDim::External => "external",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<SamplerDim> {
+        Some(match s {
+            "1d" => SamplerDim::D1,
+            "2d" => SamplerDim::D2,
+            "3d" => SamplerDim::D3,
+            "cube" => SamplerDim::Cube,
+            "rect" => SamplerDim::Rect,
+            "buf" => SamplerDim::Buffer,
+            "ms" => SamplerDim::Ms,
+            "subpass" => SamplerDim::Subpass,
+            "subpass_ms" => SamplerDim::SubpassMs,
+            "external" => SamplerDim::External,
+            _ => return None,
+        })
+    }
+
+    /// Coordinate components addressing a texel (without the array layer).
+    pub fn coord_components(self) -> u8 {
+        match self {
+            SamplerDim::D1 | SamplerDim::Buffer => 1,
+            SamplerDim::D2
+            | SamplerDim::Rect
+            | SamplerDim::Ms
+            | SamplerDim::Subpass
+            | SamplerDim::SubpassMs
+            | SamplerDim::External => 2,
+            SamplerDim::D3 | SamplerDim::Cube => 3,
+        }
+    }
+}
+
+/// A type.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Type {
+    /// `components` is 1 for scalars.
+    Vector {
+        base: BaseType,
+        bits: u8,
+        components: u8,
+    },
+    /// Column-major: `columns` vectors of `rows` components.
+    Matrix {
+        bits: u8,
+        columns: u8,
+        rows: u8,
+    },
+    /// `len` 0: unsized (runtime-sized).
+    Array {
+        elem: TypeId,
+        len: u32,
+        stride: u32,
+    },
+    Struct {
+        name: String,
+        fields: Vec<Field>,
+        /// An interface block (uniform, buffer, in/out).
+        block: bool,
+    },
+    Sampler {
+        dim: SamplerDim,
+        array: bool,
+        shadow: bool,
+        /// The component type sampled (`None` for a `sampler` without texture).
+        result: Option<BaseType>,
+    },
+    Image {
+        dim: SamplerDim,
+        array: bool,
+        result: BaseType,
+    },
+    AtomicCounter,
+    /// Types the IR carries without modelling (extension types).
+    Opaque(String),
+}
+
+/// A member of a struct.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Field {
+    pub name: String,
+    pub ty: TypeId,
+    /// Byte offset in a block with an explicit layout.
+    pub offset: Option<u32>,
+    pub row_major: bool,
+    /// Matrix stride in a block with an explicit layout.
+    pub matrix_stride: Option<u32>,
+}
+
+/// The interned types of a shader.
+#[derive(Clone, Debug, Default)]
+pub struct Types {
+    list: EntityVec<TypeId, Type>,
+    index: FxHashMap<Type, TypeId>,
+}
+
+impl Types {
+    pub fn new() -> Types {
+        Types::default()
+    }
+
+    pub fn intern(&mut self, t: Type) -> TypeId {
+        if let Some(&id) = self.index.get(&t) {
+            return id;
+        }
+        let id = self.list.push(t.clone());
+        self.index.insert(t, id);
+        id
+    }
+
+    pub fn get(&self, id: TypeId) -> &Type {
+        &self.list[id]
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (TypeId, &Type)> {
+        self.list.iter()
+    }
+
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    pub fn scalar(&mut self, base: BaseType, bits: u8) -> TypeId {
+        self.intern(Type::Vector {
+            base,
+            bits,
+            components: 1,
+        })
+    }
+
+    pub fn vector(&mut self, base: BaseType, bits: u8, components: u8) -> TypeId {
+        self.intern(Type::Vector {
+            base,
+            bits,
+            components,
+        })
+    }
+
+    pub fn float(&mut self) -> TypeId {
+        self.scalar(BaseType::Float, 32)
+    }
+
+    pub fn array(&mut self, elem: TypeId, len: u32) -> TypeId {
+        self.intern(Type::Array {
+            elem,
+            len,
+            stride: 0,
+        })
+    }
+
+    /// The bit size and component count of a value of this type, for vectors and scalars.
+    pub fn value_shape(&self, id: TypeId) -> Option<(u8, u8)> {
+        match *self.get(id) {
+            Type::Vector {
+                base,
+                bits,
+                components,
+            } => Some((if base == BaseType::Bool { 1 } else { bits }, components)),
+            _ => None,
+        }
+    }
+
+    /// The type one level down: an array's element, a matrix's column.
+    pub fn element(&mut self, id: TypeId) -> Option<TypeId> {
+        match self.get(id).clone() {
+            Type::Array { elem, .. } => Some(elem),
+            Type::Matrix { bits, rows, .. } => Some(self.vector(BaseType::Float, bits, rows)),
+            Type::Vector { base, bits, .. } => Some(self.scalar(base, bits)),
+            _ => None,
+        }
+    }
+
+    /// Number of elements an array or matrix (columns) or vector has.
+    pub fn length(&self, id: TypeId) -> Option<u32> {
+        match *self.get(id) {
+            Type::Array { len, .. } => Some(len),
+            Type::Matrix { columns, .. } => Some(u32::from(columns)),
+            Type::Vector { components, .. } => Some(u32::from(components)),
+            _ => None,
+        }
+    }
+
+    /// Scalars a value of this type holds (for struct and array sizes in interpreter
+    /// storage), `None` for opaque types.
+    pub fn slot_count(&self, id: TypeId) -> Option<usize> {
+        Some(match self.get(id) {
+            Type::Vector { components, .. } => usize::from(*components),
+            Type::Matrix { columns, rows, .. } => usize::from(*columns) * usize::from(*rows),
+            Type::Array { elem, len, .. } => self.slot_count(*elem)? * (*len).max(1) as usize,
+            Type::Struct { fields, .. } => {
+                let mut n = 0;
+                for f in fields {
+                    n += self.slot_count(f.ty)?;
+                }
+                n
+            }
+            _ => return None,
+        })
+    }
+
+    /// The type written as in the text form (`vec4`, `f32x3`, `[4 x t3]`, `struct S`).
+    pub fn display(&self, id: TypeId) -> String {
+        match self.get(id) {
+            Type::Vector {
+                base,
+                bits,
+                components,
+            } => {
+                let b = if *base == BaseType::Bool {
+                    "bool".to_string()
+                } else {
+                    format!("{}{}", base.letter(), bits)
+                };
+                if *components == 1 {
+                    b
+                } else {
+                    format!("{b}x{components}")
+                }
+            }
+            Type::Matrix {
+                bits,
+                columns,
+                rows,
+            } => format!("f{bits}mat{columns}x{rows}"),
+            Type::Array { elem, len, stride } => {
+                let inner = self.display(*elem);
+                match stride {
+                    0 => format!("[{len} x {inner}]"),
+                    s => format!("[{len} x {inner}, stride {s}]"),
+                }
+            }
+            Type::Struct { name, .. } => format!("%{name}"),
+            Type::Sampler {
+                dim,
+                array,
+                shadow,
+                result,
+            } => format!(
+                "sampler_{}{}{}{}",
+                dim.name(),
+                if *array { "_array" } else { "" },
+                if *shadow { "_shadow" } else { "" },
+                result.map_or(String::new(), |r| format!("_{}", r.letter()))
+            ),
+            Type::Image { dim, array, result } => format!(
+                "image_{}{}_{}",
+                dim.name(),
+                if *array { "_array" } else { "" },
+                result.letter()
+            ),
+            Type::AtomicCounter => "atomic_uint".into(),
+            Type::Opaque(n) => format!("opaque \"{n}\""),
+        }
+    }
+}
