@@ -17,6 +17,9 @@ use fresnel_syntax::source::Span;
 
 use crate::{Arg, LowerError, Operand};
 
+/// Finds the IR variable of a global by name, with its IR type and mode.
+pub type VarLookup<'a> = &'a dyn Fn(&str) -> Option<(VarId, TypeId, VarMode)>;
+
 /// What a built-in's lowering can reach.
 pub struct BuiltinCx<'a, 'f> {
     pub b: &'a mut Builder<'f>,
@@ -24,7 +27,7 @@ pub struct BuiltinCx<'a, 'f> {
     pub stage: Stage,
     /// Looks up the IR variable of a built-in or global variable by name (`gl_Vertex`,
     /// `gl_ModelViewProjectionMatrix` for `ftransform`), with its IR type and mode.
-    pub lookup_var: &'a dyn Fn(&str) -> Option<(VarId, TypeId, VarMode)>,
+    pub lookup_var: VarLookup<'a>,
     /// The call, for diagnostics.
     pub span: Span,
 }
