@@ -20,6 +20,7 @@
 
 pub mod builtins;
 pub mod operand;
+pub mod ssa;
 
 pub use operand::{Arg, Operand};
 

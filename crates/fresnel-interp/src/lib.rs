@@ -1,0 +1,1 @@
+//! A CPU interpreter for Fresnel's IR.
