@@ -1,1 +1,849 @@
 //! A CPU interpreter for Fresnel's IR.
+//!
+//! [`Interp`] runs the entry point of a [`fresnel_ir::Shader`] (in deref form, before I/O
+//! lowering) over many invocations: vertex shaders over a list of vertices, fragment shaders
+//! over a list of fragments (grouped into 2x2 quads), compute shaders over workgroups.
+//!
+//! # Execution model
+//!
+//! Invocations run in lockstep *groups* (64 lanes for vertices and fragments, one
+//! workgroup for compute) with a per-lane active mask through the structured control flow:
+//! an `if` runs its then-list with the lanes whose condition holds and its else-list with the
+//! others, a loop repeats its body while any lane is still in it, `break`/`continue`/`return`
+//! park lanes until the construct ends, `terminate` (discard) removes a lane for good and
+//! `demote` turns it into a helper. Phis pick the source of the predecessor each lane came
+//! from. Values are kept per lane as 64-bit bit patterns of their bit size.
+//!
+//! * **Derivatives**: fragments run in 2x2 quads (lane `4q + 2 * (y & 1) + (x & 1)`);
+//!   `fddx`/`fddy` are differences between horizontal/vertical neighbours. The coarse forms
+//!   are computed like the fine ones (each pixel uses its own row/column), which the GLSL
+//!   specification allows. Fragments missing from a quad run as helper invocations with
+//!   the inputs of a real fragment of the quad. Outside fragment shaders derivatives are 0.
+//! * **Barriers**: a compute workgroup is one group, so every invocation reaches a
+//!   `barrier()` in uniform control flow at the same step; memory is always coherent.
+//! * **Subgroups** are aligned runs of 32 lanes.
+//! * **Calls** copy in and out; recursion is an error.
+//!
+//! # Memory
+//!
+//! Function temporaries, globals, stage inputs and outputs, default-block uniforms and shared
+//! memory are held as one 64-bit slot per scalar (booleans as 0/1). Uniform and storage
+//! blocks and push constants are byte buffers laid out by the explicit offsets and strides
+//! of the IR types (booleans are 32-bit words there, read as `!= 0`). Out-of-bounds array
+//! indices read zero and drop writes.
+//!
+//! # Arithmetic (where GLSL leaves freedom)
+//!
+//! * Floats are IEEE: results are computed in `f64` and rounded to the value's size (so
+//!   single-precision add/sub/mul/div/sqrt are correctly rounded); denormals are kept;
+//!   division by zero gives ±infinity or NaN; `fmin`/`fmax` return the non-NaN operand when
+//!   one is NaN; `inversesqrt(0)` is +infinity; `pow(x<0, y)` is NaN unless y is an integer.
+//! * Float to integer conversions truncate toward zero and **saturate** (NaN gives 0;
+//!   negative floats give 0 for unsigned results).
+//! * Integer division by zero: unsigned `x / 0` and `x % 0` give all ones; signed `x / 0`
+//!   gives -1 for x >= 0 and 1 otherwise, `x % 0` all ones. `INT_MIN / -1` wraps to INT_MIN.
+//! * Shifts use the count modulo the bit size.
+//! * `bitfieldExtract`/`bitfieldInsert` with an offset or count out of range give 0 / the
+//!   base unchanged. `findMSB`/`findLSB` of 0 (and `findMSB(-1)`) give -1.
+//! * `frexp` of 0, infinity or NaN returns the value and exponent 0.
+//! * `quantizeToF16` flushes half-precision denormals to zero.
+//!
+//! # Limits
+//!
+//! Every run is bounded ([`Limits`]): lane-instructions executed ("execution limit
+//! reached"), iterations of one loop, call depth, and interpreter memory. Any IR input
+//! gives an [`Error`], never a panic.
+
+mod alu;
+mod exec;
+mod layout;
+pub mod tex;
+
+use fresnel_ir::{Shader, Stage, Type, VarId, VarMode};
+
+pub use exec::Emitted;
+pub use layout::Leaf;
+pub use tex::{Compare, Filter, Level, MipFilter, Texture, TextureSet, Wrap};
+
+use exec::{FuncInfo, Machine, Region};
+
+/// Bounds of one run.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Lane-instructions executed in one run (an instruction executed by 64 lanes counts 64).
+    pub max_instructions: u64,
+    /// Iterations of one loop (each time it is entered).
+    pub max_loop_iterations: u64,
+    /// Bytes of interpreter memory (registers, variables, buffers).
+    pub max_memory: usize,
+    pub max_call_depth: usize,
+    /// Invocations in one run.
+    pub max_invocations: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_instructions: 500_000_000,
+            max_loop_iterations: 1_000_000,
+            max_memory: 1 << 30,
+            max_call_depth: 64,
+            max_invocations: 1 << 22,
+        }
+    }
+}
+
+/// Why a run failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// A limit of [`Limits`] was reached.
+    Limit(String),
+    /// The IR is malformed.
+    Invalid(String),
+    /// The IR uses something the interpreter does not run.
+    Unsupported(String),
+    /// Bad input from the caller (unknown variable, wrong sizes).
+    Input(String),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Limit(m) => f.write_str(m),
+            Error::Invalid(m) => write!(f, "invalid IR: {m}"),
+            Error::Unsupported(m) => write!(f, "unsupported: {m}"),
+            Error::Input(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// A scalar given to or read from the interpreter.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub enum Scalar {
+    Float(f64),
+    Int(i64),
+    Uint(u64),
+    Bool(bool),
+}
+
+impl Scalar {
+    /// The bit pattern of this scalar converted to a slot of kind `leaf`.
+    pub fn encode(self, leaf: Leaf) -> u64 {
+        let as_f = match self {
+            Scalar::Float(x) => x,
+            Scalar::Int(i) => i as f64,
+            Scalar::Uint(u) => u as f64,
+            Scalar::Bool(b) => f64::from(u8::from(b)),
+        };
+        let as_i = match self {
+            Scalar::Float(x) => x as i64,
+            Scalar::Int(i) => i,
+            Scalar::Uint(u) => u as i64,
+            Scalar::Bool(b) => i64::from(b),
+        };
+        match leaf {
+            Leaf::Float(bits) => alu::fput(as_f, bits),
+            Leaf::Int(bits) | Leaf::Uint(bits) => alu::mask(as_i as u64, bits),
+            Leaf::Bool => u64::from(match self {
+                Scalar::Float(x) => x != 0.0,
+                _ => as_i != 0,
+            }),
+            Leaf::Opaque => alu::mask(as_i as u64, 32),
+        }
+    }
+
+    /// The scalar a slot of kind `leaf` holds.
+    pub fn decode(bits: u64, leaf: Leaf) -> Scalar {
+        match leaf {
+            Leaf::Float(b) => Scalar::Float(alu::fget(bits, b)),
+            Leaf::Int(b) => Scalar::Int(alu::sext(bits, b)),
+            Leaf::Uint(b) => Scalar::Uint(alu::mask(bits, b)),
+            Leaf::Bool => Scalar::Bool(bits & 1 != 0),
+            Leaf::Opaque => Scalar::Uint(bits),
+        }
+    }
+}
+
+/// One fragment to shade: window position (its pixel centre is `x + 0.5, y + 0.5`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Fragment {
+    pub x: u32,
+    pub y: u32,
+}
+
+/// The interpreter for one shader.
+pub struct Interp<'s> {
+    shader: &'s Shader,
+    funcs: Vec<FuncInfo>,
+    pub limits: Limits,
+    /// Per variable: per invocation slots (stage inputs).
+    inputs: Vec<Option<Vec<Vec<u64>>>>,
+    /// Per variable: slots (default-block uniforms).
+    uniforms: Vec<Option<Vec<u64>>>,
+    /// Per variable: bytes (uniform/storage blocks, push constants).
+    buffers: Vec<Option<Vec<u8>>>,
+    textures: TextureSet,
+    /// Per variable: per invocation slots (stage outputs after a run).
+    outputs: Vec<Option<Vec<Vec<u64>>>>,
+    discarded: Vec<bool>,
+    emitted: Vec<Vec<Emitted>>,
+    executed: u64,
+    /// `gl_FragCoord.z` for fragments without an explicit `gl_FragCoord` input.
+    pub frag_depth: f32,
+}
+
+const GROUP: usize = 64;
+
+impl<'s> Interp<'s> {
+    /// Prepares a shader for running (checks the indices of every function).
+    pub fn new(shader: &'s Shader) -> Result<Interp<'s>, Error> {
+        let mut funcs = Vec::with_capacity(shader.functions.len());
+        for (_, f) in shader.functions.iter() {
+            funcs.push(FuncInfo::new(shader, f)?);
+        }
+        for (_, v) in shader.vars.iter() {
+            if v.ty.0 as usize >= shader.types.len() {
+                return Err(Error::Invalid(format!(
+                    "variable `{}` has an unknown type",
+                    v.name
+                )));
+            }
+        }
+        let nv = shader.vars.len();
+        Ok(Interp {
+            shader,
+            funcs,
+            limits: Limits::default(),
+            inputs: vec![None; nv],
+            uniforms: vec![None; nv],
+            buffers: vec![None; nv],
+            textures: TextureSet::default(),
+            outputs: vec![None; nv],
+            discarded: Vec::new(),
+            emitted: Vec::new(),
+            executed: 0,
+            frag_depth: 0.5,
+        })
+    }
+
+    pub fn shader(&self) -> &Shader {
+        self.shader
+    }
+
+    /// A shader-level variable (not a function temporary) by name.
+    pub fn find_var(&self, name: &str) -> Option<VarId> {
+        self.shader
+            .vars
+            .iter()
+            .find(|(_, v)| v.name == name && v.mode != VarMode::Function)
+            .map(|(id, _)| id)
+    }
+
+    fn var_of(&self, name: &str, modes: &[VarMode]) -> Result<VarId, Error> {
+        self.shader
+            .vars
+            .iter()
+            .find(|(_, v)| v.name == name && modes.contains(&v.mode))
+            .map(|(id, _)| id)
+            .ok_or_else(|| {
+                Error::Input(format!(
+                    "the shader has no {} variable `{name}`",
+                    modes.iter().map(|m| m.name()).collect::<Vec<_>>().join("/")
+                ))
+            })
+    }
+
+    /// The kinds of the scalars of a variable, in slot order.
+    pub fn leaves(&self, var: VarId) -> Vec<Leaf> {
+        let mut out = Vec::new();
+        layout::slot_leaves(
+            &self.shader.types,
+            self.shader.vars[var].ty,
+            &mut out,
+            1 << 20,
+        );
+        out
+    }
+
+    /// Sets a default-block uniform (slots in order; missing ones are zero).
+    pub fn set_uniform(&mut self, name: &str, slots: Vec<u64>) -> Result<(), Error> {
+        let v = self.var_of(name, &[VarMode::Uniform])?;
+        self.uniforms[v.0 as usize] = Some(slots);
+        Ok(())
+    }
+
+    /// Sets a default-block uniform from scalars, converting each to its slot's kind.
+    pub fn set_uniform_scalars(&mut self, name: &str, vals: &[Scalar]) -> Result<(), Error> {
+        let v = self.var_of(name, &[VarMode::Uniform])?;
+        let leaves = self.leaves(v);
+        let slots = vals
+            .iter()
+            .zip(&leaves)
+            .map(|(s, l)| s.encode(*l))
+            .collect();
+        self.uniforms[v.0 as usize] = Some(slots);
+        Ok(())
+    }
+
+    /// Writes scalars into the member `member` of a uniform or storage block (any block with a
+    /// top-level member of that name, or `Block.member`). Creates the block's buffer (zeroed)
+    /// when it has none.
+    pub fn set_block_member(&mut self, member: &str, vals: &[Scalar]) -> Result<(), Error> {
+        let (block_name, member) = match member.split_once('.') {
+            Some((b, m)) => (Some(b), m),
+            None => (None, member),
+        };
+        for (vid, v) in self.shader.vars.iter() {
+            if !matches!(v.mode, VarMode::Ubo | VarMode::Ssbo | VarMode::PushConstant) {
+                continue;
+            }
+            if block_name.is_some_and(|b| b != v.name) {
+                continue;
+            }
+            let Type::Struct { fields, .. } = self.shader.types.get(v.ty) else {
+                continue;
+            };
+            let mut end = 0u32;
+            for fd in fields {
+                let off = fd.offset.unwrap_or(end);
+                end = off.saturating_add(layout::natural_size(&self.shader.types, fd.ty));
+                if fd.name != member {
+                    continue;
+                }
+                let mut leaves = Vec::new();
+                let mat = layout::MatLayout {
+                    row_major: fd.row_major,
+                    stride: fd.matrix_stride.unwrap_or(0),
+                };
+                layout::byte_leaves(&self.shader.types, fd.ty, off, mat, &mut leaves, 1 << 20);
+                let size = layout::natural_size(&self.shader.types, v.ty) as usize;
+                let buf =
+                    self.buffers[vid.0 as usize].get_or_insert_with(|| vec![0; size.min(1 << 26)]);
+                for ((o, leaf), s) in leaves.iter().zip(vals) {
+                    let bits = s.encode(*leaf);
+                    let bits = if *leaf == Leaf::Bool { bits & 1 } else { bits };
+                    exec::write_bytes(buf, *o, *leaf, bits);
+                }
+                return Ok(());
+            }
+        }
+        Err(Error::Input(format!(
+            "no uniform or storage block has a member `{member}`"
+        )))
+    }
+
+    /// Sets a stage input for every invocation (slots in order).
+    pub fn set_input(&mut self, name: &str, per_invocation: Vec<Vec<u64>>) -> Result<(), Error> {
+        let v = self.var_of(name, &[VarMode::ShaderIn])?;
+        self.inputs[v.0 as usize] = Some(per_invocation);
+        Ok(())
+    }
+
+    /// Sets the bytes of a uniform or storage block (or push constants).
+    pub fn set_buffer(&mut self, name: &str, bytes: Vec<u8>) -> Result<(), Error> {
+        let v = self.var_of(name, &[VarMode::Ubo, VarMode::Ssbo, VarMode::PushConstant])?;
+        if bytes.len() > self.limits.max_memory {
+            return Err(Error::Limit("buffer larger than the memory limit".into()));
+        }
+        self.buffers[v.0 as usize] = Some(bytes);
+        Ok(())
+    }
+
+    /// The bytes of a block after a run (storage blocks are written back).
+    pub fn buffer(&self, name: &str) -> Option<&[u8]> {
+        let v = self.find_var(name)?;
+        self.buffers[v.0 as usize].as_deref()
+    }
+
+    /// Binds a texture (or image) to a sampler variable; `element` is the slot offset of an
+    /// array element (0 for a plain sampler).
+    pub fn bind_texture(&mut self, name: &str, element: u32, t: Texture) -> Result<(), Error> {
+        let v = self.var_of(name, &[VarMode::Uniform])?;
+        if t.texel_count() > tex::MAX_TEXELS {
+            return Err(Error::Limit(format!(
+                "texture larger than {} texels",
+                tex::MAX_TEXELS
+            )));
+        }
+        for l in &t.levels {
+            if l.texels.len() != (l.width as usize) * (l.height as usize) * (l.depth as usize) {
+                return Err(Error::Input(
+                    "texture level size does not match its texels".into(),
+                ));
+            }
+        }
+        self.textures
+            .bound
+            .retain(|(x, e, _)| !(*x == v && *e == element));
+        self.textures.bound.push((v, element, t));
+        Ok(())
+    }
+
+    /// The texture bound to a variable (images are written by the shader).
+    pub fn texture(&self, name: &str, element: u32) -> Option<&Texture> {
+        let v = self.find_var(name)?;
+        self.textures
+            .bound
+            .iter()
+            .find(|(x, e, _)| *x == v && *e == element)
+            .map(|(_, _, t)| t)
+    }
+
+    /// A stage output after a run: its slots for every invocation.
+    pub fn output(&self, name: &str) -> Option<&[Vec<u64>]> {
+        let v = self.var_of(name, &[VarMode::ShaderOut]).ok()?;
+        self.outputs[v.0 as usize].as_deref()
+    }
+
+    /// Output variables of the shader (name, id), in declaration order.
+    pub fn output_vars(&self) -> Vec<(String, VarId)> {
+        self.shader
+            .vars_of(VarMode::ShaderOut)
+            .map(|(id, v)| (v.name.clone(), id))
+            .collect()
+    }
+
+    /// Whether each fragment of the last fragment run was discarded (terminated or demoted).
+    pub fn discarded(&self) -> &[bool] {
+        &self.discarded
+    }
+
+    /// Vertices emitted per invocation by the last run (geometry shaders).
+    pub fn emitted(&self) -> &[Vec<Emitted>] {
+        &self.emitted
+    }
+
+    /// Lane-instructions executed by the last run.
+    pub fn instructions_executed(&self) -> u64 {
+        self.executed
+    }
+
+    fn check_count(&self, n: usize) -> Result<(), Error> {
+        if n > self.limits.max_invocations {
+            return Err(Error::Limit(format!(
+                "execution limit reached: more than {} invocations",
+                self.limits.max_invocations
+            )));
+        }
+        Ok(())
+    }
+
+    /// Runs the shader (any stage but fragment and compute: vertex, or a geometry/tessellation
+    /// shader as plain invocations) for `count` invocations. `gl_VertexID`/`gl_VertexIndex`
+    /// is the invocation index, `gl_InstanceID` 0.
+    pub fn run_vertex(&mut self, count: usize) -> Result<(), Error> {
+        self.check_count(count)?;
+        let nv = self.shader.vars.len();
+        let mut outputs = vec![None; nv];
+        let mut discarded = vec![false; count];
+        let mut emitted = vec![Vec::new(); count];
+        let textures = std::mem::take(&mut self.textures);
+        let mut m = make_machine(
+            self.shader,
+            &self.funcs,
+            &self.limits,
+            textures,
+            &self.uniforms,
+            &self.buffers,
+            GROUP,
+        )?;
+        let mut result = Ok(());
+        // Machine borrows self's shader/funcs/limits only; run groups through a split borrow.
+        let this = InterpView {
+            shader: self.shader,
+            inputs: &self.inputs,
+        };
+        for start in (0..count).step_by(GROUP) {
+            let end = (start + GROUP).min(count);
+            let lanes: Vec<Option<usize>> = (start..end).map(Some).collect();
+            let input_of: Vec<usize> = (start..end).collect();
+            let builtin = |name: &str, lane: usize| -> Option<Vec<u64>> {
+                let inv = (start + lane) as u64;
+                match name {
+                    "gl_VertexID" | "gl_VertexIndex" | "gl_InvocationID" | "gl_PrimitiveIDIn" => {
+                        Some(vec![inv])
+                    }
+                    _ => None,
+                }
+            };
+            if let Err(e) = this.run_group(
+                &mut m,
+                &lanes,
+                &input_of,
+                &builtin,
+                &mut outputs,
+                &mut discarded,
+                &mut emitted,
+            ) {
+                result = Err(e);
+                break;
+            }
+        }
+        let (mem, textures, executed) = (m.mem, m.textures, m.executed);
+        self.finish_run(mem, textures, executed, outputs, discarded, emitted);
+        result
+    }
+
+    /// Runs a fragment shader over `frags` (inputs are indexed like `frags`). Fragments are
+    /// grouped into 2x2 quads by position; missing quad members run as helpers.
+    pub fn run_fragment(&mut self, frags: &[Fragment]) -> Result<(), Error> {
+        self.check_count(frags.len())?;
+        // Quads in first-appearance order.
+        let mut quad_index: rustc_hash::FxHashMap<(u32, u32), usize> = Default::default();
+        let mut quads: Vec<((u32, u32), [Option<usize>; 4])> = Vec::new();
+        for (i, fr) in frags.iter().enumerate() {
+            let key = (fr.x / 2, fr.y / 2);
+            let q = *quad_index.entry(key).or_insert_with(|| {
+                quads.push((key, [None; 4]));
+                quads.len() - 1
+            });
+            let slot = ((fr.y & 1) * 2 + (fr.x & 1)) as usize;
+            if quads[q].1[slot].is_none() {
+                quads[q].1[slot] = Some(i);
+            }
+        }
+        let nv = self.shader.vars.len();
+        let mut outputs = vec![None; nv];
+        let mut discarded = vec![true; frags.len()];
+        let mut emitted = vec![Vec::new(); frags.len()];
+        let textures = std::mem::take(&mut self.textures);
+        let mut m = make_machine(
+            self.shader,
+            &self.funcs,
+            &self.limits,
+            textures,
+            &self.uniforms,
+            &self.buffers,
+            GROUP,
+        )?;
+        m.quads = true;
+        let depth = self.frag_depth;
+        let this = InterpView {
+            shader: self.shader,
+            inputs: &self.inputs,
+        };
+        let mut result = Ok(());
+        for chunk in quads.chunks(GROUP / 4) {
+            let mut lanes = Vec::with_capacity(chunk.len() * 4);
+            let mut input_of = Vec::with_capacity(chunk.len() * 4);
+            let mut pos = Vec::with_capacity(chunk.len() * 4);
+            for ((qx, qy), members) in chunk {
+                let first = members.iter().flatten().next().copied().unwrap_or(0);
+                for (k, mem) in members.iter().enumerate() {
+                    lanes.push(*mem);
+                    input_of.push(mem.unwrap_or(first));
+                    pos.push((qx * 2 + (k as u32 & 1), qy * 2 + (k as u32 >> 1)));
+                }
+            }
+            let helper: Vec<bool> = lanes.iter().map(|l| l.is_none()).collect();
+            let builtin = |name: &str, lane: usize| -> Option<Vec<u64>> {
+                let f = |x: f32| u64::from(x.to_bits());
+                let (x, y) = pos[lane];
+                match name {
+                    "gl_FragCoord" => {
+                        Some(vec![f(x as f32 + 0.5), f(y as f32 + 0.5), f(depth), f(1.0)])
+                    }
+                    "gl_FrontFacing" => Some(vec![1]),
+                    "gl_PointCoord" | "gl_SamplePosition" => Some(vec![f(0.5), f(0.5)]),
+                    "gl_HelperInvocation" => Some(vec![u64::from(helper[lane])]),
+                    "gl_SampleMaskIn" => Some(vec![1]),
+                    _ => None,
+                }
+            };
+            if let Err(e) = this.run_group(
+                &mut m,
+                &lanes,
+                &input_of,
+                &builtin,
+                &mut outputs,
+                &mut discarded,
+                &mut emitted,
+            ) {
+                result = Err(e);
+                break;
+            }
+        }
+        let (mem, textures, executed) = (m.mem, m.textures, m.executed);
+        self.finish_run(mem, textures, executed, outputs, discarded, emitted);
+        result
+    }
+
+    /// Runs a compute shader over `groups` workgroups (each workgroup is one lockstep group).
+    pub fn run_compute(&mut self, groups: [u32; 3]) -> Result<(), Error> {
+        let ls = self.shader.info.local_size.map(|x| x.max(1));
+        let local = (ls[0] as usize)
+            .saturating_mul(ls[1] as usize)
+            .saturating_mul(ls[2] as usize);
+        if local > 1024 {
+            return Err(Error::Limit(format!(
+                "workgroup of {local} invocations (the interpreter runs at most 1024)"
+            )));
+        }
+        let ngroups = (groups[0] as usize)
+            .saturating_mul(groups[1] as usize)
+            .saturating_mul(groups[2] as usize);
+        let total = ngroups.saturating_mul(local);
+        self.check_count(total)?;
+        let nv = self.shader.vars.len();
+        let mut outputs = vec![None; nv];
+        let mut discarded = vec![false; total];
+        let mut emitted = vec![Vec::new(); total];
+        let textures = std::mem::take(&mut self.textures);
+        let mut m = make_machine(
+            self.shader,
+            &self.funcs,
+            &self.limits,
+            textures,
+            &self.uniforms,
+            &self.buffers,
+            local,
+        )?;
+        let this = InterpView {
+            shader: self.shader,
+            inputs: &self.inputs,
+        };
+        let mut result = Ok(());
+        'outer: for gz in 0..groups[2] {
+            for gy in 0..groups[1] {
+                for gx in 0..groups[0] {
+                    let gidx = ((gz as usize * groups[1] as usize) + gy as usize)
+                        * groups[0] as usize
+                        + gx as usize;
+                    let lanes: Vec<Option<usize>> =
+                        (0..local).map(|l| Some(gidx * local + l)).collect();
+                    let input_of: Vec<usize> = (0..local).map(|l| gidx * local + l).collect();
+                    let builtin = |name: &str, lane: usize| -> Option<Vec<u64>> {
+                        let l = lane as u32;
+                        let lx = l % ls[0];
+                        let ly = (l / ls[0]) % ls[1];
+                        let lz = l / (ls[0] * ls[1]);
+                        let v3 = |a: u32, b: u32, c: u32| Some(vec![a.into(), b.into(), c.into()]);
+                        match name {
+                            "gl_LocalInvocationID" => v3(lx, ly, lz),
+                            "gl_WorkGroupID" => v3(gx, gy, gz),
+                            "gl_NumWorkGroups" => v3(groups[0], groups[1], groups[2]),
+                            "gl_WorkGroupSize" => v3(ls[0], ls[1], ls[2]),
+                            "gl_GlobalInvocationID" => {
+                                v3(gx * ls[0] + lx, gy * ls[1] + ly, gz * ls[2] + lz)
+                            }
+                            "gl_LocalInvocationIndex" => Some(vec![u64::from(l)]),
+                            "gl_SubgroupSize" => Some(vec![32]),
+                            "gl_SubgroupInvocationID" => Some(vec![u64::from(l % 32)]),
+                            "gl_SubgroupID" => Some(vec![u64::from(l / 32)]),
+                            "gl_NumSubgroups" => Some(vec![local.div_ceil(32) as u64]),
+                            _ => None,
+                        }
+                    };
+                    if let Err(e) = this.run_group(
+                        &mut m,
+                        &lanes,
+                        &input_of,
+                        &builtin,
+                        &mut outputs,
+                        &mut discarded,
+                        &mut emitted,
+                    ) {
+                        result = Err(e);
+                        break 'outer;
+                    }
+                }
+            }
+        }
+        let (mem, textures, executed) = (m.mem, m.textures, m.executed);
+        self.finish_run(mem, textures, executed, outputs, discarded, emitted);
+        result
+    }
+
+    fn finish_run(
+        &mut self,
+        mem: Vec<Region>,
+        textures: TextureSet,
+        executed: u64,
+        outputs: Vec<Option<Vec<Vec<u64>>>>,
+        discarded: Vec<bool>,
+        emitted: Vec<Vec<Emitted>>,
+    ) {
+        for (vid, v) in self.shader.vars.iter() {
+            if v.mode == VarMode::Ssbo {
+                if let Some(Region::Bytes(b)) = mem.get(vid.0 as usize) {
+                    self.buffers[vid.0 as usize] = Some(b.clone());
+                }
+            }
+        }
+        self.textures = textures;
+        self.executed = executed;
+        self.outputs = outputs;
+        self.discarded = discarded;
+        self.emitted = emitted;
+    }
+
+    /// The stage of the shader.
+    pub fn stage(&self) -> Stage {
+        self.shader.stage
+    }
+}
+
+/// The parts of [`Interp`] a group run reads while the machine is alive.
+struct InterpView<'a> {
+    shader: &'a Shader,
+    inputs: &'a [Option<Vec<Vec<u64>>>],
+}
+
+impl InterpView<'_> {
+    /// Runs one group. `lanes[i]`: the invocation of lane i (`None`: helper). `input_of`:
+    /// which invocation's inputs a lane reads. `builtin`: built-in input values of a lane.
+    fn run_group(
+        &self,
+        m: &mut Machine<'_>,
+        lanes: &[Option<usize>],
+        input_of: &[usize],
+        builtin: &dyn Fn(&str, usize) -> Option<Vec<u64>>,
+        outputs: &mut [Option<Vec<Vec<u64>>>],
+        discarded: &mut [bool],
+        emitted: &mut [Vec<Emitted>],
+    ) -> Result<(), Error> {
+        let n = lanes.len();
+        m.n = n;
+        m.dead = vec![false; n];
+        m.helper = lanes.iter().map(|l| l.is_none()).collect();
+        m.demoted = vec![false; n];
+        m.emitted = vec![Vec::new(); n];
+        for (vid, v) in self.shader.vars.iter() {
+            match v.mode {
+                VarMode::ShaderIn | VarMode::ShaderOut | VarMode::Global | VarMode::Shared => {
+                    m.alloc_slots(vid)?;
+                }
+                _ => continue,
+            }
+            let Region::Slots {
+                size,
+                data,
+                per_lane,
+            } = &mut m.mem[vid.0 as usize]
+            else {
+                continue;
+            };
+            let size = *size;
+            if !*per_lane {
+                continue;
+            }
+            let mut init = Vec::new();
+            if let Some(c) = &v.init {
+                exec::flatten_constant(c, &mut init);
+            }
+            for lane in 0..n {
+                let dst = &mut data[lane * size..(lane + 1) * size];
+                let src: Option<Vec<u64>> = if v.mode == VarMode::ShaderIn {
+                    let inv = input_of[lane];
+                    match self.inputs[vid.0 as usize]
+                        .as_ref()
+                        .and_then(|x| x.get(inv))
+                    {
+                        Some(s) => Some(s.clone()),
+                        None if v.builtin => builtin(&v.name, lane),
+                        None => None,
+                    }
+                } else if init.is_empty() {
+                    None
+                } else {
+                    Some(init.clone())
+                };
+                if let Some(s) = src {
+                    for (d, x) in dst.iter_mut().zip(s) {
+                        *d = x;
+                    }
+                }
+            }
+        }
+        let mask: Vec<bool> = vec![true; n];
+        let entry = self
+            .shader
+            .entry
+            .filter(|e| (e.0 as usize) < self.shader.functions.len())
+            .ok_or_else(|| Error::Invalid("the shader has no entry point".into()))?;
+        m.call(entry, &[], &mask)?;
+        for (vid, v) in self.shader.vars.iter() {
+            if v.mode != VarMode::ShaderOut {
+                continue;
+            }
+            let Region::Slots { size, data, .. } = &m.mem[vid.0 as usize] else {
+                continue;
+            };
+            let out = outputs[vid.0 as usize].get_or_insert_with(Vec::new);
+            for (lane, inv) in lanes.iter().enumerate() {
+                if let Some(inv) = inv {
+                    if out.len() <= *inv {
+                        out.resize(*inv + 1, Vec::new());
+                    }
+                    out[*inv] = data[lane * size..(lane + 1) * size].to_vec();
+                }
+            }
+        }
+        for (lane, inv) in lanes.iter().enumerate() {
+            if let Some(inv) = inv {
+                if let Some(d) = discarded.get_mut(*inv) {
+                    *d = m.dead[lane] || m.demoted[lane];
+                }
+                if let Some(e) = emitted.get_mut(*inv) {
+                    *e = std::mem::take(&mut m.emitted[lane]);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Creates the machine of a run with the shader-wide memory loaded.
+fn make_machine<'a>(
+    shader: &'a Shader,
+    funcs: &'a [FuncInfo],
+    limits: &'a Limits,
+    textures: TextureSet,
+    uniforms: &[Option<Vec<u64>>],
+    buffers: &[Option<Vec<u8>>],
+    lanes: usize,
+) -> Result<Machine<'a>, Error> {
+    let mut m = Machine::new(shader, funcs, limits, textures, lanes);
+    for (vid, v) in shader.vars.iter() {
+        match v.mode {
+            VarMode::Uniform => {
+                m.alloc_slots(vid)?;
+                let mut init = Vec::new();
+                if let Some(c) = &v.init {
+                    exec::flatten_constant(c, &mut init);
+                } else if v.name == "gl_DepthRange" {
+                    init = [0.0f32, 1.0, 1.0]
+                        .iter()
+                        .map(|x| u64::from(x.to_bits()))
+                        .collect();
+                }
+                if let Some(u) = &uniforms[vid.0 as usize] {
+                    init = u.clone();
+                }
+                if let Region::Slots { data, .. } = &mut m.mem[vid.0 as usize] {
+                    for (d, s) in data.iter_mut().zip(init) {
+                        *d = s;
+                    }
+                }
+            }
+            VarMode::Ubo | VarMode::Ssbo | VarMode::PushConstant => {
+                let bytes = match &buffers[vid.0 as usize] {
+                    Some(b) => b.clone(),
+                    None => {
+                        let size = layout::natural_size(&shader.types, v.ty) as usize;
+                        if size > limits.max_memory {
+                            return Err(Error::Limit("block larger than the memory limit".into()));
+                        }
+                        vec![0; size]
+                    }
+                };
+                m.charge(bytes.len())?;
+                m.mem[vid.0 as usize] = Region::Bytes(bytes);
+            }
+            _ => {}
+        }
+    }
+    Ok(m)
+}

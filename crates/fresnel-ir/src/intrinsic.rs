@@ -286,6 +286,11 @@ intrinsics! {
     Reduce = "reduce" [0] value 0 { Atomic } E;
     InclusiveScan = "inclusive_scan" [0] value 0 { Atomic } E;
     ExclusiveScan = "exclusive_scan" [0] value 0 { Atomic } E;
+
+    // ---- added for the built-in function lowering (issue 4) ----
+    /// `atomicCounterCompSwap`: srcs: counter deref, new value, value compared with; stores
+    /// the new value when the counter equals the compared value; returns the value before.
+    AtomicCounterOpSwap = "atomic_counter_op_swap" [-1, 1, 1] value 1 { Atomic } 0;
 }
 
 impl Intrinsic {

@@ -19,6 +19,7 @@
 //!
 //! See `ARCHITECTURE.md` at the workspace root for how this fits the pipeline.
 
+pub mod analysis;
 pub mod builder;
 pub mod entity;
 pub mod float;
@@ -26,8 +27,11 @@ pub mod func;
 pub mod instr;
 pub mod intrinsic;
 pub mod op;
+pub mod parse;
+pub mod print;
 pub mod shader;
 pub mod types;
+pub mod validate;
 
 pub use builder::Builder;
 pub use entity::{EntityId, EntityVec};
@@ -38,4 +42,7 @@ pub use op::{AluInfo, AluOp, TypeClass, ALL_ALU_OPS};
 pub use shader::{
     access, Constant, GeometryInfo, Interp, Sampling, Shader, ShaderInfo, Stage, VarMode, Variable,
 };
+pub use parse::{parse, ParseError};
+pub use print::{print_function, Printer};
+pub use validate::{validate, ValidationError};
 pub use types::{BaseType, Field, SamplerDim, Type, TypeId, Types};

@@ -19,8 +19,13 @@
 //!   `nir_lower_vars_to_ssa`).
 
 pub mod builtins;
+mod expr;
+mod func;
 pub mod operand;
 pub mod ssa;
+mod stmt;
+pub mod types;
+mod vars;
 
 pub use operand::{Arg, Operand};
 
@@ -60,12 +65,25 @@ impl std::fmt::Display for LowerError {
     }
 }
 
+/// Limits of the lowering (reported as errors when exceeded).
+pub mod limits {
+    /// Nested inlining of functions taking opaque parameters.
+    pub const MAX_INLINE_DEPTH: usize = 64;
+    /// Instructions in one function.
+    pub const MAX_INSTRS: usize = 4_000_000;
+    /// Functions in one shader.
+    pub const MAX_FUNCTIONS: usize = 100_000;
+}
+
 /// Lowers a checked module (without errors) to an IR shader.
 pub fn lower(
     module: &hir::Module,
     interner: &Interner,
     opts: &LowerOptions,
 ) -> Result<fresnel_ir::Shader, LowerError> {
-    let _ = (module, interner, opts);
-    Err(LowerError::new("lowering is not implemented yet", None))
+    let mut shader = func::lower_module(module, interner, opts)?;
+    if !opts.no_ssa {
+        ssa::vars_to_ssa(&mut shader);
+    }
+    Ok(shader)
 }

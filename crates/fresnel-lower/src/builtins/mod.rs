@@ -9,11 +9,43 @@
 //!   true (the memory of atomics, the interpolant of `interpolateAt*`): they are derefs of
 //!   the real variable.
 //! - The result is returned as an operand of the call's type (`None` for `void`).
+//!
+//! The families, one file each: [`math`] (angles, trigonometry, exponentials), [`common`]
+//! (common functions and bit casts), [`geometric`], [`matrix`], [`vector_rel`],
+//! [`integer`], [`packing`], [`texture`], [`image`], [`atomic`] (memory atomics and atomic
+//! counters), [`misc`] (derivatives, interpolation, barriers, geometry emission, noise,
+//! `ftransform`, interlock), [`subgroup`].
+//!
+//! Conventions the interpreter relies on (beyond the op and intrinsic tables' docs):
+//! - `deref_atomic_swap` / `image_deref_atomic_swap` / `atomic_counter_op_swap` take the
+//!   new value first, then the value compared with (`srcs: ..., data, compare`), as the
+//!   `deref_atomic` row documents.
+//! - Atomic loads and stores (`atomicLoad`, `atomicStore`) are `deref_atomic` with the
+//!   `load` / `store` operation; a load's data source is a zero constant.
+//! - The `memory` index of `barrier` / `memory_barrier` is a mask of [`VarMode`] bits
+//!   ([`mem_mask`]): bit `i` orders variables of mode `VarMode::ALL[i]` (images and atomic
+//!   counters are `Uniform`).
+//! - Implicit-LOD sampling outside fragment (and compute/task/mesh) shaders is `txl` with
+//!   LOD 0, as the specification defines it there.
 
-use fresnel_ir::{Builder, Stage, TypeId, VarId, VarMode};
+pub mod atomic;
+pub mod common;
+pub mod geometric;
+pub mod image;
+pub mod integer;
+pub mod math;
+pub mod matrix;
+pub mod misc;
+pub mod packing;
+pub mod subgroup;
+pub mod texture;
+pub mod vector_rel;
+
+use fresnel_ir::{AluOp, AluSrc, Builder, InstrKind, Stage, TypeId, ValueId, VarId, VarMode};
 use fresnel_sema::hir::{self, BuiltinRef};
-use fresnel_sema::types::TypeId as HirTypeId;
+use fresnel_sema::types::{Scalar, Type as HirType, TypeId as HirTypeId};
 use fresnel_syntax::source::Span;
+use smallvec::SmallVec;
 
 use crate::{Arg, LowerError, Operand};
 
@@ -40,6 +72,9 @@ pub fn wants_real_deref(name: &str, arg: usize) -> bool {
             || name.starts_with("interpolateAt"))
 }
 
+/// The result of lowering one call.
+pub type Lowered = Result<Option<Operand>, LowerError>;
+
 /// Lowers a call of a built-in function with the given (already lowered) arguments; `ret`
 /// is the call's HIR type.
 pub fn lower_builtin(
@@ -47,10 +82,263 @@ pub fn lower_builtin(
     f: BuiltinRef,
     args: &[Arg],
     ret: HirTypeId,
-) -> Result<Option<Operand>, LowerError> {
-    let _ = (args, ret);
-    Err(LowerError::new(
-        format!("built-in function `{}` is not lowered yet", f.name),
-        Some(cx.span),
-    ))
+) -> Lowered {
+    let name = f.name;
+    macro_rules! family {
+        ($($m:ident),*) => {
+            $(if let Some(r) = $m::lower(cx, name, args, ret) {
+                return r;
+            })*
+        };
+    }
+    family!(
+        math, common, geometric, matrix, vector_rel, integer, packing, texture, image, atomic,
+        misc, subgroup
+    );
+    Err(cx.unsupported(name))
+}
+
+/// The shape of a scalar or vector value of a HIR type.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Shape {
+    pub scalar: Scalar,
+    /// Components (1 for scalars).
+    pub n: u8,
+    /// Bit size of the IR value (1 for booleans).
+    pub bits: u8,
+}
+
+impl Shape {
+    pub fn is_float(self) -> bool {
+        self.scalar.is_float()
+    }
+    pub fn is_signed(self) -> bool {
+        self.scalar.is_signed_int()
+    }
+    pub fn is_bool(self) -> bool {
+        self.scalar == Scalar::Bool
+    }
+}
+
+/// The IR bit size of values of a scalar type.
+pub fn scalar_bits(s: Scalar) -> u8 {
+    if s == Scalar::Bool {
+        1
+    } else {
+        s.bits() as u8
+    }
+}
+
+/// The `memory` index of barriers: one bit per variable mode ordered (see the module docs).
+pub fn mem_mask(modes: &[VarMode]) -> i64 {
+    modes
+        .iter()
+        .map(|m| VarMode::ALL.iter().position(|x| x == m).unwrap_or(0))
+        .fold(0, |acc, i| acc | (1i64 << i))
+}
+
+impl BuiltinCx<'_, '_> {
+    pub(crate) fn err(&self, msg: impl Into<String>) -> LowerError {
+        LowerError::new(msg, Some(self.span))
+    }
+
+    pub(crate) fn unsupported(&self, name: &str) -> LowerError {
+        self.err(format!(
+            "built-in function `{name}` is not supported by the IR lowering yet"
+        ))
+    }
+
+    pub(crate) fn hir_type(&self, ty: HirTypeId) -> &HirType {
+        self.hir.types.get(ty)
+    }
+
+    /// The shape of a scalar or vector type.
+    pub(crate) fn shape(&self, ty: HirTypeId) -> Result<Shape, LowerError> {
+        let (scalar, n) = match *self.hir_type(ty) {
+            HirType::Scalar(s) => (s, 1),
+            HirType::Vector(s, n) => (s, n),
+            _ => return Err(self.err("expected a scalar or vector argument")),
+        };
+        Ok(Shape {
+            scalar,
+            n,
+            bits: scalar_bits(scalar),
+        })
+    }
+
+    /// The shape of argument `i`.
+    pub(crate) fn arg_shape(&self, args: &[Arg], i: usize) -> Result<Shape, LowerError> {
+        let a = args.get(i).ok_or_else(|| self.err("missing argument"))?;
+        self.shape(a.ty)
+    }
+
+    /// The value of argument `i` (a scalar or vector).
+    pub(crate) fn val(&self, args: &[Arg], i: usize) -> Result<ValueId, LowerError> {
+        match args.get(i).map(|a| &a.op) {
+            Some(Operand::Value(v)) => Ok(*v),
+            Some(_) => Err(self.err(format!("argument {} is not a scalar or vector", i + 1))),
+            None => Err(self.err("missing argument")),
+        }
+    }
+
+    /// The columns of argument `i` (a matrix).
+    pub(crate) fn cols(&self, args: &[Arg], i: usize) -> Result<SmallVec<[ValueId; 4]>, LowerError> {
+        match args.get(i).map(|a| &a.op) {
+            Some(Operand::Matrix(c)) => Ok(c.clone()),
+            Some(_) => Err(self.err(format!("argument {} is not a matrix", i + 1))),
+            None => Err(self.err("missing argument")),
+        }
+    }
+
+    /// The deref of argument `i` (memory, opaque objects, `out` parameters).
+    pub(crate) fn deref(&self, args: &[Arg], i: usize) -> Result<ValueId, LowerError> {
+        match args.get(i).map(|a| &a.op) {
+            Some(Operand::Deref(d)) => Ok(*d),
+            Some(_) => Err(self.err(format!("argument {} is not an lvalue or object", i + 1))),
+            None => Err(self.err("missing argument")),
+        }
+    }
+
+    /// The constant integer a value holds, when it is a `load_const`.
+    pub(crate) fn const_int(&self, v: ValueId) -> Option<i64> {
+        match &self.b.func.def(v).kind {
+            InstrKind::LoadConst { values, .. } => {
+                let bits = self.b.bit_size(v);
+                let x = *values.first()?;
+                Some(match bits {
+                    8 => i64::from(x as u8 as i8),
+                    16 => i64::from(x as u16 as i16),
+                    32 => i64::from(x as u32 as i32),
+                    _ => x as i64,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    // ---- constants ----
+
+    /// A scalar float constant of `bits` bits.
+    pub(crate) fn fconst(&mut self, x: f64, bits: u8) -> ValueId {
+        self.b.imm_float(x, bits)
+    }
+
+    /// A scalar integer constant (the low `bits` bits of `x`).
+    pub(crate) fn iconst(&mut self, x: i64, bits: u8) -> ValueId {
+        self.b.constant(bits, &[x as u64])
+    }
+
+    // ---- ALU ----
+
+    /// A per-component (or fixed-size) ALU operation; one-component sources of a
+    /// per-component source slot are broadcast to the width of the others.
+    pub(crate) fn op(&mut self, op: AluOp, srcs: &[ValueId]) -> ValueId {
+        let info = op.info();
+        let n = if info.dest_size != 0 {
+            info.dest_size
+        } else {
+            srcs.iter()
+                .enumerate()
+                .filter(|(i, _)| info.src_size[*i] == 0)
+                .map(|(_, v)| self.b.num_components(*v))
+                .max()
+                .unwrap_or(1)
+        };
+        let alu_srcs: SmallVec<[AluSrc; 4]> = srcs
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                if info.src_size[i] == 0 && self.b.num_components(*v) == 1 && n > 1 {
+                    AluSrc::broadcast(*v, 0)
+                } else {
+                    AluSrc::new(*v)
+                }
+            })
+            .collect();
+        self.b.alu_n(op, n, &alu_srcs)
+    }
+
+    pub(crate) fn op1(&mut self, op: AluOp, a: ValueId) -> ValueId {
+        self.op(op, &[a])
+    }
+
+    pub(crate) fn op2(&mut self, op: AluOp, a: ValueId, b: ValueId) -> ValueId {
+        self.op(op, &[a, b])
+    }
+
+    pub(crate) fn op3(&mut self, op: AluOp, a: ValueId, b: ValueId, c: ValueId) -> ValueId {
+        self.op(op, &[a, b, c])
+    }
+
+    /// A conversion to `bits` bits (identity when the size already matches and the op only
+    /// changes the size).
+    pub(crate) fn conv(&mut self, op: AluOp, bits: u8, v: ValueId) -> ValueId {
+        if matches!(op, AluOp::I2i | AluOp::U2u | AluOp::F2f) && self.b.bit_size(v) == bits {
+            return v;
+        }
+        self.b.conv(op, bits, v)
+    }
+
+    /// Broadcasts a scalar to `n` components (a `mov` with a swizzle); wider values are
+    /// returned as they are.
+    pub(crate) fn splat(&mut self, v: ValueId, n: u8) -> ValueId {
+        if n <= 1 || self.b.num_components(v) != 1 {
+            return v;
+        }
+        self.b.alu_n(AluOp::Mov, n, &[AluSrc::broadcast(v, 0)])
+    }
+
+    /// The scalar components of a value.
+    pub(crate) fn comps(&mut self, v: ValueId) -> SmallVec<[ValueId; 4]> {
+        let n = self.b.num_components(v);
+        if n == 1 {
+            return smallvec::smallvec![v];
+        }
+        (0..n).map(|c| self.b.channel(v, c)).collect()
+    }
+
+    /// The sum of the scalar components of `v` (`iadd` or `fadd` by `float`).
+    pub(crate) fn sum(&mut self, v: ValueId, float: bool) -> ValueId {
+        let cs = self.comps(v);
+        let add = if float { AluOp::Fadd } else { AluOp::Iadd };
+        let mut acc = cs[0];
+        for c in &cs[1..] {
+            acc = self.op2(add, acc, *c);
+        }
+        acc
+    }
+
+    /// The dot product of two float vectors of the same size (a scalar product for scalars).
+    pub(crate) fn dot(&mut self, a: ValueId, b: ValueId) -> ValueId {
+        match self.b.num_components(a).max(self.b.num_components(b)) {
+            2 => self.op2(AluOp::Fdot2, a, b),
+            3 => self.op2(AluOp::Fdot3, a, b),
+            4 => self.op2(AluOp::Fdot4, a, b),
+            _ => self.op2(AluOp::Fmul, a, b),
+        }
+    }
+
+    /// Stores `v` through the deref of an `out` argument (all components).
+    pub(crate) fn store_out(&mut self, d: ValueId, v: ValueId) {
+        let n = self.b.num_components(v);
+        self.b.store_deref(d, v, (1u32 << n) - 1);
+    }
+
+    /// Whether implicit derivatives exist in this stage (implicit-LOD sampling).
+    pub(crate) fn has_derivatives(&self) -> bool {
+        matches!(
+            self.stage,
+            Stage::Fragment | Stage::Compute | Stage::Task | Stage::Mesh
+        )
+    }
+}
+
+/// Wraps a value as the result of a call.
+pub(crate) fn value(v: ValueId) -> Lowered {
+    Ok(Some(Operand::Value(v)))
+}
+
+/// Wraps columns as a matrix result.
+pub(crate) fn matrix_result(cols: SmallVec<[ValueId; 4]>) -> Lowered {
+    Ok(Some(Operand::Matrix(cols)))
 }

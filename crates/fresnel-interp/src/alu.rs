@@ -1,0 +1,628 @@
+//! ALU semantics, one component at a time, on bit patterns.
+//!
+//! Floats of every size are decoded to `f64`, computed, and rounded back to the value's bit
+//! size: for the basic operations (add, sub, mul, div, sqrt) this gives the correctly rounded
+//! single-precision result, since `f64` carries more than twice the significand bits.
+//! Integers are decoded sign- or zero-extended to 64 bits, computed with wrapping
+//! arithmetic and masked back to their size.
+
+use fresnel_ir::float::{f16_to_f32, f32_to_f16};
+use fresnel_ir::AluOp;
+
+use crate::Error;
+
+/// Keeps the low `bits` bits.
+#[inline]
+pub fn mask(v: u64, bits: u8) -> u64 {
+    if bits >= 64 {
+        v
+    } else {
+        v & ((1u64 << bits) - 1)
+    }
+}
+
+/// Sign-extends the low `bits` bits.
+#[inline]
+pub fn sext(v: u64, bits: u8) -> i64 {
+    if bits >= 64 || bits == 0 {
+        v as i64
+    } else {
+        let s = 64 - u32::from(bits);
+        ((v << s) as i64) >> s
+    }
+}
+
+/// The value of a float bit pattern of the given size.
+#[inline]
+pub fn fget(v: u64, bits: u8) -> f64 {
+    match bits {
+        16 => f64::from(f16_to_f32(v as u16)),
+        64 => f64::from_bits(v),
+        _ => f64::from(f32::from_bits(v as u32)),
+    }
+}
+
+/// The bit pattern of a float of the given size (rounded to nearest even).
+#[inline]
+pub fn fput(x: f64, bits: u8) -> u64 {
+    match bits {
+        16 => u64::from(f32_to_f16(x as f32)),
+        64 => x.to_bits(),
+        _ => u64::from((x as f32).to_bits()),
+    }
+}
+
+fn fmin(a: f64, b: f64) -> f64 {
+    // IEEE minNum: a NaN operand yields the other operand.
+    a.min(b)
+}
+
+fn fmax(a: f64, b: f64) -> f64 {
+    a.max(b)
+}
+
+/// `x * 2^e` without overflowing intermediate steps.
+fn ldexp(x: f64, e: i64) -> f64 {
+    let mut e = e.clamp(-2200, 2200);
+    let mut x = x;
+    while e > 1000 {
+        x *= 2f64.powi(1000);
+        e -= 1000;
+    }
+    while e < -1000 {
+        x *= 2f64.powi(-1000);
+        e += 1000;
+    }
+    x * 2f64.powi(e as i32)
+}
+
+/// `frexp` for the float size `bits`: (significand in [0.5, 1), exponent).
+fn frexp(x: f64) -> (f64, i64) {
+    if x == 0.0 || !x.is_finite() {
+        return (x, 0);
+    }
+    let mut e = x.abs().log2().floor() as i64 + 1;
+    let mut m = ldexp(x, -e);
+    // Correct rounding errors of log2 at the edges.
+    if m.abs() >= 1.0 {
+        m /= 2.0;
+        e += 1;
+    } else if m.abs() < 0.5 {
+        m *= 2.0;
+        e -= 1;
+    }
+    (m, e)
+}
+
+/// Float to a signed integer of `bits`, saturating (NaN gives 0).
+fn f2i(x: f64, bits: u8) -> u64 {
+    let v = match bits {
+        8 => i64::from(x as i8),
+        16 => i64::from(x as i16),
+        32 => i64::from(x as i32),
+        _ => x as i64,
+    };
+    mask(v as u64, bits)
+}
+
+/// Float to an unsigned integer of `bits`, saturating (negative and NaN give 0).
+fn f2u(x: f64, bits: u8) -> u64 {
+    let v = match bits {
+        8 => u64::from(x as u8),
+        16 => u64::from(x as u16),
+        32 => u64::from(x as u32),
+        _ => x as u64,
+    };
+    mask(v, bits)
+}
+
+fn bitfield_extract(v: u64, offset: i64, count: i64, bits: u8, signed: bool) -> u64 {
+    let b = i64::from(bits);
+    if count <= 0 || offset < 0 || offset >= b || count > b || offset + count > b {
+        return 0;
+    }
+    let x = (mask(v, bits) >> offset) & mask(u64::MAX, count as u8);
+    if signed {
+        mask(sext(x, count as u8) as u64, bits)
+    } else {
+        x
+    }
+}
+
+fn bitfield_insert(base: u64, ins: u64, offset: i64, count: i64, bits: u8) -> u64 {
+    let b = i64::from(bits);
+    if count <= 0 || offset < 0 || offset >= b || count > b || offset + count > b {
+        return mask(base, bits);
+    }
+    let m = mask(u64::MAX, count as u8) << offset;
+    mask((base & !m) | ((ins << offset) & m), bits)
+}
+
+fn find_msb_u(v: u64, bits: u8) -> u64 {
+    let v = mask(v, bits);
+    if v == 0 {
+        mask(-1i64 as u64, 32)
+    } else {
+        u64::from(63 - v.leading_zeros())
+    }
+}
+
+/// Evaluates a per-component opcode on one component. `sb` is the bit size of the
+/// operation's sources (the first non-boolean one), `db` the result's.
+pub fn scalar(op: AluOp, sb: u8, db: u8, s: [u64; 4]) -> Result<u64, Error> {
+    use AluOp::*;
+    let f = |i: usize| fget(s[i], sb);
+    let i = |k: usize| sext(s[k], sb);
+    let u = |k: usize| mask(s[k], sb);
+    let fr = |x: f64| fput(x, db);
+    let ir = |x: i64| mask(x as u64, db);
+    let b = |x: bool| u64::from(x);
+    Ok(match op {
+        Mov => mask(s[0], db),
+        Bcsel => {
+            if s[0] & 1 != 0 {
+                mask(s[1], db)
+            } else {
+                mask(s[2], db)
+            }
+        }
+        Fneg => fr(-f(0)),
+        Fabs => fr(f(0).abs()),
+        Fsat => {
+            let x = f(0);
+            fr(if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) })
+        }
+        Fsign => {
+            let x = f(0);
+            fr(if x > 0.0 {
+                1.0
+            } else if x < 0.0 {
+                -1.0
+            } else {
+                x
+            })
+        }
+        Ffloor => fr(f(0).floor()),
+        Fceil => fr(f(0).ceil()),
+        Ftrunc => fr(f(0).trunc()),
+        FroundEven => fr(f(0).round_ties_even()),
+        Ffract => {
+            // Computed in the value's precision so that fract(x) < 1.
+            let x = fget(fput(f(0), sb), sb);
+            let r = fget(fput(x - x.floor(), db), db);
+            fr(if r >= 1.0 { prev_below_one(db) } else { r })
+        }
+        Fadd => fr(f(0) + f(1)),
+        Fsub => fr(f(0) - f(1)),
+        Fmul => fr(f(0) * f(1)),
+        Fdiv => fr(f(0) / f(1)),
+        Fmod => {
+            let (x, y) = (f(0), f(1));
+            // x - y * floor(x / y), with the quotient rounded to the operation's precision
+            // as hardware computes it.
+            let q = fget(fput(x / y, db), db);
+            let p = fget(fput(y * q.floor(), db), db);
+            fr(x - p)
+        }
+        Ffma => fr(f(0).mul_add(f(1), f(2))),
+        Flrp => {
+            let (x, y, a) = (f(0), f(1), f(2));
+            fr(x * (1.0 - a) + y * a)
+        }
+        Fmin => fr(fmin(f(0), f(1))),
+        Fmax => fr(fmax(f(0), f(1))),
+        Fstep => fr(if f(1) < f(0) { 0.0 } else { 1.0 }),
+        Frcp => fr(1.0 / f(0)),
+        Frsq => fr(1.0 / f(0).sqrt()),
+        Fsqrt => fr(f(0).sqrt()),
+        Fexp2 => fr(f(0).exp2()),
+        Flog2 => fr(f(0).log2()),
+        Fexp => fr(f(0).exp()),
+        Flog => fr(f(0).ln()),
+        Fpow => fr(f(0).powf(f(1))),
+        Fsin => fr(f(0).sin()),
+        Fcos => fr(f(0).cos()),
+        Ftan => fr(f(0).tan()),
+        Fasin => fr(f(0).asin()),
+        Facos => fr(f(0).acos()),
+        Fatan => fr(f(0).atan()),
+        Fatan2 => fr(f(0).atan2(f(1))),
+        Fsinh => fr(f(0).sinh()),
+        Fcosh => fr(f(0).cosh()),
+        Ftanh => fr(f(0).tanh()),
+        Fasinh => fr(f(0).asinh()),
+        Facosh => fr(f(0).acosh()),
+        Fatanh => fr(f(0).atanh()),
+        FrexpSig => fr(frexp(f(0)).0),
+        FrexpExp => mask(frexp(f(0)).1 as u64, db),
+        Ldexp => fr(ldexp(f(0), sext(s[1], 32))),
+        Fisnan => b(f(0).is_nan()),
+        Fisinf => b(f(0).is_infinite()),
+        Fquantize2f16 => {
+            let h = f16_to_f32(f32_to_f16(f(0) as f32));
+            // Denormal halves flush to zero (as SPIR-V OpQuantizeToF16 allows).
+            let h = if h != 0.0 && h.abs() < 6.103_515_6e-5 {
+                0.0f32.copysign(h)
+            } else {
+                h
+            };
+            fr(f64::from(h))
+        }
+        Flt => b(f(0) < f(1)),
+        Fge => b(f(0) >= f(1)),
+        Feq => b(f(0) == f(1)),
+        Fneu => b(f(0) != f(1)),
+        Ilt => b(i(0) < i(1)),
+        Ige => b(i(0) >= i(1)),
+        Ult => b(u(0) < u(1)),
+        Uge => b(u(0) >= u(1)),
+        Ieq => b(u(0) == u(1)),
+        Ine => b(u(0) != u(1)),
+        Iadd => ir(i(0).wrapping_add(i(1))),
+        Isub => ir(i(0).wrapping_sub(i(1))),
+        Imul => ir(i(0).wrapping_mul(i(1))),
+        Idiv => {
+            let (x, y) = (i(0), i(1));
+            if y == 0 {
+                ir(if x >= 0 { -1 } else { 1 })
+            } else {
+                ir(wrap_div(x, y, sb))
+            }
+        }
+        Udiv => {
+            if u(1) == 0 {
+                mask(u64::MAX, db)
+            } else {
+                u(0) / u(1)
+            }
+        }
+        Irem => {
+            let (x, y) = (i(0), i(1));
+            if y == 0 {
+                mask(u64::MAX, db)
+            } else {
+                ir(x.wrapping_rem(y))
+            }
+        }
+        Umod => {
+            if u(1) == 0 {
+                mask(u64::MAX, db)
+            } else {
+                u(0) % u(1)
+            }
+        }
+        Ineg => ir(i(0).wrapping_neg()),
+        Iabs => ir(i(0).wrapping_abs()),
+        Isign => ir(i(0).signum()),
+        Imin => ir(i(0).min(i(1))),
+        Imax => ir(i(0).max(i(1))),
+        Umin => u(0).min(u(1)),
+        Umax => u(0).max(u(1)),
+        Ishl => {
+            let c = (s[1] as u32) % u32::from(sb.max(1));
+            mask(u(0) << c, db)
+        }
+        Ishr => {
+            let c = (s[1] as u32) % u32::from(sb.max(1));
+            ir(i(0) >> c)
+        }
+        Ushr => {
+            let c = (s[1] as u32) % u32::from(sb.max(1));
+            u(0) >> c
+        }
+        Iand => mask(s[0] & s[1], db),
+        Ior => mask(s[0] | s[1], db),
+        Ixor => mask(s[0] ^ s[1], db),
+        Inot => mask(!s[0], db),
+        BitfieldInsert => bitfield_insert(s[0], s[1], sext(s[2], 32), sext(s[3], 32), sb),
+        IbitfieldExtract => bitfield_extract(s[0], sext(s[1], 32), sext(s[2], 32), sb, true),
+        UbitfieldExtract => bitfield_extract(s[0], sext(s[1], 32), sext(s[2], 32), sb, false),
+        BitfieldReverse => mask(u(0).reverse_bits() >> (64 - u32::from(sb.clamp(1, 64))), sb),
+        BitCount => u64::from(u(0).count_ones()),
+        UfindMsb => find_msb_u(s[0], sb),
+        IfindMsb => {
+            let x = i(0);
+            let v = if x < 0 { !x } else { x } as u64;
+            find_msb_u(v, sb)
+        }
+        FindLsb => {
+            let v = u(0);
+            if v == 0 {
+                mask(u64::MAX, 32)
+            } else {
+                u64::from(v.trailing_zeros())
+            }
+        }
+        UaddCarry => {
+            let r = u128::from(u(0)) + u128::from(u(1));
+            b(r > u128::from(mask(u64::MAX, sb)))
+        }
+        UsubBorrow => b(u(0) < u(1)),
+        UmulHigh => {
+            let r = u128::from(u(0)) * u128::from(u(1));
+            mask((r >> sb) as u64, db)
+        }
+        ImulHigh => {
+            let r = i128::from(i(0)) * i128::from(i(1));
+            mask((r >> sb) as u64, db)
+        }
+        B2f => fr(if s[0] & 1 != 0 { 1.0 } else { 0.0 }),
+        B2i => s[0] & 1,
+        F2f => fr(f(0)),
+        F2i => f2i(f(0), db),
+        F2u => f2u(f(0), db),
+        I2f => fr(i(0) as f64),
+        U2f => fr(u(0) as f64),
+        I2i => ir(i(0)),
+        U2u => mask(u(0), db),
+        _ => {
+            return Err(Error::Invalid(format!(
+                "`{}` is not a per-component operation",
+                op.name()
+            )))
+        }
+    })
+}
+
+fn prev_below_one(bits: u8) -> f64 {
+    match bits {
+        16 => 1.0 - 1.0 / 2048.0,
+        64 => 1.0 - f64::EPSILON / 2.0,
+        _ => f64::from(1.0f32 - f32::EPSILON / 2.0),
+    }
+}
+
+fn wrap_div(x: i64, y: i64, bits: u8) -> i64 {
+    // The most negative value divided by -1 wraps to itself at every size.
+    let min = if bits >= 64 {
+        i64::MIN
+    } else {
+        -(1i64 << (bits - 1))
+    };
+    if x == min && y == -1 {
+        min
+    } else {
+        x.wrapping_div(y)
+    }
+}
+
+fn pack_snorm(x: f64, max: f64) -> i64 {
+    (x.clamp(-1.0, 1.0) * max).round() as i64
+}
+
+fn pack_unorm(x: f64, max: f64) -> u64 {
+    (x.clamp(0.0, 1.0) * max).round() as u64
+}
+
+/// Operations whose components are not independent: vectors, dots, reductions, packing.
+/// `srcs[k]` holds the components of source k as the operation reads them (after the
+/// swizzle). Returns the result's components.
+pub fn whole(op: AluOp, sb: u8, db: u8, srcs: &[[u64; 4]; 4]) -> Result<[u64; 4], Error> {
+    use AluOp::*;
+    let mut out = [0u64; 4];
+    let f = |k: usize, c: usize| fget(srcs[k][c], sb);
+    match op {
+        Vec2 | Vec3 | Vec4 => {
+            let n = match op {
+                Vec2 => 2,
+                Vec3 => 3,
+                _ => 4,
+            };
+            for (c, o) in out.iter_mut().enumerate().take(n) {
+                *o = mask(srcs[c][0], db);
+            }
+        }
+        Fdot2 | Fdot3 | Fdot4 => {
+            let n = match op {
+                Fdot2 => 2,
+                Fdot3 => 3,
+                _ => 4,
+            };
+            let mut acc = 0.0;
+            for c in 0..n {
+                // Each product and sum rounded to the operation's precision.
+                let p = fget(fput(f(0, c) * f(1, c), db), db);
+                acc = fget(fput(acc + p, db), db);
+            }
+            out[0] = fput(acc, db);
+        }
+        Bany2 | Bany3 | Bany4 | Ball2 | Ball3 | Ball4 => {
+            let n = match op {
+                Bany2 | Ball2 => 2,
+                Bany3 | Ball3 => 3,
+                _ => 4,
+            };
+            let bits = srcs[0].iter().take(n).map(|x| x & 1 != 0);
+            let r = if matches!(op, Bany2 | Bany3 | Bany4) {
+                bits.into_iter().any(|x| x)
+            } else {
+                bits.into_iter().all(|x| x)
+            };
+            out[0] = u64::from(r);
+        }
+        PackSnorm2x16 => {
+            let lo = pack_snorm(f(0, 0), 32767.0) as u64 & 0xffff;
+            let hi = pack_snorm(f(0, 1), 32767.0) as u64 & 0xffff;
+            out[0] = lo | (hi << 16);
+        }
+        PackUnorm2x16 => {
+            out[0] = pack_unorm(f(0, 0), 65535.0) | (pack_unorm(f(0, 1), 65535.0) << 16);
+        }
+        PackSnorm4x8 => {
+            let mut w = 0;
+            for c in 0..4 {
+                w |= (pack_snorm(f(0, c), 127.0) as u64 & 0xff) << (8 * c);
+            }
+            out[0] = w;
+        }
+        PackUnorm4x8 => {
+            let mut w = 0;
+            for c in 0..4 {
+                w |= pack_unorm(f(0, c), 255.0) << (8 * c);
+            }
+            out[0] = w;
+        }
+        PackHalf2x16 => {
+            let lo = u64::from(f32_to_f16(f(0, 0) as f32));
+            let hi = u64::from(f32_to_f16(f(0, 1) as f32));
+            out[0] = lo | (hi << 16);
+        }
+        UnpackSnorm2x16 => {
+            let w = srcs[0][0];
+            for c in 0..2 {
+                let v = f64::from((w >> (16 * c)) as u16 as i16);
+                out[c] = fput((v / 32767.0).clamp(-1.0, 1.0), db);
+            }
+        }
+        UnpackUnorm2x16 => {
+            let w = srcs[0][0];
+            for c in 0..2 {
+                out[c] = fput(f64::from((w >> (16 * c)) as u16) / 65535.0, db);
+            }
+        }
+        UnpackSnorm4x8 => {
+            let w = srcs[0][0];
+            for c in 0..4 {
+                let v = f64::from((w >> (8 * c)) as u8 as i8);
+                out[c] = fput((v / 127.0).clamp(-1.0, 1.0), db);
+            }
+        }
+        UnpackUnorm4x8 => {
+            let w = srcs[0][0];
+            for c in 0..4 {
+                out[c] = fput(f64::from((w >> (8 * c)) as u8) / 255.0, db);
+            }
+        }
+        UnpackHalf2x16 => {
+            let w = srcs[0][0];
+            for c in 0..2 {
+                out[c] = fput(f64::from(f16_to_f32((w >> (16 * c)) as u16)), db);
+            }
+        }
+        Pack64_2x32 => out[0] = mask(srcs[0][0], 32) | (mask(srcs[0][1], 32) << 32),
+        Unpack64_2x32 => {
+            out[0] = mask(srcs[0][0], 32);
+            out[1] = srcs[0][0] >> 32;
+        }
+        _ => {
+            return Err(Error::Invalid(format!(
+                "`{}` is a per-component operation",
+                op.name()
+            )))
+        }
+    }
+    Ok(out)
+}
+
+/// Whether the opcode is evaluated by [`whole`] rather than component by component.
+pub fn is_whole(op: AluOp) -> bool {
+    use AluOp::*;
+    matches!(
+        op,
+        Vec2 | Vec3
+            | Vec4
+            | Fdot2
+            | Fdot3
+            | Fdot4
+            | Bany2
+            | Bany3
+            | Bany4
+            | Ball2
+            | Ball3
+            | Ball4
+            | PackSnorm2x16
+            | PackUnorm2x16
+            | PackSnorm4x8
+            | PackUnorm4x8
+            | PackHalf2x16
+            | UnpackSnorm2x16
+            | UnpackUnorm2x16
+            | UnpackSnorm4x8
+            | UnpackUnorm4x8
+            | UnpackHalf2x16
+            | Pack64_2x32
+            | Unpack64_2x32
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f32b(x: f32) -> u64 {
+        u64::from(x.to_bits())
+    }
+
+    #[test]
+    fn float_basics() {
+        let r = scalar(AluOp::Fadd, 32, 32, [f32b(0.1), f32b(0.2), 0, 0]).unwrap();
+        assert_eq!(f32::from_bits(r as u32), 0.1f32 + 0.2f32);
+        let r = scalar(AluOp::Fdiv, 32, 32, [f32b(1.0), f32b(0.0), 0, 0]).unwrap();
+        assert_eq!(f32::from_bits(r as u32), f32::INFINITY);
+        let r = scalar(AluOp::Fmin, 32, 32, [f32b(f32::NAN), f32b(2.0), 0, 0]).unwrap();
+        assert_eq!(f32::from_bits(r as u32), 2.0);
+        let r = scalar(AluOp::FroundEven, 32, 32, [f32b(2.5), 0, 0, 0]).unwrap();
+        assert_eq!(f32::from_bits(r as u32), 2.0);
+        let r = scalar(AluOp::FroundEven, 32, 32, [f32b(-3.5), 0, 0, 0]).unwrap();
+        assert_eq!(f32::from_bits(r as u32), -4.0);
+        let r = scalar(AluOp::Fmod, 32, 32, [f32b(-1.5), f32b(1.0), 0, 0]).unwrap();
+        assert_eq!(f32::from_bits(r as u32), 0.5);
+        let r = scalar(AluOp::Ffract, 32, 32, [f32b(-1e-9), 0, 0, 0]).unwrap();
+        assert!(f32::from_bits(r as u32) < 1.0);
+    }
+
+    #[test]
+    fn integer_edges() {
+        let m = mask(i32::MIN as u64, 32);
+        let neg1 = mask(-1i64 as u64, 32);
+        assert_eq!(scalar(AluOp::Idiv, 32, 32, [m, neg1, 0, 0]).unwrap(), m);
+        assert_eq!(
+            scalar(AluOp::Udiv, 32, 32, [5, 0, 0, 0]).unwrap(),
+            0xffff_ffff
+        );
+        assert_eq!(scalar(AluOp::Ishl, 32, 32, [1, 33, 0, 0]).unwrap(), 2);
+        assert_eq!(scalar(AluOp::Ishr, 32, 32, [neg1, 4, 0, 0]).unwrap(), neg1);
+        assert_eq!(
+            scalar(AluOp::IfindMsb, 32, 32, [neg1, 0, 0, 0]).unwrap(),
+            neg1
+        );
+        assert_eq!(
+            scalar(AluOp::UfindMsb, 32, 32, [0x100, 0, 0, 0]).unwrap(),
+            8
+        );
+        assert_eq!(
+            scalar(AluOp::IbitfieldExtract, 32, 32, [0xf0, 4, 4, 0]).unwrap(),
+            neg1
+        );
+        assert_eq!(
+            scalar(AluOp::BitfieldReverse, 32, 32, [1, 0, 0, 0]).unwrap(),
+            0x8000_0000
+        );
+        assert_eq!(
+            scalar(AluOp::F2i, 32, 32, [f32b(-3.7), 0, 0, 0]).unwrap(),
+            mask(-3i64 as u64, 32)
+        );
+        assert_eq!(
+            scalar(AluOp::F2i, 32, 32, [f32b(1e20), 0, 0, 0]).unwrap(),
+            0x7fff_ffff
+        );
+        assert_eq!(
+            scalar(AluOp::UaddCarry, 32, 32, [0xffff_ffff, 1, 0, 0]).unwrap(),
+            1
+        );
+    }
+
+    #[test]
+    fn packing() {
+        let mut s = [[0u64; 4]; 4];
+        s[0] = [f32b(1.0), f32b(-1.0), 0, 0];
+        let w = whole(AluOp::PackSnorm2x16, 32, 32, &s).unwrap()[0];
+        assert_eq!(w, 0x8001_7fff);
+        s[0] = [w, 0, 0, 0];
+        let back = whole(AluOp::UnpackSnorm2x16, 32, 32, &s).unwrap();
+        assert_eq!(f32::from_bits(back[1] as u32), -1.0);
+        s[0] = [f32b(1.0), f32b(0.5), 0, 0];
+        let h = whole(AluOp::PackHalf2x16, 32, 32, &s).unwrap()[0];
+        assert_eq!(h, 0x3800_3c00);
+    }
+}

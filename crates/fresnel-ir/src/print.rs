@@ -1,0 +1,678 @@
+//! The IR's text form (after `nir_print.c`): readable, and parsed back exactly by
+//! [`crate::parse`] (`print(parse(print(s))) == print(s)`).
+//!
+//! ```text
+//! shader fragment
+//! info local_size=1x1x1 origin_upper_left
+//! entry fn0
+//!
+//! struct %S { f32x4 color offset=0; [4 x f32, stride 16] w offset=16; }
+//! var @0 shader_out f32x4 color (location=0)
+//!
+//! function fn0 main() {
+//!   var @1 function f32 x
+//!   block b0:  // preds:
+//!     %0 = deref_var @0 (shader_out f32x4)
+//!     %1 = load_const 32x4 (0x3f800000, 0x0, 0x0, 0x3f800000)  // (1.0, 0.0, 0.0, 1.0)
+//!     store_deref %0, %1 (num_components=4, wrmask=xyzw)
+//!     // succs: b1
+//!   block b1 (end):  // preds: b0
+//! }
+//! ```
+//!
+//! Values keep their numbers (`%N`), blocks theirs (`bN`), variables theirs (`@N`); `//`
+//! starts a comment (predecessors, successors and constant values are printed as comments
+//! for the reader; the parser recomputes the CFG). Names that are not plain identifiers are
+//! quoted. Struct types are declared once (`struct %S { ... }`, `block struct` for interface
+//! blocks) and referred to by name; a name used by several struct types gets `#k` for the
+//! k-th repetition.
+
+use std::fmt::{self, Write};
+
+use rustc_hash::FxHashMap;
+
+use crate::entity::EntityId;
+use crate::func::{CfNode, Function};
+use crate::instr::*;
+use crate::intrinsic::{AtomicOp, IndexKind};
+use crate::shader::{Constant, Interp, Sampling, Shader, Variable};
+use crate::types::{BaseType, Type, TypeId, Types};
+
+/// Swizzle letters for components 0 to 15.
+pub(crate) const SWIZZLE_CHARS: &[u8; 16] = b"xyzwefghijklmnop";
+
+/// Whether `s` can be printed without quotes.
+pub(crate) fn is_plain_ident(s: &str) -> bool {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_alphabetic() || c == '_' => {}
+        _ => return false,
+    }
+    chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// A string literal with `\"`, `\\`, `\n`, `\t` and `\u{..}` escapes.
+pub(crate) fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A name: as is when it is a plain identifier, else quoted.
+pub(crate) fn name(s: &str) -> String {
+    if is_plain_ident(s) {
+        s.to_string()
+    } else {
+        quote(s)
+    }
+}
+
+/// How struct types are referred to: `%Name`, `%Name#k` for repeated names.
+pub(crate) fn struct_refs(types: &Types) -> FxHashMap<TypeId, String> {
+    let mut seen: FxHashMap<&str, u32> = FxHashMap::default();
+    let mut out = FxHashMap::default();
+    for (id, t) in types.iter() {
+        if let Type::Struct { name: n, .. } = t {
+            let k = seen.entry(n.as_str()).or_insert(0);
+            let r = if *k == 0 {
+                format!("%{}", name(n))
+            } else {
+                format!("%{}#{}", name(n), k)
+            };
+            *k += 1;
+            out.insert(id, r);
+        }
+    }
+    out
+}
+
+/// Prints types with struct references resolved.
+pub(crate) struct TypePrinter<'a> {
+    pub types: &'a Types,
+    pub structs: FxHashMap<TypeId, String>,
+}
+
+impl<'a> TypePrinter<'a> {
+    pub fn new(types: &'a Types) -> Self {
+        TypePrinter {
+            types,
+            structs: struct_refs(types),
+        }
+    }
+
+    pub fn ty(&self, id: TypeId) -> String {
+        match self.types.get(id) {
+            Type::Vector {
+                base,
+                bits,
+                components,
+            } => {
+                let b = if *base == BaseType::Bool && *bits == 1 {
+                    "bool".to_string()
+                } else {
+                    format!("{}{}", base.letter(), bits)
+                };
+                if *components == 1 {
+                    b
+                } else {
+                    format!("{b}x{components}")
+                }
+            }
+            Type::Matrix {
+                bits,
+                columns,
+                rows,
+            } => format!("f{bits}mat{columns}x{rows}"),
+            Type::Array { elem, len, stride } => {
+                let inner = self.ty(*elem);
+                match stride {
+                    0 => format!("[{len} x {inner}]"),
+                    s => format!("[{len} x {inner}, stride {s}]"),
+                }
+            }
+            Type::Struct { .. } => self.structs.get(&id).cloned().unwrap_or_default(),
+            Type::Opaque(n) => format!("opaque {}", quote(n)),
+            _ => self.types.display(id),
+        }
+    }
+}
+
+/// Swizzle text for `n` components (letters, or `[a,b]` when out of letter range).
+pub(crate) fn swizzle_str(sw: &[u8]) -> String {
+    if sw.iter().all(|c| usize::from(*c) < SWIZZLE_CHARS.len()) {
+        sw.iter()
+            .map(|c| SWIZZLE_CHARS[usize::from(*c)] as char)
+            .collect()
+    } else {
+        let parts: Vec<String> = sw.iter().map(|c| c.to_string()).collect();
+        format!("[{}]", parts.join(","))
+    }
+}
+
+fn write_mask_str(m: i64) -> String {
+    if m > 0 && m < (1 << 16) {
+        (0..16)
+            .filter(|i| m & (1 << i) != 0)
+            .map(|i| SWIZZLE_CHARS[i] as char)
+            .collect()
+    } else {
+        m.to_string()
+    }
+}
+
+fn interp_name(i: Interp) -> Option<&'static str> {
+    match i {
+        Interp::Smooth => None,
+        Interp::Flat => Some("flat"),
+        Interp::NoPerspective => Some("noperspective"),
+    }
+}
+
+fn sampling_name(s: Sampling) -> Option<&'static str> {
+    match s {
+        Sampling::Center => None,
+        Sampling::Centroid => Some("centroid"),
+        Sampling::Sample => Some("sample"),
+    }
+}
+
+fn constant_str(c: &Constant) -> String {
+    match c {
+        Constant::Vector(v) => {
+            let parts: Vec<String> = v.iter().map(|x| format!("{x:#x}")).collect();
+            format!("({})", parts.join(", "))
+        }
+        Constant::Composite(items) => {
+            let parts: Vec<String> = items.iter().map(constant_str).collect();
+            format!("{{{}}}", parts.join(", "))
+        }
+    }
+}
+
+/// A human reading of constant bit patterns for the comment after `load_const`.
+fn const_comment(bits: u8, values: &[u64]) -> Option<String> {
+    let sext = |v: u64| -> i64 {
+        if bits == 0 || bits >= 64 {
+            v as i64
+        } else {
+            let sh = 64 - u32::from(bits);
+            ((v << sh) as i64) >> sh
+        }
+    };
+    let small = values.iter().all(|&v| sext(v).unsigned_abs() < (1 << 16));
+    let parts: Vec<String> = match bits {
+        1 => values
+            .iter()
+            .map(|v| if *v & 1 != 0 { "true" } else { "false" }.to_string())
+            .collect(),
+        8 => values.iter().map(|v| sext(*v).to_string()).collect(),
+        16 | 32 | 64 if small => values.iter().map(|v| sext(*v).to_string()).collect(),
+        16 => values
+            .iter()
+            .map(|v| format!("{:?}", crate::float::f16_to_f32(*v as u16)))
+            .collect(),
+        32 => values
+            .iter()
+            .map(|v| format!("{:?}", f32::from_bits(*v as u32)))
+            .collect(),
+        64 => values
+            .iter()
+            .map(|v| format!("{:?}", f64::from_bits(*v)))
+            .collect(),
+        _ => return None,
+    };
+    Some(format!("({})", parts.join(", ")))
+}
+
+/// Prints a shader (or one function) in the text form.
+pub struct Printer<'a> {
+    shader: &'a Shader,
+    tp: TypePrinter<'a>,
+}
+
+impl<'a> Printer<'a> {
+    pub fn new(shader: &'a Shader) -> Printer<'a> {
+        Printer {
+            shader,
+            tp: TypePrinter::new(&shader.types),
+        }
+    }
+
+    /// The whole shader.
+    pub fn shader(&self, out: &mut String) {
+        let s = self.shader;
+        let _ = writeln!(out, "shader {}", s.stage.name());
+        let i = &s.info;
+        let _ = write!(
+            out,
+            "info local_size={}x{}x{}",
+            i.local_size[0], i.local_size[1], i.local_size[2]
+        );
+        if let Some(g) = &i.geometry {
+            let _ = write!(
+                out,
+                " geometry({} {} max_vertices={} invocations={})",
+                quote(&g.input),
+                quote(&g.output),
+                g.max_vertices,
+                g.invocations
+            );
+        }
+        if let Some(t) = i.tess_vertices {
+            let _ = write!(out, " tess_vertices={t}");
+        }
+        for (flag, word) in [
+            (i.early_fragment_tests, "early_fragment_tests"),
+            (i.origin_upper_left, "origin_upper_left"),
+            (i.pixel_center_integer, "pixel_center_integer"),
+        ] {
+            if flag {
+                let _ = write!(out, " {word}");
+            }
+        }
+        out.push('\n');
+        if let Some(e) = s.entry {
+            let _ = writeln!(out, "entry {e}");
+        }
+        // Struct declarations, in type order (which the parser reproduces).
+        let mut first = true;
+        for (id, t) in s.types.iter() {
+            if let Type::Struct { fields, block, .. } = t {
+                if first {
+                    out.push('\n');
+                    first = false;
+                }
+                if *block {
+                    out.push_str("block ");
+                }
+                let _ = write!(out, "struct {} {{", self.tp.ty(id));
+                for f in fields {
+                    let _ = write!(out, " {} {}", self.tp.ty(f.ty), name(&f.name));
+                    if let Some(o) = f.offset {
+                        let _ = write!(out, " offset={o}");
+                    }
+                    if f.row_major {
+                        out.push_str(" row_major");
+                    }
+                    if let Some(m) = f.matrix_stride {
+                        let _ = write!(out, " matrix_stride={m}");
+                    }
+                    out.push(';');
+                }
+                out.push_str(" }\n");
+            }
+        }
+        // Variables that no function lists as a local.
+        let mut local: FxHashMap<VarId, FuncId> = FxHashMap::default();
+        for (fid, f) in s.functions.iter() {
+            for v in &f.locals {
+                local.entry(*v).or_insert(fid);
+            }
+        }
+        let mut first = true;
+        for (id, v) in s.vars.iter() {
+            if !local.contains_key(&id) {
+                if first {
+                    out.push('\n');
+                    first = false;
+                }
+                self.var(out, id, v, None, "");
+            }
+        }
+        for (fid, _) in s.functions.iter() {
+            out.push('\n');
+            self.function(out, fid, &local);
+        }
+    }
+
+    fn var(&self, out: &mut String, id: VarId, v: &Variable, ctx: Option<FuncId>, indent: &str) {
+        let _ = write!(
+            out,
+            "{indent}var {id} {} {} {}",
+            v.mode.name(),
+            self.tp.ty(v.ty),
+            name(&v.name)
+        );
+        let mut attrs: Vec<String> = Vec::new();
+        if v.builtin {
+            attrs.push("builtin".into());
+        }
+        if let Some(x) = v.location {
+            attrs.push(format!("location={x}"));
+        }
+        if let Some(x) = v.component {
+            attrs.push(format!("component={x}"));
+        }
+        if let Some(x) = v.index {
+            attrs.push(format!("index={x}"));
+        }
+        if let Some(x) = v.binding {
+            attrs.push(format!("binding={x}"));
+        }
+        if let Some(x) = v.set {
+            attrs.push(format!("set={x}"));
+        }
+        if let Some(x) = interp_name(v.interp) {
+            attrs.push(x.into());
+        }
+        if let Some(x) = sampling_name(v.sampling) {
+            attrs.push(x.into());
+        }
+        for (flag, word) in [
+            (v.patch, "patch"),
+            (v.invariant, "invariant"),
+            (v.precise, "precise"),
+            (v.relaxed_precision, "relaxed"),
+        ] {
+            if flag {
+                attrs.push(word.into());
+            }
+        }
+        if v.access != 0 {
+            attrs.push(format!("access={}", v.access));
+        }
+        if let Some(f) = &v.format {
+            attrs.push(format!("format={}", name(f)));
+        }
+        if v.function != ctx {
+            match v.function {
+                Some(f) => attrs.push(format!("owner={f}")),
+                None => attrs.push("owner=none".into()),
+            }
+        }
+        if !attrs.is_empty() {
+            let _ = write!(out, " ({})", attrs.join(", "));
+        }
+        if let Some(c) = &v.init {
+            let _ = write!(out, " = {}", constant_str(c));
+        }
+        out.push('\n');
+    }
+
+    /// One function (`local` maps variables to the function listing them).
+    fn function(&self, out: &mut String, fid: FuncId, local: &FxHashMap<VarId, FuncId>) {
+        let f = &self.shader.functions[fid];
+        let params: Vec<String> = f
+            .params
+            .iter()
+            .map(|p| format!("{} {}", p.dir.name(), p.var))
+            .collect();
+        let _ = write!(
+            out,
+            "function {fid} {}({})",
+            name(&f.name),
+            params.join(", ")
+        );
+        if let Some(r) = f.ret {
+            let _ = write!(out, " -> {r}");
+        }
+        out.push_str(" {\n");
+        for v in &f.locals {
+            if local.get(v) == Some(&fid) {
+                if let Some(var) = self.shader.vars.get(*v) {
+                    self.var(out, *v, var, Some(fid), "  ");
+                }
+            } else {
+                // Listed by two functions: a reference to the earlier declaration.
+                let _ = writeln!(out, "  var {v}");
+            }
+        }
+        self.list(out, f, &f.body, 1);
+        let _ = write!(out, "  block {} (end):", f.end_block);
+        self.preds(out, f, f.end_block);
+        out.push_str("}\n");
+    }
+
+    fn preds(&self, out: &mut String, f: &Function, b: BlockId) {
+        out.push_str("  // preds:");
+        for p in &f.blocks[b].preds {
+            let _ = write!(out, " {p}");
+        }
+        out.push('\n');
+    }
+
+    fn list(&self, out: &mut String, f: &Function, list: &[CfNode], depth: usize) {
+        let ind = "  ".repeat(depth);
+        for n in list {
+            match *n {
+                CfNode::Block(b) => {
+                    let _ = write!(out, "{ind}block {b}:");
+                    self.preds(out, f, b);
+                    for &i in &f.blocks[b].instrs {
+                        out.push_str(&ind);
+                        out.push_str("  ");
+                        self.instr(out, f, &f.instrs[i].kind);
+                        out.push('\n');
+                    }
+                    let _ = write!(out, "{ind}  // succs:");
+                    for s in f.blocks[b].succs.iter().flatten() {
+                        let _ = write!(out, " {s}");
+                    }
+                    out.push('\n');
+                }
+                CfNode::If(i) => {
+                    let node = &f.ifs[i];
+                    let _ = writeln!(out, "{ind}if {} {{", node.cond);
+                    self.list(out, f, &node.then_list, depth + 1);
+                    let _ = writeln!(out, "{ind}}} else {{");
+                    self.list(out, f, &node.else_list, depth + 1);
+                    let _ = writeln!(out, "{ind}}}");
+                }
+                CfNode::Loop(l) => {
+                    let _ = writeln!(out, "{ind}loop {{");
+                    self.list(out, f, &f.loops[l].body, depth + 1);
+                    let _ = writeln!(out, "{ind}}}");
+                }
+            }
+        }
+    }
+
+    fn shape(&self, f: &Function, v: ValueId) -> String {
+        match f.values.get(v) {
+            Some(d) => format!("{}x{}", d.bit_size, d.num_components),
+            None => "?x?".into(),
+        }
+    }
+
+    /// One instruction, without indentation or newline.
+    pub fn instr(&self, out: &mut String, f: &Function, kind: &InstrKind) {
+        match kind {
+            InstrKind::Alu(a) => {
+                let info = a.op.info();
+                let n = f.values.get(a.dest).map_or(1, |d| d.num_components);
+                let _ = write!(
+                    out,
+                    "{} = {}{} {}",
+                    a.dest,
+                    if a.exact { "exact " } else { "" },
+                    a.op.name(),
+                    self.shape(f, a.dest)
+                );
+                for (i, s) in a.srcs.iter().enumerate() {
+                    let size = info.src_size.get(i).copied().unwrap_or(0);
+                    let comps = usize::from(if size == 0 { n } else { size }).clamp(1, 4);
+                    let _ = write!(
+                        out,
+                        "{} {}.{}",
+                        if i == 0 { "" } else { "," },
+                        s.value,
+                        swizzle_str(&s.swizzle[..comps])
+                    );
+                }
+            }
+            InstrKind::Intrinsic(x) => {
+                if let Some(d) = x.dest {
+                    let _ = write!(out, "{d} = {} {}", x.op.name(), self.shape(f, d));
+                } else {
+                    out.push_str(x.op.name());
+                }
+                for (i, s) in x.srcs.iter().enumerate() {
+                    let _ = write!(out, "{} {s}", if i == 0 { "" } else { "," });
+                }
+                let mut attrs: Vec<String> = Vec::new();
+                let dest_n = x
+                    .dest
+                    .and_then(|d| f.values.get(d))
+                    .map(|d| d.num_components);
+                if dest_n.map_or(x.num_components != 0, |n| n != x.num_components) {
+                    attrs.push(format!("num_components={}", x.num_components));
+                }
+                for (k, v) in &x.indices {
+                    let val = match k {
+                        IndexKind::WriteMask => write_mask_str(*v),
+                        IndexKind::Atomic => match AtomicOp::from_index(*v) {
+                            Some(a) => a.name().to_string(),
+                            None => v.to_string(),
+                        },
+                        _ => v.to_string(),
+                    };
+                    attrs.push(format!("{}={val}", k.name()));
+                }
+                if !attrs.is_empty() {
+                    let _ = write!(out, " ({})", attrs.join(", "));
+                }
+            }
+            InstrKind::Tex(t) => {
+                let _ = write!(
+                    out,
+                    "{} = {} {} {}{}{} {}",
+                    t.dest,
+                    t.op.name(),
+                    self.shape(f, t.dest),
+                    t.dim.name(),
+                    if t.is_array { " array" } else { "" },
+                    if t.is_shadow { " shadow" } else { "" },
+                    t.dest_base.letter()
+                );
+                let srcs: Vec<String> = t
+                    .srcs
+                    .iter()
+                    .map(|(k, v)| format!("{} {v}", k.name()))
+                    .collect();
+                let _ = write!(out, " ({})", srcs.join(", "));
+                if t.component != 0 {
+                    let _ = write!(out, " component={}", t.component);
+                }
+            }
+            InstrKind::Deref(d) => {
+                let _ = write!(out, "{} = ", d.dest);
+                match d.kind {
+                    DerefKind::Var(v) => {
+                        let _ = write!(out, "deref_var {v}");
+                    }
+                    DerefKind::Array { parent, index } => {
+                        let _ = write!(out, "deref_array {parent}[{index}]");
+                    }
+                    DerefKind::Struct { parent, field } => {
+                        let _ = write!(out, "deref_struct {parent}.{field}");
+                    }
+                    DerefKind::Cast { parent } => {
+                        let _ = write!(out, "deref_cast {parent}");
+                    }
+                }
+                let _ = write!(out, " ({} {})", d.mode.name(), self.tp.ty(d.ty));
+                if let DerefKind::Struct { parent, field } = d.kind {
+                    if let Some(n) = self.field_name(f, parent, field) {
+                        let _ = write!(out, "  // .{n}");
+                    }
+                }
+            }
+            InstrKind::LoadConst { dest, values } => {
+                let bits = f.values.get(*dest).map_or(32, |d| d.bit_size);
+                let parts: Vec<String> = values.iter().map(|x| format!("{x:#x}")).collect();
+                let _ = write!(
+                    out,
+                    "{dest} = load_const {} ({})",
+                    self.shape(f, *dest),
+                    parts.join(", ")
+                );
+                if let Some(c) = const_comment(bits, values) {
+                    let _ = write!(out, "  // {c}");
+                }
+            }
+            InstrKind::Undef { dest } => {
+                let _ = write!(out, "{dest} = undef {}", self.shape(f, *dest));
+            }
+            InstrKind::Phi { dest, srcs } => {
+                let _ = write!(out, "{dest} = phi {}", self.shape(f, *dest));
+                for (i, (b, v)) in srcs.iter().enumerate() {
+                    let _ = write!(out, "{} {b}: {v}", if i == 0 { "" } else { "," });
+                }
+            }
+            InstrKind::Call { func, args, dests } => {
+                if !dests.is_empty() {
+                    let ds: Vec<String> = dests
+                        .iter()
+                        .map(|d| format!("{d} {}", self.shape(f, *d)))
+                        .collect();
+                    let _ = write!(out, "{} = ", ds.join(", "));
+                }
+                let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+                let _ = write!(out, "call {func}({})", args.join(", "));
+                if let Some(callee) = self.shader.functions.get(*func) {
+                    let _ = write!(out, "  // {}", callee.name);
+                }
+            }
+            InstrKind::Jump(k) => out.push_str(k.name()),
+        }
+    }
+
+    /// The name of a struct member reached from `parent`, for comments.
+    fn field_name(&self, f: &Function, parent: ValueId, field: u32) -> Option<String> {
+        let pd = f.values.get(parent)?;
+        let InstrKind::Deref(p) = &f.instrs.get(pd.def)?.kind else {
+            return None;
+        };
+        if p.ty.index() >= self.shader.types.len() {
+            return None;
+        }
+        match self.shader.types.get(p.ty) {
+            Type::Struct { fields, .. } => fields.get(field as usize).map(|x| name(&x.name)),
+            _ => None,
+        }
+    }
+}
+
+/// The text form of one function (with the shader's struct names).
+pub fn print_function(shader: &Shader, func: FuncId) -> String {
+    let p = Printer::new(shader);
+    let mut local: FxHashMap<VarId, FuncId> = FxHashMap::default();
+    for (fid, f) in shader.functions.iter() {
+        for v in &f.locals {
+            local.entry(*v).or_insert(fid);
+        }
+    }
+    let mut out = String::new();
+    p.function(&mut out, func, &local);
+    out
+}
+
+/// The text form of one instruction of `func` (for diagnostics).
+pub fn print_instr(shader: &Shader, func: FuncId, instr: InstrId) -> String {
+    let p = Printer::new(shader);
+    let f = &shader.functions[func];
+    let mut out = String::new();
+    p.instr(&mut out, f, &f.instrs[instr].kind);
+    out
+}
+
+impl fmt::Display for Shader {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        Printer::new(self).shader(&mut out);
+        f.write_str(&out)
+    }
+}

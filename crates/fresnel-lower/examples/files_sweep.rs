@@ -1,0 +1,117 @@
+//! Lowers every stand-alone shader file (`.vert`, `.frag`, `.geom`, `.tesc`, `.tese`, `.comp`,
+//! ...) under the given directories that the front end accepts, validates the IR, and prints
+//! the failures grouped by message: `files_sweep DIR... [--show N]`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use fresnel::{Options, SourceInput, Stage};
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            collect(&p, out);
+        } else if p
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| Stage::from_extension(e).is_some())
+        {
+            out.push(p);
+        }
+    }
+}
+
+fn main() {
+    std::panic::set_hook(Box::new(|_| {}));
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let show: usize = args
+        .iter()
+        .position(|a| a == "--show")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let mut files = Vec::new();
+    let mut skip_next = false;
+    for a in &args {
+        if skip_next {
+            skip_next = false;
+            continue;
+        }
+        if a == "--show" {
+            skip_next = true;
+            continue;
+        }
+        collect(Path::new(a), &mut files);
+    }
+    let mut errors: BTreeMap<String, (usize, Vec<String>)> = BTreeMap::new();
+    let (mut total, mut lowered, mut rejected) = (0usize, 0usize, 0usize);
+    for path in &files {
+        let Ok(text) = std::fs::read_to_string(path) else { continue };
+        let name = path.to_string_lossy().into_owned();
+        total += 1;
+        let res = std::panic::catch_unwind(|| {
+            let run = fresnel::lower_to_ir(
+                SourceInput::new(&name, &text),
+                &Options::default(),
+                &mut fresnel::NoIncludes,
+            );
+            let mut errs: Vec<String> = run
+                .diagnostics
+                .as_slice()
+                .iter()
+                .filter(|d| d.code == "E-lower")
+                .map(|d| d.message.clone())
+                .collect();
+            if let Some(ir) = &run.ir {
+                if let Err(v) = fresnel::ir::validate(ir) {
+                    errs.extend(v.iter().take(1).map(|e| format!("INVALID: {}", e.message)));
+                }
+            }
+            (run.ir.is_some() && errs.is_empty(), errs)
+        });
+        match res {
+            Ok((true, _)) => lowered += 1,
+            Ok((false, errs)) if errs.is_empty() => rejected += 1,
+            Ok((false, errs)) => {
+                for e in errs {
+                    let key: String = e
+                        .chars()
+                        .map(|c| if c.is_ascii_digit() { '#' } else { c })
+                        .collect();
+                    let ent = errors.entry(key).or_default();
+                    ent.0 += 1;
+                    if ent.1.len() < show {
+                        ent.1.push(name.clone());
+                    }
+                }
+            }
+            Err(p) => {
+                let msg = p
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                let ent = errors.entry(format!("PANIC: {msg}")).or_default();
+                ent.0 += 1;
+                if ent.1.len() < show {
+                    ent.1.push(name.clone());
+                }
+            }
+        }
+    }
+    let mut sorted: Vec<_> = errors.into_iter().collect();
+    sorted.sort_by(|a, b| b.1 .0.cmp(&a.1 .0).then(a.0.cmp(&b.0)));
+    println!(
+        "files {total}, lowered and valid {lowered}, rejected by the front end {rejected}, failures {}",
+        sorted.iter().map(|e| e.1 .0).sum::<usize>()
+    );
+    for (msg, (n, examples)) in sorted {
+        println!("{n:6}  {msg}");
+        for e in examples {
+            println!("          e.g. {e}");
+        }
+    }
+}

@@ -1,0 +1,321 @@
+//! Subgroup functions (GL_KHR_shader_subgroup and the older vote/ballot extensions) as the
+//! subgroup intrinsics; the ballot arithmetic (`subgroupBallotBitCount`, `...FindLSB`, ...)
+//! is ALU on the `uvec4` ballot. Functions needing the invocation's index read the
+//! `gl_SubgroupInvocationID` variable. Reductions and scans name their operation with the
+//! `atomic` index (`iadd`, `fadd`, `imin`, `umin`, `fmin`, `imax`, `umax`, `fmax`, `iand`,
+//! `ior`, `ixor`; on booleans `iand`/`ior`/`ixor` are logical). Not lowered (an error):
+//! multiplication reductions (no operation code), clustered, quad, partitioned and rotate
+//! operations.
+
+use fresnel_ir::{AluOp, AtomicOp, IndexKind, Intrinsic, ValueId, VarMode};
+use fresnel_sema::types::TypeId as HirTypeId;
+
+use super::{mem_mask, value, BuiltinCx, Lowered};
+use crate::Arg;
+
+pub fn lower(
+    cx: &mut BuiltinCx<'_, '_>,
+    name: &str,
+    args: &[Arg],
+    _ret: HirTypeId,
+) -> Option<Lowered> {
+    let vote = |n: &str| -> Option<Intrinsic> {
+        Some(match n {
+            "subgroupAll" | "allInvocations" | "allInvocationsARB" | "allInvocationsEXT"
+            | "allThreadsNV" => Intrinsic::VoteAll,
+            "subgroupAny" | "anyInvocation" | "anyInvocationARB" | "anyInvocationEXT"
+            | "anyThreadNV" => Intrinsic::VoteAny,
+            "subgroupAllEqual"
+            | "allInvocationsEqual"
+            | "allInvocationsEqualARB"
+            | "allInvocationsEqualEXT"
+            | "allThreadsEqualNV" => Intrinsic::VoteEq,
+            _ => return None,
+        })
+    };
+    if let Some(op) = vote(name) {
+        return Some(lower_vote(cx, op, args));
+    }
+    let known = matches!(
+        name,
+        "subgroupElect"
+            | "subgroupBarrier"
+            | "subgroupMemoryBarrier"
+            | "subgroupMemoryBarrierBuffer"
+            | "subgroupMemoryBarrierImage"
+            | "subgroupMemoryBarrierShared"
+            | "subgroupBroadcast"
+            | "subgroupBroadcastFirst"
+            | "readInvocationARB"
+            | "readFirstInvocationARB"
+            | "subgroupBallot"
+            | "ballotARB"
+            | "subgroupInverseBallot"
+            | "subgroupBallotBitExtract"
+            | "subgroupBallotBitCount"
+            | "subgroupBallotInclusiveBitCount"
+            | "subgroupBallotExclusiveBitCount"
+            | "subgroupBallotFindLSB"
+            | "subgroupBallotFindMSB"
+            | "subgroupShuffle"
+            | "subgroupShuffleXor"
+            | "subgroupShuffleUp"
+            | "subgroupShuffleDown"
+    ) || reduction(name).is_some();
+    if !known {
+        return None;
+    }
+    Some(lower_known(cx, name, args))
+}
+
+/// `(intrinsic, operation)` of a reduction or scan name.
+fn reduction(name: &str) -> Option<(Intrinsic, &'static str)> {
+    let rest = name.strip_prefix("subgroup")?;
+    let (op, rest) = if let Some(r) = rest.strip_prefix("Inclusive") {
+        (Intrinsic::InclusiveScan, r)
+    } else if let Some(r) = rest.strip_prefix("Exclusive") {
+        (Intrinsic::ExclusiveScan, r)
+    } else {
+        (Intrinsic::Reduce, rest)
+    };
+    let k = match rest {
+        "Add" => "add",
+        "Mul" => "mul",
+        "Min" => "min",
+        "Max" => "max",
+        "And" => "and",
+        "Or" => "or",
+        "Xor" => "xor",
+        _ => return None,
+    };
+    Some((op, k))
+}
+
+fn lower_vote(cx: &mut BuiltinCx<'_, '_>, op: Intrinsic, args: &[Arg]) -> Lowered {
+    let v = cx.val(args, 0)?;
+    let n = cx.b.num_components(v);
+    let r = cx.b.intrinsic(op, &[v], n, 1, &[]);
+    value(r.expect("votes have a result"))
+}
+
+fn invocation_id(cx: &mut BuiltinCx<'_, '_>) -> Result<ValueId, crate::LowerError> {
+    let (var, ty, mode) = (cx.lookup_var)("gl_SubgroupInvocationID")
+        .ok_or_else(|| cx.err("this subgroup function needs gl_SubgroupInvocationID"))?;
+    let d = cx.b.deref_var(var, ty, mode);
+    Ok(cx.b.load_deref(d))
+}
+
+/// Component `index / 32` of a `uvec4` ballot (`index` a 32-bit value).
+fn ballot_word(cx: &mut BuiltinCx<'_, '_>, ballot: ValueId, index: ValueId) -> ValueId {
+    let five = cx.iconst(5, 32);
+    let w = cx.op2(AluOp::Ushr, index, five);
+    let mut acc = cx.b.channel(ballot, 3);
+    for k in (0..3u8).rev() {
+        let kk = cx.iconst(i64::from(k), 32);
+        let is = cx.op2(AluOp::Ieq, w, kk);
+        let c = cx.b.channel(ballot, k);
+        acc = cx.op3(AluOp::Bcsel, is, c, acc);
+    }
+    acc
+}
+
+/// Bit `index` of a `uvec4` ballot, as a boolean.
+fn ballot_bit(cx: &mut BuiltinCx<'_, '_>, ballot: ValueId, index: ValueId) -> ValueId {
+    let word = ballot_word(cx, ballot, index);
+    let m = cx.iconst(31, 32);
+    let sh = cx.op2(AluOp::Iand, index, m);
+    let bit = cx.op2(AluOp::Ushr, word, sh);
+    let one = cx.iconst(1, 32);
+    let bit = cx.op2(AluOp::Iand, bit, one);
+    let zero = cx.iconst(0, 32);
+    cx.op2(AluOp::Ine, bit, zero)
+}
+
+/// The number of set bits of a ballot below bit `limit` (a 32-bit value, 0..=128).
+fn count_below(cx: &mut BuiltinCx<'_, '_>, ballot: ValueId, limit: ValueId) -> ValueId {
+    let mut acc: Option<ValueId> = None;
+    for k in 0..4u8 {
+        // Bits of word k below the limit: limit - 32k clamped to [0, 32].
+        let base = cx.iconst(32 * i64::from(k), 32);
+        let rel = cx.op2(AluOp::Isub, limit, base);
+        let zero = cx.iconst(0, 32);
+        let thirty_two = cx.iconst(32, 32);
+        let rel = cx.op2(AluOp::Imax, rel, zero);
+        let rel = cx.op2(AluOp::Imin, rel, thirty_two);
+        // mask = rel == 32 ? ~0 : (1 << rel) - 1
+        let one = cx.iconst(1, 32);
+        let sh = cx.op2(AluOp::Ishl, one, rel);
+        let m = cx.op2(AluOp::Isub, sh, one);
+        let all = cx.iconst(-1, 32);
+        let full = cx.op2(AluOp::Ieq, rel, thirty_two);
+        let mask = cx.op3(AluOp::Bcsel, full, all, m);
+        let w = cx.b.channel(ballot, k);
+        let bits = cx.op2(AluOp::Iand, w, mask);
+        let n = cx.conv(AluOp::BitCount, 32, bits);
+        acc = Some(match acc {
+            None => n,
+            Some(a) => cx.op2(AluOp::Iadd, a, n),
+        });
+    }
+    acc.expect("four words")
+}
+
+fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg]) -> Lowered {
+    if let Some((op, k)) = reduction(name) {
+        let v = cx.val(args, 0)?;
+        let s = cx.arg_shape(args, 0)?;
+        let aop = match (k, s.is_float(), s.is_signed()) {
+            ("add", true, _) => AtomicOp::Fadd,
+            ("add", false, _) => AtomicOp::Iadd,
+            ("min", true, _) => AtomicOp::Fmin,
+            ("min", false, true) => AtomicOp::Imin,
+            ("min", false, false) => AtomicOp::Umin,
+            ("max", true, _) => AtomicOp::Fmax,
+            ("max", false, true) => AtomicOp::Imax,
+            ("max", false, false) => AtomicOp::Umax,
+            ("and", false, _) => AtomicOp::Iand,
+            ("or", false, _) => AtomicOp::Ior,
+            ("xor", false, _) => AtomicOp::Ixor,
+            _ => return Err(cx.unsupported(name)),
+        };
+        let r = cx.b.intrinsic(
+            op,
+            &[v],
+            s.n,
+            s.bits,
+            &[(IndexKind::Atomic, aop.index())],
+        );
+        return value(r.expect("reductions have a result"));
+    }
+    match name {
+        "subgroupElect" => {
+            let r = cx.b.intrinsic(Intrinsic::Elect, &[], 1, 1, &[]);
+            value(r.expect("elect has a result"))
+        }
+        "subgroupBarrier" | "subgroupMemoryBarrier" => {
+            let m = mem_mask(&[VarMode::Ssbo, VarMode::Shared, VarMode::Uniform]);
+            cx.b
+                .intrinsic(Intrinsic::MemoryBarrier, &[], 0, 0, &[(IndexKind::Memory, m)]);
+            Ok(None)
+        }
+        "subgroupMemoryBarrierBuffer" | "subgroupMemoryBarrierImage" | "subgroupMemoryBarrierShared" => {
+            let mode = match name {
+                "subgroupMemoryBarrierBuffer" => VarMode::Ssbo,
+                "subgroupMemoryBarrierImage" => VarMode::Uniform,
+                _ => VarMode::Shared,
+            };
+            cx.b.intrinsic(
+                Intrinsic::MemoryBarrier,
+                &[],
+                0,
+                0,
+                &[(IndexKind::Memory, mem_mask(&[mode]))],
+            );
+            Ok(None)
+        }
+        "subgroupBroadcast" | "readInvocationARB" | "subgroupShuffle" => {
+            let v = cx.val(args, 0)?;
+            let id = cx.val(args, 1)?;
+            let id = cx.conv(AluOp::U2u, 32, id);
+            let op = if name == "subgroupShuffle" {
+                Intrinsic::Shuffle
+            } else {
+                Intrinsic::ReadInvocation
+            };
+            let (n, bits) = (cx.b.num_components(v), cx.b.bit_size(v));
+            let r = cx.b.intrinsic(op, &[v, id], n, bits, &[]);
+            value(r.expect("has a result"))
+        }
+        "subgroupShuffleXor" | "subgroupShuffleUp" | "subgroupShuffleDown" => {
+            let v = cx.val(args, 0)?;
+            let d = cx.val(args, 1)?;
+            let me = invocation_id(cx)?;
+            let op = match name {
+                "subgroupShuffleXor" => AluOp::Ixor,
+                "subgroupShuffleUp" => AluOp::Isub,
+                _ => AluOp::Iadd,
+            };
+            let id = cx.op2(op, me, d);
+            let (n, bits) = (cx.b.num_components(v), cx.b.bit_size(v));
+            let r = cx.b.intrinsic(Intrinsic::Shuffle, &[v, id], n, bits, &[]);
+            value(r.expect("shuffle has a result"))
+        }
+        "subgroupBroadcastFirst" | "readFirstInvocationARB" => {
+            let v = cx.val(args, 0)?;
+            let (n, bits) = (cx.b.num_components(v), cx.b.bit_size(v));
+            let r = cx
+                .b
+                .intrinsic(Intrinsic::ReadFirstInvocation, &[v], n, bits, &[]);
+            value(r.expect("has a result"))
+        }
+        "subgroupBallot" | "ballotARB" => {
+            let v = cx.val(args, 0)?;
+            let r = cx
+                .b
+                .intrinsic(Intrinsic::Ballot, &[v], 1, 32, &[])
+                .expect("ballot has a result");
+            if name == "ballotARB" {
+                // A 64-bit mask: the low two words.
+                let lo = cx.b.swizzle(r, &[0, 1]);
+                return value(cx.b.alu(AluOp::Pack64_2x32, &[lo]));
+            }
+            value(r)
+        }
+        "subgroupInverseBallot" => {
+            let v = cx.val(args, 0)?;
+            let me = invocation_id(cx)?;
+            value(ballot_bit(cx, v, me))
+        }
+        "subgroupBallotBitExtract" => {
+            let v = cx.val(args, 0)?;
+            let i = cx.val(args, 1)?;
+            value(ballot_bit(cx, v, i))
+        }
+        "subgroupBallotBitCount" => {
+            let v = cx.val(args, 0)?;
+            let c = cx.conv(AluOp::BitCount, 32, v);
+            value(cx.sum(c, false))
+        }
+        "subgroupBallotInclusiveBitCount" | "subgroupBallotExclusiveBitCount" => {
+            let v = cx.val(args, 0)?;
+            let me = invocation_id(cx)?;
+            let limit = if name.contains("Inclusive") {
+                let one = cx.iconst(1, 32);
+                cx.op2(AluOp::Iadd, me, one)
+            } else {
+                me
+            };
+            value(count_below(cx, v, limit))
+        }
+        "subgroupBallotFindLSB" | "subgroupBallotFindMSB" => {
+            let v = cx.val(args, 0)?;
+            let lsb = name.ends_with("LSB");
+            let order: [u8; 4] = if lsb { [3, 2, 1, 0] } else { [0, 1, 2, 3] };
+            let mut acc: Option<ValueId> = None;
+            let zero = cx.iconst(0, 32);
+            for k in order {
+                let w = cx.b.channel(v, k);
+                let f = cx.conv(
+                    if lsb {
+                        AluOp::FindLsb
+                    } else {
+                        AluOp::UfindMsb
+                    },
+                    32,
+                    w,
+                );
+                let base = cx.iconst(32 * i64::from(k), 32);
+                let r = cx.op2(AluOp::Iadd, f, base);
+                acc = Some(match acc {
+                    None => r,
+                    Some(a) => {
+                        let nz = cx.op2(AluOp::Ine, w, zero);
+                        cx.op3(AluOp::Bcsel, nz, r, a)
+                    }
+                });
+            }
+            value(acc.expect("four words"))
+        }
+        _ => Err(cx.unsupported(name)),
+    }
+}

@@ -1,0 +1,665 @@
+//! The lowering context, functions (IR functions called with copy-in/copy-out, or inlined
+//! when they take or return what values cannot carry), and the module driver.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
+
+use fresnel_ir::{
+    Builder, EntityVec, FuncId, Function, JumpKind, Param, ParamDir, Shader, ShaderInfo, Stage,
+    Types, ValueId, VarId, VarMode, Variable,
+};
+use fresnel_sema::hir::{self, ExprKind, Storage, StmtKind};
+use fresnel_sema::types::TypeId as HirTypeId;
+use fresnel_syntax::intern::Interner;
+use fresnel_syntax::source::Span;
+
+use crate::expr::Place;
+use crate::types::{contains_opaque, ir_type, shape, value_bits, Shape};
+use crate::{limits, LowerError, LowerOptions, Operand};
+
+/// How a HIR global is reached.
+#[derive(Copy, Clone, Debug)]
+pub enum Global {
+    /// A whole IR variable.
+    Var(VarId),
+    /// Member `n` of a (non-built-in) anonymous block variable.
+    Member(VarId, u32),
+    /// A built-in block instance (`gl_in`, `gl_out`): flattened per member.
+    BuiltinBlock,
+    /// A constant: its value is used.
+    Const,
+}
+
+/// Shader-wide lowering state.
+pub struct Cx<'m> {
+    pub m: &'m hir::Module,
+    pub interner: &'m Interner,
+    pub opts: &'m LowerOptions,
+    pub stage: Stage,
+    pub vars: EntityVec<VarId, Variable>,
+    pub globals: FxHashMap<hir::VarId, Global>,
+    /// Flattened built-ins by name and mode.
+    pub flat: FxHashMap<(String, VarMode), VarId>,
+    pub funcs: FxHashMap<hir::FuncId, FuncId>,
+    pub ir_funcs: EntityVec<FuncId, Function>,
+    pub queue: Vec<hir::FuncId>,
+    /// Globals with initializers that are not constant: stored at the start of `main`.
+    pub global_inits: Vec<hir::VarId>,
+    pub info: ShaderInfo,
+    /// Global variables holding the values of aggregate constants.
+    pub const_vars: FxHashMap<hir::VarId, VarId>,
+    used_names: FxHashSet<String>,
+}
+
+/// A HIR local bound in the function being built.
+#[derive(Clone, Debug)]
+pub enum Local {
+    Var(VarId),
+    /// An opaque parameter of an inlined function: the argument's deref.
+    Operand(Operand),
+}
+
+/// A construct a `break`, `continue` or `return` can leave (each is an IR loop).
+#[derive(Clone, Debug)]
+pub struct Ctl {
+    pub kind: CtlKind,
+    /// The flag recording a jump that had to leave inner constructs first.
+    pub flag: Option<VarId>,
+    /// Targets (indices into the control stack) whose flags are checked after this closes.
+    pub checks: Vec<usize>,
+}
+
+#[derive(Clone, Debug)]
+pub enum CtlKind {
+    Loop,
+    Switch,
+    /// An inlined function body; `ret` holds its return value.
+    Inline { ret: Option<(VarId, HirTypeId)> },
+}
+
+/// One function being built.
+pub struct FnCx<'a, 'f, 'm> {
+    pub cx: &'a mut Cx<'m>,
+    pub b: Builder<'f>,
+    pub fid: FuncId,
+    pub locals: FxHashMap<hir::VarId, Local>,
+    /// The return variable of the (non-inlined) function and its type.
+    pub ret: Option<(VarId, HirTypeId)>,
+    pub ctl: Vec<Ctl>,
+    pub inline_stack: Vec<hir::FuncId>,
+    /// The expression or statement being lowered (for errors).
+    pub span: Span,
+}
+
+fn ir_stage(s: fresnel_syntax::version::Stage) -> Stage {
+    use fresnel_syntax::version::Stage as S;
+    match s {
+        S::Vertex => Stage::Vertex,
+        S::TessControl => Stage::TessControl,
+        S::TessEval => Stage::TessEval,
+        S::Geometry => Stage::Geometry,
+        S::Fragment => Stage::Fragment,
+        S::Compute => Stage::Compute,
+        S::Task => Stage::Task,
+        S::Mesh => Stage::Mesh,
+        S::RayGen => Stage::RayGen,
+        S::Intersect => Stage::Intersect,
+        S::AnyHit => Stage::AnyHit,
+        S::ClosestHit => Stage::ClosestHit,
+        S::Miss => Stage::Miss,
+        S::Callable => Stage::Callable,
+    }
+}
+
+/// Collects the user functions called (directly) from a statement tree.
+fn callees(m: &hir::Module, s: hir::StmtId, out: &mut Vec<hir::FuncId>) {
+    fn expr(m: &hir::Module, e: hir::ExprId, out: &mut Vec<hir::FuncId>) {
+        match &m.expr(e).kind {
+            ExprKind::Var(_) | ExprKind::Const(_) | ExprKind::Error => {}
+            ExprKind::Unary(_, a)
+            | ExprKind::Member(a, _)
+            | ExprKind::Swizzle(a, _)
+            | ExprKind::Convert(a)
+            | ExprKind::ArrayLength(a) => expr(m, *a, out),
+            ExprKind::Binary(_, a, b)
+            | ExprKind::Index(a, b)
+            | ExprKind::Assign { lhs: a, rhs: b, .. } => {
+                expr(m, *a, out);
+                expr(m, *b, out);
+            }
+            ExprKind::Select {
+                cond,
+                then_expr,
+                else_expr,
+            } => {
+                expr(m, *cond, out);
+                expr(m, *then_expr, out);
+                expr(m, *else_expr, out);
+            }
+            ExprKind::Comma(v) | ExprKind::Builtin(_, v) | ExprKind::Construct(_, v) => {
+                v.iter().for_each(|x| expr(m, *x, out))
+            }
+            ExprKind::Call(f, v) => {
+                out.push(*f);
+                v.iter().for_each(|x| expr(m, *x, out));
+            }
+            ExprKind::SubroutineCall(a, v) => {
+                expr(m, *a, out);
+                v.iter().for_each(|x| expr(m, *x, out));
+            }
+        }
+    }
+    fn var(m: &hir::Module, v: hir::VarId, out: &mut Vec<hir::FuncId>) {
+        if let Some(i) = m.var(v).init {
+            expr(m, i, out);
+        }
+    }
+    match &m.stmt(s).kind {
+        StmtKind::Block(v) => v.iter().for_each(|x| callees(m, *x, out)),
+        StmtKind::Expr(e) => expr(m, *e, out),
+        StmtKind::Decl(vs) => vs.iter().for_each(|v| var(m, *v, out)),
+        StmtKind::If {
+            cond,
+            then_branch,
+            else_branch,
+        } => {
+            expr(m, *cond, out);
+            callees(m, *then_branch, out);
+            if let Some(e) = else_branch {
+                callees(m, *e, out);
+            }
+        }
+        StmtKind::Switch { selector, body } => {
+            expr(m, *selector, out);
+            body.iter().for_each(|x| callees(m, *x, out));
+        }
+        StmtKind::While {
+            cond_var,
+            cond,
+            body,
+        } => {
+            if let Some(v) = cond_var {
+                var(m, *v, out);
+            }
+            expr(m, *cond, out);
+            callees(m, *body, out);
+        }
+        StmtKind::DoWhile { body, cond } => {
+            callees(m, *body, out);
+            expr(m, *cond, out);
+        }
+        StmtKind::For {
+            init,
+            cond_var,
+            cond,
+            step,
+            body,
+        } => {
+            if let Some(i) = init {
+                callees(m, *i, out);
+            }
+            if let Some(v) = cond_var {
+                var(m, *v, out);
+            }
+            if let Some(c) = cond {
+                expr(m, *c, out);
+            }
+            if let Some(s) = step {
+                expr(m, *s, out);
+            }
+            callees(m, *body, out);
+        }
+        StmtKind::Return(Some(e)) => expr(m, *e, out),
+        _ => {}
+    }
+}
+
+/// Rejects recursion reachable from `main`.
+fn check_recursion(
+    m: &hir::Module,
+    interner: &Interner,
+    main: hir::FuncId,
+) -> Result<(), LowerError> {
+    // 0 unvisited, 1 on the stack, 2 done.
+    let mut state = vec![0u8; m.functions.len()];
+    let mut graph: Vec<Option<Vec<hir::FuncId>>> = vec![None; m.functions.len()];
+    // Iterative DFS: (function, next callee index).
+    let mut stack: Vec<(hir::FuncId, usize)> = vec![(main, 0)];
+    state[main.index()] = 1;
+    while let Some(&mut (f, ref mut i)) = stack.last_mut() {
+        let list = graph[f.index()].get_or_insert_with(|| {
+            let mut out = Vec::new();
+            if let Some(b) = m.function(f).body {
+                callees(m, b, &mut out);
+            }
+            out
+        });
+        if *i < list.len() {
+            let g = list[*i];
+            *i += 1;
+            match state.get(g.index()) {
+                Some(1) => {
+                    return Err(LowerError::new(
+                        format!(
+                            "recursive call of function `{}`",
+                            interner.resolve(m.function(g).name)
+                        ),
+                        Some(m.function(g).span),
+                    ))
+                }
+                Some(0) => {
+                    state[g.index()] = 1;
+                    stack.push((g, 0));
+                }
+                _ => {}
+            }
+        } else {
+            state[f.index()] = 2;
+            stack.pop();
+        }
+    }
+    Ok(())
+}
+
+/// Lowers a whole module.
+pub fn lower_module(
+    m: &hir::Module,
+    interner: &Interner,
+    opts: &LowerOptions,
+) -> Result<Shader, LowerError> {
+    let stage = m
+        .stage
+        .map(ir_stage)
+        .ok_or_else(|| LowerError::new("the shader stage is not known", None))?;
+    // A shader without `main` (a unit for linking) has only its globals.
+    let main = m
+        .functions
+        .iter()
+        .enumerate()
+        .find(|(_, f)| interner.resolve(f.name) == "main" && f.body.is_some())
+        .map(|(i, _)| hir::FuncId(i as u32));
+    if let Some(main) = main {
+        check_recursion(m, interner, main)?;
+    }
+    let mut types = Types::new();
+    let mut cx = Cx {
+        m,
+        interner,
+        opts,
+        stage,
+        vars: EntityVec::new(),
+        globals: FxHashMap::default(),
+        flat: FxHashMap::default(),
+        funcs: FxHashMap::default(),
+        ir_funcs: EntityVec::new(),
+        queue: Vec::new(),
+        global_inits: Vec::new(),
+        info: ShaderInfo {
+            local_size: [1, 1, 1],
+            ..ShaderInfo::default()
+        },
+        const_vars: FxHashMap::default(),
+        used_names: FxHashSet::default(),
+    };
+    cx.stage_info();
+    // Every user global gets its variable, in declaration order; built-ins when used.
+    for &g in &m.globals {
+        let v = m.var(g);
+        if !v.builtin {
+            cx.global(&mut types, g, v.span)?;
+        }
+    }
+    let mut entry = None;
+    if let Some(main) = main {
+        let e = cx.ir_funcs.push(Function::new("main"));
+        cx.used_names.insert("main".into());
+        cx.funcs.insert(main, e);
+        entry = Some(e);
+        lower_function(&mut cx, &mut types, main, e, true)?;
+        while let Some(hf) = cx.queue.pop() {
+            let fid = cx.funcs[&hf];
+            lower_function(&mut cx, &mut types, hf, fid, false)?;
+        }
+    }
+    let mut shader = Shader::new(stage);
+    shader.types = types;
+    shader.vars = cx.vars;
+    shader.functions = cx.ir_funcs;
+    shader.entry = entry;
+    shader.info = cx.info;
+    Ok(shader)
+}
+
+fn lower_function(
+    cx: &mut Cx<'_>,
+    types: &mut Types,
+    hf: hir::FuncId,
+    fid: FuncId,
+    is_main: bool,
+) -> Result<(), LowerError> {
+    let m = cx.m;
+    let func = m.function(hf);
+    let Some(body) = func.body else {
+        return Err(LowerError::new(
+            "function is declared but never defined",
+            Some(func.span),
+        ));
+    };
+    let mut f = std::mem::replace(&mut cx.ir_funcs[fid], Function::new(""));
+    let params: Vec<VarId> = f.params.iter().map(|p| p.var).collect();
+    let ret = f.ret.map(|r| (r, func.ret));
+    let result = {
+        let b = Builder::new(&mut f, types);
+        let mut fc = FnCx {
+            cx,
+            b,
+            fid,
+            locals: FxHashMap::default(),
+            ret,
+            ctl: Vec::new(),
+            inline_stack: vec![hf],
+            span: func.span,
+        };
+        for (hp, ip) in func.params.iter().zip(params) {
+            fc.locals.insert(*hp, Local::Var(ip));
+        }
+        let r = (|| {
+            if is_main {
+                fc.global_initializers()?;
+            }
+            fc.stmt(body)
+        })();
+        fc.b.finish();
+        r
+    };
+    cx.ir_funcs[fid] = f;
+    result
+}
+
+impl Cx<'_> {
+    fn unique_name(&mut self, base: &str) -> String {
+        let mut name = base.to_string();
+        let mut n = 1;
+        while self.used_names.contains(&name) {
+            name = format!("{base}.{n}");
+            n += 1;
+        }
+        self.used_names.insert(name.clone());
+        name
+    }
+
+    /// The IR function of a (non-inlined) user function, declaring it (parameters, return
+    /// variable) and queueing its body on first use.
+    fn callee(&mut self, types: &mut Types, hf: hir::FuncId) -> Result<FuncId, LowerError> {
+        if let Some(f) = self.funcs.get(&hf) {
+            return Ok(*f);
+        }
+        if self.ir_funcs.len() >= limits::MAX_FUNCTIONS {
+            return Err(LowerError::new("too many functions", None));
+        }
+        let m = self.m;
+        let func = m.function(hf);
+        let name = self.unique_name(self.interner.resolve(func.name));
+        let fid = self.ir_funcs.push(Function::new(name));
+        for &p in &func.params {
+            let pv = m.var(p);
+            let ty = ir_type(types, m, self.interner, pv.ty, None, pv.span)?;
+            let mut v = Variable::new(self.interner.resolve(pv.name), ty, VarMode::Function);
+            v.function = Some(fid);
+            let id = self.vars.push(v);
+            let dir = match pv.storage {
+                Storage::Param(hir::ParamDir::Out) => ParamDir::Out,
+                Storage::Param(hir::ParamDir::InOut) => ParamDir::InOut,
+                _ => ParamDir::In,
+            };
+            let f = &mut self.ir_funcs[fid];
+            f.locals.push(id);
+            f.params.push(Param { var: id, dir });
+        }
+        if shape(m, func.ret) != Shape::Void {
+            let ty = ir_type(types, m, self.interner, func.ret, None, func.span)?;
+            let mut v = Variable::new("return", ty, VarMode::Function);
+            v.function = Some(fid);
+            let id = self.vars.push(v);
+            let f = &mut self.ir_funcs[fid];
+            f.locals.push(id);
+            f.ret = Some(id);
+        }
+        self.funcs.insert(hf, fid);
+        self.queue.push(hf);
+        Ok(fid)
+    }
+}
+
+/// Whether values can carry a type across a call (scalars and vectors).
+fn passes_as_value(m: &hir::Module, ty: HirTypeId) -> bool {
+    matches!(shape(m, ty), Shape::Value { .. } | Shape::Void)
+}
+
+impl FnCx<'_, '_, '_> {
+    pub fn m(&self) -> &hir::Module {
+        self.cx.m
+    }
+
+    /// A new function-local variable.
+    pub fn new_local(&mut self, name: &str, ty: fresnel_ir::TypeId) -> VarId {
+        let mut v = Variable::new(name, ty, VarMode::Function);
+        v.function = Some(self.fid);
+        let id = self.cx.vars.push(v);
+        self.b.func.locals.push(id);
+        id
+    }
+
+    /// A new function-local variable of a HIR type.
+    pub fn temp(&mut self, name: &str, ty: HirTypeId, span: Span) -> Result<VarId, LowerError> {
+        let t = ir_type(self.b.types, self.cx.m, self.cx.interner, ty, None, span)?;
+        Ok(self.new_local(name, t))
+    }
+
+    pub fn deref_var(&mut self, v: VarId) -> ValueId {
+        let (ty, mode) = (self.cx.vars[v].ty, self.cx.vars[v].mode);
+        self.b.deref_var(v, ty, mode)
+    }
+
+    /// Stores the non-constant initializers of globals (start of `main`).
+    fn global_initializers(&mut self) -> Result<(), LowerError> {
+        let inits = self.cx.global_inits.clone();
+        for g in inits {
+            let var = self.m().var(g);
+            let (Some(init), ty, span) = (var.init, var.ty, var.span) else {
+                continue;
+            };
+            let Global::Var(v) = self.cx.global(self.b.types, g, span)? else {
+                continue;
+            };
+            let val = self.expr(init)?;
+            let d = self.deref_var(v);
+            self.store(d, ty, &val)?;
+        }
+        Ok(())
+    }
+
+    /// A call of a user function.
+    pub fn call(
+        &mut self,
+        hf: hir::FuncId,
+        args: &[hir::ExprId],
+        span: Span,
+    ) -> Result<Option<Operand>, LowerError> {
+        let m = self.cx.m;
+        let func = m.function(hf);
+        if func.body.is_none() {
+            return Err(LowerError::new(
+                format!(
+                    "function `{}` is declared but never defined",
+                    self.cx.interner.resolve(func.name)
+                ),
+                Some(span),
+            ));
+        }
+        let inline = !passes_as_value(m, func.ret)
+            || func.params.iter().any(|p| !passes_as_value(m, m.var(*p).ty));
+        if inline {
+            return self.inline_call(hf, args, span);
+        }
+        let fid = self.cx.callee(self.b.types, hf)?;
+        let mut in_vals: SmallVec<[ValueId; 4]> = SmallVec::new();
+        let mut outs: Vec<(Place, HirTypeId)> = Vec::new();
+        let mut shapes: SmallVec<[(u8, u8); 2]> = SmallVec::new();
+        let ret_shape = match shape(m, func.ret) {
+            Shape::Value { scalar, n } => Some((value_bits(scalar), n)),
+            _ => None,
+        };
+        shapes.extend(ret_shape);
+        for (p, a) in func.params.iter().zip(args) {
+            let pv = m.var(*p);
+            let dir = match pv.storage {
+                Storage::Param(d) => d,
+                _ => hir::ParamDir::In,
+            };
+            let Shape::Value { scalar, n } = shape(m, pv.ty) else {
+                return Err(LowerError::new("bad parameter", Some(span)));
+            };
+            match dir {
+                hir::ParamDir::In | hir::ParamDir::ConstIn => {
+                    let v = self.expr(*a)?;
+                    in_vals.push(self.value_of(v, span)?);
+                }
+                hir::ParamDir::Out => {
+                    let pl = self.place(*a)?;
+                    outs.push((pl, pv.ty));
+                    shapes.push((value_bits(scalar), n));
+                }
+                hir::ParamDir::InOut => {
+                    let pl = self.place(*a)?;
+                    let v = self.load_place(&pl)?;
+                    in_vals.push(self.value_of(v, span)?);
+                    outs.push((pl, pv.ty));
+                    shapes.push((value_bits(scalar), n));
+                }
+            }
+        }
+        let dests = self.b.call(fid, &in_vals, &shapes);
+        let skip = usize::from(ret_shape.is_some());
+        for (i, (pl, _)) in outs.iter().enumerate() {
+            let v = dests[skip + i];
+            self.store_place(pl, &Operand::Value(v))?;
+        }
+        Ok(ret_shape.map(|_| Operand::Value(dests[0])))
+    }
+
+    /// Inlines a call (functions taking opaque or aggregate or matrix parameters).
+    fn inline_call(
+        &mut self,
+        hf: hir::FuncId,
+        args: &[hir::ExprId],
+        span: Span,
+    ) -> Result<Option<Operand>, LowerError> {
+        let m = self.cx.m;
+        let func = m.function(hf);
+        if self.inline_stack.contains(&hf) {
+            return Err(LowerError::new(
+                format!(
+                    "recursive call of function `{}`",
+                    self.cx.interner.resolve(func.name)
+                ),
+                Some(span),
+            ));
+        }
+        if self.inline_stack.len() > limits::MAX_INLINE_DEPTH {
+            return Err(LowerError::new(
+                format!(
+                    "functions inlined more than {} deep",
+                    limits::MAX_INLINE_DEPTH
+                ),
+                Some(span),
+            ));
+        }
+        let body = func.body.expect("checked by the caller");
+        let mut binds: Vec<(hir::VarId, Local)> = Vec::new();
+        let mut copy_back: Vec<(Place, VarId, HirTypeId)> = Vec::new();
+        for (p, a) in func.params.iter().zip(args) {
+            let pv = m.var(*p);
+            let dir = match pv.storage {
+                Storage::Param(d) => d,
+                _ => hir::ParamDir::In,
+            };
+            if contains_opaque(m, pv.ty) {
+                let op = match self.place(*a)? {
+                    Place::Deref(d, _) => Operand::Deref(d),
+                    _ => return Err(LowerError::new("bad opaque argument", Some(span))),
+                };
+                binds.push((*p, Local::Operand(op)));
+                continue;
+            }
+            let name = self.cx.interner.resolve(pv.name).to_string();
+            let v = self.temp(&name, pv.ty, pv.span)?;
+            match dir {
+                hir::ParamDir::In | hir::ParamDir::ConstIn => {
+                    let op = self.expr(*a)?;
+                    let d = self.deref_var(v);
+                    self.store(d, pv.ty, &op)?;
+                }
+                hir::ParamDir::Out => {
+                    let pl = self.place(*a)?;
+                    copy_back.push((pl, v, pv.ty));
+                }
+                hir::ParamDir::InOut => {
+                    let pl = self.place(*a)?;
+                    let op = self.load_place(&pl)?;
+                    let d = self.deref_var(v);
+                    self.store(d, pv.ty, &op)?;
+                    copy_back.push((pl, v, pv.ty));
+                }
+            }
+            binds.push((*p, Local::Var(v)));
+        }
+        let ret = if shape(m, func.ret) == Shape::Void {
+            None
+        } else {
+            Some((self.temp("return", func.ret, span)?, func.ret))
+        };
+        for (p, l) in binds {
+            self.locals.insert(p, l);
+        }
+        let flag = self.new_flag();
+        let lp = self.b.push_loop();
+        self.ctl.push(Ctl {
+            kind: CtlKind::Inline { ret },
+            flag: Some(flag),
+            checks: Vec::new(),
+        });
+        self.inline_stack.push(hf);
+        let r = self.stmt(body);
+        self.inline_stack.pop();
+        if !self.b.is_dead() {
+            self.b.jump(JumpKind::Break);
+        }
+        let c = self.ctl.pop().expect("pushed above");
+        self.b.pop_loop(lp);
+        r?;
+        self.after_construct(&c)?;
+        for (pl, v, ty) in copy_back {
+            let d = self.deref_var(v);
+            let op = self.load(d, ty)?;
+            self.store_place(&pl, &op)?;
+        }
+        Ok(match ret {
+            Some((v, ty)) => {
+                let d = self.deref_var(v);
+                Some(self.load(d, ty)?)
+            }
+            None => None,
+        })
+    }
+
+    /// A boolean flag variable, initialised to false here.
+    pub fn new_flag(&mut self) -> VarId {
+        let bt = self.b.types.scalar(fresnel_ir::BaseType::Bool, 1);
+        let v = self.new_local("flag", bt);
+        let d = self.deref_var(v);
+        let f = self.b.imm_bool(false);
+        self.b.store_deref(d, f, 1);
+        v
+    }
+}

@@ -1,0 +1,434 @@
+//! Statements: declarations, `if`, loops (`continue` runs the step), `switch` (a loop with a
+//! fall-through flag), jumps (through flags when they leave several constructs), `discard`.
+
+use fresnel_ir::{AluOp, Intrinsic, JumpKind, VarId};
+use fresnel_sema::constant::ConstValue;
+use fresnel_sema::hir::{self, StmtKind};
+use fresnel_syntax::source::Span;
+
+use crate::func::{Ctl, CtlKind, FnCx, Local};
+use crate::types::{shape, Shape};
+use crate::vars::scalar_bits;
+use crate::LowerError;
+
+/// Where a jump goes.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Goal {
+    Break,
+    Continue,
+    Return,
+}
+
+/// Whether a statement tree holds a `continue` for the loop around it.
+fn has_continue(m: &hir::Module, s: hir::StmtId) -> bool {
+    match &m.stmt(s).kind {
+        StmtKind::Continue => true,
+        StmtKind::Block(v) | StmtKind::Switch { body: v, .. } => {
+            v.iter().any(|x| has_continue(m, *x))
+        }
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => has_continue(m, *then_branch) || else_branch.is_some_and(|e| has_continue(m, e)),
+        _ => false,
+    }
+}
+
+/// Whether a statement tree (not entering nested loops) holds a `switch`.
+fn has_switch(m: &hir::Module, s: hir::StmtId) -> bool {
+    match &m.stmt(s).kind {
+        StmtKind::Switch { .. } => true,
+        StmtKind::Block(v) => v.iter().any(|x| has_switch(m, *x)),
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => has_switch(m, *then_branch) || else_branch.is_some_and(|e| has_switch(m, e)),
+        _ => false,
+    }
+}
+
+impl FnCx<'_, '_, '_> {
+    pub fn stmt(&mut self, s: hir::StmtId) -> Result<(), LowerError> {
+        let m = self.cx.m;
+        let st = m.stmt(s);
+        let span = st.span;
+        self.span = span;
+        match &st.kind {
+            StmtKind::Block(v) => {
+                for x in v {
+                    self.stmt(*x)?;
+                }
+            }
+            StmtKind::Expr(e) => {
+                self.expr_opt(*e)?;
+            }
+            StmtKind::Decl(vs) => {
+                for v in vs {
+                    self.declare(*v)?;
+                }
+            }
+            StmtKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
+                let c = self.expr_value(*cond)?;
+                let i = self.b.push_if(c);
+                self.stmt(*then_branch)?;
+                self.b.push_else(i);
+                if let Some(e) = else_branch {
+                    self.stmt(*e)?;
+                }
+                self.b.pop_if(i);
+            }
+            StmtKind::Switch { selector, body } => self.switch(*selector, body, span)?,
+            StmtKind::Case(_) | StmtKind::Default | StmtKind::Empty => {}
+            StmtKind::While {
+                cond_var,
+                cond,
+                body,
+            } => {
+                let flag = has_switch(m, *body).then(|| self.new_flag());
+                let lp = self.b.push_loop();
+                self.ctl.push(Ctl {
+                    kind: CtlKind::Loop,
+                    flag,
+                    checks: Vec::new(),
+                });
+                let r = (|| {
+                    if let Some(v) = cond_var {
+                        self.declare(*v)?;
+                    }
+                    self.break_unless(*cond)?;
+                    self.stmt(*body)
+                })();
+                self.close_loop(lp, r)?;
+            }
+            StmtKind::DoWhile { body, cond } => {
+                let first = if has_continue(m, *body) {
+                    Some(self.bool_var("first", true))
+                } else {
+                    None
+                };
+                let flag = has_switch(m, *body).then(|| self.new_flag());
+                let lp = self.b.push_loop();
+                self.ctl.push(Ctl {
+                    kind: CtlKind::Loop,
+                    flag,
+                    checks: Vec::new(),
+                });
+                let r = (|| {
+                    if let Some(f) = first {
+                        let d = self.deref_var(f);
+                        let v = self.b.load_deref(d);
+                        let i = self.b.push_if(v);
+                        self.b.push_else(i);
+                        self.break_unless(*cond)?;
+                        self.b.pop_if(i);
+                        self.set_bool(f, false);
+                        self.stmt(*body)
+                    } else {
+                        self.stmt(*body)?;
+                        self.break_unless(*cond)
+                    }
+                })();
+                self.close_loop(lp, r)?;
+            }
+            StmtKind::For {
+                init,
+                cond_var,
+                cond,
+                step,
+                body,
+            } => {
+                if let Some(i) = init {
+                    self.stmt(*i)?;
+                }
+                let first = if step.is_some() && has_continue(m, *body) {
+                    Some(self.bool_var("first", true))
+                } else {
+                    None
+                };
+                let flag = has_switch(m, *body).then(|| self.new_flag());
+                let lp = self.b.push_loop();
+                self.ctl.push(Ctl {
+                    kind: CtlKind::Loop,
+                    flag,
+                    checks: Vec::new(),
+                });
+                let r = (|| {
+                    if let (Some(f), Some(st)) = (first, step) {
+                        let d = self.deref_var(f);
+                        let v = self.b.load_deref(d);
+                        let i = self.b.push_if(v);
+                        self.b.push_else(i);
+                        self.expr_opt(*st)?;
+                        self.b.pop_if(i);
+                        self.set_bool(f, false);
+                    }
+                    if let Some(v) = cond_var {
+                        self.declare(*v)?;
+                    }
+                    if let Some(c) = cond {
+                        self.break_unless(*c)?;
+                    }
+                    self.stmt(*body)?;
+                    if first.is_none() {
+                        if let Some(st) = step {
+                            self.expr_opt(*st)?;
+                        }
+                    }
+                    Ok(())
+                })();
+                self.close_loop(lp, r)?;
+            }
+            StmtKind::Break => self.jump(Goal::Break, span)?,
+            StmtKind::Continue => self.jump(Goal::Continue, span)?,
+            StmtKind::Return(e) => {
+                if let Some(e) = e {
+                    let val = self.expr(*e)?;
+                    let ret = self
+                        .ctl
+                        .iter()
+                        .rev()
+                        .find_map(|c| match c.kind {
+                            CtlKind::Inline { ret } => Some(ret),
+                            _ => None,
+                        })
+                        .unwrap_or(self.ret);
+                    if let Some((v, ty)) = ret {
+                        let d = self.deref_var(v);
+                        self.store(d, ty, &val)?;
+                    }
+                }
+                self.jump(Goal::Return, span)?;
+            }
+            StmtKind::Discard | StmtKind::TerminateInvocation => {
+                self.b.intrinsic(Intrinsic::Terminate, &[], 0, 0, &[]);
+            }
+            StmtKind::Demote => {
+                self.b.intrinsic(Intrinsic::Demote, &[], 0, 0, &[]);
+            }
+            StmtKind::IgnoreIntersection | StmtKind::TerminateRay => {
+                return Err(LowerError::new(
+                    "ray-tracing jump statements are not supported",
+                    Some(span),
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    /// Closes a loop opened with its control entry pushed.
+    fn close_loop(
+        &mut self,
+        lp: Option<fresnel_ir::LoopId>,
+        r: Result<(), LowerError>,
+    ) -> Result<(), LowerError> {
+        let c = self.ctl.pop().expect("loop entry");
+        self.b.pop_loop(lp);
+        r?;
+        self.after_construct(&c)
+    }
+
+    /// A local variable declaration with its initializer.
+    pub fn declare(&mut self, v: hir::VarId) -> Result<(), LowerError> {
+        let m = self.cx.m;
+        let var = m.var(v);
+        if var.constant.is_some() && !matches!(shape(m, var.ty), Shape::Memory) {
+            // Reads use the value.
+            return Ok(());
+        }
+        let name = self.cx.interner.resolve(var.name).to_string();
+        let iv = self.temp(&name, var.ty, var.span)?;
+        self.locals.insert(v, Local::Var(iv));
+        if let Some(init) = var.init {
+            let val = self.expr(init)?;
+            let d = self.deref_var(iv);
+            self.store(d, var.ty, &val)?;
+        }
+        Ok(())
+    }
+
+    fn bool_var(&mut self, name: &str, init: bool) -> VarId {
+        let bt = self.b.types.scalar(fresnel_ir::BaseType::Bool, 1);
+        let v = self.new_local(name, bt);
+        self.set_bool(v, init);
+        v
+    }
+
+    fn set_bool(&mut self, v: VarId, x: bool) {
+        let d = self.deref_var(v);
+        let c = self.b.imm_bool(x);
+        self.b.store_deref(d, c, 1);
+    }
+
+    /// `if (!cond) break;`
+    fn break_unless(&mut self, cond: hir::ExprId) -> Result<(), LowerError> {
+        let c = self.expr_value(cond)?;
+        let i = self.b.push_if(c);
+        self.b.push_else(i);
+        self.b.jump(JumpKind::Break);
+        self.b.pop_if(i);
+        Ok(())
+    }
+
+    /// `break`, `continue` or `return` from the current point.
+    pub fn jump(&mut self, goal: Goal, span: Span) -> Result<(), LowerError> {
+        let target = match goal {
+            Goal::Break => self
+                .ctl
+                .iter()
+                .rposition(|c| matches!(c.kind, CtlKind::Loop | CtlKind::Switch)),
+            Goal::Continue => self
+                .ctl
+                .iter()
+                .rposition(|c| matches!(c.kind, CtlKind::Loop)),
+            Goal::Return => self
+                .ctl
+                .iter()
+                .rposition(|c| matches!(c.kind, CtlKind::Inline { .. })),
+        };
+        let Some(t) = target else {
+            if goal == Goal::Return {
+                self.b.jump(JumpKind::Return);
+                return Ok(());
+            }
+            return Err(LowerError::new(
+                "`break` or `continue` outside a loop",
+                Some(span),
+            ));
+        };
+        if t + 1 == self.ctl.len() {
+            if goal == Goal::Continue {
+                if let Some(f) = self.ctl[t].flag {
+                    self.set_bool(f, false);
+                }
+                self.b.jump(JumpKind::Continue);
+            } else {
+                self.b.jump(JumpKind::Break);
+            }
+            return Ok(());
+        }
+        let Some(flag) = self.ctl[t].flag else {
+            return Err(LowerError::new(
+                "internal error: a jump leaves several constructs without a flag",
+                Some(span),
+            ));
+        };
+        self.set_bool(flag, true);
+        for c in t + 1..self.ctl.len() {
+            if !self.ctl[c].checks.contains(&t) {
+                self.ctl[c].checks.push(t);
+            }
+        }
+        self.b.jump(JumpKind::Break);
+        Ok(())
+    }
+
+    /// After a construct closed: re-issues the jumps that left it on their way out.
+    pub fn after_construct(&mut self, c: &Ctl) -> Result<(), LowerError> {
+        for &t in &c.checks {
+            let Some(entry) = self.ctl.get(t) else {
+                continue;
+            };
+            let goal = match entry.kind {
+                CtlKind::Loop => Goal::Continue,
+                CtlKind::Inline { .. } => Goal::Return,
+                CtlKind::Switch => Goal::Break,
+            };
+            let Some(flag) = entry.flag else { continue };
+            let d = self.deref_var(flag);
+            let v = self.b.load_deref(d);
+            let i = self.b.push_if(v);
+            self.jump(goal, Span::default())?;
+            self.b.pop_if(i);
+        }
+        Ok(())
+    }
+
+    fn switch(
+        &mut self,
+        selector: hir::ExprId,
+        body: &[hir::StmtId],
+        span: Span,
+    ) -> Result<(), LowerError> {
+        let m = self.cx.m;
+        let sel = self.expr_value(selector)?;
+        let bits = self.b.bit_size(sel);
+        let mask = |x: u64| fresnel_ir::builder::mask_bits(x, bits);
+        // Groups of labels with the statements that follow them.
+        let mut groups: Vec<(Vec<Option<u64>>, Vec<hir::StmtId>)> = Vec::new();
+        let mut all = Vec::new();
+        for &s in body {
+            match &m.stmt(s).kind {
+                StmtKind::Case(c) => {
+                    let k = mask(case_bits(c));
+                    all.push(k);
+                    match groups.last_mut() {
+                        Some((l, st)) if st.is_empty() => l.push(Some(k)),
+                        _ => groups.push((vec![Some(k)], Vec::new())),
+                    }
+                }
+                StmtKind::Default => match groups.last_mut() {
+                    Some((l, st)) if st.is_empty() => l.push(None),
+                    _ => groups.push((vec![None], Vec::new())),
+                },
+                _ => {
+                    if let Some((_, st)) = groups.last_mut() {
+                        st.push(s);
+                    }
+                }
+            }
+        }
+        let ft = self.new_flag();
+        let lp = self.b.push_loop();
+        self.ctl.push(Ctl {
+            kind: CtlKind::Switch,
+            flag: None,
+            checks: Vec::new(),
+        });
+        let r = (|| {
+            for (labels, stmts) in &groups {
+                let d = self.deref_var(ft);
+                let mut cond = self.b.load_deref(d);
+                for l in labels {
+                    let hit = match l {
+                        Some(k) => {
+                            let kv = self.b.constant(bits, &[*k]);
+                            self.b.alu(AluOp::Ieq, &[sel, kv])
+                        }
+                        None => {
+                            let mut any = self.b.imm_bool(false);
+                            for k in &all {
+                                let kv = self.b.constant(bits, &[*k]);
+                                let e = self.b.alu(AluOp::Ieq, &[sel, kv]);
+                                any = self.b.alu(AluOp::Ior, &[any, e]);
+                            }
+                            self.b.alu(AluOp::Inot, &[any])
+                        }
+                    };
+                    cond = self.b.alu(AluOp::Ior, &[cond, hit]);
+                }
+                let i = self.b.push_if(cond);
+                self.set_bool(ft, true);
+                for s in stmts {
+                    self.stmt(*s)?;
+                }
+                self.b.pop_if(i);
+            }
+            if !self.b.is_dead() {
+                self.b.jump(JumpKind::Break);
+            }
+            Ok(())
+        })();
+        let _ = span;
+        self.close_loop(lp, r)
+    }
+}
+
+fn case_bits(c: &ConstValue) -> u64 {
+    scalar_bits(c)
+}

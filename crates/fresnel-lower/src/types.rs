@@ -1,0 +1,279 @@
+//! HIR types to IR types, with the explicit memory layout (offsets, array and matrix strides,
+//! row-major flags) of uniform, storage and push-constant blocks.
+
+use fresnel_ir::{BaseType, Field, SamplerDim, Type, TypeId, Types};
+use fresnel_sema::hir;
+use fresnel_sema::memory_layout::{member_offsets, round_up, scalar_bytes, std_layout, Packing};
+use fresnel_sema::types::{ArraySize, Dim, OpaqueKind, Scalar, StructKind, Type as HType};
+use fresnel_sema::types::TypeId as HirTypeId;
+use fresnel_syntax::intern::Interner;
+use fresnel_syntax::source::Span;
+
+use crate::LowerError;
+
+/// The layout rules of a block being laid out (`None`: no explicit layout).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Layout {
+    pub packing: Packing,
+    /// The default matrix order.
+    pub row_major: bool,
+}
+
+/// How a HIR value type is held in SSA values.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Shape {
+    /// A scalar (`n == 1`) or vector.
+    Value { scalar: Scalar, n: u8 },
+    Matrix { scalar: Scalar, cols: u8, rows: u8 },
+    /// Structs, arrays, opaque types: in memory.
+    Memory,
+    Void,
+}
+
+/// The shape of a HIR type.
+pub fn shape(m: &hir::Module, ty: HirTypeId) -> Shape {
+    match *m.types.get(ty) {
+        HType::Scalar(s) => Shape::Value { scalar: s, n: 1 },
+        HType::Vector(s, n) => Shape::Value { scalar: s, n },
+        HType::Matrix { scalar, cols, rows } => Shape::Matrix { scalar, cols, rows },
+        HType::Void => Shape::Void,
+        _ => Shape::Memory,
+    }
+}
+
+/// The bit size of values of a scalar type (booleans are 1-bit).
+pub fn value_bits(s: Scalar) -> u8 {
+    if s == Scalar::Bool {
+        1
+    } else {
+        s.bits() as u8
+    }
+}
+
+fn base_of(s: Scalar) -> Option<BaseType> {
+    Some(match s {
+        Scalar::Bool => BaseType::Bool,
+        Scalar::I8 | Scalar::I16 | Scalar::I32 | Scalar::I64 => BaseType::Int,
+        Scalar::U8 | Scalar::U16 | Scalar::U32 | Scalar::U64 => BaseType::Uint,
+        Scalar::F16 | Scalar::F32 | Scalar::F64 => BaseType::Float,
+        Scalar::BF16 | Scalar::FE5M2 | Scalar::FE4M3 => return None,
+    })
+}
+
+/// Whether a type holds (or is) an opaque object: such values are never copied.
+pub fn contains_opaque(m: &hir::Module, ty: HirTypeId) -> bool {
+    m.types.contains_opaque(ty)
+}
+
+/// The length of an array type (0 for runtime-sized arrays).
+pub fn array_len(m: &hir::Module, ty: HirTypeId) -> Option<u32> {
+    match *m.types.get(ty) {
+        HType::Array { size, .. } => Some(match size {
+            ArraySize::Fixed(n) => n,
+            ArraySize::Unsized => 0,
+        }),
+        _ => None,
+    }
+}
+
+/// The IR type of a HIR type; `layout` gives the explicit layout of a block's contents.
+pub fn ir_type(
+    t: &mut Types,
+    m: &hir::Module,
+    interner: &Interner,
+    ty: HirTypeId,
+    layout: Option<Layout>,
+    span: Span,
+) -> Result<TypeId, LowerError> {
+    ir_type_rm(t, m, interner, ty, layout, layout.is_some_and(|l| l.row_major), span, 0)
+}
+
+fn unsupported(m: &hir::Module, interner: &Interner, ty: HirTypeId, span: Span) -> LowerError {
+    LowerError::new(
+        format!(
+            "type `{}` is not supported by the IR",
+            m.types.display(ty, interner)
+        ),
+        Some(span),
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn ir_type_rm(
+    t: &mut Types,
+    m: &hir::Module,
+    interner: &Interner,
+    ty: HirTypeId,
+    layout: Option<Layout>,
+    row_major: bool,
+    span: Span,
+    depth: u32,
+) -> Result<TypeId, LowerError> {
+    if depth > 64 {
+        return Err(LowerError::new("type nesting too deep", Some(span)));
+    }
+    let scalar_ty = |t: &mut Types, s: Scalar, n: u8| -> Option<TypeId> {
+        let base = base_of(s)?;
+        let bits = if s == Scalar::Bool {
+            if layout.is_some() {
+                32
+            } else {
+                1
+            }
+        } else {
+            s.bits() as u8
+        };
+        Some(t.vector(base, bits, n))
+    };
+    Ok(match m.types.get(ty).clone() {
+        HType::Scalar(s) => scalar_ty(t, s, 1).ok_or_else(|| unsupported(m, interner, ty, span))?,
+        HType::Vector(s, n) => {
+            scalar_ty(t, s, n).ok_or_else(|| unsupported(m, interner, ty, span))?
+        }
+        HType::Matrix { scalar, cols, rows } => {
+            if !matches!(scalar, Scalar::F16 | Scalar::F32 | Scalar::F64) {
+                return Err(unsupported(m, interner, ty, span));
+            }
+            t.intern(Type::Matrix {
+                bits: scalar.bits() as u8,
+                columns: cols,
+                rows,
+            })
+        }
+        HType::Array { elem, size } => {
+            let e = ir_type_rm(t, m, interner, elem, layout, row_major, span, depth + 1)?;
+            let len = match size {
+                ArraySize::Fixed(n) => n,
+                ArraySize::Unsized => 0,
+            };
+            let stride = match layout {
+                Some(l) => array_stride(m, elem, l.packing, row_major),
+                None => 0,
+            };
+            t.intern(Type::Array { elem: e, len, stride })
+        }
+        HType::Struct(sid) => {
+            let def = m.types.struct_def(sid);
+            if def.kind == StructKind::Block && depth > 0 {
+                // A block met inside a type is a buffer reference.
+                return Ok(t.intern(Type::Opaque("buffer reference".into())));
+            }
+            let name = def
+                .name
+                .map_or_else(|| "anon".to_string(), |n| interner.resolve(n).to_string());
+            let offsets = layout.map(|l| member_offsets(&m.types, ty, effective(l.packing), row_major));
+            let mut fields = Vec::with_capacity(def.members.len());
+            for (i, mem) in def.members.iter().enumerate() {
+                let rm = mem.layout.row_major.unwrap_or(row_major);
+                let fty = ir_type_rm(t, m, interner, mem.ty, layout, rm, span, depth + 1)?;
+                let is_matrix = matches!(
+                    m.types.get(m.types.innermost(mem.ty)),
+                    HType::Matrix { .. }
+                );
+                let matrix_stride = match (layout, m.types.get(m.types.innermost(mem.ty))) {
+                    (Some(l), HType::Matrix { scalar, cols, rows }) => {
+                        let n = if rm { *cols } else { *rows };
+                        Some(vector_stride(*scalar, n, l.packing) as u32)
+                    }
+                    _ => None,
+                };
+                fields.push(Field {
+                    name: interner.resolve(mem.name).to_string(),
+                    ty: fty,
+                    offset: offsets
+                        .as_ref()
+                        .and_then(|o| o.get(i))
+                        .map(|o| o.offset as u32),
+                    row_major: is_matrix && rm,
+                    matrix_stride,
+                });
+            }
+            t.intern(Type::Struct {
+                name,
+                fields,
+                block: def.kind == StructKind::Block,
+            })
+        }
+        HType::Opaque(o) => {
+            let result = base_of(o.sampled).filter(|b| *b != BaseType::Bool);
+            let dim = match o.dim {
+                Dim::D1 => SamplerDim::D1,
+                Dim::D2 if o.ms => SamplerDim::Ms,
+                Dim::D2 => SamplerDim::D2,
+                Dim::D3 => SamplerDim::D3,
+                Dim::Cube => SamplerDim::Cube,
+                Dim::Rect => SamplerDim::Rect,
+                Dim::Buffer => SamplerDim::Buffer,
+                Dim::External | Dim::ExternalY2Y => SamplerDim::External,
+                Dim::Subpass if o.ms => SamplerDim::SubpassMs,
+                Dim::Subpass => SamplerDim::Subpass,
+                Dim::TileAttachment => {
+                    return Ok(t.intern(Type::Opaque(m.types.display(ty, interner))))
+                }
+            };
+            match o.kind {
+                OpaqueKind::Image => t.intern(Type::Image {
+                    dim,
+                    array: o.arrayed,
+                    result: result.unwrap_or(BaseType::Float),
+                }),
+                OpaqueKind::Sampler | OpaqueKind::Texture | OpaqueKind::Input => {
+                    t.intern(Type::Sampler {
+                        dim,
+                        array: o.arrayed,
+                        shadow: o.shadow,
+                        result: Some(result.unwrap_or(BaseType::Float)),
+                    })
+                }
+            }
+        }
+        HType::SamplerState { shadow } => t.intern(Type::Sampler {
+            dim: SamplerDim::D2,
+            array: false,
+            shadow,
+            result: None,
+        }),
+        HType::AtomicUint => t.intern(Type::AtomicCounter),
+        HType::Error | HType::Void => return Err(unsupported(m, interner, ty, span)),
+        _ => t.intern(Type::Opaque(m.types.display(ty, interner))),
+    })
+}
+
+/// `shared` and `packed` blocks are laid out as std140 (as Mesa does).
+fn effective(p: Packing) -> Packing {
+    match p {
+        Packing::Shared | Packing::Packed => Packing::Std140,
+        p => p,
+    }
+}
+
+/// The stride of an array of `elem` under a packing.
+pub fn array_stride(m: &hir::Module, elem: HirTypeId, p: Packing, row_major: bool) -> u32 {
+    let p = effective(p);
+    let (ea, es) = std_layout(&m.types, elem, p, row_major, 0);
+    let a = if p == Packing::Std140 {
+        round_up(ea, 16)
+    } else {
+        ea
+    };
+    u32::try_from(round_up(es, a)).unwrap_or(u32::MAX)
+}
+
+/// The stride between the columns (or rows) of a matrix: vectors of `n` components.
+fn vector_stride(s: Scalar, n: u8, p: Packing) -> u64 {
+    let p = effective(p);
+    let b = scalar_bytes(s);
+    let mut a = if p == Packing::Scalar {
+        b
+    } else {
+        b * match n {
+            1 => 1,
+            2 => 2,
+            _ => 4,
+        }
+    };
+    if p == Packing::Std140 {
+        a = round_up(a, 16);
+    }
+    round_up(b * u64::from(n), a)
+}

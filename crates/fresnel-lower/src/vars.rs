@@ -1,0 +1,468 @@
+//! Global variables: modes, names, interface and resource decorations, layouts, initializers;
+//! constants; stage-wide information.
+
+use fresnel_ir::{access, Constant, Interp, Sampling, TypeId, Types, VarId, VarMode, Variable};
+use fresnel_sema::constant::ConstValue;
+use fresnel_sema::hir::{self, Storage};
+use fresnel_sema::memory_layout::Packing;
+use fresnel_sema::types::{ArraySize, StructKind, Type as HType, TypeId as HirTypeId};
+use fresnel_syntax::ast::Precision;
+use fresnel_syntax::source::Span;
+
+use crate::func::{Cx, Global};
+use crate::types::{ir_type, shape, Layout, Shape};
+use crate::LowerError;
+
+/// Image format layout qualifiers.
+const IMAGE_FORMATS: &[&str] = &[
+    "rgba32f", "rgba16f", "rg32f", "rg16f", "r11f_g11f_b10f", "r32f", "r16f", "rgba16", "rgb10_a2",
+    "rgba8", "rg16", "rg8", "r16", "r8", "rgba16_snorm", "rgba8_snorm", "rg16_snorm", "rg8_snorm",
+    "r16_snorm", "r8_snorm", "rgba32i", "rgba16i", "rgba8i", "rg32i", "rg16i", "rg8i", "r32i",
+    "r16i", "r8i", "rgba32ui", "rgba16ui", "rgb10_a2ui", "rgba8ui", "rg32ui", "rg16ui", "rg8ui",
+    "r32ui", "r16ui", "r8ui", "r64ui", "r64i",
+];
+
+/// The bit pattern of a scalar constant.
+pub fn scalar_bits(c: &ConstValue) -> u64 {
+    match *c {
+        ConstValue::Bool(b) => u64::from(b),
+        ConstValue::I8(x) => u64::from(x as u8),
+        ConstValue::I16(x) => u64::from(x as u16),
+        ConstValue::I32(x) => u64::from(x as u32),
+        ConstValue::I64(x) => x as u64,
+        ConstValue::U8(x) => u64::from(x),
+        ConstValue::U16(x) => u64::from(x),
+        ConstValue::U32(x) => u64::from(x),
+        ConstValue::U64(x) => x,
+        ConstValue::F16(x) => u64::from(fresnel_ir::float::f32_to_f16(x)),
+        ConstValue::F32(x) => u64::from(x.to_bits()),
+        ConstValue::F64(x) => x.to_bits(),
+        ConstValue::Composite(ref v) => v.first().map_or(0, scalar_bits),
+    }
+}
+
+/// The scalar components of a scalar or vector constant (`n` of them; a single value is
+/// splatted).
+pub fn vector_bits(c: &ConstValue, n: usize) -> Vec<u64> {
+    let mut out = Vec::with_capacity(n);
+    fn flat(c: &ConstValue, out: &mut Vec<u64>) {
+        match c {
+            ConstValue::Composite(v) => v.iter().for_each(|x| flat(x, out)),
+            s => out.push(scalar_bits(s)),
+        }
+    }
+    flat(c, &mut out);
+    if out.len() == 1 && n > 1 {
+        out = vec![out[0]; n];
+    }
+    out.resize(n, 0);
+    out
+}
+
+/// An HIR constant as an IR constant of type `ty`.
+pub fn const_to_ir(m: &hir::Module, c: &ConstValue, ty: HirTypeId) -> Constant {
+    match shape(m, ty) {
+        Shape::Value { n, .. } => Constant::Vector(vector_bits(c, usize::from(n))),
+        Shape::Matrix { cols, rows, .. } => {
+            let cols_v: Vec<Constant> = match c {
+                ConstValue::Composite(v) if v.len() == usize::from(cols) => v
+                    .iter()
+                    .map(|col| Constant::Vector(vector_bits(col, usize::from(rows))))
+                    .collect(),
+                other => {
+                    let all = vector_bits(other, usize::from(cols) * usize::from(rows));
+                    all.chunks(usize::from(rows))
+                        .map(|ch| Constant::Vector(ch.to_vec()))
+                        .collect()
+                }
+            };
+            Constant::Composite(cols_v)
+        }
+        Shape::Memory | Shape::Void => {
+            let items = match c {
+                ConstValue::Composite(v) => v.as_slice(),
+                other => std::slice::from_ref(other),
+            };
+            match m.types.get(ty) {
+                HType::Array { elem, .. } => Constant::Composite(
+                    items.iter().map(|x| const_to_ir(m, x, *elem)).collect(),
+                ),
+                HType::Struct(sid) => {
+                    let def = m.types.struct_def(*sid);
+                    Constant::Composite(
+                        def.members
+                            .iter()
+                            .zip(items)
+                            .map(|(mem, x)| const_to_ir(m, x, mem.ty))
+                            .collect(),
+                    )
+                }
+                _ => Constant::Vector(vec![]),
+            }
+        }
+    }
+}
+
+impl Cx<'_> {
+    fn layout_name(&self, e: &hir::LayoutEntry) -> &str {
+        self.interner.resolve(e.name)
+    }
+
+    fn layout_value(&self, quals: &hir::VarQuals, name: &str) -> Option<i64> {
+        quals
+            .layout
+            .iter()
+            .rev()
+            .find(|e| self.layout_name(e).eq_ignore_ascii_case(name))
+            .and_then(|e| e.value)
+    }
+
+    fn has_layout(&self, quals: &hir::VarQuals, name: &str) -> bool {
+        quals
+            .layout
+            .iter()
+            .any(|e| self.layout_name(e).eq_ignore_ascii_case(name))
+    }
+
+    /// The IR binding of a HIR global variable, creating its IR variable on first use.
+    pub fn global(
+        &mut self,
+        types: &mut Types,
+        id: hir::VarId,
+        span: Span,
+    ) -> Result<Global, LowerError> {
+        if let Some(g) = self.globals.get(&id) {
+            return Ok(*g);
+        }
+        let g = self.make_global(types, id, span)?;
+        self.globals.insert(id, g);
+        Ok(g)
+    }
+
+    fn make_global(
+        &mut self,
+        types: &mut Types,
+        id: hir::VarId,
+        span: Span,
+    ) -> Result<Global, LowerError> {
+        let m = self.m;
+        let var = m.var(id);
+        if let Some((bid, idx)) = var.block_member {
+            if var.builtin {
+                let name = self.interner.resolve(var.name).to_string();
+                let mode = self.mode_of(var);
+                let v = self.flat_var(types, &name, mode, var.ty, Some(id), span)?;
+                return Ok(Global::Var(v));
+            }
+            return match self.global(types, bid, span)? {
+                Global::Var(b) => Ok(Global::Member(b, idx)),
+                _ => Err(LowerError::new(
+                    "member of an unsupported block",
+                    Some(span),
+                )),
+            };
+        }
+        if var.storage == Storage::Const {
+            return Ok(Global::Const);
+        }
+        let block_ty = self.block_type(var.ty);
+        if var.builtin && block_ty.is_some() {
+            return Ok(Global::BuiltinBlock);
+        }
+        let mode = self.mode_of(var);
+        let layout = self.layout_of(var, mode);
+        let mut ty = ir_type(types, m, self.interner, var.ty, layout, span)?;
+        ty = self.size_io_array(types, ty, var, mode);
+        let name = match block_ty {
+            Some(bt) => match m.types.get(bt) {
+                HType::Struct(s) => m
+                    .types
+                    .struct_def(*s)
+                    .name
+                    .map_or_else(String::new, |n| self.interner.resolve(n).to_string()),
+                _ => String::new(),
+            },
+            None => self.interner.resolve(var.name).to_string(),
+        };
+        let mut v = Variable::new(name, ty, mode);
+        v.builtin = var.builtin;
+        self.decorate(&mut v, var);
+        if matches!(mode, VarMode::Uniform | VarMode::Global) {
+            if let Some(init) = var.init {
+                if let hir::ExprKind::Const(c) = &m.expr(init).kind {
+                    v.init = Some(const_to_ir(m, c, var.ty));
+                } else if mode == VarMode::Global {
+                    self.global_inits.push(id);
+                }
+            }
+        }
+        let vid = self.vars.push(v);
+        Ok(Global::Var(vid))
+    }
+
+    /// A flattened built-in variable (`gl_Position` from `gl_PerVertex`), one per name and
+    /// mode.
+    pub fn flat_var(
+        &mut self,
+        types: &mut Types,
+        name: &str,
+        mode: VarMode,
+        hty: HirTypeId,
+        hvar: Option<hir::VarId>,
+        span: Span,
+    ) -> Result<VarId, LowerError> {
+        if let Some(v) = self.flat.get(&(name.to_string(), mode)) {
+            return Ok(*v);
+        }
+        let ty = ir_type(types, self.m, self.interner, hty, None, span)?;
+        let mut v = Variable::new(name, ty, mode);
+        v.builtin = true;
+        if let Some(h) = hvar {
+            self.decorate(&mut v, self.m.var(h));
+        }
+        let id = self.vars.push(v);
+        self.flat.insert((name.to_string(), mode), id);
+        Ok(id)
+    }
+
+    /// The flattened arrayed variable for member `member` of a built-in block array
+    /// (`gl_in[i].gl_Position`).
+    pub fn block_array_member(
+        &mut self,
+        types: &mut Types,
+        block_var: hir::VarId,
+        member: u32,
+        span: Span,
+    ) -> Result<VarId, LowerError> {
+        let m = self.m;
+        let var = m.var(block_var);
+        let mode = self.mode_of(var);
+        let (arr, bt) = match *m.types.get(var.ty) {
+            HType::Array { elem, size } => (Some(size), elem),
+            _ => (None, var.ty),
+        };
+        let HType::Struct(sid) = *m.types.get(bt) else {
+            return Err(LowerError::new("not a block", Some(span)));
+        };
+        let Some(mem) = m.types.struct_def(sid).members.get(member as usize) else {
+            return Err(LowerError::new("no such block member", Some(span)));
+        };
+        let name = self.interner.resolve(mem.name).to_string();
+        let key = (name.clone(), mode);
+        if let Some(v) = self.flat.get(&key) {
+            return Ok(*v);
+        }
+        let elem = ir_type(types, m, self.interner, mem.ty, None, span)?;
+        let ty = match arr {
+            Some(size) => {
+                let len = match size {
+                    ArraySize::Fixed(n) => n,
+                    ArraySize::Unsized => self.io_array_len(mode).unwrap_or(0),
+                };
+                types.intern(fresnel_ir::Type::Array {
+                    elem,
+                    len,
+                    stride: 0,
+                })
+            }
+            None => elem,
+        };
+        let mut v = Variable::new(name, ty, mode);
+        v.builtin = true;
+        v.patch = var.quals.patch;
+        let id = self.vars.push(v);
+        self.flat.insert(key, id);
+        Ok(id)
+    }
+
+    /// The block type of a block variable or array of blocks.
+    fn block_type(&self, ty: HirTypeId) -> Option<HirTypeId> {
+        let t = self.m.types.innermost(ty);
+        match self.m.types.get(t) {
+            HType::Struct(s) if self.m.types.struct_def(*s).kind == StructKind::Block => Some(t),
+            _ => None,
+        }
+    }
+
+    pub fn mode_of(&self, var: &hir::Var) -> VarMode {
+        match var.storage {
+            Storage::In => VarMode::ShaderIn,
+            Storage::Out => VarMode::ShaderOut,
+            Storage::Uniform => {
+                if self.has_layout(&var.quals, "push_constant") {
+                    VarMode::PushConstant
+                } else if self.block_type(var.ty).is_some() {
+                    VarMode::Ubo
+                } else {
+                    VarMode::Uniform
+                }
+            }
+            Storage::Buffer => VarMode::Ssbo,
+            Storage::Shared => VarMode::Shared,
+            Storage::Local | Storage::Param(_) => VarMode::Function,
+            Storage::Global | Storage::Const | Storage::Ext(_) => VarMode::Global,
+        }
+    }
+
+    fn layout_of(&self, var: &hir::Var, mode: VarMode) -> Option<Layout> {
+        if !matches!(mode, VarMode::Ubo | VarMode::Ssbo | VarMode::PushConstant) {
+            return None;
+        }
+        let mut packing = if mode == VarMode::Ubo {
+            Packing::Std140
+        } else {
+            Packing::Std430
+        };
+        let mut row_major = false;
+        for e in &var.quals.layout {
+            let n = self.layout_name(e).to_ascii_lowercase();
+            if let Some(p) = Packing::from_name(&n) {
+                packing = p;
+            } else if n == "row_major" {
+                row_major = true;
+            } else if n == "column_major" {
+                row_major = false;
+            }
+        }
+        Some(Layout { packing, row_major })
+    }
+
+    /// The vertex count of per-vertex arrays of geometry and tessellation stages.
+    fn io_array_len(&self, mode: VarMode) -> Option<u32> {
+        use fresnel_ir::Stage;
+        match (self.stage, mode) {
+            (Stage::Geometry, VarMode::ShaderIn) => self.info.geometry.as_ref().and_then(|g| {
+                Some(match g.input.as_str() {
+                    "points" => 1,
+                    "lines" => 2,
+                    "lines_adjacency" => 4,
+                    "triangles" => 3,
+                    "triangles_adjacency" => 6,
+                    _ => return None,
+                })
+            }),
+            (Stage::TessControl | Stage::TessEval, VarMode::ShaderIn) => Some(32),
+            (Stage::TessControl, VarMode::ShaderOut) => self.info.tess_vertices,
+            _ => None,
+        }
+    }
+
+    /// Gives an unsized per-vertex array its size.
+    fn size_io_array(
+        &self,
+        types: &mut Types,
+        ty: TypeId,
+        var: &hir::Var,
+        mode: VarMode,
+    ) -> TypeId {
+        if !matches!(mode, VarMode::ShaderIn | VarMode::ShaderOut) || var.quals.patch {
+            return ty;
+        }
+        if let fresnel_ir::Type::Array {
+            elem,
+            len: 0,
+            stride,
+        } = *types.get(ty)
+        {
+            if let Some(n) = self.io_array_len(mode) {
+                return types.intern(fresnel_ir::Type::Array {
+                    elem,
+                    len: n,
+                    stride,
+                });
+            }
+        }
+        ty
+    }
+
+    fn decorate(&self, v: &mut Variable, var: &hir::Var) {
+        let q = &var.quals;
+        v.location = self.layout_value(q, "location").map(|x| x as i32);
+        v.component = self.layout_value(q, "component").map(|x| x as u8);
+        v.index = self.layout_value(q, "index").map(|x| x as u8);
+        v.binding = self.layout_value(q, "binding").map(|x| x as u32);
+        v.set = self.layout_value(q, "set").map(|x| x as u32);
+        if self.opts.vulkan
+            && v.set.is_none()
+            && matches!(v.mode, VarMode::Ubo | VarMode::Ssbo | VarMode::Uniform)
+            && v.binding.is_some()
+        {
+            v.set = Some(0);
+        }
+        v.interp = match q.interp {
+            Some(hir::Interp::Flat) => Interp::Flat,
+            Some(hir::Interp::NoPerspective) => Interp::NoPerspective,
+            _ => Interp::Smooth,
+        };
+        v.sampling = if q.sample {
+            Sampling::Sample
+        } else if q.centroid {
+            Sampling::Centroid
+        } else {
+            Sampling::Center
+        };
+        v.patch = q.patch;
+        v.invariant = q.invariant || (self.m.invariant_all && v.mode == VarMode::ShaderOut);
+        v.precise = q.precise;
+        let mm = q.memory;
+        v.access = u8::from(mm.readonly) * access::READONLY
+            | u8::from(mm.writeonly) * access::WRITEONLY
+            | u8::from(mm.coherent) * access::COHERENT
+            | u8::from(mm.volatile) * access::VOLATILE
+            | u8::from(mm.restrict) * access::RESTRICT;
+        v.format = q
+            .layout
+            .iter()
+            .map(|e| self.layout_name(e).to_ascii_lowercase())
+            .find(|n| IMAGE_FORMATS.contains(&n.as_str()));
+        v.relaxed_precision = matches!(q.precision, Some(Precision::Medium | Precision::Low));
+    }
+
+    /// Stage-wide facts from `layout(...) in/out;` declarations and `gl_FragCoord`.
+    pub fn stage_info(&mut self) {
+        let m = self.m;
+        let mut geo = fresnel_ir::GeometryInfo {
+            invocations: 1,
+            ..Default::default()
+        };
+        let mut is_geo = false;
+        for e in &m.stage_layout {
+            let n = self.interner.resolve(e.name).to_ascii_lowercase();
+            let val = e.value.unwrap_or(0).clamp(0, i64::from(u32::MAX)) as u32;
+            match n.as_str() {
+                "local_size_x" => self.info.local_size[0] = val,
+                "local_size_y" => self.info.local_size[1] = val,
+                "local_size_z" => self.info.local_size[2] = val,
+                "early_fragment_tests" => self.info.early_fragment_tests = true,
+                "vertices" => self.info.tess_vertices = Some(val),
+                "max_vertices" => {
+                    geo.max_vertices = val;
+                    is_geo = true;
+                }
+                "invocations" => geo.invocations = val,
+                "points" | "lines" | "lines_adjacency" | "triangles" | "triangles_adjacency"
+                    if self.stage == fresnel_ir::Stage::Geometry && geo.input.is_empty() =>
+                {
+                    geo.input = n.clone();
+                    is_geo = true;
+                }
+                "line_strip" | "triangle_strip" => geo.output = n.clone(),
+                "points" if self.stage == fresnel_ir::Stage::Geometry => {
+                    geo.output = n.clone()
+                }
+                _ => {}
+            }
+        }
+        if is_geo || self.stage == fresnel_ir::Stage::Geometry {
+            self.info.geometry = Some(geo);
+        }
+        for &g in &m.globals {
+            let v = m.var(g);
+            if self.interner.resolve(v.name) == "gl_FragCoord" {
+                self.info.origin_upper_left |= self.has_layout(&v.quals, "origin_upper_left");
+                self.info.pixel_center_integer |=
+                    self.has_layout(&v.quals, "pixel_center_integer");
+            }
+        }
+    }
+}
