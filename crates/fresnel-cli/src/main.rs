@@ -4,7 +4,9 @@
 //! errors. The work runs on a thread with a large stack, so the front end's nesting limits,
 //! not the platform's default stack size, bound recursion.
 
+mod deqp;
 mod includes;
+mod run;
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -43,6 +45,50 @@ enum Command {
         /// Write the output here instead of standard output.
         #[arg(short = 'o', long = "output")]
         output: Option<PathBuf>,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Run dEQP shader-library tests (`.test` files) through the interpreter.
+    Deqp {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Also print one line per passing test.
+        #[arg(long = "list-passing")]
+        list_passing: bool,
+        /// Do not print failures (only the summary).
+        #[arg(short = 'q', long)]
+        quiet: bool,
+        /// Print a summary line per file.
+        #[arg(long = "per-file")]
+        per_file: bool,
+    },
+    /// Compile one shader and run it in the interpreter; prints the outputs as JSON.
+    Run {
+        file: PathBuf,
+        /// A stage input for every invocation: NAME=v,v,...
+        #[arg(long = "input", value_name = "NAME=V,..")]
+        inputs: Vec<String>,
+        /// A uniform (GL paths like s.a or arr[1] work): NAME=v,v,...
+        #[arg(long = "uniform", value_name = "NAME=V,..")]
+        uniforms: Vec<String>,
+        /// Inputs, uniforms and buffers from a JSON file.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Fragment shaders: run every pixel of a WxH grid.
+        #[arg(long, value_name = "WxH")]
+        grid: Option<String>,
+        /// With --grid: write the colour output as a PNG.
+        #[arg(long)]
+        png: Option<PathBuf>,
+        /// Vertex shaders: invocations to run.
+        #[arg(long)]
+        count: Option<usize>,
+        /// Compute shaders: workgroups X,Y,Z.
+        #[arg(long)]
+        groups: Option<String>,
+        /// Limit on lane-instructions executed.
+        #[arg(long = "max-instructions")]
+        max_instructions: Option<u64>,
         #[command(flatten)]
         common: Common,
     },
@@ -278,6 +324,62 @@ fn write_output(output: Option<&Path>, text: &str) -> Result<(), Fail> {
 
 fn run(cli: Cli) -> Result<bool, Fail> {
     match cli.command {
+        Command::Run {
+            file,
+            inputs,
+            uniforms,
+            json,
+            grid,
+            png,
+            count,
+            groups,
+            max_instructions,
+            common,
+        } => {
+            let opts = common.options()?;
+            let text = read_source(&file)?;
+            let name = file.to_string_lossy();
+            let mut inc = includes::FsIncludes::new(&file, &common.include);
+            let fe = fresnel::lower_to_ir(SourceInput::new(&name, &text), &opts, &mut inc);
+            emit_diagnostics(&fe, &common);
+            let Some(ir) = fe.ir.as_ref() else {
+                return Ok(false);
+            };
+            let args = run::RunArgs {
+                inputs,
+                uniforms,
+                json,
+                grid,
+                png,
+                count,
+                groups,
+                max_instructions,
+            };
+            match run::run(ir, &args) {
+                Ok(out) => {
+                    write_output(None, &out)?;
+                    write_output(None, "\n")?;
+                    Ok(true)
+                }
+                Err(e) => {
+                    eprintln!("fresnel: error: {e}");
+                    Ok(false)
+                }
+            }
+        }
+        Command::Deqp {
+            files,
+            list_passing,
+            quiet,
+            per_file,
+        } => {
+            let args = deqp::DeqpArgs {
+                list_passing,
+                quiet,
+                per_file,
+            };
+            Ok(deqp::main(&files, &args))
+        }
         Command::Check { files, common } => {
             let opts = common.options()?;
             let mut ok = true;

@@ -12,11 +12,14 @@
 //! * [`deqp`]: compile-level agreement with the dEQP `.test` files;
 //! * [`isolate`]: running checks in worker processes, so a crash costs one shader;
 //! * [`peer`]: the same jobs run by glslangValidator and Mesa (`mesa-check`), cached;
-//! * [`realworld`]: shader-db, glsl-optimizer, naga and amber shaders.
+//! * [`realworld`]: shader-db, glsl-optimizer, naga and amber shaders;
+//! * [`ircheck`]: lowering every accepted shader to the IR, validating it and round-tripping
+//!   its text form.
 
 pub mod agreement;
 pub mod corpus;
 pub mod deqp;
+pub mod ircheck;
 pub mod isolate;
 pub mod peer;
 pub mod realworld;

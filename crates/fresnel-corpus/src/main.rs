@@ -6,6 +6,7 @@
 //! fresnel-corpus peer-glslang [--source ...] [--json OUT] [--list]
 //! fresnel-corpus realworld [--peer] [--json OUT] [--list]
 //! fresnel-corpus bench [--sample N]
+//! fresnel-corpus ir-check [--source S] [--filter SUBSTR] [--limit N] [--top N]
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -92,6 +93,23 @@ enum Cmd {
         /// Shaders in the glslangValidator sample.
         #[arg(long, default_value_t = 100)]
         sample: usize,
+    },
+    /// Lowers every accepted corpus shader to the IR, validates it and round-trips its text
+    /// form; reports lower errors, validation and round-trip failures.
+    IrCheck {
+        /// Manifest sources only (repeatable; default: every source and the real-world
+        /// shaders).
+        #[arg(long = "source")]
+        sources: Vec<String>,
+        /// Only shaders whose path contains this.
+        #[arg(long)]
+        filter: Option<String>,
+        /// At most this many shaders.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Failure groups shown per kind.
+        #[arg(long, default_value_t = 15)]
+        top: usize,
     },
     /// Internal: a worker process (JSON requests on stdin, outcomes on stdout).
     #[command(hide = true)]
@@ -573,6 +591,20 @@ fn main() -> ExitCode {
         Cmd::Realworld { peer, json, list } => need_dir()
             .and_then(|d| cmd_realworld(&d, cli.jobs, &mode, *peer, json.as_deref(), *list)),
         Cmd::Bench { sample } => need_dir().and_then(|d| cmd_bench(&d, cli.jobs, &mode, *sample)),
+        Cmd::IrCheck {
+            sources,
+            filter,
+            limit,
+            top,
+        } => need_dir().map(|d| {
+            let mut jobs = fresnel_corpus::ircheck::jobs(&d, sources);
+            if let Some(f) = filter {
+                jobs.retain(|j| j.label.contains(f.as_str()));
+            }
+            jobs.truncate(limit.unwrap_or(usize::MAX));
+            let outcomes = fresnel_corpus::ircheck::run(&jobs, cli.jobs);
+            fresnel_corpus::ircheck::IrReport::new(&jobs, &outcomes).print(*top);
+        }),
         Cmd::Worker => Ok(()),
     };
     match result {

@@ -140,6 +140,22 @@ pub fn natural_size(types: &Types, ty: TypeId) -> u32 {
     natural_size_d(types, ty, 0)
 }
 
+/// The byte size of a struct member: matrices (and arrays of them without a stride) follow
+/// the member's matrix stride.
+pub fn member_size(types: &Types, ty: TypeId, mat: MatLayout) -> u32 {
+    match types.get(ty) {
+        Type::Matrix { bits, columns, rows } if mat.stride > 0 => {
+            let size = u32::from(*bits / 8);
+            let (cs, rs) = matrix_strides(mat, size, *columns, *rows);
+            (u32::from(*columns) - 1) * cs + (u32::from(*rows) - 1) * rs + size
+        }
+        Type::Array { elem, len, stride } if *stride == 0 => {
+            member_size(types, *elem, mat).saturating_mul((*len).max(1))
+        }
+        _ => natural_size(types, ty),
+    }
+}
+
 fn natural_size_d(types: &Types, ty: TypeId, d: usize) -> u32 {
     if d > MAX_DEPTH {
         return 4;
@@ -167,7 +183,11 @@ fn natural_size_d(types: &Types, ty: TypeId, d: usize) -> u32 {
             let mut end = 0u32;
             for f in fields {
                 let off = f.offset.unwrap_or(end);
-                end = off.saturating_add(natural_size_d(types, f.ty, d + 1));
+                let mat = MatLayout {
+                    row_major: f.row_major,
+                    stride: f.matrix_stride.unwrap_or(0),
+                };
+                end = end.max(off.saturating_add(member_size(types, f.ty, mat)));
             }
             end
         }

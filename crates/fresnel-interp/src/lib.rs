@@ -287,6 +287,90 @@ impl<'s> Interp<'s> {
         Ok(())
     }
 
+    /// Sets part of a default-block uniform named by a GL API path (`s.a`, `arr[2]`,
+    /// `s.m[1]`, `s.inner[0].x`), converting each scalar to its slot's kind; the rest of
+    /// the uniform keeps its value.
+    pub fn set_uniform_path(&mut self, path: &str, vals: &[Scalar]) -> Result<(), Error> {
+        let bad = || Error::Input(format!("cannot resolve the uniform path `{path}`"));
+        let base_end = path.find(['.', '[']).unwrap_or(path.len());
+        let v = self.var_of(&path[..base_end], &[VarMode::Uniform])?;
+        let types = &self.shader.types;
+        let mut ty = self.shader.vars[v].ty;
+        let mut off = 0usize;
+        let mut rest = &path[base_end..];
+        while !rest.is_empty() {
+            if let Some(r) = rest.strip_prefix('.') {
+                let end = r.find(['.', '[']).unwrap_or(r.len());
+                let name = &r[..end];
+                let Type::Struct { fields, .. } = types.get(ty) else {
+                    return Err(bad());
+                };
+                let k = fields.iter().position(|f| f.name == name).ok_or_else(bad)?;
+                off += fields[..k]
+                    .iter()
+                    .map(|f| layout::slots(types, f.ty))
+                    .sum::<usize>();
+                ty = fields[k].ty;
+                rest = &r[end..];
+            } else if let Some(r) = rest.strip_prefix('[') {
+                let end = r.find(']').ok_or_else(bad)?;
+                let idx: usize = r[..end].trim().parse().map_err(|_| bad())?;
+                match types.get(ty) {
+                    Type::Array { elem, len, .. } => {
+                        if *len > 0 && idx >= *len as usize {
+                            return Err(bad());
+                        }
+                        off += idx * layout::slots(types, *elem);
+                        ty = *elem;
+                    }
+                    Type::Matrix { bits, columns, rows } => {
+                        if idx >= usize::from(*columns) {
+                            return Err(bad());
+                        }
+                        off += idx * usize::from(*rows);
+                        let (b, r) = (*bits, *rows);
+                        ty = types
+                            .iter()
+                            .find(|(_, t)| {
+                                **t == Type::Vector {
+                                    base: fresnel_ir::BaseType::Float,
+                                    bits: b,
+                                    components: r,
+                                }
+                            })
+                            .map(|(id, _)| id)
+                            .ok_or_else(bad)?;
+                    }
+                    _ => return Err(bad()),
+                }
+                rest = &r[end + 1..];
+            } else {
+                return Err(bad());
+            }
+        }
+        let mut leaves = Vec::new();
+        layout::slot_leaves(types, ty, &mut leaves, 1 << 20);
+        let all = self.leaves(v);
+        let init = self.uniform_defaults(v);
+        let slots = self.uniforms[v.0 as usize].get_or_insert(init);
+        slots.resize(all.len(), 0);
+        for (k, (l, s)) in leaves.iter().zip(vals).enumerate() {
+            if let Some(x) = slots.get_mut(off + k) {
+                *x = s.encode(*l);
+            }
+        }
+        Ok(())
+    }
+
+    /// The slots of a uniform before the caller sets it (its initializer, or zeros).
+    fn uniform_defaults(&self, v: VarId) -> Vec<u64> {
+        let mut init = Vec::new();
+        if let Some(c) = &self.shader.vars[v].init {
+            exec::flatten_constant(c, &mut init);
+        }
+        init
+    }
+
     /// Writes scalars into the member `member` of a uniform or storage block (any block with a
     /// top-level member of that name, or `Block.member`). Creates the block's buffer (zeroed)
     /// when it has none.

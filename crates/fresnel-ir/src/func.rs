@@ -486,3 +486,38 @@ impl Function {
         self.blocks_in_order().into_iter().collect()
     }
 }
+
+// Added by helper A (issue 4): a linear-time form of `rebuild_uses` (which asks
+// `if_is_live` once per `if`, a walk of the whole tree each: quadratic on large shaders).
+impl Function {
+    /// Rebuilds every value's use list, like [`Function::rebuild_uses`], in one walk of the
+    /// tree.
+    pub fn rebuild_uses_fast(&mut self) {
+        for (_, v) in self.values.iter_mut() {
+            v.uses.clear();
+        }
+        let mut live_ifs: Vec<IfId> = Vec::new();
+        self.walk(&mut |n| {
+            if let CfNode::If(i) = n {
+                live_ifs.push(i);
+            }
+        });
+        let Function { instrs, values, .. } = self;
+        for (id, ins) in instrs.iter() {
+            if ins.removed {
+                continue;
+            }
+            for (k, v) in ins.kind.srcs().iter().enumerate() {
+                values[*v].uses.push(Use::Instr {
+                    instr: id,
+                    src: k as u16,
+                });
+            }
+        }
+        live_ifs.sort();
+        for i in live_ifs {
+            let c = self.ifs[i].cond;
+            self.values[c].uses.push(Use::IfCond(i));
+        }
+    }
+}

@@ -1522,7 +1522,7 @@ impl Parser {
                 ));
             }
         }
-        f.rebuild_uses();
+        f.rebuild_uses_fast();
         f.rebuild_cfg();
         Ok(f)
     }

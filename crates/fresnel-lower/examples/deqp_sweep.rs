@@ -9,7 +9,9 @@ use fresnel::{Options, SourceInput, Stage, TargetEnv, Version};
 use fresnel_testfmt::deqp::{self, Expect, Flavor, SpecializeOptions};
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for p in entries {
@@ -42,7 +44,9 @@ fn main() {
     let (mut shaders, mut lowered, mut front_rejected) = (0usize, 0usize, 0usize);
     for path in &files {
         let path_str = path.to_string_lossy().into_owned();
-        let Ok(text) = std::fs::read_to_string(path) else { continue };
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
         let flavor = Flavor::for_path(&path_str);
         let mut import = |p: &str| std::fs::read_to_string(p).map_err(|e| e.to_string());
         let Ok(cases) = deqp::parse(&text, &path_str, flavor, &mut import) else {
@@ -54,7 +58,9 @@ fn main() {
                 continue;
             }
             for inst in deqp::specialize(case, &sopts) {
-                let Ok(programs) = inst.programs else { continue };
+                let Ok(programs) = inst.programs else {
+                    continue;
+                };
                 for prog in programs {
                     for (stage, src) in prog.shaders {
                         let st = Stage::from_extension(stage.extension()).unwrap_or(Stage::Vertex);
@@ -148,5 +154,7 @@ fn main() {
 
 /// Keeps the message's shape: built-in names stay, numbers go.
 fn normalize(m: &str) -> String {
-    m.chars().map(|c| if c.is_ascii_digit() { '#' } else { c }).collect()
+    m.chars()
+        .map(|c| if c.is_ascii_digit() { '#' } else { c })
+        .collect()
 }

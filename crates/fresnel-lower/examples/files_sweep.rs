@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use fresnel::{Options, SourceInput, Stage};
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for p in entries {
@@ -17,7 +19,7 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
         } else if p
             .extension()
             .and_then(|e| e.to_str())
-            .is_some_and(|e| Stage::from_extension(e).is_some())
+            .is_some_and(|e| Stage::from_extension(e).is_some() || e == "shader_test")
         {
             out.push(p);
         }
@@ -48,14 +50,40 @@ fn main() {
     }
     let mut errors: BTreeMap<String, (usize, Vec<String>)> = BTreeMap::new();
     let (mut total, mut lowered, mut rejected) = (0usize, 0usize, 0usize);
+    // (name, source, stage given by the container)
+    let mut shaders: Vec<(String, String, Option<Stage>)> = Vec::new();
     for path in &files {
-        let Ok(text) = std::fs::read_to_string(path) else { continue };
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
         let name = path.to_string_lossy().into_owned();
+        if name.ends_with(".shader_test") {
+            for sec in fresnel_testfmt::piglit::sections(&text) {
+                if let Some((st, fresnel_testfmt::piglit::ShaderForm::Glsl)) =
+                    fresnel_testfmt::piglit::shader_section(&sec.name)
+                {
+                    shaders.push((
+                        format!("{name}:{}", sec.line),
+                        sec.text,
+                        Stage::from_extension(st.extension()),
+                    ));
+                }
+            }
+        } else {
+            shaders.push((name, text, None));
+        }
+    }
+    for (name, text, stage) in &shaders {
+        let name = name.clone();
         total += 1;
+        let opts = Options {
+            stage: *stage,
+            ..Options::default()
+        };
         let res = std::panic::catch_unwind(|| {
             let run = fresnel::lower_to_ir(
-                SourceInput::new(&name, &text),
-                &Options::default(),
+                SourceInput::new(&name, text),
+                &opts,
                 &mut fresnel::NoIncludes,
             );
             let mut errs: Vec<String> = run

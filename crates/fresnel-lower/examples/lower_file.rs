@@ -1,26 +1,51 @@
 //! Lowers one shader file and prints the IR (or the errors): `lower_file PATH [--no-ssa]`.
 
 fn main() {
+    // The front end and the lowering recurse over the tree: run on a large stack, as the CLI does.
+    let stack = std::env::var("STACK_MB")
+        .ok()
+        .and_then(|s| s.parse::<usize>().ok())
+        .unwrap_or(16);
+    let h = std::thread::Builder::new()
+        .stack_size(stack << 20)
+        .spawn(run)
+        .expect("thread");
+    let code = h.join().unwrap_or(101);
+    std::process::exit(code);
+}
+
+fn run() -> i32 {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
         eprintln!("usage: lower_file PATH");
-        std::process::exit(2);
+        return 2;
     };
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("{path}: {e}");
-            std::process::exit(2);
+            return 2;
         }
     };
+    if std::env::var("CHECK_ONLY").is_ok() {
+        let run = fresnel::check(
+            fresnel::SourceInput::new(path, &text),
+            &fresnel::Options::default(),
+            &mut fresnel::NoIncludes,
+        );
+        return i32::from(run.has_errors());
+    }
     let run = fresnel::lower_to_ir(
         fresnel::SourceInput::new(path, &text),
         &fresnel::Options::default(),
         &mut fresnel::NoIncludes,
     );
     if run.has_errors() {
-        eprint!("{}", run.render_diagnostics(fresnel::ErrorFormat::Human, false));
-        std::process::exit(1);
+        eprint!(
+            "{}",
+            run.render_diagnostics(fresnel::ErrorFormat::Human, false)
+        );
+        return 1;
     }
     if let Some(ir) = &run.ir {
         let mut out = String::new();
@@ -30,7 +55,8 @@ fn main() {
             for e in errs {
                 eprintln!("invalid: {e}");
             }
-            std::process::exit(1);
+            return 1;
         }
     }
+    0
 }

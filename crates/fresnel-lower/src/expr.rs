@@ -161,8 +161,13 @@ impl FnCx<'_, '_, '_> {
             Shape::Void => Ok(()),
             Shape::Memory => match m.types.get(ty).clone() {
                 HType::Struct(sid) => {
-                    let members: Vec<HirTypeId> =
-                        m.types.struct_def(sid).members.iter().map(|x| x.ty).collect();
+                    let members: Vec<HirTypeId> = m
+                        .types
+                        .struct_def(sid)
+                        .members
+                        .iter()
+                        .map(|x| x.ty)
+                        .collect();
                     for (i, mty) in members.into_iter().enumerate() {
                         let a = self.d_struct(dst, i as u32)?;
                         let b = self.d_struct(src, i as u32)?;
@@ -286,9 +291,18 @@ impl FnCx<'_, '_, '_> {
             }
             Shape::Memory => {
                 let ity = crate::types::ir_type(self.b.types, m, self.cx.interner, ty, None, span)?;
-                let mut v = Variable::new("const", ity, VarMode::Global);
-                v.init = Some(const_to_ir(m, c, ty));
-                let id = self.cx.vars.push(v);
+                let init = const_to_ir(m, c, ty);
+                let key = (ity, init);
+                let id = match self.cx.const_values.get(&key) {
+                    Some(id) => *id,
+                    None => {
+                        let mut v = Variable::new("const", ity, VarMode::Global);
+                        v.init = Some(key.1.clone());
+                        let id = self.cx.vars.push(v);
+                        self.cx.const_values.insert(key, id);
+                        id
+                    }
+                };
                 Operand::Deref(self.deref_var(id))
             }
             Shape::Void => return Err(err("a void constant", span)),
@@ -362,8 +376,10 @@ impl FnCx<'_, '_, '_> {
                     .constant
                     .clone()
                     .ok_or_else(|| err("a constant without a value", span))?;
-                let ity = crate::types::ir_type(self.b.types, m, self.cx.interner, var.ty, None, span)?;
-                let mut iv = Variable::new(self.cx.interner.resolve(var.name), ity, VarMode::Global);
+                let ity =
+                    crate::types::ir_type(self.b.types, m, self.cx.interner, var.ty, None, span)?;
+                let mut iv =
+                    Variable::new(self.cx.interner.resolve(var.name), ity, VarMode::Global);
                 iv.init = Some(const_to_ir(m, &c, var.ty));
                 iv.builtin = var.builtin;
                 let id = self.cx.vars.push(iv);
@@ -394,7 +410,7 @@ impl FnCx<'_, '_, '_> {
         match &m.expr(e).kind {
             ExprKind::Var(v) => {
                 let var = m.var(*v);
-                !(var.constant.is_some() && !matches!(shape(m, var.ty), Shape::Memory))
+                var.constant.is_none() || matches!(shape(m, var.ty), Shape::Memory)
             }
             ExprKind::Member(b, _) | ExprKind::Index(b, _) | ExprKind::Swizzle(b, _) => {
                 self.is_place(*b)
@@ -459,9 +475,11 @@ impl FnCx<'_, '_, '_> {
                     Ok(Place::Deref(self.d_array(d, iv)?, ty))
                 }
                 Place::Swizzle(d, vty, comps) => match self.const_index(*idx) {
-                    Some(k) if (k as usize) < comps.len() => {
-                        Ok(Place::Swizzle(d, vty, SmallVec::from_slice(&[comps[k as usize]])))
-                    }
+                    Some(k) if (k as usize) < comps.len() => Ok(Place::Swizzle(
+                        d,
+                        vty,
+                        SmallVec::from_slice(&[comps[k as usize]]),
+                    )),
                     _ => {
                         // The component the swizzle maps the index to, then that component.
                         let iv = self.index_value(*idx)?;
@@ -558,8 +576,27 @@ impl FnCx<'_, '_, '_> {
                     None => self.expr(*rhs)?,
                     Some(bop) => {
                         let old = self.load_place(&p)?;
-                        let r = self.expr(*rhs)?;
+                        let mut r = self.expr(*rhs)?;
                         let rty = self.ety(*rhs);
+                        // The checker leaves the right side of `a op= b` unconverted: convert
+                        // it to the left side's component type (shift counts keep theirs).
+                        // (`binary` reads only the shape of the right side's type.)
+                        let (ls, rs) = (m.types.scalar_of(lty), m.types.scalar_of(rty));
+                        if let (Some(ls), Some(rs)) = (ls, rs) {
+                            if ls != rs && !matches!(bop, BinaryOp::Shl | BinaryOp::Shr) {
+                                r = match r {
+                                    Operand::Value(v) => {
+                                        Operand::Value(self.convert_value(v, rs, ls))
+                                    }
+                                    Operand::Matrix(cols) => Operand::Matrix(
+                                        cols.iter()
+                                            .map(|c| self.convert_value(*c, rs, ls))
+                                            .collect(),
+                                    ),
+                                    d => d,
+                                };
+                            }
+                        }
                         self.binary(*bop, old, lty, r, rty, lty, span)?
                     }
                 };
@@ -634,8 +671,7 @@ impl FnCx<'_, '_, '_> {
                     Some(k) if k < u32::from(n) => Ok(Operand::Value(self.b.channel(v, k as u8))),
                     _ => {
                         let iv = self.index_value(idx)?;
-                        let items: Vec<ValueId> =
-                            (0..n).map(|c| self.b.channel(v, c)).collect();
+                        let items: Vec<ValueId> = (0..n).map(|c| self.b.channel(v, c)).collect();
                         Ok(Operand::Value(self.pick(&items, iv)))
                     }
                 }
@@ -767,11 +803,29 @@ impl FnCx<'_, '_, '_> {
             let d = self.deref_var(t);
             return Ok(Operand::Value(self.b.load_deref(d)));
         }
-        let aty = self.ety(a);
-        let bty = self.ety(b);
-        let x = self.expr(a)?;
-        let y = self.expr(b)?;
-        self.binary(op, x, aty, y, bty, ty, span)
+        // A left-deep chain (`a + b + c + ...`) is evaluated iteratively, leftmost first, so
+        // long operator chains do not recurse.
+        let m = self.cx.m;
+        let mut spine = vec![(op, b, ty, span)];
+        let mut cur = a;
+        while let ExprKind::Binary(op2, a2, b2) = m.expr(cur).kind {
+            if matches!(op2, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) && self.needs_guard(b2) {
+                break;
+            }
+            let e = m.expr(cur);
+            spine.push((op2, b2, e.ty, e.span));
+            cur = a2;
+        }
+        let mut acc_ty = self.ety(cur);
+        let mut acc = self.expr(cur)?;
+        for (op, rhs, rty, sp) in spine.into_iter().rev() {
+            let bty = self.ety(rhs);
+            let y = self.expr(rhs)?;
+            self.span = sp;
+            acc = self.binary(op, acc, acc_ty, y, bty, rty, sp)?;
+            acc_ty = rty;
+        }
+        Ok(acc)
     }
 
     /// Whether evaluating an expression unconditionally could differ from not evaluating it
@@ -788,7 +842,9 @@ impl FnCx<'_, '_, '_> {
             }
             ExprKind::Binary(op, a, b) => {
                 let int_div = matches!(op, BinaryOp::Div | BinaryOp::Mod)
-                    && m.types.scalar_of(m.expr(*b).ty).is_some_and(|s| !s.is_float())
+                    && m.types
+                        .scalar_of(m.expr(*b).ty)
+                        .is_some_and(|s| !s.is_float())
                     && !matches!(m.expr(*b).kind, ExprKind::Const(_));
                 int_div || self.needs_guard(*a) || self.needs_guard(*b)
             }
@@ -802,7 +858,11 @@ impl FnCx<'_, '_, '_> {
                 cond,
                 then_expr,
                 else_expr,
-            } => self.needs_guard(*cond) || self.needs_guard(*then_expr) || self.needs_guard(*else_expr),
+            } => {
+                self.needs_guard(*cond)
+                    || self.needs_guard(*then_expr)
+                    || self.needs_guard(*else_expr)
+            }
             ExprKind::Construct(_, v) => v.iter().any(|x| self.needs_guard(*x)),
             _ => true,
         }
@@ -867,7 +927,12 @@ impl FnCx<'_, '_, '_> {
         }
         if op == BinaryOp::Mul {
             match (&x, &y, xs, ys) {
-                (Operand::Matrix(a), Operand::Matrix(b), Shape::Matrix { .. }, Shape::Matrix { .. }) => {
+                (
+                    Operand::Matrix(a),
+                    Operand::Matrix(b),
+                    Shape::Matrix { .. },
+                    Shape::Matrix { .. },
+                ) => {
                     let mut out = SmallVec::new();
                     for col in b.iter() {
                         out.push(self.mat_vec(a, *col));
@@ -1068,11 +1133,12 @@ impl FnCx<'_, '_, '_> {
             let x = self.expr(a)?;
             let y = self.expr(b)?;
             return Ok(Some(match (x, y) {
-                (Operand::Value(p), Operand::Value(q)) => {
-                    Operand::Value(self.bcsel(c, p, q))
-                }
+                (Operand::Value(p), Operand::Value(q)) => Operand::Value(self.bcsel(c, p, q)),
                 (Operand::Matrix(p), Operand::Matrix(q)) => Operand::Matrix(
-                    p.iter().zip(q.iter()).map(|(p, q)| self.bcsel(c, *p, *q)).collect(),
+                    p.iter()
+                        .zip(q.iter())
+                        .map(|(p, q)| self.bcsel(c, *p, *q))
+                        .collect(),
                 ),
                 _ => return Err(err("mismatched selection operands", span)),
             }));
@@ -1269,15 +1335,23 @@ impl FnCx<'_, '_, '_> {
                         .collect();
                     return Ok(Operand::Matrix(out));
                 }
-                if let (1, Some(Shape::Matrix { scalar: fs, cols: sc, rows: sr })) =
-                    (args.len(), first)
+                if let (
+                    1,
+                    Some(Shape::Matrix {
+                        scalar: fs,
+                        cols: sc,
+                        rows: sr,
+                    }),
+                ) = (args.len(), first)
                 {
                     let src = match self.expr(args[0])? {
                         Operand::Matrix(c) => c,
                         _ => return Err(err("bad matrix argument", span)),
                     };
-                    let src: Vec<ValueId> =
-                        src.iter().map(|c| self.convert_value(*c, fs, scalar)).collect();
+                    let src: Vec<ValueId> = src
+                        .iter()
+                        .map(|c| self.convert_value(*c, fs, scalar))
+                        .collect();
                     let mut out = SmallVec::new();
                     for c in 0..cols {
                         let comps: Vec<ValueId> = (0..rows)
@@ -1348,12 +1422,33 @@ impl FnCx<'_, '_, '_> {
         }
         let mut lowered: Vec<Arg> = Vec::with_capacity(args.len());
         let mut copy_back: Vec<(Place, ValueId, HirTypeId)> = Vec::new();
+        let mut post_swizzle: Option<(HirTypeId, SmallVec<[u8; 4]>)> = None;
         for (i, &a) in args.iter().enumerate() {
             let aty = self.ety(a);
             let qual = sig
                 .and_then(|s| s.params.get(i))
                 .map_or(ParamQual::In, |p| p.qual);
-            let op = if qual == ParamQual::In {
+            let op = if wants_real_deref(f.name, i) {
+                match self.place(a)? {
+                    Place::Deref(d, _) => Operand::Deref(d),
+                    Place::Swizzle(d, _, comps) if comps.len() == 1 => {
+                        let k = self.b.imm_u32(u32::from(comps[0]));
+                        Operand::Deref(self.d_array(d, k)?)
+                    }
+                    Place::Swizzle(d, vty, comps) if f.name.starts_with("interpolateAt") => {
+                        // Interpolate the whole vector, then select the components.
+                        post_swizzle = Some((vty, comps));
+                        lowered.push(Arg {
+                            op: Operand::Deref(d),
+                            ty: vty,
+                        });
+                        continue;
+                    }
+                    Place::Swizzle(..) => {
+                        return Err(err("a swizzle as a memory argument is not supported", span))
+                    }
+                }
+            } else if qual == ParamQual::In {
                 if contains_opaque(m, aty) {
                     match self.place(a)? {
                         Place::Deref(d, _) => Operand::Deref(d),
@@ -1361,17 +1456,6 @@ impl FnCx<'_, '_, '_> {
                     }
                 } else {
                     self.expr(a)?
-                }
-            } else if wants_real_deref(f.name, i) {
-                match self.place(a)? {
-                    Place::Deref(d, _) => Operand::Deref(d),
-                    Place::Swizzle(d, _, comps) if comps.len() == 1 => {
-                        let k = self.b.imm_u32(u32::from(comps[0]));
-                        Operand::Deref(self.d_array(d, k)?)
-                    }
-                    Place::Swizzle(..) => {
-                        return Err(err("a swizzle as a memory argument is not supported", span))
-                    }
                 }
             } else {
                 let pl = self.place(a)?;
@@ -1400,7 +1484,11 @@ impl FnCx<'_, '_, '_> {
             lookup_var: &lookup,
             span,
         };
-        let result = lower_builtin(&mut bcx, f, &lowered, ret)?;
+        let call_ret = post_swizzle.as_ref().map_or(ret, |(vty, _)| *vty);
+        let mut result = lower_builtin(&mut bcx, f, &lowered, call_ret)?;
+        if let (Some((_, comps)), Some(Operand::Value(v))) = (&post_swizzle, &result) {
+            result = Some(Operand::Value(self.b.swizzle(*v, comps)));
+        }
         for (pl, d, ty) in copy_back {
             let v = self.load(d, ty)?;
             self.store_place(&pl, &v)?;

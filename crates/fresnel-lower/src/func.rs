@@ -8,7 +8,7 @@ use fresnel_ir::{
     Builder, EntityVec, FuncId, Function, JumpKind, Param, ParamDir, Shader, ShaderInfo, Stage,
     Types, ValueId, VarId, VarMode, Variable,
 };
-use fresnel_sema::hir::{self, ExprKind, Storage, StmtKind};
+use fresnel_sema::hir::{self, ExprKind, StmtKind, Storage};
 use fresnel_sema::types::TypeId as HirTypeId;
 use fresnel_syntax::intern::Interner;
 use fresnel_syntax::source::Span;
@@ -48,6 +48,8 @@ pub struct Cx<'m> {
     pub info: ShaderInfo,
     /// Global variables holding the values of aggregate constants.
     pub const_vars: FxHashMap<hir::VarId, VarId>,
+    /// Global variables holding aggregate constant values, by type and value.
+    pub const_values: FxHashMap<(fresnel_ir::TypeId, fresnel_ir::Constant), VarId>,
     used_names: FxHashSet<String>,
 }
 
@@ -74,7 +76,9 @@ pub enum CtlKind {
     Loop,
     Switch,
     /// An inlined function body; `ret` holds its return value.
-    Inline { ret: Option<(VarId, HirTypeId)> },
+    Inline {
+        ret: Option<(VarId, HirTypeId)>,
+    },
 }
 
 /// One function being built.
@@ -299,6 +303,7 @@ pub fn lower_module(
             ..ShaderInfo::default()
         },
         const_vars: FxHashMap::default(),
+        const_values: FxHashMap::default(),
         used_names: FxHashSet::default(),
     };
     cx.stage_info();
@@ -452,6 +457,13 @@ impl FnCx<'_, '_, '_> {
 
     /// A new function-local variable of a HIR type.
     pub fn temp(&mut self, name: &str, ty: HirTypeId, span: Span) -> Result<VarId, LowerError> {
+        let m = self.cx.m;
+        if m.types.is_block(m.types.innermost(ty)) {
+            return Err(LowerError::new(
+                "buffer references (GL_EXT_buffer_reference) are not supported",
+                Some(span),
+            ));
+        }
         let t = ir_type(self.b.types, self.cx.m, self.cx.interner, ty, None, span)?;
         Ok(self.new_local(name, t))
     }
@@ -498,7 +510,10 @@ impl FnCx<'_, '_, '_> {
             ));
         }
         let inline = !passes_as_value(m, func.ret)
-            || func.params.iter().any(|p| !passes_as_value(m, m.var(*p).ty));
+            || func
+                .params
+                .iter()
+                .any(|p| !passes_as_value(m, m.var(*p).ty));
         if inline {
             return self.inline_call(hf, args, span);
         }
@@ -575,6 +590,7 @@ impl FnCx<'_, '_, '_> {
                 Some(span),
             ));
         }
+        self.check_size()?;
         let body = func.body.expect("checked by the caller");
         let mut binds: Vec<(hir::VarId, Local)> = Vec::new();
         let mut copy_back: Vec<(Place, VarId, HirTypeId)> = Vec::new();
@@ -651,6 +667,21 @@ impl FnCx<'_, '_, '_> {
             }
             None => None,
         })
+    }
+
+    /// Fails when the function grew past [`limits::MAX_INSTRS`].
+    pub fn check_size(&self) -> Result<(), LowerError> {
+        if self.b.func.instrs.len() > limits::MAX_INSTRS {
+            return Err(LowerError::new(
+                format!(
+                    "function `{}` is too large after inlining (more than {} instructions)",
+                    self.b.func.name,
+                    limits::MAX_INSTRS
+                ),
+                Some(self.span),
+            ));
+        }
+        Ok(())
     }
 
     /// A boolean flag variable, initialised to false here.

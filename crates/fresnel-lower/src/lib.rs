@@ -69,8 +69,8 @@ impl std::fmt::Display for LowerError {
 pub mod limits {
     /// Nested inlining of functions taking opaque parameters.
     pub const MAX_INLINE_DEPTH: usize = 64;
-    /// Instructions in one function.
-    pub const MAX_INSTRS: usize = 4_000_000;
+    /// Instructions in one function (inlining can multiply a shader's size).
+    pub const MAX_INSTRS: usize = 1_000_000;
     /// Functions in one shader.
     pub const MAX_FUNCTIONS: usize = 100_000;
 }

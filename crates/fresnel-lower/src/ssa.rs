@@ -1,12 +1,967 @@
 //! Variables to SSA (after `nir_lower_vars_to_ssa`): function-local variables whose every
 //! access is a direct (or constant-indexed) load or store become SSA values, with phis at
 //! the iterated dominance frontiers of their stores.
+//!
+//! 1. **Candidates**: `Function`-mode locals that are neither parameters nor the return
+//!    variable (those are filled and read by calls), whose derefs are used only by other
+//!    derefs (array steps with constant, in-range indices; struct steps), `load_deref`,
+//!    `store_deref` (as the address) and `copy_deref`.
+//! 2. **Copies** touching a candidate are split into loads and stores of each scalar/vector
+//!    leaf (up to [`MAX_LEAVES`] per copy; a larger or opaque aggregate keeps the variable in
+//!    memory).
+//! 3. Each accessed **leaf** (a vector or scalar reached by a constant path: the variable
+//!    itself, a matrix column, an array element, a struct member, ...) becomes an SSA
+//!    variable. Accesses to one component of a vector (`deref_array` of a vector) read or
+//!    update that component of the vector's leaf.
+//! 4. **Phis** go at the iterated dominance frontier of the blocks storing the leaf
+//!    (Cytron et al.), then a walk of the dominator tree renames: a load becomes the current
+//!    value, a store makes a new current value (a partial store — write mask or component —
+//!    becomes a `vecN` of the old and new components); a load before any store reads an
+//!    `undef`. Phis left without uses are removed.
+//! 5. The variables' derefs and the variables themselves are removed (the variable arena is
+//!    compacted and every `@N` renumbered).
 
-use fresnel_ir::Shader;
+use std::collections::BTreeMap;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
+
+use fresnel_ir::analysis::DomTree;
+use fresnel_ir::entity::EntityId;
+use fresnel_ir::{
+    Alu, AluOp, AluSrc, BlockId, Deref, DerefKind, EntityVec, FuncId, Function, IndexKind, InstrId,
+    InstrKind, Intrinsic, IntrinsicInstr, Shader, Type, TypeId, Types, ValueId, VarId, VarMode,
+    Variable,
+};
+
+/// Most scalar/vector leaves a `copy_deref` is split into.
+pub const MAX_LEAVES: usize = 256;
 
 /// Rewrites promotable function-local variables into SSA values; returns whether anything
 /// changed.
 pub fn vars_to_ssa(shader: &mut Shader) -> bool {
-    let _ = shader;
-    false
+    let mut removed: FxHashSet<VarId> = FxHashSet::default();
+    let fids: Vec<FuncId> = shader.functions.keys().collect();
+    for fid in fids {
+        let Shader {
+            functions,
+            types,
+            vars,
+            ..
+        } = shader;
+        let promoted = promote_function(&mut functions[fid], types, vars);
+        removed.extend(promoted);
+    }
+    if removed.is_empty() {
+        return false;
+    }
+    compact_vars(shader, &removed);
+    true
+}
+
+/// One step of a deref path.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+enum Step {
+    Index(u32),
+    Field(u32),
+}
+
+/// What a deref of a candidate variable points at.
+#[derive(Clone, Debug)]
+struct DerefInfo {
+    var: VarId,
+    path: SmallVec<[Step; 4]>,
+    /// Selects one component of a vector (the path names the vector).
+    component: Option<u8>,
+    ty: TypeId,
+}
+
+fn deref_of(f: &Function, v: ValueId) -> Option<&Deref> {
+    match &f.def(v).kind {
+        InstrKind::Deref(d) => Some(d),
+        _ => None,
+    }
+}
+
+/// The constant value of a scalar integer, if it is one.
+fn const_index(f: &Function, v: ValueId) -> Option<i64> {
+    let vd = f.value(v);
+    if vd.num_components != 1 {
+        return None;
+    }
+    match &f.def(v).kind {
+        InstrKind::LoadConst { values, .. } => {
+            let raw = *values.first()?;
+            let bits = u32::from(vd.bit_size);
+            Some(if bits == 0 || bits >= 64 {
+                raw as i64
+            } else {
+                let sh = 64 - bits;
+                ((raw << sh) as i64) >> sh
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Resolves every deref in the function that is rooted at a candidate; removes candidates
+/// with a deref that cannot be followed (dynamic index, cast, out-of-range index).
+fn scan_derefs(
+    f: &Function,
+    types: &Types,
+    candidates: &mut FxHashSet<VarId>,
+) -> FxHashMap<ValueId, DerefInfo> {
+    let mut info: FxHashMap<ValueId, DerefInfo> = FxHashMap::default();
+    let mut bad: FxHashSet<VarId> = FxHashSet::default();
+    // Derefs are defined before their children in program order (dominance), but walk to
+    // a fixed point to be safe.
+    let order = f.instrs_in_order();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &i in &order {
+            let InstrKind::Deref(d) = &f.instrs[i].kind else {
+                continue;
+            };
+            if info.contains_key(&d.dest) {
+                continue;
+            }
+            let new = match d.kind {
+                DerefKind::Var(v) => {
+                    if !candidates.contains(&v) {
+                        continue;
+                    }
+                    Some(DerefInfo {
+                        var: v,
+                        path: SmallVec::new(),
+                        component: None,
+                        ty: d.ty,
+                    })
+                }
+                DerefKind::Array { parent, index } => {
+                    let Some(p) = info.get(&parent) else { continue };
+                    let var = p.var;
+                    let c = const_index(f, index);
+                    let len = types.length(p.ty);
+                    match (c, len) {
+                        (Some(c), Some(len))
+                            if c >= 0 && (c as u64) < u64::from(len) && p.component.is_none() =>
+                        {
+                            let mut path = p.path.clone();
+                            let mut component = None;
+                            if let Type::Vector { components, .. } = types.get(p.ty) {
+                                if *components > 1 {
+                                    component = Some(c as u8);
+                                }
+                            }
+                            if component.is_none() {
+                                path.push(Step::Index(c as u32));
+                            }
+                            Some(DerefInfo {
+                                var,
+                                path,
+                                component,
+                                ty: d.ty,
+                            })
+                        }
+                        _ => {
+                            bad.insert(var);
+                            None
+                        }
+                    }
+                }
+                DerefKind::Struct { parent, field } => {
+                    let Some(p) = info.get(&parent) else { continue };
+                    let mut path = p.path.clone();
+                    path.push(Step::Field(field));
+                    Some(DerefInfo {
+                        var: p.var,
+                        path,
+                        component: None,
+                        ty: d.ty,
+                    })
+                }
+                DerefKind::Cast { parent } => {
+                    if let Some(p) = info.get(&parent) {
+                        bad.insert(p.var);
+                    }
+                    None
+                }
+            };
+            if let Some(n) = new {
+                info.insert(d.dest, n);
+                changed = true;
+            }
+        }
+    }
+    // Uses of the derefs: only derefs (as the parent), loads, stores (address) and copies.
+    for (&v, di) in &info {
+        for u in &f.value(v).uses {
+            let ok = match *u {
+                fresnel_ir::Use::Instr { instr, src } => match &f.instrs[instr].kind {
+                    InstrKind::Deref(d) => {
+                        src == 0
+                            && matches!(d.kind, DerefKind::Array { .. } | DerefKind::Struct { .. })
+                    }
+                    InstrKind::Intrinsic(x) => match x.op {
+                        Intrinsic::LoadDeref => true,
+                        Intrinsic::StoreDeref => src == 0,
+                        Intrinsic::CopyDeref => true,
+                        _ => false,
+                    },
+                    _ => false,
+                },
+                fresnel_ir::Use::IfCond(_) => false,
+            };
+            if !ok {
+                bad.insert(di.var);
+            }
+        }
+    }
+    for b in &bad {
+        candidates.remove(b);
+    }
+    info.retain(|_, d| candidates.contains(&d.var));
+    info
+}
+
+/// The scalar/vector leaves of a type, as paths with their types; `None` when the type
+/// holds something else (opaque, runtime-sized) or more than [`MAX_LEAVES`].
+fn leaves(types: &mut Types, ty: TypeId) -> Option<Vec<(SmallVec<[Step; 4]>, TypeId)>> {
+    fn go(
+        types: &mut Types,
+        ty: TypeId,
+        path: &mut SmallVec<[Step; 4]>,
+        out: &mut Vec<(SmallVec<[Step; 4]>, TypeId)>,
+    ) -> bool {
+        if out.len() > MAX_LEAVES {
+            return false;
+        }
+        match types.get(ty).clone() {
+            Type::Vector { .. } => {
+                out.push((path.clone(), ty));
+                true
+            }
+            Type::Matrix { columns, .. } => {
+                let Some(col) = types.element(ty) else {
+                    return false;
+                };
+                for c in 0..u32::from(columns) {
+                    path.push(Step::Index(c));
+                    out.push((path.clone(), col));
+                    path.pop();
+                }
+                true
+            }
+            Type::Array { elem, len, .. } => {
+                if len == 0 {
+                    return false;
+                }
+                for i in 0..len {
+                    path.push(Step::Index(i));
+                    let ok = go(types, elem, path, out);
+                    path.pop();
+                    if !ok {
+                        return false;
+                    }
+                }
+                true
+            }
+            Type::Struct { fields, .. } => {
+                for (i, fl) in fields.iter().enumerate() {
+                    path.push(Step::Field(i as u32));
+                    let ok = go(types, fl.ty, path, out);
+                    path.pop();
+                    if !ok {
+                        return false;
+                    }
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+    let mut out = Vec::new();
+    let mut path = SmallVec::new();
+    if go(types, ty, &mut path, &mut out) && out.len() <= MAX_LEAVES {
+        Some(out)
+    } else {
+        None
+    }
+}
+
+/// Creates an instruction with fresh results and inserts it at `at` in `block`.
+fn insert(
+    f: &mut Function,
+    block: BlockId,
+    at: usize,
+    shapes: &[(u8, u8)],
+    make: impl FnOnce(&[ValueId]) -> InstrKind,
+) -> InstrId {
+    let id = f.new_instr(block, shapes, make);
+    f.insert_instr(block, at, id);
+    id
+}
+
+fn position(f: &Function, block: BlockId, i: InstrId) -> usize {
+    f.blocks[block]
+        .instrs
+        .iter()
+        .position(|x| *x == i)
+        .unwrap_or(f.blocks[block].instrs.len())
+}
+
+/// Builds a deref chain `base` + `path` before instruction `before`; returns the final deref.
+fn build_chain(
+    f: &mut Function,
+    types: &mut Types,
+    before: InstrId,
+    base: ValueId,
+    path: &[Step],
+) -> ValueId {
+    let block = f.instrs[before].block;
+    let (mut cur, mut ty, mode) = {
+        let d = deref_of(f, base).expect("copy_deref operands are derefs");
+        (base, d.ty, d.mode)
+    };
+    for step in path {
+        let at = position(f, block, before);
+        match *step {
+            Step::Index(i) => {
+                let cid = insert(f, block, at, &[(32, 1)], |d| InstrKind::LoadConst {
+                    dest: d[0],
+                    values: smallvec::smallvec![u64::from(i)],
+                });
+                let idx = f.instrs[cid].kind.dests()[0];
+                let ety = types.element(ty).expect("indexable");
+                let parent = cur;
+                let id = insert(f, block, at + 1, &[(32, 1)], |d| {
+                    InstrKind::Deref(Deref {
+                        dest: d[0],
+                        kind: DerefKind::Array { parent, index: idx },
+                        ty: ety,
+                        mode,
+                    })
+                });
+                cur = f.instrs[id].kind.dests()[0];
+                ty = ety;
+            }
+            Step::Field(fi) => {
+                let fty = match types.get(ty) {
+                    Type::Struct { fields, .. } => fields[fi as usize].ty,
+                    _ => unreachable!("struct step on a non-struct"),
+                };
+                let parent = cur;
+                let id = insert(f, block, at, &[(32, 1)], |d| {
+                    InstrKind::Deref(Deref {
+                        dest: d[0],
+                        kind: DerefKind::Struct { parent, field: fi },
+                        ty: fty,
+                        mode,
+                    })
+                });
+                cur = f.instrs[id].kind.dests()[0];
+                ty = fty;
+            }
+        }
+    }
+    cur
+}
+
+/// Splits `copy_deref`s that touch a candidate into loads and stores per leaf.
+fn split_copies(
+    f: &mut Function,
+    types: &mut Types,
+    candidates: &mut FxHashSet<VarId>,
+    info: &FxHashMap<ValueId, DerefInfo>,
+) -> bool {
+    let copies: Vec<(InstrId, ValueId, ValueId)> = f
+        .instrs_in_order()
+        .into_iter()
+        .filter_map(|i| match &f.instrs[i].kind {
+            InstrKind::Intrinsic(x) if x.op == Intrinsic::CopyDeref && x.srcs.len() == 2 => {
+                Some((i, x.srcs[0], x.srcs[1]))
+            }
+            _ => None,
+        })
+        .collect();
+    // First decide which copies can be split; a copy that cannot keeps both sides in memory.
+    let mut plans = Vec::new();
+    for (i, dst, src) in copies {
+        let roots: Vec<VarId> = [dst, src]
+            .iter()
+            .filter_map(|v| info.get(v).map(|d| d.var))
+            .collect();
+        if roots.is_empty() {
+            continue;
+        }
+        let Some(d) = deref_of(f, dst) else { continue };
+        match leaves(types, d.ty) {
+            Some(ls) => plans.push((i, dst, src, ls, roots)),
+            None => {
+                for r in roots {
+                    candidates.remove(&r);
+                }
+            }
+        }
+    }
+    let mut changed = false;
+    for (i, dst, src, ls, roots) in plans {
+        if !roots.iter().any(|r| candidates.contains(r)) {
+            continue;
+        }
+        for (path, lty) in ls {
+            let Some((bits, n)) = types.value_shape(lty) else {
+                continue;
+            };
+            let s = build_chain(f, types, i, src, &path);
+            let block = f.instrs[i].block;
+            let at = position(f, block, i);
+            let load = insert(f, block, at, &[(bits, n)], |d| {
+                InstrKind::Intrinsic(IntrinsicInstr {
+                    op: Intrinsic::LoadDeref,
+                    dest: Some(d[0]),
+                    srcs: smallvec::smallvec![s],
+                    num_components: n,
+                    indices: SmallVec::new(),
+                })
+            });
+            let val = f.instrs[load].kind.dests()[0];
+            let t = build_chain(f, types, i, dst, &path);
+            let at = position(f, block, i);
+            insert(f, block, at, &[], |_| {
+                InstrKind::Intrinsic(IntrinsicInstr {
+                    op: Intrinsic::StoreDeref,
+                    dest: None,
+                    srcs: smallvec::smallvec![t, val],
+                    num_components: n,
+                    indices: smallvec::smallvec![(IndexKind::WriteMask, (1i64 << n) - 1)],
+                })
+            });
+        }
+        f.remove_instr(i);
+        changed = true;
+    }
+    changed
+}
+
+/// A leaf being promoted: its shape.
+struct Leaf {
+    bits: u8,
+    n: u8,
+    /// The `undef` read before any store (created on demand).
+    undef: Option<ValueId>,
+}
+
+enum Access {
+    Load {
+        leaf: usize,
+        component: Option<u8>,
+        dest: ValueId,
+    },
+    Store {
+        leaf: usize,
+        component: Option<u8>,
+        mask: i64,
+    },
+}
+
+/// Promotes the function's candidates; returns the variables removed.
+fn promote_function(
+    f: &mut Function,
+    types: &mut Types,
+    vars: &EntityVec<VarId, Variable>,
+) -> Vec<VarId> {
+    let mut fixed: FxHashSet<VarId> = f.params.iter().map(|p| p.var).collect();
+    fixed.extend(f.ret);
+    let mut candidates: FxHashSet<VarId> = f
+        .locals
+        .iter()
+        .copied()
+        .filter(|v| !fixed.contains(v) && vars.get(*v).is_some_and(|x| x.mode == VarMode::Function))
+        .collect();
+    if candidates.is_empty() {
+        return Vec::new();
+    }
+    let info = scan_derefs(f, types, &mut candidates);
+    if candidates.is_empty() {
+        return Vec::new();
+    }
+    if split_copies(f, types, &mut candidates, &info) {
+        // Copies became loads and stores through new derefs: resolve them too.
+        let again = scan_derefs(f, types, &mut candidates);
+        return promote_resolved(f, types, candidates, again);
+    }
+    promote_resolved(f, types, candidates, info)
+}
+
+/// The shape of the leaf a load or store through `deref` accesses, and the component it
+/// selects.
+fn leaf_shape(
+    f: &Function,
+    types: &Types,
+    deref: ValueId,
+    di: &DerefInfo,
+) -> Option<((u8, u8), Option<u8>)> {
+    match di.component {
+        None => Some((types.value_shape(di.ty)?, None)),
+        Some(c) => {
+            let parent = match &f.def(deref).kind {
+                InstrKind::Deref(Deref {
+                    kind: DerefKind::Array { parent, .. },
+                    ..
+                }) => deref_of(f, *parent).map(|p| p.ty)?,
+                _ => return None,
+            };
+            Some((types.value_shape(parent)?, Some(c)))
+        }
+    }
+}
+
+fn promote_resolved(
+    f: &mut Function,
+    types: &Types,
+    mut candidates: FxHashSet<VarId>,
+    mut info: FxHashMap<ValueId, DerefInfo>,
+) -> Vec<VarId> {
+    // Accesses of a shape that cannot be an SSA value keep their variable in memory.
+    for b in f.blocks_in_order() {
+        for &i in &f.blocks[b].instrs {
+            if let InstrKind::Intrinsic(x) = &f.instrs[i].kind {
+                if matches!(x.op, Intrinsic::LoadDeref | Intrinsic::StoreDeref) {
+                    if let Some(di) = x.srcs.first().and_then(|d| info.get(d)) {
+                        if leaf_shape(f, types, x.srcs[0], di).is_none() {
+                            candidates.remove(&di.var);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    info.retain(|_, d| candidates.contains(&d.var));
+    if candidates.is_empty() {
+        return Vec::new();
+    }
+    // Leaves and accesses.
+    let mut leaf_ids: FxHashMap<(VarId, SmallVec<[Step; 4]>), usize> = FxHashMap::default();
+    let mut leaves: Vec<Leaf> = Vec::new();
+    let mut accesses: FxHashMap<InstrId, Access> = FxHashMap::default();
+    let mut stored_in: Vec<Vec<BlockId>> = Vec::new();
+    let mut loaded: Vec<bool> = Vec::new();
+    for b in f.blocks_in_order() {
+        for &i in &f.blocks[b].instrs {
+            let InstrKind::Intrinsic(x) = &f.instrs[i].kind else {
+                continue;
+            };
+            if !matches!(x.op, Intrinsic::LoadDeref | Intrinsic::StoreDeref) {
+                continue;
+            }
+            let Some(di) = x.srcs.first().and_then(|d| info.get(d)) else {
+                continue;
+            };
+            let Some(((bits, n), component)) = leaf_shape(f, types, x.srcs[0], di) else {
+                continue;
+            };
+            let key = (di.var, di.path.clone());
+            let leaf = *leaf_ids.entry(key).or_insert_with(|| {
+                leaves.push(Leaf {
+                    bits,
+                    n,
+                    undef: None,
+                });
+                stored_in.push(Vec::new());
+                loaded.push(false);
+                leaves.len() - 1
+            });
+            let acc = match x.op {
+                Intrinsic::LoadDeref => {
+                    loaded[leaf] = true;
+                    Access::Load {
+                        leaf,
+                        component,
+                        dest: x.dest.expect("load_deref has a result"),
+                    }
+                }
+                _ => {
+                    stored_in[leaf].push(b);
+                    Access::Store {
+                        leaf,
+                        component,
+                        mask: x.index(IndexKind::WriteMask).unwrap_or(-1),
+                    }
+                }
+            };
+            accesses.insert(i, acc);
+        }
+    }
+    let dom = DomTree::compute(f);
+    let start = f.start_block();
+    // Phis at the iterated dominance frontiers of the stores (leaves that are loaded).
+    let mut phis_at: BTreeMap<BlockId, Vec<(usize, InstrId)>> = BTreeMap::new();
+    let mut placed: Vec<InstrId> = Vec::new();
+    for (l, leaf) in leaves.iter().enumerate() {
+        if !loaded[l] {
+            continue;
+        }
+        let mut defs = stored_in[l].clone();
+        defs.push(start);
+        for b in dom.iterated_frontier(&defs) {
+            let (bits, n) = (leaf.bits, leaf.n);
+            let at = f.blocks[b]
+                .instrs
+                .iter()
+                .take_while(|i| f.instrs[**i].kind.is_phi())
+                .count();
+            let id = insert(f, b, at, &[(bits, n)], |d| InstrKind::Phi {
+                dest: d[0],
+                srcs: SmallVec::new(),
+            });
+            phis_at.entry(b).or_default().push((l, id));
+            placed.push(id);
+        }
+    }
+    // The value of each leaf before any store (removed at the end when unused).
+    for l in 0..leaves.len() {
+        undef_of(f, &mut leaves, l, start);
+    }
+    // Rename along the dominator tree, rebuilding each block's instruction list (the loads
+    // and stores go; their replacements take their place).
+    let mut stacks: Vec<Vec<ValueId>> = vec![Vec::new(); leaves.len()];
+    enum Visit {
+        Enter(BlockId),
+        Exit(Vec<usize>),
+    }
+    let cur_of = |stacks: &[Vec<ValueId>], leaves: &[Leaf], l: usize| -> ValueId {
+        match stacks[l].last() {
+            Some(v) => *v,
+            None => leaves[l].undef.expect("every leaf has an undef"),
+        }
+    };
+    let mut work = vec![Visit::Enter(start)];
+    while let Some(v) = work.pop() {
+        let b = match v {
+            Visit::Exit(pushed) => {
+                for l in pushed {
+                    stacks[l].pop();
+                }
+                continue;
+            }
+            Visit::Enter(b) => b,
+        };
+        let mut pushed = Vec::new();
+        if let Some(ps) = phis_at.get(&b) {
+            for &(l, id) in ps {
+                stacks[l].push(f.instrs[id].kind.dests()[0]);
+                pushed.push(l);
+            }
+        }
+        let old_list = std::mem::take(&mut f.blocks[b].instrs);
+        let mut list = Vec::with_capacity(old_list.len());
+        for i in old_list {
+            let Some(acc) = accesses.get(&i) else {
+                list.push(i);
+                continue;
+            };
+            // Uses are rebuilt at the end: the access just leaves the block.
+            f.instrs[i].removed = true;
+            match *acc {
+                Access::Load {
+                    leaf,
+                    component,
+                    dest,
+                } => {
+                    let cur = cur_of(&stacks, &leaves, leaf);
+                    let val = match component {
+                        None => cur,
+                        Some(c) => {
+                            let bits = leaves[leaf].bits;
+                            let id = f.new_instr(b, &[(bits, 1)], |d| {
+                                InstrKind::Alu(Alu {
+                                    op: AluOp::Mov,
+                                    dest: d[0],
+                                    srcs: smallvec::smallvec![AluSrc::broadcast(cur, c)],
+                                    exact: false,
+                                })
+                            });
+                            list.push(id);
+                            f.instrs[id].kind.dests()[0]
+                        }
+                    };
+                    f.replace_all_uses(dest, val);
+                }
+                Access::Store {
+                    leaf,
+                    component,
+                    mask,
+                } => {
+                    // The stored value may have been renamed since the scan.
+                    let value = match &f.instrs[i].kind {
+                        InstrKind::Intrinsic(x) => x.srcs[1],
+                        _ => unreachable!("store_deref"),
+                    };
+                    let (bits, n) = (leaves[leaf].bits, leaves[leaf].n);
+                    let full = (1i64 << n) - 1;
+                    let srcs: Option<Vec<AluSrc>> = match component {
+                        Some(c) if mask & 1 != 0 => {
+                            let old = cur_of(&stacks, &leaves, leaf);
+                            Some(
+                                (0..n)
+                                    .map(|k| {
+                                        if k == c {
+                                            AluSrc::broadcast(value, 0)
+                                        } else {
+                                            AluSrc::broadcast(old, k)
+                                        }
+                                    })
+                                    .collect(),
+                            )
+                        }
+                        None if mask & full != full && mask & full != 0 => {
+                            let old = cur_of(&stacks, &leaves, leaf);
+                            Some(
+                                (0..n)
+                                    .map(|k| {
+                                        if mask & (1 << k) != 0 {
+                                            AluSrc::broadcast(value, k)
+                                        } else {
+                                            AluSrc::broadcast(old, k)
+                                        }
+                                    })
+                                    .collect(),
+                            )
+                        }
+                        _ => None,
+                    };
+                    let new = match srcs {
+                        Some(srcs) => {
+                            let id = vec_instr(f, b, bits, &srcs);
+                            list.push(id);
+                            Some(f.instrs[id].kind.dests()[0])
+                        }
+                        None if component.is_none() && mask & full == full => Some(value),
+                        None => None,
+                    };
+                    if let Some(v) = new {
+                        stacks[leaf].push(v);
+                        pushed.push(leaf);
+                    }
+                }
+            }
+        }
+        f.blocks[b].instrs = list;
+        // Sources of the successors' phis.
+        let succs: Vec<BlockId> = f.blocks[b].succs.iter().flatten().copied().collect();
+        for s in succs {
+            let Some(ps) = phis_at.get(&s) else {
+                continue;
+            };
+            for &(l, id) in ps {
+                let cur = cur_of(&stacks, &leaves, l);
+                if let InstrKind::Phi { srcs, .. } = &mut f.instrs[id].kind {
+                    if !srcs.iter().any(|(p, _)| *p == b) {
+                        srcs.push((b, cur));
+                    }
+                }
+            }
+        }
+        work.push(Visit::Exit(pushed));
+        for &c in dom.children(b).iter().rev() {
+            work.push(Visit::Enter(c));
+        }
+    }
+    // Unreachable blocks: loads read undef, stores vanish.
+    let unreachable: Vec<BlockId> = f
+        .blocks_in_order()
+        .into_iter()
+        .filter(|b| !dom.is_reachable(*b))
+        .collect();
+    for b in unreachable {
+        let old_list = std::mem::take(&mut f.blocks[b].instrs);
+        let mut list = Vec::with_capacity(old_list.len());
+        for i in old_list {
+            match accesses.get(&i) {
+                Some(Access::Load { dest, .. }) => {
+                    let dest = *dest;
+                    let (bits, n) = (f.value(dest).bit_size, f.value(dest).num_components);
+                    let u = f.new_instr(b, &[(bits, n)], |d| InstrKind::Undef { dest: d[0] });
+                    list.push(u);
+                    let uv = f.instrs[u].kind.dests()[0];
+                    f.replace_all_uses(dest, uv);
+                    f.instrs[i].removed = true;
+                }
+                Some(Access::Store { .. }) => f.instrs[i].removed = true,
+                None => list.push(i),
+            }
+        }
+        f.blocks[b].instrs = list;
+    }
+    // Phi sources from predecessors the walk did not reach; sorted by predecessor.
+    for (&b, ps) in &phis_at {
+        let preds = f.blocks[b].preds.clone();
+        for &(l, id) in ps {
+            let missing: Vec<BlockId> = match &f.instrs[id].kind {
+                InstrKind::Phi { srcs, .. } => preds
+                    .iter()
+                    .filter(|p| !srcs.iter().any(|(q, _)| q == *p))
+                    .copied()
+                    .collect(),
+                _ => Vec::new(),
+            };
+            if !missing.is_empty() {
+                let u = undef_of(f, &mut leaves, l, start);
+                if let InstrKind::Phi { srcs, .. } = &mut f.instrs[id].kind {
+                    srcs.extend(missing.into_iter().map(|p| (p, u)));
+                }
+            }
+            if let InstrKind::Phi { srcs, .. } = &mut f.instrs[id].kind {
+                srcs.sort_by_key(|(p, _)| *p);
+            }
+        }
+    }
+    f.rebuild_uses_fast();
+    remove_dead_phis(f, &placed);
+    // Unused undefs created for leaves.
+    for leaf in &leaves {
+        if let Some(u) = leaf.undef {
+            if f.value(u).uses.is_empty() {
+                let id = f.value(u).def;
+                f.remove_instr(id);
+            }
+        }
+    }
+    // The promoted variables' derefs.
+    let mut dead: Vec<InstrId> = Vec::new();
+    for b in f.blocks_in_order() {
+        for &i in &f.blocks[b].instrs {
+            if let InstrKind::Deref(d) = &f.instrs[i].kind {
+                if info.contains_key(&d.dest) {
+                    dead.push(i);
+                }
+            }
+        }
+    }
+    let mut blocks: Vec<BlockId> = Vec::new();
+    for i in dead {
+        f.instrs[i].removed = true;
+        blocks.push(f.instrs[i].block);
+    }
+    blocks.sort();
+    blocks.dedup();
+    for b in blocks {
+        let mut list = std::mem::take(&mut f.blocks[b].instrs);
+        list.retain(|x| !f.instrs[*x].removed);
+        f.blocks[b].instrs = list;
+    }
+    f.rebuild_uses_fast();
+    let mut removed: Vec<VarId> = candidates.into_iter().collect();
+    removed.sort();
+    f.locals.retain(|v| !removed.contains(v));
+    removed
+}
+
+/// A `vecN` (or `mov` for one component) of the given sources, not yet in a block.
+fn vec_instr(f: &mut Function, b: BlockId, bits: u8, srcs: &[AluSrc]) -> InstrId {
+    let n = srcs.len() as u8;
+    let op = AluOp::vec(n).expect("1 to 4 components");
+    let srcs: SmallVec<[AluSrc; 3]> = srcs.iter().copied().collect();
+    f.new_instr(b, &[(bits, n)], |d| {
+        InstrKind::Alu(Alu {
+            op,
+            dest: d[0],
+            srcs,
+            exact: false,
+        })
+    })
+}
+
+fn undef_of(f: &mut Function, leaves: &mut [Leaf], l: usize, start: BlockId) -> ValueId {
+    if let Some(u) = leaves[l].undef {
+        return u;
+    }
+    let (bits, n) = (leaves[l].bits, leaves[l].n);
+    let at = f.blocks[start]
+        .instrs
+        .iter()
+        .take_while(|i| f.instrs[**i].kind.is_phi())
+        .count();
+    let id = insert(f, start, at, &[(bits, n)], |d| InstrKind::Undef {
+        dest: d[0],
+    });
+    let u = f.instrs[id].kind.dests()[0];
+    leaves[l].undef = Some(u);
+    u
+}
+
+/// Removes placed phis whose results only feed other removable phis.
+fn remove_dead_phis(f: &mut Function, placed: &[InstrId]) {
+    let placed_set: FxHashSet<InstrId> = placed.iter().copied().collect();
+    let mut live: FxHashSet<InstrId> = FxHashSet::default();
+    let mut work: Vec<InstrId> = Vec::new();
+    for &p in placed {
+        let d = f.instrs[p].kind.dests()[0];
+        let used_elsewhere = f.value(d).uses.iter().any(|u| match u {
+            fresnel_ir::Use::Instr { instr, .. } => !placed_set.contains(instr),
+            fresnel_ir::Use::IfCond(_) => true,
+        });
+        if used_elsewhere && live.insert(p) {
+            work.push(p);
+        }
+    }
+    while let Some(p) = work.pop() {
+        for s in f.instrs[p].kind.srcs() {
+            let d = f.value(s).def;
+            if placed_set.contains(&d) && live.insert(d) {
+                work.push(d);
+            }
+        }
+    }
+    let mut blocks: Vec<BlockId> = Vec::new();
+    for &p in placed {
+        if !live.contains(&p) {
+            f.instrs[p].removed = true;
+            blocks.push(f.instrs[p].block);
+        }
+    }
+    blocks.sort();
+    blocks.dedup();
+    for b in blocks {
+        let mut list = std::mem::take(&mut f.blocks[b].instrs);
+        list.retain(|x| !f.instrs[*x].removed);
+        f.blocks[b].instrs = list;
+    }
+    f.rebuild_uses_fast();
+}
+
+/// Drops removed variables from the arena and renumbers the rest everywhere.
+fn compact_vars(shader: &mut Shader, removed: &FxHashSet<VarId>) {
+    let old = std::mem::take(&mut shader.vars);
+    let mut map: Vec<Option<VarId>> = Vec::with_capacity(old.len());
+    let mut new: EntityVec<VarId, Variable> = EntityVec::new();
+    for (id, v) in old.iter() {
+        if removed.contains(&id) {
+            map.push(None);
+        } else {
+            map.push(Some(new.push(v.clone())));
+        }
+    }
+    shader.vars = new;
+    let remap = |v: VarId| map.get(v.index()).copied().flatten().unwrap_or(v);
+    for (_, f) in shader.functions.iter_mut() {
+        for p in &mut f.params {
+            p.var = remap(p.var);
+        }
+        f.ret = f.ret.map(remap);
+        for l in &mut f.locals {
+            *l = remap(*l);
+        }
+        for (_, ins) in f.instrs.iter_mut() {
+            if let InstrKind::Deref(Deref {
+                kind: DerefKind::Var(v),
+                ..
+            }) = &mut ins.kind
+            {
+                *v = remap(*v);
+            }
+        }
+    }
 }

@@ -55,6 +55,7 @@ impl FnCx<'_, '_, '_> {
         let st = m.stmt(s);
         let span = st.span;
         self.span = span;
+        self.check_size()?;
         match &st.kind {
             StmtKind::Block(v) => {
                 for x in v {

@@ -4,8 +4,8 @@
 use fresnel_ir::{BaseType, Field, SamplerDim, Type, TypeId, Types};
 use fresnel_sema::hir;
 use fresnel_sema::memory_layout::{member_offsets, round_up, scalar_bytes, std_layout, Packing};
-use fresnel_sema::types::{ArraySize, Dim, OpaqueKind, Scalar, StructKind, Type as HType};
 use fresnel_sema::types::TypeId as HirTypeId;
+use fresnel_sema::types::{ArraySize, Dim, OpaqueKind, Scalar, StructKind, Type as HType};
 use fresnel_syntax::intern::Interner;
 use fresnel_syntax::source::Span;
 
@@ -23,8 +23,15 @@ pub struct Layout {
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Shape {
     /// A scalar (`n == 1`) or vector.
-    Value { scalar: Scalar, n: u8 },
-    Matrix { scalar: Scalar, cols: u8, rows: u8 },
+    Value {
+        scalar: Scalar,
+        n: u8,
+    },
+    Matrix {
+        scalar: Scalar,
+        cols: u8,
+        rows: u8,
+    },
     /// Structs, arrays, opaque types: in memory.
     Memory,
     Void,
@@ -85,7 +92,17 @@ pub fn ir_type(
     layout: Option<Layout>,
     span: Span,
 ) -> Result<TypeId, LowerError> {
-    ir_type_rm(t, m, interner, ty, layout, layout.is_some_and(|l| l.row_major), span, 0)
+    ir_type_rm(
+        t,
+        m,
+        interner,
+        ty,
+        layout,
+        layout.is_some_and(|l| l.row_major),
+        span,
+        0,
+        false,
+    )
 }
 
 fn unsupported(m: &hir::Module, interner: &Interner, ty: HirTypeId, span: Span) -> LowerError {
@@ -108,6 +125,7 @@ fn ir_type_rm(
     row_major: bool,
     span: Span,
     depth: u32,
+    in_struct: bool,
 ) -> Result<TypeId, LowerError> {
     if depth > 64 {
         return Err(LowerError::new("type nesting too deep", Some(span)));
@@ -141,7 +159,17 @@ fn ir_type_rm(
             })
         }
         HType::Array { elem, size } => {
-            let e = ir_type_rm(t, m, interner, elem, layout, row_major, span, depth + 1)?;
+            let e = ir_type_rm(
+                t,
+                m,
+                interner,
+                elem,
+                layout,
+                row_major,
+                span,
+                depth + 1,
+                in_struct,
+            )?;
             let len = match size {
                 ArraySize::Fixed(n) => n,
                 ArraySize::Unsized => 0,
@@ -150,26 +178,29 @@ fn ir_type_rm(
                 Some(l) => array_stride(m, elem, l.packing, row_major),
                 None => 0,
             };
-            t.intern(Type::Array { elem: e, len, stride })
+            t.intern(Type::Array {
+                elem: e,
+                len,
+                stride,
+            })
         }
         HType::Struct(sid) => {
             let def = m.types.struct_def(sid);
-            if def.kind == StructKind::Block && depth > 0 {
+            if def.kind == StructKind::Block && in_struct {
                 // A block met inside a type is a buffer reference.
                 return Ok(t.intern(Type::Opaque("buffer reference".into())));
             }
             let name = def
                 .name
                 .map_or_else(|| "anon".to_string(), |n| interner.resolve(n).to_string());
-            let offsets = layout.map(|l| member_offsets(&m.types, ty, effective(l.packing), row_major));
+            let offsets =
+                layout.map(|l| member_offsets(&m.types, ty, effective(l.packing), row_major));
             let mut fields = Vec::with_capacity(def.members.len());
             for (i, mem) in def.members.iter().enumerate() {
                 let rm = mem.layout.row_major.unwrap_or(row_major);
-                let fty = ir_type_rm(t, m, interner, mem.ty, layout, rm, span, depth + 1)?;
-                let is_matrix = matches!(
-                    m.types.get(m.types.innermost(mem.ty)),
-                    HType::Matrix { .. }
-                );
+                let fty = ir_type_rm(t, m, interner, mem.ty, layout, rm, span, depth + 1, true)?;
+                let is_matrix =
+                    matches!(m.types.get(m.types.innermost(mem.ty)), HType::Matrix { .. });
                 let matrix_stride = match (layout, m.types.get(m.types.innermost(mem.ty))) {
                     (Some(l), HType::Matrix { scalar, cols, rows }) => {
                         let n = if rm { *cols } else { *rows };

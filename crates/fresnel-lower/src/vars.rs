@@ -15,11 +15,47 @@ use crate::LowerError;
 
 /// Image format layout qualifiers.
 const IMAGE_FORMATS: &[&str] = &[
-    "rgba32f", "rgba16f", "rg32f", "rg16f", "r11f_g11f_b10f", "r32f", "r16f", "rgba16", "rgb10_a2",
-    "rgba8", "rg16", "rg8", "r16", "r8", "rgba16_snorm", "rgba8_snorm", "rg16_snorm", "rg8_snorm",
-    "r16_snorm", "r8_snorm", "rgba32i", "rgba16i", "rgba8i", "rg32i", "rg16i", "rg8i", "r32i",
-    "r16i", "r8i", "rgba32ui", "rgba16ui", "rgb10_a2ui", "rgba8ui", "rg32ui", "rg16ui", "rg8ui",
-    "r32ui", "r16ui", "r8ui", "r64ui", "r64i",
+    "rgba32f",
+    "rgba16f",
+    "rg32f",
+    "rg16f",
+    "r11f_g11f_b10f",
+    "r32f",
+    "r16f",
+    "rgba16",
+    "rgb10_a2",
+    "rgba8",
+    "rg16",
+    "rg8",
+    "r16",
+    "r8",
+    "rgba16_snorm",
+    "rgba8_snorm",
+    "rg16_snorm",
+    "rg8_snorm",
+    "r16_snorm",
+    "r8_snorm",
+    "rgba32i",
+    "rgba16i",
+    "rgba8i",
+    "rg32i",
+    "rg16i",
+    "rg8i",
+    "r32i",
+    "r16i",
+    "r8i",
+    "rgba32ui",
+    "rgba16ui",
+    "rgb10_a2ui",
+    "rgba8ui",
+    "rg32ui",
+    "rg16ui",
+    "rg8ui",
+    "r32ui",
+    "r16ui",
+    "r8ui",
+    "r64ui",
+    "r64i",
 ];
 
 /// The bit pattern of a scalar constant.
@@ -84,9 +120,9 @@ pub fn const_to_ir(m: &hir::Module, c: &ConstValue, ty: HirTypeId) -> Constant {
                 other => std::slice::from_ref(other),
             };
             match m.types.get(ty) {
-                HType::Array { elem, .. } => Constant::Composite(
-                    items.iter().map(|x| const_to_ir(m, x, *elem)).collect(),
-                ),
+                HType::Array { elem, .. } => {
+                    Constant::Composite(items.iter().map(|x| const_to_ir(m, x, *elem)).collect())
+                }
                 HType::Struct(sid) => {
                     let def = m.types.struct_def(*sid);
                     Constant::Composite(
@@ -405,11 +441,19 @@ impl Cx<'_> {
         v.invariant = q.invariant || (self.m.invariant_all && v.mode == VarMode::ShaderOut);
         v.precise = q.precise;
         let mm = q.memory;
-        v.access = u8::from(mm.readonly) * access::READONLY
-            | u8::from(mm.writeonly) * access::WRITEONLY
-            | u8::from(mm.coherent) * access::COHERENT
-            | u8::from(mm.volatile) * access::VOLATILE
-            | u8::from(mm.restrict) * access::RESTRICT;
+        let mut acc = 0u8;
+        for (on, bit) in [
+            (mm.readonly, access::READONLY),
+            (mm.writeonly, access::WRITEONLY),
+            (mm.coherent, access::COHERENT),
+            (mm.volatile, access::VOLATILE),
+            (mm.restrict, access::RESTRICT),
+        ] {
+            if on {
+                acc |= bit;
+            }
+        }
+        v.access = acc;
         v.format = q
             .layout
             .iter()
@@ -447,9 +491,7 @@ impl Cx<'_> {
                     is_geo = true;
                 }
                 "line_strip" | "triangle_strip" => geo.output = n.clone(),
-                "points" if self.stage == fresnel_ir::Stage::Geometry => {
-                    geo.output = n.clone()
-                }
+                "points" if self.stage == fresnel_ir::Stage::Geometry => geo.output = n.clone(),
                 _ => {}
             }
         }
@@ -460,8 +502,7 @@ impl Cx<'_> {
             let v = m.var(g);
             if self.interner.resolve(v.name) == "gl_FragCoord" {
                 self.info.origin_upper_left |= self.has_layout(&v.quals, "origin_upper_left");
-                self.info.pixel_center_integer |=
-                    self.has_layout(&v.quals, "pixel_center_integer");
+                self.info.pixel_center_integer |= self.has_layout(&v.quals, "pixel_center_integer");
             }
         }
     }

@@ -203,14 +203,18 @@ enum Open {
 
 /// A random but valid shader: `ops` drives a builder through constants, ALU operations,
 /// vectors and swizzles, comparisons, nested `if`s and loops with `break`/`continue`/
-/// `return`, and loads and stores of local variables. Values are only reused where their
+/// `return`, loads and stores (partial ones too) of two local variables, and stores to an
+/// output. Values are only reused where their
 /// definition dominates (the pool is cut back when a construct closes).
 pub fn random_shader(ops: &[(u8, u8, u8)]) -> Shader {
     let mut s = Shader::new(Stage::Compute);
     let f32t = s.types.float();
     let main = s.functions.push(Function::new("main"));
     s.entry = Some(main);
+    let v4 = s.types.vector(BaseType::Float, 32, 4);
+    let out = s.add_var(Variable::new("out", f32t, VarMode::ShaderOut));
     let local = s.add_local(main, "x", f32t);
+    let vlocal = s.add_local(main, "v", v4);
     let Shader {
         functions, types, ..
     } = &mut s;
@@ -358,15 +362,32 @@ pub fn random_shader(ops: &[(u8, u8, u8)]) -> Shader {
                 }
             }
             11 => {
-                if let Some(x) = pick(&pool, K::F, Some(1), a) {
-                    let d = b.deref_var(local, f32t, VarMode::Function);
-                    b.store_deref(d, x, 1);
+                if c % 2 == 0 {
+                    if let Some(x) = pick(&pool, K::F, Some(1), a) {
+                        let d = b.deref_var(local, f32t, VarMode::Function);
+                        b.store_deref(d, x, 1);
+                    }
+                } else if let Some(x) = pick(&pool, K::F, Some(4), a) {
+                    // A partial store of a vector.
+                    let d = b.deref_var(vlocal, v4, VarMode::Function);
+                    b.store_deref(d, x, u32::from(a % 15) + 1);
                 }
             }
             _ => {
-                let d = b.deref_var(local, f32t, VarMode::Function);
-                let v = b.load_deref(d);
-                add(&b, &mut pool, v, K::F);
+                if c % 3 == 0 {
+                    if let Some(x) = pick(&pool, K::F, Some(1), a) {
+                        let d = b.deref_var(out, f32t, VarMode::ShaderOut);
+                        b.store_deref(d, x, 1);
+                    }
+                } else if c % 3 == 1 {
+                    let d = b.deref_var(vlocal, v4, VarMode::Function);
+                    let v = b.load_deref(d);
+                    add(&b, &mut pool, v, K::F);
+                } else {
+                    let d = b.deref_var(local, f32t, VarMode::Function);
+                    let v = b.load_deref(d);
+                    add(&b, &mut pool, v, K::F);
+                }
             }
         }
     }

@@ -56,20 +56,19 @@ fn memory(cx: &mut BuiltinCx<'_, '_>, name: &str, op: &str, args: &[Arg]) -> Low
             cx.b.intrinsic(
                 Intrinsic::DerefAtomicSwap,
                 &[mem, data, compare],
-                1,
+                s.n,
                 s.bits,
                 &idx,
             )
         }
         AtomicOp::Load => {
             let zero = cx.iconst(0, s.bits);
-            cx.b
-                .intrinsic(Intrinsic::DerefAtomic, &[mem, zero], 1, s.bits, &idx)
+            let zero = cx.splat(zero, s.n);
+            cx.b.intrinsic(Intrinsic::DerefAtomic, &[mem, zero], s.n, s.bits, &idx)
         }
         _ => {
             let data = cx.val(args, 1)?;
-            cx.b
-                .intrinsic(Intrinsic::DerefAtomic, &[mem, data], 1, s.bits, &idx)
+            cx.b.intrinsic(Intrinsic::DerefAtomic, &[mem, data], s.n, s.bits, &idx)
         }
     };
     if aop == AtomicOp::Store {
@@ -81,9 +80,8 @@ fn memory(cx: &mut BuiltinCx<'_, '_>, name: &str, op: &str, args: &[Arg]) -> Low
 fn counter(cx: &mut BuiltinCx<'_, '_>, name: &str, op: &str, args: &[Arg]) -> Lowered {
     let c = cx.deref(args, 0)?;
     if op.is_empty() {
-        let r = cx
-            .b
-            .intrinsic(Intrinsic::AtomicCounterRead, &[c], 1, 32, &[]);
+        let r =
+            cx.b.intrinsic(Intrinsic::AtomicCounterRead, &[c], 1, 32, &[]);
         return value(r.expect("atomic_counter_read has a result"));
     }
     let (aop, data) = match op {
@@ -123,8 +121,7 @@ fn counter(cx: &mut BuiltinCx<'_, '_>, name: &str, op: &str, args: &[Arg]) -> Lo
         }
     };
     let idx = [(IndexKind::Atomic, aop.index())];
-    let r = cx
-        .b
-        .intrinsic(Intrinsic::AtomicCounterOp, &[c, data], 1, 32, &idx);
+    let r =
+        cx.b.intrinsic(Intrinsic::AtomicCounterOp, &[c, data], 1, 32, &idx);
     value(r.expect("atomic_counter_op has a result"))
 }

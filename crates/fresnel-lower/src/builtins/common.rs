@@ -41,7 +41,14 @@ fn is_bit_cast(name: &str) -> bool {
     let n = name.strip_suffix("EXT").unwrap_or(name);
     n.contains("BitsTo")
         && [
-            "float", "int", "uint", "double", "half", "bfloat16", "floate5m2", "floate4m3",
+            "float",
+            "int",
+            "uint",
+            "double",
+            "half",
+            "bfloat16",
+            "floate5m2",
+            "floate4m3",
         ]
         .iter()
         .any(|p| n.starts_with(p))

@@ -18,7 +18,14 @@ pub fn lower(
 ) -> Option<Lowered> {
     if !matches!(
         name,
-        "length" | "distance" | "dot" | "cross" | "normalize" | "faceforward" | "reflect" | "refract"
+        "length"
+            | "distance"
+            | "dot"
+            | "cross"
+            | "normalize"
+            | "faceforward"
+            | "reflect"
+            | "refract"
     ) {
         return None;
     }

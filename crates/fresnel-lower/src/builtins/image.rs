@@ -21,8 +21,10 @@ pub fn lower(
     args: &[Arg],
     ret: HirTypeId,
 ) -> Option<Lowered> {
-    let known = matches!(name, "imageLoad" | "imageStore" | "imageSize" | "imageSamples")
-        || atomic_op_name(name).is_some();
+    let known = matches!(
+        name,
+        "imageLoad" | "imageStore" | "imageSize" | "imageSamples"
+    ) || atomic_op_name(name).is_some();
     if !known {
         return None;
     }
@@ -86,15 +88,13 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg], ret: HirTyp
         "imageSize" => {
             let n = cx.shape(ret)?.n;
             let lod = cx.iconst(0, 32);
-            let r = cx
-                .b
-                .intrinsic(Intrinsic::ImageDerefSize, &[img, lod], n, 32, &[]);
+            let r =
+                cx.b.intrinsic(Intrinsic::ImageDerefSize, &[img, lod], n, 32, &[]);
             return value(r.expect("image_deref_size has a result"));
         }
         "imageSamples" => {
-            let r = cx
-                .b
-                .intrinsic(Intrinsic::ImageDerefSamples, &[img], 1, 32, &[]);
+            let r =
+                cx.b.intrinsic(Intrinsic::ImageDerefSamples, &[img], 1, 32, &[]);
             return value(r.expect("image_deref_samples has a result"));
         }
         _ => {}
@@ -134,6 +134,11 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg], ret: HirTyp
         }
         _ => {
             let opname = atomic_op_name(name).ok_or_else(|| cx.unsupported(name))?;
+            if cx.shape(ret).is_ok_and(|s| s.n > 1) {
+                return Err(cx.err(format!(
+                    "`{name}` on vectors (GL_NV_shader_atomic_fp16_vector) is not supported"
+                )));
+            }
             let float = o.sampled.is_float();
             let signed = o.sampled.is_signed_int();
             let aop = atomic_op(opname, float, signed).ok_or_else(|| cx.unsupported(name))?;

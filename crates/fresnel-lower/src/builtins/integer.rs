@@ -192,7 +192,11 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg], ret: HirTyp
         }
         "absoluteDifference" => {
             let y = cx.val(args, 1)?;
-            let lt = if s.is_signed() { AluOp::Ilt } else { AluOp::Ult };
+            let lt = if s.is_signed() {
+                AluOp::Ilt
+            } else {
+                AluOp::Ult
+            };
             let less = cx.op2(lt, x, y);
             let d1 = cx.op2(AluOp::Isub, y, x);
             let d2 = cx.op2(AluOp::Isub, x, y);

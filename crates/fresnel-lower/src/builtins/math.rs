@@ -37,8 +37,7 @@ pub fn lower(
     args: &[Arg],
     _ret: HirTypeId,
 ) -> Option<Lowered> {
-    let known = unary_op(name).is_some()
-        || matches!(name, "radians" | "degrees" | "atan" | "pow");
+    let known = unary_op(name).is_some() || matches!(name, "radians" | "degrees" | "atan" | "pow");
     if !known {
         return None;
     }

@@ -8,7 +8,12 @@
 //!   ([`super::mem_mask`]): `barrier()` orders shared memory in compute-like stages and
 //!   outputs in tessellation control shaders; `memoryBarrier()` and
 //!   `groupMemoryBarrier()` order buffers, shared memory, images and atomic counters.
+//! - GL_EXT_split_barrier: `controlBarrierArrive` is nothing and `controlBarrierWait` a
+//!   `barrier` (a barrier at the wait orders everything before the arrival as well).
 //! - `noise1`..`noise4` are zero, as in Mesa.
+//! - `expectEXT(x, e)` is `x`; `assumeEXT` and `debugPrintfEXT` produce nothing;
+//!   `textureSamplesIdenticalEXT` is `false` (allowed: the extension only promises `true`
+//!   when the samples are known identical).
 //! - `ftransform()` is `gl_ModelViewProjectionMatrix * gl_Vertex` computed as the sum of
 //!   the columns scaled by the components (so it matches the same product written out).
 
@@ -43,6 +48,8 @@ const NAMES: &[&str] = &[
     "memoryBarrierShared",
     "groupMemoryBarrier",
     "controlBarrier",
+    "controlBarrierArrive",
+    "controlBarrierWait",
     "noise1",
     "noise2",
     "noise3",
@@ -53,6 +60,10 @@ const NAMES: &[&str] = &[
     "beginInvocationInterlockNV",
     "endInvocationInterlockNV",
     "helperInvocationEXT",
+    "expectEXT",
+    "assumeEXT",
+    "debugPrintfEXT",
+    "textureSamplesIdenticalEXT",
 ];
 
 pub fn lower(
@@ -90,8 +101,7 @@ fn storage_modes(storage: i64) -> Vec<VarMode> {
 }
 
 fn barrier(cx: &mut BuiltinCx<'_, '_>, op: Intrinsic, modes: &[VarMode]) -> Lowered {
-    cx.b
-        .intrinsic(op, &[], 0, 0, &[(IndexKind::Memory, mem_mask(modes))]);
+    cx.b.intrinsic(op, &[], 0, 0, &[(IndexKind::Memory, mem_mask(modes))]);
     Ok(None)
 }
 
@@ -127,7 +137,9 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg], ret: HirTyp
             let rs = cx.shape(ret)?;
             let (op, srcs) = match name {
                 "interpolateAtCentroid" => (Intrinsic::InterpDerefAtCentroid, vec![d]),
-                "interpolateAtSample" => (Intrinsic::InterpDerefAtSample, vec![d, cx.val(args, 1)?]),
+                "interpolateAtSample" => {
+                    (Intrinsic::InterpDerefAtSample, vec![d, cx.val(args, 1)?])
+                }
                 _ => {
                     let off = cx.val(args, 1)?;
                     let off = cx.conv(AluOp::F2f, 32, off);
@@ -150,8 +162,7 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg], ret: HirTyp
             } else {
                 Intrinsic::EndPrimitive
             };
-            cx.b
-                .intrinsic(op, &[], 0, 0, &[(IndexKind::Stream, stream)]);
+            cx.b.intrinsic(op, &[], 0, 0, &[(IndexKind::Stream, stream)]);
             Ok(None)
         }
         "barrier" => {
@@ -168,16 +179,20 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg], ret: HirTyp
                 .ok_or_else(|| cx.err("the storage semantics must be constant"))?;
             barrier(cx, Intrinsic::MemoryBarrier, &storage_modes(st))
         }
-        "controlBarrier" => {
+        // GL_EXT_split_barrier: waiting for every invocation to have arrived is a barrier
+        // at the wait (everything written before the arrival is written before the wait).
+        "controlBarrierArrive" => Ok(None),
+        "controlBarrierWait" if args.is_empty() => {
+            barrier(cx, Intrinsic::Barrier, &[VarMode::Shared])
+        }
+        "controlBarrier" | "controlBarrierWait" => {
             let st = cx.val(args, 2)?;
             let st = cx
                 .const_int(st)
                 .ok_or_else(|| cx.err("the storage semantics must be constant"))?;
             barrier(cx, Intrinsic::Barrier, &storage_modes(st))
         }
-        "memoryBarrier" | "groupMemoryBarrier" => {
-            barrier(cx, Intrinsic::MemoryBarrier, ALL_MEMORY)
-        }
+        "memoryBarrier" | "groupMemoryBarrier" => barrier(cx, Intrinsic::MemoryBarrier, ALL_MEMORY),
         "memoryBarrierBuffer" => barrier(cx, Intrinsic::MemoryBarrier, &[VarMode::Ssbo]),
         "memoryBarrierShared" => barrier(cx, Intrinsic::MemoryBarrier, &[VarMode::Shared]),
         "memoryBarrierImage" | "memoryBarrierAtomicCounter" => {
@@ -189,20 +204,20 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg], ret: HirTyp
             value(cx.splat(z, rs.n))
         }
         "ftransform" => ftransform(cx),
+        "expectEXT" => value(cx.val(args, 0)?),
+        "assumeEXT" | "debugPrintfEXT" => Ok(None),
+        "textureSamplesIdenticalEXT" => value(cx.b.imm_bool(false)),
         "beginInvocationInterlockARB" | "beginInvocationInterlockNV" => {
-            cx.b
-                .intrinsic(Intrinsic::BeginInvocationInterlock, &[], 0, 0, &[]);
+            cx.b.intrinsic(Intrinsic::BeginInvocationInterlock, &[], 0, 0, &[]);
             Ok(None)
         }
         "endInvocationInterlockARB" | "endInvocationInterlockNV" => {
-            cx.b
-                .intrinsic(Intrinsic::EndInvocationInterlock, &[], 0, 0, &[]);
+            cx.b.intrinsic(Intrinsic::EndInvocationInterlock, &[], 0, 0, &[]);
             Ok(None)
         }
         "helperInvocationEXT" => {
-            let r = cx
-                .b
-                .intrinsic(Intrinsic::IsHelperInvocation, &[], 1, 1, &[]);
+            let r =
+                cx.b.intrinsic(Intrinsic::IsHelperInvocation, &[], 1, 1, &[]);
             value(r.expect("is_helper_invocation has a result"))
         }
         _ => Err(cx.unsupported(name)),

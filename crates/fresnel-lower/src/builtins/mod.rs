@@ -16,6 +16,18 @@
 //! counters), [`misc`] (derivatives, interpolation, barriers, geometry emission, noise,
 //! `ftransform`, interlock), [`subgroup`].
 //!
+//! Not lowered (a [`LowerError`] naming the function): ray tracing, ray queries and hit
+//! objects, mesh-shader emission, cooperative matrices/vectors and tensors, sparse texture
+//! functions, clocks, the AMD shader-ballot functions, `fragmentFetchAMD`,
+//! `imageLoadLodAMD`/`imageStoreLodAMD`, `cubeFace*AMD`, `timeAMD`,
+//! `interpolateAtVertexAMD`, `textureGather*QCOM`/`textureBlockMatch*` and the other QCOM
+//! image-processing functions, `texture4`, tile-image attachment reads,
+//! `subgroupMul` and multiplicative scans, clustered reductions,
+//! partitioned subgroup operations, image atomics on vectors (GL_NV_shader_atomic_fp16_vector),
+//! and anything on the extension value types (bfloat16, fp8, long vectors). The test
+//! `every_signature_lowers_or_is_a_known_gap` lowers every signature of the built-in table
+//! and checks this list.
+//!
 //! Conventions the interpreter relies on (beyond the op and intrinsic tables' docs):
 //! - `deref_atomic_swap` / `image_deref_atomic_swap` / `atomic_counter_op_swap` take the
 //!   new value first, then the value compared with (`srcs: ..., data, compare`), as the
@@ -25,8 +37,9 @@
 //! - The `memory` index of `barrier` / `memory_barrier` is a mask of [`VarMode`] bits
 //!   ([`mem_mask`]): bit `i` orders variables of mode `VarMode::ALL[i]` (images and atomic
 //!   counters are `Uniform`).
-//! - Implicit-LOD sampling outside fragment (and compute/task/mesh) shaders is `txl` with
-//!   LOD 0, as the specification defines it there.
+//! - Implicit-LOD sampling where there are no implicit derivatives (every stage but the
+//!   fragment stage, and compute/task/mesh shaders with the compute-derivatives
+//!   extensions) is `txl` with LOD 0, as the specification defines it there.
 
 pub mod atomic;
 pub mod common;
@@ -70,6 +83,29 @@ pub fn wants_real_deref(name: &str, arg: usize) -> bool {
     arg == 0
         && (name.starts_with("atomic") && !name.starts_with("atomicCounter")
             || name.starts_with("interpolateAt"))
+}
+
+/// The built-in variables the lowering of built-in `name` reads through
+/// [`BuiltinCx::lookup_var`]: the caller must make sure they have IR variables.
+pub fn globals_read(name: &str) -> &'static [&'static str] {
+    match name {
+        "ftransform" => &["gl_Vertex", "gl_ModelViewProjectionMatrix"],
+        "subgroupRotate" => &["gl_SubgroupInvocationID", "gl_SubgroupSize"],
+        "subgroupShuffleXor"
+        | "subgroupShuffleUp"
+        | "subgroupShuffleDown"
+        | "subgroupInverseBallot"
+        | "subgroupBallotInclusiveBitCount"
+        | "subgroupBallotExclusiveBitCount"
+        | "subgroupQuadBroadcast"
+        | "subgroupQuadSwapHorizontal"
+        | "subgroupQuadSwapVertical"
+        | "subgroupQuadSwapDiagonal"
+        | "subgroupQuadAll"
+        | "subgroupQuadAny"
+        | "subgroupClusteredRotate" => &["gl_SubgroupInvocationID"],
+        _ => &[],
+    }
 }
 
 /// The result of lowering one call.
@@ -182,7 +218,11 @@ impl BuiltinCx<'_, '_> {
     }
 
     /// The columns of argument `i` (a matrix).
-    pub(crate) fn cols(&self, args: &[Arg], i: usize) -> Result<SmallVec<[ValueId; 4]>, LowerError> {
+    pub(crate) fn cols(
+        &self,
+        args: &[Arg],
+        i: usize,
+    ) -> Result<SmallVec<[ValueId; 4]>, LowerError> {
         match args.get(i).map(|a| &a.op) {
             Some(Operand::Matrix(c)) => Ok(c.clone()),
             Some(_) => Err(self.err(format!("argument {} is not a matrix", i + 1))),
@@ -324,12 +364,21 @@ impl BuiltinCx<'_, '_> {
         self.b.store_deref(d, v, (1u32 << n) - 1);
     }
 
-    /// Whether implicit derivatives exist in this stage (implicit-LOD sampling).
+    /// Whether implicit derivatives exist in this stage (implicit-LOD sampling): fragment
+    /// shaders, and compute, task and mesh shaders with
+    /// GL_NV/KHR_compute_shader_derivatives.
     pub(crate) fn has_derivatives(&self) -> bool {
-        matches!(
-            self.stage,
-            Stage::Fragment | Stage::Compute | Stage::Task | Stage::Mesh
-        )
+        match self.stage {
+            Stage::Fragment => true,
+            Stage::Compute | Stage::Task | Stage::Mesh => [
+                "GL_NV_compute_shader_derivatives",
+                "GL_KHR_compute_shader_derivatives",
+            ]
+            .iter()
+            .filter_map(|n| fresnel_syntax::extensions::Ext::from_name(n))
+            .any(|e| self.hir.extensions.is_on(e)),
+            _ => false,
+        }
     }
 }
 

@@ -3,9 +3,11 @@
 //! is ALU on the `uvec4` ballot. Functions needing the invocation's index read the
 //! `gl_SubgroupInvocationID` variable. Reductions and scans name their operation with the
 //! `atomic` index (`iadd`, `fadd`, `imin`, `umin`, `fmin`, `imax`, `umax`, `fmax`, `iand`,
-//! `ior`, `ixor`; on booleans `iand`/`ior`/`ixor` are logical). Not lowered (an error):
-//! multiplication reductions (no operation code), clustered, quad, partitioned and rotate
-//! operations.
+//! `ior`, `ixor`; on booleans `iand`/`ior`/`ixor` are logical). Quad operations and
+//! rotations are shuffles with computed indices (`gl_SubgroupSize` for `subgroupRotate`).
+//! `subgroupQuadAll`/`Any` combine the four shuffled values of the quad. Not lowered (an
+//! error): multiplication reductions (no operation code), clustered reductions,
+//! partitioned operations.
 
 use fresnel_ir::{AluOp, AtomicOp, IndexKind, Intrinsic, ValueId, VarMode};
 use fresnel_sema::types::TypeId as HirTypeId;
@@ -61,6 +63,14 @@ pub fn lower(
             | "subgroupShuffleXor"
             | "subgroupShuffleUp"
             | "subgroupShuffleDown"
+            | "subgroupQuadBroadcast"
+            | "subgroupQuadSwapHorizontal"
+            | "subgroupQuadSwapVertical"
+            | "subgroupQuadSwapDiagonal"
+            | "subgroupQuadAll"
+            | "subgroupQuadAny"
+            | "subgroupRotate"
+            | "subgroupClusteredRotate"
     ) || reduction(name).is_some();
     if !known {
         return None;
@@ -99,10 +109,22 @@ fn lower_vote(cx: &mut BuiltinCx<'_, '_>, op: Intrinsic, args: &[Arg]) -> Lowere
 }
 
 fn invocation_id(cx: &mut BuiltinCx<'_, '_>) -> Result<ValueId, crate::LowerError> {
-    let (var, ty, mode) = (cx.lookup_var)("gl_SubgroupInvocationID")
-        .ok_or_else(|| cx.err("this subgroup function needs gl_SubgroupInvocationID"))?;
+    read_var(cx, "gl_SubgroupInvocationID")
+}
+
+/// Loads a (32-bit scalar) built-in variable by name.
+fn read_var(cx: &mut BuiltinCx<'_, '_>, name: &str) -> Result<ValueId, crate::LowerError> {
+    let (var, ty, mode) = (cx.lookup_var)(name)
+        .ok_or_else(|| cx.err(format!("this subgroup function needs {name}")))?;
     let d = cx.b.deref_var(var, ty, mode);
     Ok(cx.b.load_deref(d))
+}
+
+/// `Shuffle(v, id)` with a 32-bit index.
+fn shuffle(cx: &mut BuiltinCx<'_, '_>, v: ValueId, id: ValueId) -> ValueId {
+    let (n, bits) = (cx.b.num_components(v), cx.b.bit_size(v));
+    cx.b.intrinsic(Intrinsic::Shuffle, &[v, id], n, bits, &[])
+        .expect("shuffle has a result")
 }
 
 /// Component `index / 32` of a `uvec4` ballot (`index` a 32-bit value).
@@ -178,13 +200,8 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg]) -> Lowered 
             ("xor", false, _) => AtomicOp::Ixor,
             _ => return Err(cx.unsupported(name)),
         };
-        let r = cx.b.intrinsic(
-            op,
-            &[v],
-            s.n,
-            s.bits,
-            &[(IndexKind::Atomic, aop.index())],
-        );
+        let r =
+            cx.b.intrinsic(op, &[v], s.n, s.bits, &[(IndexKind::Atomic, aop.index())]);
         return value(r.expect("reductions have a result"));
     }
     match name {
@@ -194,11 +211,18 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg]) -> Lowered 
         }
         "subgroupBarrier" | "subgroupMemoryBarrier" => {
             let m = mem_mask(&[VarMode::Ssbo, VarMode::Shared, VarMode::Uniform]);
-            cx.b
-                .intrinsic(Intrinsic::MemoryBarrier, &[], 0, 0, &[(IndexKind::Memory, m)]);
+            cx.b.intrinsic(
+                Intrinsic::MemoryBarrier,
+                &[],
+                0,
+                0,
+                &[(IndexKind::Memory, m)],
+            );
             Ok(None)
         }
-        "subgroupMemoryBarrierBuffer" | "subgroupMemoryBarrierImage" | "subgroupMemoryBarrierShared" => {
+        "subgroupMemoryBarrierBuffer"
+        | "subgroupMemoryBarrierImage"
+        | "subgroupMemoryBarrierShared" => {
             let mode = match name {
                 "subgroupMemoryBarrierBuffer" => VarMode::Ssbo,
                 "subgroupMemoryBarrierImage" => VarMode::Uniform,
@@ -240,20 +264,84 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg]) -> Lowered 
             let r = cx.b.intrinsic(Intrinsic::Shuffle, &[v, id], n, bits, &[]);
             value(r.expect("shuffle has a result"))
         }
+        "subgroupQuadBroadcast"
+        | "subgroupQuadSwapHorizontal"
+        | "subgroupQuadSwapVertical"
+        | "subgroupQuadSwapDiagonal" => {
+            // The invocation of the quad: (me & ~3) | id, or me ^ 1, 2, 3 for the swaps.
+            let v = cx.val(args, 0)?;
+            let me = invocation_id(cx)?;
+            let id = if name == "subgroupQuadBroadcast" {
+                let q = cx.val(args, 1)?;
+                let q = cx.conv(AluOp::U2u, 32, q);
+                let m = cx.iconst(!3, 32);
+                let base = cx.op2(AluOp::Iand, me, m);
+                cx.op2(AluOp::Ior, base, q)
+            } else {
+                let k = match name {
+                    "subgroupQuadSwapHorizontal" => 1,
+                    "subgroupQuadSwapVertical" => 2,
+                    _ => 3,
+                };
+                let k = cx.iconst(k, 32);
+                cx.op2(AluOp::Ixor, me, k)
+            };
+            value(shuffle(cx, v, id))
+        }
+        "subgroupQuadAll" | "subgroupQuadAny" => {
+            // The four values of the quad, combined.
+            let v = cx.val(args, 0)?;
+            let me = invocation_id(cx)?;
+            let m = cx.iconst(!3, 32);
+            let base = cx.op2(AluOp::Iand, me, m);
+            let op = if name == "subgroupQuadAll" {
+                AluOp::Iand
+            } else {
+                AluOp::Ior
+            };
+            let mut acc: Option<ValueId> = None;
+            for k in 0..4 {
+                let kk = cx.iconst(k, 32);
+                let id = cx.op2(AluOp::Ior, base, kk);
+                let x = shuffle(cx, v, id);
+                acc = Some(match acc {
+                    None => x,
+                    Some(a) => cx.op2(op, a, x),
+                });
+            }
+            value(acc.expect("four invocations"))
+        }
+        "subgroupRotate" | "subgroupClusteredRotate" => {
+            // (me + delta) mod size, within the cluster for the clustered form.
+            let v = cx.val(args, 0)?;
+            let delta = cx.val(args, 1)?;
+            let me = invocation_id(cx)?;
+            let size = if name == "subgroupRotate" {
+                read_var(cx, "gl_SubgroupSize")?
+            } else {
+                cx.val(args, 2)?
+            };
+            let one = cx.iconst(1, 32);
+            let m = cx.op2(AluOp::Isub, size, one);
+            let sum = cx.op2(AluOp::Iadd, me, delta);
+            let within = cx.op2(AluOp::Iand, sum, m);
+            let keep = cx.op1(AluOp::Inot, m);
+            let base = cx.op2(AluOp::Iand, me, keep);
+            let id = cx.op2(AluOp::Ior, base, within);
+            value(shuffle(cx, v, id))
+        }
         "subgroupBroadcastFirst" | "readFirstInvocationARB" => {
             let v = cx.val(args, 0)?;
             let (n, bits) = (cx.b.num_components(v), cx.b.bit_size(v));
-            let r = cx
-                .b
-                .intrinsic(Intrinsic::ReadFirstInvocation, &[v], n, bits, &[]);
+            let r =
+                cx.b.intrinsic(Intrinsic::ReadFirstInvocation, &[v], n, bits, &[]);
             value(r.expect("has a result"))
         }
         "subgroupBallot" | "ballotARB" => {
             let v = cx.val(args, 0)?;
-            let r = cx
-                .b
-                .intrinsic(Intrinsic::Ballot, &[v], 1, 32, &[])
-                .expect("ballot has a result");
+            let r =
+                cx.b.intrinsic(Intrinsic::Ballot, &[v], 1, 32, &[])
+                    .expect("ballot has a result");
             if name == "ballotARB" {
                 // A 64-bit mask: the low two words.
                 let lo = cx.b.swizzle(r, &[0, 1]);
@@ -295,15 +383,7 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg]) -> Lowered 
             let zero = cx.iconst(0, 32);
             for k in order {
                 let w = cx.b.channel(v, k);
-                let f = cx.conv(
-                    if lsb {
-                        AluOp::FindLsb
-                    } else {
-                        AluOp::UfindMsb
-                    },
-                    32,
-                    w,
-                );
+                let f = cx.conv(if lsb { AluOp::FindLsb } else { AluOp::UfindMsb }, 32, w);
                 let base = cx.iconst(32 * i64::from(k), 32);
                 let r = cx.op2(AluOp::Iadd, f, base);
                 acc = Some(match acc {

@@ -10,15 +10,18 @@
 //!   by the last component in ALU (no `Projector` source).
 //! - Offsets are `Offset` sources; `textureGatherOffsets` is four `tg4`s, one per offset,
 //!   taking component `w` of each (the texel at the offset, as `nir_lower_tex` does).
+//!   The `textureGatherLod*AMD` forms are `tg4` with a `Lod` source.
 //! - Sampling returns 4 components (shadow comparisons 1, except gathers: 4); the legacy
 //!   `shadow*` functions returning `vec4` give `(r, r, r, 1)` (the `LUMINANCE` depth mode).
-//! - Implicit-LOD sampling where there are no derivatives (vertex, tessellation, geometry
-//!   shaders) is `txl` with LOD 0.
+//! - Implicit-LOD sampling where there are no implicit derivatives (vertex, tessellation,
+//!   geometry shaders; compute shaders without the compute-derivatives extensions) is `txl`
+//!   with LOD 0.
 //! - `txf` has a `Lod` source when the function has one (not for rectangle and buffer
 //!   textures), `txf_ms` an `MsIndex`; `txs` has a `Lod` source when the function has one.
 //! - `subpassLoad` is a `txf` on a `subpass`/`subpass_ms` texture whose coordinate
 //!   `ivec2(0, 0)` is relative to the fragment's position (`MsIndex` for the sample).
-//! - Results are 32-bit; float16 samplers' results are converted with `f2f`.
+//! - Sources and results are 32-bit: float16 coordinates (GL_AMD_gpu_shader_half_float_fetch)
+//!   are converted with `f2f`, and so are float16 samplers' results.
 
 use fresnel_ir::{AluOp, BaseType, SamplerDim, TexOp, TexSrc, ValueId};
 use fresnel_sema::types::{Dim, Opaque, OpaqueKind, Scalar, Type as HirType, TypeId as HirTypeId};
@@ -69,7 +72,15 @@ impl Form {
 }
 
 const DIM_NAMES: &[&str] = &[
-    "1DArray", "2DArray", "2DRect", "1D", "2D", "3D", "CubeArray", "Cube", "Buffer",
+    "1DArray",
+    "2DArray",
+    "2DRect",
+    "1D",
+    "2D",
+    "3D",
+    "CubeArray",
+    "Cube",
+    "Buffer",
 ];
 
 fn strip_dim(s: &str) -> &str {
@@ -101,6 +112,14 @@ fn parse(name: &str) -> Option<Form> {
     }
     if let Some(rest) = name.strip_prefix("textureGather") {
         let mut f = Form::new(Kind::Gather);
+        // GL_AMD_texture_gather_bias_lod: `textureGatherLod{,Offset,Offsets}AMD`.
+        let rest = match rest.strip_prefix("Lod").and_then(|r| r.strip_suffix("AMD")) {
+            Some(r) => {
+                f.lod = true;
+                r
+            }
+            None => rest,
+        };
         match rest {
             "" => {}
             "Offset" => f.offset = true,
@@ -212,6 +231,29 @@ struct TexBuild {
 }
 
 fn emit(cx: &mut BuiltinCx<'_, '_>, t: &TexBuild) -> ValueId {
+    // Float sources of other sizes (float16 coordinates, double LODs) become 32-bit.
+    let srcs: SmallVec<[(TexSrc, ValueId); 6]> = t
+        .srcs
+        .iter()
+        .map(|&(k, v)| {
+            let float_src = match k {
+                TexSrc::Coord => !matches!(t.op, TexOp::Txf | TexOp::TxfMs),
+                TexSrc::Lod => !matches!(t.op, TexOp::Txf | TexOp::Txs),
+                TexSrc::Comparator
+                | TexSrc::Bias
+                | TexSrc::MinLod
+                | TexSrc::Ddx
+                | TexSrc::Ddy
+                | TexSrc::Projector => true,
+                _ => false,
+            };
+            if float_src && cx.b.bit_size(v) != 32 {
+                (k, cx.conv(AluOp::F2f, 32, v))
+            } else {
+                (k, v)
+            }
+        })
+        .collect();
     cx.b.tex(
         t.op,
         t.dim,
@@ -219,7 +261,7 @@ fn emit(cx: &mut BuiltinCx<'_, '_>, t: &TexBuild) -> ValueId {
         t.o.shadow,
         t.base,
         t.n,
-        &t.srcs,
+        &srcs,
         t.component,
     )
 }
@@ -358,6 +400,11 @@ fn lower_form(
                 t.srcs.push((TexSrc::Comparator, refz));
                 i += 1;
             }
+            if form.lod {
+                let lod = cx.val(args, i)?;
+                t.srcs.push((TexSrc::Lod, lod));
+                i += 1;
+            }
             let mut offsets: SmallVec<[ValueId; 4]> = SmallVec::new();
             if form.offset {
                 offsets.push(cx.val(args, i)?);
@@ -371,9 +418,9 @@ fn lower_form(
                 match cx.const_int(comp) {
                     Some(c @ 0..=3) => t.component = c as u8,
                     _ => {
-                        return Err(cx.err(
-                            "the component of `textureGather` must be a constant 0 to 3",
-                        ))
+                        return Err(
+                            cx.err("the component of `textureGather` must be a constant 0 to 3")
+                        )
                     }
                 }
             }
@@ -403,6 +450,9 @@ fn lower_form(
     if o.kind == OpaqueKind::Texture {
         return Err(cx.err(format!("`{name}` needs a combined sampler")));
     }
+    // The reference is a separate argument for cube-map arrays (no room in P) and for the
+    // float16 coordinates of GL_AMD_gpu_shader_half_float_fetch.
+    let half_coords = cx.arg_shape(args, 1)?.scalar == Scalar::F16;
     if form.proj {
         let q = cx.b.channel(p, pn - 1);
         let cc = dim.coord_components();
@@ -410,7 +460,13 @@ fn lower_form(
         let c = cx.op2(AluOp::Fdiv, c, q);
         t.srcs.push((TexSrc::Coord, c));
         if o.shadow {
-            let r = cx.b.channel(p, 2);
+            let r = if half_coords {
+                i += 1;
+                let r = cx.val(args, i - 1)?;
+                cx.conv(AluOp::F2f, cx.b.bit_size(q), r)
+            } else {
+                cx.b.channel(p, 2)
+            };
             let r = cx.op2(AluOp::Fdiv, r, q);
             t.srcs.push((TexSrc::Comparator, r));
         }
@@ -418,7 +474,7 @@ fn lower_form(
         let c = first(cx, p, ncoord.min(pn));
         t.srcs.push((TexSrc::Coord, c));
         if o.shadow {
-            let r = if pn > ncoord {
+            let r = if pn > ncoord && !half_coords {
                 cx.b.channel(p, pn - 1)
             } else {
                 i += 1;

@@ -1,0 +1,859 @@
+//! `fresnel deqp FILE.test...`: runs dEQP shader-library cases the way the dEQP runners do.
+//!
+//! Every case is specialized as its runner specializes it (`fresnel_testfmt::deqp`: GLES,
+//! OpenGL CTS or Vulkan flavour, from the path), every shader is compiled to the IR, compile
+//! expectations are checked, and `expect pass` cases are executed: the vertex shader over
+//! the four corners of a full-viewport quad, its outputs interpolated to a 2x2 block of
+//! fragments, the fragment shader over them. The generated shaders compare the results
+//! with the reference values themselves (`isOk` with dEQP's tolerance) and write white on
+//! success; like the runners, a sub-case passes when every pixel is white (each of R, G, B
+//! 255 after conversion to 8-bit unorm; the Vulkan runner also checks alpha). Cases with
+//! `output_color` compare the colour output with the expected value instead.
+//!
+//! Inputs are fed as the runners bind them: by attribute name (`<name>` or the float
+//! transport `a_<name>`) for the GL runners, by location (and component) for Vulkan, where
+//! `dEQP_Position` is location 0 and each input takes one location per matrix column.
+//! Uniforms go to default-block uniforms by name (GL) or the members of the `Uniforms`
+//! block (Vulkan); references to `ref_<name>` (GL) or the `Reference` block (Vulkan).
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+
+use fresnel::{Options, SourceInput, TargetEnv, Version};
+use fresnel_interp::{Fragment, Interp, Leaf, Scalar};
+use fresnel_ir::{Shader, VarMode};
+use fresnel_testfmt::deqp::{
+    self, Case, DataType, Expect, Flavor, GlslVersion, Program, Requirement,
+    SpecializeError, SpecializeOptions, Value, ValueBlock,
+};
+use fresnel_testfmt::Stage as TStage;
+
+/// The outcome of one test (a `both` case makes two tests).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Pass,
+    Fail(String),
+    Skip(String),
+}
+
+/// One test's result.
+#[derive(Clone, Debug)]
+pub struct TestResult {
+    pub name: String,
+    pub outcome: Outcome,
+    /// An execution test (`expect pass`: compiled and run).
+    pub execution: bool,
+}
+
+/// A file's results.
+#[derive(Clone, Debug, Default)]
+pub struct FileResult {
+    pub file: String,
+    pub error: Option<String>,
+    pub tests: Vec<TestResult>,
+}
+
+
+/// One instance of a case with what it needs to run.
+struct Test<'c> {
+    case: &'c Case,
+    name: String,
+    flavor: Flavor,
+    programs: Result<Vec<Program>, SpecializeError>,
+}
+
+/// Runs every test of a file (tests in parallel, results in file order).
+pub fn run_file(path: &Path) -> FileResult {
+    let display = path.to_string_lossy().into_owned();
+    let mut result = FileResult {
+        file: display.clone(),
+        ..FileResult::default()
+    };
+    let text = match std::fs::read(path) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
+            result.error = Some(format!("cannot read {display}: {e}"));
+            return result;
+        }
+    };
+    let flavor = Flavor::for_path(&display);
+    let mut import = |p: &str| {
+        std::fs::read(p)
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .map_err(|e| format!("cannot read {p}: {e}"))
+    };
+    let cases = match deqp::parse(&text, &display, flavor, &mut import) {
+        Ok(c) => c,
+        Err(e) => {
+            result.error = Some(e.to_string());
+            return result;
+        }
+    };
+    let opts = SpecializeOptions::permissive(flavor);
+    let mut tests = Vec::new();
+    for case in &cases {
+        for inst in deqp::specialize(case, &opts) {
+            let mut name = case.groups.join(".");
+            if !name.is_empty() {
+                name.push('.');
+            }
+            name.push_str(&inst.name);
+            tests.push(Test {
+                case,
+                name,
+                flavor,
+                programs: inst.programs,
+            });
+        }
+    }
+    use rayon::prelude::*;
+    let outcomes: Vec<Outcome> = tests
+        .par_iter()
+        .map(|t| match catch_unwind(AssertUnwindSafe(|| run_test(t))) {
+            Ok(o) => o,
+            Err(p) => Outcome::Fail(format!("internal error: panic: {}", panic_message(&p))),
+        })
+        .collect();
+    result.tests = tests
+        .iter()
+        .zip(outcomes)
+        .map(|(t, outcome)| TestResult {
+            name: t.name.clone(),
+            outcome,
+            execution: t.case.expect == Expect::Pass,
+        })
+        .collect();
+    result
+}
+
+fn panic_message(p: &Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = p.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = p.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown".into()
+    }
+}
+
+fn options(flavor: Flavor, version: GlslVersion, stage: TStage) -> Options {
+    let stage = fresnel::Stage::from_extension(stage.extension());
+    let (target, default_version) = match flavor {
+        Flavor::Vulkan => (TargetEnv::Vulkan { minor: 0 }, None),
+        _ if version.is_es() => (TargetEnv::OpenGlEs, Some(Version::es(100))),
+        _ => (TargetEnv::OpenGl, None),
+    };
+    Options {
+        stage,
+        target,
+        default_version,
+        ..Options::default()
+    }
+}
+
+/// A compiled shader, or why it was not.
+enum Compiled {
+    Ok(Box<Shader>),
+    /// The front end rejected it (the first error).
+    Rejected(String),
+    /// Accepted by the checker but the lowering failed.
+    LowerFailed(String),
+}
+
+fn compile(flavor: Flavor, version: GlslVersion, stage: TStage, src: &str) -> Compiled {
+    let opts = options(flavor, version, stage);
+    let name = format!("shader.{}", stage.extension());
+    let run = fresnel::lower_to_ir(
+        SourceInput::new(&name, src),
+        &opts,
+        &mut fresnel::NoIncludes,
+    );
+    let first_error = |lower: bool| {
+        run.diagnostics
+            .iter()
+            .find(|d| d.severity == fresnel::Severity::Error && (d.code == "E-lower") == lower)
+            .map(|d| d.message.clone())
+    };
+    if let Some(e) = first_error(false) {
+        return Compiled::Rejected(e);
+    }
+    if let Some(e) = first_error(true) {
+        return Compiled::LowerFailed(e);
+    }
+    match run.ir {
+        Some(ir) => Compiled::Ok(Box::new(ir)),
+        None => Compiled::LowerFailed("no IR was produced".into()),
+    }
+}
+
+fn run_test(t: &Test<'_>) -> Outcome {
+    let case = t.case;
+    let programs = match &t.programs {
+        Ok(p) => p,
+        Err(SpecializeError::NotSupported(m)) => return Outcome::Skip(format!("not supported: {m}")),
+        Err(SpecializeError::Internal(m)) if m.contains("Only EXPECT_PASS") => {
+            return Outcome::Skip(format!(
+                "the Vulkan runner does not run `expect {}` cases",
+                case.expect.name()
+            ))
+        }
+        Err(e) => return Outcome::Fail(format!("runner error: {e}")),
+    };
+    if case.requires(&Requirement::OnlyGlslEs100Support) {
+        return Outcome::Skip(
+            "require only_glsl_es_100_support (an ES 3 context reports it unsupported)".into(),
+        );
+    }
+    if case.requires(&Requirement::ExactlyOneDrawBuffer) {
+        return Outcome::Skip("require exactly_one_draw_buffer (several draw buffers)".into());
+    }
+    let dump = std::env::var("FRESNEL_DEQP_DUMP")
+        .ok()
+        .is_some_and(|d| !d.is_empty() && t.name.contains(&d));
+    // Compile everything.
+    let mut shaders: Vec<(TStage, Shader)> = Vec::new();
+    let mut rejected: Option<(TStage, String)> = None;
+    let mut lower_failed: Option<(TStage, String)> = None;
+    for p in programs {
+        for (stage, src) in &p.shaders {
+            let c = compile(t.flavor, case.version, *stage, src);
+            if dump {
+                let mut ir = String::new();
+                if let Compiled::Ok(s) = &c {
+                    fresnel_ir::Printer::new(s).shader(&mut ir);
+                }
+                eprintln!("== {} ({}):\n{src}\n-- IR:\n{ir}", t.name, stage.extension());
+            }
+            match c {
+                Compiled::Ok(s) => shaders.push((*stage, *s)),
+                Compiled::Rejected(e) => {
+                    rejected.get_or_insert((*stage, e));
+                }
+                Compiled::LowerFailed(e) => {
+                    lower_failed.get_or_insert((*stage, e));
+                }
+            }
+        }
+    }
+    match case.expect {
+        Expect::CompileFail => {
+            return match rejected {
+                Some(_) => Outcome::Pass,
+                None => Outcome::Fail("compiled, but `expect compile_fail`".into()),
+            }
+        }
+        Expect::CompileOrLinkFail => {
+            return match rejected {
+                Some(_) => Outcome::Pass,
+                None => Outcome::Fail(
+                    "compiled, but `expect compile_or_link_fail` (no link-time check)".into(),
+                ),
+            }
+        }
+        Expect::LinkFail | Expect::ValidationFail => {
+            return match rejected {
+                Some((s, e)) => Outcome::Fail(format!(
+                    "`expect {}` but the {} shader was rejected at compile time: {e}",
+                    case.expect.name(),
+                    s.extension()
+                )),
+                None => match link_check(&shaders) {
+                    Some(_) => Outcome::Pass,
+                    None => Outcome::Fail(format!(
+                        "`expect {}`, but the program links",
+                        case.expect.name()
+                    )),
+                },
+            }
+        }
+        Expect::Pass | Expect::BuildSuccessful => {}
+    }
+    if let Some((s, e)) = rejected {
+        if case.requires(&Requirement::FullGlslEs100Support) {
+            return Outcome::Skip(
+                "require full_glsl_es_100_support (a rejection is reported as unsupported)".into(),
+            );
+        }
+        return Outcome::Fail(format!("{} shader rejected: {e}", s.extension()));
+    }
+    if let Some((s, e)) = lower_failed {
+        return Outcome::Fail(format!("{} shader: lowering failed: {e}", s.extension()));
+    }
+    if case.expect == Expect::BuildSuccessful {
+        return Outcome::Pass;
+    }
+    execute(t, &shaders)
+}
+
+/// A structural signature of a type (struct names, member names, types and layouts).
+fn type_sig(types: &fresnel_ir::Types, ty: fresnel_ir::TypeId, depth: usize) -> String {
+    use fresnel_ir::Type;
+    if depth > 32 {
+        return "...".into();
+    }
+    match types.get(ty) {
+        Type::Struct { name, fields, .. } => {
+            let mut s = format!("struct {name}{{");
+            for f in fields {
+                s.push_str(&format!(
+                    "{}:{}@{:?}/{}/{:?};",
+                    f.name,
+                    type_sig(types, f.ty, depth + 1),
+                    f.offset,
+                    f.row_major,
+                    f.matrix_stride
+                ));
+            }
+            s.push('}');
+            s
+        }
+        Type::Array { elem, len, stride } => {
+            format!("[{len} x {} /{stride}]", type_sig(types, *elem, depth + 1))
+        }
+        _ => types.display(ty),
+    }
+}
+
+/// Link-time checks between the vertex and fragment shaders (the subset the IR can see):
+/// a fragment input no vertex output provides, varyings or uniforms (and uniform blocks) of
+/// the same name with different types, precisions, layouts or interpolation. Returns the
+/// reason when linking fails.
+fn link_check(shaders: &[(TStage, Shader)]) -> Option<String> {
+    let vs = &shaders.iter().find(|(s, _)| *s == TStage::Vertex)?.1;
+    let fs = &shaders.iter().find(|(s, _)| *s == TStage::Fragment)?.1;
+    for (_, fin) in fs.vars_of(VarMode::ShaderIn) {
+        if fin.builtin {
+            continue;
+        }
+        let out = vs.vars_of(VarMode::ShaderOut).find(|(_, o)| o.name == fin.name);
+        match out {
+            Some((_, o)) => {
+                if type_sig(&vs.types, o.ty, 0) != type_sig(&fs.types, fin.ty, 0) {
+                    return Some(format!("varying `{}` has different types", fin.name));
+                }
+                if o.interp != fin.interp {
+                    return Some(format!("varying `{}` has different interpolation", fin.name));
+                }
+            }
+            None if fin.location.is_none() => {
+                return Some(format!("`{}` is not written by the vertex shader", fin.name))
+            }
+            None => {}
+        }
+    }
+    for mode in [VarMode::Uniform, VarMode::Ubo, VarMode::Ssbo] {
+        for (_, u) in fs.vars_of(mode) {
+            if u.builtin {
+                continue;
+            }
+            let Some((_, v)) = vs.vars_of(mode).find(|(_, v)| v.name == u.name) else {
+                continue;
+            };
+            if type_sig(&vs.types, v.ty, 0) != type_sig(&fs.types, u.ty, 0) {
+                return Some(format!("uniform `{}` has different types", u.name));
+            }
+            if mode == VarMode::Uniform && v.relaxed_precision != u.relaxed_precision {
+                return Some(format!("uniform `{}` has different precisions", u.name));
+            }
+            if v.binding != u.binding && v.binding.is_some() && u.binding.is_some() {
+                return Some(format!("uniform `{}` has different bindings", u.name));
+            }
+        }
+    }
+    None
+}
+
+/// The value of sub-case `k` (a single value applies to every sub-case).
+fn sub_values(v: &Value, k: usize) -> Vec<Scalar> {
+    let idx = if v.array_length <= 1 { 0 } else { k };
+    let s = v.sub_case(idx).or_else(|| v.sub_case(0)).unwrap_or(&[]);
+    s.iter()
+        .map(|x| match x {
+            deqp::Scalar::Float(f) => Scalar::Float(f64::from(*f)),
+            deqp::Scalar::Int(i) => Scalar::Int(i64::from(*i)),
+            deqp::Scalar::Bool(b) => Scalar::Bool(*b),
+        })
+        .collect()
+}
+
+fn encode_all(vals: &[Scalar], leaves: &[Leaf]) -> Vec<u64> {
+    leaves
+        .iter()
+        .enumerate()
+        .map(|(i, l)| vals.get(i).map_or(0, |s| s.encode(*l)))
+        .collect()
+}
+
+/// Corners of the quad: vertex k at ((k & 1), (k >> 1)) in [-1, 1].
+const CORNERS: [[f32; 2]; 4] = [[-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0], [1.0, 1.0]];
+
+fn execute(t: &Test<'_>, shaders: &[(TStage, Shader)]) -> Outcome {
+    if let Some((s, _)) = shaders
+        .iter()
+        .find(|(s, _)| !matches!(s, TStage::Vertex | TStage::Fragment))
+    {
+        return Outcome::Skip(format!(
+            "{} shaders are not executed by the dEQP runner yet",
+            s.extension()
+        ));
+    }
+    let Some((_, vs)) = shaders.iter().find(|(s, _)| *s == TStage::Vertex) else {
+        return Outcome::Fail("no vertex shader".into());
+    };
+    let Some((_, fs)) = shaders.iter().find(|(s, _)| *s == TStage::Fragment) else {
+        return Outcome::Fail("no fragment shader".into());
+    };
+    // The OpenGL CTS runner iterates every `values` block (none: compile and link only);
+    // the others render the first block (at least one sub-case).
+    let blocks: Vec<&ValueBlock> = if t.flavor == Flavor::GlCts {
+        std::iter::once(&t.case.values)
+            .chain(t.case.extra_value_blocks.iter())
+            .filter(|b| !b.values.is_empty())
+            .collect()
+    } else {
+        vec![&t.case.values]
+    };
+    for values in blocks {
+        if let Some(o) = execute_block(t, vs, fs, values) {
+            return o;
+        }
+    }
+    Outcome::Pass
+}
+
+fn execute_block(t: &Test<'_>, vs: &Shader, fs: &Shader, values: &ValueBlock) -> Option<Outcome> {
+    let subs = values.sub_case_count();
+    for k in 0..subs {
+        match run_sub_case(t, vs, fs, values, k) {
+            Ok(None) => {}
+            Ok(Some(why)) => {
+                return Some(Outcome::Fail(if subs > 1 {
+                    format!("sub-case {k}: {why}")
+                } else {
+                    why
+                }))
+            }
+            Err(e) => return Some(Outcome::Fail(format!("interpreter: {e}"))),
+        }
+    }
+    None
+}
+
+/// Sets the uniform and reference values in one shader.
+fn set_uniforms(it: &mut Interp<'_>, values: &ValueBlock, k: usize) {
+    for v in values.uniforms() {
+        let vals = sub_values(v, k);
+        if it.set_uniform_path(&v.name, &vals).is_err() {
+            let _ = it.set_block_member(&format!("Uniforms.{}", v.name), &vals);
+        }
+    }
+    for v in values.outputs() {
+        let vals = sub_values(v, k);
+        if it
+            .set_uniform_scalars(&format!("ref_{}", v.name), &vals)
+            .is_err()
+        {
+            let _ = it.set_block_member(&format!("Reference.{}", v.name), &vals);
+        }
+    }
+}
+
+/// The (location, component) of every scalar slot of a variable of type `ty` placed at
+/// `loc`/`comp` (vectors in one location, matrix columns and array elements in consecutive
+/// ones, struct members one after the other; 64-bit types are not split).
+fn loc_slots(types: &fresnel_ir::Types, ty: fresnel_ir::TypeId, loc: i32, comp: u8, out: &mut Vec<(i32, u8)>) -> i32 {
+    use fresnel_ir::Type;
+    if out.len() > 4096 {
+        return loc;
+    }
+    match types.get(ty) {
+        Type::Vector { components, .. } => {
+            for c in 0..*components {
+                out.push((loc, comp + c));
+            }
+            loc + 1
+        }
+        Type::Matrix { columns, rows, .. } => {
+            for col in 0..i32::from(*columns) {
+                for r in 0..*rows {
+                    out.push((loc + col, r));
+                }
+            }
+            loc + i32::from(*columns)
+        }
+        Type::Array { elem, len, .. } => {
+            let mut l = loc;
+            for _ in 0..(*len).max(1) {
+                l = loc_slots(types, *elem, l, comp, out);
+            }
+            l
+        }
+        Type::Struct { fields, .. } => {
+            let mut l = loc;
+            for f in fields {
+                l = loc_slots(types, f.ty, l, 0, out);
+            }
+            l
+        }
+        _ => {
+            out.push((loc, comp));
+            loc + 1
+        }
+    }
+}
+
+fn var_loc_slots(sh: &Shader, id: fresnel_ir::VarId, default_loc: Option<i32>) -> Option<Vec<(i32, u8)>> {
+    let v = &sh.vars[id];
+    let loc = v.location.or(default_loc)?;
+    let mut out = Vec::new();
+    loc_slots(&sh.types, v.ty, loc, v.component.unwrap_or(0), &mut out);
+    Some(out)
+}
+
+fn scalar_f64(s: Scalar) -> f64 {
+    match s {
+        Scalar::Float(f) => f,
+        Scalar::Int(i) => i as f64,
+        Scalar::Uint(u) => u as f64,
+        Scalar::Bool(b) => f64::from(u8::from(b)),
+    }
+}
+
+/// Runs one sub-case; `Ok(Some(reason))` when it fails.
+fn run_sub_case(
+    t: &Test<'_>,
+    vs: &Shader,
+    fs: &Shader,
+    values: &ValueBlock,
+    k: usize,
+) -> Result<Option<String>, fresnel_interp::Error> {
+    let mut vi = Interp::new(vs)?;
+    let by_location = t.flavor == Flavor::Vulkan;
+    // Vulkan vertex attributes: location -> 4 components (missing ones read (0, 0, 0, 1)).
+    let mut attrs: Vec<(i32, [Scalar; 4])> = Vec::new();
+    let mut loc = 1;
+    for v in values.inputs() {
+        let all = sub_values(v, k);
+        let (cols, rows) = v.ty.matrix_dims().unwrap_or((1, v.ty.scalar_size()));
+        for c in 0..cols {
+            let mut a = [
+                Scalar::Float(0.0),
+                Scalar::Float(0.0),
+                Scalar::Float(0.0),
+                Scalar::Float(1.0),
+            ];
+            for (r, x) in a.iter_mut().enumerate().take(rows) {
+                if let Some(s) = all.get(c * rows + r) {
+                    *x = *s;
+                }
+            }
+            attrs.push((loc + c as i32, a));
+        }
+        loc += cols as i32;
+    }
+    let in_vars: Vec<(String, fresnel_ir::VarId)> = vs
+        .vars_of(VarMode::ShaderIn)
+        .filter(|(_, v)| !v.builtin)
+        .map(|(id, v)| (v.name.clone(), id))
+        .collect();
+    for (name, id) in &in_vars {
+        let var = &vs.vars[*id];
+        let leaves = vi.leaves(*id);
+        let per_vertex: Vec<Vec<u64>> =
+            if name == "dEQP_Position" || (by_location && var.location == Some(0)) {
+                CORNERS
+                    .iter()
+                    .map(|c| {
+                        encode_all(
+                            &[
+                                Scalar::Float(f64::from(c[0])),
+                                Scalar::Float(f64::from(c[1])),
+                                Scalar::Float(0.0),
+                                Scalar::Float(1.0),
+                            ],
+                            &leaves,
+                        )
+                    })
+                    .collect()
+            } else if by_location {
+                let Some(slots) = var_loc_slots(vs, *id, None) else {
+                    continue;
+                };
+                let vals: Vec<Scalar> = slots
+                    .iter()
+                    .map(|(l, c)| {
+                        attrs
+                            .iter()
+                            .find(|(x, _)| x == l)
+                            .map_or(Scalar::Float(0.0), |(_, a)| a[usize::from(*c).min(3)])
+                    })
+                    .collect();
+                vec![encode_all(&vals, &leaves); 4]
+            } else {
+                let Some(v) = values
+                    .inputs()
+                    .find(|v| v.name == *name || format!("a_{}", v.name) == *name)
+                else {
+                    continue;
+                };
+                vec![encode_all(&sub_values(v, k), &leaves); 4]
+            };
+        vi.set_input(name, per_vertex)?;
+    }
+    set_uniforms(&mut vi, values, k);
+    vi.run_vertex(4)?;
+    // Vertex outputs by (location, component): (variable, slot).
+    let mut out_table: Vec<((i32, u8), fresnel_ir::VarId, usize)> = Vec::new();
+    for (id, _) in vs.vars_of(VarMode::ShaderOut) {
+        if let Some(slots) = var_loc_slots(vs, id, None) {
+            for (i, lc) in slots.into_iter().enumerate() {
+                out_table.push((lc, id, i));
+            }
+        }
+    }
+    // Fragment inputs from the vertex outputs.
+    let mut fi = Interp::new(fs)?;
+    let frags: Vec<Fragment> = (0..4).map(|i| Fragment { x: i & 1, y: i >> 1 }).collect();
+    let fs_inputs: Vec<(String, fresnel_ir::VarId)> = fs
+        .vars_of(VarMode::ShaderIn)
+        .filter(|(_, v)| !v.builtin)
+        .map(|(id, v)| (v.name.clone(), id))
+        .collect();
+    for (name, id) in &fs_inputs {
+        let fvar = &fs.vars[*id];
+        let leaves = fi.leaves(*id);
+        // The source of each slot: (vertex output variable, slot).
+        let by_name = || {
+            vs.vars_of(VarMode::ShaderOut)
+                .find(|(_, o)| o.name == *name)
+                .map(|(vid, _)| (0..leaves.len()).map(|i| Some((vid, i))).collect::<Vec<_>>())
+        };
+        let by_loc = || {
+            var_loc_slots(fs, *id, None).map(|slots| {
+                slots
+                    .iter()
+                    .map(|lc| {
+                        out_table
+                            .iter()
+                            .find(|(x, _, _)| x == lc)
+                            .map(|(_, v, i)| (*v, *i))
+                    })
+                    .collect::<Vec<_>>()
+            })
+        };
+        let sources = if by_location {
+            by_loc().or_else(by_name)
+        } else {
+            by_name().or_else(by_loc)
+        };
+        let Some(sources) = sources else { continue };
+        let flat = fvar.interp == fresnel_ir::Interp::Flat;
+        let per_frag: Vec<Vec<u64>> = frags
+            .iter()
+            .map(|f| {
+                let s = (f64::from(f.x) + 0.5) / 2.0;
+                let tt = (f64::from(f.y) + 0.5) / 2.0;
+                let w = [(1.0 - s) * (1.0 - tt), s * (1.0 - tt), (1.0 - s) * tt, s * tt];
+                leaves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, l)| {
+                        let Some(Some((vid, slot))) = sources.get(i) else {
+                            return 0;
+                        };
+                        let vname = &vs.vars[*vid].name;
+                        let outs = vi.output(vname).unwrap_or(&[]);
+                        let vl = vi.leaves(*vid).get(*slot).copied().unwrap_or(*l);
+                        let get = |vtx: usize| outs.get(vtx).and_then(|o| o.get(*slot)).copied().unwrap_or(0);
+                        match l {
+                            Leaf::Float(_) if !flat => {
+                                let mut acc = 0.0;
+                                for (vtx, wt) in w.iter().enumerate() {
+                                    acc += scalar_f64(Scalar::decode(get(vtx), vl)) * wt;
+                                }
+                                Scalar::Float(acc).encode(*l)
+                            }
+                            // Flat: the provoking (last) vertex.
+                            _ => Scalar::decode(get(3), vl).encode(*l),
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        fi.set_input(name, per_frag)?;
+    }
+    set_uniforms(&mut fi, values, k);
+    fi.run_fragment(&frags)?;
+    // Colour outputs by location: location -> 4 components.
+    let mut colors: Vec<Vec<[Option<Scalar>; 4]>> = vec![Vec::new(); frags.len()];
+    // An output without a location is at location 0 when it is the only one (GL assigns
+    // it), as are the built-in colour outputs.
+    let unlocated = fs
+        .vars_of(VarMode::ShaderOut)
+        .filter(|(_, v)| v.location.is_none() && !v.builtin)
+        .count();
+    for (id, v) in fs.vars_of(VarMode::ShaderOut) {
+        let default = match v.name.as_str() {
+            "gl_FragColor" | "gl_FragData" | "dEQP_FragColor" => Some(0),
+            _ if unlocated == 1 && !v.builtin => Some(0),
+            _ => None,
+        };
+        let Some(slots) = var_loc_slots(fs, id, default) else {
+            continue;
+        };
+        let leaves = fi.leaves(id);
+        let outs = fi.output(&v.name).unwrap_or(&[]);
+        for (fidx, c) in colors.iter_mut().enumerate() {
+            for (i, (l, comp)) in slots.iter().enumerate() {
+                let (Ok(l), Some(leaf)) = (usize::try_from(*l), leaves.get(i)) else {
+                    continue;
+                };
+                if l > 8 || *comp > 3 {
+                    continue;
+                }
+                if c.len() <= l {
+                    c.resize(l + 1, [None; 4]);
+                }
+                let x = outs.get(fidx).and_then(|o| o.get(i)).copied().unwrap_or(0);
+                c[l][usize::from(*comp)] = Some(Scalar::decode(x, *leaf));
+            }
+        }
+    }
+    for (i, f) in frags.iter().enumerate() {
+        if fi.discarded().get(i).copied().unwrap_or(true) {
+            return Ok(Some(format!("fragment ({}, {}) was discarded", f.x, f.y)));
+        }
+        let Some(c0) = colors[i].first() else {
+            return Ok(Some("the fragment shader writes no colour at location 0".into()));
+        };
+        if t.case.output_color.is_some() {
+            for (l, v) in values.outputs().enumerate() {
+                let exp = sub_values(v, k);
+                let got = colors[i].get(l).copied().unwrap_or([None; 4]);
+                // The runner's colour format: R5G6B5 for vec3, 8-bit unorm for other float
+                // types, integer formats for integer types.
+                let scale = if v.ty == DataType::Vec3 {
+                    [31.0, 63.0, 31.0, 1.0]
+                } else {
+                    [255.0; 4]
+                };
+                for (c, e) in exp.iter().enumerate().take(4) {
+                    let g = got[c];
+                    let ok = match (g, e) {
+                        (Some(Scalar::Float(g)), e) => {
+                            (g * scale[c] - scalar_f64(*e)).abs() <= 0.5
+                        }
+                        (Some(g), e) => scalar_f64(g) == scalar_f64(*e),
+                        (None, _) => false,
+                    };
+                    if !ok {
+                        return Ok(Some(format!(
+                            "fragment ({}, {}): output {} component {c} is {:?}, expected {:?}",
+                            f.x, f.y, v.name, g, e
+                        )));
+                    }
+                }
+            }
+            continue;
+        }
+        let mut px = [0u8, 0, 0, 255];
+        for (c, p) in px.iter_mut().enumerate() {
+            if let Some(s) = c0[c] {
+                *p = unorm8(scalar_f64(s));
+            }
+        }
+        let white = px[0] == 255
+            && px[1] == 255
+            && px[2] == 255
+            && (t.flavor != Flavor::Vulkan || px[3] == 255);
+        if !white {
+            return Ok(Some(format!(
+                "pixel ({}, {}) is ({}, {}, {}, {}), expected white",
+                f.x, f.y, px[0], px[1], px[2], px[3]
+            )));
+        }
+    }
+    Ok(None)
+}
+
+fn unorm8(v: f64) -> u8 {
+    if v.is_nan() {
+        return 0;
+    }
+    (v.clamp(0.0, 1.0) * 255.0).round() as u8
+}
+
+/// Options of the `deqp` command.
+#[derive(Clone, Debug, Default)]
+pub struct DeqpArgs {
+    pub list_passing: bool,
+    pub quiet: bool,
+    /// Print a per-file summary line.
+    pub per_file: bool,
+}
+
+/// Runs the files, prints failures and the closing line; returns whether nothing failed.
+pub fn main(files: &[std::path::PathBuf], args: &DeqpArgs) -> bool {
+    let mut passed = 0;
+    let mut failed = 0;
+    let mut skipped = 0;
+    let (mut exec_passed, mut exec_total) = (0, 0);
+    let mut skip_reasons: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut out = std::io::stdout().lock();
+    use std::io::Write;
+    for f in files {
+        let r = run_file(f);
+        if let Some(e) = &r.error {
+            let _ = writeln!(out, "{}: error: {e}", r.file);
+            failed += 1;
+            continue;
+        }
+        let (mut p, mut fl, mut sk) = (0, 0, 0);
+        let (mut ep, mut et) = (0, 0);
+        for t in &r.tests {
+            if t.execution && !matches!(t.outcome, Outcome::Skip(_)) {
+                et += 1;
+                ep += usize::from(t.outcome == Outcome::Pass);
+            }
+            match &t.outcome {
+                Outcome::Pass => {
+                    p += 1;
+                    if args.list_passing {
+                        let _ = writeln!(out, "{}:{}: pass", r.file, t.name);
+                    }
+                }
+                Outcome::Fail(why) => {
+                    fl += 1;
+                    if !args.quiet {
+                        let _ = writeln!(out, "{}:{}: {why}", r.file, t.name);
+                    }
+                }
+                Outcome::Skip(why) => {
+                    sk += 1;
+                    *skip_reasons.entry(why.clone()).or_default() += 1;
+                }
+            }
+        }
+        if args.per_file {
+            let _ = writeln!(
+                out,
+                "file {}: {p} passed, {fl} failed, {sk} skipped; execution {ep}/{et}",
+                r.file
+            );
+        }
+        exec_passed += ep;
+        exec_total += et;
+        passed += p;
+        failed += fl;
+        skipped += sk;
+    }
+    for (why, n) in &skip_reasons {
+        let _ = writeln!(out, "skipped {n}: {why}");
+    }
+    let _ = writeln!(
+        out,
+        "execution tests: {exec_passed} of {exec_total} passed (the rest are compile and link tests)"
+    );
+    let _ = writeln!(out, "{passed} passed, {failed} failed, {skipped} skipped");
+    failed == 0
+}
