@@ -41,7 +41,11 @@ fn main() {
         stage: Some(Stage::Fragment),
         ..Options::default()
     };
-    let run = fresnel::lower_to_ir(SourceInput::new("bench.frag", SHADER), &opts, &mut NoIncludes);
+    let run = fresnel::lower_to_ir(
+        SourceInput::new("bench.frag", SHADER),
+        &opts,
+        &mut NoIncludes,
+    );
     let Some(ir) = run.ir.as_ref() else {
         eprintln!(
             "the benchmark shader did not compile:\n{}",
@@ -112,7 +116,9 @@ fn llvmpipe() {
         st.success().then(|| t.elapsed().as_secs_f64())
     };
     let (Some(small), Some(big)) = (time("1x1"), time("1024x1024")) else {
-        println!("llvmpipe: run-frag did not run (see ../shared/tools/README.md, setup.sh); skipped");
+        println!(
+            "llvmpipe: run-frag did not run (see ../shared/tools/README.md, setup.sh); skipped"
+        );
         return;
     };
     let n = 1024.0 * 1024.0;

@@ -16,6 +16,9 @@
 //! Uniforms go to default-block uniforms by name (GL) or the members of the `Uniforms`
 //! block (Vulkan); references to `ref_<name>` (GL) or the `Reference` block (Vulkan).
 
+// Lane loops index several parallel per-lane arrays (masks, values, pointers).
+#![allow(clippy::needless_range_loop)]
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
@@ -23,8 +26,8 @@ use fresnel::{Options, SourceInput, TargetEnv, Version};
 use fresnel_interp::{Fragment, Interp, Leaf, Scalar};
 use fresnel_ir::{Shader, VarMode};
 use fresnel_testfmt::deqp::{
-    self, Case, DataType, Expect, Flavor, GlslVersion, Program, Requirement,
-    SpecializeError, SpecializeOptions, Value, ValueBlock,
+    self, Case, DataType, Expect, Flavor, GlslVersion, Program, Requirement, SpecializeError,
+    SpecializeOptions, Value, ValueBlock,
 };
 use fresnel_testfmt::Stage as TStage;
 
@@ -52,7 +55,6 @@ pub struct FileResult {
     pub error: Option<String>,
     pub tests: Vec<TestResult>,
 }
-
 
 /// One instance of a case with what it needs to run.
 struct Test<'c> {
@@ -190,7 +192,9 @@ fn run_test(t: &Test<'_>) -> Outcome {
     let case = t.case;
     let programs = match &t.programs {
         Ok(p) => p,
-        Err(SpecializeError::NotSupported(m)) => return Outcome::Skip(format!("not supported: {m}")),
+        Err(SpecializeError::NotSupported(m)) => {
+            return Outcome::Skip(format!("not supported: {m}"))
+        }
         Err(SpecializeError::Internal(m)) if m.contains("Only EXPECT_PASS") => {
             return Outcome::Skip(format!(
                 "the Vulkan runner does not run `expect {}` cases",
@@ -222,7 +226,11 @@ fn run_test(t: &Test<'_>) -> Outcome {
                 if let Compiled::Ok(s) = &c {
                     fresnel_ir::Printer::new(s).shader(&mut ir);
                 }
-                eprintln!("== {} ({}):\n{src}\n-- IR:\n{ir}", t.name, stage.extension());
+                eprintln!(
+                    "== {} ({}):\n{src}\n-- IR:\n{ir}",
+                    t.name,
+                    stage.extension()
+                );
             }
             match c {
                 Compiled::Ok(s) => shaders.push((*stage, *s)),
@@ -325,18 +333,26 @@ fn link_check(shaders: &[(TStage, Shader)]) -> Option<String> {
         if fin.builtin {
             continue;
         }
-        let out = vs.vars_of(VarMode::ShaderOut).find(|(_, o)| o.name == fin.name);
+        let out = vs
+            .vars_of(VarMode::ShaderOut)
+            .find(|(_, o)| o.name == fin.name);
         match out {
             Some((_, o)) => {
                 if type_sig(&vs.types, o.ty, 0) != type_sig(&fs.types, fin.ty, 0) {
                     return Some(format!("varying `{}` has different types", fin.name));
                 }
                 if o.interp != fin.interp {
-                    return Some(format!("varying `{}` has different interpolation", fin.name));
+                    return Some(format!(
+                        "varying `{}` has different interpolation",
+                        fin.name
+                    ));
                 }
             }
             None if fin.location.is_none() => {
-                return Some(format!("`{}` is not written by the vertex shader", fin.name))
+                return Some(format!(
+                    "`{}` is not written by the vertex shader",
+                    fin.name
+                ))
             }
             None => {}
         }
@@ -461,7 +477,13 @@ fn set_uniforms(it: &mut Interp<'_>, values: &ValueBlock, k: usize) {
 /// The (location, component) of every scalar slot of a variable of type `ty` placed at
 /// `loc`/`comp` (vectors in one location, matrix columns and array elements in consecutive
 /// ones, struct members one after the other; 64-bit types are not split).
-fn loc_slots(types: &fresnel_ir::Types, ty: fresnel_ir::TypeId, loc: i32, comp: u8, out: &mut Vec<(i32, u8)>) -> i32 {
+fn loc_slots(
+    types: &fresnel_ir::Types,
+    ty: fresnel_ir::TypeId,
+    loc: i32,
+    comp: u8,
+    out: &mut Vec<(i32, u8)>,
+) -> i32 {
     use fresnel_ir::Type;
     if out.len() > 4096 {
         return loc;
@@ -502,7 +524,11 @@ fn loc_slots(types: &fresnel_ir::Types, ty: fresnel_ir::TypeId, loc: i32, comp: 
     }
 }
 
-fn var_loc_slots(sh: &Shader, id: fresnel_ir::VarId, default_loc: Option<i32>) -> Option<Vec<(i32, u8)>> {
+fn var_loc_slots(
+    sh: &Shader,
+    id: fresnel_ir::VarId,
+    default_loc: Option<i32>,
+) -> Option<Vec<(i32, u8)>> {
     let v = &sh.vars[id];
     let loc = v.location.or(default_loc)?;
     let mut out = Vec::new();
@@ -613,7 +639,12 @@ fn run_sub_case(
     }
     // Fragment inputs from the vertex outputs.
     let mut fi = Interp::new(fs)?;
-    let frags: Vec<Fragment> = (0..4).map(|i| Fragment { x: i & 1, y: i >> 1 }).collect();
+    let frags: Vec<Fragment> = (0..4)
+        .map(|i| Fragment {
+            x: i & 1,
+            y: i >> 1,
+        })
+        .collect();
     let fs_inputs: Vec<(String, fresnel_ir::VarId)> = fs
         .vars_of(VarMode::ShaderIn)
         .filter(|(_, v)| !v.builtin)
@@ -626,7 +657,11 @@ fn run_sub_case(
         let by_name = || {
             vs.vars_of(VarMode::ShaderOut)
                 .find(|(_, o)| o.name == *name)
-                .map(|(vid, _)| (0..leaves.len()).map(|i| Some((vid, i))).collect::<Vec<_>>())
+                .map(|(vid, _)| {
+                    (0..leaves.len())
+                        .map(|i| Some((vid, i)))
+                        .collect::<Vec<_>>()
+                })
         };
         let by_loc = || {
             var_loc_slots(fs, *id, None).map(|slots| {
@@ -653,7 +688,12 @@ fn run_sub_case(
             .map(|f| {
                 let s = (f64::from(f.x) + 0.5) / 2.0;
                 let tt = (f64::from(f.y) + 0.5) / 2.0;
-                let w = [(1.0 - s) * (1.0 - tt), s * (1.0 - tt), (1.0 - s) * tt, s * tt];
+                let w = [
+                    (1.0 - s) * (1.0 - tt),
+                    s * (1.0 - tt),
+                    (1.0 - s) * tt,
+                    s * tt,
+                ];
                 leaves
                     .iter()
                     .enumerate()
@@ -664,7 +704,12 @@ fn run_sub_case(
                         let vname = &vs.vars[*vid].name;
                         let outs = vi.output(vname).unwrap_or(&[]);
                         let vl = vi.leaves(*vid).get(*slot).copied().unwrap_or(*l);
-                        let get = |vtx: usize| outs.get(vtx).and_then(|o| o.get(*slot)).copied().unwrap_or(0);
+                        let get = |vtx: usize| {
+                            outs.get(vtx)
+                                .and_then(|o| o.get(*slot))
+                                .copied()
+                                .unwrap_or(0)
+                        };
                         match l {
                             Leaf::Float(_) if !flat => {
                                 let mut acc = 0.0;
@@ -724,7 +769,9 @@ fn run_sub_case(
             return Ok(Some(format!("fragment ({}, {}) was discarded", f.x, f.y)));
         }
         let Some(c0) = colors[i].first() else {
-            return Ok(Some("the fragment shader writes no colour at location 0".into()));
+            return Ok(Some(
+                "the fragment shader writes no colour at location 0".into(),
+            ));
         };
         if t.case.output_color.is_some() {
             for (l, v) in values.outputs().enumerate() {
@@ -740,9 +787,7 @@ fn run_sub_case(
                 for (c, e) in exp.iter().enumerate().take(4) {
                     let g = got[c];
                     let ok = match (g, e) {
-                        (Some(Scalar::Float(g)), e) => {
-                            (g * scale[c] - scalar_f64(*e)).abs() <= 0.5
-                        }
+                        (Some(Scalar::Float(g)), e) => (g * scale[c] - scalar_f64(*e)).abs() <= 0.5,
                         (Some(g), e) => scalar_f64(g) == scalar_f64(*e),
                         (None, _) => false,
                     };

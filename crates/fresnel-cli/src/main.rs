@@ -89,6 +89,12 @@ enum Command {
         /// Limit on lane-instructions executed.
         #[arg(long = "max-instructions")]
         max_instructions: Option<u64>,
+        /// Print the IR to standard error before running.
+        #[arg(long = "print-ir")]
+        print_ir: bool,
+        /// Run this many times and report the speed on standard error.
+        #[arg(long, default_value_t = 1)]
+        repeat: u32,
         #[command(flatten)]
         common: Common,
     },
@@ -334,6 +340,8 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             count,
             groups,
             max_instructions,
+            print_ir,
+            repeat,
             common,
         } => {
             let opts = common.options()?;
@@ -345,7 +353,13 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             let Some(ir) = fe.ir.as_ref() else {
                 return Ok(false);
             };
+            if print_ir {
+                let mut text = String::new();
+                fresnel::ir::Printer::new(ir).shader(&mut text);
+                eprintln!("{text}");
+            }
             let args = run::RunArgs {
+                repeat,
                 inputs,
                 uniforms,
                 json,

@@ -31,6 +31,8 @@ pub struct RunArgs {
     pub count: Option<usize>,
     pub groups: Option<String>,
     pub max_instructions: Option<u64>,
+    /// Runs this many times (at least once) and reports the speed on standard error.
+    pub repeat: u32,
 }
 
 fn parse_scalar(s: &str) -> Result<Scalar, String> {
@@ -184,7 +186,11 @@ pub fn run(shader: &fresnel_ir::Shader, args: &RunArgs) -> Result<String, String
         let leaves = it.leaves(var);
         let rows: Vec<Vec<u64>> = (0..count)
             .map(|i| {
-                let vals = per.get(i).or_else(|| per.last()).cloned().unwrap_or_default();
+                let vals = per
+                    .get(i)
+                    .or_else(|| per.last())
+                    .cloned()
+                    .unwrap_or_default();
                 leaves
                     .iter()
                     .enumerate()
@@ -206,7 +212,8 @@ pub fn run(shader: &fresnel_ir::Shader, args: &RunArgs) -> Result<String, String
     }
     for (name, vals) in uniforms {
         if it.set_uniform_path(&name, &vals).is_err() {
-            it.set_block_member(&name, &vals).map_err(|e| e.to_string())?;
+            it.set_block_member(&name, &vals)
+                .map_err(|e| e.to_string())?;
         }
     }
     if let Some(Json::Object(m)) = doc.get("buffers") {
@@ -221,6 +228,18 @@ pub fn run(shader: &fresnel_ir::Shader, args: &RunArgs) -> Result<String, String
         }
     }
     // Run.
+    let start = std::time::Instant::now();
+    for _ in 1..args.repeat {
+        match stage {
+            Stage::Fragment => it.run_fragment(&frags),
+            Stage::Compute => it.run_compute(match &args.groups {
+                Some(g) => parse_dims::<3>(g, ',', "--groups")?,
+                None => [1, 1, 1],
+            }),
+            _ => it.run_vertex(count),
+        }
+        .map_err(|e| e.to_string())?;
+    }
     let invocations = match stage {
         Stage::Fragment => {
             it.run_fragment(&frags).map_err(|e| e.to_string())?;
@@ -241,6 +260,16 @@ pub fn run(shader: &fresnel_ir::Shader, args: &RunArgs) -> Result<String, String
             count
         }
     };
+    if args.repeat > 1 {
+        let secs = start.elapsed().as_secs_f64();
+        let total = invocations as f64 * f64::from(args.repeat);
+        eprintln!(
+            "{} runs of {invocations} invocations in {secs:.3} s: {:.0} invocations/s, {:.1} M lane-instructions/s",
+            args.repeat,
+            total / secs,
+            it.instructions_executed() as f64 * f64::from(args.repeat) / secs / 1e6
+        );
+    }
     // Outputs.
     let mut outputs = Map::new();
     for (name, id) in it.output_vars() {
@@ -347,8 +376,8 @@ fn write_png(
         }
         pixels[base..base + 4].copy_from_slice(&px);
     }
-    let file = std::fs::File::create(path)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let file =
+        std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let mut enc = png::Encoder::new(std::io::BufWriter::new(file), w, h);
     enc.set_color(png::ColorType::Rgba);
     enc.set_depth(png::BitDepth::Eight);

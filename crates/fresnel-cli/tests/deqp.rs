@@ -57,10 +57,12 @@ fn run_file(path: &Path) -> Result<(usize, usize, usize), String> {
         .output()
         .map_err(|e| format!("cannot run fresnel: {e}"))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let last = stdout
-        .lines()
-        .last()
-        .ok_or_else(|| format!("no output; stderr: {}", String::from_utf8_lossy(&out.stderr)))?;
+    let last = stdout.lines().last().ok_or_else(|| {
+        format!(
+            "no output; stderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })?;
     let nums: Vec<usize> = last
         .split(|c: char| !c.is_ascii_digit())
         .filter(|s| !s.is_empty())

@@ -3,7 +3,8 @@
 //! print again: the texts must be equal and the parsed shader must validate too).
 //!
 //! The shaders are the compile-level manifest rows expected to pass (piglit, glslang,
-//! glsl-optimizer, naga, vk-gl-cts, amber) and the real-world shaders (shader-db, ...).
+//! glsl-optimizer, naga, vk-gl-cts, amber), the real-world shaders (shader-db, ...) and the
+//! shaders of the dEQP cases expected to compile.
 //! Compiles run in this process, each on a thread with a large stack, with panics caught and
 //! counted.
 
@@ -13,10 +14,12 @@ use std::path::{Path, PathBuf};
 
 use fresnel::{IncludeKind, IncludeResolver, NoIncludes, SourceInput};
 
+use fresnel_testfmt::deqp::Expect;
+
 use crate::agreement;
 use crate::corpus::Expected;
-use crate::realworld;
 use crate::run::{Includes, Settings, STACK_SIZE};
+use crate::{deqp, realworld};
 
 /// What happened to one shader.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,29 +45,72 @@ pub struct IrJob {
     pub settings: Settings,
 }
 
-/// The shaders: manifest rows expected to compile, and the real-world shaders.
+/// The shaders: manifest rows expected to compile, the real-world shaders, and the shaders
+/// of the dEQP cases expected to compile. `sources` selects manifest sources and the
+/// pseudo-sources `realworld` and `deqp`; empty means everything.
 pub fn jobs(dir: &Path, sources: &[String]) -> Vec<IrJob> {
+    let all = sources.is_empty();
+    let manifest: Vec<String> = sources
+        .iter()
+        .filter(|s| *s != "realworld" && *s != "deqp")
+        .cloned()
+        .collect();
     let mut out = Vec::new();
-    for j in agreement::jobs(dir, sources) {
-        if j.expected != Expected::Pass
-            || !matches!(j.class, agreement::Class::Compile)
-            || j.settings.preprocess_only
-        {
-            continue;
+    if all || !manifest.is_empty() {
+        for j in agreement::jobs(dir, &manifest) {
+            if j.expected != Expected::Pass
+                || !matches!(j.class, agreement::Class::Compile)
+                || j.settings.preprocess_only
+            {
+                continue;
+            }
+            out.push(IrJob {
+                label: j.path.clone(),
+                text: j.text,
+                settings: j.settings,
+            });
         }
-        out.push(IrJob {
-            label: j.path.clone(),
-            text: j.text,
-            settings: j.settings,
-        });
     }
-    if sources.is_empty() {
+    if all || sources.iter().any(|s| s == "realworld") {
         for s in realworld::collect(dir) {
             out.push(IrJob {
                 label: s.label,
                 text: s.text,
                 settings: s.settings,
             });
+        }
+    }
+    if all || sources.iter().any(|s| s == "deqp") {
+        for path in deqp::corpus_files(dir) {
+            let display = path
+                .strip_prefix(dir)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .into_owned();
+            let file = deqp::load(&path, &display);
+            for test in &file.tests {
+                if !matches!(test.expect, Expect::Pass | Expect::BuildSuccessful) {
+                    continue;
+                }
+                let Ok(programs) = deqp::programs(test) else {
+                    continue;
+                };
+                for program in programs {
+                    for (stage, text) in &program.shaders {
+                        out.push(IrJob {
+                            label: format!(
+                                "{}:{} {} ({})",
+                                test.file,
+                                test.line,
+                                test.name,
+                                stage.extension()
+                            ),
+                            text: text.clone(),
+                            settings: deqp::settings(test.flavor, test.version, *stage),
+                        });
+                    }
+                }
+            }
         }
     }
     out

@@ -97,8 +97,7 @@ enum Cmd {
     /// Lowers every accepted corpus shader to the IR, validates it and round-trips its text
     /// form; reports lower errors, validation and round-trip failures.
     IrCheck {
-        /// Manifest sources only (repeatable; default: every source and the real-world
-        /// shaders).
+        /// Manifest sources, or `realworld`, or `deqp` (repeatable; default: all of them).
         #[arg(long = "source")]
         sources: Vec<String>,
         /// Only shaders whose path contains this.

@@ -6,6 +6,9 @@
 //! Integers are decoded sign- or zero-extended to 64 bits, computed with wrapping
 //! arithmetic and masked back to their size.
 
+// Lane loops index several parallel per-lane arrays (masks, values, pointers).
+#![allow(clippy::needless_range_loop)]
+
 use fresnel_ir::float::{f16_to_f32, f32_to_f16};
 use fresnel_ir::AluOp;
 

@@ -1,6 +1,9 @@
 //! The SIMT executor: runs one function over a group of invocations in lockstep, with a
 //! per-invocation active mask through structured control flow.
 
+// Lane loops index several parallel per-lane arrays (masks, values, pointers).
+#![allow(clippy::needless_range_loop)]
+
 use fresnel_ir::{
     AluOp, AtomicOp, BlockId, CfNode, DerefKind, FuncId, Function, IndexKind, InstrId, InstrKind,
     Intrinsic, JumpKind, ParamDir, Shader, Type, TypeId, ValueId, VarId, VarMode,
@@ -308,6 +311,9 @@ fn compute_dinfo(
     Ok(info)
 }
 
+/// Deepest `if`/`loop` nesting run (the executor recurses once per level).
+const MAX_NESTING: usize = 512;
+
 /// Checks every index an executed function holds, so the executor may index freely.
 fn check_function(sh: &Shader, f: &Function) -> Result<(), Error> {
     let bad = |what: &str| Err(Error::Invalid(format!("function `{}`: {what}", f.name)));
@@ -318,9 +324,14 @@ fn check_function(sh: &Shader, f: &Function) -> Result<(), Error> {
             return bad("malformed value");
         }
     }
-    let mut lists: Vec<&[CfNode]> = vec![&f.body];
+    let mut lists: Vec<(&[CfNode], usize)> = vec![(&f.body, 0)];
     let mut seen_blocks = 0usize;
-    while let Some(l) = lists.pop() {
+    while let Some((l, depth)) = lists.pop() {
+        if depth > MAX_NESTING {
+            return bad(&format!(
+                "control flow nested deeper than {MAX_NESTING} (the interpreter's limit)"
+            ));
+        }
         if l.is_empty() || !matches!(l[0], CfNode::Block(_)) {
             return bad("a control-flow list does not start with a block");
         }
@@ -359,10 +370,10 @@ fn check_function(sh: &Shader, f: &Function) -> Result<(), Error> {
                                     }
                                 }
                             }
-                            InstrKind::Call { func, .. } => {
-                                if func.0 as usize >= sh.functions.len() {
-                                    return bad("unknown function");
-                                }
+                            InstrKind::Call { func, .. }
+                                if func.0 as usize >= sh.functions.len() =>
+                            {
+                                return bad("unknown function");
                             }
                             InstrKind::Phi { srcs, .. } => {
                                 for (pb, _) in srcs {
@@ -382,14 +393,14 @@ fn check_function(sh: &Shader, f: &Function) -> Result<(), Error> {
                     if node.cond.0 as usize >= nv {
                         return bad("unknown value");
                     }
-                    lists.push(&node.then_list);
-                    lists.push(&node.else_list);
+                    lists.push((&node.then_list, depth + 1));
+                    lists.push((&node.else_list, depth + 1));
                 }
                 CfNode::Loop(lp) => {
                     let Some(node) = f.loops.get(lp) else {
                         return bad("unknown loop");
                     };
-                    lists.push(&node.body);
+                    lists.push((&node.body, depth + 1));
                 }
             }
         }
@@ -1341,9 +1352,15 @@ impl<'a> Machine<'a> {
                 if len > 1 << 20 {
                     return Err(Error::Limit("register array too large".into()));
                 }
-                if !fr.regs.contains_key(&d) {
-                    self.charge(len * dn * n * 8)?;
-                    fr.regs.insert(d, (len, dn, vec![0; len * dn * n]));
+                if let std::collections::hash_map::Entry::Vacant(e) = fr.regs.entry(d) {
+                    self.memory_used = self.memory_used.saturating_add(len * dn * n * 8);
+                    if self.memory_used > self.limits.max_memory {
+                        return Err(Error::Limit(format!(
+                            "execution limit reached: more than {} bytes of interpreter memory",
+                            self.limits.max_memory
+                        )));
+                    }
+                    e.insert((len, dn, vec![0; len * dn * n]));
                 }
             }
             I::LoadReg | I::LoadRegIndirect => {
@@ -1771,8 +1788,6 @@ impl<'a> Machine<'a> {
     ) -> Result<(usize, u32, DInfo), Error> {
         self.deref_at(f, fi, fr, v, lane)
     }
-
-
 }
 
 fn identity(op: AtomicOp, bits: u8) -> u64 {

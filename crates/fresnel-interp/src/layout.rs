@@ -144,7 +144,11 @@ pub fn natural_size(types: &Types, ty: TypeId) -> u32 {
 /// the member's matrix stride.
 pub fn member_size(types: &Types, ty: TypeId, mat: MatLayout) -> u32 {
     match types.get(ty) {
-        Type::Matrix { bits, columns, rows } if mat.stride > 0 => {
+        Type::Matrix {
+            bits,
+            columns,
+            rows,
+        } if mat.stride > 0 => {
             let size = u32::from(*bits / 8);
             let (cs, rs) = matrix_strides(mat, size, *columns, *rows);
             (u32::from(*columns) - 1) * cs + (u32::from(*rows) - 1) * rs + size

@@ -54,6 +54,9 @@
 //! reached"), iterations of one loop, call depth, and interpreter memory. Any IR input
 //! gives an [`Error`], never a panic.
 
+// Lane loops index several parallel per-lane arrays (masks, values, pointers).
+#![allow(clippy::needless_range_loop)]
+
 mod alu;
 mod exec;
 mod layout;
@@ -196,6 +199,9 @@ pub struct Interp<'s> {
 
 const GROUP: usize = 64;
 
+/// A quad's position (window coordinates divided by 2).
+type QuadPos = (u32, u32);
+
 impl<'s> Interp<'s> {
     /// Prepares a shader for running (checks the indices of every function).
     pub fn new(shader: &'s Shader) -> Result<Interp<'s>, Error> {
@@ -323,7 +329,11 @@ impl<'s> Interp<'s> {
                         off += idx * layout::slots(types, *elem);
                         ty = *elem;
                     }
-                    Type::Matrix { bits, columns, rows } => {
+                    Type::Matrix {
+                        bits,
+                        columns,
+                        rows,
+                    } => {
                         if idx >= usize::from(*columns) {
                             return Err(bad());
                         }
@@ -576,7 +586,7 @@ impl<'s> Interp<'s> {
         self.check_count(frags.len())?;
         // Quads in first-appearance order.
         let mut quad_index: rustc_hash::FxHashMap<(u32, u32), usize> = Default::default();
-        let mut quads: Vec<((u32, u32), [Option<usize>; 4])> = Vec::new();
+        let mut quads: Vec<(QuadPos, [Option<usize>; 4])> = Vec::new();
         for (i, fr) in frags.iter().enumerate() {
             let key = (fr.x / 2, fr.y / 2);
             let q = *quad_index.entry(key).or_insert_with(|| {
@@ -778,6 +788,7 @@ struct InterpView<'a> {
 impl InterpView<'_> {
     /// Runs one group. `lanes[i]`: the invocation of lane i (`None`: helper). `input_of`:
     /// which invocation's inputs a lane reads. `builtin`: built-in input values of a lane.
+    #[allow(clippy::too_many_arguments)]
     fn run_group(
         &self,
         m: &mut Machine<'_>,

@@ -8,6 +8,9 @@
 //! nearest or linear between levels, wrap modes per axis, cube faces chosen by the major
 //! axis (no seamless filtering across faces), depth comparison before filtering.
 
+// Lane loops index several parallel per-lane arrays (masks, values, pointers).
+#![allow(clippy::needless_range_loop)]
+
 use fresnel_ir::{
     BaseType, Function, IndexKind, Intrinsic, IntrinsicInstr, SamplerDim, Tex, TexOp, TexSrc,
     ValueId, VarId,

@@ -49,10 +49,7 @@ fn vertex_arithmetic_with_uniforms() {
         let mut b = Builder::new(&mut sh.functions[m], &mut sh.types);
         let av = load(&mut b, a, vec4, VarMode::ShaderIn);
         let s = load(&mut b, u, f, VarMode::Uniform);
-        let prod = b.alu_srcs(
-            AluOp::Fmul,
-            &[AluSrc::new(av), AluSrc::broadcast(s, 0)],
-        );
+        let prod = b.alu_srcs(AluOp::Fmul, &[AluSrc::new(av), AluSrc::broadcast(s, 0)]);
         let one = b.imm_f32(1.0);
         let sum = b.alu_srcs(AluOp::Fadd, &[AluSrc::new(prod), AluSrc::broadcast(one, 0)]);
         // Swizzled store: o = sum.wzyx
@@ -61,7 +58,8 @@ fn vertex_arithmetic_with_uniforms() {
         b.finish();
     }
     let mut it = Interp::new(&sh).unwrap();
-    it.set_uniform_scalars("scale", &[Scalar::Float(2.0)]).unwrap();
+    it.set_uniform_scalars("scale", &[Scalar::Float(2.0)])
+        .unwrap();
     let inputs: Vec<Vec<u64>> = (0..100)
         .map(|i| (0..4).map(|c| bits((i * 4 + c) as f32)).collect())
         .collect();
@@ -475,7 +473,9 @@ fn texture_sampling() {
         b.finish();
     }
     // 2x2 texture: texel (x, y) = (x, y, 0, 1) * 10.
-    let level = Level::from_fn(2, 2, 1, |x, y, _| [f64::from(x) * 10.0, f64::from(y) * 10.0, 0.0, 1.0]);
+    let level = Level::from_fn(2, 2, 1, |x, y, _| {
+        [f64::from(x) * 10.0, f64::from(y) * 10.0, 0.0, 1.0]
+    });
     let mut t = Texture::new(SamplerDim::D2, false, level);
     let uvs = [[0.25f32, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75]];
     for filter in [Filter::Nearest, Filter::Linear] {
@@ -503,7 +503,10 @@ fn texture_sampling() {
                 assert_eq!(got[2], vec![5.0, 5.0, 0.0, 1.0]);
             }
         }
-        assert_eq!(f32s(&it.output("fetched").unwrap()[0]), vec![10.0, 0.0, 0.0, 1.0]);
+        assert_eq!(
+            f32s(&it.output("fetched").unwrap()[0]),
+            vec![10.0, 0.0, 0.0, 1.0]
+        );
         assert_eq!(it.output("size").unwrap()[0], vec![2, 2]);
     }
 }
@@ -536,4 +539,179 @@ fn malformed_ir_is_an_error_not_a_panic() {
     let sh = Shader::new(Stage::Vertex);
     let mut it = Interp::new(&sh).unwrap();
     assert!(it.run_vertex(1).is_err());
+}
+
+/// A vertex shader `o = tex(op)(s, uv[, comparator uv.w][, lod 0])` over inputs `uv`.
+fn sampling_shader(dim: SamplerDim, array: bool, shadow: bool, op: TexOp, comp: u8) -> Shader {
+    let mut sh = Shader::new(Stage::Vertex);
+    let vec4 = sh.types.vector(BaseType::Float, 32, 4);
+    let samp = sh.types.intern(Type::Sampler {
+        dim,
+        array,
+        shadow,
+        result: Some(BaseType::Float),
+    });
+    let uv_in = var(&mut sh, "uv", vec4, VarMode::ShaderIn);
+    let s = var(&mut sh, "tex", samp, VarMode::Uniform);
+    let o = var(&mut sh, "o", vec4, VarMode::ShaderOut);
+    let m = main_fn(&mut sh);
+    {
+        let mut b = Builder::new(&mut sh.functions[m], &mut sh.types);
+        let uv = load(&mut b, uv_in, vec4, VarMode::ShaderIn);
+        let ncoord = dim.coord_components() + u8::from(array);
+        let coord = b.swizzle(uv, &[0, 1, 2, 3][..usize::from(ncoord)]);
+        let sd = b.deref_var(s, samp, VarMode::Uniform);
+        let zero = b.imm_f32(0.0);
+        let mut srcs = vec![(TexSrc::TextureDeref, sd), (TexSrc::Coord, coord)];
+        if shadow {
+            let r = b.channel(uv, 3);
+            srcs.push((TexSrc::Comparator, r));
+        }
+        if op == TexOp::Txl {
+            srcs.push((TexSrc::Lod, zero));
+        }
+        let n = if shadow { 1 } else { 4 };
+        let r = b.tex(op, dim, array, shadow, BaseType::Float, n, &srcs, comp);
+        let r4 = if n == 1 {
+            b.vec(&[r, r, r, r])
+        } else {
+            r
+        };
+        store(&mut b, o, vec4, VarMode::ShaderOut, r4, 0xf);
+        b.finish();
+    }
+    sh
+}
+
+fn sample_all(sh: &Shader, t: Texture, uvs: &[[f32; 4]]) -> Vec<Vec<f32>> {
+    let mut it = Interp::new(sh).unwrap();
+    it.bind_texture("tex", 0, t).unwrap();
+    it.set_input("uv", uvs.iter().map(|u| u.iter().map(|x| bits(*x)).collect()).collect())
+        .unwrap();
+    it.run_vertex(uvs.len()).unwrap();
+    it.output("o").unwrap().iter().map(|o| f32s(o)).collect()
+}
+
+#[test]
+fn cube_array_shadow_and_gather() {
+    // Cube map: face f holds f everywhere.
+    let sh = sampling_shader(SamplerDim::Cube, false, false, TexOp::Txl, 0);
+    let t = Texture::new(
+        SamplerDim::Cube,
+        false,
+        Level::from_fn(2, 2, 6, |_, _, z| [f64::from(z), 0.0, 0.0, 1.0]),
+    );
+    let dirs = [
+        [1.0, 0.2, 0.1, 0.0],
+        [-1.0, 0.2, 0.1, 0.0],
+        [0.1, 1.0, 0.2, 0.0],
+        [0.1, -1.0, 0.2, 0.0],
+        [0.1, 0.2, 1.0, 0.0],
+        [0.1, 0.2, -1.0, 0.0],
+    ];
+    let got = sample_all(&sh, t, &dirs);
+    for (f, g) in got.iter().enumerate() {
+        assert_eq!(g[0], f as f32, "face {f}");
+    }
+    // 2D array: layer l holds 10 * l; the layer coordinate rounds.
+    let sh = sampling_shader(SamplerDim::D2, true, false, TexOp::Txl, 0);
+    let t = Texture::new(
+        SamplerDim::D2,
+        true,
+        Level::from_fn(1, 1, 3, |_, _, z| [10.0 * f64::from(z), 0.0, 0.0, 1.0]),
+    );
+    let got = sample_all(&sh, t, &[[0.5, 0.5, 1.4, 0.0], [0.5, 0.5, 1.6, 0.0], [0.5, 0.5, 9.0, 0.0]]);
+    assert_eq!((got[0][0], got[1][0], got[2][0]), (10.0, 20.0, 20.0));
+    // Shadow: depths 0.3 | 0.7, reference 0.5, LEQUAL.
+    let sh = sampling_shader(SamplerDim::D2, false, true, TexOp::Txl, 0);
+    let mut t = Texture::new(
+        SamplerDim::D2,
+        false,
+        Level::from_fn(2, 1, 1, |x, _, _| [if x == 0 { 0.3 } else { 0.7 }, 0.0, 0.0, 1.0]),
+    );
+    t.wrap = [fresnel_interp::Wrap::ClampToEdge; 3];
+    let got = sample_all(&sh, t.clone(), &[[0.25, 0.5, 0.0, 0.5], [0.75, 0.5, 0.0, 0.5]]);
+    assert_eq!((got[0][0], got[1][0]), (0.0, 1.0));
+    t.mag_filter = Filter::Linear;
+    let got = sample_all(&sh, t, &[[0.5, 0.5, 0.0, 0.5]]);
+    assert_eq!(got[0][0], 0.5);
+    // Gather of component 1 at the centre of a 2x2 texture.
+    let sh = sampling_shader(SamplerDim::D2, false, false, TexOp::Tg4, 1);
+    let t = Texture::new(
+        SamplerDim::D2,
+        false,
+        Level::from_fn(2, 2, 1, |x, y, _| [0.0, f64::from(x + 2 * y), 0.0, 1.0]),
+    );
+    let got = sample_all(&sh, t, &[[0.5, 0.5, 0.0, 0.0]]);
+    // (i0, j1), (i1, j1), (i1, j0), (i0, j0)
+    assert_eq!(got[0], vec![2.0, 3.0, 1.0, 0.0]);
+}
+
+/// Implicit level of detail from the quad derivatives of the coordinates.
+#[test]
+fn fragment_mipmap_selection() {
+    let mut sh = Shader::new(Stage::Fragment);
+    let vec4 = sh.types.vector(BaseType::Float, 32, 4);
+    let f = sh.types.float();
+    let samp = sh.types.intern(Type::Sampler {
+        dim: SamplerDim::D2,
+        array: false,
+        shadow: false,
+        result: Some(BaseType::Float),
+    });
+    let fc = {
+        let mut v = Variable::new("gl_FragCoord", vec4, VarMode::ShaderIn);
+        v.builtin = true;
+        sh.add_var(v)
+    };
+    let scale_u = var(&mut sh, "scale", f, VarMode::Uniform);
+    let s = var(&mut sh, "tex", samp, VarMode::Uniform);
+    let o = var(&mut sh, "o", vec4, VarMode::ShaderOut);
+    let m = main_fn(&mut sh);
+    {
+        let mut b = Builder::new(&mut sh.functions[m], &mut sh.types);
+        let c = load(&mut b, fc, vec4, VarMode::ShaderIn);
+        let xy = b.swizzle(c, &[0, 1]);
+        let sc = load(&mut b, scale_u, f, VarMode::Uniform);
+        let uv = b.alu_srcs(AluOp::Fmul, &[AluSrc::new(xy), AluSrc::broadcast(sc, 0)]);
+        let sd = b.deref_var(s, samp, VarMode::Uniform);
+        let r = b.tex(
+            TexOp::Tex,
+            SamplerDim::D2,
+            false,
+            false,
+            BaseType::Float,
+            4,
+            &[(TexSrc::TextureDeref, sd), (TexSrc::Coord, uv)],
+            0,
+        );
+        store(&mut b, o, vec4, VarMode::ShaderOut, r, 0xf);
+        b.finish();
+    }
+    // 8x8 texture whose level l is filled with l.
+    let mut t = Texture::new(
+        SamplerDim::D2,
+        false,
+        Level::from_fn(8, 8, 1, |_, _, _| [0.0; 4]),
+    );
+    t.generate_mipmaps();
+    for (l, lvl) in t.levels.iter_mut().enumerate() {
+        lvl.texels.iter_mut().for_each(|x| *x = [l as f64, 0.0, 0.0, 1.0]);
+    }
+    t.mip_filter = fresnel_interp::MipFilter::Nearest;
+    assert_eq!(t.levels.len(), 4);
+    let frags: Vec<Fragment> = (0..4)
+        .flat_map(|y| (0..4).map(move |x| Fragment { x, y }))
+        .collect();
+    // One texel per pixel: level 0; four texels per pixel: level 2.
+    for (scale, level) in [(1.0f32 / 8.0, 0.0f32), (4.0 / 8.0, 2.0)] {
+        let mut it = Interp::new(&sh).unwrap();
+        it.bind_texture("tex", 0, t.clone()).unwrap();
+        it.set_uniform_scalars("scale", &[Scalar::Float(f64::from(scale))])
+            .unwrap();
+        it.run_fragment(&frags).unwrap();
+        for o in it.output("o").unwrap() {
+            assert_eq!(f32s(o)[0], level, "scale {scale}");
+        }
+    }
 }

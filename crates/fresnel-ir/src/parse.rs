@@ -275,6 +275,8 @@ type PResult<T> = Result<T, ParseError>;
 struct PInstr {
     kind: InstrKind,
     dests: SmallVec<[(ValueId, u8, u8); 2]>,
+    /// An intrinsic whose `num_components` the text leaves to be implied.
+    infer_nc: bool,
     line: u32,
     col: u32,
 }
@@ -1057,6 +1059,7 @@ impl Parser {
         let line = start.line;
         let mut dests: SmallVec<[(ValueId, u8, u8); 2]> = SmallVec::new();
         let mut multi = false;
+        let mut infer_nc = false;
         if matches!(start.tk, Tk::Value(_)) {
             let d = self.value()?;
             if self.is_punct('=') {
@@ -1306,6 +1309,7 @@ impl Parser {
                         );
                     }
                     let mut num_components = 0;
+                    infer_nc = dest.is_none();
                     if let Some(d) = dest {
                         let (b, n) = self.shape()?;
                         dests[0] = (d, b, n);
@@ -1320,6 +1324,7 @@ impl Parser {
                             self.expect_punct('=')?;
                             if k == "num_components" {
                                 num_components = self.int_in("num_components")?;
+                                infer_nc = false;
                             } else {
                                 let kind = IndexKind::from_name(&k).map_or_else(
                                     || self.err_at(&kt, format!("unknown index '{k}'")),
@@ -1355,6 +1360,7 @@ impl Parser {
         Ok(PInstr {
             kind,
             dests,
+            infer_nc,
             line: start.line,
             col: start.col,
         })
@@ -1451,6 +1457,7 @@ impl Parser {
             defs: FxHashMap::default(),
             declared,
             pending: Vec::new(),
+            infer: Vec::new(),
         };
         let body = b.list(&mut f, pf.body, ListRef::Body, false, (pf.line, pf.col))?;
         f.body = body;
@@ -1522,6 +1529,15 @@ impl Parser {
                 ));
             }
         }
+        for &i in &b.infer {
+            let n = match &f.instrs[i].kind {
+                InstrKind::Intrinsic(x) => crate::print::implied_num_components(&f, x),
+                _ => 0,
+            };
+            if let InstrKind::Intrinsic(x) = &mut f.instrs[i].kind {
+                x.num_components = n;
+            }
+        }
         f.rebuild_uses_fast();
         f.rebuild_cfg();
         Ok(f)
@@ -1541,6 +1557,8 @@ struct FnBuild {
     declared: FxHashSet<BlockId>,
     /// References checked once the whole function is read.
     pending: Vec<(Ref, u32, u32)>,
+    /// Intrinsics whose `num_components` is implied by their sources.
+    infer: Vec<InstrId>,
 }
 
 impl FnBuild {
@@ -1665,6 +1683,9 @@ impl FnBuild {
             kind: pi.kind,
             removed: false,
         });
+        if pi.infer_nc {
+            self.infer.push(id);
+        }
         for (v, bits, n) in pi.dests {
             if self.defs.insert(v, (id, bits, n)).is_some() {
                 return Err(ParseError {

@@ -14,7 +14,7 @@
 //!   block b0:  // preds:
 //!     %0 = deref_var @0 (shader_out f32x4)
 //!     %1 = load_const 32x4 (0x3f800000, 0x0, 0x0, 0x3f800000)  // (1.0, 0.0, 0.0, 1.0)
-//!     store_deref %0, %1 (num_components=4, wrmask=xyzw)
+//!     store_deref %0, %1 (wrmask=xyzw)
 //!     // succs: b1
 //!   block b1 (end):  // preds: b0
 //! }
@@ -237,6 +237,21 @@ fn const_comment(bits: u8, values: &[u64]) -> Option<String> {
     Some(format!("({})", parts.join(", ")))
 }
 
+/// The `num_components` of an intrinsic that the text leaves out: the result's components,
+/// else those of the first source the table sizes by `num_components`, else 0.
+pub(crate) fn implied_num_components(f: &Function, x: &IntrinsicInstr) -> u8 {
+    if let Some(d) = x.dest {
+        return f.values.get(d).map_or(0, |d| d.num_components);
+    }
+    let info = x.op.info();
+    info.srcs
+        .iter()
+        .zip(&x.srcs)
+        .find(|(size, _)| **size == 0)
+        .and_then(|(_, v)| f.values.get(*v))
+        .map_or(0, |d| d.num_components)
+}
+
 /// Prints a shader (or one function) in the text form.
 pub struct Printer<'a> {
     shader: &'a Shader,
@@ -420,13 +435,15 @@ impl<'a> Printer<'a> {
             let _ = write!(out, " -> {r}");
         }
         out.push_str(" {\n");
+        let mut declared: Vec<VarId> = Vec::new();
         for v in &f.locals {
-            if local.get(v) == Some(&fid) {
+            if local.get(v) == Some(&fid) && !declared.contains(v) {
+                declared.push(*v);
                 if let Some(var) = self.shader.vars.get(*v) {
                     self.var(out, *v, var, Some(fid), "  ");
                 }
             } else {
-                // Listed by two functions: a reference to the earlier declaration.
+                // Listed twice: a reference to the earlier declaration.
                 let _ = writeln!(out, "  var {v}");
             }
         }
@@ -523,11 +540,7 @@ impl<'a> Printer<'a> {
                     let _ = write!(out, "{} {s}", if i == 0 { "" } else { "," });
                 }
                 let mut attrs: Vec<String> = Vec::new();
-                let dest_n = x
-                    .dest
-                    .and_then(|d| f.values.get(d))
-                    .map(|d| d.num_components);
-                if dest_n.map_or(x.num_components != 0, |n| n != x.num_components) {
+                if implied_num_components(f, x) != x.num_components {
                     attrs.push(format!("num_components={}", x.num_components));
                 }
                 for (k, v) in &x.indices {

@@ -17,7 +17,7 @@
 //!   swizzles within the source's components;
 //! - **intrinsics**: source count and components against the intrinsic table, deref sources,
 //!   result shape, indices the intrinsic accepts, write masks, `load_deref`/`store_deref`
-//!   shapes against the deref's type;
+//!   shapes against the deref's type, register accesses against their `decl_reg`;
 //! - **derefs**: chains start at a variable of the same mode and type, array/struct steps
 //!   match the parent's type, results are 32-bit scalars;
 //! - **textures**, **constants**, **calls** (argument and result counts and shapes against
@@ -673,8 +673,39 @@ impl<'a> Validator<'a> {
             ));
             return;
         }
+        // The register operand of register accesses: a `decl_reg` result, whatever its
+        // shape (the table's size for it describes a handle).
+        let reg_src = match x.op {
+            Intrinsic::LoadReg | Intrinsic::LoadRegIndirect => Some(0),
+            Intrinsic::StoreReg | Intrinsic::StoreRegIndirect => Some(1),
+            _ => None,
+        };
+        if let Some(k) = reg_src {
+            let r = x.srcs[k];
+            let is_decl = matches!(
+                &f.instrs[f.values[r].def].kind,
+                InstrKind::Intrinsic(d) if d.op == Intrinsic::DeclReg
+            );
+            if !is_decl {
+                self.error(format!("{name} source {k} ({r}) must be a decl_reg result"));
+            } else {
+                let (rbits, rn) = Self::shape(f, r);
+                let (vbits, vn) = match (x.op, x.dest) {
+                    (Intrinsic::LoadReg | Intrinsic::LoadRegIndirect, Some(d)) => Self::shape(f, d),
+                    _ => Self::shape(f, x.srcs[0]),
+                };
+                if vbits != rbits || vn != rn {
+                    self.error(format!(
+                        "{name} accesses {vbits}x{vn} of the {rbits}x{rn} register {r}"
+                    ));
+                }
+            }
+        }
         for (k, (&want, &v)) in info.srcs.iter().zip(&x.srcs).enumerate() {
             let (_, n) = Self::shape(f, v);
+            if reg_src == Some(k) {
+                continue;
+            }
             match want {
                 -1 => {
                     if Self::deref_of(f, v).is_none() {

@@ -16,11 +16,9 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     for p in entries {
         if p.is_dir() {
             collect(&p, out);
-        } else if p
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| Stage::from_extension(e).is_some() || e == "shader_test")
-        {
+        } else if p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+            Stage::from_extension(e).is_some() || e == "shader_test" || e == "amber"
+        }) {
             out.push(p);
         }
     }
@@ -65,6 +63,21 @@ fn main() {
                     shaders.push((
                         format!("{name}:{}", sec.line),
                         sec.text,
+                        Stage::from_extension(st.extension()),
+                    ));
+                }
+            }
+        } else if name.ends_with(".amber") {
+            let Ok(list) = fresnel_testfmt::amber::parse_amber(&text) else {
+                continue;
+            };
+            for sh in list {
+                if let (fresnel_testfmt::amber::ShaderFormat::Glsl, Some(src), Some(st)) =
+                    (&sh.format, sh.source, sh.stage)
+                {
+                    shaders.push((
+                        format!("{name}:{}", sh.line),
+                        src,
                         Stage::from_extension(st.extension()),
                     ));
                 }

@@ -3,7 +3,7 @@
 
 use smallvec::SmallVec;
 
-use fresnel_ir::{AluOp, AluSrc, Intrinsic, ValueId, VarMode, Variable};
+use fresnel_ir::{AluOp, AluSrc, InstrKind, Intrinsic, ValueId, VarMode, Variable};
 use fresnel_sema::builtins::{ParamQual, SIGNATURES};
 use fresnel_sema::constant::ConstValue;
 use fresnel_sema::hir::{self, ExprKind};
@@ -71,6 +71,18 @@ impl FnCx<'_, '_, '_> {
                 self.span,
             )),
         }
+    }
+
+    /// Loads the scalar or vector a deref points at.
+    fn load_vector(&mut self, d: ValueId) -> Result<ValueId, LowerError> {
+        let ity = self.b.deref_of(d).ty;
+        if self.b.types.value_shape(ity).is_none() {
+            return Err(err(
+                format!("cannot load a `{}`", self.b.types.display(ity)),
+                self.span,
+            ));
+        }
+        Ok(self.b.load_deref(d))
     }
 
     /// Loads what a deref of HIR type `ty` points at (aggregates stay as the deref).
@@ -204,7 +216,7 @@ impl FnCx<'_, '_, '_> {
         Ok(match p {
             Place::Deref(d, ty) => self.load(*d, *ty)?,
             Place::Swizzle(d, _, comps) => {
-                let v = self.b.load_deref(*d);
+                let v = self.load_vector(*d)?;
                 Operand::Value(self.b.swizzle(v, comps))
             }
         })
@@ -215,8 +227,15 @@ impl FnCx<'_, '_, '_> {
             Place::Deref(d, ty) => self.store(*d, *ty, op)?,
             Place::Swizzle(d, vty, comps) => {
                 let Operand::Value(v) = op else {
-                    panic!("storing a non-vector into a swizzle");
+                    return Err(err("storing a non-vector into a swizzle", self.span));
                 };
+                let ity = self.b.deref_of(*d).ty;
+                if self.b.types.value_shape(ity).is_none() {
+                    return Err(err(
+                        format!("cannot store into a `{}`", self.b.types.display(ity)),
+                        self.span,
+                    ));
+                }
                 let n = match shape(self.cx.m, *vty) {
                     Shape::Value { n, .. } => n,
                     _ => 1,
@@ -571,6 +590,7 @@ impl FnCx<'_, '_, '_> {
             ExprKind::Binary(op, a, b) => self.binary_expr(*op, *a, *b, ty, span)?,
             ExprKind::Assign { op, lhs, rhs } => {
                 let lty = self.ety(*lhs);
+                let exact_from = self.b.func.instrs.len();
                 let p = self.place(*lhs)?;
                 let val = match op {
                     None => self.expr(*rhs)?,
@@ -601,6 +621,9 @@ impl FnCx<'_, '_, '_> {
                     }
                 };
                 self.store_place(&p, &val)?;
+                if self.root_var(*lhs).is_some_and(|v| m.var(v).quals.precise) {
+                    self.mark_exact(exact_from);
+                }
                 match (&p, &val) {
                     (Place::Deref(d, _), Operand::Deref(_)) => Operand::Deref(*d),
                     _ => val,
@@ -689,6 +712,27 @@ impl FnCx<'_, '_, '_> {
             span: e.span.or(Some(span)),
             ..e
         })
+    }
+
+    /// The variable an l-value expression is part of.
+    fn root_var(&self, e: hir::ExprId) -> Option<hir::VarId> {
+        match &self.cx.m.expr(e).kind {
+            ExprKind::Var(v) => Some(*v),
+            ExprKind::Member(b, _) | ExprKind::Index(b, _) | ExprKind::Swizzle(b, _) => {
+                self.root_var(*b)
+            }
+            _ => None,
+        }
+    }
+
+    /// Marks the ALU operations built since instruction `from` exact (values computed for
+    /// a `precise` variable).
+    pub fn mark_exact(&mut self, from: usize) {
+        for i in from..self.b.func.instrs.len() {
+            if let InstrKind::Alu(a) = &mut self.b.func.instrs[fresnel_ir::InstrId(i as u32)].kind {
+                a.exact = true;
+            }
+        }
     }
 
     /// `items[index]` by a chain of selects.
@@ -1415,10 +1459,8 @@ impl FnCx<'_, '_, '_> {
     ) -> Result<Option<Operand>, LowerError> {
         let m = self.cx.m;
         let sig = SIGNATURES.get(f.sig as usize);
-        if f.name == "ftransform" {
-            for name in ["gl_Vertex", "gl_ModelViewProjectionMatrix"] {
-                self.ensure_global(name, span)?;
-            }
+        for name in crate::builtins::globals_read(f.name) {
+            self.ensure_global(name, span)?;
         }
         let mut lowered: Vec<Arg> = Vec::with_capacity(args.len());
         let mut copy_back: Vec<(Place, ValueId, HirTypeId)> = Vec::new();

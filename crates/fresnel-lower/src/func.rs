@@ -48,6 +48,9 @@ pub struct Cx<'m> {
     pub info: ShaderInfo,
     /// Global variables holding the values of aggregate constants.
     pub const_vars: FxHashMap<hir::VarId, VarId>,
+    /// Sizes implied by constant indices, for arrays declared without one (computed on
+    /// first need).
+    pub implicit_sizes: Option<FxHashMap<hir::VarId, u32>>,
     /// Global variables holding aggregate constant values, by type and value.
     pub const_values: FxHashMap<(fresnel_ir::TypeId, fresnel_ir::Constant), VarId>,
     used_names: FxHashSet<String>,
@@ -304,6 +307,7 @@ pub fn lower_module(
         },
         const_vars: FxHashMap::default(),
         const_values: FxHashMap::default(),
+        implicit_sizes: None,
         used_names: FxHashSet::default(),
     };
     cx.stage_info();

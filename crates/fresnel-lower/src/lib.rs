@@ -1,22 +1,38 @@
 //! Lowering of the checked HIR ([`fresnel_sema::hir::Module`]) to the IR
 //! ([`fresnel_ir::Shader`]), then SSA construction.
 //!
-//! - Every HIR variable the shader can reach becomes an IR [`fresnel_ir::Variable`] of the
-//!   matching mode; block members and layouts carry over (explicit offsets and strides for
-//!   uniform, storage and push-constant blocks).
-//! - Expressions become values: scalars and vectors are single values ([`Operand::Value`]),
-//!   matrices are one value per column ([`Operand::Matrix`]), structs and arrays and opaque
-//!   objects stay in memory and are handled through derefs ([`Operand::Deref`]).
-//! - Control flow maps onto the tree: `if`, loops (`for`/`while`/`do` with `continue`
-//!   going through the step), `switch` (as a loop with fall-through flags), `discard`
-//!   (`terminate`), `return` into the end block.
-//! - Functions are IR functions called with copy-in/copy-out; a function taking an opaque
-//!   parameter is inlined at its call sites instead.
-//! - Built-in functions become ALU operations, texture instructions or intrinsics
+//! - **Variables** (`vars`): every user global gets an IR [`fresnel_ir::Variable`] named by
+//!   its GLSL name (interface and resource blocks by their block name), built-ins when first
+//!   used (`builtin: true`; `gl_PerVertex` members flattened, `gl_in[i].x` an arrayed
+//!   `ShaderIn` variable `x`). Uniform, storage and push-constant blocks carry explicit
+//!   offsets and strides ([`types`], from `fresnel_sema::memory_layout`; std140 for uniform
+//!   blocks, std430 for buffer blocks and push constants unless declared otherwise).
+//!   Default-block uniform initializers and aggregate constants are `Variable::init`
+//!   (constants live in `Global` variables); other global initializers are stored at the
+//!   start of `main`. Unsized per-vertex arrays get the primitive's vertex count (32 for
+//!   tessellation inputs), implicitly sized arrays one more than their largest constant index.
+//! - **Expressions** (`expr`): scalars and vectors are single values ([`Operand::Value`]),
+//!   matrices one value per column ([`Operand::Matrix`]), structs, arrays and opaque objects
+//!   stay in memory ([`Operand::Deref`]; temporaries are `Function` variables, copies
+//!   `copy_deref`, member by member between types whose explicit layouts differ).
+//!   L-values are derefs or swizzles of a vector deref. `&&`, `||` and `?:` evaluate their
+//!   guarded side through an `if` when it has side effects or may fault (calls,
+//!   assignments, dynamic indexing, integer division). Values stored to `precise`
+//!   variables are computed by exact ALU operations.
+//! - **Statements** (`stmt`): `if`; loops with `continue` running the step (a `first`
+//!   flag at the top of the loop when the body continues); `switch` as a loop with a
+//!   fall-through flag; a `continue` or `return` leaving several IR loops sets a flag and
+//!   breaks, re-issued after each construct; `discard` is `terminate`, `demote` `demote`.
+//! - **Functions** (`func`): a function whose parameters and result are scalars or vectors
+//!   is an IR function called with copy-in/copy-out (`Call`); any other (opaque, aggregate
+//!   or matrix parameters or result) is inlined at its call sites, in a one-trip loop that
+//!   `return` breaks out of. Recursion and oversized inlining are errors ([`limits`]).
+//! - **Built-in functions** become ALU operations, texture instructions or intrinsics
 //!   ([`builtins`]).
-//! - Finally function-local scalars, vectors and matrices (and aggregates only ever indexed
-//!   by constants) are turned into SSA values with phis (`ssa`, after
-//!   `nir_lower_vars_to_ssa`).
+//! - Finally function-local variables are turned into SSA values with phis (`ssa`, after
+//!   `nir_lower_vars_to_ssa`), unless [`LowerOptions::no_ssa`].
+//!
+//! A shader without `main` (a unit meant for linking) lowers to its globals only.
 
 pub mod builtins;
 mod expr;

@@ -246,9 +246,13 @@ impl FnCx<'_, '_, '_> {
         let iv = self.temp(&name, var.ty, var.span)?;
         self.locals.insert(v, Local::Var(iv));
         if let Some(init) = var.init {
+            let exact_from = self.b.func.instrs.len();
             let val = self.expr(init)?;
             let d = self.deref_var(iv);
             self.store(d, var.ty, &val)?;
+            if var.quals.precise {
+                self.mark_exact(exact_from);
+            }
         }
         Ok(())
     }

@@ -39,6 +39,11 @@ pub enum Shape {
 
 /// The shape of a HIR type.
 pub fn shape(m: &hir::Module, ty: HirTypeId) -> Shape {
+    // Scalars the IR has no values for (bfloat16, 8-bit floats) are not values either: every
+    // path through memory reports them as unsupported types.
+    if m.types.scalar_of(ty).is_some_and(|s| base_of(s).is_none()) {
+        return Shape::Memory;
+    }
     match *m.types.get(ty) {
         HType::Scalar(s) => Shape::Value { scalar: s, n: 1 },
         HType::Vector(s, n) => Shape::Value { scalar: s, n },

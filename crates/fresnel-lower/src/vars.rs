@@ -1,6 +1,8 @@
 //! Global variables: modes, names, interface and resource decorations, layouts, initializers;
 //! constants; stage-wide information.
 
+use rustc_hash::FxHashMap;
+
 use fresnel_ir::{access, Constant, Interp, Sampling, TypeId, Types, VarId, VarMode, Variable};
 use fresnel_sema::constant::ConstValue;
 use fresnel_sema::hir::{self, Storage};
@@ -209,6 +211,7 @@ impl Cx<'_> {
         let layout = self.layout_of(var, mode);
         let mut ty = ir_type(types, m, self.interner, var.ty, layout, span)?;
         ty = self.size_io_array(types, ty, var, mode);
+        ty = self.size_implicit_array(types, ty, id);
         let name = match block_ty {
             Some(bt) => match m.types.get(bt) {
                 HType::Struct(s) => m
@@ -250,7 +253,10 @@ impl Cx<'_> {
         if let Some(v) = self.flat.get(&(name.to_string(), mode)) {
             return Ok(*v);
         }
-        let ty = ir_type(types, self.m, self.interner, hty, None, span)?;
+        let mut ty = ir_type(types, self.m, self.interner, hty, None, span)?;
+        if let Some(h) = hvar {
+            ty = self.size_implicit_array(types, ty, h);
+        }
         let mut v = Variable::new(name, ty, mode);
         v.builtin = true;
         if let Some(h) = hvar {
@@ -350,6 +356,19 @@ impl Cx<'_> {
             Packing::Std430
         };
         let mut row_major = false;
+        // Defaults from `layout(row_major) uniform;`-style declarations. The HIR keeps them
+        // among the stage-wide entries without saying for which storage or from where on,
+        // so they apply to every block (`std430` only to buffer blocks).
+        for e in &self.m.stage_layout {
+            let n = self.layout_name(e).to_ascii_lowercase();
+            match Packing::from_name(&n) {
+                Some(Packing::Std430) if mode == VarMode::Ubo => {}
+                Some(p) => packing = p,
+                None if n == "row_major" => row_major = true,
+                None if n == "column_major" => row_major = false,
+                None => {}
+            }
+        }
         for e in &var.quals.layout {
             let n = self.layout_name(e).to_ascii_lowercase();
             if let Some(p) = Packing::from_name(&n) {
@@ -409,6 +428,39 @@ impl Cx<'_> {
             }
         }
         ty
+    }
+
+    /// Gives an array declared without a size (`float a[];`, `gl_ClipDistance`) the size its
+    /// uses imply: one more than the largest constant index.
+    fn size_implicit_array(&mut self, types: &mut Types, ty: TypeId, var: hir::VarId) -> TypeId {
+        let fresnel_ir::Type::Array {
+            elem,
+            len: 0,
+            stride,
+        } = *types.get(ty)
+        else {
+            return ty;
+        };
+        if self.implicit_sizes.is_none() {
+            let m = self.m;
+            let mut sizes: FxHashMap<hir::VarId, u32> = FxHashMap::default();
+            for e in &m.exprs {
+                if let hir::ExprKind::Index(base, idx) = &e.kind {
+                    if let (hir::ExprKind::Var(v), hir::ExprKind::Const(c)) =
+                        (&m.expr(*base).kind, &m.expr(*idx).kind)
+                    {
+                        let k = u32::try_from(scalar_bits(c)).unwrap_or(0).saturating_add(1);
+                        let ent = sizes.entry(*v).or_insert(0);
+                        *ent = (*ent).max(k);
+                    }
+                }
+            }
+            self.implicit_sizes = Some(sizes);
+        }
+        match self.implicit_sizes.as_ref().and_then(|s| s.get(&var)) {
+            Some(&len) => types.intern(fresnel_ir::Type::Array { elem, len, stride }),
+            None => ty,
+        }
     }
 
     fn decorate(&self, v: &mut Variable, var: &hir::Var) {

@@ -4,14 +4,11 @@
 
 use fresnel::{NoIncludes, Options, SourceInput};
 
-/// Lowers a compute shader writing `int r[N]` in the buffer block `Out` and returns `r`.
-fn run(body: &str, n: usize) -> Vec<i32> {
-    let src = format!(
-        "#version 450\nlayout(local_size_x = 1) in;\n\
-         layout(std430, binding = 0) buffer Out {{ int r[{n}]; }};\n{body}"
-    );
-    let run = fresnel::lower_to_ir(
-        SourceInput::new("t.comp", &src),
+/// Lowers a compute shader (with and without SSA construction), runs one invocation of each
+/// and returns what it wrote to the buffer block `Out` (`n` ints); both runs must agree.
+fn run_src(src: &str, n: usize, inputs: &[(&str, Vec<u8>)]) -> Vec<i32> {
+    let run = fresnel::check(
+        SourceInput::new("t.comp", src),
         &Options::default(),
         &mut NoIncludes,
     );
@@ -20,17 +17,42 @@ fn run(body: &str, n: usize) -> Vec<i32> {
         "{}",
         run.render_diagnostics(fresnel::ErrorFormat::Human, false)
     );
-    let ir = run.ir.expect("lowered");
-    fresnel::ir::validate(&ir).expect("valid IR");
-    let mut it = fresnel_interp::Interp::new(&ir).expect("interpreter");
-    it.set_buffer("Out", vec![0u8; 4 * n]).expect("buffer");
-    it.run_compute([1, 1, 1]).expect("runs");
-    let bytes = it.buffer("Out").expect("written back");
-    bytes
-        .chunks(4)
-        .take(n)
-        .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect()
+    let module = run.hir.as_ref().expect("checked");
+    let mut results = Vec::new();
+    for no_ssa in [true, false] {
+        let opts = fresnel::lower::LowerOptions {
+            vulkan: false,
+            no_ssa,
+        };
+        let ir = fresnel::lower::lower(module, &run.interner, &opts).expect("lowered");
+        fresnel::ir::validate(&ir).expect("valid IR");
+        let mut it = fresnel_interp::Interp::new(&ir).expect("interpreter");
+        for (name, bytes) in inputs {
+            it.set_buffer(name, bytes.clone()).expect("buffer");
+        }
+        it.set_buffer("Out", vec![0u8; 4 * n]).expect("buffer");
+        it.run_compute([1, 1, 1])
+            .unwrap_or_else(|e| panic!("run (no_ssa: {no_ssa}): {e:?}"));
+        let bytes = it.buffer("Out").expect("written back");
+        results.push(
+            bytes
+                .chunks(4)
+                .take(n)
+                .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect::<Vec<i32>>(),
+        );
+    }
+    assert_eq!(results[0], results[1], "without and with SSA");
+    results.pop().expect("two runs")
+}
+
+/// Runs `body` after the declaration of `int r[n]` in the buffer block `Out`.
+fn run(body: &str, n: usize) -> Vec<i32> {
+    let src = format!(
+        "#version 450\nlayout(local_size_x = 1) in;\n\
+         layout(std430, binding = 0) buffer Out {{ int r[{n}]; }};\n{body}"
+    );
+    run_src(&src, n, &[])
 }
 
 #[test]
@@ -114,14 +136,6 @@ fn block_aggregates_copy_into_locals() {
                layout(std430, binding = 0) buffer Out { int r[3]; };\n\
                void main() { T lt = t; int la[2] = arr; mat2 lm = m;\n\
                  r[0] = lt.x * 10 + int(lt.b); r[1] = la[0] * 10 + la[1]; r[2] = int(lm[1][0]); }\n";
-    let run = fresnel::lower_to_ir(
-        SourceInput::new("t.comp", src),
-        &Options::default(),
-        &mut NoIncludes,
-    );
-    assert!(!run.has_errors());
-    let ir = run.ir.expect("lowered");
-    fresnel::ir::validate(&ir).expect("valid IR");
     let mut ubo = vec![0u8; 80];
     let mut put = |off: usize, bytes: [u8; 4]| ubo[off..off + 4].copy_from_slice(&bytes);
     put(0, 7i32.to_le_bytes());
@@ -132,15 +146,14 @@ fn block_aggregates_copy_into_locals() {
     put(52, 2.0f32.to_le_bytes());
     put(64, 5.0f32.to_le_bytes());
     put(68, 6.0f32.to_le_bytes());
-    let mut it = fresnel_interp::Interp::new(&ir).expect("interpreter");
-    it.set_buffer("In", ubo).expect("ubo");
-    it.set_buffer("Out", vec![0u8; 12]).expect("ssbo");
-    it.run_compute([1, 1, 1]).expect("runs");
-    let r: Vec<i32> = it
-        .buffer("Out")
-        .expect("written back")
-        .chunks(4)
-        .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect();
-    assert_eq!(r, vec![71, 34, 5]);
+    assert_eq!(run_src(src, 3, &[("In", ubo)]), vec![71, 34, 5]);
+}
+
+#[test]
+fn simple_loop() {
+    let r = run(
+        "void main() { int s = 0; for (int i = 0; i < 10; i++) { s += i; } r[0] = s; }\n",
+        1,
+    );
+    assert_eq!(r, vec![45]);
 }

@@ -481,3 +481,48 @@ fn return_from_loops_in_inlined_functions() {
         .values()
         .all(|i| i.removed || !matches!(i.kind, InstrKind::Jump(JumpKind::Return))));
 }
+
+#[test]
+fn precise_values_are_computed_exactly() {
+    let s = lower_no_ssa(
+        "a.frag",
+        "#version 450\nin vec4 a;\nin vec4 b;\nprecise out vec4 o;\nout vec4 p;\n\
+         void main() { o = a * b + a; p = a * b + b; precise float x = a.x * b.x; p.x += x; }\n",
+    );
+    let exact = |want: bool| {
+        count_instrs(&s, |k| {
+            matches!(k, InstrKind::Alu(a) if a.exact == want
+                && matches!(a.op, fresnel::ir::AluOp::Fmul | fresnel::ir::AluOp::Fadd))
+        })
+    };
+    // o: fmul + fadd; x: fmul. p: fmul + fadd, p.x += x: fadd.
+    assert_eq!(exact(true), 3);
+    assert_eq!(exact(false), 3);
+}
+
+#[test]
+fn implicitly_sized_arrays_take_the_size_their_uses_imply() {
+    let s = lower(
+        "a.vert",
+        "#version 450\nvoid main() { gl_Position = vec4(0.0); gl_ClipDistance[1] = 1.0; gl_ClipDistance[3] = 2.0; }\n",
+    );
+    let cd = var(&s, "gl_ClipDistance");
+    assert!(cd.builtin);
+    assert!(matches!(s.types.get(cd.ty), Type::Array { len: 4, .. }));
+}
+
+#[test]
+fn default_block_layouts_apply() {
+    let s = lower(
+        "a.frag",
+        "#version 450\nlayout(row_major) uniform;\n\
+         layout(std140) uniform B { mat2 m; layout(column_major) mat2 c; float f; } b;\n\
+         out vec4 o;\nvoid main() { o = vec4(b.m[0], b.c[1]) + vec4(b.f); }\n",
+    );
+    let Type::Struct { fields, .. } = s.types.get(var(&s, "B").ty) else {
+        panic!("a block is a struct");
+    };
+    let rm: Vec<bool> = fields.iter().map(|f| f.row_major).collect();
+    assert_eq!(rm, vec![true, false, false]);
+    assert_eq!(fields[2].offset, Some(64));
+}

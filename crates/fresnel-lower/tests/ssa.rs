@@ -355,3 +355,229 @@ fn large_random_shader() {
     let n = before.stores.len().min(after.stores.len());
     assert_eq!(before.stores[..n], after.stores[..n]);
 }
+
+/// Valid shaders made by deleting, duplicating and swapping lines of a hand-built one (calls,
+/// parameters, a loop with break and continue, partial stores, a uniform block): the pass
+/// keeps them valid.
+#[test]
+fn mutated_valid_shaders_stay_valid() {
+    let base = common::sample_shader().to_string();
+    let lines: Vec<&str> = base.lines().collect();
+    let mut x: u32 = 3;
+    let mut next = || {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        (x >> 8) as usize
+    };
+    let mut checked = 0;
+    for _ in 0..4000 {
+        let mut l: Vec<&str> = lines.clone();
+        for _ in 0..(1 + next() % 3) {
+            let a = next() % l.len();
+            let b = next() % l.len();
+            match next() % 3 {
+                0 => {
+                    l.remove(a);
+                }
+                1 => {
+                    let s = l[a];
+                    l.insert(b, s);
+                }
+                _ => l.swap(a, b),
+            }
+        }
+        let Ok(mut s) = parse(&l.join("\n")) else {
+            continue;
+        };
+        if validate(&s).is_err() {
+            continue;
+        }
+        checked += 1;
+        vars_to_ssa(&mut s);
+        check_valid(&s, "mutated shader after vars_to_ssa");
+    }
+    assert!(checked > 50, "only {checked} valid mutants");
+}
+
+/// Differential check on real shaders: every fourth vertex or fragment shader of the dEQP
+/// cases expected to compile is lowered twice, with locals in memory (`no_ssa`) and with
+/// `vars_to_ssa`, and both are run by the interpreter (four invocations, inputs and
+/// default-block uniforms set to small non-zero values): the outputs and discards must be identical bit for bit. Skipped when the corpus
+/// is not present.
+#[test]
+fn ssa_preserves_deqp_results() {
+    use fresnel::{Options, SourceInput, Stage, TargetEnv, Version};
+    use fresnel_testfmt::deqp::{self, Expect, Flavor, SpecializeOptions};
+    use std::path::{Path, PathBuf};
+
+    const CORPUS: &str = "/work/shared/corpus/vk-gl-cts";
+    if !Path::new(CORPUS).is_dir() {
+        eprintln!("{CORPUS} not present: skipped");
+        return;
+    }
+    fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                collect(&p, out);
+            } else if p.extension().is_some_and(|e| e == "test") {
+                out.push(p);
+            }
+        }
+    }
+    /// Outputs (name, per-invocation slots) and discards, or the error.
+    type Run = Result<(Vec<(String, Vec<Vec<u64>>)>, Vec<bool>), String>;
+    fn execute(ir: &Shader, stage: Stage) -> Run {
+        use fresnel_interp::{Leaf, Scalar};
+        let mut it = fresnel_interp::Interp::new(ir).map_err(|e| e.to_string())?;
+        // Non-zero inputs and uniforms (small integers, so that loops they bound end).
+        let value = |leaf: Leaf, k: usize, inv: usize| -> u64 {
+            let s = match leaf {
+                Leaf::Float(_) => Scalar::Float(0.5 + (k % 7) as f64 * 0.25 + inv as f64 * 0.125),
+                Leaf::Int(_) | Leaf::Uint(_) => Scalar::Int((k % 4) as i64 + 1),
+                Leaf::Bool => Scalar::Bool(k % 2 == 0),
+                Leaf::Opaque => Scalar::Uint(0),
+            };
+            s.encode(leaf)
+        };
+        for (id, v) in ir.vars.iter() {
+            if v.builtin {
+                continue;
+            }
+            let leaves = it.leaves(id);
+            match v.mode {
+                VarMode::ShaderIn => {
+                    let per: Vec<Vec<u64>> = (0..4)
+                        .map(|inv| {
+                            leaves
+                                .iter()
+                                .enumerate()
+                                .map(|(k, l)| value(*l, k, inv))
+                                .collect()
+                        })
+                        .collect();
+                    let _ = it.set_input(&v.name, per);
+                }
+                VarMode::Uniform if !leaves.contains(&Leaf::Opaque) => {
+                    let slots = leaves
+                        .iter()
+                        .enumerate()
+                        .map(|(k, l)| value(*l, k, 0))
+                        .collect();
+                    let _ = it.set_uniform(&v.name, slots);
+                }
+                _ => {}
+            }
+        }
+        match stage {
+            Stage::Vertex => it.run_vertex(4),
+            Stage::Fragment => {
+                let frags: Vec<fresnel_interp::Fragment> = (0..4)
+                    .map(|i| fresnel_interp::Fragment { x: i % 2, y: i / 2 })
+                    .collect();
+                it.run_fragment(&frags)
+            }
+            _ => return Err("stage not run".into()),
+        }
+        .map_err(|e| e.to_string())?;
+        let mut outs = Vec::new();
+        for (name, _) in it.output_vars() {
+            let o = it.output(&name).map(|o| o.to_vec()).unwrap_or_default();
+            outs.push((name, o));
+        }
+        Ok((outs, it.discarded().to_vec()))
+    }
+    let mut files = Vec::new();
+    collect(Path::new(CORPUS), &mut files);
+    let (mut seen, mut compared, mut both_ran) = (0usize, 0usize, 0usize);
+    let mut failures = Vec::new();
+    for path in &files {
+        let path_str = path.to_string_lossy().into_owned();
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let flavor = Flavor::for_path(&path_str);
+        let mut import = |p: &str| std::fs::read_to_string(p).map_err(|e| e.to_string());
+        let Ok(cases) = deqp::parse(&text, &path_str, flavor, &mut import) else {
+            continue;
+        };
+        let sopts = SpecializeOptions::permissive(flavor);
+        for case in cases.iter().filter(|c| c.expect == Expect::Pass) {
+            for inst in deqp::specialize(case, &sopts) {
+                let Ok(programs) = inst.programs else {
+                    continue;
+                };
+                for (stage, src) in programs.into_iter().flat_map(|p| p.shaders) {
+                    let stage = Stage::from_extension(stage.extension()).unwrap_or(Stage::Vertex);
+                    if !matches!(stage, Stage::Vertex | Stage::Fragment) {
+                        continue;
+                    }
+                    seen += 1;
+                    if seen % 4 != 0 {
+                        continue;
+                    }
+                    let mut opts = Options {
+                        stage: Some(stage),
+                        ..Options::default()
+                    };
+                    match flavor {
+                        Flavor::Vulkan => opts.target = TargetEnv::Vulkan { minor: 0 },
+                        _ if case.version.is_es() => {
+                            opts.target = TargetEnv::OpenGlEs;
+                            opts.default_version = Some(Version::es(100));
+                        }
+                        _ => opts.target = TargetEnv::OpenGl,
+                    }
+                    let run = fresnel::check(
+                        SourceInput::new("shader", &src),
+                        &opts,
+                        &mut fresnel::NoIncludes,
+                    );
+                    let Some(module) = run.hir.as_ref().filter(|_| !run.has_errors()) else {
+                        continue;
+                    };
+                    let lower = |no_ssa: bool| {
+                        let lopts = fresnel_lower::LowerOptions {
+                            vulkan: opts.target.is_vulkan(),
+                            no_ssa,
+                        };
+                        fresnel_lower::lower(module, &run.interner, &lopts).ok()
+                    };
+                    let (Some(mem), Some(ssa)) = (lower(true), lower(false)) else {
+                        continue;
+                    };
+                    compared += 1;
+                    let (a, b) = (execute(&mem, stage), execute(&ssa, stage));
+                    let same = match (&a, &b) {
+                        (Ok(x), Ok(y)) => {
+                            both_ran += 1;
+                            x == y
+                        }
+                        (Err(_), Err(_)) => true,
+                        _ => false,
+                    };
+                    if !same && failures.len() < 10 {
+                        let show = |r: &Run| match r {
+                            Ok((o, d)) => format!("{o:?} discarded {d:?}"),
+                            Err(e) => format!("error: {e}"),
+                        };
+                        failures.push(format!(
+                            "{path_str}:{} {}:\n  memory: {}\n  ssa:    {}",
+                            case.line,
+                            inst.name,
+                            show(&a),
+                            show(&b)
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{compared} shaders compared, {both_ran} ran in both forms");
+    assert!(compared > 1000, "only {compared} shaders compared");
+    assert!(both_ran > compared / 2, "only {both_ran} of {compared} ran");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

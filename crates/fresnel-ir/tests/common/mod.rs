@@ -215,10 +215,24 @@ pub fn random_shader(ops: &[(u8, u8, u8)]) -> Shader {
     let out = s.add_var(Variable::new("out", f32t, VarMode::ShaderOut));
     let local = s.add_local(main, "x", f32t);
     let vlocal = s.add_local(main, "v", v4);
+    // One iteration counter per loop depth: each loop runs at most three times.
+    let i32t = s.types.scalar(BaseType::Int, 32);
+    let counters: Vec<VarId> = (0..8)
+        .map(|d| s.add_local(main, format!("n{d}"), i32t))
+        .collect();
     let Shader {
         functions, types, ..
     } = &mut s;
     let mut b = Builder::new(&mut functions[main], types);
+    // Non-zero initial values, so that reading a wrong (undefined, zero) value shows.
+    {
+        let one_half = b.imm_f32(1.5);
+        let d = b.deref_var(local, f32t, VarMode::Function);
+        b.store_deref(d, one_half, 1);
+        let c = b.constant(32, &[0x3f80_0000, 0x4000_0000, 0x4040_0000, 0x4080_0000]);
+        let d = b.deref_var(vlocal, v4, VarMode::Function);
+        b.store_deref(d, c, 0xf);
+    }
     let mut pool: Vec<(ValueId, K, u8)> = Vec::new();
     let mut open: Vec<(Open, usize)> = Vec::new();
     let pick = |pool: &[(ValueId, K, u8)], k: K, n: Option<u8>, sel: u8| -> Option<ValueId> {
@@ -337,7 +351,26 @@ pub fn random_shader(ops: &[(u8, u8, u8)]) -> Shader {
             },
             8 => {
                 if !b.is_dead() && open.len() < 8 {
+                    let depth = open
+                        .iter()
+                        .filter(|(o, _)| matches!(o, Open::Loop(_)))
+                        .count();
+                    let counter = counters[depth];
+                    let zero = b.imm_i32(0);
+                    let d = b.deref_var(counter, i32t, VarMode::Function);
+                    b.store_deref(d, zero, 1);
                     let l = b.push_loop();
+                    // n += 1; if (n > 3) break;  (first in the body: `continue` cannot skip it)
+                    let d = b.deref_var(counter, i32t, VarMode::Function);
+                    let n = b.load_deref(d);
+                    let one = b.imm_i32(1);
+                    let n1 = b.alu(AluOp::Iadd, &[n, one]);
+                    b.store_deref(d, n1, 1);
+                    let three = b.imm_i32(3);
+                    let done = b.alu(AluOp::Ilt, &[three, n1]);
+                    let i = b.push_if(done);
+                    b.jump(JumpKind::Break);
+                    b.pop_if(i);
                     open.push((Open::Loop(l), pool.len()));
                 }
             }
@@ -375,7 +408,18 @@ pub fn random_shader(ops: &[(u8, u8, u8)]) -> Shader {
             }
             _ => {
                 if c % 3 == 0 {
-                    if let Some(x) = pick(&pool, K::F, Some(1), a) {
+                    // Mostly the latest scalar (often a load just made), else any.
+                    let latest = pool
+                        .iter()
+                        .rev()
+                        .find(|(_, k, n)| *k == K::F && *n == 1)
+                        .map(|e| e.0);
+                    let x = if a % 4 != 0 {
+                        latest
+                    } else {
+                        pick(&pool, K::F, Some(1), a)
+                    };
+                    if let Some(x) = x {
                         let d = b.deref_var(out, f32t, VarMode::ShaderOut);
                         b.store_deref(d, x, 1);
                     }

@@ -1,0 +1,162 @@
+//! `fresnel run` and `fresnel deqp` end to end on small inputs written here.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn fresnel() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_fresnel"))
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("fresnel-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+#[test]
+fn run_vertex_prints_outputs_as_json() {
+    let d = temp_dir("runv");
+    let f = d.join("a.vert");
+    std::fs::write(
+        &f,
+        "#version 310 es\nin vec3 a;\nuniform mat2 m;\nout vec2 o;\nflat out int k;\n\
+         void main() { o = m * a.xy; k = int(a.z) * 3; gl_Position = vec4(a, 1.0); }\n",
+    )
+    .unwrap();
+    let out = fresnel()
+        .arg("run")
+        .arg(&f)
+        .args(["--input", "a=1,2,3", "--uniform", "m=1,0,0,2", "--count", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["invocations"], 2);
+    assert_eq!(v["outputs"]["o"][1], serde_json::json!([1.0, 4.0]));
+    assert_eq!(v["outputs"]["k"][0], serde_json::json!([9]));
+}
+
+#[test]
+fn run_fragment_grid_writes_a_png() {
+    let d = temp_dir("runf");
+    let f = d.join("a.frag");
+    std::fs::write(
+        &f,
+        "#version 300 es\nprecision highp float;\nout vec4 c;\nvoid main() {\n\
+         if (gl_FragCoord.x > 2.0) discard;\n c = vec4(gl_FragCoord.xy / 4.0, dFdx(gl_FragCoord.x), 1.0); }\n",
+    )
+    .unwrap();
+    let png = d.join("out.png");
+    let out = fresnel()
+        .arg("run")
+        .arg(&f)
+        .args(["--grid", "4x2", "--png"])
+        .arg(&png)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["invocations"], 8);
+    // x = 0.5, 1.5 kept; 2.5, 3.5 discarded (row-major over the grid).
+    assert_eq!(
+        v["discarded"],
+        serde_json::json!([false, false, true, true, false, false, true, true])
+    );
+    assert_eq!(v["outputs"]["c"][1], serde_json::json!([0.375, 0.125, 1.0, 1.0]));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+}
+
+#[test]
+fn run_reports_limits() {
+    let d = temp_dir("runl");
+    let f = d.join("a.vert");
+    std::fs::write(&f, "#version 310 es\nvoid main() { int i = 0; while (i < 10) { } gl_Position = vec4(0.0); }\n").unwrap();
+    let out = fresnel().arg("run").arg(&f).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("execution limit reached"), "{err}");
+}
+
+const TEST_FILE: &str = r#"
+group g "g"
+    case add
+        values
+        {
+            input float in0 = [ 1.0 | 2.5 ];
+            uniform float u = 2.0;
+            output float out0 = [ 3.0 | 4.5 ];
+        }
+        both ""
+            precision mediump float;
+            ${DECLARATIONS}
+            uniform float u;
+            void main()
+            {
+                out0 = in0 + u;
+                ${OUTPUT}
+            }
+        ""
+    end
+    case wrong
+        values
+        {
+            input int in0 = [ 1 | 2 ];
+            output int out0 = [ 2 | 5 ];
+        }
+        both ""
+            precision mediump float;
+            ${DECLARATIONS}
+            void main()
+            {
+                ${SETUP}
+                out0 = in0 * 2;
+                ${OUTPUT}
+            }
+        ""
+    end
+    case bad_syntax
+        expect compile_fail
+        both ""
+            precision mediump float;
+            ${DECLARATIONS}
+            void main() { int x = ; ${OUTPUT} }
+        ""
+    end
+    case loops
+        version 300 es
+        values { input int n = [ 0 | 3 | 7 ]; output int out0 = [ 0 | 1 | 13 ]; }
+        both ""
+            #version 300 es
+            precision mediump float;
+            ${DECLARATIONS}
+            void main()
+            {
+                ${SETUP}
+                int s = 0;
+                for (int i = 0; i < n; i++) {
+                    if (i == 2) continue;
+                    if (i > 5) break;
+                    s += i;
+                }
+                out0 = s;
+                ${OUTPUT}
+            }
+        ""
+    end
+end
+"#;
+
+#[test]
+fn deqp_runs_cases_and_counts() {
+    let d = temp_dir("deqp");
+    let f = d.join("small.test");
+    std::fs::write(&f, TEST_FILE).unwrap();
+    let out = fresnel().arg("deqp").arg(&f).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    // `wrong` fails in its second sub-case (2 * 2 != 5), as vertex and as fragment shader.
+    assert!(text.contains("g.wrong_vertex: sub-case 1:"), "{text}");
+    assert!(text.contains("g.wrong_fragment: sub-case 1:"), "{text}");
+    assert_eq!(text.lines().last(), Some("6 passed, 2 failed, 0 skipped"), "{text}");
+    assert_eq!(out.status.code(), Some(1));
+}
