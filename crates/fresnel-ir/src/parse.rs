@@ -1,16 +1,18 @@
 //! The parser of the IR text form printed by [`crate::print`].
 //!
 //! [`parse`] returns the shader or the first error with its `line:column`. It never panics,
-//! whatever the input: identifiers are bounded by the input's size (value and block numbers
-//! may not exceed twice the input length in bytes or 4096, whichever is larger, nor 2^24), nesting of control flow, types and
-//! constants is limited to [`MAX_DEPTH`], and the tree's shape rules (every list starts
-//! with a block, no adjacent blocks, `if`/`loop` followed by a block, `break`/`continue`
-//! inside loops) are checked here, since the CFG cannot be built otherwise. Everything else
-//! (dominance, operand sizes, phi sources, ...) is left to [`crate::validate`].
+//! whatever the input: numbers are bounded by the input's size (value and block numbers may
+//! not exceed twice the input length in bytes or 4096, whichever is larger, nor 2^24),
+//! nesting of control flow, types and constants is limited to [`MAX_DEPTH`], and the tree's
+//! shape rules (every list starts with a block, no adjacent blocks, `if`/`loop` follow and
+//! are followed by a block, `break`/`continue` inside loops) are checked here, since the CFG
+//! cannot be built otherwise. Everything else (dominance, operand sizes, phi sources, ...)
+//! is left to [`crate::validate`].
 //!
 //! Value, block and variable numbers are kept as written, so printing a parsed shader gives
 //! the same text; values numbered in the gaps get removed `undef` definitions. Use lists and
-//! the CFG are rebuilt from the text.
+//! the CFG are rebuilt from the text. An intrinsic's `num_components` may be left out when
+//! it is implied (by its result, or by its first source sized by it).
 
 use std::fmt;
 

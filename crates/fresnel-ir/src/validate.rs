@@ -526,6 +526,9 @@ impl<'a> Validator<'a> {
         let kind = &f.instrs[i].kind;
         match kind {
             InstrKind::Phi { dest, srcs } => {
+                if f.blocks[b].preds.is_empty() {
+                    self.error("phi in a block without predecessors");
+                }
                 let k = f.blocks[b].instrs.iter().position(|x| *x == i).unwrap_or(0);
                 if f.blocks[b].instrs[..k]
                     .iter()
@@ -949,9 +952,46 @@ impl<'a> Validator<'a> {
             }
             let (_, n) = Self::shape(f, *v);
             match k {
-                TexSrc::TextureDeref | TexSrc::SamplerDeref if Self::deref_of(f, *v).is_none() => {
-                    self.error(format!("texture source '{}' must be a deref", k.name()));
-                }
+                TexSrc::TextureDeref | TexSrc::SamplerDeref => match Self::deref_of(f, *v) {
+                    None => {
+                        self.error(format!("texture source '{}' must be a deref", k.name()));
+                    }
+                    Some(d) if *k == TexSrc::TextureDeref && self.type_ok(d.ty) => {
+                        match self.shader.types.get(d.ty) {
+                            Type::Sampler {
+                                dim, array, shadow, ..
+                            } => {
+                                if *dim != t.dim || *array != t.is_array {
+                                    self.error(format!(
+                                        "texture instruction on {}{} disagrees with the {} texture",
+                                        t.dim.name(),
+                                        if t.is_array { " array" } else { "" },
+                                        self.shader.types.display(d.ty)
+                                    ));
+                                }
+                                let sampling = !matches!(
+                                    t.op,
+                                    TexOp::Txs
+                                        | TexOp::QueryLevels
+                                        | TexOp::Lod
+                                        | TexOp::TextureSamples
+                                );
+                                if sampling && *shadow != t.is_shadow {
+                                    self.error(format!(
+                                        "shadow flag disagrees with the {} texture",
+                                        self.shader.types.display(d.ty)
+                                    ));
+                                }
+                            }
+                            Type::Image { .. } | Type::Opaque(_) => {}
+                            _ => self.error(format!(
+                                "texture source of type {}",
+                                self.shader.types.display(d.ty)
+                            )),
+                        }
+                    }
+                    Some(_) => {}
+                },
                 TexSrc::Coord => {
                     let want = t.dim.coord_components() + u8::from(t.is_array);
                     if n != want && !matches!(t.op, TexOp::Txs | TexOp::QueryLevels | TexOp::Lod) {

@@ -2,8 +2,9 @@
 //! access is a direct (or constant-indexed) load or store become SSA values, with phis at
 //! the iterated dominance frontiers of their stores.
 //!
-//! 1. **Candidates**: `Function`-mode locals that are neither parameters nor the return
-//!    variable (those are filled and read by calls), whose derefs are used only by other
+//! 1. **Candidates**: `Function`-mode locals without an initializer that are neither
+//!    parameters nor the return variable (those are filled and read by calls), whose derefs
+//!    are used only by other
 //!    derefs (array steps with constant, in-range indices; struct steps), `load_deref`,
 //!    `store_deref` (as the address) and `copy_deref`.
 //! 2. **Copies** touching a candidate are split into loads and stores of each scalar/vector
@@ -478,7 +479,11 @@ fn promote_function(
         .locals
         .iter()
         .copied()
-        .filter(|v| !fixed.contains(v) && vars.get(*v).is_some_and(|x| x.mode == VarMode::Function))
+        .filter(|v| {
+            let var = vars.get(*v);
+            !fixed.contains(v)
+                && var.is_some_and(|x| x.mode == VarMode::Function && x.init.is_none())
+        })
         .collect();
     if candidates.is_empty() {
         return Vec::new();

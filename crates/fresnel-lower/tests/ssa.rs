@@ -137,6 +137,7 @@ fn random_shaders_promote_and_validate() {
         assert_eq!(again.to_string(), text);
     }
     assert!(phis > 50, "only {phis} phis placed over all rounds");
+    eprintln!("{stores} output stores, {finished} runs finished, {phis} phis");
     assert!(stores > 300, "only {stores} output stores observed");
     assert!(finished > 200, "only {finished} of 300 runs finished");
 }
@@ -401,8 +402,8 @@ fn mutated_valid_shaders_stay_valid() {
 /// Differential check on real shaders: every fourth vertex or fragment shader of the dEQP
 /// cases expected to compile is lowered twice, with locals in memory (`no_ssa`) and with
 /// `vars_to_ssa`, and both are run by the interpreter (four invocations, inputs and
-/// default-block uniforms set to small non-zero values): the outputs and discards must be identical bit for bit. Skipped when the corpus
-/// is not present.
+/// default-block uniforms set to small non-zero values): the outputs and discards must be
+/// identical bit for bit. Skipped when the corpus is not present.
 #[test]
 fn ssa_preserves_deqp_results() {
     use fresnel::{Options, SourceInput, Stage, TargetEnv, Version};

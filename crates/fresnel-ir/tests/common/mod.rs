@@ -390,7 +390,7 @@ pub fn random_shader(ops: &[(u8, u8, u8)]) -> Shader {
                     } else {
                         JumpKind::Continue
                     });
-                } else if a % 8 == 7 {
+                } else if a % 32 == 31 {
                     b.jump(JumpKind::Return);
                 }
             }
@@ -423,14 +423,21 @@ pub fn random_shader(ops: &[(u8, u8, u8)]) -> Shader {
                         let d = b.deref_var(out, f32t, VarMode::ShaderOut);
                         b.store_deref(d, x, 1);
                     }
-                } else if c % 3 == 1 {
-                    let d = b.deref_var(vlocal, v4, VarMode::Function);
-                    let v = b.load_deref(d);
-                    add(&b, &mut pool, v, K::F);
                 } else {
-                    let d = b.deref_var(local, f32t, VarMode::Function);
-                    let v = b.load_deref(d);
+                    // Load a local; mostly also write (a component of) it to the output.
+                    let v = if c % 3 == 1 {
+                        let d = b.deref_var(vlocal, v4, VarMode::Function);
+                        b.load_deref(d)
+                    } else {
+                        let d = b.deref_var(local, f32t, VarMode::Function);
+                        b.load_deref(d)
+                    };
                     add(&b, &mut pool, v, K::F);
+                    if a % 4 != 0 {
+                        let x = b.channel(v, a % b.num_components(v));
+                        let d = b.deref_var(out, f32t, VarMode::ShaderOut);
+                        b.store_deref(d, x, 1);
+                    }
                 }
             }
         }

@@ -917,7 +917,22 @@ impl Checker<'_> {
         let mut out = Vec::new();
         if declarators.is_empty() {
             // `struct S { ... };` or `float;`
-            if !matches!(ts.kind, ast::TypeKind::Struct(_)) && !self.builtin_mode {
+            let unsized = matches!(
+                self.m.types.get(base),
+                Type::Array {
+                    size: ArraySize::Unsized,
+                    ..
+                }
+            );
+            if unsized && self.is_es() && !self.builtin_mode {
+                // `int[];`: GLSL ES requires every array type to have a size where it is
+                // declared, and an empty declaration gives it no other way to get one.
+                self.error(
+                    "array-size",
+                    span,
+                    "an empty declaration cannot have an unsized array type",
+                );
+            } else if !matches!(ts.kind, ast::TypeKind::Struct(_)) && !self.builtin_mode {
                 self.warning("empty-declaration", span, "declaration declares nothing");
             } else if let Some(p) = q.quals.precision {
                 let _ = p;

@@ -602,8 +602,12 @@ impl Preprocessor<'_> {
     fn builtin_token(&mut self, t: Token, b: Builtin) -> Token {
         let text = match b {
             Builtin::Line => {
-                let loc = self.sm.location(t.span);
-                loc.line.to_string()
+                // A `__LINE__` from a replacement list is expanded when the outermost
+                // invocation has been read completely, so it gives the line of the
+                // invocation's last token (its `)`), as dEQP, Mesa and C expect.
+                let cs = self.sm.source_callsite(t.span);
+                let last = if cs.end > cs.start { cs.end - 1 } else { cs.start };
+                self.sm.location_in_file(cs.file, last).line.to_string()
             }
             Builtin::File => {
                 let loc = self.sm.location(t.span);

@@ -490,3 +490,11 @@ fn stage_macros_of_spirv_intrinsics() {
     // No stage given: no stage macro.
     assert_eq!(pp("#version 450\nGL_VERTEX_SHADER"), "GL_VERTEX_SHADER");
 }
+
+#[test]
+fn line_in_replacement_list_is_the_invocation_end() {
+    // dEQP preprocessor.line_2: arguments keep their own lines, the replacement list takes
+    // the line of the invocation's closing parenthesis.
+    let src = "#define BBB __LINE__, /*\n*/ __LINE__\n#define AAA(a,b) BBB, a, b\nAAA(__LINE__,\n__LINE__\n)";
+    assert_eq!(pp(src), "6 , 6 , 4 , 5");
+}
