@@ -26,10 +26,21 @@ fn run_vertex_prints_outputs_as_json() {
     let out = fresnel()
         .arg("run")
         .arg(&f)
-        .args(["--input", "a=1,2,3", "--uniform", "m=1,0,0,2", "--count", "2"])
+        .args([
+            "--input",
+            "a=1,2,3",
+            "--uniform",
+            "m=1,0,0,2",
+            "--count",
+            "2",
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["invocations"], 2);
     assert_eq!(v["outputs"]["o"][1], serde_json::json!([1.0, 4.0]));
@@ -54,7 +65,11 @@ fn run_fragment_grid_writes_a_png() {
         .arg(&png)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["invocations"], 8);
     // x = 0.5, 1.5 kept; 2.5, 3.5 discarded (row-major over the grid).
@@ -62,7 +77,10 @@ fn run_fragment_grid_writes_a_png() {
         v["discarded"],
         serde_json::json!([false, false, true, true, false, false, true, true])
     );
-    assert_eq!(v["outputs"]["c"][1], serde_json::json!([0.375, 0.125, 1.0, 1.0]));
+    assert_eq!(
+        v["outputs"]["c"][1],
+        serde_json::json!([0.375, 0.125, 1.0, 1.0])
+    );
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[1..4], b"PNG");
 }
@@ -71,7 +89,11 @@ fn run_fragment_grid_writes_a_png() {
 fn run_reports_limits() {
     let d = temp_dir("runl");
     let f = d.join("a.vert");
-    std::fs::write(&f, "#version 310 es\nvoid main() { int i = 0; while (i < 10) { } gl_Position = vec4(0.0); }\n").unwrap();
+    std::fs::write(
+        &f,
+        "#version 310 es\nvoid main() { int i = 0; while (i < 10) { } gl_Position = vec4(0.0); }\n",
+    )
+    .unwrap();
     let out = fresnel().arg("run").arg(&f).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -157,6 +179,10 @@ fn deqp_runs_cases_and_counts() {
     // `wrong` fails in its second sub-case (2 * 2 != 5), as vertex and as fragment shader.
     assert!(text.contains("g.wrong_vertex: sub-case 1:"), "{text}");
     assert!(text.contains("g.wrong_fragment: sub-case 1:"), "{text}");
-    assert_eq!(text.lines().last(), Some("6 passed, 2 failed, 0 skipped"), "{text}");
+    assert_eq!(
+        text.lines().last(),
+        Some("6 passed, 2 failed, 0 skipped"),
+        "{text}"
+    );
     assert_eq!(out.status.code(), Some(1));
 }

@@ -548,6 +548,136 @@ pub fn is_whole(op: AluOp) -> bool {
     )
 }
 
+/// A 32-bit operation with a direct implementation (see [`fast`]).
+#[derive(Copy, Clone, Debug)]
+pub enum Fast {
+    F1(fn(f32) -> f32),
+    F2(fn(f32, f32) -> f32),
+    F3(fn(f32, f32, f32) -> f32),
+    FCmp(fn(f32, f32) -> bool),
+    I2(fn(u32, u32) -> u32),
+    ICmp(fn(u32, u32) -> bool),
+    Mov,
+    Bcsel,
+    B2f,
+}
+
+/// The direct implementation of a per-component operation on 32-bit values, when it has
+/// one. Results are bit-identical to [`scalar`] (single-precision add, sub, mul and div are
+/// correctly rounded either way).
+pub fn fast(op: AluOp, sb: u8, db: u8) -> Option<Fast> {
+    use AluOp::*;
+    if sb != 32 {
+        return match (op, db) {
+            (Bcsel, 32) => Some(Fast::Bcsel),
+            (B2f, 32) => Some(Fast::B2f),
+            _ => None,
+        };
+    }
+    let cmp_ok = db == 1;
+    let same = db == 32;
+    Some(match op {
+        Mov if same => Fast::Mov,
+        Bcsel if same => Fast::Bcsel,
+        Fadd if same => Fast::F2(|a, b| a + b),
+        Fsub if same => Fast::F2(|a, b| a - b),
+        Fmul if same => Fast::F2(|a, b| a * b),
+        Fdiv if same => Fast::F2(|a, b| a / b),
+        Fmin if same => Fast::F2(f32::min),
+        Fmax if same => Fast::F2(f32::max),
+        Fneg if same => Fast::F1(|a| -a),
+        Fabs if same => Fast::F1(f32::abs),
+        Ffloor if same => Fast::F1(f32::floor),
+        Fsqrt if same => Fast::F1(f32::sqrt),
+        Ffma if same => {
+            Fast::F3(|a, b, c| (f64::from(a).mul_add(f64::from(b), f64::from(c))) as f32)
+        }
+        Flt if cmp_ok => Fast::FCmp(|a, b| a < b),
+        Fge if cmp_ok => Fast::FCmp(|a, b| a >= b),
+        Feq if cmp_ok => Fast::FCmp(|a, b| a == b),
+        Fneu if cmp_ok => Fast::FCmp(|a, b| a != b),
+        Iadd if same => Fast::I2(u32::wrapping_add),
+        Isub if same => Fast::I2(u32::wrapping_sub),
+        Imul if same => Fast::I2(u32::wrapping_mul),
+        Iand if same => Fast::I2(|a, b| a & b),
+        Ior if same => Fast::I2(|a, b| a | b),
+        Ixor if same => Fast::I2(|a, b| a ^ b),
+        Ilt if cmp_ok => Fast::ICmp(|a, b| (a as i32) < (b as i32)),
+        Ige if cmp_ok => Fast::ICmp(|a, b| (a as i32) >= (b as i32)),
+        Ult if cmp_ok => Fast::ICmp(|a, b| a < b),
+        Uge if cmp_ok => Fast::ICmp(|a, b| a >= b),
+        Ieq if cmp_ok => Fast::ICmp(|a, b| a == b),
+        Ine if cmp_ok => Fast::ICmp(|a, b| a != b),
+        _ => return None,
+    })
+}
+
+/// Runs a [`Fast`] operation over the active lanes: sources at `bases[k] + lane`, result
+/// at `dest + lane` of `v` (one loop per operation kind, so the operation is not matched
+/// per lane).
+pub fn fast_lanes(f: Fast, v: &mut [u64], m: &[bool], bases: &[usize], dest: usize) {
+    let Some(&b0) = bases.first() else {
+        return;
+    };
+    let b1 = bases.get(1).copied().unwrap_or(b0);
+    let b2 = bases.get(2).copied().unwrap_or(b0);
+    let fl = |x: u64| f32::from_bits(x as u32);
+    match f {
+        Fast::F1(g) => lanes(v, m, [b0, b1, b2], dest, |x, _, _| {
+            u64::from(g(fl(x)).to_bits())
+        }),
+        Fast::F2(g) => lanes(v, m, [b0, b1, b2], dest, |x, y, _| {
+            u64::from(g(fl(x), fl(y)).to_bits())
+        }),
+        Fast::F3(g) => lanes(v, m, [b0, b1, b2], dest, |x, y, z| {
+            u64::from(g(fl(x), fl(y), fl(z)).to_bits())
+        }),
+        Fast::FCmp(g) => lanes(v, m, [b0, b1, b2], dest, |x, y, _| {
+            u64::from(g(fl(x), fl(y)))
+        }),
+        Fast::I2(g) => lanes(v, m, [b0, b1, b2], dest, |x, y, _| {
+            u64::from(g(x as u32, y as u32))
+        }),
+        Fast::ICmp(g) => lanes(v, m, [b0, b1, b2], dest, |x, y, _| {
+            u64::from(g(x as u32, y as u32))
+        }),
+        other => lanes(v, m, [b0, b1, b2], dest, |x, y, z| run_fast(other, x, y, z)),
+    }
+}
+
+#[inline(always)]
+fn lanes(v: &mut [u64], m: &[bool], b: [usize; 3], dest: usize, op: impl Fn(u64, u64, u64) -> u64) {
+    for (lane, &on) in m.iter().enumerate() {
+        if on {
+            let r = op(v[b[0] + lane], v[b[1] + lane], v[b[2] + lane]);
+            v[dest + lane] = r;
+        }
+    }
+}
+
+/// Runs a [`Fast`] operation on bit patterns.
+#[inline]
+pub fn run_fast(f: Fast, x: u64, y: u64, z: u64) -> u64 {
+    let fl = |v: u64| f32::from_bits(v as u32);
+    match f {
+        Fast::F1(g) => u64::from(g(fl(x)).to_bits()),
+        Fast::F2(g) => u64::from(g(fl(x), fl(y)).to_bits()),
+        Fast::F3(g) => u64::from(g(fl(x), fl(y), fl(z)).to_bits()),
+        Fast::FCmp(g) => u64::from(g(fl(x), fl(y))),
+        Fast::I2(g) => u64::from(g(x as u32, y as u32)),
+        Fast::ICmp(g) => u64::from(g(x as u32, y as u32)),
+        Fast::Mov => x & 0xffff_ffff,
+        Fast::Bcsel => {
+            if x & 1 != 0 {
+                y & 0xffff_ffff
+            } else {
+                z & 0xffff_ffff
+            }
+        }
+        Fast::B2f => u64::from(if x & 1 != 0 { 1.0f32 } else { 0.0 }.to_bits()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -613,6 +743,45 @@ mod tests {
             scalar(AluOp::UaddCarry, 32, 32, [0xffff_ffff, 1, 0, 0]).unwrap(),
             1
         );
+    }
+
+    /// The fast paths agree with the general evaluation bit for bit.
+    #[test]
+    fn fast_paths_match() {
+        let vals: Vec<u64> = [
+            0.0f32,
+            -0.0,
+            1.5,
+            -2.25,
+            1e30,
+            -1e-30,
+            f32::INFINITY,
+            f32::NAN,
+            3.0,
+            7.0,
+        ]
+        .iter()
+        .map(|x| f32b(*x))
+        .chain([0u64, 1, 0xffff_ffff, 0x8000_0000, 12345])
+        .collect();
+        for &op in fresnel_ir::ALL_ALU_OPS {
+            for db in [1u8, 32] {
+                let Some(f) = fast(op, 32, db) else { continue };
+                for &x in &vals {
+                    for &y in &vals {
+                        let z = vals[(x as usize + y as usize) % vals.len()];
+                        let s = [x, y, z, 0];
+                        let a = scalar(op, 32, db, s).unwrap();
+                        let b = run_fast(f, x, y, z);
+                        let nan = |v: u64| f32::from_bits(v as u32).is_nan();
+                        assert!(
+                            a == b || (db == 32 && nan(a) && nan(b)),
+                            "{op:?} {x:#x} {y:#x} {z:#x}: {a:#x} vs {b:#x}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

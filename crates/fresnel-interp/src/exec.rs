@@ -114,6 +114,8 @@ pub(crate) struct Machine<'a> {
     active_funcs: Vec<bool>,
     depth: usize,
     pub emitted: Vec<Vec<Emitted>>,
+    /// Reused storage for the phis of a block.
+    phi_buf: Vec<(ValueId, usize, usize, u64)>,
 }
 
 fn any(m: &[bool]) -> bool {
@@ -320,8 +322,11 @@ fn check_function(sh: &Shader, f: &Function) -> Result<(), Error> {
     let nv = f.values.len();
     let nt = sh.types.len();
     for (_, v) in f.values.iter() {
-        if v.num_components == 0 || v.def.0 as usize >= f.instrs.len() {
-            return bad("malformed value");
+        if v.num_components == 0
+            || v.def.0 as usize >= f.instrs.len()
+            || !matches!(v.bit_size, 1 | 8 | 16 | 32 | 64)
+        {
+            return bad("malformed value (bit size must be 1, 8, 16, 32 or 64)");
         }
     }
     let mut lists: Vec<(&[CfNode], usize)> = vec![(&f.body, 0)];
@@ -455,6 +460,7 @@ impl<'a> Machine<'a> {
             active_funcs: vec![false; sh.functions.len()],
             depth: 0,
             emitted: vec![Vec::new(); n],
+            phi_buf: Vec::new(),
         }
     }
 
@@ -552,18 +558,6 @@ impl<'a> Machine<'a> {
 
     fn set(&self, fi: &FuncInfo, fr: &mut Frame, v: ValueId, c: usize, lane: usize, x: u64) {
         fr.vals[(fi.voff[v.0 as usize] as usize + c) * self.n + lane] = x;
-    }
-
-    fn count(&mut self, m: &[bool]) -> Result<(), Error> {
-        let k = m.iter().filter(|&&b| b).count() as u64;
-        self.executed += k.max(1);
-        if self.executed > self.limits.max_instructions {
-            return Err(Error::Limit(format!(
-                "execution limit reached: more than {} instructions executed",
-                self.limits.max_instructions
-            )));
-        }
-        Ok(())
     }
 
     /// Runs function `fid` with the given lanes; `args` are the values of the `in`/`inout`
@@ -809,7 +803,8 @@ impl<'a> Machine<'a> {
             .take_while(|&&i| f.instrs[i].kind.is_phi())
             .count();
         if nphi > 0 {
-            let mut staged: Vec<(ValueId, usize, usize, u64)> = Vec::new();
+            let mut staged = std::mem::take(&mut self.phi_buf);
+            staged.clear();
             for &i in &instrs[..nphi] {
                 let InstrKind::Phi { dest, srcs } = &f.instrs[i].kind else {
                     continue;
@@ -836,22 +831,36 @@ impl<'a> Machine<'a> {
                     }
                 }
             }
-            for (d, c, lane, x) in staged {
+            for &(d, c, lane, x) in &staged {
                 self.set(fi, fr, d, c, lane, x);
             }
+            self.phi_buf = staged;
         }
         let mut jump = None;
+        let mut active = m.iter().filter(|&&b| b).count() as u64;
         for &i in &instrs[nphi..] {
-            if !any(m) {
+            if active == 0 {
                 break;
             }
-            self.count(m)?;
+            self.executed += active;
+            if self.executed > self.limits.max_instructions {
+                return Err(Error::Limit(format!(
+                    "execution limit reached: more than {} instructions executed",
+                    self.limits.max_instructions
+                )));
+            }
             match &f.instrs[i].kind {
                 InstrKind::Jump(k) => {
                     jump = Some(*k);
                     break;
                 }
-                kind => self.exec_instr(f, fi, fr, i, kind, m)?,
+                kind => {
+                    self.exec_instr(f, fi, fr, i, kind, m)?;
+                    // Only calls and terminations change the active lanes.
+                    if matches!(kind, InstrKind::Call { .. } | InstrKind::Intrinsic(_)) {
+                        active = m.iter().filter(|&&b| b).count() as u64;
+                    }
+                }
             }
         }
         for lane in 0..n {
@@ -1074,6 +1083,7 @@ impl<'a> Machine<'a> {
             return Ok(());
         }
         let ns = a.srcs.len();
+        let fast = alu::fast(a.op, sb, db);
         for c in 0..dn {
             let mut bases = [0usize; 4];
             for k in 0..ns {
@@ -1082,6 +1092,11 @@ impl<'a> Machine<'a> {
                     (fi.voff[src.value.0 as usize] as usize + usize::from(src.swizzle[c])) * n;
             }
             let dbase = (fi.voff[a.dest.0 as usize] as usize + c) * n;
+            if let Some(fast) = fast {
+                // Common 32-bit operations without the general dispatch.
+                alu::fast_lanes(fast, &mut fr.vals, m, &bases[..ns], dbase);
+                continue;
+            }
             for lane in 0..n {
                 if !m[lane] {
                     continue;

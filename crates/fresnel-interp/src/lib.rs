@@ -209,6 +209,17 @@ impl<'s> Interp<'s> {
         for (_, f) in shader.functions.iter() {
             funcs.push(FuncInfo::new(shader, f)?);
         }
+        let nt = shader.types.len();
+        for (_, t) in shader.types.iter() {
+            let ok = match t {
+                Type::Array { elem, .. } => (elem.0 as usize) < nt,
+                Type::Struct { fields, .. } => fields.iter().all(|f| (f.ty.0 as usize) < nt),
+                _ => true,
+            };
+            if !ok {
+                return Err(Error::Invalid("a type refers to an unknown type".into()));
+            }
+        }
         for (_, v) in shader.vars.iter() {
             if v.ty.0 as usize >= shader.types.len() {
                 return Err(Error::Invalid(format!(

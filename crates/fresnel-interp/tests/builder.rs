@@ -572,11 +572,7 @@ fn sampling_shader(dim: SamplerDim, array: bool, shadow: bool, op: TexOp, comp: 
         }
         let n = if shadow { 1 } else { 4 };
         let r = b.tex(op, dim, array, shadow, BaseType::Float, n, &srcs, comp);
-        let r4 = if n == 1 {
-            b.vec(&[r, r, r, r])
-        } else {
-            r
-        };
+        let r4 = if n == 1 { b.vec(&[r, r, r, r]) } else { r };
         store(&mut b, o, vec4, VarMode::ShaderOut, r4, 0xf);
         b.finish();
     }
@@ -586,8 +582,13 @@ fn sampling_shader(dim: SamplerDim, array: bool, shadow: bool, op: TexOp, comp: 
 fn sample_all(sh: &Shader, t: Texture, uvs: &[[f32; 4]]) -> Vec<Vec<f32>> {
     let mut it = Interp::new(sh).unwrap();
     it.bind_texture("tex", 0, t).unwrap();
-    it.set_input("uv", uvs.iter().map(|u| u.iter().map(|x| bits(*x)).collect()).collect())
-        .unwrap();
+    it.set_input(
+        "uv",
+        uvs.iter()
+            .map(|u| u.iter().map(|x| bits(*x)).collect())
+            .collect(),
+    )
+    .unwrap();
     it.run_vertex(uvs.len()).unwrap();
     it.output("o").unwrap().iter().map(|o| f32s(o)).collect()
 }
@@ -620,17 +621,31 @@ fn cube_array_shadow_and_gather() {
         true,
         Level::from_fn(1, 1, 3, |_, _, z| [10.0 * f64::from(z), 0.0, 0.0, 1.0]),
     );
-    let got = sample_all(&sh, t, &[[0.5, 0.5, 1.4, 0.0], [0.5, 0.5, 1.6, 0.0], [0.5, 0.5, 9.0, 0.0]]);
+    let got = sample_all(
+        &sh,
+        t,
+        &[
+            [0.5, 0.5, 1.4, 0.0],
+            [0.5, 0.5, 1.6, 0.0],
+            [0.5, 0.5, 9.0, 0.0],
+        ],
+    );
     assert_eq!((got[0][0], got[1][0], got[2][0]), (10.0, 20.0, 20.0));
     // Shadow: depths 0.3 | 0.7, reference 0.5, LEQUAL.
     let sh = sampling_shader(SamplerDim::D2, false, true, TexOp::Txl, 0);
     let mut t = Texture::new(
         SamplerDim::D2,
         false,
-        Level::from_fn(2, 1, 1, |x, _, _| [if x == 0 { 0.3 } else { 0.7 }, 0.0, 0.0, 1.0]),
+        Level::from_fn(2, 1, 1, |x, _, _| {
+            [if x == 0 { 0.3 } else { 0.7 }, 0.0, 0.0, 1.0]
+        }),
     );
     t.wrap = [fresnel_interp::Wrap::ClampToEdge; 3];
-    let got = sample_all(&sh, t.clone(), &[[0.25, 0.5, 0.0, 0.5], [0.75, 0.5, 0.0, 0.5]]);
+    let got = sample_all(
+        &sh,
+        t.clone(),
+        &[[0.25, 0.5, 0.0, 0.5], [0.75, 0.5, 0.0, 0.5]],
+    );
     assert_eq!((got[0][0], got[1][0]), (0.0, 1.0));
     t.mag_filter = Filter::Linear;
     let got = sample_all(&sh, t, &[[0.5, 0.5, 0.0, 0.5]]);
@@ -696,7 +711,9 @@ fn fragment_mipmap_selection() {
     );
     t.generate_mipmaps();
     for (l, lvl) in t.levels.iter_mut().enumerate() {
-        lvl.texels.iter_mut().for_each(|x| *x = [l as f64, 0.0, 0.0, 1.0]);
+        lvl.texels
+            .iter_mut()
+            .for_each(|x| *x = [l as f64, 0.0, 0.0, 1.0]);
     }
     t.mip_filter = fresnel_interp::MipFilter::Nearest;
     assert_eq!(t.levels.len(), 4);
@@ -714,4 +731,133 @@ fn fragment_mipmap_selection() {
             assert_eq!(f32s(o)[0], level, "scale {scale}");
         }
     }
+}
+
+/// Random instructions with arbitrary shapes, swizzles and sources (most of them invalid)
+/// must give results or errors, never panics.
+#[test]
+fn random_ir_never_panics() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut rnd = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n.max(1)
+    };
+    let ops = fresnel_ir::ALL_ALU_OPS;
+    let intrinsics = fresnel_ir::intrinsic::ALL_INTRINSICS;
+    let mut completed = 0;
+    for round in 0..1500 {
+        let mut sh = Shader::new(if round % 3 == 0 {
+            Stage::Fragment
+        } else {
+            Stage::Vertex
+        });
+        let vec4 = sh.types.vector(BaseType::Float, 32, 4);
+        let arr = sh.types.array(vec4, 3);
+        let g = var(&mut sh, "g", arr, VarMode::Global);
+        let m = main_fn(&mut sh);
+        {
+            let mut b = Builder::new(&mut sh.functions[m], &mut sh.types);
+            let mut vals: Vec<ValueId> = Vec::new();
+            for _ in 0..4 {
+                let bits = [1u8, 8, 16, 32, 64][rnd(5) as usize];
+                let n = 1 + rnd(4) as usize;
+                let data: Vec<u64> = (0..n).map(|_| rnd(u64::MAX)).collect();
+                vals.push(b.constant(bits, &data));
+            }
+            let d = b.deref_var(g, arr, VarMode::Global);
+            vals.push(d);
+            let mut opened = Vec::new();
+            for _ in 0..25 {
+                let pick = |r: u64, vals: &[ValueId]| vals[r as usize % vals.len()];
+                match rnd(20) {
+                    0 | 4 if opened.len() < 3 => {
+                        let c = pick(rnd(1000), &vals);
+                        opened.push(b.push_if(c));
+                    }
+                    1 | 5 if !opened.is_empty() => {
+                        let i = opened.pop().unwrap();
+                        b.push_else(i);
+                        b.pop_if(i);
+                    }
+                    2 => {
+                        let op = intrinsics[rnd(intrinsics.len() as u64) as usize];
+                        let srcs: Vec<ValueId> = (0..op.info().srcs.len())
+                            .map(|_| pick(rnd(1000), &vals))
+                            .collect();
+                        let idx = [(fresnel_ir::IndexKind::WriteMask, rnd(16) as i64)];
+                        if let Some(v) = b.intrinsic(op, &srcs, 1 + rnd(4) as u8, 32, &idx) {
+                            vals.push(v);
+                        }
+                    }
+                    3 => {
+                        let p = pick(rnd(1000), &vals);
+                        let i = pick(rnd(1000), &vals);
+                        let ty = vec4;
+                        let v = b.push(&[(32, 1)], |dd| {
+                            fresnel_ir::InstrKind::Deref(fresnel_ir::Deref {
+                                dest: dd[0],
+                                kind: fresnel_ir::DerefKind::Array {
+                                    parent: p,
+                                    index: i,
+                                },
+                                ty,
+                                mode: VarMode::Global,
+                            })
+                        })[0];
+                        vals.push(v);
+                    }
+                    _ => {
+                        let op = ops[rnd(ops.len() as u64) as usize];
+                        let info = op.info();
+                        let srcs: Vec<AluSrc> = (0..info.num_srcs)
+                            .map(|_| {
+                                let v = pick(rnd(1000), &vals);
+                                // Mostly in range, sometimes not.
+                                let k = if rnd(20) == 0 {
+                                    4
+                                } else {
+                                    u64::from(b.num_components(v))
+                                };
+                                let sw = [rnd(k) as u8, rnd(k) as u8, rnd(k) as u8, rnd(k) as u8];
+                                AluSrc::swizzled(v, sw)
+                            })
+                            .collect();
+                        let bits = if rnd(300) == 0 {
+                            [0u8, 7][rnd(2) as usize]
+                        } else {
+                            [1u8, 8, 16, 32, 64][rnd(5) as usize]
+                        };
+                        let n = 1 + rnd(4) as u8;
+                        vals.push(b.alu_full(op, bits, n, &srcs, false));
+                    }
+                }
+            }
+            while let Some(i) = opened.pop() {
+                b.push_else(i);
+                b.pop_if(i);
+            }
+            b.finish();
+        }
+        let r = std::panic::catch_unwind(|| {
+            let Ok(mut it) = Interp::new(&sh) else {
+                return false;
+            };
+            it.limits.max_instructions = 100_000;
+            if sh.stage == Stage::Fragment {
+                it.run_fragment(&[Fragment { x: 0, y: 0 }, Fragment { x: 3, y: 1 }])
+                    .is_ok()
+            } else {
+                it.run_vertex(5).is_ok()
+            }
+        });
+        match r {
+            Ok(ok) => completed += usize::from(ok),
+            Err(_) => panic!("round {round} panicked"),
+        }
+    }
+    // Some programs run to the end (the generator is not only making invalid IR).
+    println!("{completed} of 1500 random programs ran to completion");
+    assert!(completed > 50, "{completed}");
 }

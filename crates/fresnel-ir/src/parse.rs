@@ -7,7 +7,7 @@
 //! shape rules (every list starts with a block, no adjacent blocks, `if`/`loop` follow and
 //! are followed by a block, `break`/`continue` inside loops) are checked here, since the CFG
 //! cannot be built otherwise. Everything else (dominance, operand sizes, phi sources, ...)
-//! is left to [`crate::validate`].
+//! is left to [`crate::validate()`].
 //!
 //! Value, block and variable numbers are kept as written, so printing a parsed shader gives
 //! the same text; values numbered in the gaps get removed `undef` definitions. Use lists and

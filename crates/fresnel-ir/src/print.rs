@@ -1,5 +1,5 @@
 //! The IR's text form (after `nir_print.c`): readable, and parsed back exactly by
-//! [`crate::parse`] (`print(parse(print(s))) == print(s)`).
+//! [`crate::parse()`] (`print(parse(print(s))) == print(s)`).
 //!
 //! ```text
 //! shader fragment
@@ -26,6 +26,50 @@
 //! quoted. Struct types are declared once (`struct %S { ... }`, `block struct` for interface
 //! blocks) and referred to by name; a name used by several struct types gets `#k` for the
 //! k-th repetition.
+//!
+//! # Grammar
+//!
+//! Instructions take one line each; elsewhere line breaks do not matter.
+//!
+//! ```text
+//! shader    := "shader" STAGE [info] ["entry" fnN] (struct | var | function)*
+//! info      := "info" "local_size=" X "x" Y "x" Z ["geometry(" "in" "out"
+//!              "max_vertices=" N "invocations=" N ")"] ["tess_vertices=" N]
+//!              ["early_fragment_tests"] ["origin_upper_left"] ["pixel_center_integer"]
+//! struct    := ["block"] "struct" %Name["#"k] "{" (TYPE NAME ["offset=" N] ["row_major"]
+//!              ["matrix_stride=" N] ";")* "}"
+//! var       := "var" @N MODE TYPE NAME ["(" attr ("," attr)* ")"] ["=" const]
+//!              attr: builtin location=N component=N index=N binding=N set=N flat
+//!              noperspective centroid sample patch invariant precise relaxed access=N
+//!              format=NAME owner=fnN|none
+//! const     := "(" bits,* ")" | "{" const,* "}"
+//! function  := "function" fnN NAME "(" (in|out|inout @N),* ")" ["->" @N] "{"
+//!              ("var" @N [MODE ...])*  list  "block" bN "(end)" ":" "}"
+//! list      := block ((if | loop) block)*
+//! block     := "block" bN ":" instr*
+//! if        := "if" %c "{" list "}" "else" "{" list "}"
+//! loop      := "loop" "{" list "}"
+//! TYPE      := f32 | i32x3 | bool | boolx2 | b32 | f64mat4x3 | "[" N "x" TYPE
+//!              ["," "stride" N] "]" | %Name | sampler_2d_array_shadow_f | image_3d_u
+//!              | atomic_uint | opaque "NAME"
+//! ```
+//!
+//! ```text
+//! %3 = fadd 32x4 %1.xyzw, %2.xxxx           ALU: result bits x components, swizzled sources
+//! %4 = exact ffma 32x1 %1.x, %2.x, %3.x     `exact`: no reassociation or fusing
+//! %5 = load_const 32x2 (0x3f800000, 0x0)    bit patterns
+//! %6 = undef 32x4
+//! %7 = phi 32x1 b2: %3, b5: %6              one source per predecessor
+//! %8 = deref_var @0 (shader_in f32x4)       derefs: (mode type pointed at)
+//! %9 = deref_array %8[%2] (function f32)    array element, matrix column, vector component
+//! %10 = deref_struct %8.1 (ubo f32x4)       member by index
+//! %11 = deref_cast %8 (ssbo %S)
+//! %12 = load_deref 32x4 %8                  intrinsics: shape of the result, sources,
+//! store_deref %8, %12 (wrmask=xy)           (named indices; num_components=N when not
+//! %13 = txl 32x4 2d array f (texture %0, coord %1, lod %2) component=1    implied)
+//! %14 32x1, %15 32x4 = call fn1(%3)         results: return value, then out/inout params
+//! break | continue | return
+//! ```
 
 use std::fmt::{self, Write};
 
@@ -114,6 +158,10 @@ impl<'a> TypePrinter<'a> {
     }
 
     pub fn ty(&self, id: TypeId) -> String {
+        if id.index() >= self.types.len() {
+            // Only a hand-made shader has one; the parser rejects the text.
+            return format!("<unknown type {id}>");
+        }
         match self.types.get(id) {
             Type::Vector {
                 base,

@@ -760,6 +760,34 @@ impl<'a> Validator<'a> {
                 }
             }
         }
+        // Image and atomic-counter intrinsics act on derefs of those types.
+        let want_kind = match x.op {
+            Intrinsic::ImageDerefLoad
+            | Intrinsic::ImageDerefStore
+            | Intrinsic::ImageDerefAtomic
+            | Intrinsic::ImageDerefAtomicSwap
+            | Intrinsic::ImageDerefSize
+            | Intrinsic::ImageDerefSamples => Some("image"),
+            Intrinsic::AtomicCounterRead | Intrinsic::AtomicCounterOp => Some("atomic counter"),
+            _ => None,
+        };
+        let first_deref = || x.srcs.first().and_then(|v| Self::deref_of(f, *v));
+        if let Some((kind, d)) = want_kind.and_then(|k| first_deref().map(|d| (k, d))) {
+            if self.type_ok(d.ty) {
+                let ok = match self.shader.types.get(d.ty) {
+                    Type::Image { .. } => kind == "image",
+                    Type::AtomicCounter => kind == "atomic counter",
+                    Type::Opaque(_) => true,
+                    _ => false,
+                };
+                if !ok {
+                    self.error(format!(
+                        "{name} on a deref of type {}, not an {kind}",
+                        self.shader.types.display(d.ty)
+                    ));
+                }
+            }
+        }
         match x.op {
             Intrinsic::LoadDeref => {
                 if let (Some(d), Some(dest)) = (Self::deref_of(f, x.srcs[0]), x.dest) {
@@ -830,7 +858,9 @@ impl<'a> Validator<'a> {
             DerefKind::Var(v) => match self.shader.vars.get(v) {
                 None => self.error(format!("deref of unknown variable {v}")),
                 Some(var) => {
-                    if var.ty != d.ty {
+                    if !self.type_ok(var.ty) {
+                        // Reported with the variable.
+                    } else if var.ty != d.ty {
                         self.error(format!(
                             "deref_var type {} differs from {}'s type {}",
                             types.display(d.ty),

@@ -191,6 +191,8 @@ function fn0 main() {
     assert!(li.contains(outer.id, BlockId(8)));
     assert!(!li.contains(inner.id, BlockId(9)));
     assert_eq!(li.innermost(BlockId(7)), Some(inner.id));
+    assert_eq!(inner.exit_edges, vec![(BlockId(6), BlockId(5))]);
+    assert_eq!(outer.exit_edges, vec![(BlockId(9), BlockId(3))]);
 }
 
 /// Dominators by the textbook data-flow equations.
@@ -266,8 +268,14 @@ proptest! {
                 prop_assert_eq!(d.frontier(a).contains(&b), want, "{} in DF({})", b, a);
             }
         }
-        // Liveness: a value read by a non-phi instruction in another block is live into it.
+        // Liveness: equal to the brute-force sets.
         let l = Liveness::compute(f);
+        let brute = common::brute_live_in(f);
+        for &b in &blocks {
+            for v in f.values.keys() {
+                prop_assert_eq!(l.is_live_in(b, v), brute[b.0 as usize][v.0 as usize], "{} live into {}", v, b);
+            }
+        }
         for &b in &blocks {
             for &i in &f.blocks[b].instrs {
                 if f.instrs[i].kind.is_phi() { continue; }

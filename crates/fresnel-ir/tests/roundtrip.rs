@@ -323,3 +323,43 @@ fn line_mutations_parse_or_fail_cleanly() {
         "{parsed} parsed, {valid} valid"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Any names (quotes, backslashes, control characters, `#`, non-ASCII, empty) survive
+    /// the text form, on variables, struct types and members, functions and formats.
+    #[test]
+    fn arbitrary_names_round_trip(names in prop::collection::vec(".{0,12}", 6)) {
+        let mut s = Shader::new(Stage::Compute);
+        let f = s.types.float();
+        let st = s.types.intern(Type::Struct {
+            name: names[0].clone(),
+            fields: vec![Field {
+                name: names[1].clone(),
+                ty: f,
+                offset: None,
+                row_major: false,
+                matrix_stride: None,
+            }],
+            block: false,
+        });
+        // A second struct type with the same name but other members.
+        let st2 = s.types.intern(Type::Struct {
+            name: names[0].clone(),
+            fields: vec![],
+            block: true,
+        });
+        let mut v = Variable::new(names[2].clone(), st, VarMode::Global);
+        v.format = Some(names[3].clone());
+        s.add_var(v);
+        s.add_var(Variable::new(names[4].clone(), st2, VarMode::Shared));
+        let main = s.functions.push(Function::new(names[5].clone()));
+        s.entry = Some(main);
+        let text = s.to_string();
+        let p = parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        prop_assert_eq!(p.to_string(), text);
+        prop_assert_eq!(&p.vars[VarId(0)].name, &names[2]);
+        prop_assert_eq!(&p.functions[FuncId(0)].name, &names[5]);
+    }
+}

@@ -1,4 +1,6 @@
-//! Lowers one shader file and prints the IR (or the errors): `lower_file PATH [--no-ssa]`.
+//! Lowers one shader file and prints the IR (or the errors), then validates it:
+//! `lower_file PATH [--no-ssa]` (`STACK_MB`: the stack size, default 16; `CHECK_ONLY`: stop
+//! after semantic analysis).
 
 fn main() {
     // The front end and the lowering recurse over the tree: run on a large stack, as the CLI does.
@@ -35,11 +37,27 @@ fn run() -> i32 {
         );
         return i32::from(run.has_errors());
     }
-    let run = fresnel::lower_to_ir(
+    let no_ssa = std::env::args().any(|a| a == "--no-ssa");
+    let mut run = fresnel::check(
         fresnel::SourceInput::new(path, &text),
         &fresnel::Options::default(),
         &mut fresnel::NoIncludes,
     );
+    if !run.has_errors() {
+        if let Some(module) = run.hir.as_ref() {
+            let opts = fresnel::lower::LowerOptions {
+                vulkan: false,
+                no_ssa,
+            };
+            match fresnel::lower::lower(module, &run.interner, &opts) {
+                Ok(ir) => run.ir = Some(ir),
+                Err(e) => {
+                    eprintln!("{path}: lowering error: {e}");
+                    return 1;
+                }
+            }
+        }
+    }
     if run.has_errors() {
         eprint!(
             "{}",

@@ -78,9 +78,11 @@ pub struct Ctl {
 pub enum CtlKind {
     Loop,
     Switch,
-    /// An inlined function body; `ret` holds its return value.
+    /// An inlined function body; `ret` holds its return value. A `flat` body returns only
+    /// at its end and is not wrapped in a loop.
     Inline {
         ret: Option<(VarId, HirTypeId)>,
+        flat: bool,
     },
 }
 
@@ -440,6 +442,42 @@ impl Cx<'_> {
     }
 }
 
+/// Whether a statement tree holds a `return` anywhere.
+fn contains_return(m: &hir::Module, s: hir::StmtId) -> bool {
+    match &m.stmt(s).kind {
+        StmtKind::Return(_) => true,
+        StmtKind::Block(v) | StmtKind::Switch { body: v, .. } => {
+            v.iter().any(|x| contains_return(m, *x))
+        }
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => contains_return(m, *then_branch) || else_branch.is_some_and(|e| contains_return(m, e)),
+        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => contains_return(m, *body),
+        StmtKind::For { init, body, .. } => {
+            init.is_some_and(|i| contains_return(m, i)) || contains_return(m, *body)
+        }
+        _ => false,
+    }
+}
+
+/// Whether a function body returns only by its last top-level statement (or falling off
+/// its end): then it can be inlined without a loop for `return` to break out of.
+fn returns_only_at_end(m: &hir::Module, body: hir::StmtId) -> bool {
+    match &m.stmt(body).kind {
+        StmtKind::Block(v) => match v.split_last() {
+            None => true,
+            Some((last, rest)) => {
+                !rest.iter().any(|s| contains_return(m, *s))
+                    && (matches!(m.stmt(*last).kind, StmtKind::Return(_))
+                        || !contains_return(m, *last))
+            }
+        },
+        _ => !contains_return(m, body),
+    }
+}
+
 /// Whether values can carry a type across a call (scalars and vectors).
 fn passes_as_value(m: &hir::Module, ty: HirTypeId) -> bool {
     matches!(shape(m, ty), Shape::Value { .. } | Shape::Void)
@@ -642,23 +680,38 @@ impl FnCx<'_, '_, '_> {
         for (p, l) in binds {
             self.locals.insert(p, l);
         }
-        let flag = self.new_flag();
-        let lp = self.b.push_loop();
-        self.ctl.push(Ctl {
-            kind: CtlKind::Inline { ret },
-            flag: Some(flag),
-            checks: Vec::new(),
-        });
-        self.inline_stack.push(hf);
-        let r = self.stmt(body);
-        self.inline_stack.pop();
-        if !self.b.is_dead() {
-            self.b.jump(JumpKind::Break);
+        if returns_only_at_end(m, body) {
+            // No early return: the body is inlined as it is.
+            self.ctl.push(Ctl {
+                kind: CtlKind::Inline { ret, flat: true },
+                flag: None,
+                checks: Vec::new(),
+            });
+            self.inline_stack.push(hf);
+            let r = self.stmt(body);
+            self.inline_stack.pop();
+            self.ctl.pop();
+            r?;
+        } else {
+            // `return` breaks out of a one-trip loop around the body.
+            let flag = self.new_flag();
+            let lp = self.b.push_loop();
+            self.ctl.push(Ctl {
+                kind: CtlKind::Inline { ret, flat: false },
+                flag: Some(flag),
+                checks: Vec::new(),
+            });
+            self.inline_stack.push(hf);
+            let r = self.stmt(body);
+            self.inline_stack.pop();
+            if !self.b.is_dead() {
+                self.b.jump(JumpKind::Break);
+            }
+            let c = self.ctl.pop().expect("pushed above");
+            self.b.pop_loop(lp);
+            r?;
+            self.after_construct(&c)?;
         }
-        let c = self.ctl.pop().expect("pushed above");
-        self.b.pop_loop(lp);
-        r?;
-        self.after_construct(&c)?;
         for (pl, v, ty) in copy_back {
             let d = self.deref_var(v);
             let op = self.load(d, ty)?;

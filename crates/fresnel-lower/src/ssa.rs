@@ -18,7 +18,8 @@
 //!    (Cytron et al.), then a walk of the dominator tree renames: a load becomes the current
 //!    value, a store makes a new current value (a partial store — write mask or component —
 //!    becomes a `vecN` of the old and new components); a load before any store reads an
-//!    `undef`. Phis left without uses are removed.
+//!    `undef`. Trivial phis (all sources one value, or the phi itself) are replaced by that
+//!    value, and phis left without uses are removed.
 //! 5. The variables' derefs and the variables themselves are removed (the variable arena is
 //!    compacted and every `@N` renumbered).
 
@@ -396,8 +397,12 @@ fn split_copies(
         if roots.is_empty() {
             continue;
         }
-        let Some(d) = deref_of(f, dst) else { continue };
-        match leaves(types, d.ty) {
+        // Both sides must be derefs of one type (as the validator requires).
+        let same_type = match (deref_of(f, dst), deref_of(f, src)) {
+            (Some(d), Some(s)) if d.ty == s.ty => Some(d.ty),
+            _ => None,
+        };
+        match same_type.and_then(|t| leaves(types, t)) {
             Some(ls) => plans.push((i, dst, src, ls, roots)),
             None => {
                 for r in roots {
@@ -529,15 +534,20 @@ fn promote_resolved(
     mut candidates: FxHashSet<VarId>,
     mut info: FxHashMap<ValueId, DerefInfo>,
 ) -> Vec<VarId> {
-    // Accesses of a shape that cannot be an SSA value keep their variable in memory.
+    // Accesses of a shape that cannot be an SSA value (not a vector, or wider than a `vec4`
+    // can rebuild), or malformed ones, keep their variable in memory.
     for b in f.blocks_in_order() {
         for &i in &f.blocks[b].instrs {
             if let InstrKind::Intrinsic(x) = &f.instrs[i].kind {
-                if matches!(x.op, Intrinsic::LoadDeref | Intrinsic::StoreDeref) {
-                    if let Some(di) = x.srcs.first().and_then(|d| info.get(d)) {
-                        if leaf_shape(f, types, x.srcs[0], di).is_none() {
-                            candidates.remove(&di.var);
-                        }
+                let well_formed = match x.op {
+                    Intrinsic::LoadDeref => x.srcs.len() == 1 && x.dest.is_some(),
+                    Intrinsic::StoreDeref => x.srcs.len() == 2,
+                    _ => continue,
+                };
+                if let Some(di) = x.srcs.first().and_then(|d| info.get(d)) {
+                    let shape = leaf_shape(f, types, x.srcs[0], di);
+                    if !well_formed || !shape.is_some_and(|((_, n), _)| (1..=4).contains(&n)) {
+                        candidates.remove(&di.var);
                     }
                 }
             }
@@ -824,6 +834,7 @@ fn promote_resolved(
         }
     }
     f.rebuild_uses_fast();
+    remove_trivial_phis(f, &placed);
     remove_dead_phis(f, &placed);
     // Unused undefs created for leaves.
     for leaf in &leaves {
@@ -895,6 +906,42 @@ fn undef_of(f: &mut Function, leaves: &mut [Leaf], l: usize, start: BlockId) -> 
     let u = f.instrs[id].kind.dests()[0];
     leaves[l].undef = Some(u);
     u
+}
+
+/// Replaces placed phis whose sources are all one value (or the phi itself) by that value,
+/// until none is left (Braun et al.: the value then dominates the phi).
+fn remove_trivial_phis(f: &mut Function, placed: &[InstrId]) {
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &p in placed {
+            if f.instrs[p].removed {
+                continue;
+            }
+            let InstrKind::Phi { dest, srcs } = &f.instrs[p].kind else {
+                continue;
+            };
+            let dest = *dest;
+            let mut same: Option<ValueId> = None;
+            let mut trivial = true;
+            for (_, v) in srcs {
+                if *v == dest || Some(*v) == same {
+                    continue;
+                }
+                if same.is_some() {
+                    trivial = false;
+                    break;
+                }
+                same = Some(*v);
+            }
+            let Some(v) = same.filter(|_| trivial) else {
+                continue;
+            };
+            f.replace_all_uses(dest, v);
+            f.remove_instr(p);
+            changed = true;
+        }
+    }
 }
 
 /// Removes placed phis whose results only feed other removable phis.

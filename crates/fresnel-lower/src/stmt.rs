@@ -195,7 +195,7 @@ impl FnCx<'_, '_, '_> {
                         .iter()
                         .rev()
                         .find_map(|c| match c.kind {
-                            CtlKind::Inline { ret } => Some(ret),
+                            CtlKind::Inline { ret, .. } => Some(ret),
                             _ => None,
                         })
                         .unwrap_or(self.ret);
@@ -306,6 +306,16 @@ impl FnCx<'_, '_, '_> {
                 Some(span),
             ));
         };
+        if let CtlKind::Inline { flat: true, .. } = self.ctl[t].kind {
+            // The last statement of a body inlined without a loop: nothing to jump over.
+            if t + 1 != self.ctl.len() {
+                return Err(LowerError::new(
+                    "internal error: an early return in a function inlined without a loop",
+                    Some(span),
+                ));
+            }
+            return Ok(());
+        }
         if t + 1 == self.ctl.len() {
             if goal == Goal::Continue {
                 if let Some(f) = self.ctl[t].flag {

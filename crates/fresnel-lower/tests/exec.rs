@@ -157,3 +157,16 @@ fn simple_loop() {
     );
     assert_eq!(r, vec![45]);
 }
+
+#[test]
+fn inlined_bodies_with_and_without_early_returns() {
+    let r = run(
+        "int sum(int a[3]) { int s = 0; for (int i = 0; i < 3; i++) { s += a[i]; } return s; }\n\
+         int firstNeg(int a[3]) { for (int i = 0; i < 3; i++) { if (a[i] < 0) return i; } return 9; }\n\
+         void scale(inout int a[3], int k) { for (int i = 0; i < 3; i++) a[i] *= k; }\n\
+         void main() { int a[3] = int[3](1, -2, 3); r[0] = sum(a); r[1] = firstNeg(a);\n\
+           scale(a, 10); r[2] = a[0] + a[1] + a[2]; a[1] = 5; r[3] = firstNeg(a); }\n",
+        4,
+    );
+    assert_eq!(r, vec![2, 1, 20, 9]);
+}

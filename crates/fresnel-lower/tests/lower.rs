@@ -526,3 +526,16 @@ fn default_block_layouts_apply() {
     assert_eq!(rm, vec![true, false, false]);
     assert_eq!(fields[2].offset, Some(64));
 }
+
+#[test]
+fn bodies_returning_only_at_their_end_inline_without_a_loop() {
+    let s = lower(
+        "a.frag",
+        "#version 450\nuniform sampler2D t;\nout vec4 o;\n\
+         vec4 twice(sampler2D s, vec2 p) { vec4 c = texture(s, p); return c * 2.0; }\n\
+         void main() { o = twice(t, vec2(0.5)) + twice(t, vec2(0.25)); }\n",
+    );
+    assert_eq!(s.functions.len(), 1);
+    assert_eq!(count_loops(&s), 0);
+    assert_eq!(count_instrs(&s, |k| matches!(k, InstrKind::Tex(_))), 2);
+}

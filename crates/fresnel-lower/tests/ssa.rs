@@ -135,6 +135,20 @@ fn random_shaders_promote_and_validate() {
         let text = s.to_string();
         let again = parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(again.to_string(), text);
+        // Liveness with phis, against brute force.
+        for f in s.functions.values() {
+            let l = fresnel_ir::analysis::Liveness::compute(f);
+            let brute = common::brute_live_in(f);
+            for b in f.blocks_in_order() {
+                for v in f.values.keys() {
+                    assert_eq!(
+                        l.is_live_in(b, v),
+                        brute[b.0 as usize][v.0 as usize],
+                        "round {round}: {v} live into {b}\n{s}"
+                    );
+                }
+            }
+        }
     }
     assert!(phis > 50, "only {phis} phis placed over all rounds");
     eprintln!("{stores} output stores, {finished} runs finished, {phis} phis");

@@ -1,7 +1,8 @@
 //! Loop structure, read from the control-flow tree (loops are structured): each loop's
-//! header (its first block), its blocks, its nesting, its exit block (the block after it)
-//! and the blocks that leave it (`break`) or go back to the header (`continue` and the
-//! fall-through at the end of the body).
+//! header (its first block), its blocks, its nesting, its exit block (the block after it),
+//! the blocks that leave it (`break`) or go back to the header (`continue` and the
+//! fall-through at the end of the body), and every CFG edge leaving it (breaks, and returns
+//! to the end block).
 
 use crate::entity::EntityId;
 use crate::func::{CfNode, Function, ListRef};
@@ -25,6 +26,9 @@ pub struct LoopData {
     pub breaks: Vec<BlockId>,
     /// Blocks with an edge back to the header (`continue` or the end of the body), sorted.
     pub latches: Vec<BlockId>,
+    /// Every CFG edge leaving the loop, `(from, to)`, sorted: its breaks (to `exit`) and
+    /// the returns inside it, nested loops included (to the end block).
+    pub exit_edges: Vec<(BlockId, BlockId)>,
 }
 
 /// The loops of a function.
@@ -86,6 +90,7 @@ impl LoopInfo {
                         exit,
                         breaks: Vec::new(),
                         latches: Vec::new(),
+                        exit_edges: Vec::new(),
                     });
                     self.visit(func, &func.loops[l].body, Some(l), depth + 1);
                     let me = self.by_id[l.index()].unwrap_or(0);
@@ -105,6 +110,17 @@ impl LoopInfo {
                             self.loops[me].latches.push(b);
                         }
                     }
+                    let d = &self.loops[me];
+                    let mut edges = Vec::new();
+                    for &b in &d.blocks {
+                        for s in func.blocks[b].succs.iter().flatten() {
+                            if d.blocks.binary_search(s).is_err() {
+                                edges.push((b, *s));
+                            }
+                        }
+                    }
+                    edges.sort();
+                    self.loops[me].exit_edges = edges;
                 }
             }
         }

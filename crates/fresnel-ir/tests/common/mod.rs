@@ -468,3 +468,62 @@ fn exit_loop(b: &mut Builder, c: u8) {
         b.pop_if(i);
     }
 }
+
+/// Live-in sets by brute force, per block (indexed by block number) and value: from every
+/// use, walk the CFG backwards until the definition (a phi source is used at the end of its
+/// predecessor, an `if` condition at the end of the block before the `if`).
+pub fn brute_live_in(f: &Function) -> Vec<Vec<bool>> {
+    let nb = f.blocks.len();
+    let nv = f.values.len();
+    let mut live = vec![vec![false; nv]; nb];
+    let order = f.blocks_in_order();
+    // Uses: (value, block where it is live on entry, or live on exit when `at_end`).
+    let mut uses: Vec<(ValueId, BlockId, bool)> = Vec::new();
+    for &b in &order {
+        for &i in &f.blocks[b].instrs {
+            match &f.instrs[i].kind {
+                InstrKind::Phi { srcs, .. } => {
+                    uses.extend(srcs.iter().map(|(p, v)| (*v, *p, true)));
+                }
+                k => uses.extend(k.srcs().into_iter().map(|v| (v, b, false))),
+            }
+        }
+    }
+    let mut prev_of_if = Vec::new();
+    f.walk(&mut |n| {
+        if let CfNode::If(i) = n {
+            prev_of_if.push(i);
+        }
+    });
+    for i in prev_of_if {
+        let parent = f.ifs[i].parent;
+        let list = f.list(parent);
+        let k = list.iter().position(|x| *x == CfNode::If(i)).unwrap();
+        if let CfNode::Block(prev) = list[k - 1] {
+            uses.push((f.ifs[i].cond, prev, true));
+        }
+    }
+    for (v, b, at_end) in uses {
+        let d = f.def(v).block;
+        let mut work: Vec<BlockId> = Vec::new();
+        if at_end {
+            if b != d {
+                work.push(b);
+            }
+        } else if b != d {
+            work.push(b);
+        }
+        while let Some(b) = work.pop() {
+            if live[b.0 as usize][v.0 as usize] {
+                continue;
+            }
+            live[b.0 as usize][v.0 as usize] = true;
+            for p in &f.blocks[b].preds {
+                if *p != d {
+                    work.push(*p);
+                }
+            }
+        }
+    }
+    live
+}

@@ -917,14 +917,14 @@ impl Checker<'_> {
         let mut out = Vec::new();
         if declarators.is_empty() {
             // `struct S { ... };` or `float;`
-            let unsized = matches!(
+            let unsized_array = matches!(
                 self.m.types.get(base),
                 Type::Array {
                     size: ArraySize::Unsized,
                     ..
                 }
             );
-            if unsized && self.is_es() && !self.builtin_mode {
+            if unsized_array && self.is_es() && !self.builtin_mode {
                 // `int[];`: GLSL ES requires every array type to have a size where it is
                 // declared, and an empty declaration gives it no other way to get one.
                 self.error(
