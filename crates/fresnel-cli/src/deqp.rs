@@ -155,7 +155,7 @@ fn options(flavor: Flavor, version: GlslVersion, stage: TStage) -> Options {
 
 /// A compiled shader, or why it was not.
 enum Compiled {
-    Ok(Box<Shader>),
+    Ok(Box<Shader>, LinkFacts),
     /// The front end rejected it (the first error).
     Rejected(String),
     /// Accepted by the checker but the lowering failed.
@@ -182,10 +182,111 @@ fn compile(flavor: Flavor, version: GlslVersion, stage: TStage, src: &str) -> Co
     if let Some(e) = first_error(true) {
         return Compiled::LowerFailed(e);
     }
+    let facts = run
+        .hir
+        .as_ref()
+        .map(|h| link_facts(h, &run.interner))
+        .unwrap_or_default();
     match run.ir {
-        Some(ir) => Compiled::Ok(Box::new(ir)),
+        Some(ir) => Compiled::Ok(Box::new(ir), facts),
         None => Compiled::LowerFailed("no IR was produced".into()),
     }
+}
+
+/// What linking compares that the IR does not keep, from the HIR: the effective precision
+/// of every uniform (and uniform member path) the shader reads, and the packing of every
+/// uniform block.
+#[derive(Clone, Debug, Default)]
+struct LinkFacts {
+    precisions: std::collections::BTreeMap<String, String>,
+    packing: std::collections::BTreeMap<String, String>,
+}
+
+fn link_facts(
+    m: &fresnel::sema::hir::Module,
+    interner: &fresnel::syntax::intern::Interner,
+) -> LinkFacts {
+    use fresnel::sema::hir::{ExprKind, Storage};
+    use fresnel::sema::types::Type as HType;
+    let mut facts = LinkFacts::default();
+    // The uniform variable and member path an expression reads.
+    fn path(
+        m: &fresnel::sema::hir::Module,
+        interner: &fresnel::syntax::intern::Interner,
+        e: fresnel::sema::hir::ExprId,
+        depth: usize,
+    ) -> Option<String> {
+        if depth > 32 {
+            return None;
+        }
+        let ex = m.expr(e);
+        match &ex.kind {
+            ExprKind::Var(v) => {
+                let var = m.var(*v);
+                (var.storage == Storage::Uniform && !var.builtin)
+                    .then(|| interner.resolve(var.name).to_string())
+            }
+            ExprKind::Member(base, k) => {
+                let b = path(m, interner, *base, depth + 1)?;
+                let HType::Struct(sid) = m.types.get(m.expr(*base).ty) else {
+                    return None;
+                };
+                let def = m.types.struct_def(*sid);
+                let member = def.members.get(*k as usize)?;
+                Some(format!("{b}.{}", interner.resolve(member.name)))
+            }
+            ExprKind::Index(base, _) => Some(format!("{}[]", path(m, interner, *base, depth + 1)?)),
+            _ => None,
+        }
+    }
+    for (i, ex) in m.exprs.iter().enumerate() {
+        if !matches!(
+            ex.kind,
+            ExprKind::Var(_) | ExprKind::Member(..) | ExprKind::Index(..)
+        ) {
+            continue;
+        }
+        let (Some(p), Some(prec)) = (
+            path(m, interner, fresnel::sema::hir::ExprId(i as u32), 0),
+            ex.precision,
+        ) else {
+            continue;
+        };
+        facts.precisions.insert(p, format!("{prec:?}"));
+    }
+    for &g in &m.globals {
+        let var = m.var(g);
+        if var.storage != Storage::Uniform || !m.types.is_block(var.ty) {
+            continue;
+        }
+        let HType::Struct(sid) = m.types.get(m.types.innermost(var.ty)) else {
+            continue;
+        };
+        let Some(name) = m.types.struct_def(*sid).name else {
+            continue;
+        };
+        let packing = var
+            .quals
+            .layout
+            .iter()
+            .rev()
+            .map(|e| interner.resolve(e.name))
+            .find(|n| matches!(*n, "shared" | "packed" | "std140" | "std430"))
+            .unwrap_or("shared");
+        let major = var
+            .quals
+            .layout
+            .iter()
+            .rev()
+            .map(|e| interner.resolve(e.name))
+            .find(|n| matches!(*n, "row_major" | "column_major"))
+            .unwrap_or("column_major");
+        let packing = format!("{packing}, {major}");
+        facts
+            .packing
+            .insert(interner.resolve(name).to_string(), packing);
+    }
+    facts
 }
 
 fn run_test(t: &Test<'_>) -> Outcome {
@@ -216,6 +317,7 @@ fn run_test(t: &Test<'_>) -> Outcome {
         .is_some_and(|d| !d.is_empty() && t.name.contains(&d));
     // Compile everything.
     let mut shaders: Vec<(TStage, Shader)> = Vec::new();
+    let mut facts: Vec<(TStage, LinkFacts)> = Vec::new();
     let mut rejected: Option<(TStage, String)> = None;
     let mut lower_failed: Option<(TStage, String)> = None;
     for p in programs {
@@ -223,7 +325,7 @@ fn run_test(t: &Test<'_>) -> Outcome {
             let c = compile(t.flavor, case.version, *stage, src);
             if dump {
                 let mut ir = String::new();
-                if let Compiled::Ok(s) = &c {
+                if let Compiled::Ok(s, _) = &c {
                     fresnel_ir::Printer::new(s).shader(&mut ir);
                 }
                 eprintln!(
@@ -233,7 +335,10 @@ fn run_test(t: &Test<'_>) -> Outcome {
                 );
             }
             match c {
-                Compiled::Ok(s) => shaders.push((*stage, *s)),
+                Compiled::Ok(s, f) => {
+                    shaders.push((*stage, *s));
+                    facts.push((*stage, f));
+                }
                 Compiled::Rejected(e) => {
                     rejected.get_or_insert((*stage, e));
                 }
@@ -265,7 +370,7 @@ fn run_test(t: &Test<'_>) -> Outcome {
                     case.expect.name(),
                     s.extension()
                 )),
-                None => match link_check(&shaders) {
+                None => match link_check(&shaders).or_else(|| link_check_facts(&facts)) {
                     Some(_) => Outcome::Pass,
                     None => Outcome::Fail(format!(
                         "`expect {}`, but the program links",
@@ -379,6 +484,28 @@ fn link_check(shaders: &[(TStage, Shader)]) -> Option<String> {
     None
 }
 
+/// Link checks on what the HIR knows: a uniform (or member) read with different effective
+/// precisions, a uniform block declared with different packings.
+fn link_check_facts(facts: &[(TStage, LinkFacts)]) -> Option<String> {
+    let vs = &facts.iter().find(|(s, _)| *s == TStage::Vertex)?.1;
+    let fs = &facts.iter().find(|(s, _)| *s == TStage::Fragment)?.1;
+    for (k, p) in &fs.precisions {
+        if let Some(q) = vs.precisions.get(k) {
+            if p != q {
+                return Some(format!("uniform `{k}` has precision {q} and {p}"));
+            }
+        }
+    }
+    for (k, p) in &fs.packing {
+        if let Some(q) = vs.packing.get(k) {
+            if p != q {
+                return Some(format!("uniform block `{k}` is {q} and {p}"));
+            }
+        }
+    }
+    None
+}
+
 /// The value of sub-case `k` (a single value applies to every sub-case).
 fn sub_values(v: &Value, k: usize) -> Vec<Scalar> {
     let idx = if v.array_length <= 1 { 0 } else { k };
@@ -399,6 +526,10 @@ fn encode_all(vals: &[Scalar], leaves: &[Leaf]) -> Vec<u64> {
         .map(|(i, l)| vals.get(i).map_or(0, |s| s.encode(*l)))
         .collect()
 }
+
+/// Lane-instructions one stage of one sub-case may execute (dEQP shaders are small; a
+/// runaway loop fails the test quickly).
+const MAX_INSTRUCTIONS: u64 = 20_000_000;
 
 /// Corners of the quad: vertex k at ((k & 1), (k >> 1)) in [-1, 1].
 const CORNERS: [[f32; 2]; 4] = [[-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0], [1.0, 1.0]];
@@ -554,6 +685,7 @@ fn run_sub_case(
     k: usize,
 ) -> Result<Option<String>, fresnel_interp::Error> {
     let mut vi = Interp::new(vs)?;
+    vi.limits.max_instructions = MAX_INSTRUCTIONS;
     let by_location = t.flavor == Flavor::Vulkan;
     // Vulkan vertex attributes: location -> 4 components (missing ones read (0, 0, 0, 1)).
     let mut attrs: Vec<(i32, [Scalar; 4])> = Vec::new();
@@ -639,6 +771,7 @@ fn run_sub_case(
     }
     // Fragment inputs from the vertex outputs.
     let mut fi = Interp::new(fs)?;
+    fi.limits.max_instructions = MAX_INSTRUCTIONS;
     let frags: Vec<Fragment> = (0..4)
         .map(|i| Fragment {
             x: i & 1,

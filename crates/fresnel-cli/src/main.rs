@@ -89,6 +89,10 @@ enum Command {
         /// Limit on lane-instructions executed.
         #[arg(long = "max-instructions")]
         max_instructions: Option<u64>,
+        /// A 2D texture for a sampler: NAME=checker:WxH or NAME=gradient:WxH (append
+        /// ,linear for linear filtering with mipmaps).
+        #[arg(long = "texture", value_name = "NAME=KIND:WxH")]
+        textures: Vec<String>,
         /// Print the IR to standard error before running.
         #[arg(long = "print-ir")]
         print_ir: bool,
@@ -340,6 +344,7 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             count,
             groups,
             max_instructions,
+            textures,
             print_ir,
             repeat,
             common,
@@ -360,6 +365,7 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             }
             let args = run::RunArgs {
                 repeat,
+                textures,
                 inputs,
                 uniforms,
                 json,

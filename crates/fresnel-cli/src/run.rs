@@ -2,8 +2,8 @@
 //!
 //! * vertex (and other non-fragment, non-compute stages): `--count N` invocations;
 //! * fragment: one fragment, or every pixel of `--grid WxH` (and `--png OUT.png` writes the
-//!   colour output, location 0, as 8-bit RGBA with row 0 at the top... of the file, i.e.
-//!   window row `H - 1`);
+//!   colour output, location 0, as 8-bit RGBA; window row 0 is the bottom row of the image,
+//!   as in OpenGL);
 //! * compute: `--groups X,Y,Z` workgroups.
 //!
 //! Inputs and uniforms come from `--input name=v,v,..` / `--uniform name=v,v,..` (the same
@@ -11,6 +11,8 @@
 //! JSON file (`--json FILE`):
 //! `{"inputs": {"name": [v, ..] or [[v, ..] per invocation]}, "uniforms": {"name": [v, ..]},
 //!   "buffers": {"Block": [u32 words]}, "count": N}`.
+//! `--texture NAME=checker:WxH` or `NAME=gradient:WxH` (`,linear` for linear filtering with
+//! mipmaps) binds a generated 2D texture to a sampler.
 //! The outputs are printed as JSON: every output variable per invocation, discarded
 //! fragments, storage buffers as 32-bit words, and the instructions executed.
 
@@ -31,6 +33,9 @@ pub struct RunArgs {
     pub count: Option<usize>,
     pub groups: Option<String>,
     pub max_instructions: Option<u64>,
+    /// Textures: `NAME=checker:WxH`, `NAME=gradient:WxH` (2D; add `,linear` for linear
+    /// filtering with mipmaps).
+    pub textures: Vec<String>,
     /// Runs this many times (at least once) and reports the speed on standard error.
     pub repeat: u32,
 }
@@ -117,6 +122,52 @@ fn parse_dims<const N: usize>(s: &str, sep: char, what: &str) -> Result<[u32; N]
             .map_err(|_| format!("{what}: `{p}` is not a number"))?;
     }
     Ok(out)
+}
+
+/// A generated 2D texture: `NAME=checker:WxH[,linear]` (8x8-texel black and white squares)
+/// or `NAME=gradient:WxH[,linear]` (red = x, green = y, in [0, 1]).
+fn parse_texture(spec: &str) -> Result<(String, fresnel_interp::Texture), String> {
+    let (name, rest) = spec
+        .split_once('=')
+        .ok_or_else(|| format!("--texture {spec}: expected NAME=KIND:WxH"))?;
+    let (rest, linear) = match rest.strip_suffix(",linear") {
+        Some(r) => (r, true),
+        None => (rest, false),
+    };
+    let (kind, dims) = rest
+        .split_once(':')
+        .ok_or_else(|| format!("--texture {spec}: expected KIND:WxH"))?;
+    let [w, h] = parse_dims::<2>(dims, 'x', "--texture")?;
+    if w == 0 || h == 0 || u64::from(w) * u64::from(h) > 1 << 22 {
+        return Err(format!("--texture {spec}: at most {} texels", 1 << 22));
+    }
+    let level = match kind {
+        "checker" => fresnel_interp::Level::from_fn(w, h, 1, |x, y, _| {
+            let v = if (x / 8 + y / 8) % 2 == 0 { 1.0 } else { 0.0 };
+            [v, v, v, 1.0]
+        }),
+        "gradient" => fresnel_interp::Level::from_fn(w, h, 1, |x, y, _| {
+            [
+                (f64::from(x) + 0.5) / f64::from(w),
+                (f64::from(y) + 0.5) / f64::from(h),
+                0.0,
+                1.0,
+            ]
+        }),
+        _ => {
+            return Err(format!(
+                "--texture {spec}: unknown kind `{kind}` (checker, gradient)"
+            ))
+        }
+    };
+    let mut t = fresnel_interp::Texture::new(fresnel_ir::SamplerDim::D2, false, level);
+    if linear {
+        t.generate_mipmaps();
+        t.min_filter = fresnel_interp::Filter::Linear;
+        t.mag_filter = fresnel_interp::Filter::Linear;
+        t.mip_filter = fresnel_interp::MipFilter::Linear;
+    }
+    Ok((name.trim().to_string(), t))
 }
 
 /// Largest grid accepted by `--grid`.
@@ -215,6 +266,10 @@ pub fn run(shader: &fresnel_ir::Shader, args: &RunArgs) -> Result<String, String
             it.set_block_member(&name, &vals)
                 .map_err(|e| e.to_string())?;
         }
+    }
+    for t in &args.textures {
+        let (name, tex) = parse_texture(t)?;
+        it.bind_texture(&name, 0, tex).map_err(|e| e.to_string())?;
     }
     if let Some(Json::Object(m)) = doc.get("buffers") {
         for (k, v) in m {

@@ -145,6 +145,25 @@ group g "g"
             void main() { int x = ; ${OUTPUT} }
         ""
     end
+    case precision_mismatch
+        version 300 es
+        expect link_fail
+        vertex ""
+            #version 300 es
+            ${VERTEX_DECLARATIONS}
+            uniform highp float u;
+            out mediump float r;
+            void main() { r = u; ${VERTEX_OUTPUT} }
+        ""
+        fragment ""
+            #version 300 es
+            precision mediump float;
+            uniform float u;
+            ${FRAGMENT_DECLARATIONS}
+            in mediump float r;
+            void main() { ${FRAG_COLOR} = vec4(u + r); }
+        ""
+    end
     case loops
         version 300 es
         values { input int n = [ 0 | 3 | 7 ]; output int out0 = [ 0 | 1 | 13 ]; }
@@ -181,8 +200,37 @@ fn deqp_runs_cases_and_counts() {
     assert!(text.contains("g.wrong_fragment: sub-case 1:"), "{text}");
     assert_eq!(
         text.lines().last(),
-        Some("6 passed, 2 failed, 0 skipped"),
+        Some("7 passed, 2 failed, 0 skipped"),
         "{text}"
     );
     assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn run_samples_a_generated_texture() {
+    let d = temp_dir("runt");
+    let f = d.join("a.frag");
+    std::fs::write(
+        &f,
+        "#version 300 es\nprecision highp float;\nuniform sampler2D tex;\nout vec4 c;\n\
+         void main() { c = texture(tex, gl_FragCoord.xy / 4.0); }\n",
+    )
+    .unwrap();
+    let out = fresnel()
+        .arg("run")
+        .arg(&f)
+        .args(["--grid", "4x4", "--texture", "tex=gradient:4x4"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Pixel (1, 2) samples texel (1, 2): ((1 + 0.5) / 4, (2 + 0.5) / 4).
+    assert_eq!(
+        v["outputs"]["c"][9],
+        serde_json::json!([0.375, 0.625, 0.0, 1.0])
+    );
 }

@@ -161,29 +161,64 @@ impl IncludeResolver for EmptyIncludes {
     }
 }
 
+/// Checks and lowers one shader: the IR, or why there is none.
+fn lower_here(
+    name: &str,
+    text: &str,
+    settings: &Settings,
+) -> Result<fresnel::ir::Shader, IrOutcome> {
+    let opts = settings.options();
+    let src = SourceInput::new(name, text);
+    let run = match &settings.includes {
+        Includes::None => fresnel::check(src, &opts, &mut NoIncludes),
+        Includes::Empty => fresnel::check(src, &opts, &mut EmptyIncludes),
+        Includes::Dir(d) => fresnel::check(src, &opts, &mut DirIncludes { dir: d.clone() }),
+    };
+    if run.has_errors() {
+        return Err(IrOutcome::Rejected);
+    }
+    let Some(module) = run.hir.as_ref() else {
+        return Err(IrOutcome::Rejected);
+    };
+    let lopts = fresnel::lower::LowerOptions {
+        vulkan: opts.target.is_vulkan(),
+        no_ssa: false,
+    };
+    fresnel::lower::lower(module, &run.interner, &lopts)
+        .map_err(|e| IrOutcome::LowerError(e.message))
+}
+
+/// The IR text of one shader, or why there is none (for `ir-check --print`); on a thread
+/// with a large stack.
+pub fn ir_text(name: &str, text: &str, settings: &Settings) -> Result<String, String> {
+    let here = || {
+        let result =
+            std::panic::catch_unwind(AssertUnwindSafe(|| lower_here(name, text, settings)));
+        match result {
+            Ok(Ok(shader)) => Ok(shader.to_string()),
+            Ok(Err(o)) => Err(format!("{o:?}")),
+            Err(_) => Err("the compiler panicked".to_string()),
+        }
+    };
+    let spawned = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(STACK_SIZE)
+            .spawn_scoped(scope, here)
+            .map(|h| h.join())
+    });
+    match spawned {
+        Ok(Ok(r)) => r,
+        Ok(Err(_)) => Err("the compiler panicked".to_string()),
+        Err(_) => here(),
+    }
+}
+
 /// Checks, lowers, validates and round-trips one shader (on the current thread).
 pub fn ir_check_here(name: &str, text: &str, settings: &Settings) -> IrOutcome {
-    let opts = settings.options();
     let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
-        let src = SourceInput::new(name, text);
-        let run = match &settings.includes {
-            Includes::None => fresnel::check(src, &opts, &mut NoIncludes),
-            Includes::Empty => fresnel::check(src, &opts, &mut EmptyIncludes),
-            Includes::Dir(d) => fresnel::check(src, &opts, &mut DirIncludes { dir: d.clone() }),
-        };
-        if run.has_errors() {
-            return IrOutcome::Rejected;
-        }
-        let Some(module) = run.hir.as_ref() else {
-            return IrOutcome::Rejected;
-        };
-        let lopts = fresnel::lower::LowerOptions {
-            vulkan: opts.target.is_vulkan(),
-            no_ssa: false,
-        };
-        let shader = match fresnel::lower::lower(module, &run.interner, &lopts) {
+        let shader = match lower_here(name, text, settings) {
             Ok(s) => s,
-            Err(e) => return IrOutcome::LowerError(e.message),
+            Err(o) => return o,
         };
         if let Err(errs) = fresnel::ir::validate(&shader) {
             return IrOutcome::Invalid(errs[0].to_string(), errs.len());

@@ -6,7 +6,7 @@
 //! fresnel-corpus peer-glslang [--source ...] [--json OUT] [--list]
 //! fresnel-corpus realworld [--peer] [--json OUT] [--list]
 //! fresnel-corpus bench [--sample N]
-//! fresnel-corpus ir-check [--source S] [--filter SUBSTR] [--limit N] [--top N]
+//! fresnel-corpus ir-check [--source S] [--filter SUBSTR] [--limit N] [--top N] [--print]
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -109,6 +109,9 @@ enum Cmd {
         /// Failure groups shown per kind.
         #[arg(long, default_value_t = 15)]
         top: usize,
+        /// Print the IR of each selected shader instead (use with --filter/--limit).
+        #[arg(long)]
+        print: bool,
     },
     /// Internal: a worker process (JSON requests on stdin, outcomes on stdout).
     #[command(hide = true)]
@@ -595,12 +598,22 @@ fn main() -> ExitCode {
             filter,
             limit,
             top,
+            print,
         } => need_dir().map(|d| {
             let mut jobs = fresnel_corpus::ircheck::jobs(&d, sources);
             if let Some(f) = filter {
                 jobs.retain(|j| j.label.contains(f.as_str()));
             }
             jobs.truncate(limit.unwrap_or(usize::MAX));
+            if *print {
+                for j in &jobs {
+                    match fresnel_corpus::ircheck::ir_text(&j.label, &j.text, &j.settings) {
+                        Ok(t) => println!("// {}\n{t}", j.label),
+                        Err(e) => println!("// {}: {e}\n", j.label),
+                    }
+                }
+                return;
+            }
             let outcomes = fresnel_corpus::ircheck::run(&jobs, cli.jobs);
             fresnel_corpus::ircheck::IrReport::new(&jobs, &outcomes).print(*top);
         }),

@@ -1030,6 +1030,20 @@ impl<'a> Machine<'a> {
                 info.name
             )));
         }
+        if matches!(a.op, AluOp::Vec2 | AluOp::Vec3 | AluOp::Vec4) {
+            // Component c is component swizzle[0] of source c.
+            for (c, src) in a.srcs.iter().enumerate().take(dn) {
+                let sbase =
+                    (fi.voff[src.value.0 as usize] as usize + usize::from(src.swizzle[0])) * n;
+                let dbase = (fi.voff[a.dest.0 as usize] as usize + c) * n;
+                for lane in 0..n {
+                    if m[lane] {
+                        fr.vals[dbase + lane] = mask(fr.vals[sbase + lane], db);
+                    }
+                }
+            }
+            return Ok(());
+        }
         if alu::is_whole(a.op) {
             for lane in 0..n {
                 if !m[lane] {

@@ -209,16 +209,32 @@ impl<'s> Interp<'s> {
         for (_, f) in shader.functions.iter() {
             funcs.push(FuncInfo::new(shader, f)?);
         }
-        let nt = shader.types.len();
-        for (_, t) in shader.types.iter() {
-            let ok = match t {
-                Type::Array { elem, .. } => (elem.0 as usize) < nt,
-                Type::Struct { fields, .. } => fields.iter().all(|f| (f.ty.0 as usize) < nt),
-                _ => true,
+        // Types refer only to earlier types (as interning makes them), and no type's tree
+        // is huge: every walk over a type is then bounded.
+        let mut tree = vec![0u64; shader.types.len()];
+        for (id, t) in shader.types.iter() {
+            let i = id.0 as usize;
+            let earlier = |x: fresnel_ir::TypeId| (x.0 as usize) < i;
+            tree[i] = match t {
+                Type::Array { elem, len, .. } if earlier(*elem) => {
+                    1 + tree[elem.0 as usize].saturating_mul(u64::from((*len).max(1)))
+                }
+                Type::Struct { fields, .. } if fields.iter().all(|f| earlier(f.ty)) => fields
+                    .iter()
+                    .fold(1u64, |a, f| a.saturating_add(tree[f.ty.0 as usize])),
+                Type::Array { .. } | Type::Struct { .. } => {
+                    return Err(Error::Invalid(
+                        "a type refers to itself or to a later type".into(),
+                    ))
+                }
+                _ => 1,
             };
-            if !ok {
-                return Err(Error::Invalid("a type refers to an unknown type".into()));
-            }
+        }
+        if let Some(n) = tree.iter().find(|&&n| n > 1 << 22) {
+            return Err(Error::Limit(format!(
+                "a type has {n} elements (the interpreter's limit is {})",
+                1u64 << 22
+            )));
         }
         for (_, v) in shader.vars.iter() {
             if v.ty.0 as usize >= shader.types.len() {

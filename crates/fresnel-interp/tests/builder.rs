@@ -631,6 +631,25 @@ fn cube_array_shadow_and_gather() {
         ],
     );
     assert_eq!((got[0][0], got[1][0], got[2][0]), (10.0, 20.0, 20.0));
+    // 3D: slice z holds 100 * z + 10 * y + x; linear filtering blends along z too.
+    let sh = sampling_shader(SamplerDim::D3, false, false, TexOp::Txl, 0);
+    let mut t = Texture::new(
+        SamplerDim::D3,
+        false,
+        Level::from_fn(2, 2, 2, |x, y, z| {
+            [f64::from(100 * z + 10 * y + x), 0.0, 0.0, 1.0]
+        }),
+    );
+    let got = sample_all(
+        &sh,
+        t.clone(),
+        &[[0.75, 0.25, 0.75, 0.0], [0.25, 0.75, 0.25, 0.0]],
+    );
+    assert_eq!((got[0][0], got[1][0]), (101.0, 10.0));
+    t.mag_filter = Filter::Linear;
+    t.wrap = [fresnel_interp::Wrap::ClampToEdge; 3];
+    let got = sample_all(&sh, t, &[[0.25, 0.25, 0.5, 0.0]]);
+    assert_eq!(got[0][0], 50.0);
     // Shadow: depths 0.3 | 0.7, reference 0.5, LEQUAL.
     let sh = sampling_shader(SamplerDim::D2, false, true, TexOp::Txl, 0);
     let mut t = Texture::new(

@@ -1,5 +1,5 @@
 //! Lowers every shader of the dEQP `.test` files expected to compile and prints the lowering
-//! errors grouped by message: `deqp_sweep [CORPUS_DIR] [--show N]` (default corpus:
+//! errors grouped by message: `deqp_sweep [CORPUS_DIR] [--show N] [--roundtrip]` (default corpus:
 //! /work/shared/corpus/vk-gl-cts). A panic in the lowering is caught and counted.
 
 use std::collections::BTreeMap;
@@ -38,6 +38,7 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
+    let roundtrip = args.iter().any(|a| a == "--roundtrip");
     let mut files = Vec::new();
     collect(Path::new(&root), &mut files);
     let mut errors: BTreeMap<String, (usize, Vec<String>)> = BTreeMap::new();
@@ -102,6 +103,23 @@ fn main() {
                                 },
                                 None => Vec::new(),
                             };
+                            let mut invalid = invalid;
+                            if roundtrip && invalid.is_empty() {
+                                if let Some(ir) = &run.ir {
+                                    let mut a = String::new();
+                                    fresnel::ir::Printer::new(ir).shader(&mut a);
+                                    match fresnel::ir::parse(&a) {
+                                        Ok(back) => {
+                                            let mut b = String::new();
+                                            fresnel::ir::Printer::new(&back).shader(&mut b);
+                                            if a != b {
+                                                invalid.push("ROUNDTRIP: text differs".into());
+                                            }
+                                        }
+                                        Err(e) => invalid.push(format!("ROUNDTRIP: {e}")),
+                                    }
+                                }
+                            }
                             let ok = run.ir.is_some() && invalid.is_empty();
                             let mut errs = lower_errs;
                             errs.extend(invalid);

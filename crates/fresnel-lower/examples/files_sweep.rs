@@ -1,6 +1,6 @@
 //! Lowers every stand-alone shader file (`.vert`, `.frag`, `.geom`, `.tesc`, `.tese`, `.comp`,
 //! ...) under the given directories that the front end accepts, validates the IR, and prints
-//! the failures grouped by message: `files_sweep DIR... [--show N]`.
+//! the failures grouped by message: `files_sweep DIR... [--show N] [--vulkan]`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -33,6 +33,7 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
+    let vulkan = args.iter().any(|a| a == "--vulkan");
     let mut files = Vec::new();
     let mut skip_next = false;
     for a in &args {
@@ -42,6 +43,9 @@ fn main() {
         }
         if a == "--show" {
             skip_next = true;
+            continue;
+        }
+        if a == "--vulkan" {
             continue;
         }
         collect(Path::new(a), &mut files);
@@ -89,10 +93,13 @@ fn main() {
     for (name, text, stage) in &shaders {
         let name = name.clone();
         total += 1;
-        let opts = Options {
+        let mut opts = Options {
             stage: *stage,
             ..Options::default()
         };
+        if vulkan {
+            opts.target = fresnel::TargetEnv::Vulkan { minor: 0 };
+        }
         let res = std::panic::catch_unwind(|| {
             let run = fresnel::lower_to_ir(
                 SourceInput::new(&name, text),

@@ -617,7 +617,7 @@ impl FnCx<'_, '_, '_> {
                                 };
                             }
                         }
-                        self.binary(*bop, old, lty, r, rty, lty, span)?
+                        self.binary(*bop, old, lty, r, rty, span)?
                     }
                 };
                 self.store_place(&p, &val)?;
@@ -676,7 +676,6 @@ impl FnCx<'_, '_, '_> {
         ty: HirTypeId,
         span: Span,
     ) -> Result<Operand, LowerError> {
-        let bty = self.ety(base);
         let b = self.expr(base)?;
         let k = self.const_index(idx);
         match b {
@@ -702,7 +701,6 @@ impl FnCx<'_, '_, '_> {
             Operand::Matrix(cols) => match k {
                 Some(k) if (k as usize) < cols.len() => Ok(Operand::Value(cols[k as usize])),
                 _ => {
-                    let _ = bty;
                     let iv = self.index_value(idx)?;
                     Ok(Operand::Value(self.pick(&cols, iv)))
                 }
@@ -866,7 +864,7 @@ impl FnCx<'_, '_, '_> {
             let bty = self.ety(rhs);
             let y = self.expr(rhs)?;
             self.span = sp;
-            acc = self.binary(op, acc, acc_ty, y, bty, rty, sp)?;
+            acc = self.binary(op, acc, acc_ty, y, bty, sp)?;
             acc_ty = rty;
         }
         Ok(acc)
@@ -908,12 +906,14 @@ impl FnCx<'_, '_, '_> {
                     || self.needs_guard(*else_expr)
             }
             ExprKind::Construct(_, v) => v.iter().any(|x| self.needs_guard(*x)),
+            ExprKind::Builtin(f, v) => {
+                !is_pure_builtin(*f) || v.iter().any(|x| self.needs_guard(*x))
+            }
             _ => true,
         }
     }
 
-    /// A binary operator on lowered operands (`rty` is the result's type).
-    #[allow(clippy::too_many_arguments)]
+    /// A binary operator on lowered operands of HIR types `xty` and `yty`.
     pub fn binary(
         &mut self,
         op: BinaryOp,
@@ -921,7 +921,6 @@ impl FnCx<'_, '_, '_> {
         xty: HirTypeId,
         y: Operand,
         yty: HirTypeId,
-        rty: HirTypeId,
         span: Span,
     ) -> Result<Operand, LowerError> {
         let m = self.cx.m;
@@ -1007,7 +1006,6 @@ impl FnCx<'_, '_, '_> {
                 span,
             )
         })?;
-        let _ = rty;
         let shift = matches!(op, BinaryOp::Shl | BinaryOp::Shr);
         match (x, y) {
             (Operand::Value(a), Operand::Value(b)) => {
@@ -1426,7 +1424,13 @@ impl FnCx<'_, '_, '_> {
             }
             Shape::Memory => {
                 if contains_opaque(m, ty) {
-                    return Err(err("constructors of opaque types are not supported", span));
+                    let msg = if args.len() == 2 {
+                        "combined image-sampler constructors (`sampler2D(texture, sampler)`) are \
+                         not supported yet"
+                    } else {
+                        "constructors of opaque types are not supported"
+                    };
+                    return Err(err(msg, span));
                 }
                 let t = self.temp("tmp", ty, span)?;
                 let is_struct = matches!(m.types.get(ty), HType::Struct(_));
@@ -1552,6 +1556,99 @@ impl FnCx<'_, '_, '_> {
         }
         Ok(())
     }
+}
+
+/// Built-in functions that only compute from their (value) arguments, so evaluating them
+/// when the result is not used changes nothing (no memory, no other invocations, no
+/// derivatives, no `out` parameters).
+fn is_pure_builtin(f: hir::BuiltinRef) -> bool {
+    const PURE: &[&str] = &[
+        "radians",
+        "degrees",
+        "sin",
+        "cos",
+        "tan",
+        "asin",
+        "acos",
+        "atan",
+        "sinh",
+        "cosh",
+        "tanh",
+        "asinh",
+        "acosh",
+        "atanh",
+        "pow",
+        "exp",
+        "log",
+        "exp2",
+        "log2",
+        "sqrt",
+        "inversesqrt",
+        "abs",
+        "sign",
+        "floor",
+        "trunc",
+        "round",
+        "roundEven",
+        "ceil",
+        "fract",
+        "mod",
+        "min",
+        "max",
+        "clamp",
+        "mix",
+        "step",
+        "smoothstep",
+        "isnan",
+        "isinf",
+        "floatBitsToInt",
+        "floatBitsToUint",
+        "intBitsToFloat",
+        "uintBitsToFloat",
+        "fma",
+        "length",
+        "distance",
+        "dot",
+        "cross",
+        "normalize",
+        "faceforward",
+        "reflect",
+        "refract",
+        "matrixCompMult",
+        "outerProduct",
+        "transpose",
+        "determinant",
+        "inverse",
+        "lessThan",
+        "lessThanEqual",
+        "greaterThan",
+        "greaterThanEqual",
+        "equal",
+        "notEqual",
+        "any",
+        "all",
+        "not",
+        "bitfieldExtract",
+        "bitfieldInsert",
+        "bitfieldReverse",
+        "bitCount",
+        "findLSB",
+        "findMSB",
+        "packUnorm2x16",
+        "packSnorm2x16",
+        "packUnorm4x8",
+        "packSnorm4x8",
+        "unpackUnorm2x16",
+        "unpackSnorm2x16",
+        "unpackUnorm4x8",
+        "unpackSnorm4x8",
+        "packHalf2x16",
+        "unpackHalf2x16",
+    ];
+    PURE.contains(&f.name)
+        && SIGNATURES
+            .get(f.sig as usize)
+            .is_some_and(|s| s.params.iter().all(|p| p.qual == ParamQual::In))
 }
 
 /// The ALU opcode of an arithmetic, bitwise or logical operator on a scalar type.

@@ -46,6 +46,8 @@ pub struct Cx<'m> {
     /// Globals with initializers that are not constant: stored at the start of `main`.
     pub global_inits: Vec<hir::VarId>,
     pub info: ShaderInfo,
+    /// Instructions of the functions built so far.
+    pub total_instrs: usize,
     /// Global variables holding the values of aggregate constants.
     pub const_vars: FxHashMap<hir::VarId, VarId>,
     /// Sizes implied by constant indices, for arrays declared without one (computed on
@@ -307,6 +309,7 @@ pub fn lower_module(
             local_size: [1, 1, 1],
             ..ShaderInfo::default()
         },
+        total_instrs: 0,
         const_vars: FxHashMap::default(),
         const_values: FxHashMap::default(),
         implicit_sizes: None,
@@ -383,6 +386,7 @@ fn lower_function(
         fc.b.finish();
         r
     };
+    cx.total_instrs = cx.total_instrs.saturating_add(f.instrs.len());
     cx.ir_funcs[fid] = f;
     result
 }
@@ -726,9 +730,20 @@ impl FnCx<'_, '_, '_> {
         })
     }
 
-    /// Fails when the function grew past [`limits::MAX_INSTRS`].
+    /// Fails when the function grew past [`limits::MAX_INSTRS`] or the shader past
+    /// [`limits::MAX_TOTAL_INSTRS`].
     pub fn check_size(&self) -> Result<(), LowerError> {
-        if self.b.func.instrs.len() > limits::MAX_INSTRS {
+        let n = self.b.func.instrs.len();
+        if self.cx.total_instrs.saturating_add(n) > limits::MAX_TOTAL_INSTRS {
+            return Err(LowerError::new(
+                format!(
+                    "the shader is too large after inlining (more than {} instructions)",
+                    limits::MAX_TOTAL_INSTRS
+                ),
+                Some(self.span),
+            ));
+        }
+        if n > limits::MAX_INSTRS {
             return Err(LowerError::new(
                 format!(
                     "function `{}` is too large after inlining (more than {} instructions)",

@@ -16,17 +16,19 @@
 //!   stay in memory ([`Operand::Deref`]; temporaries are `Function` variables, copies
 //!   `copy_deref`, member by member between types whose explicit layouts differ).
 //!   L-values are derefs or swizzles of a vector deref. `&&`, `||` and `?:` evaluate their
-//!   guarded side through an `if` when it has side effects or may fault (calls,
-//!   assignments, dynamic indexing, integer division). Values stored to `precise`
-//!   variables are computed by exact ALU operations.
+//!   guarded side through an `if` when it has side effects or may fault (calls other than
+//!   pure math built-ins, assignments, dynamic indexing, integer division). Values stored
+//!   to `precise` variables are computed by exact ALU operations. The right side of
+//!   `a op= b` is converted to `a`'s component type here (the HIR leaves it unconverted).
 //! - **Statements** (`stmt`): `if`; loops with `continue` running the step (a `first`
 //!   flag at the top of the loop when the body continues); `switch` as a loop with a
 //!   fall-through flag; a `continue` or `return` leaving several IR loops sets a flag and
 //!   breaks, re-issued after each construct; `discard` is `terminate`, `demote` `demote`.
 //! - **Functions** (`func`): a function whose parameters and result are scalars or vectors
 //!   is an IR function called with copy-in/copy-out (`Call`); any other (opaque, aggregate
-//!   or matrix parameters or result) is inlined at its call sites, in a one-trip loop that
-//!   `return` breaks out of. Recursion and oversized inlining are errors ([`limits`]).
+//!   or matrix parameters or result) is inlined at its call sites (in a one-trip loop that
+//!   `return` breaks out of when it returns early). Recursion and oversized inlining are
+//!   errors ([`limits`]).
 //! - **Built-in functions** become ALU operations, texture instructions or intrinsics
 //!   ([`builtins`]).
 //! - Finally function-local variables are turned into SSA values with phis (`ssa`, after
@@ -87,6 +89,8 @@ pub mod limits {
     pub const MAX_INLINE_DEPTH: usize = 64;
     /// Instructions in one function (inlining can multiply a shader's size).
     pub const MAX_INSTRS: usize = 1_000_000;
+    /// Instructions in all the functions of a shader.
+    pub const MAX_TOTAL_INSTRS: usize = 2_000_000;
     /// Functions in one shader.
     pub const MAX_FUNCTIONS: usize = 100_000;
 }

@@ -84,7 +84,7 @@ impl FnCx<'_, '_, '_> {
                 }
                 self.b.pop_if(i);
             }
-            StmtKind::Switch { selector, body } => self.switch(*selector, body, span)?,
+            StmtKind::Switch { selector, body } => self.switch(*selector, body)?,
             StmtKind::Case(_) | StmtKind::Default | StmtKind::Empty => {}
             StmtKind::While {
                 cond_var,
@@ -364,12 +364,7 @@ impl FnCx<'_, '_, '_> {
         Ok(())
     }
 
-    fn switch(
-        &mut self,
-        selector: hir::ExprId,
-        body: &[hir::StmtId],
-        span: Span,
-    ) -> Result<(), LowerError> {
+    fn switch(&mut self, selector: hir::ExprId, body: &[hir::StmtId]) -> Result<(), LowerError> {
         let m = self.cx.m;
         let sel = self.expr_value(selector)?;
         let bits = self.b.bit_size(sel);
@@ -439,7 +434,6 @@ impl FnCx<'_, '_, '_> {
             }
             Ok(())
         })();
-        let _ = span;
         self.close_loop(lp, r)
     }
 }

@@ -536,9 +536,15 @@ impl Cx<'_> {
                     is_geo = true;
                 }
                 "invocations" => geo.invocations = val,
+                // The HIR does not say whether `points` was an input or an output primitive:
+                // the first primitive is the input unless a later one can only be an input.
                 "points" | "lines" | "lines_adjacency" | "triangles" | "triangles_adjacency"
-                    if self.stage == fresnel_ir::Stage::Geometry && geo.input.is_empty() =>
+                    if self.stage == fresnel_ir::Stage::Geometry
+                        && (geo.input.is_empty() || (geo.input == "points" && n != "points")) =>
                 {
+                    if geo.input == "points" && geo.output.is_empty() {
+                        geo.output = "points".into();
+                    }
                     geo.input = n.clone();
                     is_geo = true;
                 }

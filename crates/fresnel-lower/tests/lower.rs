@@ -294,6 +294,11 @@ fn short_circuit_only_when_the_right_side_matters() {
         "#version 450\nin float v;\nout vec4 o;\nvoid main() { o = vec4(v > 0.0 && v < 1.0); }\n",
     );
     assert_eq!(count_ifs(&pure), 0);
+    let math = lower(
+        "a.frag",
+        "#version 450\nin float v;\nout vec4 o;\nvoid main() { o = vec4(v > 0.0 && sqrt(v) > 1.0, v > 1.0 ? log2(v) : 0.0, 0.0, 0.0); }\n",
+    );
+    assert_eq!(count_ifs(&math), 0, "pure built-ins need no guard");
     let effect = lower(
         "a.frag",
         "#version 450\nin float v;\nout vec4 o;\nfloat n = 0.0;\n\
@@ -538,4 +543,63 @@ fn bodies_returning_only_at_their_end_inline_without_a_loop() {
     assert_eq!(s.functions.len(), 1);
     assert_eq!(count_loops(&s), 0);
     assert_eq!(count_instrs(&s, |k| matches!(k, InstrKind::Tex(_))), 2);
+}
+
+#[test]
+fn lowering_is_deterministic_and_round_trips_through_text() {
+    let src = "#version 450\nuniform sampler2D t;\nuniform int k;\nout vec4 o;\n\
+               struct S { vec4 a[2]; float f; };\n\
+               const S cs = S(vec4[2](vec4(1.0), vec4(2.0)), 3.0);\n\
+               vec4 f(sampler2D s, S v) { if (v.f > 1.0) return texture(s, v.a[0].xy); return v.a[1]; }\n\
+               void main() { S v = cs; v.f = float(k); switch (k) { case 1: o = f(t, v); break; default: o = cs.a[k]; } }\n";
+    let print = |s: &Shader| {
+        let mut out = String::new();
+        fresnel::ir::Printer::new(s).shader(&mut out);
+        out
+    };
+    let a = print(&lower("a.frag", src));
+    let b = print(&lower("a.frag", src));
+    assert_eq!(a, b);
+    let back = fresnel::ir::parse(&a).expect("the text form parses");
+    assert_eq!(print(&back), a);
+}
+
+#[test]
+fn geometry_primitives_in_either_order() {
+    let s = lower(
+        "a.geom",
+        "#version 450\nlayout(points, max_vertices = 1) out;\nlayout(triangles) in;\n\
+         void main() { gl_Position = gl_in[2].gl_Position; EmitVertex(); }\n",
+    );
+    let g = s.info.geometry.as_ref().expect("geometry info");
+    assert_eq!(
+        (g.input.as_str(), g.output.as_str()),
+        ("triangles", "points")
+    );
+    assert!(s.vars.values().any(|v| v.name == "gl_Position"
+        && v.mode == VarMode::ShaderIn
+        && matches!(s.types.get(v.ty), Type::Array { len: 3, .. })));
+}
+
+#[test]
+fn shader_wide_size_is_bounded() {
+    // Twelve functions, each under the per-function limit, together over the shader's.
+    let mut src = String::from(
+        "#version 450\nuniform sampler2D s;\nout vec4 o;\n\
+         vec4 f0(sampler2D t) { return texture(t, vec2(0.5)); }\n",
+    );
+    for i in 1..16 {
+        src.push_str(&format!(
+            "vec4 f{i}(sampler2D t) {{ return f{p}(t) + f{p}(t); }}\n",
+            p = i - 1
+        ));
+    }
+    let mut sum = String::from("0.0");
+    for g in 0..12 {
+        src.push_str(&format!("float g{g}(float x) {{ return f15(s).x * x; }}\n"));
+        sum.push_str(&format!(" + g{g}(1.0)"));
+    }
+    src.push_str(&format!("void main() {{ o = vec4({sum}); }}\n"));
+    let msg = lower_error("a.frag", &src);
+    assert!(msg.contains("the shader is too large"), "{msg}");
 }
