@@ -39,10 +39,10 @@ pub use func::{Block, CfNode, Function, IfNode, ListRef, LoopNode, Param, ParamD
 pub use instr::*;
 pub use intrinsic::{AtomicOp, IndexKind, Intrinsic, IntrinsicInfo};
 pub use op::{AluInfo, AluOp, TypeClass, ALL_ALU_OPS};
+pub use parse::{parse, ParseError};
+pub use print::{print_function, Printer};
 pub use shader::{
     access, Constant, GeometryInfo, Interp, Sampling, Shader, ShaderInfo, Stage, VarMode, Variable,
 };
-pub use parse::{parse, ParseError};
-pub use print::{print_function, Printer};
-pub use validate::{validate, ValidationError};
 pub use types::{BaseType, Field, SamplerDim, Type, TypeId, Types};
+pub use validate::{validate, ValidationError};

@@ -606,7 +606,11 @@ impl Preprocessor<'_> {
                 // invocation has been read completely, so it gives the line of the
                 // invocation's last token (its `)`), as dEQP, Mesa and C expect.
                 let cs = self.sm.source_callsite(t.span);
-                let last = if cs.end > cs.start { cs.end - 1 } else { cs.start };
+                let last = if cs.end > cs.start {
+                    cs.end - 1
+                } else {
+                    cs.start
+                };
                 self.sm.location_in_file(cs.file, last).line.to_string()
             }
             Builtin::File => {
