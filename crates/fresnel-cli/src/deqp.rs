@@ -109,13 +109,19 @@ pub fn run_file(path: &Path) -> FileResult {
         }
     }
     use rayon::prelude::*;
-    let outcomes: Vec<Outcome> = tests
-        .par_iter()
-        .map(|t| match catch_unwind(AssertUnwindSafe(|| run_test(t))) {
-            Ok(o) => o,
-            Err(p) => Outcome::Fail(format!("internal error: panic: {}", panic_message(&p))),
-        })
-        .collect();
+    let one = |t: &Test<'_>| match catch_unwind(AssertUnwindSafe(|| run_test(t))) {
+        Ok(o) => o,
+        Err(p) => Outcome::Fail(format!("internal error: panic: {}", panic_message(&p))),
+    };
+    // Worker threads get the large stack the front end's nesting limits assume (as the
+    // CLI's main thread does).
+    let outcomes: Vec<Outcome> = match rayon::ThreadPoolBuilder::new()
+        .stack_size(256 << 20)
+        .build()
+    {
+        Ok(pool) => pool.install(|| tests.par_iter().map(one).collect()),
+        Err(_) => tests.iter().map(one).collect(),
+    };
     result.tests = tests
         .iter()
         .zip(outcomes)

@@ -1,6 +1,8 @@
 //! `fresnel run FILE`: compiles one shader to the IR and runs it in the interpreter.
 //!
-//! * vertex (and other non-fragment, non-compute stages): `--count N` invocations;
+//! * vertex (and other non-fragment, non-compute stages): `--count N` invocations; the
+//!   vertices a geometry shader emits are listed under `emitted` (arrayed inputs such as
+//!   `gl_in[i].gl_Position` are the input `gl_Position` with every element's scalars);
 //! * fragment: one fragment, or every pixel of `--grid WxH` (and `--png OUT.png` writes the
 //!   colour output, location 0, as 8-bit RGBA; window row 0 is the bottom row of the image,
 //!   as in OpenGL);
@@ -230,9 +232,11 @@ pub fn run(shader: &fresnel_ir::Shader, args: &RunArgs) -> Result<String, String
         inputs.push((n, vec![v]));
     }
     for (name, per) in inputs {
-        let var = it
-            .find_var(&name)
-            .filter(|v| shader.vars[*v].mode == VarMode::ShaderIn)
+        let var = shader
+            .vars
+            .iter()
+            .find(|(_, v)| v.name == name && v.mode == VarMode::ShaderIn)
+            .map(|(id, _)| id)
             .ok_or_else(|| format!("the shader has no input `{name}`"))?;
         let leaves = it.leaves(var);
         let rows: Vec<Vec<u64>> = (0..count)
@@ -362,6 +366,41 @@ pub fn run(shader: &fresnel_ir::Shader, args: &RunArgs) -> Result<String, String
         }
     }
     let mut out = Map::new();
+    // Vertices emitted by a geometry shader, per invocation.
+    if it.emitted().iter().any(|e| !e.is_empty()) {
+        let per: Vec<Json> = it
+            .emitted()
+            .iter()
+            .map(|list| {
+                Json::Array(
+                    list.iter()
+                        .map(|e| {
+                            let mut o = Map::new();
+                            for (id, slots) in &e.outputs {
+                                let leaves = it.leaves(*id);
+                                o.insert(
+                                    shader.vars[*id].name.clone(),
+                                    Json::Array(
+                                        slots
+                                            .iter()
+                                            .zip(&leaves)
+                                            .map(|(b, l)| decode_json(*b, *l))
+                                            .collect(),
+                                    ),
+                                );
+                            }
+                            if e.end_primitive {
+                                json!({"end_primitive": true, "stream": e.stream})
+                            } else {
+                                json!({"vertex": Json::Object(o), "stream": e.stream})
+                            }
+                        })
+                        .collect(),
+                )
+            })
+            .collect();
+        out.insert("emitted".into(), Json::Array(per));
+    }
     out.insert("stage".into(), json!(stage.name()));
     out.insert("invocations".into(), json!(invocations));
     out.insert("outputs".into(), Json::Object(outputs));

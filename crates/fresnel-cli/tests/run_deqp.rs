@@ -234,3 +234,37 @@ fn run_samples_a_generated_texture() {
         serde_json::json!([0.375, 0.625, 0.0, 1.0])
     );
 }
+
+#[test]
+fn run_geometry_lists_emitted_vertices() {
+    let d = temp_dir("rung");
+    let f = d.join("a.geom");
+    std::fs::write(
+        &f,
+        "#version 320 es\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n\
+         in vec2 v[];\nout vec2 o;\nvoid main() {\n for (int i = 0; i < 3; i++) {\n\
+         o = v[i] * 2.0; gl_Position = gl_in[i].gl_Position; EmitVertex(); }\n EndPrimitive();\n}\n",
+    )
+    .unwrap();
+    let out = fresnel()
+        .arg("run")
+        .arg(&f)
+        .args(["--input", "v=1,2,3,4,5,6"])
+        .args(["--input", "gl_Position=1,0,0,1,0,1,0,1,0,0,1,1"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let e = &v["emitted"][0];
+    assert_eq!(e.as_array().unwrap().len(), 4);
+    assert_eq!(e[1]["vertex"]["o"], serde_json::json!([6.0, 8.0]));
+    assert_eq!(
+        e[2]["vertex"]["gl_Position"],
+        serde_json::json!([0.0, 0.0, 1.0, 1.0])
+    );
+    assert_eq!(e[3]["end_primitive"], true);
+}

@@ -549,14 +549,35 @@ pub fn is_whole(op: AluOp) -> bool {
 }
 
 /// A 32-bit operation with a direct implementation (see [`fast`]).
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Fast {
-    F1(fn(f32) -> f32),
-    F2(fn(f32, f32) -> f32),
-    F3(fn(f32, f32, f32) -> f32),
-    FCmp(fn(f32, f32) -> bool),
-    I2(fn(u32, u32) -> u32),
-    ICmp(fn(u32, u32) -> bool),
+    Fadd,
+    Fsub,
+    Fmul,
+    Fdiv,
+    Fmin,
+    Fmax,
+    Fneg,
+    Fabs,
+    Ffloor,
+    Fsqrt,
+    Ffma,
+    Flt,
+    Fge,
+    Feq,
+    Fneu,
+    Iadd,
+    Isub,
+    Imul,
+    Iand,
+    Ior,
+    Ixor,
+    Ilt,
+    Ige,
+    Ult,
+    Uge,
+    Ieq,
+    Ine,
     Mov,
     Bcsel,
     B2f,
@@ -566,83 +587,127 @@ pub enum Fast {
 /// one. Results are bit-identical to [`scalar`] (single-precision add, sub, mul and div are
 /// correctly rounded either way).
 pub fn fast(op: AluOp, sb: u8, db: u8) -> Option<Fast> {
-    use AluOp::*;
+    use AluOp as A;
     if sb != 32 {
         return match (op, db) {
-            (Bcsel, 32) => Some(Fast::Bcsel),
-            (B2f, 32) => Some(Fast::B2f),
+            (A::Bcsel, 32) => Some(Fast::Bcsel),
+            (A::B2f, 32) => Some(Fast::B2f),
             _ => None,
         };
     }
-    let cmp_ok = db == 1;
+    let cmp = db == 1;
     let same = db == 32;
     Some(match op {
-        Mov if same => Fast::Mov,
-        Bcsel if same => Fast::Bcsel,
-        Fadd if same => Fast::F2(|a, b| a + b),
-        Fsub if same => Fast::F2(|a, b| a - b),
-        Fmul if same => Fast::F2(|a, b| a * b),
-        Fdiv if same => Fast::F2(|a, b| a / b),
-        Fmin if same => Fast::F2(f32::min),
-        Fmax if same => Fast::F2(f32::max),
-        Fneg if same => Fast::F1(|a| -a),
-        Fabs if same => Fast::F1(f32::abs),
-        Ffloor if same => Fast::F1(f32::floor),
-        Fsqrt if same => Fast::F1(f32::sqrt),
-        Ffma if same => {
-            Fast::F3(|a, b, c| (f64::from(a).mul_add(f64::from(b), f64::from(c))) as f32)
-        }
-        Flt if cmp_ok => Fast::FCmp(|a, b| a < b),
-        Fge if cmp_ok => Fast::FCmp(|a, b| a >= b),
-        Feq if cmp_ok => Fast::FCmp(|a, b| a == b),
-        Fneu if cmp_ok => Fast::FCmp(|a, b| a != b),
-        Iadd if same => Fast::I2(u32::wrapping_add),
-        Isub if same => Fast::I2(u32::wrapping_sub),
-        Imul if same => Fast::I2(u32::wrapping_mul),
-        Iand if same => Fast::I2(|a, b| a & b),
-        Ior if same => Fast::I2(|a, b| a | b),
-        Ixor if same => Fast::I2(|a, b| a ^ b),
-        Ilt if cmp_ok => Fast::ICmp(|a, b| (a as i32) < (b as i32)),
-        Ige if cmp_ok => Fast::ICmp(|a, b| (a as i32) >= (b as i32)),
-        Ult if cmp_ok => Fast::ICmp(|a, b| a < b),
-        Uge if cmp_ok => Fast::ICmp(|a, b| a >= b),
-        Ieq if cmp_ok => Fast::ICmp(|a, b| a == b),
-        Ine if cmp_ok => Fast::ICmp(|a, b| a != b),
+        A::Mov if same => Fast::Mov,
+        A::Bcsel if same => Fast::Bcsel,
+        A::Fadd if same => Fast::Fadd,
+        A::Fsub if same => Fast::Fsub,
+        A::Fmul if same => Fast::Fmul,
+        A::Fdiv if same => Fast::Fdiv,
+        A::Fmin if same => Fast::Fmin,
+        A::Fmax if same => Fast::Fmax,
+        A::Fneg if same => Fast::Fneg,
+        A::Fabs if same => Fast::Fabs,
+        A::Ffloor if same => Fast::Ffloor,
+        A::Fsqrt if same => Fast::Fsqrt,
+        A::Ffma if same => Fast::Ffma,
+        A::Flt if cmp => Fast::Flt,
+        A::Fge if cmp => Fast::Fge,
+        A::Feq if cmp => Fast::Feq,
+        A::Fneu if cmp => Fast::Fneu,
+        A::Iadd if same => Fast::Iadd,
+        A::Isub if same => Fast::Isub,
+        A::Imul if same => Fast::Imul,
+        A::Iand if same => Fast::Iand,
+        A::Ior if same => Fast::Ior,
+        A::Ixor if same => Fast::Ixor,
+        A::Ilt if cmp => Fast::Ilt,
+        A::Ige if cmp => Fast::Ige,
+        A::Ult if cmp => Fast::Ult,
+        A::Uge if cmp => Fast::Uge,
+        A::Ieq if cmp => Fast::Ieq,
+        A::Ine if cmp => Fast::Ine,
         _ => return None,
     })
 }
 
+#[inline(always)]
+fn fl(x: u64) -> f32 {
+    f32::from_bits(x as u32)
+}
+
+#[inline(always)]
+fn fb(x: f32) -> u64 {
+    u64::from(x.to_bits())
+}
+
+/// Runs a [`Fast`] operation on bit patterns.
+#[inline]
+pub fn run_fast(f: Fast, x: u64, y: u64, z: u64) -> u64 {
+    let (xi, yi) = (x as u32, y as u32);
+    match f {
+        Fast::Fadd => fb(fl(x) + fl(y)),
+        Fast::Fsub => fb(fl(x) - fl(y)),
+        Fast::Fmul => fb(fl(x) * fl(y)),
+        Fast::Fdiv => fb(fl(x) / fl(y)),
+        Fast::Fmin => fb(fl(x).min(fl(y))),
+        Fast::Fmax => fb(fl(x).max(fl(y))),
+        Fast::Fneg => fb(-fl(x)),
+        Fast::Fabs => fb(fl(x).abs()),
+        Fast::Ffloor => fb(fl(x).floor()),
+        Fast::Fsqrt => fb(fl(x).sqrt()),
+        Fast::Ffma => fb(f64::from(fl(x)).mul_add(f64::from(fl(y)), f64::from(fl(z))) as f32),
+        Fast::Flt => u64::from(fl(x) < fl(y)),
+        Fast::Fge => u64::from(fl(x) >= fl(y)),
+        Fast::Feq => u64::from(fl(x) == fl(y)),
+        Fast::Fneu => u64::from(fl(x) != fl(y)),
+        Fast::Iadd => u64::from(xi.wrapping_add(yi)),
+        Fast::Isub => u64::from(xi.wrapping_sub(yi)),
+        Fast::Imul => u64::from(xi.wrapping_mul(yi)),
+        Fast::Iand => u64::from(xi & yi),
+        Fast::Ior => u64::from(xi | yi),
+        Fast::Ixor => u64::from(xi ^ yi),
+        Fast::Ilt => u64::from((xi as i32) < (yi as i32)),
+        Fast::Ige => u64::from((xi as i32) >= (yi as i32)),
+        Fast::Ult => u64::from(xi < yi),
+        Fast::Uge => u64::from(xi >= yi),
+        Fast::Ieq => u64::from(xi == yi),
+        Fast::Ine => u64::from(xi != yi),
+        Fast::Mov => x & 0xffff_ffff,
+        Fast::Bcsel => {
+            if x & 1 != 0 {
+                y & 0xffff_ffff
+            } else {
+                z & 0xffff_ffff
+            }
+        }
+        Fast::B2f => fb(if x & 1 != 0 { 1.0 } else { 0.0 }),
+    }
+}
+
 /// Runs a [`Fast`] operation over the active lanes: sources at `bases[k] + lane`, result
-/// at `dest + lane` of `v` (one loop per operation kind, so the operation is not matched
-/// per lane).
+/// at `dest + lane` of `v` (one monomorphic loop per operation, so the operation is not
+/// dispatched per lane).
 pub fn fast_lanes(f: Fast, v: &mut [u64], m: &[bool], bases: &[usize], dest: usize) {
     let Some(&b0) = bases.first() else {
         return;
     };
-    let b1 = bases.get(1).copied().unwrap_or(b0);
-    let b2 = bases.get(2).copied().unwrap_or(b0);
-    let fl = |x: u64| f32::from_bits(x as u32);
-    match f {
-        Fast::F1(g) => lanes(v, m, [b0, b1, b2], dest, |x, _, _| {
-            u64::from(g(fl(x)).to_bits())
-        }),
-        Fast::F2(g) => lanes(v, m, [b0, b1, b2], dest, |x, y, _| {
-            u64::from(g(fl(x), fl(y)).to_bits())
-        }),
-        Fast::F3(g) => lanes(v, m, [b0, b1, b2], dest, |x, y, z| {
-            u64::from(g(fl(x), fl(y), fl(z)).to_bits())
-        }),
-        Fast::FCmp(g) => lanes(v, m, [b0, b1, b2], dest, |x, y, _| {
-            u64::from(g(fl(x), fl(y)))
-        }),
-        Fast::I2(g) => lanes(v, m, [b0, b1, b2], dest, |x, y, _| {
-            u64::from(g(x as u32, y as u32))
-        }),
-        Fast::ICmp(g) => lanes(v, m, [b0, b1, b2], dest, |x, y, _| {
-            u64::from(g(x as u32, y as u32))
-        }),
-        other => lanes(v, m, [b0, b1, b2], dest, |x, y, z| run_fast(other, x, y, z)),
+    let b = [
+        b0,
+        bases.get(1).copied().unwrap_or(b0),
+        bases.get(2).copied().unwrap_or(b0),
+    ];
+    macro_rules! each {
+        ($($op:ident),*) => {
+            match f {
+                $(Fast::$op => lanes(v, m, b, dest, |x, y, z| run_fast(Fast::$op, x, y, z)),)*
+            }
+        };
     }
+    each!(
+        Fadd, Fsub, Fmul, Fdiv, Fmin, Fmax, Fneg, Fabs, Ffloor, Fsqrt, Ffma, Flt, Fge, Feq, Fneu,
+        Iadd, Isub, Imul, Iand, Ior, Ixor, Ilt, Ige, Ult, Uge, Ieq, Ine, Mov, Bcsel, B2f
+    );
 }
 
 #[inline(always)]
@@ -652,29 +717,6 @@ fn lanes(v: &mut [u64], m: &[bool], b: [usize; 3], dest: usize, op: impl Fn(u64,
             let r = op(v[b[0] + lane], v[b[1] + lane], v[b[2] + lane]);
             v[dest + lane] = r;
         }
-    }
-}
-
-/// Runs a [`Fast`] operation on bit patterns.
-#[inline]
-pub fn run_fast(f: Fast, x: u64, y: u64, z: u64) -> u64 {
-    let fl = |v: u64| f32::from_bits(v as u32);
-    match f {
-        Fast::F1(g) => u64::from(g(fl(x)).to_bits()),
-        Fast::F2(g) => u64::from(g(fl(x), fl(y)).to_bits()),
-        Fast::F3(g) => u64::from(g(fl(x), fl(y), fl(z)).to_bits()),
-        Fast::FCmp(g) => u64::from(g(fl(x), fl(y))),
-        Fast::I2(g) => u64::from(g(x as u32, y as u32)),
-        Fast::ICmp(g) => u64::from(g(x as u32, y as u32)),
-        Fast::Mov => x & 0xffff_ffff,
-        Fast::Bcsel => {
-            if x & 1 != 0 {
-                y & 0xffff_ffff
-            } else {
-                z & 0xffff_ffff
-            }
-        }
-        Fast::B2f => u64::from(if x & 1 != 0 { 1.0f32 } else { 0.0 }.to_bits()),
     }
 }
 

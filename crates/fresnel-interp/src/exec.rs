@@ -1044,6 +1044,34 @@ impl<'a> Machine<'a> {
             }
             return Ok(());
         }
+        if matches!(a.op, AluOp::Fdot2 | AluOp::Fdot3 | AluOp::Fdot4) && sb == 32 && db == 32 {
+            // Each product and partial sum rounded to single precision, as `alu::whole`.
+            let k = usize::from(info.src_size[0]);
+            let mut b0 = [0usize; 4];
+            let mut b1 = [0usize; 4];
+            for c in 0..k {
+                b0[c] = (fi.voff[a.srcs[0].value.0 as usize] as usize
+                    + usize::from(a.srcs[0].swizzle[c]))
+                    * n;
+                b1[c] = (fi.voff[a.srcs[1].value.0 as usize] as usize
+                    + usize::from(a.srcs[1].swizzle[c]))
+                    * n;
+            }
+            let dbase = fi.voff[a.dest.0 as usize] as usize * n;
+            let v = &mut fr.vals;
+            for lane in 0..n {
+                if m[lane] {
+                    let mut acc = 0.0f32;
+                    for c in 0..k {
+                        let x = f32::from_bits(v[b0[c] + lane] as u32);
+                        let y = f32::from_bits(v[b1[c] + lane] as u32);
+                        acc += x * y;
+                    }
+                    v[dbase + lane] = u64::from(acc.to_bits());
+                }
+            }
+            return Ok(());
+        }
         if alu::is_whole(a.op) {
             for lane in 0..n {
                 if !m[lane] {

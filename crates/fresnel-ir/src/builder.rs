@@ -409,6 +409,7 @@ impl<'f> Builder<'f> {
                 dest_base,
                 srcs,
                 component,
+                is_sparse: false,
             })
         })
     }

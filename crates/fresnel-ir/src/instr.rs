@@ -243,6 +243,10 @@ pub struct Tex {
     pub srcs: SmallVec<[(TexSrc, ValueId); 4]>,
     /// The gathered component (`tg4`).
     pub component: u8,
+    /// A sparse lookup (GL_ARB_sparse_texture2, as NIR's `is_sparse`): the result has one
+    /// more component than the lookup's texels, the last one, holding the residency code
+    /// (a 32-bit integer that `is_sparse_texels_resident` tests). Printed `sparse`.
+    pub is_sparse: bool,
 }
 
 impl Tex {

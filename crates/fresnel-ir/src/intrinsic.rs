@@ -291,6 +291,54 @@ intrinsics! {
     /// `atomicCounterCompSwap`: srcs: counter deref, new value, value compared with; stores
     /// the new value when the counter equals the compared value; returns the value before.
     AtomicCounterOpSwap = "atomic_counter_op_swap" [-1, 1, 1] value 1 { Atomic } 0;
+
+    // ---- sparse residency (GL_ARB_sparse_texture2; added by helper E, issue 4) ----
+    /// `sparseImageLoadARB`: as `image_deref_load`, with the residency code (32-bit) as a
+    /// fifth component, like a sparse `tex`.
+    ImageDerefSparseLoad = "image_deref_sparse_load" [-1, 4, 1] value 5 { Access } E;
+    /// `sparseTexelsResidentARB`: src: a residency code (32-bit); true when every texel the
+    /// lookup that produced it read was resident.
+    IsSparseTexelsResident = "is_sparse_texels_resident" [1] value 1 { } (E | R);
+    /// The residency code of a lookup made of several (srcs: two codes): resident only
+    /// when both are.
+    SparseResidencyCodeAnd = "sparse_residency_code_and" [1, 1] value 1 { } (E | R);
+
+    // ---- ray tracing (GL_EXT_ray_tracing, GL_NV_ray_tracing; helper E, issue 4) ----
+    /// `traceRayEXT`/`traceNV`: srcs: acceleration structure deref, ray flags, cull mask,
+    /// SBT record offset, SBT record stride, miss index, origin, t min, direction, t max,
+    /// the deref of the `rayPayload` variable whose location the call names.
+    TraceRay = "trace_ray" [-1, 1, 1, 1, 1, 1, 3, 1, 3, 1, -1] none 0 { } 0;
+    /// `traceRayMotionNV`: as `trace_ray` with the time before the payload.
+    TraceRayMotion = "trace_ray_motion" [-1, 1, 1, 1, 1, 1, 3, 1, 3, 1, 1, -1] none 0 { } 0;
+    /// `executeCallableEXT`: srcs: SBT record index, the `callableData` variable's deref.
+    ExecuteCallable = "execute_callable" [1, -1] none 0 { } 0;
+    /// `reportIntersectionEXT`: srcs: t, hit kind; whether the hit was accepted.
+    ReportRayIntersection = "report_ray_intersection" [1, 1] value 1 { } 0;
+    /// `ignoreIntersectionEXT`: rejects the hit and ends the any-hit invocation.
+    IgnoreRayIntersection = "ignore_ray_intersection" [] none 0 { } 0;
+    /// `terminateRayEXT`: accepts the hit, ends the any-hit invocation and the traversal.
+    TerminateRay = "terminate_ray" [] none 0 { } 0;
+
+    // ---- mesh shaders (GL_EXT_mesh_shader; helper E, issue 4) ----
+    /// `SetMeshOutputsEXT`: srcs: vertex count, primitive count.
+    SetVertexAndPrimitiveCount = "set_vertex_and_primitive_count" [1, 1] none 0 { } 0;
+    /// `EmitMeshTasksEXT`: src: the workgroup counts (`uvec3`); ends the task invocation.
+    LaunchMeshWorkgroups = "launch_mesh_workgroups" [3] none 0 { } 0;
+
+    // ---- ray queries (GL_EXT_ray_query; helper E, issue 4). srcs[0]: the query's deref ----
+    /// `rayQueryInitializeEXT`: srcs: query, acceleration structure deref, ray flags, cull
+    /// mask, origin, t min, direction, t max.
+    RqInitialize = "rq_initialize" [-1, -1, 1, 1, 3, 1, 3, 1] none 0 { } 0;
+    /// `rayQueryProceedEXT`: whether traversal continues.
+    RqProceed = "rq_proceed" [-1] value 1 { } 0;
+    RqTerminate = "rq_terminate" [-1] none 0 { } 0;
+    /// srcs: query, t of the generated hit.
+    RqGenerateIntersection = "rq_generate_intersection" [-1, 1] none 0 { } 0;
+    RqConfirmIntersection = "rq_confirm_intersection" [-1] none 0 { } 0;
+    /// `rayQueryGet*`: srcs: query, committed (a 1-bit constant; false where the function
+    /// has no such argument). `base`: which value ([`RAY_QUERY_VALUES`]); `component`: the
+    /// column of a matrix value or the vertex of the triangle's positions.
+    RqLoad = "rq_load" [-1, 1] value 0 { Base, Component } E;
 }
 
 impl Intrinsic {
@@ -312,3 +360,49 @@ impl std::fmt::Display for Intrinsic {
         f.write_str(self.name())
     }
 }
+
+/// The values `rq_load` reads, by its `base` index (after NIR's `nir_ray_query_value`), and
+/// the `rayQueryGet*EXT` function reading each (name without `rayQueryGet` and suffix).
+pub const RAY_QUERY_VALUES: &[(&str, &str)] = &[
+    ("intersection_type", "IntersectionType"),
+    ("intersection_t", "IntersectionT"),
+    (
+        "intersection_instance_custom_index",
+        "IntersectionInstanceCustomIndex",
+    ),
+    ("intersection_instance_id", "IntersectionInstanceId"),
+    (
+        "intersection_instance_sbt_index",
+        "IntersectionInstanceShaderBindingTableRecordOffset",
+    ),
+    ("intersection_geometry_index", "IntersectionGeometryIndex"),
+    ("intersection_primitive_index", "IntersectionPrimitiveIndex"),
+    ("intersection_barycentrics", "IntersectionBarycentrics"),
+    ("intersection_front_face", "IntersectionFrontFace"),
+    (
+        "intersection_candidate_aabb_opaque",
+        "IntersectionCandidateAABBOpaque",
+    ),
+    (
+        "intersection_object_ray_direction",
+        "IntersectionObjectRayDirection",
+    ),
+    (
+        "intersection_object_ray_origin",
+        "IntersectionObjectRayOrigin",
+    ),
+    ("intersection_object_to_world", "IntersectionObjectToWorld"),
+    ("intersection_world_to_object", "IntersectionWorldToObject"),
+    ("tmin", "RayTMin"),
+    ("flags", "RayFlags"),
+    ("world_ray_direction", "WorldRayDirection"),
+    ("world_ray_origin", "WorldRayOrigin"),
+    (
+        "intersection_triangle_vertex_positions",
+        "IntersectionTriangleVertexPositions",
+    ),
+    ("intersection_cluster_id", "IntersectionClusterId"),
+    ("intersection_sphere_position", "IntersectionSpherePosition"),
+    ("intersection_sphere_radius", "IntersectionSphereRadius"),
+    ("intersection_lss_hit_value", "IntersectionLSSHitValue"),
+];

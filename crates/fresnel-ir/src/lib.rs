@@ -44,5 +44,7 @@ pub use print::{print_function, Printer};
 pub use shader::{
     access, Constant, GeometryInfo, Interp, Sampling, Shader, ShaderInfo, Stage, VarMode, Variable,
 };
+// Declaration decorations for back ends (issue 5 preparation).
+pub use shader::{BlockPacking, MemberDecor, Precision, SpecConstant};
 pub use types::{BaseType, Field, SamplerDim, Type, TypeId, Types};
 pub use validate::{validate, ValidationError};

@@ -25,7 +25,10 @@ use crate::instr::*;
 use crate::intrinsic::{AtomicOp, IndexKind, Intrinsic};
 use crate::op::AluOp;
 use crate::print::SWIZZLE_CHARS;
-use crate::shader::{Constant, GeometryInfo, Interp, Sampling, Shader, Stage, VarMode, Variable};
+use crate::shader::{
+    BlockPacking, Constant, GeometryInfo, Interp, MemberDecor, Precision, Sampling, Shader,
+    SpecConstant, Stage, VarMode, Variable,
+};
 use crate::types::{BaseType, Field, SamplerDim, Type, TypeId, Types};
 
 /// Maximum nesting of control flow, array types and constants.
@@ -670,6 +673,60 @@ impl Parser {
                     self.next();
                     shader.info.pixel_center_integer = true;
                 }
+                "local_size_x_id" | "local_size_y_id" | "local_size_z_id" => {
+                    self.next();
+                    self.expect_punct('=')?;
+                    let k = usize::from(word.as_bytes()[11] - b'x');
+                    shader.info.local_size_id[k] = Some(self.int_in("specialization id")?);
+                }
+                "tess_primitive" | "tess_spacing" | "tess_order" | "depth_layout"
+                | "blend_support" => {
+                    self.next();
+                    self.expect_punct('=')?;
+                    let v = self.name()?;
+                    let i = &mut shader.info;
+                    match word.as_str() {
+                        "tess_primitive" => i.tess_primitive = Some(v),
+                        "tess_spacing" => i.tess_spacing = Some(v),
+                        "tess_order" => i.tess_order = Some(v),
+                        "depth_layout" => i.depth_layout = Some(v),
+                        _ => i.blend_support.push(v),
+                    }
+                }
+                "tess_point_mode" => {
+                    self.next();
+                    shader.info.tess_point_mode = true;
+                }
+                "mode" => {
+                    self.next();
+                    self.expect_punct('(')?;
+                    let m = self.name()?;
+                    let mut val = None;
+                    if self.eat_punct('=') {
+                        val = Some(self.int_in("mode value")?);
+                    }
+                    self.expect_punct(')')?;
+                    shader.info.other_modes.push((m, val));
+                }
+                "spec_const" => {
+                    self.next();
+                    self.expect_punct('(')?;
+                    let id = self.int_in("specialization id")?;
+                    let tt = self.peek().clone();
+                    let ty = self.ty()?;
+                    if self.types.value_shape(ty).is_none_or(|(_, n)| n != 1) {
+                        return self.err_at(&tt, "a specialization constant must be a scalar");
+                    }
+                    let name = self.name()?;
+                    let value = self.constant()?;
+                    self.expect_punct(')')?;
+                    shader.info.spec_constants.push(SpecConstant {
+                        id,
+                        name,
+                        ty,
+                        value,
+                    });
+                }
                 _ => break,
             }
         }
@@ -703,6 +760,7 @@ impl Parser {
         }
         self.expect_punct('{')?;
         let mut fields = Vec::new();
+        let mut precisions = Vec::new();
         while !self.eat_punct('}') {
             let ty = self.ty()?;
             let fname = self.name()?;
@@ -713,6 +771,14 @@ impl Parser {
                 row_major: false,
                 matrix_stride: None,
             };
+            let mut precision = Precision::None;
+            for p in ["lowp", "mediump", "highp"] {
+                if self.eat_ident(p) {
+                    precision = Precision::from_name(p).unwrap_or_default();
+                    break;
+                }
+            }
+            precisions.push(precision);
             loop {
                 if self.eat_ident("offset") {
                     self.expect_punct('=')?;
@@ -735,6 +801,7 @@ impl Parser {
             fields,
             block,
         });
+        self.types.set_member_precision(id, precisions);
         self.structs.insert(r, id);
         Ok(())
     }
@@ -813,6 +880,35 @@ impl Parser {
                     "invariant" => v.invariant = true,
                     "precise" => v.precise = true,
                     "relaxed" => v.relaxed_precision = true,
+                    "lowp" | "mediump" | "highp" => {
+                        v.precision = Precision::from_name(&a).unwrap_or_default()
+                    }
+                    "offset"
+                    | "xfb_buffer"
+                    | "xfb_offset"
+                    | "xfb_stride"
+                    | "stream"
+                    | "input_attachment_index" => {
+                        self.expect_punct('=')?;
+                        let x = Some(self.int_in(&a)?);
+                        match a.as_str() {
+                            "offset" => v.offset = x,
+                            "xfb_buffer" => v.xfb_buffer = x,
+                            "xfb_offset" => v.xfb_offset = x,
+                            "xfb_stride" => v.xfb_stride = x,
+                            "stream" => v.stream = x,
+                            _ => v.input_attachment_index = x,
+                        }
+                    }
+                    "packing" => {
+                        self.expect_punct('=')?;
+                        let pt = self.peek().clone();
+                        let p = self.ident()?;
+                        v.packing = Some(BlockPacking::from_name(&p).map_or_else(
+                            || self.err_at(&pt, format!("unknown block packing '{p}'")),
+                            Ok,
+                        )?);
+                    }
                     "location" | "component" | "index" | "binding" | "set" | "access"
                     | "format" | "owner" => {
                         self.expect_punct('=')?;
@@ -841,10 +937,74 @@ impl Parser {
             }
             self.expect_punct(')')?;
         }
+        if self.eat_ident("members") {
+            v.members = self.member_decors()?;
+        }
         if self.eat_punct('=') {
             v.init = Some(self.constant()?);
         }
         Ok(v)
+    }
+
+    /// After `members`: `[N] { K (attrs); ... }`.
+    fn member_decors(&mut self) -> PResult<Vec<MemberDecor>> {
+        self.expect_punct('[')?;
+        let nt = self.peek().clone();
+        let n: usize = self.int_in("member count")?;
+        // Each member is at most one struct field; bound the allocation by the text size.
+        if n == 0 || n as u64 > self.limit {
+            return self.err_at(&nt, format!("member count {n} out of range"));
+        }
+        self.expect_punct(']')?;
+        self.expect_punct('{')?;
+        let mut out = vec![MemberDecor::default(); n];
+        while !self.eat_punct('}') {
+            let kt = self.peek().clone();
+            let k: usize = self.int_in("member index")?;
+            if k >= n {
+                return self.err_at(&kt, format!("member {k} of {n}"));
+            }
+            let mut m = MemberDecor::default();
+            self.expect_punct('(')?;
+            loop {
+                let t = self.peek().clone();
+                let a = self.ident()?;
+                match a.as_str() {
+                    "builtin" => m.builtin = true,
+                    "flat" => m.interp = Interp::Flat,
+                    "noperspective" => m.interp = Interp::NoPerspective,
+                    "centroid" => m.sampling = Sampling::Centroid,
+                    "sample" => m.sampling = Sampling::Sample,
+                    "patch" => m.patch = true,
+                    "invariant" => m.invariant = true,
+                    "precise" => m.precise = true,
+                    "lowp" | "mediump" | "highp" => {
+                        m.precision = Precision::from_name(&a).unwrap_or_default()
+                    }
+                    "location" | "component" | "access" | "xfb_buffer" | "xfb_offset"
+                    | "xfb_stride" | "stream" => {
+                        self.expect_punct('=')?;
+                        match a.as_str() {
+                            "location" => m.location = Some(self.int_in("location")?),
+                            "component" => m.component = Some(self.int_in("component")?),
+                            "access" => m.access = self.int_in("access")?,
+                            "xfb_buffer" => m.xfb_buffer = Some(self.int_in(&a)?),
+                            "xfb_offset" => m.xfb_offset = Some(self.int_in(&a)?),
+                            "xfb_stride" => m.xfb_stride = Some(self.int_in(&a)?),
+                            _ => m.stream = Some(self.int_in(&a)?),
+                        }
+                    }
+                    _ => return self.err_at(&t, format!("unknown member attribute '{a}'")),
+                }
+                if !self.eat_punct(',') {
+                    break;
+                }
+            }
+            self.expect_punct(')')?;
+            self.expect_punct(';')?;
+            out[k] = m;
+        }
+        Ok(out)
     }
 
     fn constant(&mut self) -> PResult<Constant> {
@@ -1223,6 +1383,7 @@ impl Parser {
                 )?;
                 let is_array = self.eat_ident("array");
                 let is_shadow = self.eat_ident("shadow");
+                let is_sparse = self.eat_ident("sparse");
                 let bt = self.peek().clone();
                 let bl = self.ident()?;
                 let dest_base = base_from_letter(&bl)
@@ -1258,6 +1419,7 @@ impl Parser {
                     dest_base,
                     srcs,
                     component,
+                    is_sparse,
                 })
             }
             _ => {

@@ -36,12 +36,22 @@
 //! info      := "info" "local_size=" X "x" Y "x" Z ["geometry(" "in" "out"
 //!              "max_vertices=" N "invocations=" N ")"] ["tess_vertices=" N]
 //!              ["early_fragment_tests"] ["origin_upper_left"] ["pixel_center_integer"]
-//! struct    := ["block"] "struct" %Name["#"k] "{" (TYPE NAME ["offset=" N] ["row_major"]
-//!              ["matrix_stride=" N] ";")* "}"
+//!              ["local_size_x_id=" N] ["local_size_y_id=" N] ["local_size_z_id=" N]
+//!              ["tess_primitive=" NAME] ["tess_spacing=" NAME] ["tess_order=" NAME]
+//!              ["depth_layout=" NAME] ["tess_point_mode"] ("blend_support=" NAME)*
+//!              ("mode(" NAME ["=" INT] ")")* ("spec_const(" ID TYPE NAME const ")")*
+//! struct    := ["block"] "struct" %Name["#"k] "{" (TYPE NAME ["lowp"|"mediump"|"highp"]
+//!              ["offset=" N] ["row_major"] ["matrix_stride=" N] ";")* "}"
 //! var       := "var" @N MODE TYPE NAME ["(" attr ("," attr)* ")"] ["=" const]
 //!              attr: builtin location=N component=N index=N binding=N set=N flat
 //!              noperspective centroid sample patch invariant precise relaxed access=N
-//!              format=NAME owner=fnN|none
+//!              format=NAME owner=fnN|none lowp mediump highp offset=N xfb_buffer=N
+//!              xfb_offset=N xfb_stride=N stream=N input_attachment_index=N
+//!              packing=std140|std430|scalar|shared|packed
+//!              then ["members[" N "]" "{" (K "(" member_attr,* ")" ";")* "}"] (interface
+//!              block members K < N with decorations: builtin location component flat
+//!              noperspective centroid sample patch invariant precise lowp mediump highp
+//!              access xfb_buffer xfb_offset xfb_stride stream)
 //! const     := "(" bits,* ")" | "{" const,* "}"
 //! function  := "function" fnN NAME "(" (in|out|inout @N),* ")" ["->" @N] "{"
 //!              ("var" @N [MODE ...])*  list  "block" bN "(end)" ":" "}"
@@ -67,6 +77,7 @@
 //! %12 = load_deref 32x4 %8                  intrinsics: shape of the result, sources,
 //! store_deref %8, %12 (wrmask=xy)           (named indices; num_components=N when not
 //! %13 = txl 32x4 2d array f (texture %0, coord %1, lod %2) component=1    implied)
+//! %16 = tex 32x5 2d sparse f (texture %0, sampler %1, coord %2)   sparse: + residency code
 //! %14 32x1, %15 32x4 = call fn1(%3)         results: return value, then out/inout params
 //! break | continue | return
 //! ```
@@ -79,7 +90,7 @@ use crate::entity::EntityId;
 use crate::func::{CfNode, Function};
 use crate::instr::*;
 use crate::intrinsic::{AtomicOp, IndexKind};
-use crate::shader::{Constant, Interp, Sampling, Shader, Variable};
+use crate::shader::{Constant, Interp, MemberDecor, Sampling, Shader, Variable};
 use crate::types::{BaseType, Type, TypeId, Types};
 
 /// Swizzle letters for components 0 to 15.
@@ -346,6 +357,7 @@ impl<'a> Printer<'a> {
                 let _ = write!(out, " {word}");
             }
         }
+        self.info_modes(out);
         out.push('\n');
         if let Some(e) = s.entry {
             let _ = writeln!(out, "entry {e}");
@@ -362,8 +374,11 @@ impl<'a> Printer<'a> {
                     out.push_str("block ");
                 }
                 let _ = write!(out, "struct {} {{", self.tp.ty(id));
-                for f in fields {
+                for (k, f) in fields.iter().enumerate() {
                     let _ = write!(out, " {} {}", self.tp.ty(f.ty), name(&f.name));
+                    if let Some(p) = s.types.member_precision(id, k).name() {
+                        let _ = write!(out, " {p}");
+                    }
                     if let Some(o) = f.offset {
                         let _ = write!(out, " offset={o}");
                     }
@@ -399,6 +414,99 @@ impl<'a> Printer<'a> {
             out.push('\n');
             self.function(out, fid, &local);
         }
+    }
+
+    /// The stage-wide facts after the fragment flags: specialization-constant local sizes,
+    /// tessellation modes, depth layout, blend support, other modes, specialization constants.
+    fn info_modes(&self, out: &mut String) {
+        let i = &self.shader.info;
+        for (k, id) in i.local_size_id.iter().enumerate() {
+            if let Some(id) = id {
+                let _ = write!(out, " local_size_{}_id={id}", ["x", "y", "z"][k]);
+            }
+        }
+        for (word, val) in [
+            ("tess_primitive", &i.tess_primitive),
+            ("tess_spacing", &i.tess_spacing),
+            ("tess_order", &i.tess_order),
+            ("depth_layout", &i.depth_layout),
+        ] {
+            if let Some(v) = val {
+                let _ = write!(out, " {word}={}", name(v));
+            }
+        }
+        if i.tess_point_mode {
+            out.push_str(" tess_point_mode");
+        }
+        for b in &i.blend_support {
+            let _ = write!(out, " blend_support={}", name(b));
+        }
+        for (m, v) in &i.other_modes {
+            match v {
+                Some(v) => {
+                    let _ = write!(out, " mode({}={v})", name(m));
+                }
+                None => {
+                    let _ = write!(out, " mode({})", name(m));
+                }
+            }
+        }
+        for c in &i.spec_constants {
+            let _ = write!(
+                out,
+                " spec_const({} {} {} {})",
+                c.id,
+                self.tp.ty(c.ty),
+                name(&c.name),
+                constant_str(&c.value)
+            );
+        }
+    }
+
+    /// The attributes of an interface block member (`None` when all are defaults).
+    fn member_attrs(m: &MemberDecor) -> Vec<String> {
+        let mut attrs: Vec<String> = Vec::new();
+        if m.builtin {
+            attrs.push("builtin".into());
+        }
+        if let Some(x) = m.location {
+            attrs.push(format!("location={x}"));
+        }
+        if let Some(x) = m.component {
+            attrs.push(format!("component={x}"));
+        }
+        if let Some(x) = interp_name(m.interp) {
+            attrs.push(x.into());
+        }
+        if let Some(x) = sampling_name(m.sampling) {
+            attrs.push(x.into());
+        }
+        for (flag, word) in [
+            (m.patch, "patch"),
+            (m.invariant, "invariant"),
+            (m.precise, "precise"),
+        ] {
+            if flag {
+                attrs.push(word.into());
+            }
+        }
+        if let Some(p) = m.precision.name() {
+            attrs.push(p.into());
+        }
+        if m.access != 0 {
+            attrs.push(format!("access={}", m.access));
+        }
+        for (word, val) in [
+            ("xfb_buffer", m.xfb_buffer),
+            ("xfb_offset", m.xfb_offset),
+            ("xfb_stride", m.xfb_stride),
+            ("stream", m.stream),
+        ] {
+            if let Some(x) = val {
+                attrs.push(format!("{word}={x}"));
+            }
+        }
+        attrs
     }
 
     fn var(&self, out: &mut String, id: VarId, v: &Variable, ctx: Option<FuncId>, indent: &str) {
@@ -450,6 +558,24 @@ impl<'a> Printer<'a> {
         if let Some(f) = &v.format {
             attrs.push(format!("format={}", name(f)));
         }
+        if let Some(p) = v.precision.name() {
+            attrs.push(p.into());
+        }
+        for (word, val) in [
+            ("offset", v.offset),
+            ("xfb_buffer", v.xfb_buffer),
+            ("xfb_offset", v.xfb_offset),
+            ("xfb_stride", v.xfb_stride),
+            ("stream", v.stream),
+            ("input_attachment_index", v.input_attachment_index),
+        ] {
+            if let Some(x) = val {
+                attrs.push(format!("{word}={x}"));
+            }
+        }
+        if let Some(p) = v.packing {
+            attrs.push(format!("packing={}", p.name()));
+        }
         if v.function != ctx {
             match v.function {
                 Some(f) => attrs.push(format!("owner={f}")),
@@ -458,6 +584,17 @@ impl<'a> Printer<'a> {
         }
         if !attrs.is_empty() {
             let _ = write!(out, " ({})", attrs.join(", "));
+        }
+        if !v.members.is_empty() {
+            // `members[N] { i (attrs); ... }`: N entries, those with decorations listed.
+            let _ = write!(out, " members[{}] {{", v.members.len());
+            for (k, m) in v.members.iter().enumerate() {
+                let a = Self::member_attrs(m);
+                if !a.is_empty() {
+                    let _ = write!(out, " {k} ({});", a.join(", "));
+                }
+            }
+            out.push_str(" }");
         }
         if let Some(c) = &v.init {
             let _ = write!(out, " = {}", constant_str(c));
@@ -609,13 +746,14 @@ impl<'a> Printer<'a> {
             InstrKind::Tex(t) => {
                 let _ = write!(
                     out,
-                    "{} = {} {} {}{}{} {}",
+                    "{} = {} {} {}{}{}{} {}",
                     t.dest,
                     t.op.name(),
                     self.shape(f, t.dest),
                     t.dim.name(),
                     if t.is_array { " array" } else { "" },
                     if t.is_shadow { " shadow" } else { "" },
+                    if t.is_sparse { " sparse" } else { "" },
                     t.dest_base.letter()
                 );
                 let srcs: Vec<String> = t

@@ -137,6 +137,106 @@ pub enum Sampling {
     Sample,
 }
 
+/// A precision qualifier (`RelaxedPrecision` in SPIR-V for `mediump` and `lowp`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Precision {
+    /// None written (and no default precision applies).
+    #[default]
+    None,
+    Low,
+    Medium,
+    High,
+}
+
+impl Precision {
+    pub fn name(self) -> Option<&'static str> {
+        match self {
+            Precision::None => None,
+            Precision::Low => Some("lowp"),
+            Precision::Medium => Some("mediump"),
+            Precision::High => Some("highp"),
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Precision> {
+        Some(match s {
+            "lowp" => Precision::Low,
+            "mediump" => Precision::Medium,
+            "highp" => Precision::High,
+            _ => return None,
+        })
+    }
+
+    /// `mediump` and `lowp`.
+    pub fn is_relaxed(self) -> bool {
+        matches!(self, Precision::Low | Precision::Medium)
+    }
+}
+
+/// The layout rules a uniform, storage or push-constant block was declared with (the
+/// offsets and strides themselves are on the types).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum BlockPacking {
+    Std140,
+    Std430,
+    Scalar,
+    Shared,
+    Packed,
+}
+
+impl BlockPacking {
+    pub const ALL: &'static [BlockPacking] = &[
+        BlockPacking::Std140,
+        BlockPacking::Std430,
+        BlockPacking::Scalar,
+        BlockPacking::Shared,
+        BlockPacking::Packed,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BlockPacking::Std140 => "std140",
+            BlockPacking::Std430 => "std430",
+            BlockPacking::Scalar => "scalar",
+            BlockPacking::Shared => "shared",
+            BlockPacking::Packed => "packed",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<BlockPacking> {
+        BlockPacking::ALL.iter().copied().find(|x| x.name() == s)
+    }
+}
+
+/// Decorations of one member of an interface block (the variable's block type, under any
+/// arrays): what SPIR-V puts on the block type's members besides offsets and matrix layout.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct MemberDecor {
+    /// Built-in member (`gl_Position` of a redeclared `gl_PerVertex`).
+    pub builtin: bool,
+    pub location: Option<i32>,
+    pub component: Option<u8>,
+    pub interp: Interp,
+    pub sampling: Sampling,
+    pub patch: bool,
+    pub invariant: bool,
+    pub precise: bool,
+    pub precision: Precision,
+    /// Memory qualifiers written on the member (bits as in [`access`]; the block's own are
+    /// the variable's).
+    pub access: u8,
+    pub xfb_buffer: Option<u32>,
+    pub xfb_offset: Option<u32>,
+    pub xfb_stride: Option<u32>,
+    pub stream: Option<u32>,
+}
+
+impl MemberDecor {
+    pub fn is_default(&self) -> bool {
+        *self == MemberDecor::default()
+    }
+}
+
 /// A constant (initializers): scalars and vectors as bit patterns, aggregates by element.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Constant {
@@ -175,6 +275,24 @@ pub struct Variable {
     pub relaxed_precision: bool,
     /// The function owning a `Function`-mode variable.
     pub function: Option<FuncId>,
+    /// The precision qualifier as written or, in GLSL ES, from the default precision in
+    /// effect (`relaxed_precision` records only a written `mediump`/`lowp`).
+    pub precision: Precision,
+    /// Atomic counters: `layout(offset = N)`.
+    pub offset: Option<u32>,
+    /// Transform feedback: `xfb_buffer`, `xfb_offset`, `xfb_stride`.
+    pub xfb_buffer: Option<u32>,
+    pub xfb_offset: Option<u32>,
+    pub xfb_stride: Option<u32>,
+    /// Geometry shader output stream.
+    pub stream: Option<u32>,
+    /// Subpass inputs: `input_attachment_index`.
+    pub input_attachment_index: Option<u32>,
+    /// Uniform, storage and push-constant blocks: the declared (or defaulted) layout.
+    pub packing: Option<BlockPacking>,
+    /// Interface blocks (and arrays of them): one entry per member of the block type, or
+    /// empty when every member has default decorations.
+    pub members: Vec<MemberDecor>,
 }
 
 /// Bits of [`Variable::access`].
@@ -208,6 +326,15 @@ impl Variable {
             init: None,
             relaxed_precision: false,
             function: None,
+            precision: Precision::None,
+            offset: None,
+            xfb_buffer: None,
+            xfb_offset: None,
+            xfb_stride: None,
+            stream: None,
+            input_attachment_index: None,
+            packing: None,
+            members: Vec::new(),
         }
     }
 }
@@ -225,6 +352,36 @@ pub struct ShaderInfo {
     pub early_fragment_tests: bool,
     pub origin_upper_left: bool,
     pub pixel_center_integer: bool,
+    /// Compute local size given by specialization constants (`local_size_x_id = N`).
+    pub local_size_id: [Option<u32>; 3],
+    /// Tessellation (control or evaluation): primitive mode (`triangles`, `quads`,
+    /// `isolines`), spacing (`equal_spacing`, `fractional_even_spacing`,
+    /// `fractional_odd_spacing`), vertex order (`cw`, `ccw`), `point_mode`.
+    pub tess_primitive: Option<String>,
+    pub tess_spacing: Option<String>,
+    pub tess_order: Option<String>,
+    pub tess_point_mode: bool,
+    /// Fragment: `depth_any`, `depth_greater`, `depth_less`, `depth_unchanged` on
+    /// `gl_FragDepth`.
+    pub depth_layout: Option<String>,
+    /// Fragment: advanced blend equations (`blend_support_multiply`, ...), in order.
+    pub blend_support: Vec<String>,
+    /// Other stage-wide layout qualifiers, as written (lower case), with their values.
+    pub other_modes: Vec<(String, Option<i64>)>,
+    /// Specialization constants (`layout(constant_id = N) const T x = v;`), in declaration
+    /// order. Their uses in functions are folded to the default value.
+    pub spec_constants: Vec<SpecConstant>,
+}
+
+/// A specialization constant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecConstant {
+    pub id: u32,
+    pub name: String,
+    /// A scalar type.
+    pub ty: TypeId,
+    /// The default value.
+    pub value: Constant,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -157,6 +157,9 @@ pub struct Field {
 pub struct Types {
     list: EntityVec<TypeId, Type>,
     index: FxHashMap<Type, TypeId>,
+    /// Precision qualifiers of struct members (`RelaxedPrecision` on members in SPIR-V), by
+    /// struct type: one entry per field. Structs without any are absent.
+    member_precision: FxHashMap<TypeId, Vec<crate::shader::Precision>>,
 }
 
 impl Types {
@@ -320,5 +323,30 @@ impl Types {
             Type::AtomicCounter => "atomic_uint".into(),
             Type::Opaque(n) => format!("opaque \"{n}\""),
         }
+    }
+}
+
+/// Precision of struct members (issue 5 preparation: back ends decorate members).
+impl Types {
+    /// Records the precisions of the fields of struct type `id` (one per field; all `None`
+    /// or a length that does not match the fields clears the record).
+    pub fn set_member_precision(&mut self, id: TypeId, p: Vec<crate::shader::Precision>) {
+        let fields = match self.list.get(id) {
+            Some(Type::Struct { fields, .. }) => fields.len(),
+            _ => return,
+        };
+        if p.len() != fields || p.iter().all(|x| *x == crate::shader::Precision::None) {
+            self.member_precision.remove(&id);
+        } else {
+            self.member_precision.insert(id, p);
+        }
+    }
+
+    /// The precision of field `field` of struct type `id`.
+    pub fn member_precision(&self, id: TypeId, field: usize) -> crate::shader::Precision {
+        self.member_precision
+            .get(&id)
+            .and_then(|v| v.get(field).copied())
+            .unwrap_or_default()
     }
 }

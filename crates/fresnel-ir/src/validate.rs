@@ -157,6 +157,7 @@ impl<'a> Validator<'a> {
                 (_, None) => {}
             }
         }
+        self.decorations();
         for (fid, f) in s.functions.iter() {
             for p in f.params.iter().map(|p| p.var).chain(f.ret) {
                 if !f.locals.contains(&p) {
@@ -176,6 +177,66 @@ impl<'a> Validator<'a> {
                         )),
                     _ => {}
                 }
+            }
+        }
+    }
+
+    /// Declaration decorations: block member lists match their block types, block packings
+    /// are on blocks, specialization constants are scalars with distinct ids.
+    fn decorations(&mut self) {
+        let s = self.shader;
+        for (id, v) in s.vars.iter() {
+            if !self.type_ok(v.ty) {
+                continue;
+            }
+            let mut t = v.ty;
+            let mut depth = 0;
+            while let Type::Array { elem, .. } = s.types.get(t) {
+                if !self.type_ok(*elem) || depth > 64 {
+                    break;
+                }
+                t = *elem;
+                depth += 1;
+            }
+            if !v.members.is_empty() {
+                match s.types.get(t) {
+                    Type::Struct { fields, .. } if fields.len() == v.members.len() => {}
+                    Type::Struct { fields, .. } => self.error(format!(
+                        "variable {id} ({}) has {} member decorations for {} members",
+                        v.name,
+                        v.members.len(),
+                        fields.len()
+                    )),
+                    _ => self.error(format!(
+                        "variable {id} ({}) has member decorations but is not a block",
+                        v.name
+                    )),
+                }
+            }
+            if v.packing.is_some()
+                && !matches!(v.mode, VarMode::Ubo | VarMode::Ssbo | VarMode::PushConstant)
+            {
+                self.error(format!(
+                    "{} variable {id} ({}) has a block packing",
+                    v.mode.name(),
+                    v.name
+                ));
+            }
+        }
+        let mut ids: Vec<u32> = Vec::new();
+        for c in &s.info.spec_constants {
+            if ids.contains(&c.id) {
+                self.error(format!("specialization constant id {} used twice", c.id));
+            }
+            ids.push(c.id);
+            let scalar = self.type_ok(c.ty)
+                && s.types.value_shape(c.ty).is_some_and(|(_, n)| n == 1)
+                && matches!(&c.value, crate::shader::Constant::Vector(v) if v.len() == 1);
+            if !scalar {
+                self.error(format!(
+                    "specialization constant {} is not a scalar constant",
+                    c.name
+                ));
             }
         }
     }
@@ -1006,7 +1067,10 @@ impl<'a> Validator<'a> {
                                         | TexOp::Lod
                                         | TexOp::TextureSamples
                                 );
-                                if sampling && *shadow != t.is_shadow {
+                                // With a separate sampler (`sampler2DShadow(t, s)`) the
+                                // combination, not the texture, says whether it compares.
+                                let separate = t.src(TexSrc::SamplerDeref).is_some();
+                                if sampling && *shadow != t.is_shadow && !separate {
                                     self.error(format!(
                                         "shadow flag disagrees with the {} texture",
                                         self.shader.types.display(d.ty)
@@ -1018,6 +1082,18 @@ impl<'a> Validator<'a> {
                                 "texture source of type {}",
                                 self.shader.types.display(d.ty)
                             )),
+                        }
+                    }
+                    Some(d) if *k == TexSrc::SamplerDeref && self.type_ok(d.ty) => {
+                        // A separate sampler: `sampler`/`samplerShadow` (no texel type).
+                        if !matches!(
+                            self.shader.types.get(d.ty),
+                            Type::Sampler { result: None, .. } | Type::Opaque(_)
+                        ) {
+                            self.error(format!(
+                                "sampler source of type {}",
+                                self.shader.types.display(d.ty)
+                            ));
                         }
                     }
                     Some(_) => {}
@@ -1062,6 +1138,22 @@ impl<'a> Validator<'a> {
             TexOp::Lod => Some(2),
             TexOp::QueryLevels | TexOp::TextureSamples => Some(1),
             TexOp::Txs => None,
+        };
+        // A sparse lookup adds the residency code as the last component.
+        let want = match (want, t.is_sparse) {
+            (Some(w), true)
+                if !matches!(
+                    t.op,
+                    TexOp::Lod | TexOp::QueryLevels | TexOp::TextureSamples
+                ) =>
+            {
+                Some(w + 1)
+            }
+            (_, true) => {
+                self.error(format!("{} cannot be sparse", t.op.name()));
+                None
+            }
+            (w, false) => w,
         };
         if let Some(w) = want {
             if n != w {

@@ -642,8 +642,8 @@ impl FnCx<'_, '_, '_> {
                 return Ok(last);
             }
             ExprKind::Call(f, args) => return self.call(*f, args, span),
-            ExprKind::SubroutineCall(..) => {
-                return Err(err("subroutine calls are not supported", span))
+            ExprKind::SubroutineCall(callee, args) => {
+                return self.subroutine_call(*callee, args, ty, span)
             }
             ExprKind::Builtin(f, args) => return self.builtin(*f, args, ty, span),
             ExprKind::Construct(cty, args) => self.construct(*cty, args, span)?,
@@ -705,6 +705,7 @@ impl FnCx<'_, '_, '_> {
                     Ok(Operand::Value(self.pick(&cols, iv)))
                 }
             },
+            Operand::Combined { .. } => Err(err("indexing a combined sampler", span)),
         }
         .map_err(|e: LowerError| LowerError {
             span: e.span.or(Some(span)),
@@ -1317,7 +1318,9 @@ impl FnCx<'_, '_, '_> {
             let vals: SmallVec<[ValueId; 4]> = match op {
                 Operand::Value(v) => SmallVec::from_slice(&[v]),
                 Operand::Matrix(c) => c,
-                Operand::Deref(_) => return Err(err("bad constructor argument", span)),
+                Operand::Deref(_) | Operand::Combined { .. } => {
+                    return Err(err("bad constructor argument", span))
+                }
             };
             for v in vals {
                 if out.len() >= need {
@@ -1342,6 +1345,9 @@ impl FnCx<'_, '_, '_> {
         span: Span,
     ) -> Result<Operand, LowerError> {
         let m = self.cx.m;
+        if let Some(op) = self.combined_sampler(ty, args)? {
+            return Ok(op);
+        }
         match shape(m, ty) {
             Shape::Value { scalar, n } => {
                 let single_scalar = args.len() == 1
@@ -1462,6 +1468,9 @@ impl FnCx<'_, '_, '_> {
         span: Span,
     ) -> Result<Option<Operand>, LowerError> {
         let m = self.cx.m;
+        if let Some(r) = self.stage_builtin(f.name, args, ret, span)? {
+            return Ok(r);
+        }
         let sig = SIGNATURES.get(f.sig as usize);
         for name in crate::builtins::globals_read(f.name) {
             self.ensure_global(name, span)?;
@@ -1496,10 +1505,7 @@ impl FnCx<'_, '_, '_> {
                 }
             } else if qual == ParamQual::In {
                 if contains_opaque(m, aty) {
-                    match self.place(a)? {
-                        Place::Deref(d, _) => Operand::Deref(d),
-                        Place::Swizzle(..) => return Err(err("bad opaque argument", span)),
-                    }
+                    self.opaque_operand(a, span)?
                 } else {
                     self.expr(a)?
                 }

@@ -155,6 +155,7 @@ fn callees(m: &hir::Module, s: hir::StmtId, out: &mut Vec<hir::FuncId>) {
                 v.iter().for_each(|x| expr(m, *x, out));
             }
             ExprKind::SubroutineCall(a, v) => {
+                out.extend_from_slice(crate::subroutine::compatible(m, m.expr(*a).ty));
                 expr(m, *a, out);
                 v.iter().for_each(|x| expr(m, *x, out));
             }
@@ -323,6 +324,7 @@ pub fn lower_module(
             cx.global(&mut types, g, v.span)?;
         }
     }
+    crate::subroutine::retype_uniforms(&mut cx, &mut types);
     let mut entry = None;
     if let Some(main) = main {
         let e = cx.ir_funcs.push(Function::new("main"));
@@ -647,10 +649,7 @@ impl FnCx<'_, '_, '_> {
                 _ => hir::ParamDir::In,
             };
             if contains_opaque(m, pv.ty) {
-                let op = match self.place(*a)? {
-                    Place::Deref(d, _) => Operand::Deref(d),
-                    _ => return Err(LowerError::new("bad opaque argument", Some(span))),
-                };
+                let op = self.opaque_operand(*a, span)?;
                 binds.push((*p, Local::Operand(op)));
                 continue;
             }

@@ -29,6 +29,14 @@
 //!   or matrix parameters or result) is inlined at its call sites (in a one-trip loop that
 //!   `return` breaks out of when it returns early). Recursion and oversized inlining are
 //!   errors ([`limits`]).
+//! - **Subroutines** (`subroutine`): a subroutine uniform is a `u32` uniform holding the
+//!   selected function's index among the functions compatible with its type (declaration
+//!   order); a call through it is an `if` chain of ordinary calls (`subroutine`).
+//! - **Separate textures and samplers** (Vulkan): `sampler2D(t, s)` is an
+//!   [`Operand::Combined`]; texture instructions get a `SamplerDeref` source (`sampler`).
+//! - **Ray-tracing and mesh-shader built-ins** (`stage_builtins`): `traceRayEXT`,
+//!   `executeCallableEXT`, ... are intrinsics taking the deref of the payload variable the
+//!   call's location names; `SetMeshOutputsEXT`, `EmitMeshTasksEXT` intrinsics.
 //! - **Built-in functions** become ALU operations, texture instructions or intrinsics
 //!   ([`builtins`]).
 //! - Finally function-local variables are turned into SSA values with phis (`ssa`, after
@@ -41,7 +49,10 @@ mod expr;
 mod func;
 pub mod operand;
 pub mod ssa;
+mod sampler;
+mod stage_builtins;
 mod stmt;
+mod subroutine;
 pub mod types;
 mod vars;
 

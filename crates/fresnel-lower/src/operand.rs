@@ -16,6 +16,11 @@ pub enum Operand {
     /// (`out` parameters, the memory argument of atomics, the interpolant of
     /// `interpolateAt*`).
     Deref(ValueId),
+    /// A combined sampler made from a separate texture and sampler (Vulkan GLSL
+    /// `sampler2D(t, s)`): the deref of each. Texture instructions take the texture as
+    /// `TextureDeref` and the sampler as `SamplerDeref`; the combination's HIR type (e.g.
+    /// `sampler2DShadow`) says what the instruction does.
+    Combined { texture: ValueId, sampler: ValueId },
 }
 
 impl Operand {

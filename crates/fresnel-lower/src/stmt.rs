@@ -212,12 +212,8 @@ impl FnCx<'_, '_, '_> {
             StmtKind::Demote => {
                 self.b.intrinsic(Intrinsic::Demote, &[], 0, 0, &[]);
             }
-            StmtKind::IgnoreIntersection | StmtKind::TerminateRay => {
-                return Err(LowerError::new(
-                    "ray-tracing jump statements are not supported",
-                    Some(span),
-                ))
-            }
+            StmtKind::IgnoreIntersection => self.end_ray_invocation(false),
+            StmtKind::TerminateRay => self.end_ray_invocation(true),
         }
         Ok(())
     }

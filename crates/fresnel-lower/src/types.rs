@@ -1,11 +1,12 @@
 //! HIR types to IR types, with the explicit memory layout (offsets, array and matrix strides,
 //! row-major flags) of uniform, storage and push-constant blocks.
 
-use fresnel_ir::{BaseType, Field, SamplerDim, Type, TypeId, Types};
+use fresnel_ir::{BaseType, Field, Precision as IrPrecision, SamplerDim, Type, TypeId, Types};
 use fresnel_sema::hir;
 use fresnel_sema::memory_layout::{member_offsets, round_up, scalar_bytes, std_layout, Packing};
 use fresnel_sema::types::TypeId as HirTypeId;
 use fresnel_sema::types::{ArraySize, Dim, OpaqueKind, Scalar, StructKind, Type as HType};
+use fresnel_syntax::ast::Precision;
 use fresnel_syntax::intern::Interner;
 use fresnel_syntax::source::Span;
 
@@ -224,11 +225,22 @@ fn ir_type_rm(
                     matrix_stride,
                 });
             }
-            t.intern(Type::Struct {
+            let id = t.intern(Type::Struct {
                 name,
                 fields,
                 block: def.kind == StructKind::Block,
-            })
+            });
+            // The first struct interned with these fields keeps its member precisions.
+            if (0..def.members.len()).all(|k| t.member_precision(id, k) == IrPrecision::None) {
+                t.set_member_precision(
+                    id,
+                    def.members
+                        .iter()
+                        .map(|m| ir_precision(m.precision))
+                        .collect(),
+                );
+            }
+            id
         }
         HType::Opaque(o) => {
             let result = base_of(o.sampled).filter(|b| *b != BaseType::Bool);
@@ -312,4 +324,14 @@ fn vector_stride(s: Scalar, n: u8, p: Packing) -> u64 {
         a = round_up(a, 16);
     }
     round_up(b * u64::from(n), a)
+}
+
+/// The IR precision of a HIR precision qualifier.
+pub fn ir_precision(p: Option<Precision>) -> IrPrecision {
+    match p {
+        Some(Precision::Low) => IrPrecision::Low,
+        Some(Precision::Medium) => IrPrecision::Medium,
+        Some(Precision::High) => IrPrecision::High,
+        None => IrPrecision::None,
+    }
 }

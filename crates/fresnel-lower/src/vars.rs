@@ -3,16 +3,19 @@
 
 use rustc_hash::FxHashMap;
 
-use fresnel_ir::{access, Constant, Interp, Sampling, TypeId, Types, VarId, VarMode, Variable};
+use fresnel_ir::{
+    access, BlockPacking, Constant, Interp, MemberDecor, Sampling, SpecConstant, TypeId, Types,
+    VarId, VarMode, Variable,
+};
 use fresnel_sema::constant::ConstValue;
 use fresnel_sema::hir::{self, Storage};
 use fresnel_sema::memory_layout::Packing;
-use fresnel_sema::types::{ArraySize, StructKind, Type as HType, TypeId as HirTypeId};
+use fresnel_sema::types::{ArraySize, Member, StructKind, Type as HType, TypeId as HirTypeId};
 use fresnel_syntax::ast::Precision;
 use fresnel_syntax::source::Span;
 
 use crate::func::{Cx, Global};
-use crate::types::{ir_type, shape, Layout, Shape};
+use crate::types::{ir_precision, ir_type, shape, Layout, Shape};
 use crate::LowerError;
 
 /// Image format layout qualifiers.
@@ -201,6 +204,7 @@ impl Cx<'_> {
             };
         }
         if var.storage == Storage::Const {
+            self.spec_constant(types, id, span)?;
             return Ok(Global::Const);
         }
         let block_ty = self.block_type(var.ty);
@@ -226,6 +230,14 @@ impl Cx<'_> {
         let mut v = Variable::new(name, ty, mode);
         v.builtin = var.builtin;
         self.decorate(&mut v, var);
+        v.precision = self.effective_precision(id, var);
+        v.packing = layout.map(|l| ir_packing(l.packing));
+        if let Some(bt) = block_ty {
+            v.members = self.member_decors(bt, &v);
+        }
+        if matches!(m.types.get(m.types.innermost(var.ty)), HType::AtomicUint) {
+            v.offset = Some(self.atomic_offset(types, &v, var));
+        }
         if matches!(mode, VarMode::Uniform | VarMode::Global) {
             if let Some(init) = var.init {
                 if let hir::ExprKind::Const(c) = &m.expr(init).kind {
@@ -350,11 +362,28 @@ impl Cx<'_> {
         if !matches!(mode, VarMode::Ubo | VarMode::Ssbo | VarMode::PushConstant) {
             return None;
         }
-        let mut packing = if mode == VarMode::Ubo {
+        let default_packing = if mode == VarMode::Ubo {
             Packing::Std140
         } else {
             Packing::Std430
         };
+        // The checker records the effective packing and matrix order of each block where it
+        // is declared (with the `layout(...) uniform;` defaults in effect there).
+        if let Some(bl) = self
+            .block_type(var.ty)
+            .and_then(|bt| match self.m.types.get(bt) {
+                HType::Struct(sid) => self.m.types.struct_def(*sid).block_layout,
+                _ => None,
+            })
+        {
+            return Some(Layout {
+                packing: bl.packing.unwrap_or(default_packing),
+                row_major: bl.row_major,
+            });
+        }
+        // Blocks declared without that record (built-in blocks): from the stage-wide
+        // entries and the block's own.
+        let mut packing = default_packing;
         let mut row_major = false;
         // Defaults from `layout(row_major) uniform;`-style declarations. The HIR keeps them
         // among the stage-wide entries without saying for which storage or from where on,
@@ -512,6 +541,204 @@ impl Cx<'_> {
             .map(|e| self.layout_name(e).to_ascii_lowercase())
             .find(|n| IMAGE_FORMATS.contains(&n.as_str()));
         v.relaxed_precision = matches!(q.precision, Some(Precision::Medium | Precision::Low));
+        v.precision = ir_precision(q.precision);
+        let u32_of = |n: &str| self.layout_value(q, n).and_then(|x| u32::try_from(x).ok());
+        v.xfb_buffer = u32_of("xfb_buffer");
+        v.xfb_offset = u32_of("xfb_offset");
+        v.xfb_stride = u32_of("xfb_stride");
+        v.stream = u32_of("stream");
+        v.input_attachment_index = u32_of("input_attachment_index");
+        if v.mode == VarMode::ShaderOut {
+            self.xfb_defaults(v);
+        }
+    }
+
+    /// Transform feedback and stream defaults from `layout(xfb_buffer = b, xfb_stride = s)
+    /// out;` and `layout(stream = k) out;` (the HIR keeps these stage-wide entries in order
+    /// but not where they stand among the declarations: the last ones apply).
+    fn xfb_defaults(&self, v: &mut Variable) {
+        let mut buffer = 0u32;
+        let mut strides: Vec<(u32, u32)> = Vec::new();
+        let mut stream = None;
+        for e in &self.m.stage_layout {
+            let val = e.value.and_then(|x| u32::try_from(x).ok());
+            match self.layout_name(e) {
+                "xfb_buffer" => buffer = val.unwrap_or(0),
+                "xfb_stride" => {
+                    if let Some(st) = val {
+                        strides.retain(|(b, _)| *b != buffer);
+                        strides.push((buffer, st));
+                    }
+                }
+                "stream" => stream = val,
+                _ => {}
+            }
+        }
+        let captured = v.xfb_offset.is_some() || v.members.iter().any(|m| m.xfb_offset.is_some());
+        if captured || v.xfb_buffer.is_some() {
+            let b = *v.xfb_buffer.get_or_insert(buffer);
+            if v.xfb_stride.is_none() {
+                v.xfb_stride = strides.iter().find(|(x, _)| *x == b).map(|(_, st)| *st);
+            }
+        }
+        if v.stream.is_none() && self.stage == fresnel_ir::Stage::Geometry {
+            v.stream = stream;
+        }
+    }
+
+    /// A variable's precision: written, else the default precision its uses resolved to
+    /// (the checker gives each use of a variable its effective precision). The search is
+    /// bounded: past the budget only written precisions are recorded.
+    fn effective_precision(&self, id: hir::VarId, var: &hir::Var) -> fresnel_ir::Precision {
+        if var.quals.precision.is_some() {
+            return ir_precision(var.quals.precision);
+        }
+        const BUDGET: usize = 50_000_000;
+        if self.m.exprs.len().saturating_mul(self.m.globals.len()) > BUDGET {
+            return fresnel_ir::Precision::None;
+        }
+        let p = self.m.exprs.iter().find_map(|e| match e.kind {
+            hir::ExprKind::Var(v) if v == id => Some(e.precision),
+            _ => None,
+        });
+        ir_precision(p.flatten())
+    }
+
+    /// Decorations of the members of block type `bt` (empty when all are defaults).
+    fn member_decors(&self, bt: HirTypeId, v: &Variable) -> Vec<MemberDecor> {
+        let HType::Struct(sid) = *self.m.types.get(bt) else {
+            return Vec::new();
+        };
+        let def = self.m.types.struct_def(sid);
+        let out: Vec<MemberDecor> = def
+            .members
+            .iter()
+            .map(|mem| self.member_decor(mem, v))
+            .collect();
+        if out.iter().all(MemberDecor::is_default) {
+            Vec::new()
+        } else {
+            out
+        }
+    }
+
+    fn member_decor(&self, mem: &Member, v: &Variable) -> MemberDecor {
+        let entry = |n: &str| {
+            mem.layout
+                .entries
+                .iter()
+                .rev()
+                .find(|e| self.layout_name(e).eq_ignore_ascii_case(n))
+                .and_then(|e| e.value)
+                .and_then(|x| u32::try_from(x).ok())
+        };
+        let i = &mem.interface;
+        let mm = mem.memory;
+        let mut acc = 0u8;
+        for (on, bit) in [
+            (mm.readonly, access::READONLY),
+            (mm.writeonly, access::WRITEONLY),
+            (mm.coherent, access::COHERENT),
+            (mm.volatile, access::VOLATILE),
+            (mm.restrict, access::RESTRICT),
+        ] {
+            if on {
+                acc |= bit;
+            }
+        }
+        let xfb_offset = entry("xfb_offset");
+        MemberDecor {
+            builtin: self.interner.resolve(mem.name).starts_with("gl_"),
+            location: mem.layout.location.and_then(|x| i32::try_from(x).ok()),
+            component: mem.layout.component.and_then(|x| u8::try_from(x).ok()),
+            interp: match i.interp {
+                Some(hir::Interp::Flat) => Interp::Flat,
+                Some(hir::Interp::NoPerspective) => Interp::NoPerspective,
+                _ => Interp::Smooth,
+            },
+            sampling: if i.sample {
+                Sampling::Sample
+            } else if i.centroid {
+                Sampling::Centroid
+            } else {
+                Sampling::Center
+            },
+            patch: i.patch,
+            invariant: i.invariant,
+            precise: i.precise,
+            precision: ir_precision(mem.precision),
+            access: acc,
+            xfb_buffer: entry("xfb_buffer").or(if xfb_offset.is_some() {
+                v.xfb_buffer
+            } else {
+                None
+            }),
+            xfb_offset,
+            xfb_stride: entry("xfb_stride"),
+            stream: entry("stream"),
+        }
+    }
+
+    /// The byte offset of an atomic counter: written, else just after the previous counter
+    /// with the same binding (declaration order).
+    fn atomic_offset(&self, types: &Types, v: &Variable, var: &hir::Var) -> u32 {
+        if let Some(o) = self
+            .layout_value(&var.quals, "offset")
+            .and_then(|x| u32::try_from(x).ok())
+        {
+            return o;
+        }
+        let mut next = 0u32;
+        for (_, prev) in self.vars.iter() {
+            if prev.binding == v.binding && prev.mode == VarMode::Uniform {
+                if let Some(o) = prev.offset {
+                    // Counters in an array are 4 bytes apart.
+                    let mut count = 1u32;
+                    let mut t = prev.ty;
+                    while let fresnel_ir::Type::Array { elem, len, .. } = *types.get(t) {
+                        count = count.saturating_mul(len.max(1));
+                        t = elem;
+                    }
+                    next = o.saturating_add(count.saturating_mul(4));
+                }
+            }
+        }
+        next
+    }
+
+    /// Records a specialization constant (`layout(constant_id = N) const T x = v;`).
+    fn spec_constant(
+        &mut self,
+        types: &mut Types,
+        id: hir::VarId,
+        span: Span,
+    ) -> Result<(), LowerError> {
+        let m = self.m;
+        let var = m.var(id);
+        let Some(sid) = self
+            .layout_value(&var.quals, "constant_id")
+            .and_then(|x| u32::try_from(x).ok())
+        else {
+            return Ok(());
+        };
+        let value = match (&var.constant, var.init.map(|e| &m.expr(e).kind)) {
+            (Some(c), _) | (None, Some(hir::ExprKind::Const(c))) => c.clone(),
+            _ => return Ok(()),
+        };
+        let ty = ir_type(types, m, self.interner, var.ty, None, span)?;
+        if types.value_shape(ty).is_none_or(|(_, n)| n != 1) {
+            return Ok(());
+        }
+        if self.info.spec_constants.iter().any(|c| c.id == sid) {
+            return Ok(());
+        }
+        self.info.spec_constants.push(SpecConstant {
+            id: sid,
+            name: self.interner.resolve(var.name).to_string(),
+            ty,
+            value: const_to_ir(m, &value, var.ty),
+        });
+        Ok(())
     }
 
     /// Stage-wide facts from `layout(...) in/out;` declarations and `gl_FragCoord`.
@@ -556,12 +783,93 @@ impl Cx<'_> {
         if is_geo || self.stage == fresnel_ir::Stage::Geometry {
             self.info.geometry = Some(geo);
         }
+        self.stage_modes();
         for &g in &m.globals {
             let v = m.var(g);
-            if self.interner.resolve(v.name) == "gl_FragCoord" {
+            let name = self.interner.resolve(v.name);
+            if name == "gl_FragCoord" {
                 self.info.origin_upper_left |= self.has_layout(&v.quals, "origin_upper_left");
                 self.info.pixel_center_integer |= self.has_layout(&v.quals, "pixel_center_integer");
             }
+            if name == "gl_FragDepth" {
+                for e in &v.quals.layout {
+                    let n = self.layout_name(e).to_ascii_lowercase();
+                    if n.starts_with("depth_") {
+                        self.info.depth_layout = Some(n);
+                    }
+                }
+            }
         }
+    }
+
+    /// Tessellation modes, specialization-constant local sizes, blend support and the other
+    /// stage-wide qualifiers not modelled by a field of their own.
+    fn stage_modes(&mut self) {
+        use fresnel_ir::Stage;
+        let m = self.m;
+        let tess = matches!(self.stage, Stage::TessControl | Stage::TessEval);
+        for e in &m.stage_layout {
+            let n = self.interner.resolve(e.name).to_ascii_lowercase();
+            let id = e.value.and_then(|x| u32::try_from(x).ok());
+            let info = &mut self.info;
+            match n.as_str() {
+                "local_size_x_id" => info.local_size_id[0] = id,
+                "local_size_y_id" => info.local_size_id[1] = id,
+                "local_size_z_id" => info.local_size_id[2] = id,
+                "triangles" | "quads" | "isolines" if tess => info.tess_primitive = Some(n),
+                "equal_spacing" | "fractional_even_spacing" | "fractional_odd_spacing" if tess => {
+                    info.tess_spacing = Some(n)
+                }
+                "cw" | "ccw" if tess => info.tess_order = Some(n),
+                "point_mode" if tess => info.tess_point_mode = true,
+                _ if n.starts_with("blend_support") => {
+                    if !info.blend_support.contains(&n) {
+                        info.blend_support.push(n);
+                    }
+                }
+                _ if n.starts_with("depth_") => info.depth_layout = Some(n),
+                // Modelled elsewhere (sizes, primitives, block defaults, xfb and streams).
+                "local_size_x"
+                | "local_size_y"
+                | "local_size_z"
+                | "early_fragment_tests"
+                | "vertices"
+                | "max_vertices"
+                | "invocations"
+                | "points"
+                | "lines"
+                | "lines_adjacency"
+                | "triangles"
+                | "triangles_adjacency"
+                | "line_strip"
+                | "triangle_strip"
+                | "row_major"
+                | "column_major"
+                | "xfb_buffer"
+                | "xfb_stride"
+                | "stream" => {}
+                _ if Packing::from_name(&n).is_some() => {}
+                _ => {
+                    if !info
+                        .other_modes
+                        .iter()
+                        .any(|(x, v)| *x == n && *v == e.value)
+                    {
+                        info.other_modes.push((n, e.value));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The IR name of a block packing.
+fn ir_packing(p: Packing) -> BlockPacking {
+    match p {
+        Packing::Std140 => BlockPacking::Std140,
+        Packing::Std430 => BlockPacking::Std430,
+        Packing::Scalar => BlockPacking::Scalar,
+        Packing::Shared => BlockPacking::Shared,
+        Packing::Packed => BlockPacking::Packed,
     }
 }

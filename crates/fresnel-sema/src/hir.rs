@@ -49,6 +49,22 @@ pub struct Module {
     pub extensions: ExtensionState,
     /// `#pragma STDGL invariant(all)`.
     pub invariant_all: bool,
+    /// Subroutine types (GL_ARB_shader_subroutine) in declaration order, each with the
+    /// functions declared compatible with it.
+    pub subroutines: Vec<SubroutineType>,
+}
+
+/// A subroutine type (`subroutine vec4 T(float);`) and its compatible functions
+/// (`subroutine(T) vec4 f(float x) { ... }`).
+#[derive(Clone, Debug)]
+pub struct SubroutineType {
+    pub name: Symbol,
+    /// The HIR type `Type::Subroutine(name)`.
+    pub ty: TypeId,
+    /// The function record holding the type's signature (never defined).
+    pub decl: FuncId,
+    /// The functions declared `subroutine(..., name, ...)`, in order of first declaration.
+    pub functions: Vec<FuncId>,
 }
 
 impl Module {
@@ -63,6 +79,10 @@ impl Module {
     }
     pub fn function(&self, id: FuncId) -> &Function {
         &self.functions[id.index()]
+    }
+    /// The subroutine type whose HIR type is `ty`.
+    pub fn subroutine_type(&self, ty: TypeId) -> Option<&SubroutineType> {
+        self.subroutines.iter().find(|s| s.ty == ty)
     }
 }
 

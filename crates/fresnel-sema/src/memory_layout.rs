@@ -184,6 +184,7 @@ mod tests {
                 precision: None,
                 memory: Default::default(),
                 layout: MemberLayout::default(),
+                interface: Default::default(),
             })
             .collect();
         t.add_struct(StructDef {
@@ -191,6 +192,7 @@ mod tests {
             kind: StructKind::Block,
             members,
             span: Span::default(),
+            block_layout: None,
         })
     }
 

@@ -216,12 +216,36 @@ pub struct Member {
     pub name: Symbol,
     pub ty: TypeId,
     pub span: Span,
-    /// Precision qualifier written on the member.
+    /// Precision qualifier written on the member; in GLSL ES, when none is written, the
+    /// default precision in effect where the structure is declared.
     pub precision: Option<fresnel_syntax::ast::Precision>,
     /// Memory qualifiers written on the member (buffer blocks).
     pub memory: crate::hir::Memory,
     /// Index into the owning definition's per-member qualifier data (blocks).
     pub layout: MemberLayout,
+    /// Interpolation and other interface qualifiers written on a block member.
+    pub interface: MemberInterface,
+}
+
+/// Interface qualifiers written on a block member (`flat`, `centroid`, `invariant`, ...).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MemberInterface {
+    pub interp: Option<crate::hir::Interp>,
+    pub centroid: bool,
+    pub sample: bool,
+    pub patch: bool,
+    pub invariant: bool,
+    pub precise: bool,
+}
+
+/// The effective layout rules of a uniform or buffer block (from its own qualifiers or the
+/// `layout(...) uniform;` / `layout(...) buffer;` defaults in effect where it is declared).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BlockLayout {
+    /// `None`: nothing written or defaulted (the implementation's default applies).
+    pub packing: Option<crate::memory_layout::Packing>,
+    /// The default matrix order of the block's members.
+    pub row_major: bool,
 }
 
 /// Layout information of a block member, filled in for blocks with an explicit layout.
@@ -253,6 +277,9 @@ pub struct StructDef {
     pub kind: StructKind,
     pub members: Vec<Member>,
     pub span: Span,
+    /// Uniform, buffer and push-constant blocks: the effective layout rules (set by the
+    /// checker where the block is declared).
+    pub block_layout: Option<BlockLayout>,
 }
 
 impl StructDef {

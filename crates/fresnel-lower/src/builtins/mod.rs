@@ -234,6 +234,8 @@ impl BuiltinCx<'_, '_> {
     pub(crate) fn deref(&self, args: &[Arg], i: usize) -> Result<ValueId, LowerError> {
         match args.get(i).map(|a| &a.op) {
             Some(Operand::Deref(d)) => Ok(*d),
+            // A combined texture and sampler: the texture (see `sampler_deref`).
+            Some(Operand::Combined { texture, .. }) => Ok(*texture),
             Some(_) => Err(self.err(format!("argument {} is not an lvalue or object", i + 1))),
             None => Err(self.err("missing argument")),
         }
@@ -390,4 +392,15 @@ pub(crate) fn value(v: ValueId) -> Lowered {
 /// Wraps columns as a matrix result.
 pub(crate) fn matrix_result(cols: SmallVec<[ValueId; 4]>) -> Lowered {
     Ok(Some(Operand::Matrix(cols)))
+}
+
+// Separate textures and samplers (helper E).
+impl BuiltinCx<'_, '_> {
+    /// The sampler of a combined texture-and-sampler argument (`sampler2D(t, s)`).
+    pub(crate) fn sampler_deref(&self, args: &[Arg], i: usize) -> Option<ValueId> {
+        match args.get(i).map(|a| &a.op) {
+            Some(Operand::Combined { sampler, .. }) => Some(*sampler),
+            _ => None,
+        }
+    }
 }

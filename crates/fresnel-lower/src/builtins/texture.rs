@@ -4,7 +4,9 @@
 //! and `subpassLoad`, as [`fresnel_ir::Tex`] instructions.
 //!
 //! Conventions (shared with the interpreter):
-//! - `TextureDeref` is the deref of the sampler (or texture) argument.
+//! - `TextureDeref` is the deref of the sampler (or texture) argument; a combined
+//!   `sampler2D(t, s)` gives the texture as `TextureDeref` and the sampler as `SamplerDeref`
+//!   (the instruction's shadow flag comes from the combined type).
 //! - The coordinate carries the array layer as its last component; the shadow reference
 //!   is the `Comparator` source; `textureProj` divides the coordinate (and the reference)
 //!   by the last component in ALU (no `Projector` source).
@@ -23,7 +25,7 @@
 //! - Sources and results are 32-bit: float16 coordinates (GL_AMD_gpu_shader_half_float_fetch)
 //!   are converted with `f2f`, and so are float16 samplers' results.
 
-use fresnel_ir::{AluOp, BaseType, SamplerDim, TexOp, TexSrc, ValueId};
+use fresnel_ir::{AluOp, BaseType, InstrKind, SamplerDim, TexOp, TexSrc, ValueId};
 use fresnel_sema::types::{Dim, Opaque, OpaqueKind, Scalar, Type as HirType, TypeId as HirTypeId};
 use smallvec::SmallVec;
 
@@ -55,6 +57,9 @@ struct Form {
     offsets: bool,
     /// GL_ARB_sparse_texture_clamp's `...ClampARB`: a minimum LOD.
     clamp: bool,
+    /// GL_ARB_sparse_texture2's `sparse*ARB`: the texel goes to an `out` argument (removed
+    /// before decoding the rest) and the residency code is the result.
+    sparse: bool,
 }
 
 impl Form {
@@ -67,6 +72,7 @@ impl Form {
             offset: false,
             offsets: false,
             clamp: false,
+            sparse: false,
         }
     }
 }
@@ -170,6 +176,9 @@ pub fn lower(
     args: &[Arg],
     ret: HirTypeId,
 ) -> Option<Lowered> {
+    if let Some(r) = sparse::lower(cx, name, args) {
+        return Some(r);
+    }
     let form = parse(name)?;
     Some(lower_form(cx, name, form, args, ret))
 }
@@ -228,6 +237,9 @@ struct TexBuild {
     n: u8,
     component: u8,
     base: BaseType,
+    /// A sparse lookup: `n + 1` components, the last the residency code ([`emit`] returns
+    /// the first `n`).
+    sparse: bool,
 }
 
 fn emit(cx: &mut BuiltinCx<'_, '_>, t: &TexBuild) -> ValueId {
@@ -254,16 +266,24 @@ fn emit(cx: &mut BuiltinCx<'_, '_>, t: &TexBuild) -> ValueId {
             }
         })
         .collect();
-    cx.b.tex(
+    let r = cx.b.tex(
         t.op,
         t.dim,
         t.o.arrayed,
         t.o.shadow,
         t.base,
-        t.n,
+        t.n + u8::from(t.sparse),
         &srcs,
         t.component,
-    )
+    );
+    if !t.sparse {
+        return r;
+    }
+    let id = cx.b.func.value(r).def;
+    if let InstrKind::Tex(x) = &mut cx.b.func.instrs[id].kind {
+        x.is_sparse = true;
+    }
+    first(cx, r, t.n)
 }
 
 /// Converts a 32-bit result to the call's type (float16 samplers) and expands legacy
@@ -312,7 +332,11 @@ fn lower_form(
         n: 4,
         component: 0,
         base: texel_base(o.sampled),
+        sparse: form.sparse,
     };
+    if let Some(s) = cx.sampler_deref(args, 0) {
+        t.srcs.push((TexSrc::SamplerDeref, s));
+    }
     let ncoord = dim.coord_components() + u8::from(o.arrayed);
     match form.kind {
         Kind::Size | Kind::Levels | Kind::Samples => {
@@ -550,5 +574,152 @@ fn load_offsets(
                 .collect())
         }
         _ => Err(cx.err("the offsets of `textureGatherOffsets` must be an array")),
+    }
+}
+
+/// Sparse texture functions (GL_ARB_sparse_texture2, GL_ARB_sparse_texture_clamp), after
+/// NIR: the lookup is a `tex` with `is_sparse` whose result has the residency code as its
+/// last component; the texel part is stored to the `texel` argument and the code (an
+/// `int`) returned. `sparseTexelsResidentARB(code)` is the `is_sparse_texels_resident`
+/// intrinsic; `sparseImageLoadARB` is `image_deref_sparse_load` (5 components).
+mod sparse {
+    use fresnel_ir::{InstrKind, Intrinsic};
+
+    use super::super::{value, BuiltinCx, Lowered};
+    use super::{lower_form, parse};
+    use crate::{Arg, Operand};
+
+    /// The non-sparse texture function a `sparse*ARB` name adds residency to
+    /// (`sparseTextureLodARB` -> `textureLod`, `sparseTextureClampARB` -> `textureClampARB`,
+    /// `sparseTextureGatherLodAMD` -> `textureGatherLodAMD`).
+    fn base_name(name: &str) -> Option<String> {
+        let rest = name.strip_prefix("sparse")?;
+        // `sparseTextureGatherLod*AMD` (GL_AMD_texture_gather_bias_lod) keeps its suffix.
+        let rest = if rest.ends_with("ClampARB") || rest.ends_with("AMD") {
+            rest
+        } else {
+            rest.strip_suffix("ARB")?
+        };
+        let mut out = String::with_capacity(rest.len());
+        let mut chars = rest.chars();
+        out.extend(chars.next()?.to_lowercase());
+        out.extend(chars);
+        Some(out)
+    }
+
+    pub(super) fn lower(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg]) -> Option<Lowered> {
+        if name == "sparseTexelsResidentARB" {
+            return Some(resident(cx, args));
+        }
+        if name == "sparseImageLoadARB" {
+            return Some(image_load(cx, args));
+        }
+        let base = base_name(name)?;
+        let mut form = parse(&base)?;
+        form.sparse = true;
+        Some(lookup(cx, name, form, args))
+    }
+
+    fn resident(cx: &mut BuiltinCx<'_, '_>, args: &[Arg]) -> Lowered {
+        let code = cx.val(args, 0)?;
+        let r =
+            cx.b.intrinsic(Intrinsic::IsSparseTexelsResident, &[code], 1, 1, &[]);
+        value(r.expect("is_sparse_texels_resident has a result"))
+    }
+
+    /// The `texel` argument: the last `out` argument (an array of offsets before it is
+    /// `in`, also in memory, so the last memory argument after the sampler).
+    fn texel_index(args: &[Arg]) -> Option<usize> {
+        (1..args.len())
+            .rev()
+            .find(|&i| matches!(args[i].op, Operand::Deref(_)))
+    }
+
+    fn lookup(cx: &mut BuiltinCx<'_, '_>, name: &str, form: super::Form, args: &[Arg]) -> Lowered {
+        let k = texel_index(args).ok_or_else(|| cx.err(format!("`{name}`: no texel argument")))?;
+        let texel = cx.deref(args, k)?;
+        let texel_ty = args[k].ty;
+        let rest: Vec<Arg> = args
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != k)
+            .map(|(_, a)| a.clone())
+            .collect();
+        let before = cx.b.func.instrs.len();
+        let t = lower_form(cx, name, form, &rest, texel_ty)?
+            .and_then(|op| match op {
+                Operand::Value(v) => Some(v),
+                _ => None,
+            })
+            .ok_or_else(|| cx.err(format!("`{name}`: unexpected texel result")))?;
+        // The sparse lookups just emitted (one, or four for `sparseTextureGatherOffsetsARB`,
+        // whose codes are combined with `sparse_residency_code_and`).
+        let lookups: Vec<fresnel_ir::ValueId> =
+            cx.b.func
+                .instrs
+                .values()
+                .skip(before)
+                .filter_map(|i| match &i.kind {
+                    InstrKind::Tex(x) if x.is_sparse => Some(x.dest),
+                    _ => None,
+                })
+                .collect();
+        let mut code = None;
+        for full in lookups {
+            let c = cx.b.channel(full, cx.b.num_components(full) - 1);
+            code = Some(match code {
+                None => c,
+                Some(prev) => {
+                    cx.b.intrinsic(Intrinsic::SparseResidencyCodeAnd, &[prev, c], 1, 32, &[])
+                        .expect("sparse_residency_code_and has a result")
+                }
+            });
+        }
+        let Some(code) = code else {
+            return Err(cx.err(format!("`{name}`: no sparse lookup was emitted")));
+        };
+        let n = cx.b.num_components(t);
+        cx.b.store_deref(texel, t, (1u32 << n) - 1);
+        value(code)
+    }
+
+    fn image_load(cx: &mut BuiltinCx<'_, '_>, args: &[Arg]) -> Lowered {
+        let o = super::opaque_arg(cx, args, 0)?;
+        let img = cx.deref(args, 0)?;
+        let p = cx.val(args, 1)?;
+        let mut comps = cx.comps(p).to_vec();
+        while comps.len() < 4 {
+            let z = cx.iconst(0, 32);
+            comps.push(z);
+        }
+        comps.truncate(4);
+        let coord = cx.b.vec(&comps);
+        let (sample, k) = if o.ms {
+            (cx.val(args, 2)?, 3)
+        } else {
+            (cx.iconst(0, 32), 2)
+        };
+        let texel = cx.deref(args, k)?;
+        let bits = match cx.b.types.get(cx.b.deref_of(texel).ty) {
+            fresnel_ir::Type::Vector { bits, .. } => *bits,
+            _ => return Err(cx.err("`sparseImageLoadARB`: the texel is not a vector")),
+        };
+        // The code shares the texels' bit size (as in NIR) and is converted to 32 bits.
+        let r =
+            cx.b.intrinsic(
+                Intrinsic::ImageDerefSparseLoad,
+                &[img, coord, sample],
+                5,
+                bits,
+                &[],
+            )
+            .expect("image_deref_sparse_load has a result");
+        let t = cx.b.swizzle(r, &[0, 1, 2, 3]);
+        cx.b.store_deref(texel, t, 0xf);
+        let mut code = cx.b.channel(r, 4);
+        if bits != 32 {
+            code = cx.conv(fresnel_ir::AluOp::U2u, 32, code);
+        }
+        value(code)
     }
 }

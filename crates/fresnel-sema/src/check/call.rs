@@ -24,6 +24,17 @@ enum Candidate {
 
 /// Built-ins with argument rules the table cannot express, and the extensions that define
 /// them: checked loosely (any arguments).
+/// The name a call of a loosely checked built-in records in the HIR: its own for those the
+/// lowering handles, `loose` for the rest.
+fn loose_builtin_name(name: &str) -> &'static str {
+    match name {
+        "rayQueryGetIntersectionTriangleVertexPositionsEXT" => {
+            "rayQueryGetIntersectionTriangleVertexPositionsEXT"
+        }
+        _ => "loose",
+    }
+}
+
 fn loose_builtin(name: &str) -> Option<&'static [Ext]> {
     Some(match name {
         "debugPrintfEXT" => &[Ext::EXT_debug_printf],
@@ -317,7 +328,7 @@ impl Checker<'_> {
                     return self.add_expr(
                         ExprKind::Builtin(
                             BuiltinRef {
-                                name: "loose",
+                                name: loose_builtin_name(&text),
                                 sig: u32::MAX,
                             },
                             args,

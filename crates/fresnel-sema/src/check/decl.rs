@@ -724,6 +724,7 @@ impl Checker<'_> {
             kind: StructKind::Struct,
             members,
             span: s.span,
+            block_layout: None,
         };
         let ty = self.m.types.add_struct(def);
         if let Some((n, span)) = s.name {
@@ -888,9 +889,25 @@ impl Checker<'_> {
                     name: d.name,
                     ty: t,
                     span: d.name_span,
-                    precision: q.quals.precision,
+                    // GLSL ES: a member without a qualifier takes the default precision in
+                    // effect where the structure is declared (linking compares it).
+                    precision: q.quals.precision.or_else(|| {
+                        if self.is_es() {
+                            self.default_precision_of(t)
+                        } else {
+                            None
+                        }
+                    }),
                     memory: q.quals.memory,
                     layout,
+                    interface: crate::types::MemberInterface {
+                        interp: q.quals.interp,
+                        centroid: q.quals.centroid,
+                        sample: q.quals.sample,
+                        patch: q.quals.patch,
+                        invariant: q.quals.invariant,
+                        precise: q.quals.precise,
+                    },
                 });
             }
         }
@@ -2017,6 +2034,7 @@ impl Checker<'_> {
                         kind: StructKind::Block,
                         members: Vec::new(),
                         span: *s,
+                        block_layout: None,
                     };
                     let t = self.m.types.add_struct(def);
                     self.bind(*n, Binding::Type(t, *s), *s);
@@ -2500,6 +2518,7 @@ impl Checker<'_> {
             kind: StructKind::Block,
             members,
             span: b.name_span,
+            block_layout: None,
         };
         // A buffer-reference block: its name is a type.
         // GL_EXT_descriptor_heap's `buffer_type` blocks are types too.
@@ -2535,7 +2554,13 @@ impl Checker<'_> {
             _ => Vec::new(),
         };
         if !self.builtin_mode {
-            self.validate_block_layout(storage, &q, &block_members, span);
+            let layout = self.validate_block_layout(storage, &q, &block_members, span);
+            // Recorded for the back ends (uniform, buffer and push-constant blocks).
+            if matches!(storage, Storage::Uniform | Storage::Buffer) {
+                if let Type::Struct(sid) = *self.m.types.get(block_ty) {
+                    self.m.types.struct_def_mut(sid).block_layout = Some(layout);
+                }
+            }
         }
         match &b.instance {
             Some(inst) => {
@@ -2667,6 +2692,33 @@ impl Checker<'_> {
     /// Declares a function from its prototype; returns its id (existing when the prototype
     /// repeats an earlier one).
     pub(crate) fn function_proto(
+        &mut self,
+        p: &ast::FunctionProto,
+        defining: bool,
+    ) -> Option<FuncId> {
+        let fid = self.function_proto_inner(p, defining)?;
+        self.record_subroutine_function(p, fid);
+        Some(fid)
+    }
+
+    /// Records `fid` among the functions of each subroutine type named in its
+    /// `subroutine(T, U)` qualifier (for the lowering of subroutine calls).
+    fn record_subroutine_function(&mut self, p: &ast::FunctionProto, fid: FuncId) {
+        for q in &p.qualifiers.items {
+            let QualifierKind::Subroutine(names) = &q.kind else {
+                continue;
+            };
+            for (n, _) in names {
+                if let Some(st) = self.m.subroutines.iter_mut().find(|s| s.name == *n) {
+                    if !st.functions.contains(&fid) {
+                        st.functions.push(fid);
+                    }
+                }
+            }
+        }
+    }
+
+    fn function_proto_inner(
         &mut self,
         p: &ast::FunctionProto,
         defining: bool,
@@ -2838,6 +2890,12 @@ impl Checker<'_> {
                 let t = self.m.types.intern(Type::Subroutine(p.name));
                 if self.bind(p.name, Binding::Type(t, p.name_span), p.name_span) {
                     self.subroutine_types.insert(p.name, fid);
+                    self.m.subroutines.push(crate::hir::SubroutineType {
+                        name: p.name,
+                        ty: t,
+                        decl: fid,
+                        functions: Vec::new(),
+                    });
                 }
                 return None;
             }

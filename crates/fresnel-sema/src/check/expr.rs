@@ -911,7 +911,12 @@ impl Checker<'_> {
                         ),
                     );
                 }
-                r
+                // The right side converted as in `a op b` (`f /= 3` divides by `3.0`; a
+                // constant is converted in place), when the left side needed no conversion.
+                match self.m.expr(combined).kind {
+                    ExprKind::Binary(_, a2, b2) if a2 == l => b2,
+                    _ => r,
+                }
             }
         };
         self.add_expr(ExprKind::Assign { op, lhs: l, rhs: r }, lt, span)

@@ -1719,7 +1719,7 @@ impl Checker<'_> {
         q: &Quals,
         members: &[Member],
         span: Span,
-    ) {
+    ) -> crate::types::BlockLayout {
         let es = self.ents(&q.quals.layout);
         let ub = matches!(storage, Storage::Uniform | Storage::Buffer);
         let io = matches!(storage, Storage::In | Storage::Out);
@@ -1852,6 +1852,7 @@ impl Checker<'_> {
             Storage::Shared => Some(Packing::Std430),
             _ => None,
         });
+        let declared_packing = packing;
         let packing = packing.unwrap_or(if self.vulkan() {
             if storage == Storage::Buffer {
                 Packing::Std430
@@ -2186,6 +2187,10 @@ impl Checker<'_> {
 
         if storage == Storage::Out {
             self.register_xfb(&es, ids::ERROR, Some(members));
+        }
+        crate::types::BlockLayout {
+            packing: declared_packing,
+            row_major: block_row_major,
         }
     }
 

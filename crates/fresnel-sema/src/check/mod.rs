@@ -90,6 +90,7 @@ pub fn check(
             stage_layout: Vec::new(),
             extensions: pp.extensions.clone(),
             invariant_all,
+            subroutines: Vec::new(),
         },
         scopes: vec![Scope::default()],
         funcs: FxHashMap::default(),

@@ -1,0 +1,297 @@
+//! Ray-tracing built-ins (GL_EXT_ray_tracing, GL_NV_ray_tracing, GL_NV_ray_tracing_motion_blur)
+//! as intrinsics, after NIR: `trace_ray` (and `trace_ray_motion`) and `execute_callable`
+//! take the deref of the payload (`rayPayloadEXT`) or callable-data (`callableDataEXT`)
+//! variable whose `location` the call's last (constant) argument names;
+//! `report_ray_intersection` returns whether the hit was accepted; the `ignoreIntersection`
+//! and `terminateRay` statements (and the NV functions) are `ignore_ray_intersection` and
+//! `terminate_ray`, which end the invocation like `terminate`.
+//!
+//! Ray queries (GL_EXT_ray_query): `rq_initialize`, `rq_proceed`, `rq_terminate`,
+//! `rq_generate_intersection`, `rq_confirm_intersection` on the deref of the `rayQueryEXT`
+//! variable; every `rayQueryGet*` is an `rq_load` naming the value by its `base` index
+//! (`fresnel_ir::intrinsic::RAY_QUERY_VALUES`), matrices one load per column
+//! (`component`), the triangle's vertex positions one per vertex.
+//!
+//! Mesh shaders (GL_EXT_mesh_shader): `SetMeshOutputsEXT(v, p)` is
+//! `set_vertex_and_primitive_count` (srcs: the two counts); `EmitMeshTasksEXT(x, y, z)` is
+//! `launch_mesh_workgroups` (src: the `uvec3` group counts; the task payload is the
+//! `taskPayloadSharedEXT` variable), which ends the task invocation.
+
+use fresnel_ir::{IndexKind, Intrinsic, ValueId};
+use fresnel_sema::hir::{self, ExprKind, Storage};
+use fresnel_sema::types::TypeId as HirTypeId;
+use fresnel_syntax::source::Span;
+
+use crate::func::{FnCx, Global};
+use crate::types::{shape, value_bits, Shape};
+use crate::{LowerError, Operand};
+
+/// Where a call's location may point (glslang also accepts the incoming payload).
+const PAYLOADS: &[&str] = &[
+    "rayPayloadEXT",
+    "rayPayloadNV",
+    "rayPayloadInEXT",
+    "rayPayloadInNV",
+];
+const CALLABLE_DATA: &[&str] = &[
+    "callableDataEXT",
+    "callableDataNV",
+    "callableDataInEXT",
+    "callableDataInNV",
+];
+
+impl FnCx<'_, '_, '_> {
+    /// Lowers a ray-tracing or mesh built-in; `None` for other names. The inner option is the
+    /// call's value (`None` for `void`).
+    pub(crate) fn stage_builtin(
+        &mut self,
+        name: &str,
+        args: &[hir::ExprId],
+        ret: HirTypeId,
+        span: Span,
+    ) -> Result<Option<Option<Operand>>, LowerError> {
+        if name.starts_with("rayQuery") {
+            return self.ray_query(name, args, ret, span);
+        }
+        let op = match name {
+            "traceRayEXT" | "traceNV" => Intrinsic::TraceRay,
+            "traceRayMotionNV" => Intrinsic::TraceRayMotion,
+            "executeCallableEXT" | "executeCallableNV" => Intrinsic::ExecuteCallable,
+            "reportIntersectionEXT" | "reportIntersectionNV" => {
+                let t = self.expr_value(args[0])?;
+                let k = self.expr_value(args[1])?;
+                let r = self
+                    .b
+                    .intrinsic(Intrinsic::ReportRayIntersection, &[t, k], 1, 1, &[])
+                    .expect("report_ray_intersection has a result");
+                return Ok(Some(Some(Operand::Value(r))));
+            }
+            "SetMeshOutputsEXT" => {
+                let v = self.expr_value(args[0])?;
+                let p = self.expr_value(args[1])?;
+                self.b
+                    .intrinsic(Intrinsic::SetVertexAndPrimitiveCount, &[v, p], 0, 0, &[]);
+                return Ok(Some(None));
+            }
+            "EmitMeshTasksEXT" => {
+                let x = self.expr_value(args[0])?;
+                let y = self.expr_value(args[1])?;
+                let z = self.expr_value(args[2])?;
+                let g = self.b.vec(&[x, y, z]);
+                self.b
+                    .intrinsic(Intrinsic::LaunchMeshWorkgroups, &[g], 0, 0, &[]);
+                return Ok(Some(None));
+            }
+            "ignoreIntersectionNV" | "terminateRayNV" => {
+                self.end_ray_invocation(name == "terminateRayNV");
+                return Ok(Some(None));
+            }
+            _ => return Ok(None),
+        };
+        let Some((&last, rest)) = args.split_last() else {
+            return Err(LowerError::new(
+                format!("`{name}`: no arguments"),
+                Some(span),
+            ));
+        };
+        let mut srcs: Vec<ValueId> = Vec::with_capacity(args.len());
+        for (i, &a) in rest.iter().enumerate() {
+            if i == 0 && op != Intrinsic::ExecuteCallable {
+                match self.opaque_operand(a, span)? {
+                    Operand::Deref(d) => srcs.push(d),
+                    _ => {
+                        return Err(LowerError::new(
+                            "bad acceleration structure argument",
+                            Some(span),
+                        ))
+                    }
+                }
+            } else {
+                srcs.push(self.expr_value(a)?);
+            }
+        }
+        let kinds = if op == Intrinsic::ExecuteCallable {
+            CALLABLE_DATA
+        } else {
+            PAYLOADS
+        };
+        let d = self.located_ray_var(last, kinds, name, span)?;
+        srcs.push(d);
+        self.b.intrinsic(op, &srcs, 0, 0, &[]);
+        Ok(Some(None))
+    }
+
+    /// `ignoreIntersection` / `terminateRay`: the intrinsic (which ends the invocation).
+    pub(crate) fn end_ray_invocation(&mut self, terminate: bool) {
+        let op = if terminate {
+            Intrinsic::TerminateRay
+        } else {
+            Intrinsic::IgnoreRayIntersection
+        };
+        self.b.intrinsic(op, &[], 0, 0, &[]);
+    }
+
+    /// The deref of the global of one of the `storages` (extension storage qualifiers)
+    /// whose `location` is the constant `loc_expr`.
+    fn located_ray_var(
+        &mut self,
+        loc_expr: hir::ExprId,
+        storages: &[&str],
+        name: &str,
+        span: Span,
+    ) -> Result<ValueId, LowerError> {
+        let m = self.cx.m;
+        let interner = self.cx.interner;
+        let loc = match &m.expr(loc_expr).kind {
+            ExprKind::Const(c) => crate::vars::scalar_bits(c) as i64,
+            _ => {
+                return Err(LowerError::new(
+                    format!("`{name}`: the payload location must be a constant"),
+                    Some(span),
+                ))
+            }
+        };
+        let found = m.globals.iter().copied().find(|&g| {
+            let v = m.var(g);
+            let Storage::Ext(s) = v.storage else {
+                return false;
+            };
+            storages.contains(&interner.resolve(s))
+                && v.quals
+                    .layout
+                    .iter()
+                    .rev()
+                    .find(|e| interner.resolve(e.name) == "location")
+                    .and_then(|e| e.value)
+                    == Some(loc)
+        });
+        // A member of an anonymous block stands for the block.
+        let found = found.map(|g| match m.var(g).block_member {
+            Some((b, _)) if b != g => b,
+            _ => g,
+        });
+        let Some(g) = found else {
+            return Err(LowerError::new(
+                format!("`{name}`: no `{}` variable has location {loc}", storages[0]),
+                Some(span),
+            ));
+        };
+        match self.cx.global(self.b.types, g, span)? {
+            Global::Var(v) => Ok(self.deref_var(v)),
+            _ => Err(LowerError::new(
+                format!("`{name}`: the payload is not a variable"),
+                Some(span),
+            )),
+        }
+    }
+
+    /// The deref of an opaque argument (a ray query, an acceleration structure).
+    fn opaque_deref(&mut self, e: hir::ExprId, span: Span) -> Result<ValueId, LowerError> {
+        match self.opaque_operand(e, span)? {
+            Operand::Deref(d) => Ok(d),
+            _ => Err(LowerError::new("bad opaque argument", Some(span))),
+        }
+    }
+
+    fn ray_query(
+        &mut self,
+        name: &str,
+        args: &[hir::ExprId],
+        ret: HirTypeId,
+        span: Span,
+    ) -> Result<Option<Option<Operand>>, LowerError> {
+        let base = name
+            .strip_suffix("EXT")
+            .or_else(|| name.strip_suffix("NV"))
+            .unwrap_or(name);
+        let simple = match base {
+            "rayQueryInitialize" => Some(Intrinsic::RqInitialize),
+            "rayQueryProceed" => Some(Intrinsic::RqProceed),
+            "rayQueryTerminate" => Some(Intrinsic::RqTerminate),
+            "rayQueryGenerateIntersection" => Some(Intrinsic::RqGenerateIntersection),
+            "rayQueryConfirmIntersection" => Some(Intrinsic::RqConfirmIntersection),
+            _ => None,
+        };
+        if args.is_empty() {
+            return Ok(None);
+        }
+        if let Some(op) = simple {
+            let mut srcs = vec![self.opaque_deref(args[0], span)?];
+            for (i, &a) in args.iter().enumerate().skip(1) {
+                if i == 1 && op == Intrinsic::RqInitialize {
+                    srcs.push(self.opaque_deref(a, span)?);
+                } else {
+                    srcs.push(self.expr_value(a)?);
+                }
+            }
+            let n = u8::from(op == Intrinsic::RqProceed);
+            let r = self.b.intrinsic(op, &srcs, n, 1, &[]);
+            return Ok(Some(r.map(Operand::Value)));
+        }
+        let Some(what) = base.strip_prefix("rayQueryGet") else {
+            return Ok(None);
+        };
+        let Some(index) = fresnel_ir::intrinsic::RAY_QUERY_VALUES
+            .iter()
+            .position(|(_, f)| *f == what)
+        else {
+            return Ok(None);
+        };
+        let q = self.opaque_deref(args[0], span)?;
+        let committed = match args.get(1) {
+            Some(&c)
+                if args.len() >= 2 && self.m().expr(c).ty == fresnel_sema::types::ids::BOOL =>
+            {
+                self.expr_value(c)?
+            }
+            _ => self.b.imm_bool(false),
+        };
+        let idx = index as i64;
+        let load = |fc: &mut Self, comp: i64, n: u8, bits: u8| {
+            fc.b.intrinsic(
+                Intrinsic::RqLoad,
+                &[q, committed],
+                n,
+                bits,
+                &[(IndexKind::Base, idx), (IndexKind::Component, comp)],
+            )
+            .expect("rq_load has a result")
+        };
+        if what == "IntersectionTriangleVertexPositions" {
+            // `out vec3 positions[3]`: one load per vertex.
+            let Some(&out) = args.get(2) else {
+                return Err(LowerError::new(
+                    format!("`{name}`: missing argument"),
+                    Some(span),
+                ));
+            };
+            let d = match self.place(out)? {
+                crate::expr::Place::Deref(d, _) => d,
+                _ => return Err(LowerError::new("bad output argument", Some(span))),
+            };
+            for v in 0..3u32 {
+                let p = load(self, i64::from(v), 3, 32);
+                let k = self.b.imm_u32(v);
+                let e = self.b.deref_array(d, k);
+                self.b.store_deref(e, p, 0x7);
+            }
+            return Ok(Some(None));
+        }
+        let m = self.m();
+        let r = match shape(m, ret) {
+            Shape::Value { scalar, n } => Operand::Value(load(self, 0, n, value_bits(scalar))),
+            Shape::Matrix { scalar, cols, rows } => Operand::Matrix(
+                (0..cols)
+                    .map(|c| load(self, i64::from(c), rows, value_bits(scalar)))
+                    .collect(),
+            ),
+            _ => {
+                return Err(LowerError::new(
+                    format!("`{name}`: unexpected result type"),
+                    Some(span),
+                ))
+            }
+        };
+        Ok(Some(Some(r)))
+    }
+}

@@ -1,0 +1,555 @@
+//! Lowering of extension constructs (helper E, issue 4): subroutines, separate textures and
+//! samplers, sparse texture functions. Every shader must lower, validate, and round-trip
+//! through the IR text form; subroutine selection is also executed in the interpreter.
+
+use fresnel::ir::{InstrKind, Intrinsic, Shader, TexSrc, Type, VarMode};
+use fresnel::{NoIncludes, Options, SourceInput, TargetEnv};
+
+/// Vulkan GLSL for names containing `vk`, desktop GL otherwise.
+fn options(name: &str) -> Options {
+    let mut o = Options::default();
+    if name.contains("vk") {
+        o.target = TargetEnv::Vulkan { minor: 2 };
+    }
+    o
+}
+
+/// Lowers (with and without SSA), validates, round-trips the text form, and returns the SSA
+/// form.
+fn lower(name: &str, src: &str) -> Shader {
+    let run = fresnel::check(SourceInput::new(name, src), &options(name), &mut NoIncludes);
+    assert!(
+        !run.has_errors(),
+        "{}",
+        run.render_diagnostics(fresnel::ErrorFormat::Human, false)
+    );
+    let module = run.hir.as_ref().expect("checked");
+    let mut last = None;
+    for no_ssa in [true, false] {
+        let opts = fresnel::lower::LowerOptions {
+            vulkan: name.contains("vk"),
+            no_ssa,
+        };
+        let ir = fresnel::lower::lower(module, &run.interner, &opts)
+            .unwrap_or_else(|e| panic!("lowering failed: {e}"));
+        let mut text = String::new();
+        fresnel::ir::Printer::new(&ir).shader(&mut text);
+        if let Err(errs) = fresnel::ir::validate(&ir) {
+            panic!(
+                "invalid IR:\n{}\n{text}",
+                errs.iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            );
+        }
+        let parsed = fresnel::ir::parse(&text).unwrap_or_else(|e| panic!("parse: {e}\n{text}"));
+        fresnel::ir::validate(&parsed).expect("parsed IR validates");
+        let mut again = String::new();
+        fresnel::ir::Printer::new(&parsed).shader(&mut again);
+        assert_eq!(text, again, "round trip");
+        last = Some(ir);
+    }
+    last.expect("lowered")
+}
+
+fn lower_error(name: &str, src: &str) -> String {
+    let run = fresnel::check(SourceInput::new(name, src), &Options::default(), &mut NoIncludes);
+    assert!(!run.has_errors());
+    let module = run.hir.as_ref().expect("checked");
+    match fresnel::lower::lower(module, &run.interner, &Default::default()) {
+        Ok(_) => panic!("expected a lowering error"),
+        Err(e) => e.message,
+    }
+}
+
+fn var<'a>(s: &'a Shader, name: &str) -> &'a fresnel::ir::Variable {
+    s.vars
+        .values()
+        .find(|v| v.name == name)
+        .unwrap_or_else(|| panic!("no variable {name}"))
+}
+
+/// Runs a compute shader once per uniform setting and returns the first int of `Out`.
+fn run_with_uniform(src: &str, uniform: &str, slots: &[u64]) -> i32 {
+    let run = fresnel::check(
+        SourceInput::new("t.comp", src),
+        &Options::default(),
+        &mut NoIncludes,
+    );
+    assert!(
+        !run.has_errors(),
+        "{}",
+        run.render_diagnostics(fresnel::ErrorFormat::Human, false)
+    );
+    let module = run.hir.as_ref().expect("checked");
+    let mut results = Vec::new();
+    for no_ssa in [true, false] {
+        let opts = fresnel::lower::LowerOptions {
+            vulkan: false,
+            no_ssa,
+        };
+        let ir = fresnel::lower::lower(module, &run.interner, &opts).expect("lowered");
+        fresnel::ir::validate(&ir).expect("valid IR");
+        let mut it = fresnel_interp::Interp::new(&ir).expect("interpreter");
+        it.set_uniform(uniform, slots.to_vec()).expect("uniform");
+        it.set_buffer("Out", vec![0u8; 4]).expect("buffer");
+        it.run_compute([1, 1, 1]).expect("runs");
+        let b = it.buffer("Out").expect("written back");
+        results.push(i32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    }
+    assert_eq!(results[0], results[1], "without and with SSA");
+    results[0]
+}
+
+const SUBROUTINE_COMP: &str = "#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer Out { int r; };
+subroutine int binop(int a, inout int b);
+subroutine(binop) int add(int a, inout int b) { b += 1; return a + b; }
+subroutine(binop) int mul(int a, inout int b) { b += 2; return a * b; }
+subroutine(binop) int sub(int a, inout int b) { b += 3; return a - b; }
+subroutine uniform binop op;
+void main() {
+    int b = 4;
+    int x = op(10, b);
+    r = x * 100 + b;
+}
+";
+
+#[test]
+fn subroutine_uniforms_are_u32_indices() {
+    let s = lower("sub.comp", SUBROUTINE_COMP);
+    let op = var(&s, "op");
+    assert_eq!(op.mode, VarMode::Uniform);
+    assert_eq!(s.types.value_shape(op.ty), Some((32, 1)));
+    // One call per compatible function, behind an `if` chain.
+    let calls = s.functions[s.entry.expect("main")]
+        .instrs
+        .values()
+        .filter(|i| matches!(i.kind, InstrKind::Call { .. }))
+        .count();
+    assert_eq!(calls, 3);
+}
+
+#[test]
+fn subroutine_calls_select_by_index() {
+    // add: b = 5, 10 + 5 = 15; mul: b = 6, 60; sub: b = 7, 3.
+    assert_eq!(run_with_uniform(SUBROUTINE_COMP, "op", &[0]), 1505);
+    assert_eq!(run_with_uniform(SUBROUTINE_COMP, "op", &[1]), 6006);
+    assert_eq!(run_with_uniform(SUBROUTINE_COMP, "op", &[2]), 307);
+    // Out of range: the last function.
+    assert_eq!(run_with_uniform(SUBROUTINE_COMP, "op", &[9]), 307);
+}
+
+#[test]
+fn subroutine_uniform_arrays_and_shared_functions() {
+    let src = "#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer Out { int r; };
+subroutine float f1(float x);
+subroutine float f2(float x);
+subroutine(f1, f2) float twice(float x) { return 2.0 * x; }
+subroutine(f2) float neg(float x) { return -x; }
+subroutine(f1) float sq(float x) { return x * x; }
+subroutine uniform f1 a[2][3];
+subroutine uniform f2 b;
+uniform int n;
+void main() {
+    r = int(a[1][n](3.0) + b(5.0));
+}
+";
+    let s = lower("arr.comp", src);
+    let a = var(&s, "a");
+    match s.types.get(a.ty) {
+        Type::Array { elem, len: 2, .. } => match s.types.get(*elem) {
+            Type::Array { elem, len: 3, .. } => {
+                assert_eq!(s.types.value_shape(*elem), Some((32, 1)))
+            }
+            t => panic!("{t:?}"),
+        },
+        t => panic!("{t:?}"),
+    }
+    // f1's functions: twice (0), sq (1); f2's: twice (0), neg (1).
+    let run = |slots: &[u64]| {
+        let run = fresnel::check(SourceInput::new("t.comp", src), &Options::default(), &mut NoIncludes);
+        let module = run.hir.as_ref().expect("checked");
+        let ir = fresnel::lower::lower(module, &run.interner, &Default::default()).expect("lowered");
+        let mut it = fresnel_interp::Interp::new(&ir).expect("interpreter");
+        let mut a = vec![0u64; 6];
+        a[3 + 2] = slots[0];
+        it.set_uniform("a", a).expect("a");
+        it.set_uniform("b", vec![slots[1]]).expect("b");
+        it.set_uniform("n", vec![2]).expect("n");
+        it.set_buffer("Out", vec![0u8; 4]).expect("buffer");
+        it.run_compute([1, 1, 1]).expect("runs");
+        let b = it.buffer("Out").expect("written");
+        i32::from_le_bytes([b[0], b[1], b[2], b[3]])
+    };
+    assert_eq!(run(&[0, 0]), 6 + 10);
+    assert_eq!(run(&[1, 0]), 9 + 10);
+    assert_eq!(run(&[1, 1]), 9 - 5);
+}
+
+#[test]
+fn subroutine_without_compatible_functions_is_an_error() {
+    let src = "#version 400
+subroutine vec4 T(float x);
+subroutine uniform T u;
+out vec4 c;
+void main() { c = u(1.0); }
+";
+    assert!(lower_error("t.frag", src).contains("no function is declared compatible"));
+}
+
+#[test]
+fn subroutines_returning_aggregates_are_inlined() {
+    let src = "#version 400
+struct S { vec4 c; float w[2]; };
+subroutine S T(float x);
+subroutine(T) S one(float x) { S s; s.c = vec4(x); s.w[0] = x; s.w[1] = 1.0; return s; }
+subroutine(T) S two(float x) { S s; s.c = vec4(2.0 * x); s.w[0] = x; s.w[1] = 2.0; return s; }
+subroutine uniform T u;
+out vec4 c;
+void main() { S s = u(1.5); c = s.c * s.w[1]; }
+";
+    lower("t.frag", src);
+}
+
+/// The texture instructions of the entry point.
+fn texs(s: &Shader) -> Vec<&fresnel::ir::Tex> {
+    s.functions[s.entry.expect("main")]
+        .instrs
+        .values()
+        .filter_map(|i| match &i.kind {
+            InstrKind::Tex(t) => Some(t),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The variable a deref source starts from.
+fn deref_root(s: &Shader, v: fresnel::ir::ValueId) -> String {
+    let f = &s.functions[s.entry.expect("main")];
+    let mut cur = v;
+    loop {
+        match &f.def(cur).kind {
+            InstrKind::Deref(d) => match d.kind {
+                fresnel::ir::DerefKind::Var(var) => return s.vars[var].name.clone(),
+                fresnel::ir::DerefKind::Array { parent, .. }
+                | fresnel::ir::DerefKind::Struct { parent, .. }
+                | fresnel::ir::DerefKind::Cast { parent } => cur = parent,
+            },
+            k => panic!("not a deref: {k:?}"),
+        }
+    }
+}
+
+#[test]
+fn separate_textures_and_samplers() {
+    let src = "#version 450
+layout(set = 0, binding = 0) uniform texture2D t;
+layout(set = 0, binding = 1) uniform texture2DArray ta[2];
+layout(set = 0, binding = 2) uniform sampler s;
+layout(set = 0, binding = 3) uniform samplerShadow ss;
+layout(location = 0) in vec3 uv;
+layout(location = 0) out vec4 c;
+vec4 helper(sampler2D x, vec2 p) { return texture(x, p); }
+void main() {
+    c = texture(sampler2D(t, s), uv.xy);
+    c += vec4(texture(sampler2DShadow(t, ss), uv));
+    c += textureLod(sampler2DArray(ta[1], s), uv, 2.0);
+    c += helper(sampler2D(t, s), uv.xy);
+    c += vec4(textureSize(sampler2D(t, s), 0), 0.0, 0.0);
+}
+";
+    let s = lower("sep.vk.frag", src);
+    let ts = texs(&s);
+    assert_eq!(ts.len(), 5);
+    for t in &ts {
+        let tex = t.src(TexSrc::TextureDeref).expect("texture");
+        let smp = t.src(TexSrc::SamplerDeref).expect("sampler");
+        assert!(["t", "ta"].contains(&deref_root(&s, tex).as_str()));
+        assert!(["s", "ss"].contains(&deref_root(&s, smp).as_str()));
+    }
+    let shadow: Vec<_> = ts.iter().filter(|t| t.is_shadow).collect();
+    assert_eq!(shadow.len(), 1);
+    assert!(shadow[0].src(TexSrc::Comparator).is_some());
+    assert_eq!(deref_root(&s, shadow[0].src(TexSrc::SamplerDeref).unwrap()), "ss");
+    assert!(ts.iter().any(|t| t.is_array));
+}
+
+#[test]
+fn sparse_texture_lookups_carry_a_residency_component() {
+    let src = "#version 450
+#extension GL_ARB_sparse_texture2 : require
+#extension GL_ARB_sparse_texture_clamp : require
+layout(binding = 0) uniform sampler2D s2;
+layout(binding = 1) uniform sampler2DShadow sh;
+layout(binding = 2) uniform isampler2DArray sa;
+layout(location = 0) in vec3 uv;
+layout(location = 0) out vec4 c;
+void main() {
+    vec4 t;
+    float d;
+    ivec4 it;
+    int code = sparseTextureARB(s2, uv.xy, t);
+    bool r = sparseTexelsResidentARB(code);
+    code = sparseTextureARB(sh, uv, d, 1.0);
+    code = sparseTexelFetchARB(sa, ivec3(1, 2, 3), 0, it);
+    code = sparseTextureGatherOffsetsARB(s2, uv.xy, ivec2[4](ivec2(0), ivec2(1), ivec2(2), ivec2(3)), t, 1);
+    code = sparseTextureClampARB(s2, uv.xy, 0.5, t);
+    c = t + vec4(d) + vec4(it) + vec4(r ? 1.0 : 0.0, float(code), 0.0, 0.0);
+}
+";
+    let s = lower("sparse.frag", src);
+    let f = &s.functions[s.entry.expect("main")];
+    let ts = texs(&s);
+    // texture, shadow texture, fetch, 4 gathers, clamp.
+    assert_eq!(ts.len(), 8);
+    for t in &ts {
+        assert!(t.is_sparse);
+        let n = f.value(t.dest).num_components;
+        assert_eq!(n, if t.is_shadow { 2 } else { 5 }, "{t:?}");
+    }
+    assert!(ts.iter().any(|t| t.src(TexSrc::MinLod).is_some()));
+    let intrinsic_count = |op: Intrinsic| {
+        f.instrs
+            .values()
+            .filter(|i| matches!(&i.kind, InstrKind::Intrinsic(x) if x.op == op))
+            .count()
+    };
+    assert_eq!(intrinsic_count(Intrinsic::IsSparseTexelsResident), 1);
+    // The four gathers' codes are combined pairwise.
+    assert_eq!(intrinsic_count(Intrinsic::SparseResidencyCodeAnd), 3);
+}
+
+#[test]
+fn sparse_image_loads() {
+    let src = "#version 450
+#extension GL_ARB_sparse_texture2 : require
+layout(binding = 0, rgba32f) uniform readonly image2D img;
+layout(binding = 1, r32i) uniform readonly iimage2DMS ms;
+layout(location = 0) out vec4 c;
+void main() {
+    vec4 t;
+    ivec4 it;
+    int code = sparseImageLoadARB(img, ivec2(1, 2), t);
+    code |= sparseImageLoadARB(ms, ivec2(1, 2), 3, it);
+    c = t + vec4(it) + vec4(float(code));
+}
+";
+    let s = lower("simg.frag", src);
+    let f = &s.functions[s.entry.expect("main")];
+    let loads: Vec<_> = f
+        .instrs
+        .values()
+        .filter_map(|i| match &i.kind {
+            InstrKind::Intrinsic(x) if x.op == Intrinsic::ImageDerefSparseLoad => Some(x),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(loads.len(), 2);
+    for l in loads {
+        let d = l.dest.expect("result");
+        assert_eq!(f.value(d).num_components, 5);
+        assert_eq!(f.value(d).bit_size, 32);
+    }
+}
+
+#[test]
+fn tex_sparse_flag_round_trips_and_is_checked() {
+    let text = "#version 450
+#extension GL_ARB_sparse_texture2 : require
+layout(binding = 0) uniform sampler2D s2;
+layout(location = 0) out vec4 c;
+void main() { vec4 t; int code = sparseTextureLodARB(s2, vec2(0.5), 1.0, t); c = t * float(code); }
+";
+    let s = lower("lod.frag", text);
+    let mut printed = String::new();
+    fresnel::ir::Printer::new(&s).shader(&mut printed);
+    assert!(printed.contains(" sparse f ("), "{printed}");
+    // Without the extra component the validator objects.
+    let bad = printed.replace("txl 32x5 2d sparse f", "txl 32x4 2d sparse f");
+    assert_ne!(bad, printed);
+    let parsed = fresnel::ir::parse(&bad).expect("parses");
+    let errs = fresnel::ir::validate(&parsed).expect_err("invalid");
+    assert!(
+        errs.iter().any(|e| e.to_string().contains("needs 5")),
+        "{errs:?}"
+    );
+}
+
+/// The intrinsics of the entry point with this operation.
+fn intrinsics(s: &Shader, op: Intrinsic) -> Vec<&fresnel::ir::IntrinsicInstr> {
+    s.functions[s.entry.expect("main")]
+        .instrs
+        .values()
+        .filter(|i| !i.removed)
+        .filter_map(|i| match &i.kind {
+            InstrKind::Intrinsic(x) if x.op == op => Some(x),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn ray_tracing_calls_take_the_located_payload() {
+    let src = "#version 460
+#extension GL_EXT_ray_tracing : require
+layout(binding = 0, set = 0) uniform accelerationStructureEXT tlas;
+layout(location = 0) rayPayloadEXT vec4 p0;
+layout(location = 3) rayPayloadEXT float p3;
+layout(location = 1) rayPayloadInEXT vec4 incoming;
+layout(location = 2) callableDataEXT vec2 cd;
+void main() {
+    traceRayEXT(tlas, 0u, 0xffu, 0u, 1u, 0u, vec3(0.0), 0.1, vec3(0.0, 0.0, 1.0), 100.0, 3);
+    traceRayEXT(tlas, 1u, 0xffu, 0u, 1u, 0u, vec3(0.0), 0.1, vec3(1.0, 0.0, 0.0), 50.0, 1);
+    executeCallableEXT(4u, 2);
+    incoming = p0 + vec4(p3) + vec4(cd, 0.0, 0.0);
+}
+";
+    let s = lower("rt.vk.rchit", src);
+    let traces = intrinsics(&s, Intrinsic::TraceRay);
+    assert_eq!(traces.len(), 2);
+    let payload_of = |x: &fresnel::ir::IntrinsicInstr| deref_root(&s, *x.srcs.last().unwrap());
+    assert_eq!(payload_of(traces[0]), "p3");
+    assert_eq!(payload_of(traces[1]), "incoming");
+    assert_eq!(deref_root(&s, traces[0].srcs[0]), "tlas");
+    let calls = intrinsics(&s, Intrinsic::ExecuteCallable);
+    assert_eq!(calls.len(), 1);
+    assert_eq!(payload_of(calls[0]), "cd");
+}
+
+#[test]
+fn intersection_and_any_hit_built_ins() {
+    let src = "#version 460
+#extension GL_EXT_ray_tracing : require
+hitAttributeEXT vec2 attr;
+void main() {
+    attr = vec2(0.5);
+    if (reportIntersectionEXT(1.0, 2u)) { attr = vec2(1.0); }
+}
+";
+    let s = lower("i.vk.rint", src);
+    let r = intrinsics(&s, Intrinsic::ReportRayIntersection);
+    assert_eq!(r.len(), 1);
+    let f = &s.functions[s.entry.expect("main")];
+    assert_eq!(f.value(r[0].dest.expect("result")).bit_size, 1);
+    let src = "#version 460
+#extension GL_EXT_ray_tracing : require
+layout(location = 0) rayPayloadInEXT vec4 p;
+void main() {
+    if (p.x > 0.5) ignoreIntersectionEXT;
+    terminateRayEXT;
+}
+";
+    let s = lower("a.vk.rahit", src);
+    assert_eq!(intrinsics(&s, Intrinsic::IgnoreRayIntersection).len(), 1);
+    assert_eq!(intrinsics(&s, Intrinsic::TerminateRay).len(), 1);
+}
+
+#[test]
+fn missing_payload_location_is_an_error() {
+    let src = "#version 460
+#extension GL_EXT_ray_tracing : require
+layout(binding = 0, set = 0) uniform accelerationStructureEXT tlas;
+layout(location = 0) rayPayloadEXT vec4 p0;
+void main() {
+    traceRayEXT(tlas, 0u, 0xffu, 0u, 1u, 0u, vec3(0.0), 0.1, vec3(0.0, 0.0, 1.0), 100.0, 5);
+}
+";
+    let run = fresnel::check(SourceInput::new("m.rgen", src), &options("m.vk"), &mut NoIncludes);
+    assert!(!run.has_errors());
+    let module = run.hir.as_ref().expect("checked");
+    let e = fresnel::lower::lower(module, &run.interner, &Default::default()).expect_err("error");
+    assert!(e.message.contains("location 5"), "{}", e.message);
+}
+
+#[test]
+fn mesh_and_task_built_ins() {
+    let src = "#version 460
+#extension GL_EXT_mesh_shader : require
+layout(local_size_x = 1) in;
+layout(triangles, max_vertices = 3, max_primitives = 1) out;
+void main() {
+    SetMeshOutputsEXT(3u, 1u);
+    gl_MeshVerticesEXT[0].gl_Position = vec4(0.0);
+    gl_PrimitiveTriangleIndicesEXT[0] = uvec3(0, 1, 2);
+}
+";
+    let s = lower("m.vk.mesh", src);
+    let c = intrinsics(&s, Intrinsic::SetVertexAndPrimitiveCount);
+    assert_eq!(c.len(), 1);
+    assert_eq!(c[0].srcs.len(), 2);
+    let src = "#version 460
+#extension GL_EXT_mesh_shader : require
+layout(local_size_x = 1) in;
+struct P { float x; };
+taskPayloadSharedEXT P payload;
+void main() {
+    payload.x = 1.0;
+    EmitMeshTasksEXT(2u, 1u, 1u);
+}
+";
+    let s = lower("t.vk.task", src);
+    let l = intrinsics(&s, Intrinsic::LaunchMeshWorkgroups);
+    assert_eq!(l.len(), 1);
+    let f = &s.functions[s.entry.expect("main")];
+    assert_eq!(f.value(l[0].srcs[0]).num_components, 3);
+}
+
+#[test]
+fn ray_queries() {
+    let src = "#version 460
+#extension GL_EXT_ray_query : require
+#extension GL_EXT_ray_tracing_position_fetch : require
+layout(local_size_x = 1) in;
+layout(binding = 0, set = 0) uniform accelerationStructureEXT tlas;
+layout(std430, binding = 1) buffer Out { vec4 r; mat4x3 m; vec3 pos[3]; };
+void main() {
+    rayQueryEXT q;
+    rayQueryInitializeEXT(q, tlas, 0u, 0xffu, vec3(0.0), 0.0, vec3(0.0, 0.0, 1.0), 10.0);
+    while (rayQueryProceedEXT(q)) {
+        if (rayQueryGetIntersectionTypeEXT(q, false) == 1u) {
+            rayQueryConfirmIntersectionEXT(q);
+        }
+    }
+    r = vec4(rayQueryGetIntersectionTEXT(q, true), rayQueryGetRayTMinEXT(q),
+             rayQueryGetIntersectionBarycentricsEXT(q, true));
+    m = rayQueryGetIntersectionObjectToWorldEXT(q, true);
+    rayQueryGetIntersectionTriangleVertexPositionsEXT(q, true, pos);
+    rayQueryTerminateEXT(q);
+}
+";
+    let s = lower("q.vk.comp", src);
+    assert_eq!(intrinsics(&s, Intrinsic::RqInitialize).len(), 1);
+    assert_eq!(intrinsics(&s, Intrinsic::RqProceed).len(), 1);
+    assert_eq!(intrinsics(&s, Intrinsic::RqConfirmIntersection).len(), 1);
+    assert_eq!(intrinsics(&s, Intrinsic::RqTerminate).len(), 1);
+    let loads = intrinsics(&s, Intrinsic::RqLoad);
+    let value_index = |name: &str| {
+        fresnel::ir::intrinsic::RAY_QUERY_VALUES
+            .iter()
+            .position(|(n, _)| *n == name)
+            .unwrap() as i64
+    };
+    let base = |x: &fresnel::ir::IntrinsicInstr| {
+        x.indices
+            .iter()
+            .find(|(k, _)| *k == fresnel::ir::IndexKind::Base)
+            .map(|(_, v)| *v)
+            .unwrap()
+    };
+    let count = |name: &str| loads.iter().filter(|x| base(x) == value_index(name)).count();
+    assert_eq!(count("intersection_type"), 1);
+    assert_eq!(count("intersection_t"), 1);
+    assert_eq!(count("tmin"), 1);
+    assert_eq!(count("intersection_barycentrics"), 1);
+    // A mat4x3: one load per column; the positions: one per vertex.
+    assert_eq!(count("intersection_object_to_world"), 4);
+    assert_eq!(count("intersection_triangle_vertex_positions"), 3);
+    for x in &loads {
+        assert_eq!(deref_root(&s, x.srcs[0]), "q");
+    }
+}
