@@ -130,7 +130,9 @@ enum Command {
 enum Emit {
     /// The syntax tree after parsing (no semantic checks).
     Ast,
+    /// The checked, typed HIR.
     Hir,
+    /// The IR after lowering and SSA construction (the text form `fresnel_ir::parse` reads).
     Ir,
     Spirv,
     SpirvAsm,
@@ -443,14 +445,14 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             if [o0, o, os].iter().filter(|&&b| b).count() > 1 {
                 return Err(Fail("choose one of -O0, -O and -Os".into()));
             }
-            if !matches!(emit, Emit::Ast | Emit::Hir) {
+            if !matches!(emit, Emit::Ast | Emit::Hir | Emit::Ir) {
                 return Err(Fail(format!(
-                    "--emit {} is not available yet: this build of fresnel has the front end only (use --emit ast or --emit hir)",
+                    "--emit {} is not available yet: this build of fresnel stops at the IR (use --emit ast, hir or ir)",
                     emit.to_possible_value().map_or("?".into(), |v| v.get_name().to_string())
                 )));
             }
             if files.len() > 1 && output.is_some() {
-                return Err(Fail("-o with several input files: --emit ast writes one tree per file to standard output".into()));
+                return Err(Fail("-o with several input files: each file is compiled on its own and written to standard output".into()));
             }
             let mut ok = true;
             let mut out = String::new();
@@ -458,20 +460,21 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                 let text = read_source(f)?;
                 let name = f.to_string_lossy();
                 let mut inc = includes::FsIncludes::new(f, &common.include);
-                let run = if emit == Emit::Ast {
-                    fresnel::parse(SourceInput::new(&name, &text), &opts, &mut inc)
-                } else {
-                    fresnel::check(SourceInput::new(&name, &text), &opts, &mut inc)
+                let src = SourceInput::new(&name, &text);
+                let run = match emit {
+                    Emit::Ast => fresnel::parse(src, &opts, &mut inc),
+                    Emit::Ir => fresnel::lower_to_ir(src, &opts, &mut inc),
+                    _ => fresnel::check(src, &opts, &mut inc),
                 };
                 emit_diagnostics(&run, &common);
                 if run.has_errors() {
                     ok = false;
                     continue;
                 }
-                let text = if emit == Emit::Ast {
-                    run.ast_text()
-                } else {
-                    run.hir_text()
+                let text = match emit {
+                    Emit::Ast => run.ast_text(),
+                    Emit::Ir => run.ir.as_ref().map(|ir| ir.to_string()),
+                    _ => run.hir_text(),
                 };
                 if let Some(t) = text {
                     out.push_str(&t);

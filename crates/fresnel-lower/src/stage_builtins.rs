@@ -172,7 +172,10 @@ impl FnCx<'_, '_, '_> {
         });
         let Some(g) = found else {
             return Err(LowerError::new(
-                format!("`{name}`: no `{}` variable has location {loc}", storages[0]),
+                format!(
+                    "`{name}`: no `{}` variable has location {loc} (the shader declares no such payload)",
+                    storages.join("`/`")
+                ),
                 Some(span),
             ));
         };
