@@ -339,6 +339,11 @@ intrinsics! {
     /// has no such argument). `base`: which value ([`RAY_QUERY_VALUES`]); `component`: the
     /// column of a matrix value or the vertex of the triangle's positions.
     RqLoad = "rq_load" [-1, 1] value 0 { Base, Component } E;
+
+    // ---- clocks (GL_ARB_shader_clock, GL_EXT_shader_realtime_clock; helper E) ----
+    /// A 64-bit counter as two 32-bit halves (low first). `base`: 0 for the subgroup-scope
+    /// clock (`clockARB`), 1 for the device-scope real-time clock (`clockRealtimeEXT`).
+    ShaderClock = "shader_clock" [] value 2 { Base } 0;
 }
 
 impl Intrinsic {

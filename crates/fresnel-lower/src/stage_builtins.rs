@@ -12,6 +12,10 @@
 //! (`fresnel_ir::intrinsic::RAY_QUERY_VALUES`), matrices one load per column
 //! (`component`), the triangle's vertex positions one per vertex.
 //!
+//! Clocks: `clockARB`, `clockRealtimeEXT` and their `2x32` forms are `shader_clock` (two
+//! 32-bit halves; `base` 1 for the real-time clock), packed with `pack_64_2x32` for the
+//! 64-bit forms.
+//!
 //! Mesh shaders (GL_EXT_mesh_shader): `SetMeshOutputsEXT(v, p)` is
 //! `set_vertex_and_primitive_count` (srcs: the two counts); `EmitMeshTasksEXT(x, y, z)` is
 //! `launch_mesh_workgroups` (src: the `uvec3` group counts; the task payload is the
@@ -58,8 +62,8 @@ impl FnCx<'_, '_, '_> {
             "traceRayMotionNV" => Intrinsic::TraceRayMotion,
             "executeCallableEXT" | "executeCallableNV" => Intrinsic::ExecuteCallable,
             "reportIntersectionEXT" | "reportIntersectionNV" => {
-                let t = self.expr_value(args[0])?;
-                let k = self.expr_value(args[1])?;
+                let t = self.arg_value(args, 0, name, span)?;
+                let k = self.arg_value(args, 1, name, span)?;
                 let r = self
                     .b
                     .intrinsic(Intrinsic::ReportRayIntersection, &[t, k], 1, 1, &[])
@@ -67,20 +71,39 @@ impl FnCx<'_, '_, '_> {
                 return Ok(Some(Some(Operand::Value(r))));
             }
             "SetMeshOutputsEXT" => {
-                let v = self.expr_value(args[0])?;
-                let p = self.expr_value(args[1])?;
+                let v = self.arg_value(args, 0, name, span)?;
+                let p = self.arg_value(args, 1, name, span)?;
                 self.b
                     .intrinsic(Intrinsic::SetVertexAndPrimitiveCount, &[v, p], 0, 0, &[]);
                 return Ok(Some(None));
             }
             "EmitMeshTasksEXT" => {
-                let x = self.expr_value(args[0])?;
-                let y = self.expr_value(args[1])?;
-                let z = self.expr_value(args[2])?;
+                let x = self.arg_value(args, 0, name, span)?;
+                let y = self.arg_value(args, 1, name, span)?;
+                let z = self.arg_value(args, 2, name, span)?;
                 let g = self.b.vec(&[x, y, z]);
                 self.b
                     .intrinsic(Intrinsic::LaunchMeshWorkgroups, &[g], 0, 0, &[]);
                 return Ok(Some(None));
+            }
+            "clockARB" | "clock2x32ARB" | "clockRealtimeEXT" | "clockRealtime2x32EXT" => {
+                let realtime = name.starts_with("clockRealtime");
+                let r = self
+                    .b
+                    .intrinsic(
+                        Intrinsic::ShaderClock,
+                        &[],
+                        2,
+                        32,
+                        &[(IndexKind::Base, i64::from(realtime))],
+                    )
+                    .expect("shader_clock has a result");
+                let r = if name.contains("2x32") {
+                    r
+                } else {
+                    self.b.alu(fresnel_ir::AluOp::Pack64_2x32, &[r])
+                };
+                return Ok(Some(Some(Operand::Value(r))));
             }
             "ignoreIntersectionNV" | "terminateRayNV" => {
                 self.end_ray_invocation(name == "terminateRayNV");
@@ -296,5 +319,22 @@ impl FnCx<'_, '_, '_> {
             }
         };
         Ok(Some(Some(r)))
+    }
+
+    /// The value of argument `i` (an error when the call has fewer).
+    fn arg_value(
+        &mut self,
+        args: &[hir::ExprId],
+        i: usize,
+        name: &str,
+        span: Span,
+    ) -> Result<ValueId, LowerError> {
+        let Some(&a) = args.get(i) else {
+            return Err(LowerError::new(
+                format!("`{name}`: missing argument {}", i + 1),
+                Some(span),
+            ));
+        };
+        self.expr_value(a)
     }
 }

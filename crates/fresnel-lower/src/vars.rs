@@ -808,6 +808,7 @@ impl Cx<'_> {
         use fresnel_ir::Stage;
         let m = self.m;
         let tess = matches!(self.stage, Stage::TessControl | Stage::TessEval);
+        let geometry = self.stage == Stage::Geometry;
         for e in &m.stage_layout {
             let n = self.interner.resolve(e.name).to_ascii_lowercase();
             let id = e.value.and_then(|x| u32::try_from(x).ok());
@@ -828,21 +829,23 @@ impl Cx<'_> {
                     }
                 }
                 _ if n.starts_with("depth_") => info.depth_layout = Some(n),
-                // Modelled elsewhere (sizes, primitives, block defaults, xfb and streams).
-                "local_size_x"
-                | "local_size_y"
-                | "local_size_z"
-                | "early_fragment_tests"
-                | "vertices"
-                | "max_vertices"
-                | "invocations"
-                | "points"
+                // Modelled elsewhere (sizes, geometry primitives, block defaults, xfb and
+                // streams). Mesh shader primitives stay among the other modes.
+                "points"
                 | "lines"
                 | "lines_adjacency"
                 | "triangles"
                 | "triangles_adjacency"
                 | "line_strip"
                 | "triangle_strip"
+                | "invocations"
+                    if geometry => {}
+                "local_size_x"
+                | "local_size_y"
+                | "local_size_z"
+                | "early_fragment_tests"
+                | "vertices"
+                | "max_vertices"
                 | "row_major"
                 | "column_major"
                 | "xfb_buffer"

@@ -583,6 +583,8 @@ fn corpus_ir_text_round_trips() {
         );
     }
     let (mut lowered, mut failures) = (0, Vec::new());
+    // Stage-wide qualifiers recorded only by name (for the report).
+    let mut other = std::collections::BTreeSet::new();
     for f in &files {
         let Ok(src) = std::fs::read_to_string(f) else {
             continue;
@@ -592,6 +594,9 @@ fn corpus_ir_text_round_trips() {
             let run = fresnel::lower_to_ir(SourceInput::new(&name, &src), &opts, &mut NoIncludes);
             let Some(ir) = run.ir else { continue };
             lowered += 1;
+            for (m, _) in &ir.info.other_modes {
+                other.insert(m.clone());
+            }
             let text = print(&ir);
             match fresnel::ir::parse(&text) {
                 Ok(p) if print(&p) == text => {}
@@ -600,6 +605,28 @@ fn corpus_ir_text_round_trips() {
             }
         }
     }
-    eprintln!("{lowered} lowered shaders round-tripped");
+    eprintln!("{lowered} lowered shaders round-tripped; other stage modes: {other:?}");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Qualifiers on the members of a redeclared `gl_PerVertex` reach the flattened built-ins.
+#[test]
+fn redeclared_builtin_block_members_keep_their_qualifiers() {
+    let s = lower(
+        "a.vert",
+        "#version 450\n\
+         out gl_PerVertex { invariant vec4 gl_Position; float gl_PointSize; };\n\
+         void main() { gl_Position = vec4(1.0); gl_PointSize = 2.0; }\n",
+    );
+    let p = var(&s, "gl_Position");
+    assert!(p.builtin && p.invariant);
+    assert!(!var(&s, "gl_PointSize").invariant);
+
+    let s = lower(
+        "b.vert",
+        "#version 450\n\
+         invariant gl_Position;\n\
+         void main() { gl_Position = vec4(1.0); }\n",
+    );
+    assert!(var(&s, "gl_Position").invariant);
 }

@@ -12,7 +12,8 @@
 //!   by the last component in ALU (no `Projector` source).
 //! - Offsets are `Offset` sources; `textureGatherOffsets` is four `tg4`s, one per offset,
 //!   taking component `w` of each (the texel at the offset, as `nir_lower_tex` does).
-//!   The `textureGatherLod*AMD` forms are `tg4` with a `Lod` source.
+//!   The `textureGatherLod*AMD` forms are `tg4` with a `Lod` source; GL_AMD_texture_texture4's
+//!   `texture4(s, P)` is `textureGather(s, P)` (component 0).
 //! - Sampling returns 4 components (shadow comparisons 1, except gathers: 4); the legacy
 //!   `shadow*` functions returning `vec4` give `(r, r, r, 1)` (the `LUMINANCE` depth mode).
 //! - Implicit-LOD sampling where there are no implicit derivatives (vertex, tessellation,
@@ -111,6 +112,8 @@ fn parse(name: &str) -> Option<Form> {
         "textureQueryLod" | "textureQueryLOD" => return Some(Form::new(Kind::QueryLod)),
         "textureSamples" => return Some(Form::new(Kind::Samples)),
         "subpassLoad" => return Some(Form::new(Kind::SubpassLoad)),
+        // GL_AMD_texture_texture4: a gather of the first component (the base level).
+        "texture4" => return Some(Form::new(Kind::Gather)),
         _ => {}
     }
     if let Some(rest) = name.strip_prefix("textureSize") {

@@ -2657,7 +2657,18 @@ impl Checker<'_> {
                     // built-in variables.
                     if let Some(Binding::Var(prev)) = self.lookup_local(m.name) {
                         if self.m.var(prev).builtin && !self.builtin_mode {
-                            self.m.vars[prev.index()].ty = m.ty;
+                            let pv = &mut self.m.vars[prev.index()];
+                            pv.ty = m.ty;
+                            // Qualifiers written on the member (`invariant vec4 gl_Position;`)
+                            // apply to the built-in (for the back ends' decorations).
+                            let q = &mut pv.quals;
+                            let i = &m.interface;
+                            q.invariant |= i.invariant;
+                            q.precise |= i.precise;
+                            q.interp = i.interp.or(q.interp);
+                            q.centroid |= i.centroid;
+                            q.sample |= i.sample;
+                            q.precision = m.precision.or(q.precision);
                             continue;
                         }
                     }
