@@ -320,6 +320,36 @@ fn emit_diagnostics(run: &FrontendRun, common: &Common) {
     }
 }
 
+/// SPIR-V options for the `--target-env` in force (OpenGL ES sources go to the OpenGL
+/// target, as GL_ARB_gl_spirv is the only GL consumer of SPIR-V).
+fn spirv_options(target: fresnel::TargetEnv) -> fresnel_backend::spirv::SpirvOptions {
+    use fresnel_backend::spirv::{SpirvOptions, TargetEnv as Spv};
+    SpirvOptions {
+        target: match target {
+            fresnel::TargetEnv::Vulkan { minor } => Spv::Vulkan {
+                minor: minor.min(3),
+            },
+            _ => Spv::OpenGl,
+        },
+        ..SpirvOptions::default()
+    }
+}
+
+/// Writes binary output (SPIR-V) to a file or standard output.
+fn write_bytes(output: Option<&Path>, bytes: &[u8]) -> Result<(), Fail> {
+    match output {
+        Some(p) => {
+            std::fs::write(p, bytes).map_err(|e| Fail(format!("cannot write {}: {e}", p.display())))
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(bytes)
+                .and_then(|_| out.flush())
+                .map_err(|e| Fail(format!("cannot write to standard output: {e}")))
+        }
+    }
+}
+
 fn write_output(output: Option<&Path>, text: &str) -> Result<(), Fail> {
     match output {
         Some(p) => {
@@ -445,12 +475,16 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             if [o0, o, os].iter().filter(|&&b| b).count() > 1 {
                 return Err(Fail("choose one of -O0, -O and -Os".into()));
             }
-            if !matches!(emit, Emit::Ast | Emit::Hir | Emit::Ir) {
+            if !matches!(emit, Emit::Ast | Emit::Hir | Emit::Ir | Emit::Spirv) {
                 return Err(Fail(format!(
-                    "--emit {} is not available yet: this build of fresnel stops at the IR (use --emit ast, hir or ir)",
+                    "--emit {} is not available yet (use --emit ast, hir, ir or spirv; for readable SPIR-V, pipe --emit spirv into spirv-dis)",
                     emit.to_possible_value().map_or("?".into(), |v| v.get_name().to_string())
                 )));
             }
+            if emit == Emit::Spirv && files.len() > 1 {
+                return Err(Fail("--emit spirv takes one input file".into()));
+            }
+            let mut spv: Vec<u8> = Vec::new();
             if files.len() > 1 && output.is_some() {
                 return Err(Fail("-o with several input files: each file is compiled on its own and written to standard output".into()));
             }
@@ -463,12 +497,26 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                 let src = SourceInput::new(&name, &text);
                 let run = match emit {
                     Emit::Ast => fresnel::parse(src, &opts, &mut inc),
-                    Emit::Ir => fresnel::lower_to_ir(src, &opts, &mut inc),
+                    Emit::Ir | Emit::Spirv => fresnel::lower_to_ir(src, &opts, &mut inc),
                     _ => fresnel::check(src, &opts, &mut inc),
                 };
                 emit_diagnostics(&run, &common);
                 if run.has_errors() {
                     ok = false;
+                    continue;
+                }
+                if emit == Emit::Spirv {
+                    let Some(ir) = run.ir.as_ref() else {
+                        ok = false;
+                        continue;
+                    };
+                    match fresnel_backend::spirv::emit(ir, &spirv_options(opts.target)) {
+                        Ok(words) => spv.extend(fresnel_backend::spirv::to_bytes(&words)),
+                        Err(e) => {
+                            eprintln!("{name}: error: {e}");
+                            ok = false;
+                        }
+                    }
                     continue;
                 }
                 let text = match emit {
@@ -480,7 +528,9 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                     out.push_str(&t);
                 }
             }
-            if ok {
+            if ok && emit == Emit::Spirv {
+                write_bytes(output.as_deref(), &spv)?;
+            } else if ok {
                 write_output(output.as_deref(), &out)?;
             }
             Ok(ok)

@@ -298,6 +298,12 @@ intrinsics! {
     ImageDerefSparseLoad = "image_deref_sparse_load" [-1, 4, 1] value 5 { Access } E;
     /// `sparseTexelsResidentARB`: src: a residency code (32-bit); true when every texel the
     /// lookup that produced it read was resident.
+    /// GL_AMD_shader_image_load_store_lod: as `image_deref_load` / `image_deref_store` /
+    /// `image_deref_sparse_load` with the mip level instead of the sample index (srcs:
+    /// image deref, coordinate, lod(, data)).
+    ImageDerefLoadLod = "image_deref_load_lod" [-1, 4, 1] value 4 { Access } E;
+    ImageDerefStoreLod = "image_deref_store_lod" [-1, 4, 1, 4] none 0 { Access } 0;
+    ImageDerefSparseLoadLod = "image_deref_sparse_load_lod" [-1, 4, 1] value 5 { Access } E;
     IsSparseTexelsResident = "is_sparse_texels_resident" [1] value 1 { } (E | R);
     /// The residency code of a lookup made of several (srcs: two codes): resident only
     /// when both are.
@@ -344,6 +350,57 @@ intrinsics! {
     /// A 64-bit counter as two 32-bit halves (low first). `base`: 0 for the subgroup-scope
     /// clock (`clockARB`), 1 for the device-scope real-time clock (`clockRealtimeEXT`).
     ShaderClock = "shader_clock" [] value 2 { Base } 0;
+
+    // ---- displacement micromaps (GL_NV_displacement_micromap; helper E) ----
+    /// `fetchMicroTriangleVertex{Position,Barycentric}NV`: srcs: acceleration structure
+    /// deref, instance id, geometry index, primitive index, barycentrics (`ivec2`). `base`:
+    /// 0 for the position (3 components), 1 for the barycentric (2).
+    FetchMicroTriangleVertex = "fetch_micro_triangle_vertex" [-1, 1, 1, 1, 2] value 0 { Base } E;
+
+    // ---- hit objects (GL_NV/EXT_shader_invocation_reorder; helper E, issue 4) ----
+    // srcs[0]: the hit object's deref; `-1` sources after it: the acceleration structure or
+    // ray query deref, and last the deref of the payload (`rayPayload*`) or attribute
+    // (`hitObjectAttribute*`) variable the call's location names. Optional GLSL arguments
+    // absent from a call are 0 (reorder hints and hint bits; the NV miss records' ray flags).
+    /// srcs: object, AS, flags, cull mask, SBT offset, SBT stride, miss index, origin, t min,
+    /// direction, t max, payload.
+    HitObjectTraceRay = "hit_object_trace_ray" [-1, -1, 1, 1, 1, 1, 1, 3, 1, 3, 1, -1] none 0 { } 0;
+    /// As `hit_object_trace_ray` with the time before the payload.
+    HitObjectTraceRayMotion = "hit_object_trace_ray_motion" [-1, -1, 1, 1, 1, 1, 1, 3, 1, 3, 1, 1, -1] none 0 { } 0;
+    /// srcs: object, AS, instance id, primitive id, geometry index, hit kind, SBT offset, SBT
+    /// stride, origin, t min, direction, t max, attributes.
+    HitObjectRecordHit = "hit_object_record_hit" [-1, -1, 1, 1, 1, 1, 1, 1, 3, 1, 3, 1, -1] none 0 { } 0;
+    HitObjectRecordHitMotion = "hit_object_record_hit_motion" [-1, -1, 1, 1, 1, 1, 1, 1, 3, 1, 3, 1, 1, -1] none 0 { } 0;
+    /// As `hit_object_record_hit` with one SBT record index instead of offset and stride.
+    HitObjectRecordHitWithIndex = "hit_object_record_hit_with_index" [-1, -1, 1, 1, 1, 1, 1, 3, 1, 3, 1, -1] none 0 { } 0;
+    HitObjectRecordHitWithIndexMotion = "hit_object_record_hit_with_index_motion" [-1, -1, 1, 1, 1, 1, 1, 3, 1, 3, 1, 1, -1] none 0 { } 0;
+    /// srcs: object, ray flags, miss (SBT) index, origin, t min, direction, t max.
+    HitObjectRecordMiss = "hit_object_record_miss" [-1, 1, 1, 3, 1, 3, 1] none 0 { } 0;
+    HitObjectRecordMissMotion = "hit_object_record_miss_motion" [-1, 1, 1, 3, 1, 3, 1, 1] none 0 { } 0;
+    HitObjectRecordEmpty = "hit_object_record_empty" [-1] none 0 { } 0;
+    /// srcs: object, ray query, SBT record index, attributes, hit kind.
+    HitObjectRecordFromQuery = "hit_object_record_from_query" [-1, -1, 1, -1, 1] none 0 { } 0;
+    /// As `hit_object_record_from_query`, the hit kind coming from the query.
+    HitObjectRecordFromQueryKind = "hit_object_record_from_query_kind" [-1, -1, 1, -1] none 0 { } 0;
+    /// srcs: object, payload.
+    HitObjectExecuteShader = "hit_object_execute_shader" [-1, -1] none 0 { } 0;
+    /// srcs: object, the attribute variable to fill.
+    HitObjectGetAttributes = "hit_object_get_attributes" [-1, -1] none 0 { } 0;
+    /// srcs: object, SBT record index.
+    HitObjectSetSbtRecordIndex = "hit_object_set_sbt_record_index" [-1, 1] none 0 { } 0;
+    /// `reorderThread*`: srcs: object, hint, hint bits.
+    HitObjectReorder = "hit_object_reorder" [-1, 1, 1] none 0 { } 0;
+    /// `reorderThread*(hint, bits)` without a hit object.
+    ReorderThread = "reorder_thread" [1, 1] none 0 { } 0;
+    /// srcs: object, hint, hint bits, payload.
+    HitObjectReorderExecute = "hit_object_reorder_execute" [-1, 1, 1, -1] none 0 { } 0;
+    /// `hit_object_trace_ray` then reorder (hint, bits) and execute: the trace sources, hint,
+    /// bits, payload.
+    HitObjectTraceReorderExecute = "hit_object_trace_reorder_execute" [-1, -1, 1, 1, 1, 1, 1, 3, 1, 3, 1, 1, 1, -1] none 0 { } 0;
+    HitObjectTraceMotionReorderExecute = "hit_object_trace_motion_reorder_execute" [-1, -1, 1, 1, 1, 1, 1, 3, 1, 3, 1, 1, 1, 1, -1] none 0 { } 0;
+    /// `hitObjectGet*`/`hitObjectIs*`: srcs: object. `base`: which value
+    /// ([`HIT_OBJECT_VALUES`]); `component`: the column of a matrix value.
+    HitObjectLoad = "hit_object_load" [-1] value 0 { Base, Component } E;
 }
 
 impl Intrinsic {
@@ -367,7 +424,9 @@ impl std::fmt::Display for Intrinsic {
 }
 
 /// The values `rq_load` reads, by its `base` index (after NIR's `nir_ray_query_value`), and
-/// the `rayQueryGet*EXT` function reading each (name without `rayQueryGet` and suffix).
+/// the `rayQueryGet*` / `rayQueryIs*` function reading each (without `rayQueryGet` or
+/// `rayQuery` and the suffix). Functions writing an `out` array load one element per
+/// `component`.
 pub const RAY_QUERY_VALUES: &[(&str, &str)] = &[
     ("intersection_type", "IntersectionType"),
     ("intersection_t", "IntersectionT"),
@@ -410,4 +469,44 @@ pub const RAY_QUERY_VALUES: &[(&str, &str)] = &[
     ("intersection_sphere_position", "IntersectionSpherePosition"),
     ("intersection_sphere_radius", "IntersectionSphereRadius"),
     ("intersection_lss_hit_value", "IntersectionLSSHitValue"),
+    ("intersection_lss_positions", "IntersectionLSSPositions"),
+    ("intersection_lss_radii", "IntersectionLSSRadii"),
+    ("is_sphere_hit", "IsSphereHit"),
+    ("is_lss_hit", "IsLSSHit"),
+];
+
+/// The values `hit_object_load` reads, by its `base` index, and the `hitObjectGet*` /
+/// `hitObjectIs*` function reading each (without `hitObject` and the NV/EXT suffix).
+pub const HIT_OBJECT_VALUES: &[(&str, &str)] = &[
+    ("is_empty", "IsEmpty"),
+    ("is_miss", "IsMiss"),
+    ("is_hit", "IsHit"),
+    ("tmin", "GetRayTMin"),
+    ("tmax", "GetRayTMax"),
+    ("ray_flags", "GetRayFlags"),
+    ("world_ray_origin", "GetWorldRayOrigin"),
+    ("world_ray_direction", "GetWorldRayDirection"),
+    ("object_ray_origin", "GetObjectRayOrigin"),
+    ("object_ray_direction", "GetObjectRayDirection"),
+    ("world_to_object", "GetWorldToObject"),
+    ("object_to_world", "GetObjectToWorld"),
+    ("instance_custom_index", "GetInstanceCustomIndex"),
+    ("instance_id", "GetInstanceId"),
+    ("geometry_index", "GetGeometryIndex"),
+    ("primitive_index", "GetPrimitiveIndex"),
+    ("hit_kind", "GetHitKind"),
+    ("current_time", "GetCurrentTime"),
+    ("sbt_record_index", "GetShaderBindingTableRecordIndex"),
+    ("shader_record_buffer_handle", "GetShaderRecordBufferHandle"),
+    ("cluster_id", "GetClusterId"),
+    ("sphere_position", "GetSpherePosition"),
+    ("sphere_radius", "GetSphereRadius"),
+    ("is_sphere_hit", "IsSphereHit"),
+    ("is_lss_hit", "IsLSSHit"),
+    ("lss_positions", "GetLSSPositions"),
+    ("lss_radii", "GetLSSRadii"),
+    (
+        "triangle_vertex_positions",
+        "GetIntersectionTriangleVertexPositions",
+    ),
 ];

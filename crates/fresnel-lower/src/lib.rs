@@ -36,7 +36,8 @@
 //!   [`Operand::Combined`]; texture instructions get a `SamplerDeref` source (`sampler`).
 //! - **Ray-tracing and mesh-shader built-ins** (`stage_builtins`): `traceRayEXT`,
 //!   `executeCallableEXT`, ... are intrinsics taking the deref of the payload variable the
-//!   call's location names; `SetMeshOutputsEXT`, `EmitMeshTasksEXT` intrinsics.
+//!   call's location names; `SetMeshOutputsEXT`, `EmitMeshTasksEXT` intrinsics; ray queries
+//!   and hit objects (`hitobject`) as `rq_*` and `hit_object_*` intrinsics.
 //! - **Built-in functions** become ALU operations, texture instructions or intrinsics
 //!   ([`builtins`]).
 //! - Finally function-local variables are turned into SSA values with phis (`ssa`, after
@@ -47,11 +48,13 @@
 pub mod builtins;
 mod expr;
 mod func;
+mod hitobject;
 pub mod operand;
-pub mod ssa;
 mod sampler;
+pub mod ssa;
 mod stage_builtins;
 mod stmt;
+mod subgroup_loop;
 mod subroutine;
 pub mod types;
 mod vars;

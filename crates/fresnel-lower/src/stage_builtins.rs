@@ -12,6 +12,9 @@
 //! (`fresnel_ir::intrinsic::RAY_QUERY_VALUES`), matrices one load per column
 //! (`component`), the triangle's vertex positions one per vertex.
 //!
+//! Displacement micromaps: `fetchMicroTriangleVertex{Position,Barycentric}NV` are
+//! `fetch_micro_triangle_vertex` (`base` 0 / 1).
+//!
 //! Clocks: `clockARB`, `clockRealtimeEXT` and their `2x32` forms are `shader_clock` (two
 //! 32-bit halves; `base` 1 for the real-time clock), packed with `pack_64_2x32` for the
 //! 64-bit forms.
@@ -23,7 +26,7 @@
 
 use fresnel_ir::{IndexKind, Intrinsic, ValueId};
 use fresnel_sema::hir::{self, ExprKind, Storage};
-use fresnel_sema::types::TypeId as HirTypeId;
+use fresnel_sema::types::{ArraySize, Type as HType, TypeId as HirTypeId};
 use fresnel_syntax::source::Span;
 
 use crate::func::{FnCx, Global};
@@ -31,7 +34,7 @@ use crate::types::{shape, value_bits, Shape};
 use crate::{LowerError, Operand};
 
 /// Where a call's location may point (glslang also accepts the incoming payload).
-const PAYLOADS: &[&str] = &[
+pub(crate) const PAYLOADS: &[&str] = &[
     "rayPayloadEXT",
     "rayPayloadNV",
     "rayPayloadInEXT",
@@ -45,8 +48,8 @@ const CALLABLE_DATA: &[&str] = &[
 ];
 
 impl FnCx<'_, '_, '_> {
-    /// Lowers a ray-tracing or mesh built-in; `None` for other names. The inner option is the
-    /// call's value (`None` for `void`).
+    /// Lowers a ray-tracing, ray-query, clock or mesh built-in; `None` for other names. The
+    /// inner option is the call's value (`None` for `void`).
     pub(crate) fn stage_builtin(
         &mut self,
         name: &str,
@@ -56,6 +59,12 @@ impl FnCx<'_, '_, '_> {
     ) -> Result<Option<Option<Operand>>, LowerError> {
         if name.starts_with("rayQuery") {
             return self.ray_query(name, args, ret, span);
+        }
+        if name.starts_with("hitObject") || name.starts_with("reorderThread") {
+            return self.hit_object(name, args, ret, span);
+        }
+        if name.starts_with("subgroup") {
+            return self.subgroup_loop(name, args, span);
         }
         let op = match name {
             "traceRayEXT" | "traceNV" => Intrinsic::TraceRay,
@@ -103,6 +112,30 @@ impl FnCx<'_, '_, '_> {
                 } else {
                     self.b.alu(fresnel_ir::AluOp::Pack64_2x32, &[r])
                 };
+                return Ok(Some(Some(Operand::Value(r))));
+            }
+            "fetchMicroTriangleVertexPositionNV" | "fetchMicroTriangleVertexBarycentricNV" => {
+                let position = name == "fetchMicroTriangleVertexPositionNV";
+                let Some(&a) = args.first() else {
+                    return Err(LowerError::new(
+                        format!("`{name}`: no arguments"),
+                        Some(span),
+                    ));
+                };
+                let mut srcs = vec![self.opaque_deref(a, span)?];
+                for i in 1..5 {
+                    srcs.push(self.arg_value(args, i, name, span)?);
+                }
+                let r = self
+                    .b
+                    .intrinsic(
+                        Intrinsic::FetchMicroTriangleVertex,
+                        &srcs,
+                        if position { 3 } else { 2 },
+                        32,
+                        &[(IndexKind::Base, i64::from(!position))],
+                    )
+                    .expect("fetch_micro_triangle_vertex has a result");
                 return Ok(Some(Some(Operand::Value(r))));
             }
             "ignoreIntersectionNV" | "terminateRayNV" => {
@@ -156,7 +189,7 @@ impl FnCx<'_, '_, '_> {
 
     /// The deref of the global of one of the `storages` (extension storage qualifiers)
     /// whose `location` is the constant `loc_expr`.
-    fn located_ray_var(
+    pub(crate) fn located_ray_var(
         &mut self,
         loc_expr: hir::ExprId,
         storages: &[&str],
@@ -212,7 +245,11 @@ impl FnCx<'_, '_, '_> {
     }
 
     /// The deref of an opaque argument (a ray query, an acceleration structure).
-    fn opaque_deref(&mut self, e: hir::ExprId, span: Span) -> Result<ValueId, LowerError> {
+    pub(crate) fn opaque_deref(
+        &mut self,
+        e: hir::ExprId,
+        span: Span,
+    ) -> Result<ValueId, LowerError> {
         match self.opaque_operand(e, span)? {
             Operand::Deref(d) => Ok(d),
             _ => Err(LowerError::new("bad opaque argument", Some(span))),
@@ -254,7 +291,11 @@ impl FnCx<'_, '_, '_> {
             let r = self.b.intrinsic(op, &srcs, n, 1, &[]);
             return Ok(Some(r.map(Operand::Value)));
         }
-        let Some(what) = base.strip_prefix("rayQueryGet") else {
+        let what = base.strip_prefix("rayQueryGet").or_else(|| {
+            base.strip_prefix("rayQuery")
+                .filter(|w| w.starts_with("Is"))
+        });
+        let Some(what) = what else {
             return Ok(None);
         };
         let Some(index) = fresnel_ir::intrinsic::RAY_QUERY_VALUES
@@ -283,24 +324,17 @@ impl FnCx<'_, '_, '_> {
             )
             .expect("rq_load has a result")
         };
-        if what == "IntersectionTriangleVertexPositions" {
-            // `out vec3 positions[3]`: one load per vertex.
-            let Some(&out) = args.get(2) else {
+        // (Loosely checked built-ins have the error type.)
+        if shape(self.m(), ret) == Shape::Void || self.m().types.is_error(ret) {
+            // `out` arrays (the triangle's vertices, the LSS end points and radii): one
+            // load per element.
+            let Some(&out) = args.last() else {
                 return Err(LowerError::new(
                     format!("`{name}`: missing argument"),
                     Some(span),
                 ));
             };
-            let d = match self.place(out)? {
-                crate::expr::Place::Deref(d, _) => d,
-                _ => return Err(LowerError::new("bad output argument", Some(span))),
-            };
-            for v in 0..3u32 {
-                let p = load(self, i64::from(v), 3, 32);
-                let k = self.b.imm_u32(v);
-                let e = self.b.deref_array(d, k);
-                self.b.store_deref(e, p, 0x7);
-            }
+            self.out_array_loads(out, name, span, &load)?;
             return Ok(Some(None));
         }
         let m = self.m();
@@ -336,5 +370,39 @@ impl FnCx<'_, '_, '_> {
             ));
         };
         self.expr_value(a)
+    }
+
+    /// Stores `load(fc, i, components, bits)` into each element `i` of the `out` array
+    /// argument `e` (of scalars or vectors).
+    pub(crate) fn out_array_loads(
+        &mut self,
+        e: hir::ExprId,
+        name: &str,
+        span: Span,
+        load: &dyn Fn(&mut Self, i64, u8, u8) -> ValueId,
+    ) -> Result<(), LowerError> {
+        let m = self.m();
+        let bad = || LowerError::new(format!("`{name}`: bad output argument"), Some(span));
+        let (elem, len) = match *m.types.get(m.expr(e).ty) {
+            HType::Array {
+                elem,
+                size: ArraySize::Fixed(n),
+            } => (elem, n),
+            _ => return Err(bad()),
+        };
+        let Shape::Value { scalar, n } = shape(m, elem) else {
+            return Err(bad());
+        };
+        let d = match self.place(e)? {
+            crate::expr::Place::Deref(d, _) => d,
+            _ => return Err(bad()),
+        };
+        for i in 0..len {
+            let v = load(self, i64::from(i), n, value_bits(scalar));
+            let k = self.b.imm_u32(i);
+            let el = self.b.deref_array(d, k);
+            self.b.store_deref(el, v, (1u32 << n) - 1);
+        }
+        Ok(())
     }
 }

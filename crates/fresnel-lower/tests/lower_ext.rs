@@ -54,7 +54,11 @@ fn lower(name: &str, src: &str) -> Shader {
 }
 
 fn lower_error(name: &str, src: &str) -> String {
-    let run = fresnel::check(SourceInput::new(name, src), &Options::default(), &mut NoIncludes);
+    let run = fresnel::check(
+        SourceInput::new(name, src),
+        &Options::default(),
+        &mut NoIncludes,
+    );
     assert!(!run.has_errors());
     let module = run.hir.as_ref().expect("checked");
     match fresnel::lower::lower(module, &run.interner, &Default::default()) {
@@ -172,9 +176,14 @@ void main() {
     }
     // f1's functions: twice (0), sq (1); f2's: twice (0), neg (1).
     let run = |slots: &[u64]| {
-        let run = fresnel::check(SourceInput::new("t.comp", src), &Options::default(), &mut NoIncludes);
+        let run = fresnel::check(
+            SourceInput::new("t.comp", src),
+            &Options::default(),
+            &mut NoIncludes,
+        );
         let module = run.hir.as_ref().expect("checked");
-        let ir = fresnel::lower::lower(module, &run.interner, &Default::default()).expect("lowered");
+        let ir =
+            fresnel::lower::lower(module, &run.interner, &Default::default()).expect("lowered");
         let mut it = fresnel_interp::Interp::new(&ir).expect("interpreter");
         let mut a = vec![0u64; 6];
         a[3 + 2] = slots[0];
@@ -275,7 +284,10 @@ void main() {
     let shadow: Vec<_> = ts.iter().filter(|t| t.is_shadow).collect();
     assert_eq!(shadow.len(), 1);
     assert!(shadow[0].src(TexSrc::Comparator).is_some());
-    assert_eq!(deref_root(&s, shadow[0].src(TexSrc::SamplerDeref).unwrap()), "ss");
+    assert_eq!(
+        deref_root(&s, shadow[0].src(TexSrc::SamplerDeref).unwrap()),
+        "ss"
+    );
     assert!(ts.iter().any(|t| t.is_array));
 }
 
@@ -459,7 +471,11 @@ void main() {
     traceRayEXT(tlas, 0u, 0xffu, 0u, 1u, 0u, vec3(0.0), 0.1, vec3(0.0, 0.0, 1.0), 100.0, 5);
 }
 ";
-    let run = fresnel::check(SourceInput::new("m.rgen", src), &options("m.vk"), &mut NoIncludes);
+    let run = fresnel::check(
+        SourceInput::new("m.rgen", src),
+        &options("m.vk"),
+        &mut NoIncludes,
+    );
     assert!(!run.has_errors());
     let module = run.hir.as_ref().expect("checked");
     let e = fresnel::lower::lower(module, &run.interner, &Default::default()).expect_err("error");
@@ -541,7 +557,12 @@ void main() {
             .map(|(_, v)| *v)
             .unwrap()
     };
-    let count = |name: &str| loads.iter().filter(|x| base(x) == value_index(name)).count();
+    let count = |name: &str| {
+        loads
+            .iter()
+            .filter(|x| base(x) == value_index(name))
+            .count()
+    };
     assert_eq!(count("intersection_type"), 1);
     assert_eq!(count("intersection_t"), 1);
     assert_eq!(count("tmin"), 1);
@@ -580,9 +601,7 @@ void main() {
     let packs = s.functions[s.entry.expect("main")]
         .instrs
         .values()
-        .filter(|i| {
-            matches!(&i.kind, InstrKind::Alu(a) if a.op == fresnel::ir::AluOp::Pack64_2x32)
-        })
+        .filter(|i| matches!(&i.kind, InstrKind::Alu(a) if a.op == fresnel::ir::AluOp::Pack64_2x32))
         .count();
     assert_eq!(packs, 2);
 }
@@ -618,7 +637,10 @@ void main() {
     }
     let s = lower(
         "n.vk.frag",
-        &src.replace("c = texture((i++, sampler2D(t[i], s)), uv);", "c = vec4(0.0);"),
+        &src.replace(
+            "c = texture((i++, sampler2D(t[i], s)), uv);",
+            "c = vec4(0.0);",
+        ),
     );
     // `texture` in `f` and `textureSize` in `g`, both through the inlined parameters.
     let ts = texs(&s);
@@ -666,4 +688,220 @@ void main() { gl_FragColor = texture4(tex, vec2(0.5, 0.5)); }
     assert_eq!(ts.len(), 1);
     assert_eq!(ts[0].op, fresnel::ir::TexOp::Tg4);
     assert_eq!(ts[0].component, 0);
+}
+
+#[test]
+fn hit_objects() {
+    let src = "#version 460
+#extension GL_EXT_ray_tracing : enable
+#extension GL_NV_shader_invocation_reorder : enable
+layout(location = 1) rayPayloadEXT vec4 payload;
+layout(location = 2) hitObjectAttributeNV vec2 attr;
+layout(binding = 0) uniform accelerationStructureEXT as;
+layout(binding = 1) buffer B { mat4x3 m; vec4 r; };
+void main() {
+    hitObjectNV h;
+    hitObjectTraceRayNV(h, as, 1u, 0xffu, 0u, 1u, 0u, vec3(0.0), 0.1, vec3(1.0), 10.0, 1);
+    hitObjectRecordMissNV(h, 1u, vec3(0.5), 2.0, vec3(1.5), 5.0);
+    hitObjectGetAttributesNV(h, 2);
+    m = hitObjectGetObjectToWorldNV(h);
+    r = vec4(hitObjectGetRayTMaxNV(h), float(hitObjectIsHitNV(h)), attr);
+    reorderThreadNV(4u, 4u);
+    reorderThreadNV(h);
+    hitObjectExecuteShaderNV(h, 1);
+}
+";
+    let s = lower("h.vk.rgen", src);
+    let f = &s.functions[s.entry.expect("main")];
+    let trace = intrinsics(&s, Intrinsic::HitObjectTraceRay);
+    assert_eq!(trace.len(), 1);
+    assert_eq!(deref_root(&s, trace[0].srcs[0]), "h");
+    assert_eq!(deref_root(&s, trace[0].srcs[1]), "as");
+    assert_eq!(deref_root(&s, *trace[0].srcs.last().unwrap()), "payload");
+    // The NV miss record has no ray flags: 0.
+    let miss = intrinsics(&s, Intrinsic::HitObjectRecordMiss);
+    assert_eq!(miss.len(), 1);
+    assert_eq!(miss[0].srcs.len(), 7);
+    assert!(matches!(
+        &f.def(miss[0].srcs[1]).kind,
+        InstrKind::LoadConst { values, .. } if values[0] == 0
+    ));
+    let attrs = intrinsics(&s, Intrinsic::HitObjectGetAttributes);
+    assert_eq!(deref_root(&s, attrs[0].srcs[1]), "attr");
+    // mat4x3: four column loads; then t max and is-hit.
+    assert_eq!(intrinsics(&s, Intrinsic::HitObjectLoad).len(), 6);
+    assert_eq!(intrinsics(&s, Intrinsic::ReorderThread).len(), 1);
+    let reorder = intrinsics(&s, Intrinsic::HitObjectReorder);
+    assert_eq!(reorder.len(), 1);
+    assert_eq!(reorder[0].srcs.len(), 3);
+    let exec = intrinsics(&s, Intrinsic::HitObjectExecuteShader);
+    assert_eq!(deref_root(&s, exec[0].srcs[1]), "payload");
+}
+
+#[test]
+fn micromap_vertex_fetches() {
+    let src = "#version 460
+#extension GL_EXT_ray_query : enable
+#extension GL_NV_displacement_micromap : enable
+layout(local_size_x = 1) in;
+layout(binding = 0) uniform accelerationStructureEXT as;
+layout(binding = 1) buffer B { vec3 p; vec2 b; };
+void main() {
+    p = fetchMicroTriangleVertexPositionNV(as, 1, 2, 3, ivec2(0, 1));
+    b = fetchMicroTriangleVertexBarycentricNV(as, 1, 2, 3, ivec2(1, 0));
+}
+";
+    let s = lower("dmm.vk.comp", src);
+    let f = &s.functions[s.entry.expect("main")];
+    let l = intrinsics(&s, Intrinsic::FetchMicroTriangleVertex);
+    assert_eq!(l.len(), 2);
+    let comps: Vec<u8> = l
+        .iter()
+        .map(|x| f.value(x.dest.expect("result")).num_components)
+        .collect();
+    assert_eq!(comps, vec![3, 2]);
+}
+
+/// Runs a compute shader with `n` invocations in one workgroup (one subgroup of 32 lanes in
+/// the interpreter) and returns the ints it wrote to `Out` (`n` per result row, `rows`).
+fn run_subgroup(body: &str, n: usize, rows: usize) -> Vec<i32> {
+    let src = format!(
+        "#version 450
+#extension GL_KHR_shader_subgroup_arithmetic : require
+#extension GL_KHR_shader_subgroup_clustered : require
+#extension GL_KHR_shader_subgroup_ballot : require
+#extension GL_NV_shader_subgroup_partitioned : require
+layout(local_size_x = {n}) in;
+layout(std430, binding = 0) buffer Out {{ int r[]; }};
+void main() {{
+    uint i = gl_SubgroupInvocationID;
+    int x = int(i) + 1;
+{body}
+}}
+"
+    );
+    let run = fresnel::check(
+        SourceInput::new("t.comp", &src),
+        &Options::default(),
+        &mut NoIncludes,
+    );
+    assert!(
+        !run.has_errors(),
+        "{}",
+        run.render_diagnostics(fresnel::ErrorFormat::Human, false)
+    );
+    let module = run.hir.as_ref().expect("checked");
+    let ir = fresnel::lower::lower(module, &run.interner, &Default::default()).expect("lowered");
+    fresnel::ir::validate(&ir).expect("valid IR");
+    let mut it = fresnel_interp::Interp::new(&ir).expect("interpreter");
+    it.set_buffer("Out", vec![0u8; 4 * n * rows])
+        .expect("buffer");
+    it.run_compute([1, 1, 1]).expect("runs");
+    let b = it.buffer("Out").expect("written back");
+    b.chunks(4)
+        .take(n * rows)
+        .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+#[test]
+fn subgroup_loops_compute_products_clusters_and_partitions() {
+    // 6 invocations, x = 1..6.
+    let r = run_subgroup(
+        "    r[i] = subgroupMul(x);
+    r[6 + i] = subgroupInclusiveMul(x);
+    r[12 + i] = subgroupExclusiveMul(x);
+    r[18 + i] = subgroupClusteredAdd(x, 2u);
+    r[24 + i] = subgroupClusteredMax(x, 4u);
+    uvec4 p = subgroupPartitionNV(x % 2);
+    r[30 + i] = int(p.x);
+    r[36 + i] = subgroupPartitionedAddNV(x, p);
+    r[42 + i] = subgroupPartitionedExclusiveMulNV(x, p);",
+        6,
+        8,
+    );
+    let row = |k: usize| r[6 * k..6 * k + 6].to_vec();
+    assert_eq!(row(0), vec![720; 6]);
+    assert_eq!(row(1), vec![1, 2, 6, 24, 120, 720]);
+    assert_eq!(row(2), vec![1, 1, 2, 6, 24, 120]);
+    assert_eq!(row(3), vec![3, 3, 7, 7, 11, 11]);
+    assert_eq!(row(4), vec![4, 4, 4, 4, 6, 6]);
+    // x % 2: lanes 0, 2, 4 (x odd) and 1, 3, 5 (x even).
+    assert_eq!(
+        row(5),
+        vec![0b10101, 0b101010, 0b10101, 0b101010, 0b10101, 0b101010]
+    );
+    assert_eq!(row(6), vec![9, 12, 9, 12, 9, 12]);
+    assert_eq!(row(7), vec![1, 1, 1, 2, 3, 8]);
+}
+
+#[test]
+fn amd_shader_ballot_reductions() {
+    let src = "#version 450
+#extension GL_AMD_shader_ballot : require
+#extension GL_KHR_shader_subgroup_basic : require
+layout(local_size_x = 4) in;
+layout(std430, binding = 0) buffer Out { int r[]; };
+void main() {
+    uint i = gl_SubgroupInvocationID;
+    int x = 10 - int(i);
+    r[i] = addInvocationsAMD(x);
+    r[4 + i] = minInvocationsInclusiveScanAMD(x);
+    r[8 + i] = maxInvocationsExclusiveScanNonUniformAMD(x);
+}
+";
+    let run = fresnel::check(
+        SourceInput::new("t.comp", src),
+        &Options::default(),
+        &mut NoIncludes,
+    );
+    assert!(
+        !run.has_errors(),
+        "{}",
+        run.render_diagnostics(fresnel::ErrorFormat::Human, false)
+    );
+    let module = run.hir.as_ref().expect("checked");
+    let ir = fresnel::lower::lower(module, &run.interner, &Default::default()).expect("lowered");
+    fresnel::ir::validate(&ir).expect("valid IR");
+    let mut it = fresnel_interp::Interp::new(&ir).expect("interpreter");
+    it.set_buffer("Out", vec![0u8; 48]).expect("buffer");
+    it.run_compute([1, 1, 1]).expect("runs");
+    let b = it.buffer("Out").expect("written back");
+    let r: Vec<i32> = b
+        .chunks(4)
+        .take(12)
+        .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    assert_eq!(&r[0..4], &[34, 34, 34, 34]);
+    assert_eq!(&r[4..8], &[10, 9, 8, 7]);
+    // The exclusive max of the first invocation is the identity (INT_MIN).
+    assert_eq!(&r[8..12], &[i32::MIN, 10, 10, 10]);
+}
+
+#[test]
+fn amd_image_load_store_lod() {
+    let src = "#version 450
+#extension GL_AMD_shader_image_load_store_lod : require
+#extension GL_ARB_sparse_texture2 : require
+layout(rgba32f, binding = 0) uniform image2D img;
+layout(location = 0) out vec4 c;
+void main() {
+    vec4 t;
+    c = imageLoadLodAMD(img, ivec2(1, 2), 3);
+    imageStoreLodAMD(img, ivec2(0), 1, c);
+    int code = sparseImageLoadLodAMD(img, ivec2(3), 2, t);
+    c += t * float(code);
+}
+";
+    let s = lower("lod.frag", src);
+    assert_eq!(intrinsics(&s, Intrinsic::ImageDerefLoadLod).len(), 1);
+    assert_eq!(intrinsics(&s, Intrinsic::ImageDerefStoreLod).len(), 1);
+    let sparse = intrinsics(&s, Intrinsic::ImageDerefSparseLoadLod);
+    assert_eq!(sparse.len(), 1);
+    let f = &s.functions[s.entry.expect("main")];
+    // The level is the third source.
+    assert!(matches!(
+        &f.def(sparse[0].srcs[2]).kind,
+        InstrKind::LoadConst { values, .. } if values[0] == 2
+    ));
 }

@@ -21,6 +21,9 @@ pub fn lower(
     args: &[Arg],
     ret: HirTypeId,
 ) -> Option<Lowered> {
+    if name == "imageLoadLodAMD" || name == "imageStoreLodAMD" {
+        return Some(lower_lod(cx, name, args, ret));
+    }
     let known = matches!(
         name,
         "imageLoad" | "imageStore" | "imageSize" | "imageSamples"
@@ -183,4 +186,35 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg], ret: HirTyp
             value(r.expect("image atomics have a result"))
         }
     }
+}
+
+/// GL_AMD_shader_image_load_store_lod: `imageLoadLodAMD(image, P, lod)` and
+/// `imageStoreLodAMD(image, P, lod, data)` as `image_deref_load_lod` / `..._store_lod`
+/// (added by helper E).
+fn lower_lod(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg], ret: HirTypeId) -> Lowered {
+    let img = cx.deref(args, 0)?;
+    let p = cx.val(args, 1)?;
+    let coord = coord4(cx, p);
+    let lod = cx.val(args, 2)?;
+    if name == "imageLoadLodAMD" {
+        let rs = cx.shape(ret)?;
+        let r = cx.b.intrinsic(
+            Intrinsic::ImageDerefLoadLod,
+            &[img, coord, lod],
+            4,
+            rs.bits,
+            &[],
+        );
+        return value(r.expect("image_deref_load_lod has a result"));
+    }
+    let data = cx.val(args, 3)?;
+    let bits = cx.b.bit_size(data);
+    cx.b.intrinsic(
+        Intrinsic::ImageDerefStoreLod,
+        &[img, coord, lod, data],
+        4,
+        bits,
+        &[],
+    );
+    Ok(None)
 }

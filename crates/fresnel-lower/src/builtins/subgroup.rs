@@ -5,9 +5,9 @@
 //! `atomic` index (`iadd`, `fadd`, `imin`, `umin`, `fmin`, `imax`, `umax`, `fmax`, `iand`,
 //! `ior`, `ixor`; on booleans `iand`/`ior`/`ixor` are logical). Quad operations and
 //! rotations are shuffles with computed indices (`gl_SubgroupSize` for `subgroupRotate`).
-//! `subgroupQuadAll`/`Any` combine the four shuffled values of the quad. Not lowered (an
-//! error): multiplication reductions (no operation code), clustered reductions,
-//! partitioned operations.
+//! `subgroupQuadAll`/`Any` combine the four shuffled values of the quad. Multiplication
+//! reductions (no operation code), clustered reductions and the partitioned operations are
+//! loops over the invocations, lowered before this module is reached (`subgroup_loop`).
 
 use fresnel_ir::{AluOp, AtomicOp, IndexKind, Intrinsic, ValueId, VarMode};
 use fresnel_sema::types::TypeId as HirTypeId;
@@ -80,6 +80,9 @@ pub fn lower(
 
 /// `(intrinsic, operation)` of a reduction or scan name.
 fn reduction(name: &str) -> Option<(Intrinsic, &'static str)> {
+    if let Some(r) = amd_reduction(name) {
+        return Some(r);
+    }
     let rest = name.strip_prefix("subgroup")?;
     let (op, rest) = if let Some(r) = rest.strip_prefix("Inclusive") {
         (Intrinsic::InclusiveScan, r)
@@ -96,6 +99,27 @@ fn reduction(name: &str) -> Option<(Intrinsic, &'static str)> {
         "And" => "and",
         "Or" => "or",
         "Xor" => "xor",
+        _ => return None,
+    };
+    Some((op, k))
+}
+
+/// GL_AMD_shader_ballot's `{add,min,max}Invocations{,InclusiveScan,ExclusiveScan}`
+/// `{,NonUniform}AMD`: reductions and scans over the active invocations (added by helper E).
+fn amd_reduction(name: &str) -> Option<(Intrinsic, &'static str)> {
+    let rest = name.strip_suffix("AMD")?;
+    let rest = rest.strip_suffix("NonUniform").unwrap_or(rest);
+    let (k, rest) = if let Some(r) = rest.strip_prefix("addInvocations") {
+        ("add", r)
+    } else if let Some(r) = rest.strip_prefix("minInvocations") {
+        ("min", r)
+    } else {
+        ("max", rest.strip_prefix("maxInvocations")?)
+    };
+    let op = match rest {
+        "" => Intrinsic::Reduce,
+        "InclusiveScan" => Intrinsic::InclusiveScan,
+        "ExclusiveScan" => Intrinsic::ExclusiveScan,
         _ => return None,
     };
     Some((op, k))

@@ -614,8 +614,8 @@ mod sparse {
         if name == "sparseTexelsResidentARB" {
             return Some(resident(cx, args));
         }
-        if name == "sparseImageLoadARB" {
-            return Some(image_load(cx, args));
+        if name == "sparseImageLoadARB" || name == "sparseImageLoadLodAMD" {
+            return Some(image_load(cx, args, name == "sparseImageLoadLodAMD"));
         }
         let base = base_name(name)?;
         let mut form = parse(&base)?;
@@ -686,7 +686,9 @@ mod sparse {
         value(code)
     }
 
-    fn image_load(cx: &mut BuiltinCx<'_, '_>, args: &[Arg]) -> Lowered {
+    /// `sparseImageLoadARB`, or with `lod` GL_AMD_shader_image_load_store_lod's
+    /// `sparseImageLoadLodAMD` (the level in place of the sample index).
+    fn image_load(cx: &mut BuiltinCx<'_, '_>, args: &[Arg], lod: bool) -> Lowered {
         let o = super::opaque_arg(cx, args, 0)?;
         let img = cx.deref(args, 0)?;
         let p = cx.val(args, 1)?;
@@ -697,7 +699,7 @@ mod sparse {
         }
         comps.truncate(4);
         let coord = cx.b.vec(&comps);
-        let (sample, k) = if o.ms {
+        let (sample, k) = if o.ms || lod {
             (cx.val(args, 2)?, 3)
         } else {
             (cx.iconst(0, 32), 2)
@@ -710,7 +712,11 @@ mod sparse {
         // The code shares the texels' bit size (as in NIR) and is converted to 32 bits.
         let r =
             cx.b.intrinsic(
-                Intrinsic::ImageDerefSparseLoad,
+                if lod {
+                    Intrinsic::ImageDerefSparseLoadLod
+                } else {
+                    Intrinsic::ImageDerefSparseLoad
+                },
                 &[img, coord, sample],
                 5,
                 bits,

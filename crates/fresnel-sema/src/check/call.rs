@@ -31,6 +31,13 @@ fn loose_builtin_name(name: &str) -> &'static str {
         "rayQueryGetIntersectionTriangleVertexPositionsEXT" => {
             "rayQueryGetIntersectionTriangleVertexPositionsEXT"
         }
+        "hitObjectGetIntersectionTriangleVertexPositionsEXT" => {
+            "hitObjectGetIntersectionTriangleVertexPositionsEXT"
+        }
+        "rayQueryGetIntersectionLSSPositionsNV" => "rayQueryGetIntersectionLSSPositionsNV",
+        "rayQueryGetIntersectionLSSRadiiNV" => "rayQueryGetIntersectionLSSRadiiNV",
+        "hitObjectGetLSSPositionsNV" => "hitObjectGetLSSPositionsNV",
+        "hitObjectGetLSSRadiiNV" => "hitObjectGetLSSRadiiNV",
         _ => "loose",
     }
 }

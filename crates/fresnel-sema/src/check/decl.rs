@@ -2729,11 +2729,7 @@ impl Checker<'_> {
         }
     }
 
-    fn function_proto_inner(
-        &mut self,
-        p: &ast::FunctionProto,
-        defining: bool,
-    ) -> Option<FuncId> {
+    fn function_proto_inner(&mut self, p: &ast::FunctionProto, defining: bool) -> Option<FuncId> {
         let rq = self.qualifiers(&p.qualifiers, QualCtx::FunctionReturn);
         if let Some((_, s)) = rq.storage {
             self.error(

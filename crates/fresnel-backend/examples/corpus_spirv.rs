@@ -1,0 +1,210 @@
+//! Sweep: every corpus shader that `fresnel check` accepts (the compile-level manifest rows
+//! expected to pass, the real-world shaders, the dEQP shaders; the same set as
+//! `fresnel-corpus ir-check`) is compiled to SPIR-V for the environment it is written for
+//! (Vulkan 1.x for Vulkan sources, OpenGL 4.5 otherwise) and passed through `spirv-val`.
+//! Prints per source: shaders lowered, SPIR-V written, passing spirv-val, and the failures
+//! grouped by first error line.
+//!
+//! `cargo run -p fresnel-backend --example corpus_spirv [SOURCE...]`
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::panic::AssertUnwindSafe;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use fresnel::{IncludeKind, IncludeResolver, NoIncludes, SourceInput};
+use fresnel_backend::spirv::{self, SpirvOptions};
+use fresnel_corpus::run::Includes;
+
+fn validate(words: &[u32], env: spirv::TargetEnv) -> Result<(), String> {
+    let mut child = Command::new("spirv-val")
+        .args(["--target-env", env.val_name(), "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run spirv-val: {e}"))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(&spirv::to_bytes(words))
+            .map_err(|e| e.to_string())?;
+    }
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        let mut msg = String::from_utf8_lossy(&out.stderr).into_owned();
+        msg.push_str(&String::from_utf8_lossy(&out.stdout));
+        Err(msg)
+    }
+}
+
+fn normalize(s: &str) -> String {
+    let l = s
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim();
+    let mut out = String::new();
+    let mut last_digit = false;
+    for c in l.chars().take(140) {
+        if c.is_ascii_digit() {
+            if !last_digit {
+                out.push('N');
+            }
+            last_digit = true;
+        } else {
+            out.push(c);
+            last_digit = false;
+        }
+    }
+    out
+}
+
+/// `#include` next to the including file, then in the job's directory (glslangValidator's
+/// rule), or nothing but piglit's empty named string.
+struct Includer {
+    dir: Option<std::path::PathBuf>,
+}
+
+impl IncludeResolver for Includer {
+    fn resolve(
+        &mut self,
+        name: &str,
+        _kind: IncludeKind,
+        from: &str,
+    ) -> Result<(String, String), String> {
+        let Some(dir) = &self.dir else {
+            if name == "/dummy/path_to/shader_include" {
+                return Ok((name.to_string(), String::new()));
+            }
+            return Err(format!("no named string `{name}`"));
+        };
+        let base = Path::new(from)
+            .parent()
+            .map_or_else(|| dir.clone(), Path::to_path_buf);
+        for d in [base, dir.clone()] {
+            let p = d.join(name.replace('\\', "/"));
+            if let Ok(bytes) = std::fs::read(&p) {
+                return Ok((
+                    p.to_string_lossy().into_owned(),
+                    String::from_utf8_lossy(&bytes).into_owned(),
+                ));
+            }
+        }
+        Err(format!("{name} not found"))
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    lowered: usize,
+    emitted: usize,
+    valid: usize,
+    errors: BTreeMap<String, (usize, String)>,
+}
+
+fn main() {
+    let sources: Vec<String> = std::env::args().skip(1).collect();
+    let Some(dir) = fresnel_corpus::corpus::corpus_dir() else {
+        eprintln!("corpus not found");
+        std::process::exit(2);
+    };
+    let worker = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || run(&dir, &sources))
+        .expect("thread");
+    let ok = worker.join().unwrap_or(false);
+    std::process::exit(if ok { 0 } else { 1 });
+}
+
+fn run(dir: &Path, sources: &[String]) -> bool {
+    let jobs = fresnel_corpus::ircheck::jobs(dir, sources);
+    let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
+    for job in &jobs {
+        let source = job.label.split('/').next().unwrap_or("?").to_string();
+        let env = match job.settings.target {
+            fresnel::TargetEnv::Vulkan { minor } => spirv::TargetEnv::Vulkan {
+                minor: minor.min(3),
+            },
+            _ => spirv::TargetEnv::OpenGl,
+        };
+        let key = format!("{source} [{}]", env.val_name());
+        let t = tallies.entry(key).or_default();
+        let opts = job.settings.options();
+        let lowered = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            let src = SourceInput::new(&job.label, &job.text);
+            match &job.settings.includes {
+                Includes::None => fresnel::lower_to_ir(src, &opts, &mut NoIncludes),
+                Includes::Empty => fresnel::lower_to_ir(src, &opts, &mut Includer { dir: None }),
+                Includes::Dir(d) => fresnel::lower_to_ir(
+                    src,
+                    &opts,
+                    &mut Includer {
+                        dir: Some(d.clone()),
+                    },
+                ),
+            }
+        }));
+        let Ok(run) = lowered else { continue };
+        let Some(ir) = run.ir else { continue };
+        t.lowered += 1;
+        let sopts = SpirvOptions {
+            target: env,
+            ..SpirvOptions::default()
+        };
+        let words = match std::panic::catch_unwind(AssertUnwindSafe(|| spirv::emit(&ir, &sopts))) {
+            Ok(Ok(w)) => w,
+            Ok(Err(e)) => {
+                let e = t
+                    .errors
+                    .entry(format!("emit: {}", normalize(&e.message)))
+                    .or_insert((0, job.label.clone()));
+                e.0 += 1;
+                continue;
+            }
+            Err(_) => {
+                let e = t
+                    .errors
+                    .entry("emit: PANIC".into())
+                    .or_insert((0, job.label.clone()));
+                e.0 += 1;
+                continue;
+            }
+        };
+        t.emitted += 1;
+        match validate(&words, env) {
+            Ok(()) => t.valid += 1,
+            Err(m) => {
+                let e = t
+                    .errors
+                    .entry(format!("val: {}", normalize(&m)))
+                    .or_insert((0, job.label.clone()));
+                e.0 += 1;
+            }
+        }
+    }
+    let (mut all_lowered, mut all_valid) = (0, 0);
+    for (k, t) in &tallies {
+        all_lowered += t.lowered;
+        all_valid += t.valid;
+        println!(
+            "== {k}: {} lowered, {} emitted, {} pass spirv-val ({:.1}%)",
+            t.lowered,
+            t.emitted,
+            t.valid,
+            100.0 * t.valid as f64 / t.lowered.max(1) as f64,
+        );
+        let mut v: Vec<_> = t.errors.iter().collect();
+        v.sort_by(|a, b| b.1 .0.cmp(&a.1 .0).then(a.0.cmp(b.0)));
+        for (msg, (n, ex)) in v.iter().take(30) {
+            println!("  {n:6}  {msg}    e.g. {ex}");
+        }
+    }
+    println!(
+        "== total: {all_lowered} lowered, {all_valid} pass spirv-val ({:.1}%)",
+        100.0 * all_valid as f64 / all_lowered.max(1) as f64
+    );
+    all_lowered == all_valid
+}

@@ -1,0 +1,475 @@
+//! Functions and structured control flow.
+//!
+//! The IR tree maps onto SPIR-V's structured constructs:
+//!
+//! * a block followed by an `if` ends with `OpSelectionMerge` (the block after the `if`)
+//!   and `OpBranchConditional` to the first blocks of the two arms;
+//! * a `loop` becomes a header block `H` (the phis of the loop's first block,
+//!   `OpLoopMerge` naming the block after the loop and a continue block `C`), the body (its
+//!   first IR block gets a label of its own after `H`), then `C`, which branches back to `H`.
+//!   `continue` and the fall-through at the end of the body branch to `C`; the header phis
+//!   take the value on entry from the block before the loop and the value on the back edge
+//!   from phis in `C` (one source per IR back-edge predecessor);
+//! * `break` branches to the block after the loop, `return` returns at once (loading the
+//!   return variable and the `out` parameters).
+//!
+//! A phi source's predecessor label is the SPIR-V block that actually branches: the last
+//! SPIR-V block written for the IR predecessor (an IR block may be split, after `OpKill` or
+//! around a conditional `terminate`), recorded when its terminator is written.
+
+use fresnel_ir::{
+    BaseType, BlockId, CfNode, FuncId, Function, InstrKind, JumpKind, ListRef, LoopId, ValueId,
+};
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+use super::spec::op;
+use super::types::{FuncSig, Kind};
+use super::writer::Words;
+use super::{Module, Result, SpirvError};
+
+/// What an SSA value became.
+#[derive(Clone, Debug)]
+pub enum Val {
+    None,
+    /// A SPIR-V id with its type.
+    Id(u32, Kind),
+    /// A constant materialized at each use with the type the use wants.
+    Const(SmallVec<[u64; 4]>),
+    /// An undefined value (materialized at each use).
+    Undef,
+    /// A pointer (a deref): id, pointee SPIR-V type, storage class, IR type and mode.
+    Ptr {
+        id: u32,
+        pointee: u32,
+        class: u32,
+        ty: fresnel_ir::TypeId,
+        mode: fresnel_ir::VarMode,
+    },
+}
+
+pub struct FuncCx<'m, 'a> {
+    pub m: &'m mut Module<'a>,
+    pub f: &'a Function,
+    pub sig: FuncSig,
+    pub vals: Vec<Val>,
+    /// Inferred kind of each value (phis, constants' preferred type).
+    pub kinds: Vec<Option<Kind>>,
+    pub code: Words,
+    pub vars: Words,
+    /// The current SPIR-V block.
+    pub cur: u32,
+    labels: FxHashMap<BlockId, u32>,
+    /// The last SPIR-V block of each IR block (the one whose terminator branches).
+    term: FxHashMap<BlockId, u32>,
+    /// Phi inputs, converted to the phi's kind at the end of the predecessor.
+    phi_in: FxHashMap<(ValueId, BlockId), u32>,
+    loops: FxHashMap<LoopId, LoopLabels>,
+    /// Back-edge phis of each loop's continue block: (header phi, id of the C phi).
+    cont_phis: FxHashMap<LoopId, Vec<(ValueId, u32)>>,
+}
+
+#[derive(Copy, Clone, Debug)]
+struct LoopLabels {
+    header: u32,
+    cont: u32,
+    merge: u32,
+}
+
+pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
+    let f = &m.shader.functions[fid];
+    let sig = m.func_sigs[fid.0 as usize].clone();
+    let fn_id = m.func_ids[fid.0 as usize];
+    let mut cx = FuncCx {
+        m,
+        f,
+        sig,
+        vals: vec![Val::None; f.values.len()],
+        kinds: vec![None; f.values.len()],
+        code: Words::new(),
+        vars: Words::new(),
+        cur: 0,
+        labels: FxHashMap::default(),
+        term: FxHashMap::default(),
+        phi_in: FxHashMap::default(),
+        loops: FxHashMap::default(),
+        cont_phis: FxHashMap::default(),
+    };
+    cx.infer_kinds();
+    let mut head = Words::new();
+    head.inst(op::FUNCTION, &[cx.sig.ret_type, fn_id, 0, cx.sig.fn_type]);
+    let mut params = Vec::new();
+    for (var, k) in cx.sig.ins.clone() {
+        let t = cx.m.kind_type(k);
+        let id = cx.m.id();
+        head.inst(op::FUNCTION_PARAMETER, &[t, id]);
+        params.push((var, id));
+    }
+    let entry = cx.m.id();
+    head.inst(op::LABEL, &[entry]);
+    cx.cur = entry;
+    // Locals.
+    for &lv in &f.locals {
+        let v = &cx.m.shader.vars[lv];
+        let t = cx.m.ir_type(v.ty, false, None)?;
+        let pt = cx.m.pointer(super::spec::storage::FUNCTION, t);
+        let id = cx.m.id();
+        match &v.init {
+            Some(c) => {
+                let c = cx.m.ir_constant(v.ty, false, c)?;
+                cx.vars
+                    .inst(op::VARIABLE, &[pt, id, super::spec::storage::FUNCTION, c]);
+            }
+            None => cx
+                .vars
+                .inst(op::VARIABLE, &[pt, id, super::spec::storage::FUNCTION]),
+        }
+        cx.m.name(id, &v.name);
+        cx.m.var_ids.insert(lv, id);
+    }
+    for (var, p) in params {
+        let Some(&ptr) = cx.m.var_ids.get(&var) else {
+            return Err(SpirvError::new("parameter variable is not a local"));
+        };
+        cx.code.inst(op::STORE, &[ptr, p]);
+    }
+    let body = f.body.clone();
+    cx.emit_list(&body, ListRef::Body)?;
+    let FuncCx { m, vars, code, .. } = cx;
+    m.functions.extend(&head);
+    m.functions.extend(&vars);
+    m.functions.extend(&code);
+    m.functions.inst(op::FUNCTION_END, &[]);
+    Ok(())
+}
+
+impl FuncCx<'_, '_> {
+    pub fn label(&mut self, b: BlockId) -> u32 {
+        if let Some(&l) = self.labels.get(&b) {
+            return l;
+        }
+        let l = self.m.id();
+        self.labels.insert(b, l);
+        l
+    }
+
+    /// Starts a new SPIR-V block.
+    pub fn start_block(&mut self, label: u32) {
+        self.code.inst(op::LABEL, &[label]);
+        self.cur = label;
+    }
+
+    fn loop_labels(&mut self, lp: LoopId) -> LoopLabels {
+        if let Some(&l) = self.loops.get(&lp) {
+            return l;
+        }
+        let header = self.m.id();
+        let cont = self.m.id();
+        let after = self
+            .next_block_after(CfNode::Loop(lp))
+            .expect("a loop is followed by a block");
+        let merge = self.label(after);
+        let l = LoopLabels {
+            header,
+            cont,
+            merge,
+        };
+        self.loops.insert(lp, l);
+        l
+    }
+
+    fn next_block_after(&self, n: CfNode) -> Option<BlockId> {
+        let l = self.f.parent_list(n)?;
+        let list = self.f.list(l);
+        let i = list.iter().position(|x| *x == n)?;
+        match list.get(i + 1) {
+            Some(CfNode::Block(b)) => Some(*b),
+            _ => None,
+        }
+    }
+
+    fn emit_list(&mut self, list: &[CfNode], parent: ListRef) -> Result<()> {
+        for (i, &n) in list.iter().enumerate() {
+            match n {
+                CfNode::Block(b) => {
+                    let is_entry = parent == ListRef::Body && i == 0;
+                    if !is_entry {
+                        let l = self.label(b);
+                        self.start_block(l);
+                    }
+                    let loop_first = matches!(parent, ListRef::Loop(_)) && i == 0;
+                    if !loop_first {
+                        self.emit_phis(b)?;
+                    }
+                    self.emit_block_body(b)?;
+                    self.emit_terminator(b, list.get(i + 1).copied(), parent)?;
+                }
+                CfNode::If(x) => {
+                    let node = &self.f.ifs[x];
+                    let (t, e) = (node.then_list.clone(), node.else_list.clone());
+                    self.emit_list(&t, ListRef::Then(x))?;
+                    self.emit_list(&e, ListRef::Else(x))?;
+                }
+                CfNode::Loop(lp) => self.emit_loop(lp)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn emit_loop(&mut self, lp: LoopId) -> Result<()> {
+        let ll = self.loop_labels(lp);
+        let body = self.f.loops[lp].body.clone();
+        let first = self.f.first_block(ListRef::Loop(lp));
+        let entry_pred = match self.f.parent_list(CfNode::Loop(lp)) {
+            Some(pl) => {
+                let list = self.f.list(pl);
+                let i = list.iter().position(|x| *x == CfNode::Loop(lp));
+                match i.and_then(|i| i.checked_sub(1)).map(|i| list[i]) {
+                    Some(CfNode::Block(b)) => b,
+                    _ => return Err(SpirvError::new("a loop is not preceded by a block")),
+                }
+            }
+            None => return Err(SpirvError::new("loop outside the tree")),
+        };
+        // Header: the phis of the first block.
+        self.start_block(ll.header);
+        let mut cphis = Vec::new();
+        let back_preds: Vec<BlockId> = self.f.blocks[first]
+            .preds
+            .iter()
+            .copied()
+            .filter(|p| *p != entry_pred)
+            .collect();
+        for &ins in &self.f.blocks[first].instrs {
+            let InstrKind::Phi { dest, .. } = &self.f.instrs[ins].kind else {
+                continue;
+            };
+            let k = self.kind_of(*dest);
+            let t = self.m.kind_type(k);
+            let id = self.m.id();
+            let from_entry = self.phi_input(*dest, entry_pred, k)?;
+            let entry_label = self.term_label(entry_pred)?;
+            let back = if back_preds.is_empty() {
+                self.m.undef(t)
+            } else {
+                let c = self.m.id();
+                cphis.push((*dest, c));
+                c
+            };
+            self.code
+                .inst(op::PHI, &[t, id, from_entry, entry_label, back, ll.cont]);
+            self.vals[dest.0 as usize] = Val::Id(id, k);
+        }
+        self.cont_phis.insert(lp, cphis);
+        self.code.inst(op::LOOP_MERGE, &[ll.merge, ll.cont, 0]);
+        let first_label = self.label(first);
+        self.code.inst(op::BRANCH, &[first_label]);
+        self.emit_list(&body, ListRef::Loop(lp))?;
+        // Continue block.
+        self.start_block(ll.cont);
+        let cphis = self.cont_phis.remove(&lp).unwrap_or_default();
+        for (phi, cid) in cphis {
+            let k = self.kind_of(phi);
+            let t = self.m.kind_type(k);
+            let mut ops = vec![t, cid];
+            for &p in &back_preds {
+                let v = match self.phi_in.get(&(phi, p)) {
+                    Some(&v) => v,
+                    None => self.m.undef(t),
+                };
+                let l = self.term_label(p)?;
+                ops.push(v);
+                ops.push(l);
+            }
+            self.code.inst(op::PHI, &ops);
+        }
+        self.code.inst(op::BRANCH, &[ll.header]);
+        Ok(())
+    }
+
+    fn term_label(&self, b: BlockId) -> Result<u32> {
+        self.term
+            .get(&b)
+            .copied()
+            .ok_or_else(|| SpirvError::new(format!("phi source from {b} before its block")))
+    }
+
+    /// The input of phi `phi` from predecessor `pred` (converted at the end of `pred`).
+    fn phi_input(&mut self, phi: ValueId, pred: BlockId, k: Kind) -> Result<u32> {
+        match self.phi_in.get(&(phi, pred)) {
+            Some(&v) => Ok(v),
+            None => {
+                let t = self.m.kind_type(k);
+                Ok(self.m.undef(t))
+            }
+        }
+    }
+
+    fn emit_phis(&mut self, b: BlockId) -> Result<()> {
+        for &ins in &self.f.blocks[b].instrs {
+            let InstrKind::Phi { dest, srcs } = &self.f.instrs[ins].kind else {
+                continue;
+            };
+            let k = self.kind_of(*dest);
+            let t = self.m.kind_type(k);
+            let id = self.m.id();
+            let mut ops = vec![t, id];
+            for (p, _) in srcs {
+                if !self.term.contains_key(p) {
+                    // A predecessor never written (unreachable code): skip it.
+                    continue;
+                }
+                let v = self.phi_input(*dest, *p, k)?;
+                ops.push(v);
+                ops.push(self.term_label(*p)?);
+            }
+            if ops.len() == 2 {
+                self.vals[dest.0 as usize] = Val::Id(self.m.undef(t), k);
+                continue;
+            }
+            self.code.inst(op::PHI, &ops);
+            self.vals[dest.0 as usize] = Val::Id(id, k);
+        }
+        Ok(())
+    }
+
+    fn emit_block_body(&mut self, b: BlockId) -> Result<()> {
+        let instrs = self.f.blocks[b].instrs.clone();
+        for ins in instrs {
+            let kind = &self.f.instrs[ins].kind;
+            if kind.is_phi() || kind.is_jump() {
+                continue;
+            }
+            self.emit_instr(kind)?;
+        }
+        Ok(())
+    }
+
+    /// Converts the inputs of the phis of `succ` coming from `b`, at the end of `b`.
+    fn feed_phis(&mut self, b: BlockId, succ: BlockId) -> Result<()> {
+        for &ins in &self.f.blocks[succ].instrs {
+            let InstrKind::Phi { dest, srcs } = &self.f.instrs[ins].kind else {
+                continue;
+            };
+            let Some(&(_, v)) = srcs.iter().find(|(p, _)| *p == b) else {
+                continue;
+            };
+            let k = self.kind_of(*dest);
+            let id = self.value_as(v, k)?;
+            self.phi_in.insert((*dest, b), id);
+        }
+        Ok(())
+    }
+
+    fn emit_terminator(&mut self, b: BlockId, next: Option<CfNode>, parent: ListRef) -> Result<()> {
+        let jump = self.f.blocks[b]
+            .instrs
+            .last()
+            .and_then(|&i| match self.f.instrs[i].kind {
+                InstrKind::Jump(k) => Some(k),
+                _ => None,
+            });
+        for s in self.f.blocks[b].succs.into_iter().flatten() {
+            self.feed_phis(b, s)?;
+        }
+        self.term.insert(b, self.cur);
+        if let Some(j) = jump {
+            match j {
+                JumpKind::Return => self.emit_return()?,
+                JumpKind::Break | JumpKind::Continue => {
+                    let lp = self
+                        .f
+                        .enclosing_loop(parent)
+                        .ok_or_else(|| SpirvError::new("break or continue outside a loop"))?;
+                    let ll = self.loop_labels(lp);
+                    let target = if j == JumpKind::Break {
+                        ll.merge
+                    } else {
+                        ll.cont
+                    };
+                    self.code.inst(op::BRANCH, &[target]);
+                }
+            }
+            return Ok(());
+        }
+        match next {
+            Some(CfNode::If(x)) => {
+                let node = &self.f.ifs[x];
+                let cond = node.cond;
+                let then_first = self.f.first_block(ListRef::Then(x));
+                let else_first = self.f.first_block(ListRef::Else(x));
+                let after = self
+                    .next_block_after(CfNode::If(x))
+                    .ok_or_else(|| SpirvError::new("an if is not followed by a block"))?;
+                let c = self.value_as(cond, Kind::new(BaseType::Bool, 1, 1))?;
+                // The condition may have split the block (it never does: values are ready).
+                let merge = self.label(after);
+                let t = self.label(then_first);
+                let e = self.label(else_first);
+                self.code.inst(op::SELECTION_MERGE, &[merge, 0]);
+                self.code.inst(op::BRANCH_CONDITIONAL, &[c, t, e]);
+            }
+            Some(CfNode::Loop(lp)) => {
+                let ll = self.loop_labels(lp);
+                self.code.inst(op::BRANCH, &[ll.header]);
+            }
+            Some(CfNode::Block(_)) => {
+                return Err(SpirvError::new(
+                    "two adjacent blocks in a control-flow list",
+                ))
+            }
+            None => match parent {
+                ListRef::Body => self.emit_return()?,
+                ListRef::Then(x) | ListRef::Else(x) => {
+                    let after = self
+                        .next_block_after(CfNode::If(x))
+                        .ok_or_else(|| SpirvError::new("an if is not followed by a block"))?;
+                    let l = self.label(after);
+                    self.code.inst(op::BRANCH, &[l]);
+                }
+                ListRef::Loop(lp) => {
+                    let ll = self.loop_labels(lp);
+                    self.code.inst(op::BRANCH, &[ll.cont]);
+                }
+            },
+        }
+        Ok(())
+    }
+
+    fn emit_return(&mut self) -> Result<()> {
+        let outs = self.sig.outs.clone();
+        if outs.is_empty() {
+            self.code.inst(op::RETURN, &[]);
+            return Ok(());
+        }
+        let mut parts = Vec::new();
+        for (var, k) in &outs {
+            let Some(&ptr) = self.m.var_ids.get(var) else {
+                return Err(SpirvError::new("result variable is not a local"));
+            };
+            let t = self.m.kind_type(*k);
+            let id = self.m.id();
+            self.code.inst(op::LOAD, &[t, id, ptr]);
+            parts.push(id);
+        }
+        if parts.len() == 1 {
+            self.code.inst(op::RETURN_VALUE, &[parts[0]]);
+        } else {
+            let id = self.m.id();
+            let mut ops = vec![self.sig.ret_type, id];
+            ops.extend(parts);
+            self.code.inst(op::COMPOSITE_CONSTRUCT, &ops);
+            self.code.inst(op::RETURN_VALUE, &[id]);
+        }
+        Ok(())
+    }
+
+    /// The kind a value was inferred to have.
+    pub fn kind_of(&self, v: ValueId) -> Kind {
+        if let Some(k) = self.kinds[v.0 as usize] {
+            return k;
+        }
+        let d = &self.f.values[v];
+        Kind::new(BaseType::Uint, d.bit_size, d.num_components)
+    }
+}

@@ -1,0 +1,1778 @@
+//! Instructions: ALU operations (SPIR-V opcodes and GLSL.std.450), derefs as access chains,
+//! loads and stores, texture operations, intrinsics, calls. Values are typeless in the IR;
+//! each gets a SPIR-V type (a [`Kind`]) from its defining operation, and a use that needs
+//! another interpretation of the same bits gets an `OpBitcast`. Constants are materialized
+//! at each use with the type the use wants.
+
+use fresnel_ir::{
+    AluOp, AluSrc, AtomicOp, BaseType, DerefKind, IndexKind, InstrKind, Intrinsic, IntrinsicInstr,
+    SamplerDim, Tex, TexOp, TexSrc, Type, TypeClass, ValueId, VarMode,
+};
+use smallvec::SmallVec;
+
+use super::func::{FuncCx, Val};
+use super::spec::{cap, glsl, image_operands as io, op};
+use super::types::Kind;
+use super::{Module, Result, SpirvError};
+
+fn class_base(c: TypeClass) -> Option<BaseType> {
+    match c {
+        TypeClass::Any => None,
+        TypeClass::Float => Some(BaseType::Float),
+        TypeClass::Int => Some(BaseType::Int),
+        TypeClass::Uint => Some(BaseType::Uint),
+        TypeClass::Bool => Some(BaseType::Bool),
+    }
+}
+
+impl FuncCx<'_, '_> {
+    // ---- kinds ----
+
+    /// Gives every value a SPIR-V type: from its operation where that says, otherwise from
+    /// its sources or (constants) from how it is used. Two passes settle loop phis.
+    pub fn infer_kinds(&mut self) {
+        let f = self.f;
+        let order = f.instrs_in_order();
+        // Hints for constants and undefs from typed uses.
+        let mut hints: Vec<Option<BaseType>> = vec![None; f.values.len()];
+        for &i in &order {
+            if let InstrKind::Alu(a) = &f.instrs[i].kind {
+                let info = a.op.info();
+                for (k, s) in a.srcs.iter().enumerate() {
+                    if let Some(b) = class_base(info.src_class[k]) {
+                        hints[s.value.0 as usize].get_or_insert(b);
+                    }
+                }
+            }
+        }
+        for _pass in 0..2 {
+            for &i in &order {
+                let kind = &f.instrs[i].kind;
+                match kind {
+                    InstrKind::Alu(a) => {
+                        let d = &f.values[a.dest];
+                        let info = a.op.info();
+                        let base = match class_base(info.dest_class) {
+                            Some(b) => b,
+                            None if d.bit_size == 1 => BaseType::Bool,
+                            None => {
+                                let srcs: &[AluSrc] = if a.op == AluOp::Bcsel {
+                                    &a.srcs[1..]
+                                } else {
+                                    &a.srcs
+                                };
+                                let from_src = srcs
+                                    .iter()
+                                    .find_map(|s| self.kinds[s.value.0 as usize].map(|k| k.base));
+                                let base = from_src
+                                    .or_else(|| srcs.iter().find_map(|s| hints[s.value.0 as usize]))
+                                    .unwrap_or(BaseType::Uint);
+                                match a.op {
+                                    AluOp::Iand | AluOp::Ior | AluOp::Ixor | AluOp::Inot => {
+                                        if base == BaseType::Int {
+                                            BaseType::Int
+                                        } else {
+                                            BaseType::Uint
+                                        }
+                                    }
+                                    _ => base,
+                                }
+                            }
+                        };
+                        self.kinds[a.dest.0 as usize] =
+                            Some(Kind::new(base, d.bit_size, d.num_components));
+                    }
+                    InstrKind::LoadConst { dest, .. } | InstrKind::Undef { dest } => {
+                        let d = &f.values[*dest];
+                        let b = hints[dest.0 as usize].unwrap_or(BaseType::Uint);
+                        self.kinds[dest.0 as usize] =
+                            Some(Kind::new(b, d.bit_size, d.num_components));
+                    }
+                    InstrKind::Phi { dest, srcs } => {
+                        let d = &f.values[*dest];
+                        let mut base = None;
+                        for (_, s) in srcs {
+                            let def = &f.instrs[f.values[*s].def].kind;
+                            if matches!(def, InstrKind::LoadConst { .. } | InstrKind::Undef { .. })
+                            {
+                                continue;
+                            }
+                            if let Some(k) = self.kinds[s.0 as usize] {
+                                base = Some(k.base);
+                                break;
+                            }
+                        }
+                        let base = base
+                            .or_else(|| srcs.iter().find_map(|(_, s)| hints[s.0 as usize]))
+                            .or(self.kinds[dest.0 as usize].map(|k| k.base))
+                            .unwrap_or(BaseType::Uint);
+                        self.kinds[dest.0 as usize] =
+                            Some(Kind::new(base, d.bit_size, d.num_components));
+                    }
+                    InstrKind::Intrinsic(x) => {
+                        let Some(dest) = x.dest else { continue };
+                        let d = &f.values[dest];
+                        let base = match x.op {
+                            Intrinsic::LoadDeref
+                            | Intrinsic::DerefAtomic
+                            | Intrinsic::DerefAtomicSwap
+                            | Intrinsic::InterpDerefAtCentroid
+                            | Intrinsic::InterpDerefAtSample
+                            | Intrinsic::InterpDerefAtOffset => self
+                                .deref_type(x.srcs[0])
+                                .and_then(|t| self.m.value_kind(t))
+                                .map(|k| k.base),
+                            Intrinsic::ImageDerefLoad
+                            | Intrinsic::ImageDerefAtomic
+                            | Intrinsic::ImageDerefAtomicSwap => self
+                                .deref_type(x.srcs[0])
+                                .and_then(|t| match self.m.shader.types.get(t) {
+                                    Type::Image { result, .. } => Some(*result),
+                                    _ => None,
+                                }),
+                            Intrinsic::ImageDerefSize | Intrinsic::ImageDerefSamples => {
+                                Some(BaseType::Int)
+                            }
+                            _ => None,
+                        }
+                        .unwrap_or(BaseType::Uint);
+                        self.kinds[dest.0 as usize] =
+                            Some(Kind::new(base, d.bit_size, d.num_components));
+                    }
+                    InstrKind::Tex(t) => {
+                        let d = &f.values[t.dest];
+                        let base = match t.op {
+                            TexOp::Txs | TexOp::QueryLevels | TexOp::TextureSamples => {
+                                BaseType::Int
+                            }
+                            TexOp::Lod => BaseType::Float,
+                            _ => t.dest_base,
+                        };
+                        self.kinds[t.dest.0 as usize] =
+                            Some(Kind::new(base, d.bit_size, d.num_components));
+                    }
+                    InstrKind::Call { func, dests, .. } => {
+                        let sig = &self.m.func_sigs[func.0 as usize];
+                        for (d, (_, k)) in dests.iter().zip(&sig.outs) {
+                            self.kinds[d.0 as usize] = Some(*k);
+                        }
+                    }
+                    InstrKind::Deref(_) | InstrKind::Jump(_) => {}
+                }
+            }
+        }
+    }
+
+    fn deref_type(&self, v: ValueId) -> Option<fresnel_ir::TypeId> {
+        match &self.f.instrs[self.f.values[v].def].kind {
+            InstrKind::Deref(d) => Some(d.ty),
+            _ => None,
+        }
+    }
+
+    // ---- values ----
+
+    fn new_id(&mut self) -> u32 {
+        self.m.id()
+    }
+
+    fn op1(&mut self, opc: u16, k: Kind, args: &[u32]) -> u32 {
+        let t = self.m.kind_type(k);
+        let id = self.new_id();
+        let mut ops = vec![t, id];
+        ops.extend_from_slice(args);
+        self.code.inst(opc, &ops);
+        id
+    }
+
+    fn ext(&mut self, inst: u32, k: Kind, args: &[u32]) -> u32 {
+        let t = self.m.kind_type(k);
+        let id = self.new_id();
+        let mut ops = vec![t, id, self.m.glsl_ext, inst];
+        ops.extend_from_slice(args);
+        self.code.inst(op::EXT_INST, &ops);
+        id
+    }
+
+    /// A constant splat of `k`.
+    fn splat(&mut self, k: Kind, bits: u64) -> u32 {
+        let v: SmallVec<[u64; 4]> = (0..k.comps).map(|_| bits).collect();
+        self.m.constant(k, &v)
+    }
+
+    fn float_bits(bits: u8, x: f64) -> u64 {
+        match bits {
+            16 => u64::from(fresnel_ir::float::f32_to_f16(x as f32)),
+            64 => x.to_bits(),
+            _ => u64::from((x as f32).to_bits()),
+        }
+    }
+
+    /// Reinterprets `id` of kind `from` as kind `to` (same bit size and components).
+    fn convert(&mut self, id: u32, from: Kind, to: Kind) -> Result<u32> {
+        if from == to {
+            return Ok(id);
+        }
+        if from.bits != to.bits || from.comps != to.comps {
+            return Err(SpirvError::new(format!(
+                "internal: value of {}x{} bits used as {}x{}",
+                from.comps, from.bits, to.comps, to.bits
+            )));
+        }
+        if from.base == BaseType::Bool || to.base == BaseType::Bool {
+            return Err(SpirvError::new(
+                "internal: boolean reinterpreted as non-boolean",
+            ));
+        }
+        Ok(self.op1(op::BITCAST, to, &[id]))
+    }
+
+    /// The whole value `v`, as kind `k` (bit size and components must match).
+    pub fn value_as(&mut self, v: ValueId, k: Kind) -> Result<u32> {
+        match self.vals[v.0 as usize].clone() {
+            Val::Id(id, from) => self.convert(id, from, k),
+            Val::Const(bits) => Ok(self.m.constant(k, &bits)),
+            Val::Undef => {
+                let t = self.m.kind_type(k);
+                Ok(self.m.undef(t))
+            }
+            Val::Ptr { .. } => Err(SpirvError::new("internal: a deref used as a value")),
+            Val::None => Err(SpirvError::new(format!(
+                "internal: value {v} used before its definition"
+            ))),
+        }
+    }
+
+    /// The kind a value has as written (constants: their inferred kind).
+    fn natural_kind(&self, v: ValueId) -> Kind {
+        match &self.vals[v.0 as usize] {
+            Val::Id(_, k) => *k,
+            _ => self.kind_of(v),
+        }
+    }
+
+    /// An ALU source: `n` components through the swizzle, as base `want` (or as it is).
+    fn alu_src(&mut self, s: &AluSrc, n: u8, want: Option<BaseType>) -> Result<(u32, Kind)> {
+        let d = &self.f.values[s.value];
+        let (vbits, vcomps) = (d.bit_size, d.num_components);
+        let nat = self.natural_kind(s.value);
+        let base = if vbits == 1 {
+            BaseType::Bool
+        } else {
+            want.filter(|b| *b != BaseType::Bool).unwrap_or(nat.base)
+        };
+        let sw = &s.swizzle[..n as usize];
+        let identity = n == vcomps && sw.iter().enumerate().all(|(i, &c)| c as usize == i);
+        let vk = Kind::new(base, vbits, vcomps);
+        let k = Kind::new(base, vbits, n);
+        if let Val::Const(bits) = &self.vals[s.value.0 as usize] {
+            let picked: SmallVec<[u64; 4]> = sw
+                .iter()
+                .map(|&c| bits.get(c as usize).copied().unwrap_or(0))
+                .collect();
+            return Ok((self.m.constant(k, &picked), k));
+        }
+        let whole = self.value_as(s.value, vk)?;
+        if identity {
+            return Ok((whole, k));
+        }
+        let id = if vcomps == 1 {
+            if n == 1 {
+                whole
+            } else {
+                let parts = vec![whole; n as usize];
+                self.op1(op::COMPOSITE_CONSTRUCT, k, &parts)
+            }
+        } else if n == 1 {
+            self.op1(op::COMPOSITE_EXTRACT, k, &[whole, u32::from(sw[0])])
+        } else {
+            let mut args = vec![whole, whole];
+            args.extend(sw.iter().map(|&c| u32::from(c)));
+            self.op1(op::VECTOR_SHUFFLE, k, &args)
+        };
+        Ok((id, k))
+    }
+
+    /// The first `n` components of a value, as base `want`.
+    fn prefix(&mut self, v: ValueId, n: u8, want: BaseType) -> Result<u32> {
+        let s = AluSrc::new(v);
+        Ok(self.alu_src(&s, n, Some(want))?.0)
+    }
+
+    fn set(&mut self, v: ValueId, id: u32, k: Kind) {
+        self.vals[v.0 as usize] = Val::Id(id, k);
+    }
+
+    // ---- instructions ----
+
+    pub fn emit_instr(&mut self, kind: &InstrKind) -> Result<()> {
+        match kind {
+            InstrKind::Alu(a) => self.emit_alu(a),
+            InstrKind::LoadConst { dest, values } => {
+                self.vals[dest.0 as usize] = Val::Const(values.clone());
+                Ok(())
+            }
+            InstrKind::Undef { dest } => {
+                self.vals[dest.0 as usize] = Val::Undef;
+                Ok(())
+            }
+            InstrKind::Deref(d) => self.emit_deref(d),
+            InstrKind::Intrinsic(x) => self.emit_intrinsic(x),
+            InstrKind::Tex(t) => self.emit_tex(t),
+            InstrKind::Call { func, args, dests } => {
+                let sig = self.m.func_sigs[func.0 as usize].clone();
+                let fid = self.m.func_ids[func.0 as usize];
+                let mut ops = vec![sig.ret_type, self.new_id(), fid];
+                for (a, (_, k)) in args.iter().zip(&sig.ins) {
+                    ops.push(self.value_as(*a, *k)?);
+                }
+                let id = ops[1];
+                self.code.inst(op::FUNCTION_CALL, &ops);
+                if sig.outs.len() == 1 {
+                    if let Some(d) = dests.first() {
+                        self.set(*d, id, sig.outs[0].1);
+                    }
+                } else {
+                    for (i, (d, (_, k))) in dests.iter().zip(&sig.outs).enumerate() {
+                        let e = self.op1(op::COMPOSITE_EXTRACT, *k, &[id, i as u32]);
+                        self.set(*d, e, *k);
+                    }
+                }
+                Ok(())
+            }
+            InstrKind::Phi { .. } | InstrKind::Jump(_) => Ok(()),
+        }
+    }
+
+    fn emit_alu(&mut self, a: &fresnel_ir::Alu) -> Result<()> {
+        use AluOp as A;
+        let info = a.op.info();
+        let d = &self.f.values[a.dest];
+        let (n, dbits) = (d.num_components, d.bit_size);
+        let dk = self.kind_of(a.dest);
+        let src_n = |i: usize| {
+            if info.src_size[i] == 0 {
+                n
+            } else {
+                info.src_size[i]
+            }
+        };
+        let fk = Kind::new(BaseType::Float, dbits, n);
+        let bk = Kind::new(BaseType::Bool, 1, n);
+        // Sources with their class.
+        macro_rules! s {
+            ($i:expr) => {
+                self.alu_src(&a.srcs[$i], src_n($i), class_base(info.src_class[$i]))?
+                    .0
+            };
+            ($i:expr, $b:expr) => {
+                self.alu_src(&a.srcs[$i], src_n($i), Some($b))?.0
+            };
+        }
+        let (id, k) = match a.op {
+            A::Mov => {
+                let (id, k) = self.alu_src(&a.srcs[0], n, Some(dk.base))?;
+                (id, k)
+            }
+            A::Vec2 | A::Vec3 | A::Vec4 => {
+                let mut parts = Vec::new();
+                for i in 0..a.srcs.len() {
+                    parts.push(self.alu_src(&a.srcs[i], 1, Some(dk.base))?.0);
+                }
+                (self.op1(op::COMPOSITE_CONSTRUCT, dk, &parts), dk)
+            }
+            A::Bcsel => {
+                let c = s!(0);
+                let x = s!(1, dk.base);
+                let y = s!(2, dk.base);
+                (self.op1(op::SELECT, dk, &[c, x, y]), dk)
+            }
+            A::Fneg => {
+                let a = [s!(0)];
+                (self.op1(op::F_NEGATE, fk, &a), fk)
+            }
+            A::Fabs => {
+                let a = [s!(0)];
+                (self.ext(glsl::F_ABS, fk, &a), fk)
+            }
+            A::Fsat => {
+                let x = s!(0);
+                let zero = self.splat(fk, 0);
+                let one = self.splat(fk, Self::float_bits(dbits, 1.0));
+                (self.ext(glsl::F_CLAMP, fk, &[x, zero, one]), fk)
+            }
+            A::Fsign => {
+                let a = [s!(0)];
+                (self.ext(glsl::F_SIGN, fk, &a), fk)
+            }
+            A::Ffloor => {
+                let a = [s!(0)];
+                (self.ext(glsl::FLOOR, fk, &a), fk)
+            }
+            A::Fceil => {
+                let a = [s!(0)];
+                (self.ext(glsl::CEIL, fk, &a), fk)
+            }
+            A::Ftrunc => {
+                let a = [s!(0)];
+                (self.ext(glsl::TRUNC, fk, &a), fk)
+            }
+            A::FroundEven => {
+                let a = [s!(0)];
+                (self.ext(glsl::ROUND_EVEN, fk, &a), fk)
+            }
+            A::Ffract => {
+                let a = [s!(0)];
+                (self.ext(glsl::FRACT, fk, &a), fk)
+            }
+            A::Fadd => {
+                let a = [s!(0), s!(1)];
+                (self.op1(op::F_ADD, fk, &a), fk)
+            }
+            A::Fsub => {
+                let a = [s!(0), s!(1)];
+                (self.op1(op::F_SUB, fk, &a), fk)
+            }
+            A::Fmul => {
+                let a = [s!(0), s!(1)];
+                (self.op1(op::F_MUL, fk, &a), fk)
+            }
+            A::Fdiv => {
+                let a = [s!(0), s!(1)];
+                (self.op1(op::F_DIV, fk, &a), fk)
+            }
+            A::Fmod => {
+                let a = [s!(0), s!(1)];
+                (self.op1(op::F_MOD, fk, &a), fk)
+            }
+            A::Ffma => {
+                let a = [s!(0), s!(1), s!(2)];
+                (self.ext(glsl::FMA, fk, &a), fk)
+            }
+            A::Flrp => {
+                let a = [s!(0), s!(1), s!(2)];
+                (self.ext(glsl::F_MIX, fk, &a), fk)
+            }
+            A::Fmin => {
+                let a = [s!(0), s!(1)];
+                (self.ext(glsl::F_MIN, fk, &a), fk)
+            }
+            A::Fmax => {
+                let a = [s!(0), s!(1)];
+                (self.ext(glsl::F_MAX, fk, &a), fk)
+            }
+            A::Fstep => {
+                let a = [s!(0), s!(1)];
+                (self.ext(glsl::STEP, fk, &a), fk)
+            }
+            A::Frcp => {
+                let x = s!(0);
+                let one = self.splat(fk, Self::float_bits(dbits, 1.0));
+                (self.op1(op::F_DIV, fk, &[one, x]), fk)
+            }
+            A::Frsq => {
+                let a = [s!(0)];
+                (self.ext(glsl::INVERSE_SQRT, fk, &a), fk)
+            }
+            A::Fsqrt => {
+                let a = [s!(0)];
+                (self.ext(glsl::SQRT, fk, &a), fk)
+            }
+            A::Fexp2 => {
+                let a = [s!(0)];
+                (self.ext(glsl::EXP2, fk, &a), fk)
+            }
+            A::Flog2 => {
+                let a = [s!(0)];
+                (self.ext(glsl::LOG2, fk, &a), fk)
+            }
+            A::Fexp => {
+                let a = [s!(0)];
+                (self.ext(glsl::EXP, fk, &a), fk)
+            }
+            A::Flog => {
+                let a = [s!(0)];
+                (self.ext(glsl::LOG, fk, &a), fk)
+            }
+            A::Fpow => {
+                let a = [s!(0), s!(1)];
+                (self.ext(glsl::POW, fk, &a), fk)
+            }
+            A::Fsin => {
+                let a = [s!(0)];
+                (self.ext(glsl::SIN, fk, &a), fk)
+            }
+            A::Fcos => {
+                let a = [s!(0)];
+                (self.ext(glsl::COS, fk, &a), fk)
+            }
+            A::Ftan => {
+                let a = [s!(0)];
+                (self.ext(glsl::TAN, fk, &a), fk)
+            }
+            A::Fasin => {
+                let a = [s!(0)];
+                (self.ext(glsl::ASIN, fk, &a), fk)
+            }
+            A::Facos => {
+                let a = [s!(0)];
+                (self.ext(glsl::ACOS, fk, &a), fk)
+            }
+            A::Fatan => {
+                let a = [s!(0)];
+                (self.ext(glsl::ATAN, fk, &a), fk)
+            }
+            A::Fatan2 => {
+                let a = [s!(0), s!(1)];
+                (self.ext(glsl::ATAN2, fk, &a), fk)
+            }
+            A::Fsinh => {
+                let a = [s!(0)];
+                (self.ext(glsl::SINH, fk, &a), fk)
+            }
+            A::Fcosh => {
+                let a = [s!(0)];
+                (self.ext(glsl::COSH, fk, &a), fk)
+            }
+            A::Ftanh => {
+                let a = [s!(0)];
+                (self.ext(glsl::TANH, fk, &a), fk)
+            }
+            A::Fasinh => {
+                let a = [s!(0)];
+                (self.ext(glsl::ASINH, fk, &a), fk)
+            }
+            A::Facosh => {
+                let a = [s!(0)];
+                (self.ext(glsl::ACOSH, fk, &a), fk)
+            }
+            A::Fatanh => {
+                let a = [s!(0)];
+                (self.ext(glsl::ATANH, fk, &a), fk)
+            }
+            A::Fdot2 | A::Fdot3 | A::Fdot4 => {
+                let a = [s!(0), s!(1)];
+                (self.op1(op::DOT, fk, &a), fk)
+            }
+            A::Fddx | A::Fddy | A::FddxFine | A::FddyFine | A::FddxCoarse | A::FddyCoarse => {
+                let opc = match a.op {
+                    A::Fddx => op::DPDX,
+                    A::Fddy => op::DPDY,
+                    A::FddxFine => op::DPDX_FINE,
+                    A::FddyFine => op::DPDY_FINE,
+                    A::FddxCoarse => op::DPDX_COARSE,
+                    _ => op::DPDY_COARSE,
+                };
+                if !matches!(a.op, A::Fddx | A::Fddy) {
+                    self.m.cap(cap::DERIVATIVE_CONTROL);
+                }
+                {
+                    let a = [s!(0)];
+                    (self.op1(opc, fk, &a), fk)
+                }
+            }
+            A::FrexpSig | A::FrexpExp => {
+                let sbits = self.f.values[a.srcs[0].value].bit_size;
+                let sk = Kind::new(BaseType::Float, sbits, n);
+                let ik = Kind::new(BaseType::Int, 32, n);
+                let x = s!(0);
+                let st = self.struct_type(&[sk, ik]);
+                let r = self.new_id();
+                let g = self.m.glsl_ext;
+                self.code
+                    .inst(op::EXT_INST, &[st, r, g, glsl::FREXP_STRUCT, x]);
+                if a.op == A::FrexpSig {
+                    (self.op1(op::COMPOSITE_EXTRACT, sk, &[r, 0]), sk)
+                } else {
+                    (self.op1(op::COMPOSITE_EXTRACT, ik, &[r, 1]), ik)
+                }
+            }
+            A::Ldexp => {
+                let x = s!(0);
+                let e = s!(1, BaseType::Int);
+                (self.ext(glsl::LDEXP, fk, &[x, e]), fk)
+            }
+            A::Fisnan => {
+                let a = [s!(0)];
+                (self.op1(op::IS_NAN, bk, &a), bk)
+            }
+            A::Fisinf => {
+                let a = [s!(0)];
+                (self.op1(op::IS_INF, bk, &a), bk)
+            }
+            A::Fquantize2f16 => {
+                let a = [s!(0)];
+                (self.op1(op::QUANTIZE_TO_F16, fk, &a), fk)
+            }
+            A::Flt => {
+                let a = [s!(0), s!(1)];
+                (self.op1(op::F_ORD_LESS_THAN, bk, &a), bk)
+            }
+            A::Fge => {
+                let a = [s!(0), s!(1)];
+                (self.op1(op::F_ORD_GREATER_THAN_EQUAL, bk, &a), bk)
+            }
+            A::Feq => {
+                let a = [s!(0), s!(1)];
+                (self.op1(op::F_ORD_EQUAL, bk, &a), bk)
+            }
+            A::Fneu => {
+                let a = [s!(0), s!(1)];
+                (self.op1(op::F_UNORD_NOT_EQUAL, bk, &a), bk)
+            }
+            A::Ilt => {
+                let a = [s!(0), s!(1)];
+                (self.op1(op::S_LESS_THAN, bk, &a), bk)
+            }
+            A::Ige => {
+                let a = [s!(0), s!(1)];
+                (self.op1(op::S_GREATER_THAN_EQUAL, bk, &a), bk)
+            }
+            A::Ult => {
+                let a = [s!(0), s!(1)];
+                (self.op1(op::U_LESS_THAN, bk, &a), bk)
+            }
+            A::Uge => {
+                let a = [s!(0), s!(1)];
+                (self.op1(op::U_GREATER_THAN_EQUAL, bk, &a), bk)
+            }
+            A::Ieq | A::Ine => {
+                let sb = self.f.values[a.srcs[0].value].bit_size;
+                if sb == 1 {
+                    let opc = if a.op == A::Ieq {
+                        op::LOGICAL_EQUAL
+                    } else {
+                        op::LOGICAL_NOT_EQUAL
+                    };
+                    {
+                        let a = [s!(0), s!(1)];
+                        (self.op1(opc, bk, &a), bk)
+                    }
+                } else {
+                    let b = match self.natural_kind(a.srcs[0].value).base {
+                        BaseType::Int => BaseType::Int,
+                        _ => BaseType::Uint,
+                    };
+                    let opc = if a.op == A::Ieq {
+                        op::I_EQUAL
+                    } else {
+                        op::I_NOT_EQUAL
+                    };
+                    {
+                        let a = [s!(0, b), s!(1, b)];
+                        (self.op1(opc, bk, &a), bk)
+                    }
+                }
+            }
+            A::Iadd | A::Isub | A::Imul | A::Idiv | A::Udiv | A::Irem | A::Umod => {
+                let b = class_base(info.dest_class).unwrap_or(BaseType::Int);
+                let k = Kind::new(b, dbits, n);
+                let opc = match a.op {
+                    A::Iadd => op::I_ADD,
+                    A::Isub => op::I_SUB,
+                    A::Imul => op::I_MUL,
+                    A::Idiv => op::S_DIV,
+                    A::Udiv => op::U_DIV,
+                    A::Irem => op::S_REM,
+                    _ => op::U_MOD,
+                };
+                {
+                    let a = [s!(0), s!(1)];
+                    (self.op1(opc, k, &a), k)
+                }
+            }
+            A::Ineg => {
+                let k = Kind::new(BaseType::Int, dbits, n);
+                {
+                    let a = [s!(0)];
+                    (self.op1(op::S_NEGATE, k, &a), k)
+                }
+            }
+            A::Iabs | A::Isign => {
+                let k = Kind::new(BaseType::Int, dbits, n);
+                let g = if a.op == A::Iabs {
+                    glsl::S_ABS
+                } else {
+                    glsl::S_SIGN
+                };
+                {
+                    let a = [s!(0)];
+                    (self.ext(g, k, &a), k)
+                }
+            }
+            A::Imin | A::Imax | A::Umin | A::Umax => {
+                let b = class_base(info.dest_class).unwrap_or(BaseType::Int);
+                let k = Kind::new(b, dbits, n);
+                let g = match a.op {
+                    A::Imin => glsl::S_MIN,
+                    A::Imax => glsl::S_MAX,
+                    A::Umin => glsl::U_MIN,
+                    _ => glsl::U_MAX,
+                };
+                {
+                    let a = [s!(0), s!(1)];
+                    (self.ext(g, k, &a), k)
+                }
+            }
+            A::Ishl | A::Ishr | A::Ushr => {
+                let b = class_base(info.dest_class).unwrap_or(BaseType::Int);
+                let k = Kind::new(b, dbits, n);
+                let x = s!(0);
+                let cnt = s!(1, BaseType::Uint);
+                let ck = Kind::new(BaseType::Uint, 32, n);
+                let mask = self.splat(ck, u64::from(dbits) - 1);
+                let cnt = self.op1(op::BITWISE_AND, ck, &[cnt, mask]);
+                let opc = match a.op {
+                    A::Ishl => op::SHIFT_LEFT_LOGICAL,
+                    A::Ishr => op::SHIFT_RIGHT_ARITHMETIC,
+                    _ => op::SHIFT_RIGHT_LOGICAL,
+                };
+                (self.op1(opc, k, &[x, cnt]), k)
+            }
+            A::Iand | A::Ior | A::Ixor | A::Inot => {
+                if dbits == 1 {
+                    let opc = match a.op {
+                        A::Iand => op::LOGICAL_AND,
+                        A::Ior => op::LOGICAL_OR,
+                        A::Ixor => op::LOGICAL_NOT_EQUAL,
+                        _ => op::LOGICAL_NOT,
+                    };
+                    let args = if a.op == A::Inot {
+                        vec![s!(0)]
+                    } else {
+                        vec![s!(0), s!(1)]
+                    };
+                    (self.op1(opc, bk, &args), bk)
+                } else {
+                    let k = dk;
+                    let opc = match a.op {
+                        A::Iand => op::BITWISE_AND,
+                        A::Ior => op::BITWISE_OR,
+                        A::Ixor => op::BITWISE_XOR,
+                        _ => op::NOT,
+                    };
+                    let args = if a.op == A::Inot {
+                        vec![s!(0, k.base)]
+                    } else {
+                        vec![s!(0, k.base), s!(1, k.base)]
+                    };
+                    (self.op1(opc, k, &args), k)
+                }
+            }
+            A::BitfieldInsert => {
+                let k = Kind::new(BaseType::Uint, dbits, n);
+                let base = s!(0);
+                let ins = s!(1);
+                let off = self.alu_src(&a.srcs[2], 1, Some(BaseType::Int))?.0;
+                let cnt = self.alu_src(&a.srcs[3], 1, Some(BaseType::Int))?.0;
+                (self.op1(op::BIT_FIELD_INSERT, k, &[base, ins, off, cnt]), k)
+            }
+            A::IbitfieldExtract | A::UbitfieldExtract => {
+                let b = class_base(info.dest_class).unwrap_or(BaseType::Int);
+                let k = Kind::new(b, dbits, n);
+                let base = s!(0);
+                let off = self.alu_src(&a.srcs[1], 1, Some(BaseType::Int))?.0;
+                let cnt = self.alu_src(&a.srcs[2], 1, Some(BaseType::Int))?.0;
+                let opc = if a.op == A::IbitfieldExtract {
+                    op::BIT_FIELD_S_EXTRACT
+                } else {
+                    op::BIT_FIELD_U_EXTRACT
+                };
+                (self.op1(opc, k, &[base, off, cnt]), k)
+            }
+            A::BitfieldReverse => {
+                let k = Kind::new(BaseType::Uint, dbits, n);
+                {
+                    let a = [s!(0)];
+                    (self.op1(op::BIT_REVERSE, k, &a), k)
+                }
+            }
+            A::BitCount | A::UfindMsb | A::IfindMsb | A::FindLsb => {
+                let k = Kind::new(BaseType::Int, 32, n);
+                let x = s!(0);
+                let id = match a.op {
+                    A::BitCount => self.op1(op::BIT_COUNT, k, &[x]),
+                    A::UfindMsb => self.ext(glsl::FIND_U_MSB, k, &[x]),
+                    A::IfindMsb => self.ext(glsl::FIND_S_MSB, k, &[x]),
+                    _ => self.ext(glsl::FIND_I_LSB, k, &[x]),
+                };
+                (id, k)
+            }
+            A::UaddCarry | A::UsubBorrow | A::UmulHigh | A::ImulHigh => {
+                let b = if a.op == A::ImulHigh {
+                    BaseType::Int
+                } else {
+                    BaseType::Uint
+                };
+                let k = Kind::new(b, dbits, n);
+                let x = s!(0, b);
+                let y = s!(1, b);
+                let st = self.struct_type(&[k, k]);
+                let opc = match a.op {
+                    A::UaddCarry => op::I_ADD_CARRY,
+                    A::UsubBorrow => op::I_SUB_BORROW,
+                    A::UmulHigh => op::U_MUL_EXTENDED,
+                    _ => op::S_MUL_EXTENDED,
+                };
+                let r = self.new_id();
+                self.code.inst(opc, &[st, r, x, y]);
+                (self.op1(op::COMPOSITE_EXTRACT, k, &[r, 1]), k)
+            }
+            A::B2f | A::B2i => {
+                let b = if a.op == A::B2f {
+                    BaseType::Float
+                } else {
+                    BaseType::Int
+                };
+                let k = Kind::new(b, dbits, n);
+                let c = s!(0);
+                let one = if b == BaseType::Float {
+                    Self::float_bits(dbits, 1.0)
+                } else {
+                    1
+                };
+                let one = self.splat(k, one);
+                let zero = self.splat(k, 0);
+                (self.op1(op::SELECT, k, &[c, one, zero]), k)
+            }
+            A::F2f | A::F2i | A::F2u | A::I2f | A::U2f | A::I2i | A::U2u => {
+                let (sb, db, opc, same_ok) = match a.op {
+                    A::F2f => (BaseType::Float, BaseType::Float, op::F_CONVERT, true),
+                    A::F2i => (BaseType::Float, BaseType::Int, op::CONVERT_F_TO_S, false),
+                    A::F2u => (BaseType::Float, BaseType::Uint, op::CONVERT_F_TO_U, false),
+                    A::I2f => (BaseType::Int, BaseType::Float, op::CONVERT_S_TO_F, false),
+                    A::U2f => (BaseType::Uint, BaseType::Float, op::CONVERT_U_TO_F, false),
+                    A::I2i => (BaseType::Int, BaseType::Int, op::S_CONVERT, true),
+                    _ => (BaseType::Uint, BaseType::Uint, op::U_CONVERT, true),
+                };
+                let sbits = self.f.values[a.srcs[0].value].bit_size;
+                let k = Kind::new(db, dbits, n);
+                let x = s!(0, sb);
+                if same_ok && sbits == dbits {
+                    (x, k)
+                } else {
+                    (self.op1(opc, k, &[x]), k)
+                }
+            }
+            A::Bany2 | A::Bany3 | A::Bany4 => {
+                let a = [s!(0)];
+                (self.op1(op::ANY, bk, &a), bk)
+            }
+            A::Ball2 | A::Ball3 | A::Ball4 => {
+                let a = [s!(0)];
+                (self.op1(op::ALL, bk, &a), bk)
+            }
+            A::PackSnorm2x16
+            | A::PackUnorm2x16
+            | A::PackSnorm4x8
+            | A::PackUnorm4x8
+            | A::PackHalf2x16 => {
+                let k = Kind::new(BaseType::Uint, 32, 1);
+                let g = match a.op {
+                    A::PackSnorm2x16 => glsl::PACK_SNORM_2X16,
+                    A::PackUnorm2x16 => glsl::PACK_UNORM_2X16,
+                    A::PackSnorm4x8 => glsl::PACK_SNORM_4X8,
+                    A::PackUnorm4x8 => glsl::PACK_UNORM_4X8,
+                    _ => glsl::PACK_HALF_2X16,
+                };
+                {
+                    let a = [s!(0)];
+                    (self.ext(g, k, &a), k)
+                }
+            }
+            A::UnpackSnorm2x16
+            | A::UnpackUnorm2x16
+            | A::UnpackSnorm4x8
+            | A::UnpackUnorm4x8
+            | A::UnpackHalf2x16 => {
+                let k = Kind::new(BaseType::Float, 32, n);
+                let g = match a.op {
+                    A::UnpackSnorm2x16 => glsl::UNPACK_SNORM_2X16,
+                    A::UnpackUnorm2x16 => glsl::UNPACK_UNORM_2X16,
+                    A::UnpackSnorm4x8 => glsl::UNPACK_SNORM_4X8,
+                    A::UnpackUnorm4x8 => glsl::UNPACK_UNORM_4X8,
+                    _ => glsl::UNPACK_HALF_2X16,
+                };
+                {
+                    let a = [s!(0)];
+                    (self.ext(g, k, &a), k)
+                }
+            }
+            A::Pack64_2x32 | A::Unpack64_2x32 => {
+                let k = Kind::new(BaseType::Uint, dbits, n);
+                {
+                    let a = [s!(0)];
+                    (self.op1(op::BITCAST, k, &a), k)
+                }
+            }
+        };
+        self.set(a.dest, id, k);
+        Ok(())
+    }
+
+    fn struct_type(&mut self, kinds: &[Kind]) -> u32 {
+        let members: Vec<u32> = kinds.iter().map(|k| self.m.kind_type(*k)).collect();
+        let id = self.m.ty(op::TYPE_STRUCT, &members);
+        self.m.members.insert(id, members);
+        id
+    }
+
+    // ---- derefs ----
+
+    fn ptr(&self, v: ValueId) -> Result<(u32, u32, u32, fresnel_ir::TypeId, VarMode)> {
+        match &self.vals[v.0 as usize] {
+            Val::Ptr {
+                id,
+                pointee,
+                class,
+                ty,
+                mode,
+            } => Ok((*id, *pointee, *class, *ty, *mode)),
+            _ => Err(SpirvError::new(format!("internal: {v} is not a deref"))),
+        }
+    }
+
+    fn emit_deref(&mut self, d: &fresnel_ir::Deref) -> Result<()> {
+        let class = self.m.storage_class(d.mode);
+        let (id, pointee) = match d.kind {
+            DerefKind::Var(var) => {
+                let Some(&id) = self.m.var_ids.get(&var) else {
+                    return Err(SpirvError::new(format!(
+                        "variable `{}` has no SPIR-V declaration",
+                        self.m.shader.vars[var].name
+                    )));
+                };
+                let v = &self.m.shader.vars[var];
+                let fmt = v
+                    .format
+                    .as_deref()
+                    .and_then(super::spec::image_format)
+                    .map(|x| x.0);
+                let t = self.m.ir_type(v.ty, Module::external(v.mode), fmt)?;
+                (id, t)
+            }
+            DerefKind::Array { parent, index } => {
+                let (pid, pt, _, _, _) = self.ptr(parent)?;
+                let Some(&e) = self.m.elem.get(&pt) else {
+                    return Err(SpirvError::new("internal: indexing a non-array"));
+                };
+                let ik = self.natural_kind(index);
+                let ib = if ik.base == BaseType::Uint {
+                    BaseType::Uint
+                } else {
+                    BaseType::Int
+                };
+                let idx = self.value_as(index, ik.with_base(ib))?;
+                let ptr_t = self.m.pointer(class, e);
+                let id = self.new_id();
+                self.code.inst(op::ACCESS_CHAIN, &[ptr_t, id, pid, idx]);
+                (id, e)
+            }
+            DerefKind::Struct { parent, field } => {
+                let (pid, pt, _, _, _) = self.ptr(parent)?;
+                let Some(e) = self.m.members.get(&pt).and_then(|m| m.get(field as usize)) else {
+                    return Err(SpirvError::new("internal: member of a non-struct"));
+                };
+                let e = *e;
+                let idx = self.m.const_i32(field as i32);
+                let ptr_t = self.m.pointer(class, e);
+                let id = self.new_id();
+                self.code.inst(op::ACCESS_CHAIN, &[ptr_t, id, pid, idx]);
+                (id, e)
+            }
+            DerefKind::Cast { .. } => {
+                return Err(SpirvError::new(
+                    "deref casts (buffer references) are not supported in SPIR-V output yet",
+                ))
+            }
+        };
+        self.vals[d.dest.0 as usize] = Val::Ptr {
+            id,
+            pointee,
+            class,
+            ty: d.ty,
+            mode: d.mode,
+        };
+        Ok(())
+    }
+
+    /// Whether a pointer's target stores booleans as 32-bit integers.
+    fn stored_kind(&self, ty: fresnel_ir::TypeId, mode: VarMode) -> Result<(Kind, bool)> {
+        let Some(k) = self.m.value_kind(ty) else {
+            return Err(SpirvError::new(
+                "internal: load or store of a non-vector type",
+            ));
+        };
+        if k.base == BaseType::Bool && Module::external(mode) {
+            Ok((Kind::new(BaseType::Uint, 32, k.comps), true))
+        } else {
+            Ok((k, false))
+        }
+    }
+
+    fn load(&mut self, ptr: ValueId) -> Result<(u32, Kind)> {
+        let (pid, _, _, ty, mode) = self.ptr(ptr)?;
+        let (sk, is_bool) = self.stored_kind(ty, mode)?;
+        let id = self.op1(op::LOAD, sk, &[pid]);
+        if is_bool {
+            let bk = Kind::new(BaseType::Bool, 1, sk.comps);
+            let zero = self.splat(sk, 0);
+            return Ok((self.op1(op::I_NOT_EQUAL, bk, &[id, zero]), bk));
+        }
+        Ok((id, sk))
+    }
+
+    fn store(&mut self, ptr: ValueId, v: ValueId, mask: u32) -> Result<()> {
+        let (pid, _, _, ty, mode) = self.ptr(ptr)?;
+        let (sk, is_bool) = self.stored_kind(ty, mode)?;
+        let vcomps = self.f.values[v].num_components;
+        let vk = if is_bool {
+            Kind::new(BaseType::Bool, 1, vcomps)
+        } else {
+            sk.with_comps(vcomps)
+        };
+        let mut val = self.value_as(v, vk)?;
+        if is_bool {
+            let uk = sk.with_comps(vcomps);
+            let one = self.splat(uk, 1);
+            let zero = self.splat(uk, 0);
+            val = self.op1(op::SELECT, uk, &[val, one, zero]);
+        }
+        let full = (1u32 << sk.comps) - 1;
+        if mask & full == full && vcomps == sk.comps {
+            self.code.inst(op::STORE, &[pid, val]);
+            return Ok(());
+        }
+        if sk.comps == 1 {
+            self.code.inst(op::STORE, &[pid, val]);
+            return Ok(());
+        }
+        let old = self.op1(op::LOAD, sk, &[pid]);
+        let mut args = vec![old, val];
+        for i in 0..sk.comps {
+            let from_new = mask & (1 << i) != 0 && i < vcomps;
+            args.push(if from_new {
+                u32::from(sk.comps) + u32::from(i)
+            } else {
+                u32::from(i)
+            });
+        }
+        // A shuffle of two vectors of different sizes is fine in SPIR-V.
+        let merged = self.op1(op::VECTOR_SHUFFLE, sk, &args);
+        self.code.inst(op::STORE, &[pid, merged]);
+        Ok(())
+    }
+
+    /// Copies between two pointers of possibly different layouts, leaf by leaf.
+    fn copy(&mut self, dst: (u32, u32, u32), src: (u32, u32, u32), budget: &mut u32) -> Result<()> {
+        let (did, dt, dclass) = dst;
+        let (sid, st, sclass) = src;
+        if dt == st {
+            let id = self.new_id();
+            self.code.inst(op::LOAD, &[st, id, sid]);
+            self.code.inst(op::STORE, &[did, id]);
+            return Ok(());
+        }
+        if *budget == 0 {
+            return Err(SpirvError::new("copy of a too large aggregate"));
+        }
+        *budget -= 1;
+        let members: Vec<(u32, u32)> = if let Some(ms) = self.m.members.get(&dt).cloned() {
+            let sm = self.m.members.get(&st).cloned().unwrap_or_default();
+            ms.into_iter().zip(sm).collect()
+        } else if let (Some(&de), Some(&se)) = (self.m.elem.get(&dt), self.m.elem.get(&st)) {
+            let n = self
+                .array_len(dt)
+                .or_else(|| self.array_len(st))
+                .unwrap_or(0);
+            (0..n).map(|_| (de, se)).collect()
+        } else {
+            // Leaves of different types: booleans against 32-bit integers.
+            let s = self.new_id();
+            self.code.inst(op::LOAD, &[st, s, sid]);
+            let bool_t = self.m.scalar_type(BaseType::Bool, 1);
+            let is_bool_dst = dt == bool_t || self.m.elem.get(&dt) == Some(&bool_t);
+            let conv = self.new_id();
+            if is_bool_dst {
+                let zero = self.m.constant(Kind::new(BaseType::Uint, 32, 1), &[0]);
+                self.code.inst(op::I_NOT_EQUAL, &[dt, conv, s, zero]);
+            } else {
+                let one = self.m.constant(Kind::new(BaseType::Uint, 32, 1), &[1]);
+                let zero = self.m.constant(Kind::new(BaseType::Uint, 32, 1), &[0]);
+                self.code.inst(op::SELECT, &[dt, conv, s, one, zero]);
+            }
+            self.code.inst(op::STORE, &[did, conv]);
+            return Ok(());
+        };
+        for (i, (de, se)) in members.into_iter().enumerate() {
+            let idx = self.m.const_i32(i as i32);
+            let dp = self.m.pointer(dclass, de);
+            let sp = self.m.pointer(sclass, se);
+            let d2 = self.new_id();
+            self.code.inst(op::ACCESS_CHAIN, &[dp, d2, did, idx]);
+            let s2 = self.new_id();
+            self.code.inst(op::ACCESS_CHAIN, &[sp, s2, sid, idx]);
+            self.copy((d2, de, dclass), (s2, se, sclass), budget)?;
+        }
+        Ok(())
+    }
+
+    fn array_len(&self, t: u32) -> Option<u32> {
+        // Find the length operand of an OpTypeArray among the cached IR types.
+        for ((ty, _, _), &id) in self.m.ir_types.iter() {
+            if id == t {
+                return self.m.shader.types.length(*ty);
+            }
+        }
+        None
+    }
+
+    // ---- intrinsics ----
+
+    fn atomic_scope(&mut self, mode: VarMode) -> u32 {
+        if mode == VarMode::Shared {
+            self.m.const_u32(2)
+        } else {
+            self.m.const_u32(1)
+        }
+    }
+
+    fn atomic(
+        &mut self,
+        x: &IntrinsicInstr,
+        ptr: u32,
+        mode: VarMode,
+        k: Kind,
+        data: &[ValueId],
+    ) -> Result<u32> {
+        let aop = x
+            .index(IndexKind::Atomic)
+            .and_then(AtomicOp::from_index)
+            .ok_or_else(|| SpirvError::new("atomic without its operation"))?;
+        if k.bits == 64 {
+            self.m.cap(cap::INT64_ATOMICS);
+        }
+        let scope = self.atomic_scope(mode);
+        let sem = self.m.const_u32(0);
+        let mut vals = Vec::new();
+        for &d in data {
+            vals.push(self.value_as(d, k)?);
+        }
+        let opc = match aop {
+            AtomicOp::Iadd => op::ATOMIC_I_ADD,
+            AtomicOp::Imin => op::ATOMIC_S_MIN,
+            AtomicOp::Umin => op::ATOMIC_U_MIN,
+            AtomicOp::Imax => op::ATOMIC_S_MAX,
+            AtomicOp::Umax => op::ATOMIC_U_MAX,
+            AtomicOp::Iand => op::ATOMIC_AND,
+            AtomicOp::Ior => op::ATOMIC_OR,
+            AtomicOp::Ixor => op::ATOMIC_XOR,
+            AtomicOp::Xchg => op::ATOMIC_EXCHANGE,
+            AtomicOp::CmpXchg => {
+                if vals.len() < 2 {
+                    return Err(SpirvError::new("compare-exchange without a comparator"));
+                }
+                return Ok(self.op1(
+                    op::ATOMIC_COMPARE_EXCHANGE,
+                    k,
+                    &[ptr, scope, sem, sem, vals[0], vals[1]],
+                ));
+            }
+            AtomicOp::Load => return Ok(self.op1(op::ATOMIC_LOAD, k, &[ptr, scope, sem])),
+            AtomicOp::Store => {
+                let v = vals.first().copied().unwrap_or(0);
+                self.code.inst(op::ATOMIC_STORE, &[ptr, scope, sem, v]);
+                return Ok(0);
+            }
+            AtomicOp::Fadd | AtomicOp::Fmin | AtomicOp::Fmax | AtomicOp::Inc | AtomicOp::Dec => {
+                return Err(SpirvError::new(format!(
+                    "atomic {} is not supported in SPIR-V output yet",
+                    aop.name()
+                )))
+            }
+        };
+        let v = vals.first().copied().unwrap_or(0);
+        Ok(self.op1(opc, k, &[ptr, scope, sem, v]))
+    }
+
+    /// Starts an unreachable block after a block terminator written mid-block.
+    fn dead_block(&mut self) {
+        let l = self.new_id();
+        self.start_block(l);
+    }
+
+    fn emit_intrinsic(&mut self, x: &IntrinsicInstr) -> Result<()> {
+        use Intrinsic as I;
+        let dest_kind = x.dest.map(|d| self.kind_of(d));
+        match x.op {
+            I::LoadDeref => {
+                let (id, k) = self.load(x.srcs[0])?;
+                if let Some(d) = x.dest {
+                    self.set(d, id, k);
+                }
+            }
+            I::StoreDeref => {
+                let mask = x.index(IndexKind::WriteMask).unwrap_or(0xf) as u32;
+                self.store(x.srcs[0], x.srcs[1], mask)?;
+            }
+            I::CopyDeref => {
+                let (did, dt, dclass, _, _) = self.ptr(x.srcs[0])?;
+                let (sid, st, sclass, _, _) = self.ptr(x.srcs[1])?;
+                let mut budget = 65536;
+                self.copy((did, dt, dclass), (sid, st, sclass), &mut budget)?;
+            }
+            I::DerefAtomic | I::DerefAtomicSwap => {
+                let (pid, _, _, ty, mode) = self.ptr(x.srcs[0])?;
+                let k = self
+                    .m
+                    .value_kind(ty)
+                    .ok_or_else(|| SpirvError::new("atomic on a non-scalar"))?;
+                let id = self.atomic(x, pid, mode, k, &x.srcs[1..])?;
+                if let Some(d) = x.dest {
+                    self.set(d, id, k);
+                }
+            }
+            I::DerefBufferArrayLength => {
+                let arr = x.srcs[0];
+                let def = &self.f.instrs[self.f.values[arr].def].kind;
+                let InstrKind::Deref(fresnel_ir::Deref {
+                    kind: DerefKind::Struct { parent, field },
+                    ..
+                }) = def
+                else {
+                    return Err(SpirvError::new(
+                        "length() of an array that is not a block member",
+                    ));
+                };
+                let (pid, _, _, _, _) = self.ptr(*parent)?;
+                let k = Kind::new(BaseType::Uint, 32, 1);
+                let id = self.op1(op::ARRAY_LENGTH, k, &[pid, *field]);
+                if let Some(d) = x.dest {
+                    self.set(d, id, k);
+                }
+            }
+            I::Terminate => {
+                self.code.inst(op::KILL, &[]);
+                self.dead_block();
+            }
+            I::TerminateIf => {
+                let c = self.value_as(x.srcs[0], Kind::new(BaseType::Bool, 1, 1))?;
+                let kill = self.new_id();
+                let cont = self.new_id();
+                self.code.inst(op::SELECTION_MERGE, &[cont, 0]);
+                self.code.inst(op::BRANCH_CONDITIONAL, &[c, kill, cont]);
+                self.start_block(kill);
+                self.code.inst(op::KILL, &[]);
+                self.start_block(cont);
+            }
+            I::Demote | I::IsHelperInvocation => {
+                self.m.cap(cap::DEMOTE_TO_HELPER_INVOCATION);
+                if self.m.version() < (1, 6) {
+                    self.m.exts.insert("SPV_EXT_demote_to_helper_invocation");
+                }
+                if x.op == I::Demote {
+                    self.code.inst(op::DEMOTE_TO_HELPER_INVOCATION, &[]);
+                } else {
+                    let k = Kind::new(BaseType::Bool, 1, 1);
+                    let id = self.op1(op::IS_HELPER_INVOCATION, k, &[]);
+                    if let Some(d) = x.dest {
+                        self.set(d, id, k);
+                    }
+                }
+            }
+            I::Barrier => {
+                let wg = self.m.const_u32(2);
+                let sem = self.m.const_u32(0x108);
+                self.code.inst(op::CONTROL_BARRIER, &[wg, wg, sem]);
+            }
+            I::MemoryBarrier => {
+                let dev = self.m.const_u32(1);
+                let sem = self.m.const_u32(0x948);
+                self.code.inst(op::MEMORY_BARRIER, &[dev, sem]);
+            }
+            I::EmitVertex | I::EndPrimitive => {
+                let stream = x.index(IndexKind::Stream).unwrap_or(0);
+                if stream == 0 {
+                    let opc = if x.op == I::EmitVertex {
+                        op::EMIT_VERTEX
+                    } else {
+                        op::END_PRIMITIVE
+                    };
+                    self.code.inst(opc, &[]);
+                } else {
+                    self.m.cap(cap::GEOMETRY_STREAMS);
+                    let s = self.m.const_u32(stream as u32);
+                    let opc = if x.op == I::EmitVertex {
+                        op::EMIT_STREAM_VERTEX
+                    } else {
+                        op::END_STREAM_PRIMITIVE
+                    };
+                    self.code.inst(opc, &[s]);
+                }
+            }
+            I::InterpDerefAtCentroid | I::InterpDerefAtSample | I::InterpDerefAtOffset => {
+                self.m.cap(cap::INTERPOLATION_FUNCTION);
+                let (pid, _, _, ty, _) = self.ptr(x.srcs[0])?;
+                let k = self
+                    .m
+                    .value_kind(ty)
+                    .ok_or_else(|| SpirvError::new("interpolation of a non-vector"))?;
+                let id = match x.op {
+                    I::InterpDerefAtCentroid => self.ext(glsl::INTERPOLATE_AT_CENTROID, k, &[pid]),
+                    I::InterpDerefAtSample => {
+                        let s = self.prefix(x.srcs[1], 1, BaseType::Int)?;
+                        self.ext(glsl::INTERPOLATE_AT_SAMPLE, k, &[pid, s])
+                    }
+                    _ => {
+                        let o = self.prefix(x.srcs[1], 2, BaseType::Float)?;
+                        self.ext(glsl::INTERPOLATE_AT_OFFSET, k, &[pid, o])
+                    }
+                };
+                if let Some(d) = x.dest {
+                    self.set(d, id, k);
+                }
+            }
+            I::ImageDerefLoad
+            | I::ImageDerefStore
+            | I::ImageDerefAtomic
+            | I::ImageDerefAtomicSwap
+            | I::ImageDerefSize
+            | I::ImageDerefSamples => self.emit_image(x, dest_kind)?,
+            I::VoteAny
+            | I::VoteAll
+            | I::VoteEq
+            | I::Ballot
+            | I::Elect
+            | I::ReadInvocation
+            | I::ReadFirstInvocation
+            | I::Shuffle
+            | I::Reduce
+            | I::InclusiveScan
+            | I::ExclusiveScan => self.emit_subgroup(x)?,
+            other => {
+                return Err(SpirvError::new(format!(
+                    "intrinsic `{}` is not supported in SPIR-V output yet",
+                    other.name()
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    fn emit_subgroup(&mut self, x: &IntrinsicInstr) -> Result<()> {
+        use Intrinsic as I;
+        if self.m.version() < (1, 3) {
+            return Err(SpirvError::new(
+                "subgroup operations need SPIR-V 1.3 (target Vulkan 1.1 or later)",
+            ));
+        }
+        self.m.cap(cap::GROUP_NON_UNIFORM);
+        let scope = self.m.const_u32(3);
+        let bk = Kind::new(BaseType::Bool, 1, 1);
+        let d = x
+            .dest
+            .ok_or_else(|| SpirvError::new("subgroup operation without a result"))?;
+        let (id, k) = match x.op {
+            I::VoteAny | I::VoteAll => {
+                self.m.cap(cap::GROUP_NON_UNIFORM_VOTE);
+                let p = self.value_as(x.srcs[0], bk)?;
+                let opc = if x.op == I::VoteAny {
+                    op::GROUP_NON_UNIFORM_ANY
+                } else {
+                    op::GROUP_NON_UNIFORM_ALL
+                };
+                (self.op1(opc, bk, &[scope, p]), bk)
+            }
+            I::VoteEq => {
+                self.m.cap(cap::GROUP_NON_UNIFORM_VOTE);
+                let vk = self.natural_kind(x.srcs[0]);
+                let v = self.value_as(x.srcs[0], vk)?;
+                (
+                    self.op1(op::GROUP_NON_UNIFORM_ALL_EQUAL, bk, &[scope, v]),
+                    bk,
+                )
+            }
+            I::Ballot => {
+                self.m.cap(cap::GROUP_NON_UNIFORM_BALLOT);
+                let p = self.value_as(x.srcs[0], bk)?;
+                let k = Kind::new(BaseType::Uint, 32, 4);
+                (self.op1(op::GROUP_NON_UNIFORM_BALLOT, k, &[scope, p]), k)
+            }
+            I::Elect => (self.op1(op::GROUP_NON_UNIFORM_ELECT, bk, &[scope]), bk),
+            I::ReadInvocation | I::Shuffle => {
+                let vk = self.natural_kind(x.srcs[0]);
+                let v = self.value_as(x.srcs[0], vk)?;
+                let ik = Kind::new(BaseType::Uint, 32, 1);
+                let is_const = matches!(self.vals[x.srcs[1].0 as usize], Val::Const(_));
+                let i = self.value_as(x.srcs[1], ik)?;
+                let opc = if x.op == I::ReadInvocation && is_const {
+                    self.m.cap(cap::GROUP_NON_UNIFORM_BALLOT);
+                    op::GROUP_NON_UNIFORM_BROADCAST
+                } else {
+                    self.m.cap(cap::GROUP_NON_UNIFORM_SHUFFLE);
+                    op::GROUP_NON_UNIFORM_SHUFFLE
+                };
+                (self.op1(opc, vk, &[scope, v, i]), vk)
+            }
+            I::ReadFirstInvocation => {
+                self.m.cap(cap::GROUP_NON_UNIFORM_BALLOT);
+                let vk = self.natural_kind(x.srcs[0]);
+                let v = self.value_as(x.srcs[0], vk)?;
+                (
+                    self.op1(op::GROUP_NON_UNIFORM_BROADCAST_FIRST, vk, &[scope, v]),
+                    vk,
+                )
+            }
+            _ => {
+                self.m.cap(cap::GROUP_NON_UNIFORM_ARITHMETIC);
+                let aop = x
+                    .index(IndexKind::Atomic)
+                    .and_then(AtomicOp::from_index)
+                    .ok_or_else(|| SpirvError::new("subgroup reduction without its operation"))?;
+                let vk = self.natural_kind(x.srcs[0]);
+                let v = self.value_as(x.srcs[0], vk)?;
+                let float = vk.base == BaseType::Float;
+                let boolean = vk.base == BaseType::Bool;
+                let opc: u16 = match aop {
+                    AtomicOp::Iadd if float => 350,
+                    AtomicOp::Iadd | AtomicOp::Fadd => {
+                        if float {
+                            350
+                        } else {
+                            349
+                        }
+                    }
+                    AtomicOp::Imin | AtomicOp::Fmin if float => 355,
+                    AtomicOp::Imin => 353,
+                    AtomicOp::Umin => 354,
+                    AtomicOp::Imax | AtomicOp::Fmax if float => 358,
+                    AtomicOp::Imax => 356,
+                    AtomicOp::Umax => 357,
+                    AtomicOp::Fmin => 355,
+                    AtomicOp::Fmax => 358,
+                    AtomicOp::Iand if boolean => 362,
+                    AtomicOp::Ior if boolean => 363,
+                    AtomicOp::Ixor if boolean => 364,
+                    AtomicOp::Iand => 359,
+                    AtomicOp::Ior => 360,
+                    AtomicOp::Ixor => 361,
+                    other => {
+                        return Err(SpirvError::new(format!(
+                            "subgroup {} reduction is not supported in SPIR-V output yet",
+                            other.name()
+                        )))
+                    }
+                };
+                let group_op = match x.op {
+                    I::Reduce => 0,
+                    I::InclusiveScan => 1,
+                    _ => 2,
+                };
+                (self.op1(opc, vk, &[scope, group_op, v]), vk)
+            }
+        };
+        self.set(d, id, k);
+        Ok(())
+    }
+
+    fn emit_image(&mut self, x: &IntrinsicInstr, dest_kind: Option<Kind>) -> Result<()> {
+        use Intrinsic as I;
+        let (pid, pointee, _, ty, _) = self.ptr(x.srcs[0])?;
+        let Type::Image { dim, array, result } = self.m.shader.types.get(ty).clone() else {
+            return Err(SpirvError::new("image operation on a non-image"));
+        };
+        let img = self.new_id();
+        self.code.inst(op::LOAD, &[pointee, img, pid]);
+        let ncoord = dim.coord_components() + u8::from(array);
+        let ms = matches!(dim, SamplerDim::Ms);
+        match x.op {
+            I::ImageDerefSize | I::ImageDerefSamples => {
+                self.m.cap(cap::IMAGE_QUERY);
+                let d = x
+                    .dest
+                    .ok_or_else(|| SpirvError::new("query without result"))?;
+                let n = self.f.values[d].num_components;
+                let k = Kind::new(BaseType::Int, 32, n);
+                let id = if x.op == I::ImageDerefSize {
+                    self.op1(op::IMAGE_QUERY_SIZE, k, &[img])
+                } else {
+                    self.op1(op::IMAGE_QUERY_SAMPLES, k, &[img])
+                };
+                self.set(d, id, k);
+            }
+            I::ImageDerefLoad => {
+                let coord = self.prefix(x.srcs[1], ncoord, BaseType::Int)?;
+                let d = x
+                    .dest
+                    .ok_or_else(|| SpirvError::new("load without result"))?;
+                let k = Kind::new(result, 32, 4);
+                let mut args = vec![img, coord];
+                if ms {
+                    let s = self.prefix(x.srcs[2], 1, BaseType::Int)?;
+                    args.extend([io::SAMPLE, s]);
+                }
+                let id = self.op1(op::IMAGE_READ, k, &args);
+                let dk = dest_kind.unwrap_or(k);
+                let id = self.convert(id, k, dk.with_comps(4))?;
+                self.set(d, id, dk);
+            }
+            I::ImageDerefStore => {
+                let coord = self.prefix(x.srcs[1], ncoord, BaseType::Int)?;
+                let texel = self.value_as(x.srcs[3], Kind::new(result, 32, 4))?;
+                let mut args = vec![img, coord, texel];
+                if ms {
+                    let s = self.prefix(x.srcs[2], 1, BaseType::Int)?;
+                    args.extend([io::SAMPLE, s]);
+                }
+                self.code.inst(op::IMAGE_WRITE, &args);
+            }
+            _ => {
+                // Atomics through a texel pointer (the image variable, not a loaded value).
+                let coord = self.prefix(x.srcs[1], ncoord, BaseType::Int)?;
+                let sample = if ms {
+                    self.prefix(x.srcs[2], 1, BaseType::Int)?
+                } else {
+                    self.m.const_u32(0)
+                };
+                let k = Kind::new(result, 32, 1);
+                let st = self.m.kind_type(k);
+                let pt = self.m.pointer(11, st);
+                let tp = self.new_id();
+                self.code
+                    .inst(op::IMAGE_TEXEL_POINTER, &[pt, tp, pid, coord, sample]);
+                let id = self.atomic(x, tp, VarMode::Uniform, k, &x.srcs[3..])?;
+                if let Some(d) = x.dest {
+                    self.set(d, id, k);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // ---- textures ----
+
+    fn emit_tex(&mut self, t: &Tex) -> Result<()> {
+        if t.is_sparse {
+            return Err(SpirvError::new(
+                "sparse texture lookups are not supported in SPIR-V output yet",
+            ));
+        }
+        let tex = t
+            .src(TexSrc::TextureDeref)
+            .ok_or_else(|| SpirvError::new("texture instruction without a texture"))?;
+        if t.src(TexSrc::SamplerDeref).is_some() {
+            return Err(SpirvError::new(
+                "separate samplers are not supported in SPIR-V output yet",
+            ));
+        }
+        let (pid, pointee, _, _, _) = self.ptr(tex)?;
+        let si = self.new_id();
+        self.code.inst(op::LOAD, &[pointee, si, pid]);
+        let image = |cx: &mut Self| -> Result<u32> {
+            let Some(&it) = cx.m.image_of.get(&pointee) else {
+                return Err(SpirvError::new("internal: texture is not a sampled image"));
+            };
+            let id = cx.new_id();
+            cx.code.inst(op::IMAGE, &[it, id, si]);
+            Ok(id)
+        };
+        let d = &self.f.values[t.dest];
+        let (dbits, dn) = (d.bit_size, d.num_components);
+        let fragment = self.m.shader.stage == fresnel_ir::Stage::Fragment;
+        let coord_base = if matches!(t.op, TexOp::Txf | TexOp::TxfMs) {
+            BaseType::Int
+        } else {
+            BaseType::Float
+        };
+        let coord = match t.src(TexSrc::Coord) {
+            Some(c) => {
+                let n = self.f.values[c].num_components;
+                Some(self.prefix(c, n, coord_base)?)
+            }
+            None => None,
+        };
+        let need_coord =
+            || coord.ok_or_else(|| SpirvError::new("texture lookup without coordinates"));
+        // Image operands in mask order.
+        let mut mask = 0u32;
+        let mut operands: Vec<(u32, Vec<u32>)> = Vec::new();
+        let explicit = matches!(t.op, TexOp::Txl | TexOp::Txd)
+            || (!fragment && matches!(t.op, TexOp::Tex | TexOp::Txb));
+        if let Some(b) = t.src(TexSrc::Bias) {
+            if fragment && t.op == TexOp::Txb {
+                let v = self.prefix(b, 1, BaseType::Float)?;
+                operands.push((io::BIAS, vec![v]));
+            }
+        }
+        if let Some(l) = t.src(TexSrc::Lod) {
+            let base = if matches!(t.op, TexOp::Txf | TexOp::Txs) {
+                BaseType::Int
+            } else {
+                BaseType::Float
+            };
+            let no_mips = matches!(
+                t.dim,
+                SamplerDim::Rect | SamplerDim::Buffer | SamplerDim::Ms
+            );
+            if !matches!(t.op, TexOp::Txs | TexOp::QueryLevels) && !no_mips {
+                let v = self.prefix(l, 1, base)?;
+                operands.push((io::LOD, vec![v]));
+            }
+        }
+        let has_lod = operands.iter().any(|(m, _)| *m == io::LOD);
+        let sampling = matches!(t.op, TexOp::Tex | TexOp::Txb | TexOp::Txl);
+        if explicit && sampling && !has_lod {
+            if t.dim == SamplerDim::Rect {
+                // Rectangle textures have no mip levels: zero gradients.
+                let n = t.dim.coord_components();
+                let z = self.m.constant(Kind::new(BaseType::Float, 32, n), &[0; 4]);
+                operands.push((io::GRAD, vec![z, z]));
+            } else {
+                let z = self.m.constant(Kind::new(BaseType::Float, 32, 1), &[0]);
+                operands.push((io::LOD, vec![z]));
+            }
+        }
+        if let (Some(dx), Some(dy)) = (t.src(TexSrc::Ddx), t.src(TexSrc::Ddy)) {
+            let n = self.f.values[dx].num_components;
+            let a = self.prefix(dx, n, BaseType::Float)?;
+            let b = self.prefix(dy, n, BaseType::Float)?;
+            operands.push((io::GRAD, vec![a, b]));
+        }
+        if let Some(o) = t.src(TexSrc::Offset) {
+            let n = self.f.values[o].num_components;
+            let is_const = matches!(self.vals[o.0 as usize], Val::Const(_));
+            let v = self.prefix(o, n, BaseType::Int)?;
+            if is_const {
+                operands.push((io::CONST_OFFSET, vec![v]));
+            } else {
+                self.m.cap(cap::IMAGE_GATHER_EXTENDED);
+                operands.push((io::OFFSET, vec![v]));
+            }
+        }
+        if let Some(s) = t.src(TexSrc::MsIndex) {
+            let v = self.prefix(s, 1, BaseType::Int)?;
+            operands.push((io::SAMPLE, vec![v]));
+        }
+        if let Some(ml) = t.src(TexSrc::MinLod) {
+            self.m.cap(cap::MIN_LOD);
+            let v = self.prefix(ml, 1, BaseType::Float)?;
+            operands.push((io::MIN_LOD, vec![v]));
+        }
+        operands.sort_by_key(|(m, _)| *m);
+        let mut tail = Vec::new();
+        for (m, v) in &operands {
+            mask |= m;
+            tail.extend_from_slice(v);
+        }
+        let with_ops = |mut args: Vec<u32>| {
+            if mask != 0 {
+                args.push(mask);
+                args.extend_from_slice(&tail);
+            }
+            args
+        };
+        let dref = match t.src(TexSrc::Comparator) {
+            Some(c) => Some(self.prefix(c, 1, BaseType::Float)?),
+            None => None,
+        };
+        let rk = Kind::new(
+            t.dest_base,
+            32,
+            if t.is_shadow && t.op != TexOp::Tg4 {
+                1
+            } else {
+                4
+            },
+        );
+        let (id, k) = match t.op {
+            TexOp::Tex | TexOp::Txb | TexOp::Txl | TexOp::Txd => {
+                let c = need_coord()?;
+                let opc = match (explicit, dref.is_some()) {
+                    (false, false) => op::IMAGE_SAMPLE_IMPLICIT_LOD,
+                    (true, false) => op::IMAGE_SAMPLE_EXPLICIT_LOD,
+                    (false, true) => op::IMAGE_SAMPLE_DREF_IMPLICIT_LOD,
+                    (true, true) => op::IMAGE_SAMPLE_DREF_EXPLICIT_LOD,
+                };
+                let mut args = vec![si, c];
+                args.extend(dref);
+                let args = with_ops(args);
+                (self.op1(opc, rk, &args), rk)
+            }
+            TexOp::Txf | TexOp::TxfMs => {
+                let c = need_coord()?;
+                let img = image(self)?;
+                let args = with_ops(vec![img, c]);
+                (self.op1(op::IMAGE_FETCH, rk, &args), rk)
+            }
+            TexOp::Tg4 => {
+                let c = need_coord()?;
+                let args = match dref {
+                    Some(dr) => with_ops(vec![si, c, dr]),
+                    None => {
+                        let comp = self.m.const_u32(u32::from(t.component));
+                        with_ops(vec![si, c, comp])
+                    }
+                };
+                let opc = if dref.is_some() {
+                    op::IMAGE_DREF_GATHER
+                } else {
+                    op::IMAGE_GATHER
+                };
+                let k = Kind::new(t.dest_base, 32, 4);
+                (self.op1(opc, k, &args), k)
+            }
+            TexOp::Txs => {
+                self.m.cap(cap::IMAGE_QUERY);
+                let img = image(self)?;
+                let k = Kind::new(BaseType::Int, 32, dn);
+                let lod_ok = !matches!(
+                    t.dim,
+                    SamplerDim::Ms | SamplerDim::Buffer | SamplerDim::Rect
+                );
+                if lod_ok {
+                    let lod = match t.src(TexSrc::Lod) {
+                        Some(l) => self.prefix(l, 1, BaseType::Int)?,
+                        None => self.m.const_i32(0),
+                    };
+                    (self.op1(op::IMAGE_QUERY_SIZE_LOD, k, &[img, lod]), k)
+                } else {
+                    (self.op1(op::IMAGE_QUERY_SIZE, k, &[img]), k)
+                }
+            }
+            TexOp::QueryLevels | TexOp::TextureSamples => {
+                self.m.cap(cap::IMAGE_QUERY);
+                let img = image(self)?;
+                let k = Kind::new(BaseType::Int, 32, 1);
+                let opc = if t.op == TexOp::QueryLevels {
+                    op::IMAGE_QUERY_LEVELS
+                } else {
+                    op::IMAGE_QUERY_SAMPLES
+                };
+                (self.op1(opc, k, &[img]), k)
+            }
+            TexOp::Lod => {
+                self.m.cap(cap::IMAGE_QUERY);
+                let c = need_coord()?;
+                let k = Kind::new(BaseType::Float, 32, 2);
+                (self.op1(op::IMAGE_QUERY_LOD, k, &[si, c]), k)
+            }
+        };
+        // The IR result may have another bit size (mediump lowered to 16 bits is not done:
+        // results are 32-bit) or fewer components.
+        let _ = dbits;
+        if k.comps != dn {
+            let dk = k.with_comps(dn);
+            let picked = if dn == 1 {
+                self.op1(op::COMPOSITE_EXTRACT, dk, &[id, 0])
+            } else {
+                let mut args = vec![id, id];
+                args.extend(0..u32::from(dn));
+                self.op1(op::VECTOR_SHUFFLE, dk, &args)
+            };
+            self.set(t.dest, picked, dk);
+        } else {
+            self.set(t.dest, id, k);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,403 @@
+//! IR to SPIR-V.
+//!
+//! [`emit`] writes one module for one shader: the entry point `main` with its interface,
+//! capabilities inferred from what the shader uses, decorations (locations, bindings and
+//! sets, built-ins, block layouts, interpolation, RelaxedPrecision), and one SPIR-V function
+//! per IR function with structured control flow (see `func.rs`).
+//!
+//! The module is built in sections (capabilities, extensions, imports, entry point,
+//! execution modes, debug names, decorations, types/constants/globals, functions) that are
+//! concatenated at the end; ids are allocated in a fixed order from the IR, so the output is
+//! deterministic.
+
+mod func;
+mod instr;
+mod spec;
+mod types;
+mod writer;
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use fresnel_ir::{Shader, Stage, VarMode};
+use rustc_hash::FxHashMap;
+
+use spec::{cap, op};
+use writer::Words;
+
+/// The environment the module is for.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum TargetEnv {
+    /// Vulkan 1.`minor` (0 to 3): SPIR-V 1.0, 1.3, 1.5, 1.6.
+    Vulkan { minor: u8 },
+    /// OpenGL 4.5 with GL_ARB_gl_spirv: SPIR-V 1.0.
+    OpenGl,
+}
+
+impl TargetEnv {
+    /// The SPIR-V version written in the header.
+    pub fn spirv_version(self) -> (u8, u8) {
+        match self {
+            TargetEnv::Vulkan { minor: 0 } | TargetEnv::OpenGl => (1, 0),
+            TargetEnv::Vulkan { minor: 1 } => (1, 3),
+            TargetEnv::Vulkan { minor: 2 } => (1, 5),
+            TargetEnv::Vulkan { .. } => (1, 6),
+        }
+    }
+
+    pub fn is_vulkan(self) -> bool {
+        matches!(self, TargetEnv::Vulkan { .. })
+    }
+
+    /// The name `spirv-val --target-env` knows.
+    pub fn val_name(self) -> &'static str {
+        match self {
+            TargetEnv::Vulkan { minor: 0 } => "vulkan1.0",
+            TargetEnv::Vulkan { minor: 1 } => "vulkan1.1",
+            TargetEnv::Vulkan { minor: 2 } => "vulkan1.2",
+            TargetEnv::Vulkan { .. } => "vulkan1.3",
+            TargetEnv::OpenGl => "opengl4.5",
+        }
+    }
+}
+
+/// Options of [`emit`].
+#[derive(Clone, Debug)]
+pub struct SpirvOptions {
+    pub target: TargetEnv,
+    /// Write `OpName` for variables and functions.
+    pub debug_names: bool,
+}
+
+impl Default for SpirvOptions {
+    fn default() -> SpirvOptions {
+        SpirvOptions {
+            target: TargetEnv::Vulkan { minor: 0 },
+            debug_names: true,
+        }
+    }
+}
+
+/// Why a shader could not be written as SPIR-V.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpirvError {
+    pub message: String,
+}
+
+impl SpirvError {
+    pub(crate) fn new(message: impl Into<String>) -> SpirvError {
+        SpirvError {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for SpirvError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for SpirvError {}
+
+pub(crate) type Result<T> = std::result::Result<T, SpirvError>;
+
+/// Writes `shader` as a SPIR-V module (words, host order; write them little-endian for a
+/// `.spv` file, see [`to_bytes`]).
+pub fn emit(shader: &Shader, opts: &SpirvOptions) -> std::result::Result<Vec<u32>, SpirvError> {
+    let mut m = Module::new(shader, opts);
+    m.build()?;
+    Ok(m.finish())
+}
+
+/// The words of a module as the bytes of a `.spv` file (little-endian).
+pub fn to_bytes(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+/// The module under construction.
+pub(crate) struct Module<'a> {
+    pub shader: &'a Shader,
+    pub opts: &'a SpirvOptions,
+    next_id: u32,
+    pub caps: BTreeSet<u32>,
+    pub exts: BTreeSet<&'static str>,
+    pub glsl_ext: u32,
+    pub names: Words,
+    pub decorations: Words,
+    /// Types, constants, global variables, in creation order.
+    pub globals: Words,
+    pub functions: Words,
+    pub modes: Words,
+    /// Non-aggregate types and constants, by opcode and operands.
+    pub type_cache: FxHashMap<(u16, Vec<u32>), u32>,
+    /// IR types as SPIR-V types: (type, laid out for external memory).
+    pub ir_types: FxHashMap<(fresnel_ir::TypeId, bool, u32), u32>,
+    pub const_cache: FxHashMap<(u32, Vec<u32>), u32>,
+    pub undef_cache: FxHashMap<u32, u32>,
+    /// The OpVariable of each global variable (and, while a function is written, its
+    /// locals).
+    pub var_ids: FxHashMap<fresnel_ir::VarId, u32>,
+    pub func_ids: Vec<u32>,
+    /// The SPIR-V function type and return type of each IR function.
+    pub func_sigs: Vec<types::FuncSig>,
+    pub interface: Vec<u32>,
+    /// Member types of struct types (for access chains and extracts).
+    pub members: FxHashMap<u32, Vec<u32>>,
+    /// Element type of array, vector and matrix types.
+    pub elem: FxHashMap<u32, u32>,
+    /// Pointee type of pointer types.
+    pub pointee: FxHashMap<u32, u32>,
+    /// The image type of a sampled image type.
+    pub image_of: FxHashMap<u32, u32>,
+}
+
+impl<'a> Module<'a> {
+    fn new(shader: &'a Shader, opts: &'a SpirvOptions) -> Module<'a> {
+        Module {
+            shader,
+            opts,
+            next_id: 1,
+            caps: BTreeSet::new(),
+            exts: BTreeSet::new(),
+            glsl_ext: 0,
+            names: Words::new(),
+            decorations: Words::new(),
+            globals: Words::new(),
+            functions: Words::new(),
+            modes: Words::new(),
+            type_cache: FxHashMap::default(),
+            ir_types: FxHashMap::default(),
+            const_cache: FxHashMap::default(),
+            undef_cache: FxHashMap::default(),
+            var_ids: FxHashMap::default(),
+            func_ids: Vec::new(),
+            func_sigs: Vec::new(),
+            interface: Vec::new(),
+            members: FxHashMap::default(),
+            elem: FxHashMap::default(),
+            pointee: FxHashMap::default(),
+            image_of: FxHashMap::default(),
+        }
+    }
+
+    pub fn id(&mut self) -> u32 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    pub fn cap(&mut self, c: u32) {
+        self.caps.insert(c);
+    }
+
+    pub fn vulkan(&self) -> bool {
+        self.opts.target.is_vulkan()
+    }
+
+    pub fn version(&self) -> (u8, u8) {
+        self.opts.target.spirv_version()
+    }
+
+    pub fn name(&mut self, id: u32, name: &str) {
+        if self.opts.debug_names && !name.is_empty() {
+            self.names.inst_str(op::NAME, &[id], name, &[]);
+        }
+    }
+
+    pub fn decorate(&mut self, id: u32, d: u32, extra: &[u32]) {
+        let mut ops = vec![id, d];
+        ops.extend_from_slice(extra);
+        self.decorations.inst(op::DECORATE, &ops);
+    }
+
+    pub fn member_decorate(&mut self, id: u32, member: u32, d: u32, extra: &[u32]) {
+        let mut ops = vec![id, member, d];
+        ops.extend_from_slice(extra);
+        self.decorations.inst(op::MEMBER_DECORATE, &ops);
+    }
+
+    fn build(&mut self) -> Result<()> {
+        let shader = self.shader;
+        self.cap(cap::SHADER);
+        self.glsl_ext = self.id();
+        match shader.stage {
+            Stage::Vertex | Stage::Fragment | Stage::Compute => {}
+            Stage::Geometry => self.cap(cap::GEOMETRY),
+            Stage::TessControl | Stage::TessEval => self.cap(cap::TESSELLATION),
+            s => {
+                return Err(SpirvError::new(format!(
+                    "SPIR-V output for {} shaders is not supported yet",
+                    s.name()
+                )))
+            }
+        }
+        self.declare_globals()?;
+        // Function ids and signatures first (calls may precede callees).
+        for (fid, _) in shader.functions.iter() {
+            let id = self.id();
+            self.func_ids.push(id);
+            let sig = self.func_sig(fid)?;
+            self.func_sigs.push(sig);
+        }
+        for (fid, f) in shader.functions.iter() {
+            let id = self.func_ids[fid.0 as usize];
+            self.name(id, &f.name);
+            func::emit_function(self, fid)?;
+        }
+        match shader.entry {
+            Some(entry) => self.entry_point(self.func_ids[entry.0 as usize])?,
+            // A compilation unit without `main` (to be linked with others): a module with
+            // the Linkage capability and no entry point, as SPIR-V allows.
+            None => self.cap(cap::LINKAGE),
+        }
+        Ok(())
+    }
+
+    fn entry_point(&mut self, main: u32) -> Result<()> {
+        let shader = self.shader;
+        let model = match shader.stage {
+            Stage::Vertex => 0,
+            Stage::TessControl => 1,
+            Stage::TessEval => 2,
+            Stage::Geometry => 3,
+            Stage::Fragment => 4,
+            Stage::Compute => 5,
+            s => {
+                return Err(SpirvError::new(format!(
+                    "no SPIR-V execution model for {} shaders",
+                    s.name()
+                )))
+            }
+        };
+        self.execution_modes(main)?;
+        let mut ops = vec![model, main];
+        writer::push_str(&mut ops, "main");
+        ops.extend_from_slice(&self.interface);
+        let mut w = Words::new();
+        w.inst(op::ENTRY_POINT, &ops);
+        // Entry point goes before the execution modes.
+        let mut modes = w;
+        modes.extend(&self.modes);
+        self.modes = modes;
+        Ok(())
+    }
+
+    fn execution_modes(&mut self, main: u32) -> Result<()> {
+        use spec::mode;
+        let info = &self.shader.info;
+        let mut m: Vec<Vec<u32>> = Vec::new();
+        match self.shader.stage {
+            Stage::Fragment => {
+                if self.vulkan() || info.origin_upper_left {
+                    m.push(vec![mode::ORIGIN_UPPER_LEFT]);
+                } else {
+                    m.push(vec![mode::ORIGIN_LOWER_LEFT]);
+                }
+                if info.pixel_center_integer {
+                    m.push(vec![mode::PIXEL_CENTER_INTEGER]);
+                }
+                if info.early_fragment_tests {
+                    m.push(vec![mode::EARLY_FRAGMENT_TESTS]);
+                }
+                let writes_depth = self
+                    .shader
+                    .vars
+                    .iter()
+                    .any(|(_, v)| v.mode == VarMode::ShaderOut && v.name == "gl_FragDepth");
+                if writes_depth {
+                    m.push(vec![mode::DEPTH_REPLACING]);
+                    match info.depth_layout.as_deref() {
+                        Some("depth_greater") => m.push(vec![mode::DEPTH_GREATER]),
+                        Some("depth_less") => m.push(vec![mode::DEPTH_LESS]),
+                        Some("depth_unchanged") => m.push(vec![mode::DEPTH_UNCHANGED]),
+                        _ => {}
+                    }
+                }
+            }
+            Stage::Compute => {
+                let [x, y, z] = info.local_size;
+                m.push(vec![mode::LOCAL_SIZE, x.max(1), y.max(1), z.max(1)]);
+            }
+            Stage::Geometry => {
+                let Some(g) = &info.geometry else {
+                    return Err(SpirvError::new("geometry shader without its layout"));
+                };
+                m.push(vec![mode::INVOCATIONS, g.invocations.max(1)]);
+                let input = match g.input.as_str() {
+                    "points" => mode::INPUT_POINTS,
+                    "lines" => mode::INPUT_LINES,
+                    "lines_adjacency" => mode::INPUT_LINES_ADJACENCY,
+                    "triangles_adjacency" => mode::INPUT_TRIANGLES_ADJACENCY,
+                    _ => mode::TRIANGLES,
+                };
+                m.push(vec![input]);
+                let output = match g.output.as_str() {
+                    "points" => mode::OUTPUT_POINTS,
+                    "line_strip" => mode::OUTPUT_LINE_STRIP,
+                    _ => mode::OUTPUT_TRIANGLE_STRIP,
+                };
+                m.push(vec![output]);
+                m.push(vec![mode::OUTPUT_VERTICES, g.max_vertices]);
+            }
+            Stage::TessControl | Stage::TessEval => {
+                if let Some(n) = info.tess_vertices {
+                    m.push(vec![mode::OUTPUT_VERTICES, n]);
+                }
+                match info.tess_primitive.as_deref() {
+                    Some("triangles") => m.push(vec![mode::TRIANGLES]),
+                    Some("quads") => m.push(vec![mode::QUADS]),
+                    Some("isolines") => m.push(vec![mode::ISOLINES]),
+                    _ => {}
+                }
+                match info.tess_spacing.as_deref() {
+                    Some("equal_spacing") => m.push(vec![mode::SPACING_EQUAL]),
+                    Some("fractional_even_spacing") => m.push(vec![mode::SPACING_FRACTIONAL_EVEN]),
+                    Some("fractional_odd_spacing") => m.push(vec![mode::SPACING_FRACTIONAL_ODD]),
+                    _ => {}
+                }
+                match info.tess_order.as_deref() {
+                    Some("cw") => m.push(vec![mode::VERTEX_ORDER_CW]),
+                    Some("ccw") => m.push(vec![mode::VERTEX_ORDER_CCW]),
+                    _ => {}
+                }
+                if info.tess_point_mode {
+                    m.push(vec![mode::POINT_MODE]);
+                }
+            }
+            _ => {}
+        }
+        for ops in m {
+            let mut all = vec![main];
+            all.extend(ops);
+            self.modes.inst(op::EXECUTION_MODE, &all);
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> Vec<u32> {
+        let mut out = Vec::with_capacity(
+            self.globals.words.len()
+                + self.functions.words.len()
+                + self.decorations.words.len()
+                + 64,
+        );
+        out.extend_from_slice(&writer::header(self.version(), self.next_id));
+        let mut w = Words::new();
+        for &c in &self.caps {
+            w.inst(op::CAPABILITY, &[c]);
+        }
+        for e in &self.exts {
+            w.inst_str(op::EXTENSION, &[], e, &[]);
+        }
+        w.inst_str(op::EXT_INST_IMPORT, &[self.glsl_ext], "GLSL.std.450", &[]);
+        w.inst(op::MEMORY_MODEL, &[0, 1]);
+        w.extend(&self.modes);
+        w.extend(&self.names);
+        w.extend(&self.decorations);
+        w.extend(&self.globals);
+        w.extend(&self.functions);
+        out.extend_from_slice(&w.words);
+        out
+    }
+}

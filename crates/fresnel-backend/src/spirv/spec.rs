@@ -1,0 +1,478 @@
+//! The SPIR-V numbers this back end uses (opcodes, enumerants, GLSL.std.450), from the
+//! SPIR-V 1.6 and GLSL.std.450 specifications.
+
+#![allow(dead_code)]
+
+pub mod op {
+    pub const UNDEF: u16 = 1;
+    pub const NAME: u16 = 5;
+    pub const MEMBER_NAME: u16 = 6;
+    pub const EXTENSION: u16 = 10;
+    pub const EXT_INST_IMPORT: u16 = 11;
+    pub const EXT_INST: u16 = 12;
+    pub const MEMORY_MODEL: u16 = 14;
+    pub const ENTRY_POINT: u16 = 15;
+    pub const EXECUTION_MODE: u16 = 16;
+    pub const CAPABILITY: u16 = 17;
+    pub const TYPE_VOID: u16 = 19;
+    pub const TYPE_BOOL: u16 = 20;
+    pub const TYPE_INT: u16 = 21;
+    pub const TYPE_FLOAT: u16 = 22;
+    pub const TYPE_VECTOR: u16 = 23;
+    pub const TYPE_MATRIX: u16 = 24;
+    pub const TYPE_IMAGE: u16 = 25;
+    pub const TYPE_SAMPLER: u16 = 26;
+    pub const TYPE_SAMPLED_IMAGE: u16 = 27;
+    pub const TYPE_ARRAY: u16 = 28;
+    pub const TYPE_RUNTIME_ARRAY: u16 = 29;
+    pub const TYPE_STRUCT: u16 = 30;
+    pub const TYPE_POINTER: u16 = 32;
+    pub const TYPE_FUNCTION: u16 = 33;
+    pub const CONSTANT_TRUE: u16 = 41;
+    pub const CONSTANT_FALSE: u16 = 42;
+    pub const CONSTANT: u16 = 43;
+    pub const CONSTANT_COMPOSITE: u16 = 44;
+    pub const FUNCTION: u16 = 54;
+    pub const FUNCTION_PARAMETER: u16 = 55;
+    pub const FUNCTION_END: u16 = 56;
+    pub const FUNCTION_CALL: u16 = 57;
+    pub const VARIABLE: u16 = 59;
+    pub const IMAGE_TEXEL_POINTER: u16 = 60;
+    pub const LOAD: u16 = 61;
+    pub const STORE: u16 = 62;
+    pub const COPY_MEMORY: u16 = 63;
+    pub const ACCESS_CHAIN: u16 = 65;
+    pub const ARRAY_LENGTH: u16 = 68;
+    pub const DECORATE: u16 = 71;
+    pub const MEMBER_DECORATE: u16 = 72;
+    pub const VECTOR_SHUFFLE: u16 = 79;
+    pub const COMPOSITE_CONSTRUCT: u16 = 80;
+    pub const COMPOSITE_EXTRACT: u16 = 81;
+    pub const IMAGE_SAMPLE_IMPLICIT_LOD: u16 = 87;
+    pub const IMAGE_SAMPLE_EXPLICIT_LOD: u16 = 88;
+    pub const IMAGE_SAMPLE_DREF_IMPLICIT_LOD: u16 = 89;
+    pub const IMAGE_SAMPLE_DREF_EXPLICIT_LOD: u16 = 90;
+    pub const IMAGE_FETCH: u16 = 95;
+    pub const IMAGE_GATHER: u16 = 96;
+    pub const IMAGE_DREF_GATHER: u16 = 97;
+    pub const IMAGE_READ: u16 = 98;
+    pub const IMAGE_WRITE: u16 = 99;
+    pub const IMAGE: u16 = 100;
+    pub const IMAGE_QUERY_SIZE_LOD: u16 = 103;
+    pub const IMAGE_QUERY_SIZE: u16 = 104;
+    pub const IMAGE_QUERY_LOD: u16 = 105;
+    pub const IMAGE_QUERY_LEVELS: u16 = 106;
+    pub const IMAGE_QUERY_SAMPLES: u16 = 107;
+    pub const CONVERT_F_TO_U: u16 = 109;
+    pub const CONVERT_F_TO_S: u16 = 110;
+    pub const CONVERT_S_TO_F: u16 = 111;
+    pub const CONVERT_U_TO_F: u16 = 112;
+    pub const U_CONVERT: u16 = 113;
+    pub const S_CONVERT: u16 = 114;
+    pub const F_CONVERT: u16 = 115;
+    pub const QUANTIZE_TO_F16: u16 = 116;
+    pub const BITCAST: u16 = 124;
+    pub const S_NEGATE: u16 = 126;
+    pub const F_NEGATE: u16 = 127;
+    pub const I_ADD: u16 = 128;
+    pub const F_ADD: u16 = 129;
+    pub const I_SUB: u16 = 130;
+    pub const F_SUB: u16 = 131;
+    pub const I_MUL: u16 = 132;
+    pub const F_MUL: u16 = 133;
+    pub const U_DIV: u16 = 134;
+    pub const S_DIV: u16 = 135;
+    pub const F_DIV: u16 = 136;
+    pub const U_MOD: u16 = 137;
+    pub const S_REM: u16 = 138;
+    pub const F_MOD: u16 = 141;
+    pub const DOT: u16 = 148;
+    pub const I_ADD_CARRY: u16 = 149;
+    pub const I_SUB_BORROW: u16 = 150;
+    pub const U_MUL_EXTENDED: u16 = 151;
+    pub const S_MUL_EXTENDED: u16 = 152;
+    pub const ANY: u16 = 154;
+    pub const ALL: u16 = 155;
+    pub const IS_NAN: u16 = 156;
+    pub const IS_INF: u16 = 157;
+    pub const LOGICAL_EQUAL: u16 = 164;
+    pub const LOGICAL_NOT_EQUAL: u16 = 165;
+    pub const LOGICAL_OR: u16 = 166;
+    pub const LOGICAL_AND: u16 = 167;
+    pub const LOGICAL_NOT: u16 = 168;
+    pub const SELECT: u16 = 169;
+    pub const I_EQUAL: u16 = 170;
+    pub const I_NOT_EQUAL: u16 = 171;
+    pub const U_GREATER_THAN_EQUAL: u16 = 174;
+    pub const S_GREATER_THAN_EQUAL: u16 = 175;
+    pub const U_LESS_THAN: u16 = 176;
+    pub const S_LESS_THAN: u16 = 177;
+    pub const F_ORD_EQUAL: u16 = 180;
+    pub const F_UNORD_NOT_EQUAL: u16 = 183;
+    pub const F_ORD_LESS_THAN: u16 = 184;
+    pub const F_ORD_GREATER_THAN_EQUAL: u16 = 190;
+    pub const SHIFT_RIGHT_LOGICAL: u16 = 194;
+    pub const SHIFT_RIGHT_ARITHMETIC: u16 = 195;
+    pub const SHIFT_LEFT_LOGICAL: u16 = 196;
+    pub const BITWISE_OR: u16 = 197;
+    pub const BITWISE_XOR: u16 = 198;
+    pub const BITWISE_AND: u16 = 199;
+    pub const NOT: u16 = 200;
+    pub const BIT_FIELD_INSERT: u16 = 201;
+    pub const BIT_FIELD_S_EXTRACT: u16 = 202;
+    pub const BIT_FIELD_U_EXTRACT: u16 = 203;
+    pub const BIT_REVERSE: u16 = 204;
+    pub const BIT_COUNT: u16 = 205;
+    pub const DPDX: u16 = 207;
+    pub const DPDY: u16 = 208;
+    pub const DPDX_FINE: u16 = 210;
+    pub const DPDY_FINE: u16 = 211;
+    pub const DPDX_COARSE: u16 = 213;
+    pub const DPDY_COARSE: u16 = 214;
+    pub const EMIT_VERTEX: u16 = 218;
+    pub const END_PRIMITIVE: u16 = 219;
+    pub const EMIT_STREAM_VERTEX: u16 = 220;
+    pub const END_STREAM_PRIMITIVE: u16 = 221;
+    pub const CONTROL_BARRIER: u16 = 224;
+    pub const MEMORY_BARRIER: u16 = 225;
+    pub const ATOMIC_LOAD: u16 = 227;
+    pub const ATOMIC_STORE: u16 = 228;
+    pub const ATOMIC_EXCHANGE: u16 = 229;
+    pub const ATOMIC_COMPARE_EXCHANGE: u16 = 230;
+    pub const ATOMIC_I_INCREMENT: u16 = 232;
+    pub const ATOMIC_I_DECREMENT: u16 = 233;
+    pub const ATOMIC_I_ADD: u16 = 234;
+    pub const ATOMIC_S_MIN: u16 = 236;
+    pub const ATOMIC_U_MIN: u16 = 237;
+    pub const ATOMIC_S_MAX: u16 = 238;
+    pub const ATOMIC_U_MAX: u16 = 239;
+    pub const ATOMIC_AND: u16 = 240;
+    pub const ATOMIC_OR: u16 = 241;
+    pub const ATOMIC_XOR: u16 = 242;
+    pub const PHI: u16 = 245;
+    pub const LOOP_MERGE: u16 = 246;
+    pub const SELECTION_MERGE: u16 = 247;
+    pub const LABEL: u16 = 248;
+    pub const BRANCH: u16 = 249;
+    pub const BRANCH_CONDITIONAL: u16 = 250;
+    pub const KILL: u16 = 252;
+    pub const RETURN: u16 = 253;
+    pub const RETURN_VALUE: u16 = 254;
+    pub const UNREACHABLE: u16 = 255;
+    pub const TERMINATE_INVOCATION: u16 = 4416;
+    pub const DEMOTE_TO_HELPER_INVOCATION: u16 = 5380;
+    pub const GROUP_NON_UNIFORM_ELECT: u16 = 333;
+    pub const GROUP_NON_UNIFORM_ALL: u16 = 334;
+    pub const GROUP_NON_UNIFORM_ANY: u16 = 335;
+    pub const GROUP_NON_UNIFORM_ALL_EQUAL: u16 = 336;
+    pub const GROUP_NON_UNIFORM_BROADCAST: u16 = 337;
+    pub const GROUP_NON_UNIFORM_BROADCAST_FIRST: u16 = 338;
+    pub const GROUP_NON_UNIFORM_BALLOT: u16 = 339;
+    pub const GROUP_NON_UNIFORM_SHUFFLE: u16 = 345;
+    pub const IS_HELPER_INVOCATION: u16 = 5381;
+}
+
+/// GLSL.std.450 extended instructions.
+pub mod glsl {
+    pub const ROUND_EVEN: u32 = 2;
+    pub const TRUNC: u32 = 3;
+    pub const F_ABS: u32 = 4;
+    pub const S_ABS: u32 = 5;
+    pub const F_SIGN: u32 = 6;
+    pub const S_SIGN: u32 = 7;
+    pub const FLOOR: u32 = 8;
+    pub const CEIL: u32 = 9;
+    pub const FRACT: u32 = 10;
+    pub const SIN: u32 = 13;
+    pub const COS: u32 = 14;
+    pub const TAN: u32 = 15;
+    pub const ASIN: u32 = 16;
+    pub const ACOS: u32 = 17;
+    pub const ATAN: u32 = 18;
+    pub const SINH: u32 = 19;
+    pub const COSH: u32 = 20;
+    pub const TANH: u32 = 21;
+    pub const ASINH: u32 = 22;
+    pub const ACOSH: u32 = 23;
+    pub const ATANH: u32 = 24;
+    pub const ATAN2: u32 = 25;
+    pub const POW: u32 = 26;
+    pub const EXP: u32 = 27;
+    pub const LOG: u32 = 28;
+    pub const EXP2: u32 = 29;
+    pub const LOG2: u32 = 30;
+    pub const SQRT: u32 = 31;
+    pub const INVERSE_SQRT: u32 = 32;
+    pub const F_MIN: u32 = 37;
+    pub const U_MIN: u32 = 38;
+    pub const S_MIN: u32 = 39;
+    pub const F_MAX: u32 = 40;
+    pub const U_MAX: u32 = 41;
+    pub const S_MAX: u32 = 42;
+    pub const F_CLAMP: u32 = 43;
+    pub const F_MIX: u32 = 46;
+    pub const STEP: u32 = 48;
+    pub const FMA: u32 = 50;
+    pub const FREXP_STRUCT: u32 = 52;
+    pub const LDEXP: u32 = 53;
+    pub const PACK_SNORM_4X8: u32 = 54;
+    pub const PACK_UNORM_4X8: u32 = 55;
+    pub const PACK_SNORM_2X16: u32 = 56;
+    pub const PACK_UNORM_2X16: u32 = 57;
+    pub const PACK_HALF_2X16: u32 = 58;
+    pub const UNPACK_SNORM_2X16: u32 = 60;
+    pub const UNPACK_UNORM_2X16: u32 = 61;
+    pub const UNPACK_HALF_2X16: u32 = 62;
+    pub const UNPACK_SNORM_4X8: u32 = 63;
+    pub const UNPACK_UNORM_4X8: u32 = 64;
+    pub const FIND_I_LSB: u32 = 73;
+    pub const FIND_S_MSB: u32 = 74;
+    pub const FIND_U_MSB: u32 = 75;
+    pub const INTERPOLATE_AT_CENTROID: u32 = 76;
+    pub const INTERPOLATE_AT_SAMPLE: u32 = 77;
+    pub const INTERPOLATE_AT_OFFSET: u32 = 78;
+}
+
+pub mod cap {
+    pub const MATRIX: u32 = 0;
+    pub const SHADER: u32 = 1;
+    pub const GEOMETRY: u32 = 2;
+    pub const LINKAGE: u32 = 5;
+    pub const TESSELLATION: u32 = 3;
+    pub const FLOAT16: u32 = 9;
+    pub const FLOAT64: u32 = 10;
+    pub const INT64: u32 = 11;
+    pub const INT64_ATOMICS: u32 = 12;
+    pub const INT16: u32 = 22;
+    pub const IMAGE_GATHER_EXTENDED: u32 = 25;
+    pub const STORAGE_IMAGE_MULTISAMPLE: u32 = 27;
+    pub const CLIP_DISTANCE: u32 = 32;
+    pub const CULL_DISTANCE: u32 = 33;
+    pub const IMAGE_CUBE_ARRAY: u32 = 34;
+    pub const SAMPLE_RATE_SHADING: u32 = 35;
+    pub const IMAGE_RECT: u32 = 36;
+    pub const SAMPLED_RECT: u32 = 37;
+    pub const INT8: u32 = 39;
+    pub const INPUT_ATTACHMENT: u32 = 40;
+    pub const MIN_LOD: u32 = 42;
+    pub const SAMPLED_1D: u32 = 43;
+    pub const IMAGE_1D: u32 = 44;
+    pub const SAMPLED_CUBE_ARRAY: u32 = 45;
+    pub const SAMPLED_BUFFER: u32 = 46;
+    pub const IMAGE_BUFFER: u32 = 47;
+    pub const IMAGE_MS_ARRAY: u32 = 48;
+    pub const STORAGE_IMAGE_EXTENDED_FORMATS: u32 = 49;
+    pub const IMAGE_QUERY: u32 = 50;
+    pub const DERIVATIVE_CONTROL: u32 = 51;
+    pub const INTERPOLATION_FUNCTION: u32 = 52;
+    pub const GEOMETRY_STREAMS: u32 = 54;
+    pub const STORAGE_IMAGE_READ_WITHOUT_FORMAT: u32 = 55;
+    pub const STORAGE_IMAGE_WRITE_WITHOUT_FORMAT: u32 = 56;
+    pub const MULTI_VIEWPORT: u32 = 57;
+    pub const DRAW_PARAMETERS: u32 = 4427;
+    pub const DEMOTE_TO_HELPER_INVOCATION: u32 = 5379;
+    pub const GROUP_NON_UNIFORM: u32 = 61;
+    pub const GROUP_NON_UNIFORM_VOTE: u32 = 62;
+    pub const GROUP_NON_UNIFORM_ARITHMETIC: u32 = 63;
+    pub const GROUP_NON_UNIFORM_BALLOT: u32 = 64;
+    pub const GROUP_NON_UNIFORM_SHUFFLE: u32 = 65;
+    pub const DEVICE_GROUP: u32 = 4437;
+    pub const MULTI_VIEW: u32 = 4439;
+}
+
+pub mod decor {
+    pub const RELAXED_PRECISION: u32 = 0;
+    pub const SPEC_ID: u32 = 1;
+    pub const BLOCK: u32 = 2;
+    pub const BUFFER_BLOCK: u32 = 3;
+    pub const ROW_MAJOR: u32 = 4;
+    pub const COL_MAJOR: u32 = 5;
+    pub const ARRAY_STRIDE: u32 = 6;
+    pub const MATRIX_STRIDE: u32 = 7;
+    pub const BUILT_IN: u32 = 11;
+    pub const NO_PERSPECTIVE: u32 = 13;
+    pub const FLAT: u32 = 14;
+    pub const PATCH: u32 = 15;
+    pub const CENTROID: u32 = 16;
+    pub const SAMPLE: u32 = 17;
+    pub const INVARIANT: u32 = 18;
+    pub const RESTRICT: u32 = 19;
+    pub const VOLATILE: u32 = 21;
+    pub const COHERENT: u32 = 23;
+    pub const NON_WRITABLE: u32 = 24;
+    pub const NON_READABLE: u32 = 25;
+    pub const LOCATION: u32 = 30;
+    pub const COMPONENT: u32 = 31;
+    pub const INDEX: u32 = 32;
+    pub const BINDING: u32 = 33;
+    pub const DESCRIPTOR_SET: u32 = 34;
+    pub const OFFSET: u32 = 35;
+    pub const NO_CONTRACTION: u32 = 42;
+    pub const INPUT_ATTACHMENT_INDEX: u32 = 43;
+}
+
+pub mod storage {
+    pub const UNIFORM_CONSTANT: u32 = 0;
+    pub const INPUT: u32 = 1;
+    pub const UNIFORM: u32 = 2;
+    pub const OUTPUT: u32 = 3;
+    pub const WORKGROUP: u32 = 4;
+    pub const PRIVATE: u32 = 6;
+    pub const FUNCTION: u32 = 7;
+    pub const PUSH_CONSTANT: u32 = 9;
+    pub const STORAGE_BUFFER: u32 = 12;
+}
+
+pub mod mode {
+    pub const INVOCATIONS: u32 = 0;
+    pub const SPACING_EQUAL: u32 = 1;
+    pub const SPACING_FRACTIONAL_EVEN: u32 = 2;
+    pub const SPACING_FRACTIONAL_ODD: u32 = 3;
+    pub const VERTEX_ORDER_CW: u32 = 4;
+    pub const VERTEX_ORDER_CCW: u32 = 5;
+    pub const PIXEL_CENTER_INTEGER: u32 = 6;
+    pub const ORIGIN_UPPER_LEFT: u32 = 7;
+    pub const ORIGIN_LOWER_LEFT: u32 = 8;
+    pub const EARLY_FRAGMENT_TESTS: u32 = 9;
+    pub const POINT_MODE: u32 = 10;
+    pub const DEPTH_REPLACING: u32 = 12;
+    pub const DEPTH_GREATER: u32 = 14;
+    pub const DEPTH_LESS: u32 = 15;
+    pub const DEPTH_UNCHANGED: u32 = 16;
+    pub const LOCAL_SIZE: u32 = 17;
+    pub const INPUT_POINTS: u32 = 19;
+    pub const INPUT_LINES: u32 = 20;
+    pub const INPUT_LINES_ADJACENCY: u32 = 21;
+    pub const TRIANGLES: u32 = 22;
+    pub const INPUT_TRIANGLES_ADJACENCY: u32 = 23;
+    pub const QUADS: u32 = 24;
+    pub const ISOLINES: u32 = 25;
+    pub const OUTPUT_VERTICES: u32 = 26;
+    pub const OUTPUT_POINTS: u32 = 27;
+    pub const OUTPUT_LINE_STRIP: u32 = 28;
+    pub const OUTPUT_TRIANGLE_STRIP: u32 = 29;
+}
+
+/// Image operand mask bits.
+pub mod image_operands {
+    pub const BIAS: u32 = 0x1;
+    pub const LOD: u32 = 0x2;
+    pub const GRAD: u32 = 0x4;
+    pub const CONST_OFFSET: u32 = 0x8;
+    pub const OFFSET: u32 = 0x10;
+    pub const SAMPLE: u32 = 0x40;
+    pub const MIN_LOD: u32 = 0x80;
+}
+
+/// `BuiltIn` decoration values by GLSL name. `vulkan` chooses `VertexIndex`/`InstanceIndex`
+/// for `gl_VertexID`/`gl_InstanceID`.
+pub fn builtin(name: &str, vulkan: bool) -> Option<u32> {
+    Some(match name {
+        "gl_Position" => 0,
+        "gl_PointSize" => 1,
+        "gl_ClipDistance" => 3,
+        "gl_CullDistance" => 4,
+        "gl_VertexID" => {
+            if vulkan {
+                42
+            } else {
+                5
+            }
+        }
+        "gl_InstanceID" | "gl_InstanceIDARB" | "gl_InstanceIDEXT" => {
+            if vulkan {
+                43
+            } else {
+                6
+            }
+        }
+        "gl_PrimitiveID" | "gl_PrimitiveIDIn" => 7,
+        "gl_InvocationID" => 8,
+        "gl_Layer" => 9,
+        "gl_ViewportIndex" => 10,
+        "gl_TessLevelOuter" => 11,
+        "gl_TessLevelInner" => 12,
+        "gl_TessCoord" => 13,
+        "gl_PatchVerticesIn" => 14,
+        "gl_FragCoord" => 15,
+        "gl_PointCoord" => 16,
+        "gl_FrontFacing" => 17,
+        "gl_SampleID" => 18,
+        "gl_SamplePosition" => 19,
+        "gl_SampleMask" | "gl_SampleMaskIn" => 20,
+        "gl_FragDepth" | "gl_FragDepthEXT" => 22,
+        "gl_HelperInvocation" => 23,
+        "gl_NumWorkGroups" => 24,
+        "gl_WorkGroupSize" => 25,
+        "gl_WorkGroupID" => 26,
+        "gl_LocalInvocationID" => 27,
+        "gl_GlobalInvocationID" => 28,
+        "gl_LocalInvocationIndex" => 29,
+        "gl_VertexIndex" => 42,
+        "gl_InstanceIndex" => 43,
+        "gl_BaseVertex" | "gl_BaseVertexARB" => 4424,
+        "gl_BaseInstance" | "gl_BaseInstanceARB" => 4425,
+        "gl_DrawID" | "gl_DrawIDARB" => 4426,
+        "gl_SubgroupSize" => 36,
+        "gl_NumSubgroups" => 38,
+        "gl_SubgroupID" => 40,
+        "gl_SubgroupInvocationID" => 41,
+        "gl_SubgroupEqMask" => 4416,
+        "gl_SubgroupGeMask" => 4417,
+        "gl_SubgroupGtMask" => 4418,
+        "gl_SubgroupLeMask" => 4419,
+        "gl_SubgroupLtMask" => 4420,
+        "gl_DeviceIndex" => 4438,
+        "gl_ViewIndex" => 4440,
+        _ => return None,
+    })
+}
+
+/// `Image Format` by GLSL layout name, and whether it needs StorageImageExtendedFormats.
+pub fn image_format(name: &str) -> Option<(u32, bool)> {
+    const TABLE: &[(&str, u32, bool)] = &[
+        ("rgba32f", 1, false),
+        ("rgba16f", 2, false),
+        ("r32f", 3, false),
+        ("rgba8", 4, false),
+        ("rgba8_snorm", 5, false),
+        ("rg32f", 6, true),
+        ("rg16f", 7, true),
+        ("r11f_g11f_b10f", 8, true),
+        ("r16f", 9, true),
+        ("rgba16", 10, true),
+        ("rgb10_a2", 11, true),
+        ("rg16", 12, true),
+        ("rg8", 13, true),
+        ("r16", 14, true),
+        ("r8", 15, true),
+        ("rgba16_snorm", 16, true),
+        ("rg16_snorm", 17, true),
+        ("rg8_snorm", 18, true),
+        ("r16_snorm", 19, true),
+        ("r8_snorm", 20, true),
+        ("rgba32i", 21, false),
+        ("rgba16i", 22, false),
+        ("rgba8i", 23, false),
+        ("r32i", 24, false),
+        ("rg32i", 25, true),
+        ("rg16i", 26, true),
+        ("rg8i", 27, true),
+        ("r16i", 28, true),
+        ("r8i", 29, true),
+        ("rgba32ui", 30, false),
+        ("rgba16ui", 31, false),
+        ("rgba8ui", 32, false),
+        ("r32ui", 33, false),
+        ("rgb10_a2ui", 34, true),
+        ("rg32ui", 35, true),
+        ("rg16ui", 36, true),
+        ("rg8ui", 37, true),
+        ("r16ui", 38, true),
+        ("r8ui", 39, true),
+    ];
+    TABLE
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|(_, f, e)| (*f, *e))
+}

@@ -1,0 +1,971 @@
+//! Types, constants and global variables: IR types to SPIR-V types (with the explicit layout
+//! decorations of block types), value kinds, constants, storage classes, the declarations
+//! and decorations of the shader's variables, and function signatures.
+
+use fresnel_ir::{
+    access, BaseType, Constant, FuncId, Interp, ParamDir, Precision, SamplerDim, Sampling, Type,
+    TypeId, VarId, VarMode,
+};
+
+use super::spec::{builtin, cap, decor, image_format, op, storage};
+use super::{Module, Result, SpirvError};
+
+/// The SPIR-V type of an SSA value: a scalar or vector of a base type and bit size (1 for
+/// booleans).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Kind {
+    pub base: BaseType,
+    pub bits: u8,
+    pub comps: u8,
+}
+
+impl Kind {
+    pub fn new(base: BaseType, bits: u8, comps: u8) -> Kind {
+        if bits == 1 {
+            Kind {
+                base: BaseType::Bool,
+                bits: 1,
+                comps,
+            }
+        } else {
+            Kind { base, bits, comps }
+        }
+    }
+
+    pub fn with_comps(self, comps: u8) -> Kind {
+        Kind { comps, ..self }
+    }
+
+    pub fn with_base(self, base: BaseType) -> Kind {
+        Kind::new(base, self.bits, self.comps)
+    }
+
+    pub fn scalar(self) -> Kind {
+        self.with_comps(1)
+    }
+}
+
+/// A function's SPIR-V signature under the copy-in/copy-out convention.
+#[derive(Clone, Debug)]
+pub struct FuncSig {
+    pub fn_type: u32,
+    /// The SPIR-V return type (void, one value, or a struct of the values copied out).
+    pub ret_type: u32,
+    /// `in`/`inout` parameters: the variable and the kind of the value passed.
+    pub ins: Vec<(VarId, Kind)>,
+    /// The return variable then the `out`/`inout` parameters: the values returned.
+    pub outs: Vec<(VarId, Kind)>,
+}
+
+impl Module<'_> {
+    /// A non-aggregate type (deduplicated by opcode and operands).
+    pub fn ty(&mut self, opcode: u16, operands: &[u32]) -> u32 {
+        let key = (opcode, operands.to_vec());
+        if let Some(&id) = self.type_cache.get(&key) {
+            return id;
+        }
+        let id = self.id();
+        let mut ops = vec![id];
+        ops.extend_from_slice(operands);
+        self.globals.inst(opcode, &ops);
+        self.type_cache.insert(key, id);
+        id
+    }
+
+    pub fn void(&mut self) -> u32 {
+        self.ty(op::TYPE_VOID, &[])
+    }
+
+    fn width_cap(&mut self, base: BaseType, bits: u8) {
+        match (base, bits) {
+            (BaseType::Float, 16) => self.cap(cap::FLOAT16),
+            (BaseType::Float, 64) => self.cap(cap::FLOAT64),
+            (BaseType::Int | BaseType::Uint, 8) => self.cap(cap::INT8),
+            (BaseType::Int | BaseType::Uint, 16) => self.cap(cap::INT16),
+            (BaseType::Int | BaseType::Uint, 64) => self.cap(cap::INT64),
+            _ => {}
+        }
+    }
+
+    pub fn scalar_type(&mut self, base: BaseType, bits: u8) -> u32 {
+        self.width_cap(base, bits);
+        match base {
+            BaseType::Bool => self.ty(op::TYPE_BOOL, &[]),
+            BaseType::Float => self.ty(op::TYPE_FLOAT, &[u32::from(bits)]),
+            BaseType::Int => self.ty(op::TYPE_INT, &[u32::from(bits), 1]),
+            BaseType::Uint => self.ty(op::TYPE_INT, &[u32::from(bits), 0]),
+        }
+    }
+
+    pub fn kind_type(&mut self, k: Kind) -> u32 {
+        let s = self.scalar_type(k.base, k.bits);
+        if k.comps == 1 {
+            s
+        } else {
+            let v = self.ty(op::TYPE_VECTOR, &[s, u32::from(k.comps)]);
+            self.elem.insert(v, s);
+            v
+        }
+    }
+
+    pub fn pointer(&mut self, class: u32, ty: u32) -> u32 {
+        let p = self.ty(op::TYPE_POINTER, &[class, ty]);
+        self.pointee.insert(p, ty);
+        p
+    }
+
+    pub fn storage_class(&self, mode: VarMode) -> u32 {
+        match mode {
+            VarMode::ShaderIn => storage::INPUT,
+            VarMode::ShaderOut => storage::OUTPUT,
+            VarMode::Uniform => storage::UNIFORM_CONSTANT,
+            VarMode::Ubo => storage::UNIFORM,
+            VarMode::Ssbo => {
+                if self.version() >= (1, 3) {
+                    storage::STORAGE_BUFFER
+                } else {
+                    storage::UNIFORM
+                }
+            }
+            VarMode::Shared => storage::WORKGROUP,
+            VarMode::Global => storage::PRIVATE,
+            VarMode::Function => storage::FUNCTION,
+            VarMode::PushConstant => storage::PUSH_CONSTANT,
+        }
+    }
+
+    /// Whether values of a mode live in externally visible memory, where booleans are
+    /// 32-bit integers.
+    pub fn external(mode: VarMode) -> bool {
+        matches!(
+            mode,
+            VarMode::Ubo | VarMode::Ssbo | VarMode::PushConstant | VarMode::Uniform
+        )
+    }
+
+    // ---- constants ----
+
+    /// A constant of a scalar or vector kind from one bit pattern per component.
+    pub fn constant(&mut self, k: Kind, bits: &[u64]) -> u32 {
+        if k.comps > 1 {
+            let s = k.scalar();
+            let parts: Vec<u32> = (0..k.comps as usize)
+                .map(|i| self.constant(s, &[bits.get(i).copied().unwrap_or(0)]))
+                .collect();
+            let t = self.kind_type(k);
+            return self.composite_const(t, &parts);
+        }
+        let t = self.kind_type(k);
+        let v = bits.first().copied().unwrap_or(0);
+        let words: Vec<u32> = match k.base {
+            BaseType::Bool => vec![u32::from(v != 0)],
+            _ if k.bits == 64 => vec![v as u32, (v >> 32) as u32],
+            BaseType::Int if k.bits < 32 => {
+                // Sign-extend narrow signed constants into the word.
+                let shift = 64 - u32::from(k.bits);
+                vec![(((v << shift) as i64) >> shift) as u32]
+            }
+            _ => vec![v as u32],
+        };
+        let key = (t, words.clone());
+        if let Some(&id) = self.const_cache.get(&key) {
+            return id;
+        }
+        let id = self.id();
+        if k.base == BaseType::Bool {
+            let opc = if v != 0 {
+                op::CONSTANT_TRUE
+            } else {
+                op::CONSTANT_FALSE
+            };
+            self.globals.inst(opc, &[t, id]);
+        } else {
+            let mut ops = vec![t, id];
+            ops.extend(words);
+            self.globals.inst(op::CONSTANT, &ops);
+        }
+        self.const_cache.insert(key, id);
+        id
+    }
+
+    pub fn composite_const(&mut self, t: u32, parts: &[u32]) -> u32 {
+        let mut key_words = vec![u32::MAX];
+        key_words.extend_from_slice(parts);
+        let key = (t, key_words);
+        if let Some(&id) = self.const_cache.get(&key) {
+            return id;
+        }
+        let id = self.id();
+        let mut ops = vec![t, id];
+        ops.extend_from_slice(parts);
+        self.globals.inst(op::CONSTANT_COMPOSITE, &ops);
+        self.const_cache.insert(key, id);
+        id
+    }
+
+    pub fn const_u32(&mut self, v: u32) -> u32 {
+        self.constant(Kind::new(BaseType::Uint, 32, 1), &[u64::from(v)])
+    }
+
+    pub fn const_i32(&mut self, v: i32) -> u32 {
+        self.constant(Kind::new(BaseType::Int, 32, 1), &[u64::from(v as u32)])
+    }
+
+    pub fn undef(&mut self, t: u32) -> u32 {
+        if let Some(&id) = self.undef_cache.get(&t) {
+            return id;
+        }
+        let id = self.id();
+        self.globals.inst(op::UNDEF, &[t, id]);
+        self.undef_cache.insert(t, id);
+        id
+    }
+
+    /// A constant of an IR type (initializers).
+    pub fn ir_constant(&mut self, ty: TypeId, external: bool, c: &Constant) -> Result<u32> {
+        let t = self.ir_type(ty, external, None)?;
+        match (self.shader.types.get(ty).clone(), c) {
+            (
+                Type::Vector {
+                    base,
+                    bits,
+                    components,
+                },
+                Constant::Vector(v),
+            ) => {
+                let k = if base == BaseType::Bool && external {
+                    Kind::new(BaseType::Uint, 32, components)
+                } else if base == BaseType::Bool {
+                    Kind::new(BaseType::Bool, 1, components)
+                } else {
+                    Kind::new(base, bits, components)
+                };
+                Ok(self.constant(k, v))
+            }
+            (Type::Matrix { bits, rows, .. }, Constant::Composite(cols)) => {
+                let k = Kind::new(BaseType::Float, bits, rows);
+                let mut parts = Vec::new();
+                for col in cols {
+                    let Constant::Vector(v) = col else {
+                        return Err(SpirvError::new("malformed matrix constant"));
+                    };
+                    parts.push(self.constant(k, v));
+                }
+                Ok(self.composite_const(t, &parts))
+            }
+            (Type::Array { elem, .. }, Constant::Composite(items)) => {
+                let mut parts = Vec::new();
+                for it in items {
+                    parts.push(self.ir_constant(elem, external, it)?);
+                }
+                Ok(self.composite_const(t, &parts))
+            }
+            (Type::Struct { fields, .. }, Constant::Composite(items)) => {
+                let mut parts = Vec::new();
+                for (f, it) in fields.iter().zip(items) {
+                    parts.push(self.ir_constant(f.ty, external, it)?);
+                }
+                Ok(self.composite_const(t, &parts))
+            }
+            _ => Err(SpirvError::new("constant does not match its type")),
+        }
+    }
+
+    // ---- IR types ----
+
+    /// The kind of a value of an IR scalar/vector type (booleans as loaded: 1-bit).
+    pub fn value_kind(&self, ty: TypeId) -> Option<Kind> {
+        match *self.shader.types.get(ty) {
+            Type::Vector {
+                base,
+                bits,
+                components,
+            } => Some(if base == BaseType::Bool {
+                Kind::new(BaseType::Bool, 1, components)
+            } else {
+                Kind::new(base, bits, components)
+            }),
+            _ => None,
+        }
+    }
+
+    /// The SPIR-V type of an IR type. `external`: laid out for buffer memory (booleans are
+    /// 32-bit unsigned integers). `format`: the image format of image types under it.
+    pub fn ir_type(&mut self, ty: TypeId, external: bool, format: Option<u32>) -> Result<u32> {
+        let key = (ty, external, format.unwrap_or(0));
+        if let Some(&id) = self.ir_types.get(&key) {
+            return Ok(id);
+        }
+        let id = match self.shader.types.get(ty).clone() {
+            Type::Vector {
+                base,
+                bits,
+                components,
+            } => {
+                let k = if base == BaseType::Bool && external {
+                    Kind::new(BaseType::Uint, 32, components)
+                } else if base == BaseType::Bool {
+                    Kind::new(BaseType::Bool, 1, components)
+                } else {
+                    Kind::new(base, bits, components)
+                };
+                self.kind_type(k)
+            }
+            Type::Matrix {
+                bits,
+                columns,
+                rows,
+            } => {
+                let col = self.kind_type(Kind::new(BaseType::Float, bits, rows));
+                self.cap(super::spec::cap::MATRIX);
+                let m = self.ty(op::TYPE_MATRIX, &[col, u32::from(columns)]);
+                self.elem.insert(m, col);
+                m
+            }
+            Type::Array { elem, len, stride } => {
+                let e = self.ir_type(elem, external, format)?;
+                let id = self.id();
+                if len == 0 {
+                    self.globals.inst(op::TYPE_RUNTIME_ARRAY, &[id, e]);
+                } else {
+                    let n = self.const_u32(len);
+                    self.globals.inst(op::TYPE_ARRAY, &[id, e, n]);
+                }
+                if stride != 0 {
+                    self.decorate(id, decor::ARRAY_STRIDE, &[stride]);
+                }
+                self.elem.insert(id, e);
+                id
+            }
+            Type::Struct { name, fields, .. } => {
+                let mut members = Vec::new();
+                for f in &fields {
+                    members.push(self.ir_type(f.ty, external, format)?);
+                }
+                let id = self.id();
+                let mut ops = vec![id];
+                ops.extend_from_slice(&members);
+                self.globals.inst(op::TYPE_STRUCT, &ops);
+                self.name(id, &name);
+                for (i, f) in fields.iter().enumerate() {
+                    let i32_ = i as u32;
+                    if self.opts.debug_names {
+                        self.names
+                            .inst_str(op::MEMBER_NAME, &[id, i32_], &f.name, &[]);
+                    }
+                    if let Some(off) = f.offset {
+                        self.member_decorate(id, i32_, decor::OFFSET, &[off]);
+                    }
+                    if let Some(ms) = f.matrix_stride {
+                        let d = if f.row_major {
+                            decor::ROW_MAJOR
+                        } else {
+                            decor::COL_MAJOR
+                        };
+                        self.member_decorate(id, i32_, d, &[]);
+                        self.member_decorate(id, i32_, decor::MATRIX_STRIDE, &[ms]);
+                    }
+                    if self.shader.types.member_precision(ty, i).is_relaxed() {
+                        self.member_decorate(id, i32_, decor::RELAXED_PRECISION, &[]);
+                    }
+                }
+                self.members.insert(id, members);
+                id
+            }
+            Type::Sampler {
+                dim,
+                array,
+                shadow,
+                result,
+            } => match result {
+                None => self.ty(op::TYPE_SAMPLER, &[]),
+                Some(r) => {
+                    let img = self.image_type(dim, array, shadow, r, 1, 0)?;
+                    if dim == SamplerDim::Buffer {
+                        // Buffer textures: a sampled image all the same (GLSL samplerBuffer).
+                    }
+                    let t = self.ty(op::TYPE_SAMPLED_IMAGE, &[img]);
+                    self.image_of.insert(t, img);
+                    t
+                }
+            },
+            Type::Image { dim, array, result } => {
+                let f = format.unwrap_or(0);
+                if f == 0 {
+                    self.cap(cap::STORAGE_IMAGE_READ_WITHOUT_FORMAT);
+                    self.cap(cap::STORAGE_IMAGE_WRITE_WITHOUT_FORMAT);
+                }
+                self.image_type(dim, array, false, result, 2, f)?
+            }
+            Type::AtomicCounter => {
+                return Err(SpirvError::new(
+                    "atomic counters are not supported in SPIR-V output yet",
+                ))
+            }
+            Type::Opaque(n) => {
+                return Err(SpirvError::new(format!(
+                    "type `{n}` is not supported in SPIR-V output yet"
+                )))
+            }
+        };
+        self.ir_types.insert(key, id);
+        Ok(id)
+    }
+
+    fn image_type(
+        &mut self,
+        dim: SamplerDim,
+        array: bool,
+        shadow: bool,
+        result: BaseType,
+        sampled: u32,
+        format: u32,
+    ) -> Result<u32> {
+        let st = self.scalar_type(result, 32);
+        let storage_img = sampled == 2;
+        let (d, ms) = match dim {
+            SamplerDim::D1 => {
+                self.cap(if storage_img {
+                    cap::IMAGE_1D
+                } else {
+                    cap::SAMPLED_1D
+                });
+                (0, 0)
+            }
+            SamplerDim::D2 | SamplerDim::External => (1, 0),
+            SamplerDim::D3 => (2, 0),
+            SamplerDim::Cube => {
+                if array {
+                    self.cap(if storage_img {
+                        cap::IMAGE_CUBE_ARRAY
+                    } else {
+                        cap::SAMPLED_CUBE_ARRAY
+                    });
+                }
+                (3, 0)
+            }
+            SamplerDim::Rect => {
+                self.cap(if storage_img {
+                    cap::IMAGE_RECT
+                } else {
+                    cap::SAMPLED_RECT
+                });
+                (4, 0)
+            }
+            SamplerDim::Buffer => {
+                self.cap(if storage_img {
+                    cap::IMAGE_BUFFER
+                } else {
+                    cap::SAMPLED_BUFFER
+                });
+                (5, 0)
+            }
+            SamplerDim::Ms => {
+                if storage_img {
+                    self.cap(cap::STORAGE_IMAGE_MULTISAMPLE);
+                    if array {
+                        self.cap(cap::IMAGE_MS_ARRAY);
+                    }
+                }
+                (1, 1)
+            }
+            SamplerDim::Subpass => {
+                self.cap(cap::INPUT_ATTACHMENT);
+                (6, 0)
+            }
+            SamplerDim::SubpassMs => {
+                self.cap(cap::INPUT_ATTACHMENT);
+                (6, 1)
+            }
+        };
+        let sampled = if matches!(dim, SamplerDim::Subpass | SamplerDim::SubpassMs) {
+            2
+        } else {
+            sampled
+        };
+        Ok(self.ty(
+            op::TYPE_IMAGE,
+            &[
+                st,
+                d,
+                u32::from(shadow),
+                u32::from(array),
+                ms,
+                sampled,
+                format,
+            ],
+        ))
+    }
+
+    /// Slots (locations) a type takes in an interface.
+    fn location_slots(&self, ty: TypeId) -> u32 {
+        match self.shader.types.get(ty) {
+            Type::Vector {
+                bits, components, ..
+            } if *bits == 64 && *components > 2 => 2,
+            Type::Vector { .. } => 1,
+            Type::Matrix { columns, .. } => u32::from(*columns),
+            Type::Array { elem, len, .. } => {
+                self.location_slots(*elem).saturating_mul(*len.max(&1))
+            }
+            Type::Struct { fields, .. } => fields.iter().map(|f| self.location_slots(f.ty)).sum(),
+            _ => 1,
+        }
+    }
+
+    fn is_opaque(&self, ty: TypeId) -> bool {
+        match self.shader.types.get(ty) {
+            Type::Array { elem, .. } => self.is_opaque(*elem),
+            Type::Sampler { .. } | Type::Image { .. } | Type::AtomicCounter | Type::Opaque(_) => {
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The type under any arrays.
+    fn innermost(&self, mut ty: TypeId) -> TypeId {
+        while let Type::Array { elem, .. } = self.shader.types.get(ty) {
+            ty = *elem;
+        }
+        ty
+    }
+
+    fn base_of(&self, ty: TypeId) -> Option<(BaseType, u8)> {
+        match self.shader.types.get(self.innermost(ty)) {
+            Type::Vector { base, bits, .. } => Some((*base, *bits)),
+            Type::Matrix { bits, .. } => Some((BaseType::Float, *bits)),
+            _ => None,
+        }
+    }
+
+    /// Declares every global variable with its decorations.
+    pub fn declare_globals(&mut self) -> Result<()> {
+        let shader = self.shader;
+        let vulkan = self.vulkan();
+        let mut next_loc_in = 0u32;
+        let mut next_loc_out = 0u32;
+        let mut next_uniform_loc = 0u32;
+        let mut next_binding = 0u32;
+        // Explicit locations and bindings first, so automatic ones do not collide.
+        for (_, v) in shader.vars.iter() {
+            let slots = self.location_slots(v.ty);
+            if let Some(l) = v.location.and_then(|l| u32::try_from(l).ok()) {
+                match v.mode {
+                    VarMode::ShaderIn => next_loc_in = next_loc_in.max(l + slots),
+                    VarMode::ShaderOut => next_loc_out = next_loc_out.max(l + slots),
+                    VarMode::Uniform => next_uniform_loc = next_uniform_loc.max(l + slots),
+                    _ => {}
+                }
+            }
+            if let Some(b) = v.binding {
+                next_binding = next_binding.max(b + 1);
+            }
+        }
+        let mut block_decorated = rustc_hash::FxHashSet::default();
+        for (vid, v) in shader.vars.iter() {
+            if v.mode == VarMode::Function {
+                continue;
+            }
+            if v.builtin && v.name == "gl_WorkGroupSize" {
+                return Err(SpirvError::new(
+                    "gl_WorkGroupSize as a variable is not supported in SPIR-V output yet",
+                ));
+            }
+            let class = self.storage_class(v.mode);
+            let external = Module::external(v.mode);
+            let opaque = self.is_opaque(v.ty);
+            if v.mode == VarMode::Uniform && !opaque && vulkan {
+                return Err(SpirvError::new(format!(
+                    "uniform `{}` is outside a block: Vulkan requires non-opaque uniforms in uniform blocks (compile for the OpenGL target, or put it in a block)",
+                    v.name
+                )));
+            }
+            let format = match &v.format {
+                Some(f) => match image_format(f) {
+                    Some((id, ext)) => {
+                        if ext {
+                            self.cap(cap::STORAGE_IMAGE_EXTENDED_FORMATS);
+                        }
+                        Some(id)
+                    }
+                    None => return Err(SpirvError::new(format!("unknown image format `{f}`"))),
+                },
+                None => None,
+            };
+            let t = self.ir_type(v.ty, external, format)?;
+            let pt = self.pointer(class, t);
+            let id = self.id();
+            let init = match (&v.init, v.mode) {
+                (Some(c), VarMode::Global | VarMode::Uniform) => {
+                    Some(self.ir_constant(v.ty, external, c)?)
+                }
+                _ => None,
+            };
+            match init {
+                Some(c) => self.globals.inst(op::VARIABLE, &[pt, id, class, c]),
+                None => self.globals.inst(op::VARIABLE, &[pt, id, class]),
+            }
+            self.var_ids.insert(vid, id);
+            self.name(id, &v.name);
+            if v.relaxed_precision || (v.precision.is_relaxed() && !opaque) {
+                self.decorate(id, decor::RELAXED_PRECISION, &[]);
+            }
+            if matches!(v.mode, VarMode::ShaderIn | VarMode::ShaderOut) || self.version() >= (1, 4)
+            {
+                self.interface.push(id);
+            }
+            match v.mode {
+                VarMode::ShaderIn | VarMode::ShaderOut => {
+                    let input = v.mode == VarMode::ShaderIn;
+                    // Built-ins without a SPIR-V counterpart (`gl_FragColor`, `gl_FragData`,
+                    // the compatibility profile's `gl_Vertex`, `gl_TexCoord`, `gl_Color`, ...)
+                    // are ordinary inputs and outputs with locations (`gl_FragColor` and
+                    // `gl_FragData` at location 0, the others automatic), as a driver would
+                    // map them.
+                    let spv_builtin = if v.builtin {
+                        builtin(&v.name, vulkan)
+                    } else {
+                        None
+                    };
+                    if v.builtin
+                        && vulkan
+                        && spv_builtin.is_none()
+                        && !matches!(v.name.as_str(), "gl_FragColor" | "gl_FragData")
+                    {
+                        return Err(SpirvError::new(format!(
+                            "built-in `{}` has no SPIR-V counterpart for Vulkan",
+                            v.name
+                        )));
+                    }
+                    if let Some(b) = spv_builtin {
+                        if matches!(b, 36..=41 | 4416..=4420) && self.version() < (1, 3) {
+                            return Err(SpirvError::new(format!(
+                                "`{}` needs SPIR-V 1.3 (target Vulkan 1.1 or later)",
+                                v.name
+                            )));
+                        }
+                        self.builtin_caps(b);
+                        self.decorate(id, decor::BUILT_IN, &[b]);
+                        // Integer built-in inputs of fragment shaders are flat (Vulkan's
+                        // rule for integer fragment inputs; harmless elsewhere).
+                        let int_input = input
+                            && self.shader.stage == fresnel_ir::Stage::Fragment
+                            && b != 20
+                            && matches!(
+                                self.base_of(v.ty),
+                                Some((BaseType::Int | BaseType::Uint, _))
+                            );
+                        if int_input {
+                            self.decorate(id, decor::FLAT, &[]);
+                        }
+                    } else {
+                        let loc = match v.location.and_then(|l| u32::try_from(l).ok()) {
+                            Some(l) => l,
+                            None if matches!(v.name.as_str(), "gl_FragColor" | "gl_FragData") => 0,
+                            None => {
+                                let n = if input {
+                                    &mut next_loc_in
+                                } else {
+                                    &mut next_loc_out
+                                };
+                                let l = *n;
+                                *n += self.location_slots(v.ty);
+                                l
+                            }
+                        };
+                        let inner = self.innermost(v.ty);
+                        let is_block = matches!(
+                            self.shader.types.get(inner),
+                            Type::Struct { block: true, .. }
+                        );
+                        let builtin_members = v.members.iter().any(|m| m.builtin);
+                        if !builtin_members {
+                            self.decorate(id, decor::LOCATION, &[loc]);
+                        }
+                        if is_block {
+                            let st = self.ir_type(inner, external, format)?;
+                            if block_decorated.insert(st) {
+                                self.decorate(st, decor::BLOCK, &[]);
+                                self.io_member_decorations(vid, st)?;
+                            }
+                        }
+                    }
+                    if let Some(c) = v.component {
+                        self.decorate(id, decor::COMPONENT, &[u32::from(c)]);
+                    }
+                    if let Some(i) = v.index {
+                        self.decorate(id, decor::INDEX, &[u32::from(i)]);
+                    }
+                    let frag_in = input && self.shader.stage == fresnel_ir::Stage::Fragment;
+                    let needs_flat = frag_in
+                        && !v.builtin
+                        && matches!(
+                            self.base_of(v.ty),
+                            Some((BaseType::Int | BaseType::Uint | BaseType::Bool, _))
+                                | Some((BaseType::Float, 64))
+                        );
+                    let stage = self.shader.stage;
+                    let stage_io = !(input && stage == fresnel_ir::Stage::Vertex
+                        || !input && stage == fresnel_ir::Stage::Fragment);
+                    if stage_io && !v.builtin {
+                        match v.interp {
+                            Interp::Flat => self.decorate(id, decor::FLAT, &[]),
+                            Interp::NoPerspective => self.decorate(id, decor::NO_PERSPECTIVE, &[]),
+                            Interp::Smooth if needs_flat => self.decorate(id, decor::FLAT, &[]),
+                            Interp::Smooth => {}
+                        }
+                        match v.sampling {
+                            Sampling::Center => {}
+                            Sampling::Centroid => self.decorate(id, decor::CENTROID, &[]),
+                            Sampling::Sample => {
+                                self.cap(cap::SAMPLE_RATE_SHADING);
+                                self.decorate(id, decor::SAMPLE, &[]);
+                            }
+                        }
+                    }
+                    if v.patch {
+                        self.decorate(id, decor::PATCH, &[]);
+                    }
+                    if v.invariant && !input {
+                        self.decorate(id, decor::INVARIANT, &[]);
+                    }
+                }
+                VarMode::Uniform => {
+                    if opaque {
+                        if vulkan {
+                            self.decorate(id, decor::DESCRIPTOR_SET, &[v.set.unwrap_or(0)]);
+                        }
+                        let b = match v.binding {
+                            Some(b) => b,
+                            None => {
+                                next_binding += 1;
+                                next_binding - 1
+                            }
+                        };
+                        self.decorate(id, decor::BINDING, &[b]);
+                        if let Some(ia) = v.input_attachment_index {
+                            self.decorate(id, decor::INPUT_ATTACHMENT_INDEX, &[ia]);
+                        }
+                        self.access_decorations(id, None, v.access);
+                    } else {
+                        let l = match v.location.and_then(|l| u32::try_from(l).ok()) {
+                            Some(l) => l,
+                            None => {
+                                let l = next_uniform_loc;
+                                next_uniform_loc += self.location_slots(v.ty);
+                                l
+                            }
+                        };
+                        self.decorate(id, decor::LOCATION, &[l]);
+                    }
+                }
+                VarMode::Ubo | VarMode::Ssbo | VarMode::PushConstant => {
+                    let inner = self.innermost(v.ty);
+                    let st = self.ir_type(inner, external, format)?;
+                    let buffer_block = v.mode == VarMode::Ssbo && self.version() < (1, 3);
+                    if block_decorated.insert(st) {
+                        let d = if buffer_block {
+                            decor::BUFFER_BLOCK
+                        } else {
+                            decor::BLOCK
+                        };
+                        self.decorate(st, d, &[]);
+                        if let Type::Struct { fields, .. } = self.shader.types.get(inner) {
+                            for i in 0..fields.len() {
+                                let member_access =
+                                    v.members.get(i).map_or(0, |m| m.access) | v.access;
+                                self.access_decorations(st, Some(i as u32), member_access);
+                            }
+                        }
+                    }
+                    if v.mode != VarMode::PushConstant {
+                        if vulkan {
+                            self.decorate(id, decor::DESCRIPTOR_SET, &[v.set.unwrap_or(0)]);
+                        }
+                        let b = match v.binding {
+                            Some(b) => b,
+                            None => {
+                                next_binding += 1;
+                                next_binding - 1
+                            }
+                        };
+                        self.decorate(id, decor::BINDING, &[b]);
+                    }
+                }
+                VarMode::Shared | VarMode::Global | VarMode::Function => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn access_decorations(&mut self, id: u32, member: Option<u32>, bits: u8) {
+        let list = [
+            (access::READONLY, decor::NON_WRITABLE),
+            (access::WRITEONLY, decor::NON_READABLE),
+            (access::COHERENT, decor::COHERENT),
+            (access::VOLATILE, decor::VOLATILE),
+            (access::RESTRICT, decor::RESTRICT),
+        ];
+        for (bit, d) in list {
+            if bits & bit != 0 {
+                match member {
+                    Some(m) => self.member_decorate(id, m, d, &[]),
+                    None => self.decorate(id, d, &[]),
+                }
+            }
+        }
+    }
+
+    /// Members of a user in/out block: built-ins, locations, interpolation.
+    fn io_member_decorations(&mut self, vid: VarId, st: u32) -> Result<()> {
+        let v = &self.shader.vars[vid];
+        let inner = self.innermost(v.ty);
+        let Type::Struct { fields, .. } = self.shader.types.get(inner).clone() else {
+            return Ok(());
+        };
+        let vulkan = self.vulkan();
+        for (i, f) in fields.iter().enumerate() {
+            let Some(m) = v.members.get(i).cloned() else {
+                continue;
+            };
+            let i = i as u32;
+            if m.builtin {
+                let Some(b) = builtin(&f.name, vulkan) else {
+                    return Err(SpirvError::new(format!(
+                        "built-in `{}` is not supported in SPIR-V output yet",
+                        f.name
+                    )));
+                };
+                self.builtin_caps(b);
+                self.member_decorate(st, i, decor::BUILT_IN, &[b]);
+                continue;
+            }
+            if let Some(l) = m.location.and_then(|l| u32::try_from(l).ok()) {
+                self.member_decorate(st, i, decor::LOCATION, &[l]);
+            }
+            if let Some(c) = m.component {
+                self.member_decorate(st, i, decor::COMPONENT, &[u32::from(c)]);
+            }
+            match m.interp {
+                Interp::Flat => self.member_decorate(st, i, decor::FLAT, &[]),
+                Interp::NoPerspective => self.member_decorate(st, i, decor::NO_PERSPECTIVE, &[]),
+                Interp::Smooth => {}
+            }
+            match m.sampling {
+                Sampling::Center => {}
+                Sampling::Centroid => self.member_decorate(st, i, decor::CENTROID, &[]),
+                Sampling::Sample => {
+                    self.cap(cap::SAMPLE_RATE_SHADING);
+                    self.member_decorate(st, i, decor::SAMPLE, &[]);
+                }
+            }
+            if m.precision.is_relaxed() {
+                self.member_decorate(st, i, decor::RELAXED_PRECISION, &[]);
+            }
+        }
+        Ok(())
+    }
+
+    fn builtin_caps(&mut self, b: u32) {
+        match b {
+            3 => self.cap(cap::CLIP_DISTANCE),
+            4 => self.cap(cap::CULL_DISTANCE),
+            18 | 19 => self.cap(cap::SAMPLE_RATE_SHADING),
+            7 if self.shader.stage == fresnel_ir::Stage::Fragment => self.cap(cap::GEOMETRY),
+            9 | 10 if self.shader.stage != fresnel_ir::Stage::Geometry => {
+                self.cap(cap::MULTI_VIEWPORT)
+            }
+            10 => self.cap(cap::MULTI_VIEWPORT),
+            36 | 38 | 40 | 41 => self.cap(cap::GROUP_NON_UNIFORM),
+            4416..=4420 => self.cap(cap::GROUP_NON_UNIFORM_BALLOT),
+            4438 => {
+                self.cap(cap::DEVICE_GROUP);
+                if self.version() < (1, 3) {
+                    self.exts.insert("SPV_KHR_device_group");
+                }
+            }
+            4440 => {
+                self.cap(cap::MULTI_VIEW);
+                if self.version() < (1, 3) {
+                    self.exts.insert("SPV_KHR_multiview");
+                }
+            }
+            4424..=4426 => {
+                self.cap(cap::DRAW_PARAMETERS);
+                if self.version() < (1, 3) {
+                    self.exts.insert("SPV_KHR_shader_draw_parameters");
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The signature of a function under copy-in/copy-out.
+    pub fn func_sig(&mut self, fid: FuncId) -> Result<FuncSig> {
+        let f = &self.shader.functions[fid];
+        let kind_of = |m: &Module, var: VarId| -> Result<Kind> {
+            let v = &m.shader.vars[var];
+            m.value_kind(v.ty).ok_or_else(|| {
+                SpirvError::new(format!(
+                    "function `{}`: parameter or result `{}` of type {} is not a scalar or vector (not supported in SPIR-V output yet)",
+                    f.name,
+                    v.name,
+                    m.shader.types.display(v.ty)
+                ))
+            })
+        };
+        let mut ins = Vec::new();
+        let mut outs = Vec::new();
+        if let Some(r) = f.ret {
+            outs.push((r, kind_of(self, r)?));
+        }
+        for p in &f.params {
+            let k = kind_of(self, p.var)?;
+            if matches!(p.dir, ParamDir::In | ParamDir::InOut) {
+                ins.push((p.var, k));
+            }
+            if matches!(p.dir, ParamDir::Out | ParamDir::InOut) {
+                outs.push((p.var, k));
+            }
+        }
+        let void_type = self.void();
+        let ret_type = match outs.len() {
+            0 => void_type,
+            1 => self.kind_type(outs[0].1),
+            _ => {
+                let members: Vec<u32> = outs
+                    .iter()
+                    .map(|(_, k)| *k)
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .map(|k| self.kind_type(k))
+                    .collect();
+                let id = self.id();
+                let mut ops = vec![id];
+                ops.extend_from_slice(&members);
+                self.globals.inst(op::TYPE_STRUCT, &ops);
+                self.members.insert(id, members);
+                id
+            }
+        };
+        let mut ops = vec![ret_type];
+        for (_, k) in &ins {
+            let t = self.kind_type(*k);
+            ops.push(t);
+        }
+        let fn_type = self.ty(op::TYPE_FUNCTION, &ops);
+        Ok(FuncSig {
+            fn_type,
+            ret_type,
+            ins,
+            outs,
+        })
+    }
+}
+
+/// Whether a precision is relaxed (for callers without the method in scope).
+#[allow(dead_code)]
+pub fn relaxed(p: Precision) -> bool {
+    p.is_relaxed()
+}

@@ -1,0 +1,381 @@
+//! SPIR-V output checked by the real validator: representative shaders (vertex, fragment with
+//! textures/discard/derivatives, compute with storage buffers/shared memory/barriers/atomics,
+//! loops with break/continue, nested ifs, phis, calls with `out`/`inout` parameters) are
+//! compiled and passed through `spirv-val` for their target environment. Also: determinism,
+//! and the Vulkan error for default-block uniforms.
+//!
+//! The ignored test `deqp_sweep` compiles every dEQP shader expected to compile and reports
+//! how many pass `spirv-val`, by target, grouped by first error line
+//! (`cargo test -p fresnel-backend --test spirv_val -- --ignored --nocapture`).
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use fresnel::{Options, SourceInput, Stage, TargetEnv, Version};
+use fresnel_backend::spirv::{self, SpirvOptions};
+
+const SPIRV_VAL: &str = "spirv-val";
+
+fn have_spirv_val() -> bool {
+    Command::new(SPIRV_VAL)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Runs spirv-val on a module; `Err(message)` when it rejects it.
+fn validate(words: &[u32], env: spirv::TargetEnv) -> Result<(), String> {
+    let mut child = Command::new(SPIRV_VAL)
+        .args(["--target-env", env.val_name(), "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run spirv-val: {e}"))?;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&spirv::to_bytes(words))
+        .map_err(|e| e.to_string())?;
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        let mut msg = String::from_utf8_lossy(&out.stderr).into_owned();
+        msg.push_str(&String::from_utf8_lossy(&out.stdout));
+        Err(msg)
+    }
+}
+
+fn lower(src: &str, stage: Stage, target: TargetEnv) -> fresnel_ir::Shader {
+    let opts = Options {
+        stage: Some(stage),
+        target,
+        ..Options::default()
+    };
+    let run = fresnel::lower_to_ir(
+        SourceInput::new("test", src),
+        &opts,
+        &mut fresnel::NoIncludes,
+    );
+    let msgs: Vec<String> = run
+        .diagnostics
+        .as_slice()
+        .iter()
+        .map(|d| d.message.clone())
+        .collect();
+    run.ir
+        .unwrap_or_else(|| panic!("front end failed: {msgs:?}"))
+}
+
+fn compile_file(name: &str, target: TargetEnv, env: spirv::TargetEnv) -> Vec<u32> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/shaders")
+        .join(name);
+    let src = std::fs::read_to_string(&path).expect("test shader");
+    let ext = name.rsplit('.').next().unwrap_or("");
+    let ir = lower(&src, Stage::from_extension(ext).expect("stage"), target);
+    let opts = SpirvOptions {
+        target: env,
+        ..SpirvOptions::default()
+    };
+    let words = spirv::emit(&ir, &opts).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(words[0], 0x0723_0203, "magic number");
+    let (maj, min) = env.spirv_version();
+    assert_eq!(words[1], (u32::from(maj) << 16) | (u32::from(min) << 8));
+    words
+}
+
+fn check(name: &str, target: TargetEnv, env: spirv::TargetEnv) {
+    let words = compile_file(name, target, env);
+    if !have_spirv_val() {
+        eprintln!("spirv-val not installed: {name} only compiled");
+        return;
+    }
+    if let Err(e) = validate(&words, env) {
+        panic!("{name} ({}) fails spirv-val:\n{e}", env.val_name());
+    }
+}
+
+const VK: TargetEnv = TargetEnv::Vulkan { minor: 0 };
+
+#[test]
+fn fragment_loops_calls_discard_derivatives() {
+    for minor in 0..=3 {
+        check(
+            "loops_calls_discard.frag",
+            VK,
+            spirv::TargetEnv::Vulkan { minor },
+        );
+    }
+}
+
+#[test]
+fn compute_ssbo_shared_barriers_atomics() {
+    for minor in 0..=3 {
+        check(
+            "ssbo_shared_atomics.comp",
+            VK,
+            spirv::TargetEnv::Vulkan { minor },
+        );
+    }
+}
+
+#[test]
+fn vertex_nested_loops_switch_push_constants() {
+    check(
+        "nested_loops_switch.vert",
+        VK,
+        spirv::TargetEnv::Vulkan { minor: 0 },
+    );
+}
+
+#[test]
+fn gles_default_uniforms_for_opengl() {
+    check(
+        "gles_default_uniforms.frag",
+        TargetEnv::OpenGlEs,
+        spirv::TargetEnv::OpenGl,
+    );
+}
+
+#[test]
+fn default_uniforms_are_rejected_for_vulkan() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/shaders/gles_default_uniforms.frag");
+    let src = std::fs::read_to_string(path).expect("test shader");
+    let ir = lower(&src, Stage::Fragment, TargetEnv::OpenGlEs);
+    let err = spirv::emit(&ir, &SpirvOptions::default()).expect_err("must be rejected");
+    assert!(err.message.contains("outside a block"), "{}", err.message);
+}
+
+#[test]
+fn output_is_deterministic() {
+    let a = compile_file(
+        "loops_calls_discard.frag",
+        VK,
+        spirv::TargetEnv::Vulkan { minor: 0 },
+    );
+    let b = compile_file(
+        "loops_calls_discard.frag",
+        VK,
+        spirv::TargetEnv::Vulkan { minor: 0 },
+    );
+    assert_eq!(a, b);
+}
+
+#[test]
+fn inline_shaders_validate() {
+    let cases: &[(&str, Stage)] = &[
+        (
+            "#version 450\nlayout(location=0) out vec4 o;\nlayout(location=0) in vec4 v;\nvoid main() { vec4 a = v; int n = 0; do { a = a.yzwx * 0.5; n++; if (n == 2) continue; if (a.x > 3.0) break; } while (n < 10); o = (n > 5) ? a : -a; }\n",
+            Stage::Fragment,
+        ),
+        (
+            "#version 450\nlayout(location=0) out uvec4 o;\nlayout(location=0) flat in uvec2 v;\nvoid main() { uint x = v.x; x = (bitfieldReverse(x) ^ (x << 3u)) | (bitCount(x) > 2 ? 1u : 0u); uint c; uint s = uaddCarry(v.x, v.y, c); o = uvec4(x, s, c, findMSB(v.y)); }\n",
+            Stage::Fragment,
+        ),
+        (
+            "#version 450\nlayout(location=0) out vec4 o;\nlayout(location=0) in vec2 v;\nlayout(binding=0, rgba8) uniform readonly image2D img;\nlayout(binding=1) uniform usampler2DArray arr;\nvoid main() { o = imageLoad(img, ivec2(v)) + vec4(texture(arr, vec3(v, 1.0))) + vec4(imageSize(img), textureQueryLevels(arr), 0); int ex; o.x += frexp(v.x, ex) + float(ex); o.y = ldexp(o.y, 2); o.zw = unpackHalf2x16(packUnorm2x16(v)); }\n",
+            Stage::Fragment,
+        ),
+    ];
+    if !have_spirv_val() {
+        return;
+    }
+    let mut failures = Vec::new();
+    for (i, (src, stage)) in cases.iter().enumerate() {
+        let ir = lower(src, *stage, VK);
+        let words = match spirv::emit(&ir, &SpirvOptions::default()) {
+            Ok(w) => w,
+            Err(e) => {
+                failures.push(format!("case {i}: {e}"));
+                continue;
+            }
+        };
+        if let Err(e) = validate(&words, spirv::TargetEnv::Vulkan { minor: 0 }) {
+            failures.push(format!("case {i}: {e}"));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+// ---- the dEQP sweep ----
+
+const CORPUS: &str = "/work/shared/corpus/vk-gl-cts";
+
+fn collect(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<_> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            collect(&p, out);
+        } else if p.extension().is_some_and(|e| e == "test") {
+            out.push(p);
+        }
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    shaders: usize,
+    lowered: usize,
+    emitted: usize,
+    valid: usize,
+    emit_errors: BTreeMap<String, (usize, String)>,
+    val_errors: BTreeMap<String, (usize, String)>,
+}
+
+fn first_line(s: &str) -> String {
+    let l = s
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim();
+    // Drop ids so equal causes group together.
+    let mut out = String::new();
+    let mut last_digit = false;
+    for c in l.chars().take(160) {
+        if c.is_ascii_digit() {
+            if !last_digit {
+                out.push('N');
+            }
+            last_digit = true;
+        } else {
+            out.push(c);
+            last_digit = false;
+        }
+    }
+    out
+}
+
+#[test]
+#[ignore = "sweep over the dEQP corpus (slow): run with --ignored --nocapture"]
+fn deqp_sweep() {
+    use fresnel_testfmt::deqp::{self, Expect, Flavor, SpecializeOptions};
+    if !Path::new(CORPUS).is_dir() || !have_spirv_val() {
+        eprintln!("{CORPUS} or spirv-val not present: skipped");
+        return;
+    }
+    let mut files = Vec::new();
+    collect(Path::new(CORPUS), &mut files);
+    let mut tallies: BTreeMap<&'static str, Tally> = BTreeMap::new();
+    for path in &files {
+        let path_str = path.to_string_lossy().into_owned();
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let flavor = Flavor::for_path(&path_str);
+        let mut import = |p: &str| std::fs::read_to_string(p).map_err(|e| e.to_string());
+        let Ok(cases) = deqp::parse(&text, &path_str, flavor, &mut import) else {
+            continue;
+        };
+        let sopts = SpecializeOptions::permissive(flavor);
+        for case in cases.iter().filter(|c| c.expect == Expect::Pass) {
+            for inst in deqp::specialize(case, &sopts) {
+                let Ok(programs) = inst.programs else {
+                    continue;
+                };
+                for (stage, src) in programs.into_iter().flat_map(|p| p.shaders) {
+                    let mut opts = Options {
+                        stage: Some(
+                            Stage::from_extension(stage.extension()).unwrap_or(Stage::Vertex),
+                        ),
+                        ..Options::default()
+                    };
+                    let (env, label) = match flavor {
+                        Flavor::Vulkan => {
+                            opts.target = TargetEnv::Vulkan { minor: 0 };
+                            (
+                                spirv::TargetEnv::Vulkan { minor: 0 },
+                                "vulkan1.0 (Vulkan CTS shaders)",
+                            )
+                        }
+                        _ if case.version.is_es() => {
+                            opts.target = TargetEnv::OpenGlEs;
+                            opts.default_version = Some(Version::es(100));
+                            (spirv::TargetEnv::OpenGl, "opengl4.5 (GLES shaders)")
+                        }
+                        _ => {
+                            opts.target = TargetEnv::OpenGl;
+                            (spirv::TargetEnv::OpenGl, "opengl4.5 (desktop GL shaders)")
+                        }
+                    };
+                    let t = tallies.entry(label).or_default();
+                    t.shaders += 1;
+                    let where_ = format!("{path_str}:{} {}", case.line, inst.name);
+                    let run = fresnel::lower_to_ir(
+                        SourceInput::new("shader", &src),
+                        &opts,
+                        &mut fresnel::NoIncludes,
+                    );
+                    let Some(ir) = run.ir else {
+                        continue;
+                    };
+                    t.lowered += 1;
+                    let sopts = SpirvOptions {
+                        target: env,
+                        ..SpirvOptions::default()
+                    };
+                    let words = match std::panic::catch_unwind(|| spirv::emit(&ir, &sopts)) {
+                        Ok(Ok(w)) => w,
+                        Ok(Err(e)) => {
+                            let e = t
+                                .emit_errors
+                                .entry(first_line(&e.message))
+                                .or_insert((0, where_.clone()));
+                            e.0 += 1;
+                            continue;
+                        }
+                        Err(_) => {
+                            let e = t
+                                .emit_errors
+                                .entry("PANIC".into())
+                                .or_insert((0, where_.clone()));
+                            e.0 += 1;
+                            continue;
+                        }
+                    };
+                    t.emitted += 1;
+                    match validate(&words, env) {
+                        Ok(()) => t.valid += 1,
+                        Err(msg) => {
+                            let e = t.val_errors.entry(first_line(&msg)).or_insert((0, where_));
+                            e.0 += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut panics = 0;
+    for (label, t) in &tallies {
+        println!(
+            "== {label}: {} shaders, {} lowered, {} emitted, {} pass spirv-val ({:.1}% of lowered)",
+            t.shaders,
+            t.lowered,
+            t.emitted,
+            t.valid,
+            100.0 * t.valid as f64 / t.lowered.max(1) as f64
+        );
+        let mut e: Vec<_> = t.emit_errors.iter().collect();
+        e.sort_by_key(|b| std::cmp::Reverse(b.1 .0));
+        for (msg, (n, ex)) in e.iter().take(25) {
+            println!("  emit {n:6}  {msg}    e.g. {ex}");
+        }
+        let mut v: Vec<_> = t.val_errors.iter().collect();
+        v.sort_by_key(|b| std::cmp::Reverse(b.1 .0));
+        for (msg, (n, ex)) in v.iter().take(40) {
+            println!("  val  {n:6}  {msg}    e.g. {ex}");
+        }
+        panics += t.emit_errors.get("PANIC").map_or(0, |x| x.0);
+    }
+    assert_eq!(panics, 0, "the SPIR-V writer panicked");
+}
