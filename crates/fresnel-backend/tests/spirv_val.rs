@@ -183,6 +183,14 @@ fn inline_shaders_validate() {
             "#version 450\nlayout(location=0) out vec4 o;\nlayout(location=0) in vec2 v;\nlayout(binding=0, rgba8) uniform readonly image2D img;\nlayout(binding=1) uniform usampler2DArray arr;\nvoid main() { o = imageLoad(img, ivec2(v)) + vec4(texture(arr, vec3(v, 1.0))) + vec4(imageSize(img), textureQueryLevels(arr), 0); int ex; o.x += frexp(v.x, ex) + float(ex); o.y = ldexp(o.y, 2); o.zw = unpackHalf2x16(packUnorm2x16(v)); }\n",
             Stage::Fragment,
         ),
+        (
+            "#version 450\nlayout(set=0, binding=0) uniform texture2D t;\nlayout(set=0, binding=1) uniform sampler s;\nlayout(location=0) out vec4 o;\nvoid main() { o = texture(sampler2D(t, s), vec2(0.5)) + texelFetch(sampler2D(t, s), ivec2(0), 0); }\n",
+            Stage::Fragment,
+        ),
+        (
+            "#version 450\nlayout(local_size_x = 8, local_size_y = 8) in;\nlayout(binding = 0, r32ui) uniform uimage2D img;\nshared uint total;\nvoid main() { if (gl_LocalInvocationIndex == 0u) total = 0u; barrier(); atomicAdd(total, imageAtomicAdd(img, ivec2(gl_GlobalInvocationID.xy), 1u)); memoryBarrierShared(); barrier(); imageStore(img, ivec2(0), uvec4(total)); }\n",
+            Stage::Compute,
+        ),
     ];
     if !have_spirv_val() {
         return;

@@ -943,11 +943,7 @@ impl FuncCx<'_, '_> {
                     )));
                 };
                 let v = &self.m.shader.vars[var];
-                let fmt = v
-                    .format
-                    .as_deref()
-                    .and_then(super::spec::image_format)
-                    .map(|x| x.0);
+                let fmt = self.m.var_format(var);
                 let t = self.m.ir_type(v.ty, Module::external(v.mode), fmt)?;
                 (id, t)
             }
@@ -1077,6 +1073,23 @@ impl FuncCx<'_, '_> {
             return Err(SpirvError::new("copy of a too large aggregate"));
         }
         *budget -= 1;
+        if let Some(&comps) = self.m.value_types.get(&dt) {
+            // Leaves of different types: booleans against 32-bit integers.
+            let s = self.new_id();
+            self.code.inst(op::LOAD, &[st, s, sid]);
+            let uk = Kind::new(BaseType::Uint, 32, comps);
+            let zero = self.splat(uk, 0);
+            let conv = self.new_id();
+            let bool_t = self.m.kind_type(Kind::new(BaseType::Bool, 1, comps));
+            if dt == bool_t {
+                self.code.inst(op::I_NOT_EQUAL, &[dt, conv, s, zero]);
+            } else {
+                let one = self.splat(uk, 1);
+                self.code.inst(op::SELECT, &[dt, conv, s, one, zero]);
+            }
+            self.code.inst(op::STORE, &[did, conv]);
+            return Ok(());
+        }
         let members: Vec<(u32, u32)> = if let Some(ms) = self.m.members.get(&dt).cloned() {
             let sm = self.m.members.get(&st).cloned().unwrap_or_default();
             ms.into_iter().zip(sm).collect()
@@ -1087,22 +1100,7 @@ impl FuncCx<'_, '_> {
                 .unwrap_or(0);
             (0..n).map(|_| (de, se)).collect()
         } else {
-            // Leaves of different types: booleans against 32-bit integers.
-            let s = self.new_id();
-            self.code.inst(op::LOAD, &[st, s, sid]);
-            let bool_t = self.m.scalar_type(BaseType::Bool, 1);
-            let is_bool_dst = dt == bool_t || self.m.elem.get(&dt) == Some(&bool_t);
-            let conv = self.new_id();
-            if is_bool_dst {
-                let zero = self.m.constant(Kind::new(BaseType::Uint, 32, 1), &[0]);
-                self.code.inst(op::I_NOT_EQUAL, &[dt, conv, s, zero]);
-            } else {
-                let one = self.m.constant(Kind::new(BaseType::Uint, 32, 1), &[1]);
-                let zero = self.m.constant(Kind::new(BaseType::Uint, 32, 1), &[0]);
-                self.code.inst(op::SELECT, &[dt, conv, s, one, zero]);
-            }
-            self.code.inst(op::STORE, &[did, conv]);
-            return Ok(());
+            return Err(SpirvError::new("internal: copy between unrelated types"));
         };
         for (i, (de, se)) in members.into_iter().enumerate() {
             let idx = self.m.const_i32(i as i32);
@@ -1505,7 +1503,7 @@ impl FuncCx<'_, '_> {
                 let d = x
                     .dest
                     .ok_or_else(|| SpirvError::new("load without result"))?;
-                let k = Kind::new(result, 32, 4);
+                let k = Kind::new(result, self.f.values[d].bit_size, 4);
                 let mut args = vec![img, coord];
                 if ms {
                     let s = self.prefix(x.srcs[2], 1, BaseType::Int)?;
@@ -1518,7 +1516,10 @@ impl FuncCx<'_, '_> {
             }
             I::ImageDerefStore => {
                 let coord = self.prefix(x.srcs[1], ncoord, BaseType::Int)?;
-                let texel = self.value_as(x.srcs[3], Kind::new(result, 32, 4))?;
+                let texel = self.value_as(
+                    x.srcs[3],
+                    Kind::new(result, self.f.values[x.srcs[3]].bit_size, 4),
+                )?;
                 let mut args = vec![img, coord, texel];
                 if ms {
                     let s = self.prefix(x.srcs[2], 1, BaseType::Int)?;
@@ -1534,7 +1535,7 @@ impl FuncCx<'_, '_> {
                 } else {
                     self.m.const_u32(0)
                 };
-                let k = Kind::new(result, 32, 1);
+                let k = Kind::new(result, self.f.values[x.srcs[3]].bit_size, 1);
                 let st = self.m.kind_type(k);
                 let pt = self.m.pointer(11, st);
                 let tp = self.new_id();
@@ -1560,22 +1561,47 @@ impl FuncCx<'_, '_> {
         let tex = t
             .src(TexSrc::TextureDeref)
             .ok_or_else(|| SpirvError::new("texture instruction without a texture"))?;
-        if t.src(TexSrc::SamplerDeref).is_some() {
-            return Err(SpirvError::new(
-                "separate samplers are not supported in SPIR-V output yet",
-            ));
-        }
         let (pid, pointee, _, _, _) = self.ptr(tex)?;
-        let si = self.new_id();
-        self.code.inst(op::LOAD, &[pointee, si, pid]);
+        let loaded = self.new_id();
+        self.code.inst(op::LOAD, &[pointee, loaded, pid]);
+        // A texture alone (separate samplers): combine it with the sampler, and use it
+        // directly where an image is wanted.
+        let (si, si_type, plain_image) = if self.m.image_of.contains_key(&pointee) {
+            (loaded, pointee, None)
+        } else {
+            let sit = self.m.ty(op::TYPE_SAMPLED_IMAGE, &[pointee]);
+            self.m.image_of.insert(sit, pointee);
+            match t.src(TexSrc::SamplerDeref) {
+                Some(s) => {
+                    let (sp, st, _, _, _) = self.ptr(s)?;
+                    let smp = self.new_id();
+                    self.code.inst(op::LOAD, &[st, smp, sp]);
+                    let si = self.new_id();
+                    self.code.inst(op::SAMPLED_IMAGE, &[sit, si, loaded, smp]);
+                    (si, sit, Some(loaded))
+                }
+                None => (0, sit, Some(loaded)),
+            }
+        };
         let image = |cx: &mut Self| -> Result<u32> {
-            let Some(&it) = cx.m.image_of.get(&pointee) else {
+            if let Some(img) = plain_image {
+                return Ok(img);
+            }
+            let Some(&it) = cx.m.image_of.get(&si_type) else {
                 return Err(SpirvError::new("internal: texture is not a sampled image"));
             };
             let id = cx.new_id();
             cx.code.inst(op::IMAGE, &[it, id, si]);
             Ok(id)
         };
+        if si == 0
+            && !matches!(
+                t.op,
+                TexOp::Txf | TexOp::TxfMs | TexOp::Txs | TexOp::QueryLevels | TexOp::TextureSamples
+            )
+        {
+            return Err(SpirvError::new("sampling a texture without a sampler"));
+        }
         let d = &self.f.values[t.dest];
         let (dbits, dn) = (d.bit_size, d.num_components);
         let fragment = self.m.shader.stage == fresnel_ir::Stage::Fragment;

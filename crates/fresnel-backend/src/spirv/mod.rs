@@ -150,6 +150,10 @@ pub(crate) struct Module<'a> {
     pub pointee: FxHashMap<u32, u32>,
     /// The image type of a sampled image type.
     pub image_of: FxHashMap<u32, u32>,
+    /// Variables used as textures with separate samplers.
+    pub texture_vars: rustc_hash::FxHashSet<fresnel_ir::VarId>,
+    /// Scalar and vector types: their components.
+    pub value_types: FxHashMap<u32, u8>,
 }
 
 impl<'a> Module<'a> {
@@ -178,6 +182,8 @@ impl<'a> Module<'a> {
             elem: FxHashMap::default(),
             pointee: FxHashMap::default(),
             image_of: FxHashMap::default(),
+            texture_vars: rustc_hash::FxHashSet::default(),
+            value_types: FxHashMap::default(),
         }
     }
 

@@ -57,6 +57,7 @@ pub mod op {
     pub const IMAGE_DREF_GATHER: u16 = 97;
     pub const IMAGE_READ: u16 = 98;
     pub const IMAGE_WRITE: u16 = 99;
+    pub const SAMPLED_IMAGE: u16 = 86;
     pub const IMAGE: u16 = 100;
     pub const IMAGE_QUERY_SIZE_LOD: u16 = 103;
     pub const IMAGE_QUERY_SIZE: u16 = 104;
@@ -271,6 +272,7 @@ pub mod cap {
     pub const MULTI_VIEWPORT: u32 = 57;
     pub const DRAW_PARAMETERS: u32 = 4427;
     pub const DEMOTE_TO_HELPER_INVOCATION: u32 = 5379;
+    pub const INT64_IMAGE: u32 = 5016;
     pub const GROUP_NON_UNIFORM: u32 = 61;
     pub const GROUP_NON_UNIFORM_VOTE: u32 = 62;
     pub const GROUP_NON_UNIFORM_ARITHMETIC: u32 = 63;
@@ -470,6 +472,8 @@ pub fn image_format(name: &str) -> Option<(u32, bool)> {
         ("rg8ui", 37, true),
         ("r16ui", 38, true),
         ("r8ui", 39, true),
+        ("r64ui", 40, false),
+        ("r64i", 41, false),
     ];
     TABLE
         .iter()

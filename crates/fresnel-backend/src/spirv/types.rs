@@ -45,6 +45,10 @@ impl Kind {
     }
 }
 
+/// The `format` argument of [`Module::ir_type`] marking a texture used with separate
+/// samplers: its sampler type becomes an image type.
+pub const TEXTURE_ONLY: u32 = u32::MAX;
+
 /// A function's SPIR-V signature under the copy-in/copy-out convention.
 #[derive(Clone, Debug)]
 pub struct FuncSig {
@@ -99,11 +103,13 @@ impl Module<'_> {
 
     pub fn kind_type(&mut self, k: Kind) -> u32 {
         let s = self.scalar_type(k.base, k.bits);
+        self.value_types.insert(s, 1);
         if k.comps == 1 {
             s
         } else {
             let v = self.ty(op::TYPE_VECTOR, &[s, u32::from(k.comps)]);
             self.elem.insert(v, s);
+            self.value_types.insert(v, k.comps);
             v
         }
     }
@@ -379,6 +385,10 @@ impl Module<'_> {
                 result,
             } => match result {
                 None => self.ty(op::TYPE_SAMPLER, &[]),
+                Some(r) if format == Some(TEXTURE_ONLY) => {
+                    // A texture used with separate samplers (`texture2D`): the image alone.
+                    self.image_type(dim, array, shadow, r, 1, 0)?
+                }
                 Some(r) => {
                     let img = self.image_type(dim, array, shadow, r, 1, 0)?;
                     if dim == SamplerDim::Buffer {
@@ -390,7 +400,7 @@ impl Module<'_> {
                 }
             },
             Type::Image { dim, array, result } => {
-                let f = format.unwrap_or(0);
+                let f = format.filter(|f| *f != TEXTURE_ONLY).unwrap_or(0);
                 if f == 0 {
                     self.cap(cap::STORAGE_IMAGE_READ_WITHOUT_FORMAT);
                     self.cap(cap::STORAGE_IMAGE_WRITE_WITHOUT_FORMAT);
@@ -421,7 +431,8 @@ impl Module<'_> {
         sampled: u32,
         format: u32,
     ) -> Result<u32> {
-        let st = self.scalar_type(result, 32);
+        let bits = if format == 40 || format == 41 { 64 } else { 32 };
+        let st = self.scalar_type(result, bits);
         let storage_img = sampled == 2;
         let (d, ms) = match dim {
             SamplerDim::D1 => {
@@ -539,8 +550,53 @@ impl Module<'_> {
         }
     }
 
+    /// The variables used as textures with separate samplers (their root variable).
+    fn find_texture_vars(&mut self) {
+        for (_, f) in self.shader.functions.iter() {
+            for (_, ins) in f.instrs.iter() {
+                let fresnel_ir::InstrKind::Tex(t) = &ins.kind else {
+                    continue;
+                };
+                if ins.removed || t.src(fresnel_ir::TexSrc::SamplerDeref).is_none() {
+                    continue;
+                }
+                let Some(mut v) = t.src(fresnel_ir::TexSrc::TextureDeref) else {
+                    continue;
+                };
+                // Walk up the deref chain to the variable.
+                for _ in 0..64 {
+                    match &f.instrs[f.values[v].def].kind {
+                        fresnel_ir::InstrKind::Deref(d) => match d.kind {
+                            fresnel_ir::DerefKind::Var(var) => {
+                                self.texture_vars.insert(var);
+                                break;
+                            }
+                            fresnel_ir::DerefKind::Array { parent, .. }
+                            | fresnel_ir::DerefKind::Struct { parent, .. }
+                            | fresnel_ir::DerefKind::Cast { parent } => v = parent,
+                        },
+                        _ => break,
+                    }
+                }
+            }
+        }
+    }
+
+    /// The `format` argument of [`Module::ir_type`] for a variable.
+    pub fn var_format(&self, vid: VarId) -> Option<u32> {
+        if self.texture_vars.contains(&vid) {
+            return Some(TEXTURE_ONLY);
+        }
+        self.shader.vars[vid]
+            .format
+            .as_deref()
+            .and_then(image_format)
+            .map(|x| x.0)
+    }
+
     /// Declares every global variable with its decorations.
     pub fn declare_globals(&mut self) -> Result<()> {
+        self.find_texture_vars();
         let shader = self.shader;
         let vulkan = self.vulkan();
         let mut next_loc_in = 0u32;
@@ -582,10 +638,15 @@ impl Module<'_> {
                 )));
             }
             let format = match &v.format {
+                _ if self.texture_vars.contains(&vid) => Some(TEXTURE_ONLY),
                 Some(f) => match image_format(f) {
                     Some((id, ext)) => {
                         if ext {
                             self.cap(cap::STORAGE_IMAGE_EXTENDED_FORMATS);
+                        }
+                        if id == 40 || id == 41 {
+                            self.cap(cap::INT64_IMAGE);
+                            self.exts.insert("SPV_EXT_shader_image_int64");
                         }
                         Some(id)
                     }
