@@ -227,7 +227,10 @@ void main() {\n  vec4 a = vec4(0.0);\n  for (int i = 0; i < 4; i++) { if (uv.x >
     assert!(text.starts_with("shader fragment"), "{text}");
     // The loop counter and the accumulator are SSA values joined by phis at the loop header.
     assert_eq!(text.matches(" = phi ").count(), 2, "{text}");
-    assert!(!text.contains("(function "), "no local stays in memory: {text}");
+    assert!(
+        !text.contains("(function "),
+        "no local stays in memory: {text}"
+    );
     let parsed = fresnel_ir::parse(&text).expect("the printed IR parses");
     fresnel_ir::validate(&parsed).expect("the parsed IR validates");
     assert_eq!(parsed.to_string(), text, "the text form round-trips");
