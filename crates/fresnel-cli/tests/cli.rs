@@ -112,7 +112,7 @@ fn usage_and_io_errors_exit_2() {
         Some(2)
     );
     assert_eq!(fresnel(&["check", &f, "-D", "1abc"]).status.code(), Some(2));
-    let o = fresnel(&["compile", &f, "--emit", "spirv"]);
+    let o = fresnel(&["compile", &f, "--emit", "vec4"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("not available yet"));
     assert_eq!(
