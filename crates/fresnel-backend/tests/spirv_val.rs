@@ -144,6 +144,49 @@ fn gles_default_uniforms_for_opengl() {
 }
 
 #[test]
+fn spec_constants_and_workgroup_size() {
+    check(
+        "spec_constants.comp",
+        VK,
+        spirv::TargetEnv::Vulkan { minor: 0 },
+    );
+    let words = compile_file(
+        "spec_constants.comp",
+        VK,
+        spirv::TargetEnv::Vulkan { minor: 0 },
+    );
+    // Three OpSpecConstant* with their SpecId and the WorkgroupSize composite.
+    let count = |opcode: u32| {
+        let mut i = 5;
+        let mut n = 0;
+        while i < words.len() {
+            let len = (words[i] >> 16) as usize;
+            if words[i] & 0xffff == opcode {
+                n += 1;
+            }
+            i += len.max(1);
+        }
+        n
+    };
+    assert_eq!(count(48) + count(49) + count(50), 4, "spec constants");
+    assert_eq!(count(51), 1, "WorkgroupSize composite");
+}
+
+#[test]
+fn bools_in_blocks_and_separate_samplers() {
+    check(
+        "bool_struct_blocks.frag",
+        VK,
+        spirv::TargetEnv::Vulkan { minor: 0 },
+    );
+    check(
+        "separate_sampler.frag",
+        VK,
+        spirv::TargetEnv::Vulkan { minor: 1 },
+    );
+}
+
+#[test]
 fn default_uniforms_are_rejected_for_vulkan() {
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/shaders/gles_default_uniforms.frag");
@@ -190,6 +233,10 @@ fn inline_shaders_validate() {
         (
             "#version 450\nlayout(local_size_x = 8, local_size_y = 8) in;\nlayout(binding = 0, r32ui) uniform uimage2D img;\nshared uint total;\nvoid main() { if (gl_LocalInvocationIndex == 0u) total = 0u; barrier(); atomicAdd(total, imageAtomicAdd(img, ivec2(gl_GlobalInvocationID.xy), 1u)); memoryBarrierShared(); barrier(); imageStore(img, ivec2(0), uvec4(total)); }\n",
             Stage::Compute,
+        ),
+        (
+            "#version 450\nlayout(input_attachment_index = 0, set = 0, binding = 0) uniform subpassInput a;\nlayout(location = 0) out vec4 o;\nvoid main() { o = subpassLoad(a); }\n",
+            Stage::Fragment,
         ),
     ];
     if !have_spirv_val() {
@@ -272,6 +319,16 @@ fn deqp_sweep() {
         eprintln!("{CORPUS} or spirv-val not present: skipped");
         return;
     }
+    // The Vulkan version the Vulkan CTS shaders are written as (SPIR-V 1.0, 1.3, 1.5, 1.6):
+    // `SWEEP_VULKAN_MINOR=3` checks the SPIR-V 1.4+ rules (every global in the interface,
+    // StorageBuffer).
+    let vk_minor: u8 = std::env::var("SWEEP_VULKAN_MINOR")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+        .min(3);
+    let vk_label: &'static str =
+        ["vulkan1.0", "vulkan1.1", "vulkan1.2", "vulkan1.3"][vk_minor as usize];
     let mut files = Vec::new();
     collect(Path::new(CORPUS), &mut files);
     let mut tallies: BTreeMap<&'static str, Tally> = BTreeMap::new();
@@ -300,11 +357,8 @@ fn deqp_sweep() {
                     };
                     let (env, label) = match flavor {
                         Flavor::Vulkan => {
-                            opts.target = TargetEnv::Vulkan { minor: 0 };
-                            (
-                                spirv::TargetEnv::Vulkan { minor: 0 },
-                                "vulkan1.0 (Vulkan CTS shaders)",
-                            )
+                            opts.target = TargetEnv::Vulkan { minor: vk_minor };
+                            (spirv::TargetEnv::Vulkan { minor: vk_minor }, vk_label)
                         }
                         _ if case.version.is_es() => {
                             opts.target = TargetEnv::OpenGlEs;

@@ -475,9 +475,12 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             if [o0, o, os].iter().filter(|&&b| b).count() > 1 {
                 return Err(Fail("choose one of -O0, -O and -Os".into()));
             }
-            if !matches!(emit, Emit::Ast | Emit::Hir | Emit::Ir | Emit::Spirv) {
+            if !matches!(
+                emit,
+                Emit::Ast | Emit::Hir | Emit::Ir | Emit::Spirv | Emit::SpirvAsm
+            ) {
                 return Err(Fail(format!(
-                    "--emit {} is not available yet (use --emit ast, hir, ir or spirv; for readable SPIR-V, pipe --emit spirv into spirv-dis)",
+                    "--emit {} is not available yet (use --emit ast, hir, ir, spirv or spirv-asm)",
                     emit.to_possible_value().map_or("?".into(), |v| v.get_name().to_string())
                 )));
             }
@@ -497,7 +500,9 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                 let src = SourceInput::new(&name, &text);
                 let run = match emit {
                     Emit::Ast => fresnel::parse(src, &opts, &mut inc),
-                    Emit::Ir | Emit::Spirv => fresnel::lower_to_ir(src, &opts, &mut inc),
+                    Emit::Ir | Emit::Spirv | Emit::SpirvAsm => {
+                        fresnel::lower_to_ir(src, &opts, &mut inc)
+                    }
                     _ => fresnel::check(src, &opts, &mut inc),
                 };
                 emit_diagnostics(&run, &common);
@@ -505,12 +510,21 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                     ok = false;
                     continue;
                 }
-                if emit == Emit::Spirv {
+                if matches!(emit, Emit::Spirv | Emit::SpirvAsm) {
                     let Some(ir) = run.ir.as_ref() else {
                         ok = false;
                         continue;
                     };
                     match fresnel_backend::spirv::emit(ir, &spirv_options(opts.target)) {
+                        Ok(words) if emit == Emit::SpirvAsm => {
+                            match fresnel_backend::spirv::disassemble(&words) {
+                                Ok(text) => out.push_str(&text),
+                                Err(e) => {
+                                    eprintln!("{name}: error: {e}");
+                                    ok = false;
+                                }
+                            }
+                        }
                         Ok(words) => spv.extend(fresnel_backend::spirv::to_bytes(&words)),
                         Err(e) => {
                             eprintln!("{name}: error: {e}");

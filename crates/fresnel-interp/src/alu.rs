@@ -724,6 +724,29 @@ fn lanes(v: &mut [u64], m: &[bool], b: [usize; 3], dest: usize, op: impl Fn(u64,
 mod tests {
     use super::*;
 
+    /// Every opcode of the table runs: per-component ones through [`scalar`], the others
+    /// through [`whole`] (derivatives are evaluated across lanes by the executor).
+    #[test]
+    fn every_opcode_is_evaluated() {
+        let srcs = [[1u64, 2, 3, 4]; 4];
+        for &op in fresnel_ir::ALL_ALU_OPS {
+            if op.info().cross_invocation {
+                continue;
+            }
+            let r = if is_whole(op) {
+                whole(op, 32, 32, &srcs).map(|_| ())
+            } else {
+                let db = if op.info().dest_class == fresnel_ir::TypeClass::Bool {
+                    1
+                } else {
+                    32
+                };
+                scalar(op, 32, db, [1, 2, 3, 4]).map(|_| ())
+            };
+            assert!(r.is_ok(), "{}: {r:?}", op.name());
+        }
+    }
+
     fn f32b(x: f32) -> u64 {
         u64::from(x.to_bits())
     }

@@ -24,6 +24,22 @@
 //! * **Subgroups** are aligned runs of 32 lanes.
 //! * **Calls** copy in and out; recursion is an error.
 //!
+//! * **Textures** are bound by sampler variable ([`Interp::bind_texture`]). A lookup through
+//!   a separate sampler object (`sampler2D(t, s)`, the `SamplerDeref` source) reads `t`'s
+//!   levels with the [`SamplerState`] bound to `s` ([`Interp::bind_sampler`]), or with
+//!   `t`'s own state when none is.
+//! * **Sparse residency** (GL_ARB_sparse_texture2): every texel is resident, so the
+//!   residency code of sparse lookups and sparse image loads is always [`RESIDENT`] (0);
+//!   `sparse_residency_code_and` ORs codes and `is_sparse_texels_resident` is `code == 0`.
+//! * **Images** at a mip level (GL_AMD_shader_image_load_store_lod) address that level;
+//!   beyond the last level loads read zero and stores are dropped.
+//! * **Clocks** (`clockARB`, `clockRealtimeEXT`) read the number of lane-instructions
+//!   executed so far in the run: deterministic, never decreasing.
+//! * Subroutine uniforms are `u32` uniforms holding the function's index
+//!   ([`Interp::set_uniform`]); the lowering turns calls into a selection.
+//! * Ray tracing, ray query, hit object and mesh/task intrinsics give
+//!   [`Error::Unsupported`] naming the intrinsic.
+//!
 //! # Memory
 //!
 //! Function temporaries, globals, stage inputs and outputs, default-block uniforms and shared
@@ -66,7 +82,9 @@ use fresnel_ir::{Shader, Stage, Type, VarId, VarMode};
 
 pub use exec::Emitted;
 pub use layout::Leaf;
-pub use tex::{Compare, Filter, Level, MipFilter, Texture, TextureSet, Wrap};
+pub use tex::{
+    Compare, Filter, Level, MipFilter, SamplerState, Texture, TextureSet, Wrap, RESIDENT,
+};
 
 use exec::{FuncInfo, Machine, Region};
 
@@ -198,6 +216,38 @@ pub struct Interp<'s> {
 }
 
 const GROUP: usize = 64;
+
+/// Invocations in a subgroup (aligned runs of lanes of a group).
+const SUBGROUP: usize = 32;
+
+/// The subgroup built-ins of the invocation in `lane` of its group, in every stage
+/// (GL_KHR_shader_subgroup: masks are `uvec4`; GL_ARB_shader_ballot: `uint64_t`).
+fn subgroup_builtin(name: &str, lane: usize) -> Option<Vec<u64>> {
+    let i = (lane % SUBGROUP) as u32;
+    let all = (1u64 << SUBGROUP) - 1;
+    let below = (1u64 << i) - 1;
+    let mask = match name {
+        "gl_SubgroupSize" | "gl_SubGroupSizeARB" | "gl_WarpSizeNV" => {
+            return Some(vec![SUBGROUP as u64])
+        }
+        "gl_SubgroupInvocationID" | "gl_SubGroupInvocationARB" | "gl_ThreadInWarpNV" => {
+            return Some(vec![u64::from(i)])
+        }
+        "gl_SubgroupEqMask" | "gl_SubGroupEqMaskARB" | "gl_ThreadEqMaskNV" => 1u64 << i,
+        "gl_SubgroupGeMask" | "gl_SubGroupGeMaskARB" | "gl_ThreadGeMaskNV" => all & !below,
+        "gl_SubgroupGtMask" | "gl_SubGroupGtMaskARB" | "gl_ThreadGtMaskNV" => {
+            all & !below & !(1u64 << i)
+        }
+        "gl_SubgroupLeMask" | "gl_SubGroupLeMaskARB" | "gl_ThreadLeMaskNV" => below | (1u64 << i),
+        "gl_SubgroupLtMask" | "gl_SubGroupLtMaskARB" | "gl_ThreadLtMaskNV" => below,
+        _ => return None,
+    };
+    Some(if name.starts_with("gl_Subgroup") {
+        vec![mask, 0, 0, 0]
+    } else {
+        vec![mask]
+    })
+}
 
 /// A quad's position (window coordinates divided by 2).
 type QuadPos = (u32, u32);
@@ -502,6 +552,42 @@ impl<'s> Interp<'s> {
         Ok(())
     }
 
+    /// Binds the state of a separate sampler object (`uniform sampler s;`) to a sampler
+    /// variable; `element` is the slot offset of an array element (0 for a plain sampler).
+    /// Lookups through `sampler2D(t, s)` read `t`'s levels with this state; without one
+    /// they use the texture's own state.
+    pub fn bind_sampler(
+        &mut self,
+        name: &str,
+        element: u32,
+        state: SamplerState,
+    ) -> Result<(), Error> {
+        let v = self.var_of(name, &[VarMode::Uniform])?;
+        if !matches!(
+            self.shader.types.get(self.base_type_of(v)),
+            Type::Sampler { .. }
+        ) {
+            return Err(Error::Input(format!("`{name}` is not a sampler")));
+        }
+        self.textures
+            .samplers
+            .retain(|(x, e, _)| !(*x == v && *e == element));
+        self.textures.samplers.push((v, element, state));
+        Ok(())
+    }
+
+    /// The element type of a variable under any array levels.
+    fn base_type_of(&self, v: VarId) -> fresnel_ir::TypeId {
+        let mut ty = self.shader.vars[v].ty;
+        for _ in 0..64 {
+            match self.shader.types.get(ty) {
+                Type::Array { elem, .. } => ty = *elem,
+                _ => break,
+            }
+        }
+        ty
+    }
+
     /// The texture bound to a variable (images are written by the shader).
     pub fn texture(&self, name: &str, element: u32) -> Option<&Texture> {
         let v = self.find_var(name)?;
@@ -586,7 +672,7 @@ impl<'s> Interp<'s> {
                     "gl_VertexID" | "gl_VertexIndex" | "gl_InvocationID" | "gl_PrimitiveIDIn" => {
                         Some(vec![inv])
                     }
-                    _ => None,
+                    _ => subgroup_builtin(name, lane),
                 }
             };
             if let Err(e) = this.run_group(
@@ -670,7 +756,7 @@ impl<'s> Interp<'s> {
                     "gl_PointCoord" | "gl_SamplePosition" => Some(vec![f(0.5), f(0.5)]),
                     "gl_HelperInvocation" => Some(vec![u64::from(helper[lane])]),
                     "gl_SampleMaskIn" => Some(vec![1]),
-                    _ => None,
+                    _ => subgroup_builtin(name, lane),
                 }
             };
             if let Err(e) = this.run_group(
@@ -750,11 +836,9 @@ impl<'s> Interp<'s> {
                                 v3(gx * ls[0] + lx, gy * ls[1] + ly, gz * ls[2] + lz)
                             }
                             "gl_LocalInvocationIndex" => Some(vec![u64::from(l)]),
-                            "gl_SubgroupSize" => Some(vec![32]),
-                            "gl_SubgroupInvocationID" => Some(vec![u64::from(l % 32)]),
                             "gl_SubgroupID" => Some(vec![u64::from(l / 32)]),
                             "gl_NumSubgroups" => Some(vec![local.div_ceil(32) as u64]),
-                            _ => None,
+                            _ => subgroup_builtin(name, lane),
                         }
                     };
                     if let Err(e) = this.run_group(

@@ -202,6 +202,29 @@ impl Texture {
     pub fn texel_count(&self) -> usize {
         self.levels.iter().map(|l| l.texels.len()).sum()
     }
+
+    /// The texture's own sampling state (used when no separate sampler is bound).
+    pub fn sampler_state(&self) -> SamplerState {
+        SamplerState {
+            min_filter: self.min_filter,
+            mag_filter: self.mag_filter,
+            mip_filter: self.mip_filter,
+            wrap: self.wrap,
+            compare: self.compare,
+        }
+    }
+}
+
+/// The state of a separate sampler object (`uniform sampler s;` combined with a texture
+/// by `sampler2D(t, s)`): a lookup through it reads the texture's levels with the
+/// sampler's filtering, wrap modes and depth comparison.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct SamplerState {
+    pub min_filter: Filter,
+    pub mag_filter: Filter,
+    pub mip_filter: MipFilter,
+    pub wrap: [Wrap; 3],
+    pub compare: Compare,
 }
 
 /// Textures bound to sampler and image variables: (variable, slot offset of the array
@@ -209,11 +232,20 @@ impl Texture {
 #[derive(Clone, Debug, Default)]
 pub struct TextureSet {
     pub bound: Vec<(VarId, u32, Texture)>,
+    /// Separate sampler objects: (variable, slot offset of the array element) -> state.
+    pub samplers: Vec<(VarId, u32, SamplerState)>,
 }
 
 impl TextureSet {
     fn get(&self, var: usize, off: u32) -> Option<&Texture> {
         self.bound
+            .iter()
+            .find(|(v, o, _)| v.0 as usize == var && *o == off)
+            .map(|(_, _, t)| t)
+    }
+
+    fn sampler(&self, var: usize, off: u32) -> Option<&SamplerState> {
+        self.samplers
             .iter()
             .find(|(v, o, _)| v.0 as usize == var && *o == off)
             .map(|(_, _, t)| t)
@@ -300,6 +332,7 @@ struct Lookup {
 impl Texture {
     fn sample_level(
         &self,
+        st: &SamplerState,
         level: usize,
         lk: &Lookup,
         filter: Filter,
@@ -313,7 +346,7 @@ impl Texture {
         let wraps = if lk.cube {
             [Wrap::ClampToEdge; 3]
         } else {
-            self.wrap
+            st.wrap
         };
         let fetch = |ix: [i64; 3]| -> [f64; 4] {
             let x = wrap(ix[0], size[0], wraps[0]);
@@ -330,7 +363,7 @@ impl Texture {
             let t = l.texel(x, y, z).unwrap_or([0.0, 0.0, 0.0, 1.0]);
             match cmp {
                 Some(r) => {
-                    let v = compare(self.compare, r, t[0]);
+                    let v = compare(st.compare, r, t[0]);
                     [v, v, v, 1.0]
                 }
                 None => t,
@@ -386,29 +419,32 @@ impl Texture {
     }
 
     /// Samples at level of detail `lod`.
-    fn sample(&self, lk: &Lookup, lod: f64, gather: Option<usize>, cmp: Option<f64>) -> [f64; 4] {
+    fn sample(
+        &self,
+        st: &SamplerState,
+        lk: &Lookup,
+        lod: f64,
+        gather: Option<usize>,
+        cmp: Option<f64>,
+    ) -> [f64; 4] {
         let max_level = (self.levels.len().max(1) - 1) as f64;
         let mag = lod <= 0.0;
-        let filter = if mag {
-            self.mag_filter
-        } else {
-            self.min_filter
-        };
-        if mag || self.mip_filter == MipFilter::None || gather.is_some() {
-            return self.sample_level(0, lk, filter, gather, cmp);
+        let filter = if mag { st.mag_filter } else { st.min_filter };
+        if mag || st.mip_filter == MipFilter::None || gather.is_some() {
+            return self.sample_level(st, 0, lk, filter, gather, cmp);
         }
         let lod = lod.clamp(0.0, max_level);
-        match self.mip_filter {
+        match st.mip_filter {
             MipFilter::Nearest => {
                 let lvl = ((lod + 0.5).ceil() - 1.0).max(0.0) as usize;
-                self.sample_level(lvl, lk, filter, None, cmp)
+                self.sample_level(st, lvl, lk, filter, None, cmp)
             }
             _ => {
                 let l0 = lod.floor() as usize;
                 let l1 = (l0 + 1).min(max_level as usize);
                 let f = lod - lod.floor();
-                let a = self.sample_level(l0, lk, filter, None, cmp);
-                let b = self.sample_level(l1, lk, filter, None, cmp);
+                let a = self.sample_level(st, l0, lk, filter, None, cmp);
+                let b = self.sample_level(st, l1, lk, filter, None, cmp);
                 let mut out = [0.0; 4];
                 for c in 0..4 {
                     out[c] = a[c] * (1.0 - f) + b[c] * f;
@@ -479,6 +515,10 @@ pub(crate) fn exec_tex(
     let dest = t.dest;
     let dv = &f.values[dest];
     let (db, dn) = (dv.bit_size, usize::from(dv.num_components));
+    // A sparse lookup's last component is the residency code (see [`RESIDENT`]); `dn` is
+    // then the number of texel components before it.
+    let sparse_code = t.is_sparse.then(|| dn.saturating_sub(1)).filter(|&c| c > 0);
+    let dn = sparse_code.unwrap_or(dn);
     let Some(tex_v) = t.src(TexSrc::TextureDeref) else {
         return Err(Error::Invalid(
             "texture instruction without a texture".into(),
@@ -499,6 +539,7 @@ pub(crate) fn exec_tex(
     };
     let coords: Vec<[f64; 4]> = (0..n).map(coord_of).collect();
     let mut results: Vec<(usize, [u64; 4])> = Vec::new();
+    let sampler_v = t.src(TexSrc::SamplerDeref);
     for lane in 0..n {
         if !mask_[lane] {
             continue;
@@ -509,6 +550,16 @@ pub(crate) fn exec_tex(
         } else {
             m.textures.get(var, off)
         };
+        // A separate sampler's state when one is bound, else the texture's own.
+        let mut state = texture.map(Texture::sampler_state).unwrap_or_default();
+        if let Some(sv) = sampler_v {
+            let (svar, soff, _) = m.deref_ptr(f, fi, fr, sv, lane)?;
+            if soff != INVALID {
+                if let Some(st) = m.textures.sampler(svar, soff) {
+                    state = *st;
+                }
+            }
+        }
         let lod_src = t.src(TexSrc::Lod).map(|v| {
             if f.values[v].bit_size == 32 && matches!(t.op, TexOp::Txf | TexOp::Txs | TexOp::TxfMs)
             {
@@ -672,7 +723,7 @@ pub(crate) fn exec_tex(
                 };
                 if t.op == TexOp::Lod {
                     let max_level = (tx.levels.len().max(1) - 1) as f64;
-                    let clamped = if tx.mip_filter == MipFilter::None {
+                    let clamped = if state.mip_filter == MipFilter::None {
                         0.0
                     } else {
                         lod.clamp(0.0, max_level)
@@ -684,7 +735,7 @@ pub(crate) fn exec_tex(
                     }
                 } else {
                     let gather = (t.op == TexOp::Tg4).then_some(usize::from(t.component));
-                    let r = tx.sample(&lk, lod, gather, cmp);
+                    let r = tx.sample(&state, &lk, lod, gather, cmp);
                     if dn == 1 {
                         out[0] = encode(t.dest_base, db, r[0]);
                     } else {
@@ -701,9 +752,18 @@ pub(crate) fn exec_tex(
         for (c, x) in out.iter().enumerate().take(dn.min(4)) {
             m.set_value(fi, fr, dest, c, lane, *x);
         }
+        if let Some(c) = sparse_code {
+            m.set_value(fi, fr, dest, c, lane, RESIDENT);
+        }
     }
     Ok(())
 }
+
+/// The residency code of a sparse lookup (`sparseTexture*ARB`, `sparseImageLoadARB`): every
+/// texel is resident in the interpreter, and the code is always 0. Codes combine by OR
+/// (`sparse_residency_code_and`: non-resident when either is), and
+/// `is_sparse_texels_resident` is true for 0.
+pub const RESIDENT: u64 = 0;
 
 /// Executes an image intrinsic (images are textures used at their base level).
 pub(crate) fn exec_image(
@@ -738,7 +798,35 @@ pub(crate) fn exec_image(
         };
         let ix = [coord(0), coord(1), coord(2)];
         let visible = !m.helper[lane];
-        match x.op {
+        // The `_lod` forms address mip level `srcs[2]` (the others' `srcs[2]` is the
+        // sample index, and single-sampled images have one sample: level 0).
+        let lod_form = matches!(
+            x.op,
+            Intrinsic::ImageDerefLoadLod
+                | Intrinsic::ImageDerefStoreLod
+                | Intrinsic::ImageDerefSparseLoadLod
+        );
+        let level = if lod_form {
+            let l = x
+                .srcs
+                .get(2)
+                .map_or(0, |&v| src_i(m, f, fi, fr, v, 0, lane));
+            usize::try_from(l).unwrap_or(usize::MAX)
+        } else {
+            0
+        };
+        let op = match x.op {
+            Intrinsic::ImageDerefLoadLod
+            | Intrinsic::ImageDerefSparseLoad
+            | Intrinsic::ImageDerefSparseLoadLod => Intrinsic::ImageDerefLoad,
+            Intrinsic::ImageDerefStoreLod => Intrinsic::ImageDerefStore,
+            o => o,
+        };
+        let sparse = matches!(
+            x.op,
+            Intrinsic::ImageDerefSparseLoad | Intrinsic::ImageDerefSparseLoadLod
+        );
+        match op {
             Intrinsic::ImageDerefSize => {
                 let s = m.textures.get(var, off).map_or([0; 3], |t| t.base_size(0));
                 for (k, v) in s.iter().enumerate().take(dn.min(3)) {
@@ -747,14 +835,19 @@ pub(crate) fn exec_image(
             }
             Intrinsic::ImageDerefSamples => staged.push((lane, 0, 1)),
             Intrinsic::ImageDerefLoad => {
+                // Out of bounds (texel or level) reads zero.
                 let t = m
                     .textures
                     .get(var, off)
-                    .and_then(|t| t.levels.first())
+                    .and_then(|t| t.levels.get(level))
                     .and_then(|l| l.texel(ix[0], ix[1], ix[2]))
                     .unwrap_or([0.0; 4]);
-                for (k, v) in t.iter().enumerate().take(dn.min(4)) {
+                let texel_comps = if sparse { dn.saturating_sub(1) } else { dn };
+                for (k, v) in t.iter().enumerate().take(texel_comps.min(4)) {
                     staged.push((lane, k, encode(result_base, db, *v)));
+                }
+                if sparse && dn > 0 {
+                    staged.push((lane, dn - 1, RESIDENT));
                 }
             }
             Intrinsic::ImageDerefStore => {
@@ -779,7 +872,7 @@ pub(crate) fn exec_image(
                     if let Some(t) = m
                         .textures
                         .get_mut(var, off)
-                        .and_then(|t| t.levels.first_mut())
+                        .and_then(|t| t.levels.get_mut(level))
                         .and_then(|l| l.texel_mut(ix[0], ix[1], ix[2]))
                     {
                         *t = texel;

@@ -85,6 +85,9 @@ pub enum VarMode {
     /// A function-local variable (parameters and the return value too).
     Function,
     PushConstant,
+    /// Memory reached through a 64-bit address (GL_EXT_buffer_reference): no variable;
+    /// derefs of this mode start with a `deref_cast` of the address value.
+    PhysicalStorageBuffer,
 }
 
 impl VarMode {
@@ -98,6 +101,7 @@ impl VarMode {
         VarMode::Global,
         VarMode::Function,
         VarMode::PushConstant,
+        VarMode::PhysicalStorageBuffer,
     ];
 
     pub fn name(self) -> &'static str {
@@ -111,6 +115,7 @@ impl VarMode {
             VarMode::Global => "global",
             VarMode::Function => "function",
             VarMode::PushConstant => "push_const",
+            VarMode::PhysicalStorageBuffer => "phys_ssbo",
         }
     }
 

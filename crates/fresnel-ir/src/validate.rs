@@ -154,6 +154,10 @@ impl<'a> Validator<'a> {
                     v.mode.name(),
                     v.name
                 )),
+                (VarMode::PhysicalStorageBuffer, None) => self.error(format!(
+                    "variable {id} ({}) has mode phys_ssbo, which only derefs of addresses have",
+                    v.name
+                )),
                 (_, None) => {}
             }
         }
@@ -1015,6 +1019,30 @@ impl<'a> Validator<'a> {
                         }
                     },
                     _ => self.error(format!("member of a {}", types.display(p.ty))),
+                }
+            }
+            DerefKind::Cast { parent } if d.mode == VarMode::PhysicalStorageBuffer => {
+                // A buffer reference: the parent is the 64-bit address.
+                if Self::deref_of(f, parent).is_some() || Self::shape(f, parent) != (64, 1) {
+                    self.error(format!(
+                        "the address {parent} of a phys_ssbo deref_cast must be a 64-bit scalar"
+                    ));
+                }
+            }
+            // An opaque object from a 64-bit handle (`accelerationStructureEXT(address)`,
+            // bindless `sampler2D(handle)`).
+            DerefKind::Cast { parent }
+                if d.mode == VarMode::Uniform
+                    && Self::deref_of(f, parent).is_none()
+                    && matches!(
+                        types.get(d.ty),
+                        Type::Sampler { .. } | Type::Image { .. } | Type::Opaque(_)
+                    ) =>
+            {
+                if Self::shape(f, parent) != (64, 1) {
+                    self.error(format!(
+                        "the handle {parent} of a uniform deref_cast must be a 64-bit scalar"
+                    ));
                 }
             }
             DerefKind::Cast { parent } => {

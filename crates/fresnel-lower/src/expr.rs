@@ -431,11 +431,63 @@ impl FnCx<'_, '_, '_> {
                 let var = m.var(*v);
                 var.constant.is_none() || matches!(shape(m, var.ty), Shape::Memory)
             }
+            // A member of a buffer reference is memory wherever the reference comes from.
+            ExprKind::Member(b, _) if self.is_ref_value(*b) => true,
+            // `reference[i]` is the address `reference + i` (GL_EXT_buffer_reference2).
+            ExprKind::Index(b, _) if self.is_ref_value(*b) => false,
             ExprKind::Member(b, _) | ExprKind::Index(b, _) | ExprKind::Swizzle(b, _) => {
                 self.is_place(*b)
             }
             _ => false,
         }
+    }
+
+    /// Whether a block-typed expression is a buffer reference value (GL_EXT_buffer_reference)
+    /// rather than a block instance (or an element of an instance array); as the checker
+    /// decides.
+    pub(crate) fn is_ref_value(&self, e: hir::ExprId) -> bool {
+        let m = self.cx.m;
+        if !m.types.is_block(self.ety(e)) {
+            return false;
+        }
+        let mut cur = e;
+        loop {
+            match &m.expr(cur).kind {
+                ExprKind::Index(b, _) => cur = *b,
+                ExprKind::Var(v) => {
+                    let var = m.var(*v);
+                    return var.block_member.is_some()
+                        || !matches!(
+                            var.storage,
+                            hir::Storage::Uniform
+                                | hir::Storage::Buffer
+                                | hir::Storage::In
+                                | hir::Storage::Out
+                                | hir::Storage::Ext(_)
+                        );
+                }
+                _ => return true,
+            }
+        }
+    }
+
+    /// The deref of the block a buffer reference expression points at: the address value
+    /// cast to the block type in `phys_ssbo` memory.
+    fn ref_deref(&mut self, e: hir::ExprId) -> Result<ValueId, LowerError> {
+        let m = self.cx.m;
+        let bty = self.ety(e);
+        let span = m.expr(e).span;
+        let addr = self.expr_value(e)?;
+        let layout = crate::types::reference_layout(m, bty);
+        let ity = crate::types::ir_block_type(
+            self.b.types,
+            m,
+            self.cx.interner,
+            bty,
+            Some(layout),
+            span,
+        )?;
+        Ok(self.b.deref_cast(addr, ity, VarMode::PhysicalStorageBuffer))
     }
 
     /// The built-in block variable an expression names (`gl_in`), if it is one.
@@ -466,6 +518,10 @@ impl FnCx<'_, '_, '_> {
         let (ty, span) = (ex.ty, ex.span);
         match &ex.kind {
             ExprKind::Var(v) if self.is_place(e) => Ok(Place::Deref(self.var_deref(*v, span)?, ty)),
+            ExprKind::Member(base, i) if self.is_ref_value(*base) => {
+                let d = self.ref_deref(*base)?;
+                Ok(Place::Deref(self.d_struct(d, *i)?, ty))
+            }
             ExprKind::Member(base, i) if self.is_place(e) => {
                 // gl_in[i].gl_Position, gl_out[i].x: flattened arrayed variables.
                 if let ExprKind::Index(arr, idx) = m.expr(*base).kind {
@@ -568,6 +624,13 @@ impl FnCx<'_, '_, '_> {
                     let dm = self.d_struct(d, *i)?;
                     self.load(dm, ty)?
                 }
+            }
+            ExprKind::Index(base, idx) if self.is_ref_value(*base) => {
+                let bty = self.ety(*base);
+                let iv = self.expr(*base)?;
+                let k = self.expr(*idx)?;
+                let kty = self.ety(*idx);
+                self.reference_arith(BinaryOp::Add, iv, bty, k, kty, span)?
             }
             ExprKind::Index(base, idx) => {
                 if self.is_place(e) {
@@ -915,6 +978,56 @@ impl FnCx<'_, '_, '_> {
     }
 
     /// A binary operator on lowered operands of HIR types `xty` and `yty`.
+    /// GL_EXT_buffer_reference2 arithmetic: `ref + n`, `n + ref`, `ref - n` step the
+    /// address by `n` blocks; `ref - ref` is the distance in blocks (an `int64_t`).
+    fn reference_arith(
+        &mut self,
+        op: BinaryOp,
+        x: Operand,
+        xty: HirTypeId,
+        y: Operand,
+        yty: HirTypeId,
+        span: Span,
+    ) -> Result<Operand, LowerError> {
+        let m = self.cx.m;
+        let (Operand::Value(xv), Operand::Value(yv)) = (x, y) else {
+            return Err(err("buffer reference arithmetic on non-values", span));
+        };
+        let (xr, yr) = (m.types.is_block(xty), m.types.is_block(yty));
+        let rty = if xr { xty } else { yty };
+        let stride = crate::types::reference_stride(m, rty);
+        let sv = self.b.constant(64, &[stride]);
+        if xr && yr {
+            if op != BinaryOp::Sub {
+                return Err(err("only `-` takes two buffer references", span));
+            }
+            let diff = self.b.alu(AluOp::Isub, &[xv, yv]);
+            return Ok(Operand::Value(if stride == 0 {
+                diff
+            } else {
+                self.b.alu(AluOp::Idiv, &[diff, sv])
+            }));
+        }
+        let (r, n, nty) = if xr { (xv, yv, yty) } else { (yv, xv, xty) };
+        let from = m
+            .types
+            .scalar_of(nty)
+            .ok_or_else(|| err("buffer reference arithmetic with a non-integer", span))?;
+        let n64 = self.convert_value(n, from, Scalar::I64);
+        let delta = self.b.alu(AluOp::Imul, &[n64, sv]);
+        let out = match op {
+            BinaryOp::Add => self.b.alu(AluOp::Iadd, &[r, delta]),
+            BinaryOp::Sub if xr => self.b.alu(AluOp::Isub, &[r, delta]),
+            _ => {
+                return Err(err(
+                    format!("the `{}` operator on buffer references", op.text()),
+                    span,
+                ))
+            }
+        };
+        Ok(Operand::Value(out))
+    }
+
     pub fn binary(
         &mut self,
         op: BinaryOp,
@@ -925,6 +1038,11 @@ impl FnCx<'_, '_, '_> {
         span: Span,
     ) -> Result<Operand, LowerError> {
         let m = self.cx.m;
+        if !matches!(op, BinaryOp::Eq | BinaryOp::Ne)
+            && (m.types.is_block(xty) || m.types.is_block(yty))
+        {
+            return self.reference_arith(op, x, xty, y, yty, span);
+        }
         let xs = shape(m, xty);
         let ys = shape(m, yty);
         let scalar = match xs {
@@ -1338,6 +1456,67 @@ impl FnCx<'_, '_, '_> {
         Ok(out)
     }
 
+    /// GL_EXT_buffer_reference constructors: a reference from a `uint64_t`/`int64_t`, a
+    /// `uvec2` (GL_EXT_buffer_reference_uvec2) or another reference, and `uint64_t(ref)`,
+    /// `int64_t(ref)`, `uvec2(ref)`. References are `u64` addresses.
+    fn reference_construct(
+        &mut self,
+        ty: HirTypeId,
+        args: &[hir::ExprId],
+        span: Span,
+    ) -> Result<Option<Operand>, LowerError> {
+        let m = self.cx.m;
+        let [a] = args else {
+            return Ok(None);
+        };
+        let aty = self.ety(*a);
+        let (to_ref, from_ref) = (m.types.is_block(ty), m.types.is_block(aty));
+        let address_arg = matches!(
+            m.types.get(aty),
+            HType::Scalar(Scalar::U64 | Scalar::I64) | HType::Vector(Scalar::U32, 2)
+        );
+        // `accelerationStructureEXT(address)` (OpConvertUToAccelerationStructureKHR) and
+        // bindless handles (`sampler2D(uint64_t)`, GL_ARB_bindless_texture): the object
+        // is a `uniform`-mode `deref_cast` of the 64-bit handle.
+        let handle = matches!(
+            m.types.get(ty),
+            HType::AccelerationStructure | HType::Opaque(_)
+        );
+        if handle && address_arg {
+            let v = self.expr_value(*a)?;
+            let addr = if self.b.num_components(v) == 2 {
+                self.b.alu(AluOp::Pack64_2x32, &[v])
+            } else {
+                v
+            };
+            let ity = crate::types::ir_type(self.b.types, m, self.cx.interner, ty, None, span)?;
+            return Ok(Some(Operand::Deref(self.b.deref_cast(
+                addr,
+                ity,
+                VarMode::Uniform,
+            ))));
+        }
+        if !to_ref && !from_ref {
+            return Ok(None);
+        }
+        let v = self.expr_value(*a)?;
+        let (bits, n) = (self.b.bit_size(v), self.b.num_components(v));
+        let is_uvec2 = |t: HirTypeId| matches!(m.types.get(t), HType::Vector(Scalar::U32, 2));
+        let out = if to_ref && (bits, n) == (32, 2) {
+            self.b.alu(AluOp::Pack64_2x32, &[v])
+        } else if from_ref && is_uvec2(ty) {
+            self.b.alu(AluOp::Unpack64_2x32, &[v])
+        } else if (bits, n) == (64, 1) {
+            v
+        } else {
+            return Err(err(
+                "a buffer reference conversion from or to a type other than a 64-bit address",
+                span,
+            ));
+        };
+        Ok(Some(Operand::Value(out)))
+    }
+
     fn construct(
         &mut self,
         ty: HirTypeId,
@@ -1346,6 +1525,9 @@ impl FnCx<'_, '_, '_> {
     ) -> Result<Operand, LowerError> {
         let m = self.cx.m;
         if let Some(op) = self.combined_sampler(ty, args)? {
+            return Ok(op);
+        }
+        if let Some(op) = self.reference_construct(ty, args, span)? {
             return Ok(op);
         }
         match shape(m, ty) {

@@ -505,13 +505,7 @@ impl FnCx<'_, '_, '_> {
 
     /// A new function-local variable of a HIR type.
     pub fn temp(&mut self, name: &str, ty: HirTypeId, span: Span) -> Result<VarId, LowerError> {
-        let m = self.cx.m;
-        if m.types.is_block(m.types.innermost(ty)) {
-            return Err(LowerError::new(
-                "buffer references (GL_EXT_buffer_reference) are not supported",
-                Some(span),
-            ));
-        }
+        // Block types here are buffer references: `u64` addresses.
         let t = ir_type(self.b.types, self.cx.m, self.cx.interner, ty, None, span)?;
         Ok(self.new_local(name, t))
     }

@@ -45,6 +45,14 @@ pub fn shape(m: &hir::Module, ty: HirTypeId) -> Shape {
     if m.types.scalar_of(ty).is_some_and(|s| base_of(s).is_none()) {
         return Shape::Memory;
     }
+    // A value of a block type is a buffer reference (GL_EXT_buffer_reference): a 64-bit
+    // address. (Block instances are memory and reached through places.)
+    if m.types.is_block(ty) {
+        return Shape::Value {
+            scalar: Scalar::U64,
+            n: 1,
+        };
+    }
     match *m.types.get(ty) {
         HType::Scalar(s) => Shape::Value { scalar: s, n: 1 },
         HType::Vector(s, n) => Shape::Value { scalar: s, n },
@@ -90,7 +98,33 @@ pub fn array_len(m: &hir::Module, ty: HirTypeId) -> Option<u32> {
 }
 
 /// The IR type of a HIR type; `layout` gives the explicit layout of a block's contents.
+/// Block types anywhere in it are buffer references (GL_EXT_buffer_reference): `u64`
+/// addresses.
 pub fn ir_type(
+    t: &mut Types,
+    m: &hir::Module,
+    interner: &Interner,
+    ty: HirTypeId,
+    layout: Option<Layout>,
+    span: Span,
+) -> Result<TypeId, LowerError> {
+    ir_type_rm(
+        t,
+        m,
+        interner,
+        ty,
+        layout,
+        layout.is_some_and(|l| l.row_major),
+        span,
+        0,
+        true,
+    )
+}
+
+/// The IR type of a block instance (or an array of instances): the block itself is a
+/// struct, blocks inside it are buffer references. Also the type a buffer reference points
+/// at.
+pub fn ir_block_type(
     t: &mut Types,
     m: &hir::Module,
     interner: &Interner,
@@ -109,6 +143,41 @@ pub fn ir_type(
         0,
         false,
     )
+}
+
+/// The step in bytes of `reference + n` (GL_EXT_buffer_reference2): the size of the block
+/// referred to under its packing (std430 by default), its size rounded up to its alignment.
+pub fn reference_stride(m: &hir::Module, ty: HirTypeId) -> u64 {
+    let HType::Struct(sid) = *m.types.get(ty) else {
+        return 0;
+    };
+    let l = reference_layout(m, ty);
+    let p = effective(l.packing);
+    let mut off = 0u64;
+    let mut max_a = 1u64;
+    for mem in &m.types.struct_def(sid).members {
+        let rm = mem.layout.row_major.unwrap_or(l.row_major);
+        let (a, size) = std_layout(&m.types, mem.ty, p, rm, 1);
+        off = round_up(off, a).saturating_add(size);
+        max_a = max_a.max(a);
+    }
+    if p == Packing::Std140 {
+        max_a = round_up(max_a, 16);
+    }
+    round_up(off, max_a)
+}
+
+/// The layout of the block a buffer reference of type `ty` points at (std430 unless the
+/// block declares another packing).
+pub fn reference_layout(m: &hir::Module, ty: HirTypeId) -> Layout {
+    let bl = match m.types.get(ty) {
+        HType::Struct(sid) => m.types.struct_def(*sid).block_layout,
+        _ => None,
+    };
+    Layout {
+        packing: bl.and_then(|b| b.packing).unwrap_or(Packing::Std430),
+        row_major: bl.is_some_and(|b| b.row_major),
+    }
 }
 
 fn unsupported(m: &hir::Module, interner: &Interner, ty: HirTypeId, span: Span) -> LowerError {
@@ -193,8 +262,8 @@ fn ir_type_rm(
         HType::Struct(sid) => {
             let def = m.types.struct_def(sid);
             if def.kind == StructKind::Block && in_struct {
-                // A block met inside a type is a buffer reference.
-                return Ok(t.intern(Type::Opaque("buffer reference".into())));
+                // A block met inside a type is a buffer reference: a 64-bit address.
+                return Ok(t.vector(BaseType::Uint, 64, 1));
             }
             let name = def
                 .name

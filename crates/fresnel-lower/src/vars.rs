@@ -15,7 +15,7 @@ use fresnel_syntax::ast::Precision;
 use fresnel_syntax::source::Span;
 
 use crate::func::{Cx, Global};
-use crate::types::{ir_precision, ir_type, shape, Layout, Shape};
+use crate::types::{ir_block_type, ir_precision, ir_type, shape, Layout, Shape};
 use crate::LowerError;
 
 /// Image format layout qualifiers.
@@ -207,13 +207,24 @@ impl Cx<'_> {
             self.spec_constant(types, id, span)?;
             return Ok(Global::Const);
         }
-        let block_ty = self.block_type(var.ty);
+        // A global of a block type outside the interface storages holds buffer references
+        // (GL_EXT_buffer_reference), as the checker decides.
+        let block_ty = self.block_type(var.ty).filter(|_| {
+            matches!(
+                var.storage,
+                Storage::Uniform | Storage::Buffer | Storage::In | Storage::Out | Storage::Ext(_)
+            )
+        });
         if var.builtin && block_ty.is_some() {
             return Ok(Global::BuiltinBlock);
         }
         let mode = self.mode_of(var);
         let layout = self.layout_of(var, mode);
-        let mut ty = ir_type(types, m, self.interner, var.ty, layout, span)?;
+        let mut ty = if block_ty.is_some() {
+            ir_block_type(types, m, self.interner, var.ty, layout, span)?
+        } else {
+            ir_type(types, m, self.interner, var.ty, layout, span)?
+        };
         ty = self.size_io_array(types, ty, var, mode);
         ty = self.size_implicit_array(types, ty, id);
         let name = match block_ty {

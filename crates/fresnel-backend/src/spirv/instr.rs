@@ -933,7 +933,14 @@ impl FuncCx<'_, '_> {
     }
 
     fn emit_deref(&mut self, d: &fresnel_ir::Deref) -> Result<()> {
-        let class = self.m.storage_class(d.mode);
+        // The class of the variable the chain starts from (atomic counters have their own).
+        let class = match d.kind {
+            DerefKind::Var(var) => self.m.var_class(var),
+            DerefKind::Array { parent, .. } | DerefKind::Struct { parent, .. } => {
+                self.ptr(parent)?.2
+            }
+            DerefKind::Cast { .. } => self.m.storage_class(d.mode),
+        };
         let (id, pointee) = match d.kind {
             DerefKind::Var(var) => {
                 let Some(&id) = self.m.var_ids.get(&var) else {
@@ -1226,6 +1233,39 @@ impl FuncCx<'_, '_> {
                     .value_kind(ty)
                     .ok_or_else(|| SpirvError::new("atomic on a non-scalar"))?;
                 let id = self.atomic(x, pid, mode, k, &x.srcs[1..])?;
+                if let Some(d) = x.dest {
+                    self.set(d, id, k);
+                }
+            }
+            I::AtomicCounterRead | I::AtomicCounterOp | I::AtomicCounterOpSwap => {
+                let (pid, _, _, _, _) = self.ptr(x.srcs[0])?;
+                let k = Kind::new(BaseType::Uint, 32, 1);
+                let scope = self.m.const_u32(1);
+                let sem = self.m.const_u32(0);
+                let id = match x.op {
+                    I::AtomicCounterRead => self.op1(op::ATOMIC_LOAD, k, &[pid, scope, sem]),
+                    I::AtomicCounterOpSwap => {
+                        let new = self.value_as(x.srcs[1], k)?;
+                        let cmp = self.value_as(x.srcs[2], k)?;
+                        self.op1(
+                            op::ATOMIC_COMPARE_EXCHANGE,
+                            k,
+                            &[pid, scope, sem, sem, new, cmp],
+                        )
+                    }
+                    _ => match x.index(IndexKind::Atomic).and_then(AtomicOp::from_index) {
+                        Some(AtomicOp::Inc) => {
+                            self.op1(op::ATOMIC_I_INCREMENT, k, &[pid, scope, sem])
+                        }
+                        Some(AtomicOp::Dec) => {
+                            // atomicCounterDecrement returns the new value.
+                            let old = self.op1(op::ATOMIC_I_DECREMENT, k, &[pid, scope, sem]);
+                            let one = self.m.const_u32(1);
+                            self.op1(op::I_SUB, k, &[old, one])
+                        }
+                        _ => self.atomic(x, pid, VarMode::Ssbo, k, &x.srcs[1..])?,
+                    },
+                };
                 if let Some(d) = x.dest {
                     self.set(d, id, k);
                 }
@@ -1569,10 +1609,10 @@ impl FuncCx<'_, '_> {
         let (si, si_type, plain_image) = if self.m.image_of.contains_key(&pointee) {
             (loaded, pointee, None)
         } else {
-            let sit = self.m.ty(op::TYPE_SAMPLED_IMAGE, &[pointee]);
-            self.m.image_of.insert(sit, pointee);
             match t.src(TexSrc::SamplerDeref) {
                 Some(s) => {
+                    let sit = self.m.ty(op::TYPE_SAMPLED_IMAGE, &[pointee]);
+                    self.m.image_of.insert(sit, pointee);
                     let (sp, st, _, _, _) = self.ptr(s)?;
                     let smp = self.new_id();
                     self.code.inst(op::LOAD, &[st, smp, sp]);
@@ -1580,7 +1620,7 @@ impl FuncCx<'_, '_> {
                     self.code.inst(op::SAMPLED_IMAGE, &[sit, si, loaded, smp]);
                     (si, sit, Some(loaded))
                 }
-                None => (0, sit, Some(loaded)),
+                None => (0, 0, Some(loaded)),
             }
         };
         let image = |cx: &mut Self| -> Result<u32> {
@@ -1723,6 +1763,19 @@ impl FuncCx<'_, '_> {
                 args.extend(dref);
                 let args = with_ops(args);
                 (self.op1(opc, rk, &args), rk)
+            }
+            TexOp::Txf | TexOp::TxfMs
+                if matches!(t.dim, SamplerDim::Subpass | SamplerDim::SubpassMs) =>
+            {
+                // subpassLoad: a read of the input attachment at the fragment (offset).
+                let c = need_coord()?;
+                let img = image(self)?;
+                let mut args = vec![img, c];
+                if let Some(s) = t.src(TexSrc::MsIndex) {
+                    let v = self.prefix(s, 1, BaseType::Int)?;
+                    args.extend([io::SAMPLE, v]);
+                }
+                (self.op1(op::IMAGE_READ, rk, &args), rk)
             }
             TexOp::Txf | TexOp::TxfMs => {
                 let c = need_coord()?;

@@ -10,6 +10,7 @@
 //! concatenated at the end; ids are allocated in a fixed order from the IR, so the output is
 //! deterministic.
 
+mod disasm;
 mod func;
 mod instr;
 mod spec;
@@ -22,6 +23,7 @@ use std::fmt;
 use fresnel_ir::{Shader, Stage, VarMode};
 use rustc_hash::FxHashMap;
 
+pub use disasm::disassemble;
 use spec::{cap, op};
 use writer::Words;
 
@@ -239,6 +241,7 @@ impl<'a> Module<'a> {
             }
         }
         self.declare_globals()?;
+        self.declare_spec_constants()?;
         // Function ids and signatures first (calls may precede callees).
         for (fid, _) in shader.functions.iter() {
             let id = self.id();
@@ -324,6 +327,19 @@ impl<'a> Module<'a> {
             Stage::Compute => {
                 let [x, y, z] = info.local_size;
                 m.push(vec![mode::LOCAL_SIZE, x.max(1), y.max(1), z.max(1)]);
+                // Derivatives in compute shaders (GL_NV/KHR_compute_shader_derivatives).
+                for (name, _) in &info.other_modes {
+                    let (em, c) = match name.as_str() {
+                        "derivative_group_quadsnv" | "derivative_group_quadskhr" => (5289, 5288),
+                        "derivative_group_linearnv" | "derivative_group_linearkhr" => (5290, 5350),
+                        _ => continue,
+                    };
+                    self.caps.insert(c);
+                    // The NV extension: same enumerants as the KHR one, and known to
+                    // every validator and driver that knows either.
+                    self.exts.insert("SPV_NV_compute_shader_derivatives");
+                    m.push(vec![em]);
+                }
             }
             Stage::Geometry => {
                 let Some(g) = &info.geometry else {

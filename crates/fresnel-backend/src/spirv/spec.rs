@@ -32,6 +32,10 @@ pub mod op {
     pub const CONSTANT_FALSE: u16 = 42;
     pub const CONSTANT: u16 = 43;
     pub const CONSTANT_COMPOSITE: u16 = 44;
+    pub const SPEC_CONSTANT_TRUE: u16 = 48;
+    pub const SPEC_CONSTANT_FALSE: u16 = 49;
+    pub const SPEC_CONSTANT: u16 = 50;
+    pub const SPEC_CONSTANT_COMPOSITE: u16 = 51;
     pub const FUNCTION: u16 = 54;
     pub const FUNCTION_PARAMETER: u16 = 55;
     pub const FUNCTION_END: u16 = 56;
@@ -244,6 +248,7 @@ pub mod cap {
     pub const FLOAT64: u32 = 10;
     pub const INT64: u32 = 11;
     pub const INT64_ATOMICS: u32 = 12;
+    pub const ATOMIC_STORAGE: u32 = 21;
     pub const INT16: u32 = 22;
     pub const IMAGE_GATHER_EXTENDED: u32 = 25;
     pub const STORAGE_IMAGE_MULTISAMPLE: u32 = 27;
@@ -273,6 +278,7 @@ pub mod cap {
     pub const DRAW_PARAMETERS: u32 = 4427;
     pub const DEMOTE_TO_HELPER_INVOCATION: u32 = 5379;
     pub const INT64_IMAGE: u32 = 5016;
+    pub const RUNTIME_DESCRIPTOR_ARRAY: u32 = 5302;
     pub const GROUP_NON_UNIFORM: u32 = 61;
     pub const GROUP_NON_UNIFORM_VOTE: u32 = 62;
     pub const GROUP_NON_UNIFORM_ARITHMETIC: u32 = 63;
@@ -322,7 +328,10 @@ pub mod storage {
     pub const PRIVATE: u32 = 6;
     pub const FUNCTION: u32 = 7;
     pub const PUSH_CONSTANT: u32 = 9;
+    pub const ATOMIC_COUNTER: u32 = 10;
     pub const STORAGE_BUFFER: u32 = 12;
+    /// GL_EXT_buffer_reference (SPV_KHR_physical_storage_buffer).
+    pub const PHYSICAL_STORAGE_BUFFER: u32 = 5349;
 }
 
 pub mod mode {

@@ -3,8 +3,8 @@
 //! and decorations of the shader's variables, and function signatures.
 
 use fresnel_ir::{
-    access, BaseType, Constant, FuncId, Interp, ParamDir, Precision, SamplerDim, Sampling, Type,
-    TypeId, VarId, VarMode,
+    access, BaseType, Constant, FuncId, Interp, ParamDir, SamplerDim, Sampling, Type, TypeId,
+    VarId, VarMode,
 };
 
 use super::spec::{builtin, cap, decor, image_format, op, storage};
@@ -137,7 +137,20 @@ impl Module<'_> {
             VarMode::Global => storage::PRIVATE,
             VarMode::Function => storage::FUNCTION,
             VarMode::PushConstant => storage::PUSH_CONSTANT,
+            VarMode::PhysicalStorageBuffer => storage::PHYSICAL_STORAGE_BUFFER,
         }
+    }
+
+    /// The storage class of a variable: its mode's, except atomic counters (AtomicCounter).
+    pub fn var_class(&self, vid: VarId) -> u32 {
+        let v = &self.shader.vars[vid];
+        if matches!(
+            self.shader.types.get(self.innermost(v.ty)),
+            Type::AtomicCounter
+        ) {
+            return storage::ATOMIC_COUNTER;
+        }
+        self.storage_class(v.mode)
     }
 
     /// Whether values of a mode live in externally visible memory, where booleans are
@@ -145,7 +158,11 @@ impl Module<'_> {
     pub fn external(mode: VarMode) -> bool {
         matches!(
             mode,
-            VarMode::Ubo | VarMode::Ssbo | VarMode::PushConstant | VarMode::Uniform
+            VarMode::Ubo
+                | VarMode::Ssbo
+                | VarMode::PushConstant
+                | VarMode::Uniform
+                | VarMode::PhysicalStorageBuffer
         )
     }
 
@@ -339,6 +356,8 @@ impl Module<'_> {
                 }
                 if stride != 0 {
                     self.decorate(id, decor::ARRAY_STRIDE, &[stride]);
+                } else if matches!(self.shader.types.get(elem), Type::AtomicCounter) {
+                    self.decorate(id, decor::ARRAY_STRIDE, &[4]);
                 }
                 self.elem.insert(id, e);
                 id
@@ -385,7 +404,12 @@ impl Module<'_> {
                 result,
             } => match result {
                 None => self.ty(op::TYPE_SAMPLER, &[]),
-                Some(r) if format == Some(TEXTURE_ONLY) => {
+                Some(r)
+                    if format == Some(TEXTURE_ONLY)
+                        || matches!(dim, SamplerDim::Subpass | SamplerDim::SubpassMs)
+                        || (dim == SamplerDim::Buffer && self.version() >= (1, 6)) =>
+                {
+                    // SPIR-V 1.6 has no sampled buffer images: `samplerBuffer` is the image.
                     // A texture used with separate samplers (`texture2D`): the image alone.
                     self.image_type(dim, array, shadow, r, 1, 0)?
                 }
@@ -408,9 +432,11 @@ impl Module<'_> {
                 self.image_type(dim, array, false, result, 2, f)?
             }
             Type::AtomicCounter => {
-                return Err(SpirvError::new(
-                    "atomic counters are not supported in SPIR-V output yet",
-                ))
+                if self.vulkan() {
+                    return Err(SpirvError::new("atomic counters do not exist in Vulkan"));
+                }
+                self.cap(cap::ATOMIC_STORAGE);
+                self.kind_type(Kind::new(BaseType::Uint, 32, 1))
             }
             Type::Opaque(n) => {
                 return Err(SpirvError::new(format!(
@@ -456,6 +482,11 @@ impl Module<'_> {
                 (3, 0)
             }
             SamplerDim::Rect => {
+                if self.vulkan() {
+                    return Err(SpirvError::new(
+                        "rectangle textures and images (sampler2DRect, image2DRect) do not exist in Vulkan",
+                    ));
+                }
                 self.cap(if storage_img {
                     cap::IMAGE_RECT
                 } else {
@@ -628,7 +659,7 @@ impl Module<'_> {
                     "gl_WorkGroupSize as a variable is not supported in SPIR-V output yet",
                 ));
             }
-            let class = self.storage_class(v.mode);
+            let class = self.var_class(vid);
             let external = Module::external(v.mode);
             let opaque = self.is_opaque(v.ty);
             if v.mode == VarMode::Uniform && !opaque && vulkan {
@@ -655,6 +686,15 @@ impl Module<'_> {
                 None => None,
             };
             let t = self.ir_type(v.ty, external, format)?;
+            if matches!(v.mode, VarMode::Ubo | VarMode::Ssbo | VarMode::Uniform)
+                && matches!(self.shader.types.get(v.ty), Type::Array { len: 0, .. })
+            {
+                // An unsized array of descriptors.
+                self.cap(cap::RUNTIME_DESCRIPTOR_ARRAY);
+                if self.version() < (1, 5) {
+                    self.exts.insert("SPV_EXT_descriptor_indexing");
+                }
+            }
             let pt = self.pointer(class, t);
             let id = self.id();
             let init = match (&v.init, v.mode) {
@@ -805,6 +845,9 @@ impl Module<'_> {
                             }
                         };
                         self.decorate(id, decor::BINDING, &[b]);
+                        if class == storage::ATOMIC_COUNTER {
+                            self.decorate(id, decor::OFFSET, &[v.offset.unwrap_or(0)]);
+                        }
                         if let Some(ia) = v.input_attachment_index {
                             self.decorate(id, decor::INPUT_ATTACHMENT_INDEX, &[ia]);
                         }
@@ -855,7 +898,93 @@ impl Module<'_> {
                     }
                 }
                 VarMode::Shared | VarMode::Global | VarMode::Function => {}
+                // Buffer-reference memory has no variables (only `deref_cast`s).
+                VarMode::PhysicalStorageBuffer => {
+                    return Err(SpirvError::new(format!(
+                        "variable `{}` in physical storage buffer memory",
+                        v.name
+                    )));
+                }
             }
+        }
+        Ok(())
+    }
+
+    /// Specialization constants: one `OpSpecConstant*` with its `SpecId` each (their uses in
+    /// functions are folded to the default by the lowering, so these declare the interface),
+    /// and, for `local_size_*_id`, the `WorkgroupSize` built-in made of spec constants.
+    pub fn declare_spec_constants(&mut self) -> Result<()> {
+        let shader = self.shader;
+        let mut by_id: Vec<(u32, u32, Kind)> = Vec::new();
+        for sc in &shader.info.spec_constants {
+            let Some(k) = self.value_kind(sc.ty) else {
+                continue;
+            };
+            if k.comps != 1 {
+                continue;
+            }
+            let t = self.kind_type(k);
+            let id = self.id();
+            let bits = match &sc.value {
+                fresnel_ir::Constant::Vector(v) => v.first().copied().unwrap_or(0),
+                fresnel_ir::Constant::Composite(_) => 0,
+            };
+            if k.base == BaseType::Bool {
+                let opc = if bits != 0 {
+                    op::SPEC_CONSTANT_TRUE
+                } else {
+                    op::SPEC_CONSTANT_FALSE
+                };
+                self.globals.inst(opc, &[t, id]);
+            } else if k.bits == 64 {
+                self.globals.inst(
+                    op::SPEC_CONSTANT,
+                    &[t, id, bits as u32, (bits >> 32) as u32],
+                );
+            } else {
+                let w = if k.base == BaseType::Int && k.bits < 32 {
+                    let shift = 64 - u32::from(k.bits);
+                    (((bits << shift) as i64) >> shift) as u32
+                } else {
+                    bits as u32
+                };
+                self.globals.inst(op::SPEC_CONSTANT, &[t, id, w]);
+            }
+            self.decorate(id, decor::SPEC_ID, &[sc.id]);
+            self.name(id, &sc.name);
+            by_id.push((sc.id, id, k));
+        }
+        let ids = shader.info.local_size_id;
+        if shader.stage == fresnel_ir::Stage::Compute && ids.iter().any(Option::is_some) {
+            let uk = Kind::new(BaseType::Uint, 32, 1);
+            let ut = self.kind_type(uk);
+            let mut parts = Vec::new();
+            for (i, sid) in ids.iter().enumerate() {
+                let default = shader.info.local_size[i].max(1);
+                let part = match sid {
+                    Some(sid) => match by_id
+                        .iter()
+                        .find(|(x, _, k)| x == sid && k.bits == 32 && k.base == BaseType::Uint)
+                    {
+                        Some((_, id, _)) => *id,
+                        None => {
+                            let id = self.id();
+                            self.globals.inst(op::SPEC_CONSTANT, &[ut, id, default]);
+                            self.decorate(id, decor::SPEC_ID, &[*sid]);
+                            id
+                        }
+                    },
+                    None => self.const_u32(default),
+                };
+                parts.push(part);
+            }
+            let vt = self.kind_type(Kind::new(BaseType::Uint, 32, 3));
+            let id = self.id();
+            let mut ops = vec![vt, id];
+            ops.extend(parts);
+            self.globals.inst(op::SPEC_CONSTANT_COMPOSITE, &ops);
+            self.decorate(id, decor::BUILT_IN, &[25]);
+            self.name(id, "gl_WorkGroupSize");
         }
         Ok(())
     }
@@ -1023,10 +1152,4 @@ impl Module<'_> {
             outs,
         })
     }
-}
-
-/// Whether a precision is relaxed (for callers without the method in scope).
-#[allow(dead_code)]
-pub fn relaxed(p: Precision) -> bool {
-    p.is_relaxed()
 }

@@ -2546,6 +2546,26 @@ impl Checker<'_> {
             // With an instance name the declaration also makes a buffer variable of the
             // block (as glslang does); without one it declares only the reference type.
             if b.instance.is_none() {
+                // (Issue 4, buffer-reference lowering) Record the packing and matrix order
+                // of the block the reference points at (std430 unless declared), for the
+                // lowering; no diagnostics here.
+                if let Type::Struct(sid) = *self.m.types.get(block_ty) {
+                    let mut bl = crate::types::BlockLayout {
+                        packing: Some(crate::memory_layout::Packing::Std430),
+                        row_major: false,
+                    };
+                    for e in &q.quals.layout {
+                        let n = self.name(e.name).to_string();
+                        if let Some(p) = crate::memory_layout::Packing::from_name(&n) {
+                            bl.packing = Some(p);
+                        } else if n == "row_major" {
+                            bl.row_major = true;
+                        } else if n == "column_major" {
+                            bl.row_major = false;
+                        }
+                    }
+                    self.m.types.struct_def_mut(sid).block_layout = Some(bl);
+                }
                 return;
             }
         }
