@@ -481,7 +481,8 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             ) {
                 return Err(Fail(format!(
                     "--emit {} is not available yet (use --emit ast, hir, ir, spirv or spirv-asm)",
-                    emit.to_possible_value().map_or("?".into(), |v| v.get_name().to_string())
+                    emit.to_possible_value()
+                        .map_or("?".into(), |v| v.get_name().to_string())
                 )));
             }
             if emit == Emit::Spirv && files.len() > 1 {
