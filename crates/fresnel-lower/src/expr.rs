@@ -454,18 +454,7 @@ impl FnCx<'_, '_, '_> {
         loop {
             match &m.expr(cur).kind {
                 ExprKind::Index(b, _) => cur = *b,
-                ExprKind::Var(v) => {
-                    let var = m.var(*v);
-                    return var.block_member.is_some()
-                        || !matches!(
-                            var.storage,
-                            hir::Storage::Uniform
-                                | hir::Storage::Buffer
-                                | hir::Storage::In
-                                | hir::Storage::Out
-                                | hir::Storage::Ext(_)
-                        );
-                }
+                ExprKind::Var(v) => return crate::types::holds_references(m, m.var(*v)),
                 _ => return true,
             }
         }

@@ -167,6 +167,31 @@ pub fn reference_stride(m: &hir::Module, ty: HirTypeId) -> u64 {
     round_up(off, max_a)
 }
 
+/// Whether a variable of a block type (or an array of one) holds buffer references
+/// (GL_EXT_buffer_reference) rather than being a block instance: as the checker decides,
+/// with `shared` blocks (GL_EXT_shared_memory_block) as instances. Reference types are
+/// declared as `buffer` blocks, whose layout the checker records; `shared` blocks have none.
+pub fn holds_references(m: &hir::Module, var: &hir::Var) -> bool {
+    let bt = m.types.innermost(var.ty);
+    if !m.types.is_block(bt) {
+        return false;
+    }
+    if var.block_member.is_some() {
+        return true;
+    }
+    match var.storage {
+        hir::Storage::Uniform
+        | hir::Storage::Buffer
+        | hir::Storage::In
+        | hir::Storage::Out
+        | hir::Storage::Ext(_) => false,
+        hir::Storage::Shared => {
+            matches!(m.types.get(bt), HType::Struct(s) if m.types.struct_def(*s).block_layout.is_some())
+        }
+        _ => true,
+    }
+}
+
 /// The layout of the block a buffer reference of type `ty` points at (std430 unless the
 /// block declares another packing).
 pub fn reference_layout(m: &hir::Module, ty: HirTypeId) -> Layout {

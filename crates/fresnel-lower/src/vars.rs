@@ -209,12 +209,9 @@ impl Cx<'_> {
         }
         // A global of a block type outside the interface storages holds buffer references
         // (GL_EXT_buffer_reference), as the checker decides.
-        let block_ty = self.block_type(var.ty).filter(|_| {
-            matches!(
-                var.storage,
-                Storage::Uniform | Storage::Buffer | Storage::In | Storage::Out | Storage::Ext(_)
-            )
-        });
+        let block_ty = self
+            .block_type(var.ty)
+            .filter(|_| !crate::types::holds_references(m, var));
         if var.builtin && block_ty.is_some() {
             return Ok(Global::BuiltinBlock);
         }

@@ -423,3 +423,38 @@ fn scalar_reference_blocks_use_their_packing() {
         assert_eq!(casts(f).len(), 4, "{t}");
     }
 }
+
+const SHARED: &str = "#version 450
+#extension GL_EXT_buffer_reference : require
+#extension GL_EXT_shared_memory_block : require
+layout(local_size_x = 2) in;
+layout(buffer_reference) buffer R { int v; };
+shared Blk { int a; R r; } blk;
+shared R refs[2];
+layout(push_constant) uniform PC { R r0; } pc;
+void main() {
+    blk.a = 1;
+    blk.r = pc.r0;
+    refs[1] = blk.r;
+    refs[1].v = blk.a;
+}
+";
+
+#[test]
+fn shared_blocks_are_instances_and_shared_references_are_u64() {
+    for s in lower(SHARED) {
+        let t = text(&s);
+        let blk = s.vars.values().find(|v| v.name == "Blk").expect("Blk");
+        assert_eq!(blk.mode, VarMode::Shared);
+        assert!(
+            matches!(s.types.get(blk.ty), Type::Struct { block: true, .. }),
+            "{t}"
+        );
+        let refs = s.vars.values().find(|v| v.name == "refs").expect("refs");
+        let Type::Array { elem, len: 2, .. } = s.types.get(refs.ty) else {
+            panic!("{t}")
+        };
+        assert_eq!(s.types.value_shape(*elem), Some((64, 1)));
+        assert_eq!(casts(main_fn(&s)).len(), 1, "{t}");
+    }
+}
