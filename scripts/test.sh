@@ -6,9 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages the tests use. (None yet beyond the Rust toolchain; later stages add
-# spirv-tools, glslang-tools and mesa-vulkan-drivers here.)
-PACKAGES=()
+# Debian packages the tests use: spirv-tools for spirv-val (the SPIR-V back end's tests).
+# (Later stages add glslang-tools and mesa-vulkan-drivers here.)
+PACKAGES=(spirv-tools)
 
 missing=()
 for p in "${PACKAGES[@]}"; do
