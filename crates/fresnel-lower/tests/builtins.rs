@@ -2356,8 +2356,6 @@ fn end_to_end_wider_shaders() {
 }
 
 #[test]
-#[ignore = "needs the expression lowering to pass the `in` memory argument of interpolateAt* \
-            and atomicLoad as a deref of the real variable (`wants_real_deref`)"]
 fn end_to_end_interpolation_and_atomic_load() {
     let s = lower_shader(
         "a.frag",
