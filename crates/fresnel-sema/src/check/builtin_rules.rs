@@ -99,59 +99,6 @@ fn br_storage_text(v: u32) -> String {
     br_bits_text(v, sem::STORAGE_NAMES, "gl_StorageSemanticsNone")
 }
 
-/// Whether a layout qualifier name is an image format.
-fn br_is_image_format(n: &str) -> bool {
-    matches!(
-        n,
-        "rgba32f"
-            | "rgba16f"
-            | "rg32f"
-            | "rg16f"
-            | "r11f_g11f_b10f"
-            | "r32f"
-            | "r16f"
-            | "rgba16"
-            | "rgb10_a2"
-            | "rgba8"
-            | "rg16"
-            | "rg8"
-            | "r16"
-            | "r8"
-            | "rgba16_snorm"
-            | "rgba8_snorm"
-            | "rg16_snorm"
-            | "rg8_snorm"
-            | "r16_snorm"
-            | "r8_snorm"
-            | "rgba32i"
-            | "rgba16i"
-            | "rgba8i"
-            | "rg32i"
-            | "rg16i"
-            | "rg8i"
-            | "r32i"
-            | "r16i"
-            | "r8i"
-            | "rgba32ui"
-            | "rgba16ui"
-            | "rgb10_a2ui"
-            | "rgba8ui"
-            | "rg32ui"
-            | "rg16ui"
-            | "rg8ui"
-            | "r32ui"
-            | "r16ui"
-            | "r8ui"
-            | "r64ui"
-            | "r64i"
-            | "size1x8"
-            | "size1x16"
-            | "size1x32"
-            | "size2x32"
-            | "size4x32"
-    )
-}
-
 const BR_ORDER_NAMES: &str =
     "gl_SemanticsAcquire, gl_SemanticsRelease or gl_SemanticsAcquireRelease";
 
@@ -351,7 +298,7 @@ impl Checker<'_> {
             .iter()
             .rev()
             .map(|e| self.name(e.name))
-            .find(|n| br_is_image_format(n))
+            .find(|n| super::decl::is_image_format(n))
             .map(str::to_string);
         let found = match &format {
             Some(f) => format!("`{vname}` has format `{f}`"),

@@ -213,7 +213,8 @@ fn layout_takes_value(name: &str) -> Option<bool> {
     })
 }
 
-fn is_image_format(n: &str) -> bool {
+/// Whether a layout qualifier name is an image format.
+pub(super) fn is_image_format(n: &str) -> bool {
     matches!(
         n,
         "rgba32f"
