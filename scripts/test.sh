@@ -6,9 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages the tests use: spirv-tools for spirv-val (the SPIR-V back end's tests).
-# (Later stages add glslang-tools and mesa-vulkan-drivers here.)
-PACKAGES=(spirv-tools)
+# Debian packages the tests use: spirv-tools for spirv-val (the SPIR-V back end's tests);
+# the Vulkan loader and Mesa's lavapipe driver for running SPIR-V (the dEQP cases through
+# Vulkan).
+PACKAGES=(spirv-tools libvulkan1 mesa-vulkan-drivers)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

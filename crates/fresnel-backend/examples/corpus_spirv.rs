@@ -17,9 +17,31 @@ use fresnel::{IncludeKind, IncludeResolver, NoIncludes, SourceInput};
 use fresnel_backend::spirv::{self, SpirvOptions};
 use fresnel_corpus::run::Includes;
 
-fn validate(words: &[u32], env: spirv::TargetEnv) -> Result<(), String> {
+/// `spirv-val` options for the block layouts a shader opted into (as glslang's own test
+/// harness passes them): `--scalar-block-layout` for `scalar` blocks (GL_EXT_scalar_block_layout),
+/// `--uniform-buffer-standard-layout` for `std430` uniform blocks
+/// (GL_EXT_uniform_buffer_standard_layout).
+fn layout_flags(ir: &fresnel_ir::Shader) -> Vec<&'static str> {
+    use fresnel_ir::{BlockPacking, VarMode};
+    let mut flags = Vec::new();
+    let packed = |p: BlockPacking, m: Option<VarMode>| {
+        ir.vars
+            .iter()
+            .any(|(_, v)| v.packing == Some(p) && m.is_none_or(|m| v.mode == m))
+    };
+    if packed(BlockPacking::Scalar, None) {
+        flags.push("--scalar-block-layout");
+    } else if packed(BlockPacking::Std430, Some(VarMode::Ubo)) {
+        flags.push("--uniform-buffer-standard-layout");
+    }
+    flags
+}
+
+fn validate(words: &[u32], env: spirv::TargetEnv, flags: &[&str]) -> Result<(), String> {
     let mut child = Command::new("spirv-val")
-        .args(["--target-env", env.val_name(), "-"])
+        .args(["--target-env", env.val_name()])
+        .args(flags)
+        .arg("-")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -124,14 +146,12 @@ fn run(dir: &Path, sources: &[String]) -> bool {
     let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
     for job in &jobs {
         let source = job.label.split('/').next().unwrap_or("?").to_string();
-        let env = match job.settings.target {
+        let requested = match job.settings.target {
             fresnel::TargetEnv::Vulkan { minor } => spirv::TargetEnv::Vulkan {
                 minor: minor.min(3),
             },
             _ => spirv::TargetEnv::OpenGl,
         };
-        let key = format!("{source} [{}]", env.val_name());
-        let t = tallies.entry(key).or_default();
         let opts = job.settings.options();
         let lowered = std::panic::catch_unwind(AssertUnwindSafe(|| {
             let src = SourceInput::new(&job.label, &job.text);
@@ -149,6 +169,10 @@ fn run(dir: &Path, sources: &[String]) -> bool {
         }));
         let Ok(run) = lowered else { continue };
         let Some(ir) = run.ir else { continue };
+        // The environment the shader is written for (see `spirv::required_target`).
+        let env = spirv::required_target(&ir, requested);
+        let key = format!("{source} [{}]", env.val_name());
+        let t = tallies.entry(key).or_default();
         t.lowered += 1;
         let sopts = SpirvOptions {
             target: env,
@@ -174,7 +198,7 @@ fn run(dir: &Path, sources: &[String]) -> bool {
             }
         };
         t.emitted += 1;
-        match validate(&words, env) {
+        match validate(&words, env, &layout_flags(&ir)) {
             Ok(()) => t.valid += 1,
             Err(m) => {
                 let e = t

@@ -30,6 +30,29 @@ use fresnel_testfmt::deqp::{
     SpecializeOptions, Value, ValueBlock,
 };
 use fresnel_testfmt::Stage as TStage;
+use fresnel_vk::Gpu;
+
+mod vulkan;
+
+/// Where execution tests run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Backend {
+    /// The CPU interpreter (fresnel-interp).
+    #[default]
+    Interp,
+    /// SPIR-V on the Vulkan device (Mesa lavapipe).
+    Vulkan,
+    /// Both, reporting every test whose outcomes differ.
+    Both,
+}
+
+/// What every test of a run shares: the back end and the Vulkan device.
+#[derive(Clone, Copy, Debug)]
+pub struct Ctx<'g> {
+    pub backend: Backend,
+    /// Required by the Vulkan and both back ends.
+    pub gpu: Option<&'g Gpu>,
+}
 
 /// The outcome of one test (a `both` case makes two tests).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +67,9 @@ pub enum Outcome {
 pub struct TestResult {
     pub name: String,
     pub outcome: Outcome,
+    /// With the `both` back end: the Vulkan outcome (the same as `outcome` for tests that
+    /// do not execute).
+    pub vulkan: Option<Outcome>,
     /// An execution test (`expect pass`: compiled and run).
     pub execution: bool,
 }
@@ -65,7 +91,7 @@ struct Test<'c> {
 }
 
 /// Runs every test of a file (tests in parallel, results in file order).
-pub fn run_file(path: &Path) -> FileResult {
+pub fn run_file(path: &Path, ctx: &Ctx<'_>) -> FileResult {
     let display = path.to_string_lossy().into_owned();
     let mut result = FileResult {
         file: display.clone(),
@@ -109,13 +135,18 @@ pub fn run_file(path: &Path) -> FileResult {
         }
     }
     use rayon::prelude::*;
-    let one = |t: &Test<'_>| match catch_unwind(AssertUnwindSafe(|| run_test(t))) {
-        Ok(o) => o,
-        Err(p) => Outcome::Fail(format!("internal error: panic: {}", panic_message(&p))),
+    let one = |t: &Test<'_>| {
+        let mut vk = None;
+        let o = match catch_unwind(AssertUnwindSafe(|| run_test(t, ctx, &mut vk))) {
+            Ok(o) => o,
+            Err(p) => Outcome::Fail(format!("internal error: panic: {}", panic_message(&p))),
+        };
+        let vk = (ctx.backend == Backend::Both).then(|| vk.unwrap_or_else(|| o.clone()));
+        (o, vk)
     };
     // Worker threads get the large stack the front end's nesting limits assume (as the
     // CLI's main thread does).
-    let outcomes: Vec<Outcome> = match rayon::ThreadPoolBuilder::new()
+    let outcomes: Vec<(Outcome, Option<Outcome>)> = match rayon::ThreadPoolBuilder::new()
         .stack_size(256 << 20)
         .build()
     {
@@ -125,9 +156,10 @@ pub fn run_file(path: &Path) -> FileResult {
     result.tests = tests
         .iter()
         .zip(outcomes)
-        .map(|(t, outcome)| TestResult {
+        .map(|(t, (outcome, vulkan))| TestResult {
             name: t.name.clone(),
             outcome,
+            vulkan,
             execution: t.case.expect == Expect::Pass,
         })
         .collect();
@@ -295,7 +327,9 @@ fn link_facts(
     facts
 }
 
-fn run_test(t: &Test<'_>) -> Outcome {
+/// Runs one test on `ctx`'s back end (the interpreter's outcome with `both`, whose Vulkan
+/// outcome goes to `vk` when the test executes).
+fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
     let case = t.case;
     let programs = match &t.programs {
         Ok(p) => p,
@@ -401,7 +435,7 @@ fn run_test(t: &Test<'_>) -> Outcome {
     if case.expect == Expect::BuildSuccessful {
         return Outcome::Pass;
     }
-    execute(t, &shaders)
+    execute(t, &shaders, ctx, vk)
 }
 
 /// A structural signature of a type (struct names, member names, types and layouts).
@@ -540,7 +574,12 @@ const MAX_INSTRUCTIONS: u64 = 20_000_000;
 /// Corners of the quad: vertex k at ((k & 1), (k >> 1)) in [-1, 1].
 const CORNERS: [[f32; 2]; 4] = [[-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0], [1.0, 1.0]];
 
-fn execute(t: &Test<'_>, shaders: &[(TStage, Shader)]) -> Outcome {
+fn execute(
+    t: &Test<'_>,
+    shaders: &[(TStage, Shader)],
+    ctx: &Ctx<'_>,
+    vk: &mut Option<Outcome>,
+) -> Outcome {
     if let Some((s, _)) = shaders
         .iter()
         .find(|(s, _)| !matches!(s, TStage::Vertex | TStage::Fragment))
@@ -566,30 +605,52 @@ fn execute(t: &Test<'_>, shaders: &[(TStage, Shader)]) -> Outcome {
     } else {
         vec![&t.case.values]
     };
+    let interp = || {
+        run_blocks(&blocks, |values, k| {
+            run_sub_case(t, vs, fs, values, k).map_err(|e| format!("interpreter: {e}"))
+        })
+    };
+    let vulkan = || {
+        let Some(gpu) = ctx.gpu else {
+            return Outcome::Fail("no Vulkan device".into());
+        };
+        match vulkan::VkProgram::prepare(t, vs, fs) {
+            Ok(p) => run_blocks(&blocks, |values, k| p.run_sub_case(gpu, t, values, k)),
+            Err(o) => o,
+        }
+    };
+    match ctx.backend {
+        Backend::Interp => interp(),
+        Backend::Vulkan => vulkan(),
+        Backend::Both => {
+            *vk = Some(vulkan());
+            interp()
+        }
+    }
+}
+
+/// Runs every sub-case of the blocks; the first failure is the outcome.
+fn run_blocks(
+    blocks: &[&ValueBlock],
+    run: impl Fn(&ValueBlock, usize) -> Result<Option<String>, String>,
+) -> Outcome {
     for values in blocks {
-        if let Some(o) = execute_block(t, vs, fs, values) {
-            return o;
+        let subs = values.sub_case_count();
+        for k in 0..subs {
+            match run(values, k) {
+                Ok(None) => {}
+                Ok(Some(why)) => {
+                    return Outcome::Fail(if subs > 1 {
+                        format!("sub-case {k}: {why}")
+                    } else {
+                        why
+                    })
+                }
+                Err(e) => return Outcome::Fail(e),
+            }
         }
     }
     Outcome::Pass
-}
-
-fn execute_block(t: &Test<'_>, vs: &Shader, fs: &Shader, values: &ValueBlock) -> Option<Outcome> {
-    let subs = values.sub_case_count();
-    for k in 0..subs {
-        match run_sub_case(t, vs, fs, values, k) {
-            Ok(None) => {}
-            Ok(Some(why)) => {
-                return Some(Outcome::Fail(if subs > 1 {
-                    format!("sub-case {k}: {why}")
-                } else {
-                    why
-                }))
-            }
-            Err(e) => return Some(Outcome::Fail(format!("interpreter: {e}"))),
-        }
-    }
-    None
 }
 
 /// Sets the uniform and reference values in one shader.
@@ -597,7 +658,13 @@ fn set_uniforms(it: &mut Interp<'_>, values: &ValueBlock, k: usize) {
     for v in values.uniforms() {
         let vals = sub_values(v, k);
         if it.set_uniform_path(&v.name, &vals).is_err() {
-            let _ = it.set_block_member(&format!("Uniforms.{}", v.name), &vals);
+            if it
+                .set_block_member(&format!("Uniforms.{}", v.name), &vals)
+                .is_err()
+            {
+                // A program linked for Vulkan (`fresnel_link`): the default block.
+                let _ = vulkan::set_default_block_member(it, &v.name, &vals);
+            }
         }
     }
     for v in values.outputs() {
@@ -606,7 +673,12 @@ fn set_uniforms(it: &mut Interp<'_>, values: &ValueBlock, k: usize) {
             .set_uniform_scalars(&format!("ref_{}", v.name), &vals)
             .is_err()
         {
-            let _ = it.set_block_member(&format!("Reference.{}", v.name), &vals);
+            if it
+                .set_block_member(&format!("Reference.{}", v.name), &vals)
+                .is_err()
+            {
+                let _ = vulkan::set_default_block_member(it, &format!("ref_{}", v.name), &vals);
+            }
         }
     }
 }
@@ -903,19 +975,44 @@ fn run_sub_case(
             }
         }
     }
-    for (i, f) in frags.iter().enumerate() {
-        if fi.discarded().get(i).copied().unwrap_or(true) {
-            return Ok(Some(format!("fragment ({}, {}) was discarded", f.x, f.y)));
+    let frame = Frame {
+        colors,
+        discarded: (0..frags.len())
+            .map(|i| fi.discarded().get(i).copied().unwrap_or(true))
+            .collect(),
+    };
+    Ok(judge(t, values, k, &frame))
+}
+
+/// What a back end produced for the quad's four fragments (index `y * 2 + x`): the colour
+/// outputs by location (`None`: a component the shader does not write) and whether the
+/// fragment was discarded (the Vulkan back end cannot tell: a discarded fragment keeps the
+/// clear colour, which fails the judgement all the same).
+struct Frame {
+    colors: Vec<Vec<[Option<Scalar>; 4]>>,
+    discarded: Vec<bool>,
+}
+
+/// The runners' judgement of a sub-case's fragments, the same for every back end: every
+/// pixel white (R, G, B 255 after conversion to 8-bit unorm; the Vulkan runner also checks
+/// alpha), or with `output_color` every output equal to its expected value in the
+/// runner's colour format. `Some(reason)` when the sub-case fails.
+fn judge(t: &Test<'_>, values: &ValueBlock, k: usize, frame: &Frame) -> Option<String> {
+    for (i, colors) in frame.colors.iter().enumerate() {
+        let f = Fragment {
+            x: (i & 1) as u32,
+            y: (i >> 1) as u32,
+        };
+        if frame.discarded.get(i).copied().unwrap_or(false) {
+            return Some(format!("fragment ({}, {}) was discarded", f.x, f.y));
         }
-        let Some(c0) = colors[i].first() else {
-            return Ok(Some(
-                "the fragment shader writes no colour at location 0".into(),
-            ));
+        let Some(c0) = colors.first() else {
+            return Some("the fragment shader writes no colour at location 0".into());
         };
         if t.case.output_color.is_some() {
             for (l, v) in values.outputs().enumerate() {
                 let exp = sub_values(v, k);
-                let got = colors[i].get(l).copied().unwrap_or([None; 4]);
+                let got = colors.get(l).copied().unwrap_or([None; 4]);
                 // The runner's colour format: R5G6B5 for vec3, 8-bit unorm for other float
                 // types, integer formats for integer types.
                 let scale = if v.ty == DataType::Vec3 {
@@ -931,10 +1028,10 @@ fn run_sub_case(
                         (None, _) => false,
                     };
                     if !ok {
-                        return Ok(Some(format!(
+                        return Some(format!(
                             "fragment ({}, {}): output {} component {c} is {:?}, expected {:?}",
                             f.x, f.y, v.name, g, e
-                        )));
+                        ));
                     }
                 }
             }
@@ -951,13 +1048,13 @@ fn run_sub_case(
             && px[2] == 255
             && (t.flavor != Flavor::Vulkan || px[3] == 255);
         if !white {
-            return Ok(Some(format!(
+            return Some(format!(
                 "pixel ({}, {}) is ({}, {}, {}, {}), expected white",
                 f.x, f.y, px[0], px[1], px[2], px[3]
-            )));
+            ));
         }
     }
-    Ok(None)
+    None
 }
 
 fn unorm8(v: f64) -> u8 {
@@ -974,10 +1071,34 @@ pub struct DeqpArgs {
     pub quiet: bool,
     /// Print a per-file summary line.
     pub per_file: bool,
+    pub backend: Backend,
 }
 
 /// Runs the files, prints failures and the closing line; returns whether nothing failed.
 pub fn main(files: &[std::path::PathBuf], args: &DeqpArgs) -> bool {
+    let gpu = match args.backend {
+        Backend::Interp => None,
+        Backend::Vulkan | Backend::Both => match Gpu::new() {
+            Ok(g) => Some(g),
+            Err(e) => {
+                eprintln!("fresnel: error: {e}");
+                return false;
+            }
+        },
+    };
+    if let Some(g) = &gpu {
+        eprintln!(
+            "fresnel deqp: Vulkan device `{}` (Vulkan {})",
+            g.device_name(),
+            g.api_version_string()
+        );
+    }
+    let ctx = Ctx {
+        backend: args.backend,
+        gpu: gpu.as_ref(),
+    };
+    // With `both`: the Vulkan outcomes of execution tests, and the differences.
+    let (mut vk_passed, mut vk_failed, mut vk_skipped, mut differences) = (0, 0, 0, 0);
     let mut passed = 0;
     let mut failed = 0;
     let mut skipped = 0;
@@ -986,7 +1107,7 @@ pub fn main(files: &[std::path::PathBuf], args: &DeqpArgs) -> bool {
     let mut out = std::io::stdout().lock();
     use std::io::Write;
     for f in files {
-        let r = run_file(f);
+        let r = run_file(f, &ctx);
         if let Some(e) = &r.error {
             let _ = writeln!(out, "{}: error: {e}", r.file);
             failed += 1;
@@ -995,6 +1116,24 @@ pub fn main(files: &[std::path::PathBuf], args: &DeqpArgs) -> bool {
         let (mut p, mut fl, mut sk) = (0, 0, 0);
         let (mut ep, mut et) = (0, 0);
         for t in &r.tests {
+            if let (Some(v), true) = (&t.vulkan, t.execution) {
+                match v {
+                    Outcome::Pass => vk_passed += 1,
+                    Outcome::Fail(_) => vk_failed += 1,
+                    Outcome::Skip(_) => vk_skipped += 1,
+                }
+                if !same_outcome(&t.outcome, v) {
+                    differences += 1;
+                    let _ = writeln!(
+                        out,
+                        "{}:{}: differs: interpreter {}; vulkan {}",
+                        r.file,
+                        t.name,
+                        describe(&t.outcome),
+                        describe(v)
+                    );
+                }
+            }
             if t.execution && !matches!(t.outcome, Outcome::Skip(_)) {
                 et += 1;
                 ep += usize::from(t.outcome == Outcome::Pass);
@@ -1038,6 +1177,25 @@ pub fn main(files: &[std::path::PathBuf], args: &DeqpArgs) -> bool {
         out,
         "execution tests: {exec_passed} of {exec_total} passed (the rest are compile and link tests)"
     );
+    if args.backend == Backend::Both {
+        let _ = writeln!(
+            out,
+            "vulkan: {vk_passed} passed, {vk_failed} failed, {vk_skipped} skipped (execution tests); differences from interpreter: {differences}"
+        );
+    }
     let _ = writeln!(out, "{passed} passed, {failed} failed, {skipped} skipped");
-    failed == 0
+    failed == 0 && differences == 0
+}
+
+/// Whether two outcomes agree (pass, fail or skip; the reasons may differ).
+fn same_outcome(a: &Outcome, b: &Outcome) -> bool {
+    std::mem::discriminant(a) == std::mem::discriminant(b)
+}
+
+fn describe(o: &Outcome) -> String {
+    match o {
+        Outcome::Pass => "pass".into(),
+        Outcome::Fail(why) => format!("fail ({why})"),
+        Outcome::Skip(why) => format!("skip ({why})"),
+    }
 }

@@ -61,6 +61,10 @@ enum Command {
         /// Print a summary line per file.
         #[arg(long = "per-file")]
         per_file: bool,
+        /// Where execution tests run: the interpreter, SPIR-V on the Vulkan device (Mesa
+        /// lavapipe), or both (reporting every test whose outcomes differ).
+        #[arg(long, value_enum, default_value = "interp")]
+        backend: deqp::Backend,
     },
     /// Compile one shader and run it in the interpreter; prints the outputs as JSON.
     Run {
@@ -121,6 +125,17 @@ enum Command {
         /// Optimize for size.
         #[arg(long = "Os", action = clap::ArgAction::SetTrue)]
         os: bool,
+        /// Gather uniforms outside blocks into one std140 uniform block,
+        /// `gl_DefaultUniformBlock` (glslang's relaxed Vulkan mode), so that GL-style
+        /// shaders compile for Vulkan.
+        #[arg(long)]
+        relaxed: bool,
+        /// Set of the default uniform block with --relaxed.
+        #[arg(long = "default-block-set", value_name = "SET", default_value_t = 0)]
+        default_block_set: u32,
+        /// Binding of the default uniform block with --relaxed (default: the lowest free one).
+        #[arg(long = "default-block-binding", value_name = "BINDING")]
+        default_block_binding: Option<u32>,
         #[command(flatten)]
         common: Common,
     },
@@ -424,11 +439,13 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             list_passing,
             quiet,
             per_file,
+            backend,
         } => {
             let args = deqp::DeqpArgs {
                 list_passing,
                 quiet,
                 per_file,
+                backend,
             };
             Ok(deqp::main(&files, &args))
         }
@@ -469,6 +486,9 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             o0,
             o,
             os,
+            relaxed,
+            default_block_set,
+            default_block_binding,
             common,
         } => {
             let opts = common.options()?;
@@ -485,15 +505,19 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                         .map_or("?".into(), |v| v.get_name().to_string())
                 )));
             }
-            if emit == Emit::Spirv && files.len() > 1 {
-                return Err(Fail("--emit spirv takes one input file".into()));
+            // Several files of --emit ir/spirv/spirv-asm form one program and are linked;
+            // several SPIR-V modules go to a directory, one `STAGE.spv` each.
+            let program = files.len() > 1 && matches!(emit, Emit::Ir | Emit::Spirv | Emit::SpirvAsm);
+            if files.len() > 1 && output.is_some() && !(program && emit == Emit::Spirv) {
+                return Err(Fail("-o with several input files: the output goes to standard output (with --emit spirv, -o names a directory)".into()));
+            }
+            if program && emit == Emit::Spirv && output.is_none() {
+                return Err(Fail("--emit spirv with several input files writes one module per stage: give -o DIRECTORY".into()));
             }
             let mut spv: Vec<u8> = Vec::new();
-            if files.len() > 1 && output.is_some() {
-                return Err(Fail("-o with several input files: each file is compiled on its own and written to standard output".into()));
-            }
             let mut ok = true;
             let mut out = String::new();
+            let mut shaders: Vec<(String, fresnel_ir::Shader)> = Vec::new();
             for f in &files {
                 let text = read_source(f)?;
                 let name = f.to_string_lossy();
@@ -511,11 +535,48 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                     ok = false;
                     continue;
                 }
-                if matches!(emit, Emit::Spirv | Emit::SpirvAsm) {
-                    let Some(ir) = run.ir.as_ref() else {
+                if matches!(emit, Emit::Ir | Emit::Spirv | Emit::SpirvAsm) {
+                    match run.ir {
+                        Some(ir) => shaders.push((name.into_owned(), ir)),
+                        None => ok = false,
+                    }
+                    continue;
+                }
+                let text = match emit {
+                    Emit::Ast => run.ast_text(),
+                    _ => run.hir_text(),
+                };
+                if let Some(t) = text {
+                    out.push_str(&t);
+                }
+            }
+            if ok && (program || relaxed) && !shaders.is_empty() {
+                let link_opts = fresnel_link::LinkOptions {
+                    default_block: relaxed.then(|| fresnel_link::DefaultBlockOptions {
+                        set: default_block_set,
+                        binding: default_block_binding,
+                    }),
+                };
+                let mut list: Vec<fresnel_ir::Shader> =
+                    shaders.iter().map(|(_, s)| s.clone()).collect();
+                match fresnel_link::link_program(&mut list, &link_opts) {
+                    Ok(_) => {
+                        for ((_, s), linked) in shaders.iter_mut().zip(list) {
+                            *s = linked;
+                        }
+                    }
+                    Err(e) => {
+                        eprintln!("error: linking: {e}");
                         ok = false;
+                    }
+                }
+            }
+            if ok {
+                for (name, ir) in &shaders {
+                    if emit == Emit::Ir {
+                        out.push_str(&ir.to_string());
                         continue;
-                    };
+                    }
                     match fresnel_backend::spirv::emit(ir, &spirv_options(opts.target)) {
                         Ok(words) if emit == Emit::SpirvAsm => {
                             match fresnel_backend::spirv::disassemble(&words) {
@@ -526,22 +587,31 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                                 }
                             }
                         }
+                        Ok(words) if program => {
+                            let dir = output.as_deref().unwrap_or(std::path::Path::new("."));
+                            // glslangValidator's names: vert.spv, frag.spv, ...
+                            let stage = match ir.stage {
+                                fresnel_ir::Stage::Vertex => "vert",
+                                fresnel_ir::Stage::TessControl => "tesc",
+                                fresnel_ir::Stage::TessEval => "tese",
+                                fresnel_ir::Stage::Geometry => "geom",
+                                fresnel_ir::Stage::Fragment => "frag",
+                                fresnel_ir::Stage::Compute => "comp",
+                                other => other.name(),
+                            };
+                            let path = dir.join(format!("{stage}.spv"));
+                            write_bytes(Some(&path), &fresnel_backend::spirv::to_bytes(&words))?;
+                        }
                         Ok(words) => spv.extend(fresnel_backend::spirv::to_bytes(&words)),
                         Err(e) => {
                             eprintln!("{name}: error: {e}");
                             ok = false;
                         }
                     }
-                    continue;
                 }
-                let text = match emit {
-                    Emit::Ast => run.ast_text(),
-                    Emit::Ir => run.ir.as_ref().map(|ir| ir.to_string()),
-                    _ => run.hir_text(),
-                };
-                if let Some(t) = text {
-                    out.push_str(&t);
-                }
+            }
+            if ok && emit == Emit::Spirv && program {
+                return Ok(true);
             }
             if ok && emit == Emit::Spirv {
                 write_bytes(output.as_deref(), &spv)?;

@@ -237,3 +237,64 @@ void main() {\n  vec4 a = vec4(0.0);\n  for (int i = 0; i < 4; i++) { if (uv.x >
     // Deterministic: the same input gives the same bytes.
     assert_eq!(stdout(&fresnel(&["compile", &f, "--emit", "ir"])), text);
 }
+
+fn spirv_val(path: &Path, env: &str) -> Result<(), String> {
+    let o = Command::new("spirv-val")
+        .args(["--target-env", env])
+        .arg(path)
+        .output()
+        .expect("spirv-val is installed (Debian package spirv-tools)");
+    if o.status.success() {
+        Ok(())
+    } else {
+        Err(format!("{}{}", stderr(&o), stdout(&o)))
+    }
+}
+
+const GL_VS: &[u8] = b"#version 300 es\nin vec4 pos;\nin vec3 col;\nuniform float k;\nuniform mat3 m;\nout vec3 vc;\nvoid main() { vc = m * col * k; gl_Position = pos; }\n";
+const GL_FS: &[u8] = b"#version 300 es\nprecision mediump float;\nin vec3 vc;\nuniform float k;\nuniform sampler2D t;\nout vec4 o;\nvoid main() { o = vec4(vc * k, 1.0) + texture(t, vc.xy); }\n";
+
+#[test]
+fn relaxed_mode_compiles_gl_style_uniforms_for_vulkan() {
+    let d = scratch("relaxed");
+    let vs = write(&d, "a.vert", GL_VS);
+    let out = d.join("a.spv").to_string_lossy().into_owned();
+    // Without --relaxed: a clear error, exit 1.
+    let o = fresnel(&["compile", &vs, "--emit", "spirv", "--target-env", "vulkan1.0", "-o", &out]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("outside a block"), "{}", stderr(&o));
+    let o = fresnel(&[
+        "compile", &vs, "--relaxed", "--emit", "spirv", "--target-env", "vulkan1.0", "-o", &out,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    spirv_val(Path::new(&out), "vulkan1.0").unwrap();
+    let o = fresnel(&["compile", &vs, "--relaxed", "--emit", "ir"]);
+    assert!(stdout(&o).contains("gl_DefaultUniformBlock"), "{}", stdout(&o));
+}
+
+#[test]
+fn several_files_are_linked_into_one_program() {
+    let d = scratch("program");
+    let vs = write(&d, "a.vert", GL_VS);
+    let fs = write(&d, "a.frag", GL_FS);
+    let dir = d.join("out");
+    std::fs::create_dir_all(&dir).unwrap();
+    let dir_s = dir.to_string_lossy().into_owned();
+    let args = ["--relaxed", "--target-env", "vulkan1.0"];
+    let o = fresnel(&[&["compile", &vs, &fs, "--emit", "spirv", "-o", &dir_s][..], &args].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for stage in ["vert", "frag"] {
+        spirv_val(&dir.join(format!("{stage}.spv")), "vulkan1.0").unwrap();
+    }
+    // Without -o the modules have nowhere to go.
+    let o = fresnel(&[&["compile", &vs, &fs, "--emit", "spirv"][..], &args].concat());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // The IR shows the matched varying locations and one block in both stages.
+    let o = fresnel(&[&["compile", &vs, &fs, "--emit", "ir"][..], &args].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let ir = stdout(&o);
+    assert_eq!(ir.matches("gl_DefaultUniformBlock").count() >= 2, true, "{ir}");
+    let vc_lines: Vec<&str> = ir.lines().filter(|l| l.contains("vc") && l.contains("location")).collect();
+    assert_eq!(vc_lines.len(), 2, "{ir}");
+    assert!(vc_lines.iter().all(|l| l.contains("location=0") || l.contains("location 0")), "{vc_lines:?}");
+}

@@ -6,6 +6,7 @@
 //! fresnel-corpus peer-glslang [--source ...] [--json OUT] [--list]
 //! fresnel-corpus realworld [--peer] [--json OUT] [--list]
 //! fresnel-corpus bench [--sample N]
+//! fresnel-corpus spirv-bench [--sample N] [--reps N] [--median] [--fresnel PATH] [--list]
 //! fresnel-corpus ir-check [--source S] [--filter SUBSTR] [--limit N] [--top N] [--print]
 //! ```
 
@@ -20,6 +21,9 @@ use fresnel_corpus::isolate::{self, Mode, WorkerCommand};
 use fresnel_corpus::peer::{self, Cache, PeerInput, Tool};
 use fresnel_corpus::run::Outcome;
 use fresnel_corpus::{corpus, deqp, percent, realworld, run};
+
+// Whole-process SPIR-V benchmark against glslangValidator (issue 5).
+mod spirvbench;
 
 #[derive(Parser)]
 #[command(
@@ -93,6 +97,31 @@ enum Cmd {
         /// Shaders in the glslangValidator sample.
         #[arg(long, default_value_t = 100)]
         sample: usize,
+    },
+    /// Whole-process time per file of `fresnel compile --emit spirv` against
+    /// `glslangValidator -V` on Vulkan shaders of the corpus both accept.
+    SpirvBench {
+        /// Files timed (evenly spaced over the shaders both compilers accept).
+        #[arg(long, default_value_t = 300)]
+        sample: usize,
+        /// Runs per file and tool.
+        #[arg(long, default_value_t = 5)]
+        reps: usize,
+        /// A file's time is the median of its runs (default: the minimum).
+        #[arg(long)]
+        median: bool,
+        /// The fresnel executable (default: `fresnel` next to this program).
+        #[arg(long)]
+        fresnel: Option<PathBuf>,
+        /// The glslangValidator executable.
+        #[arg(long, default_value = "glslangValidator")]
+        glslang: PathBuf,
+        /// Print every file's times.
+        #[arg(long)]
+        list: bool,
+        /// Write the figures as JSON.
+        #[arg(long)]
+        json: Option<PathBuf>,
     },
     /// Lowers every accepted corpus shader to the IR, validates it and round-trips its text
     /// form; reports lower errors, validation and round-trip failures.
@@ -593,6 +622,37 @@ fn main() -> ExitCode {
         Cmd::Realworld { peer, json, list } => need_dir()
             .and_then(|d| cmd_realworld(&d, cli.jobs, &mode, *peer, json.as_deref(), *list)),
         Cmd::Bench { sample } => need_dir().and_then(|d| cmd_bench(&d, cli.jobs, &mode, *sample)),
+        Cmd::SpirvBench {
+            sample,
+            reps,
+            median,
+            fresnel,
+            glslang,
+            list,
+            json,
+        } => need_dir().and_then(|d| {
+            let fresnel = match fresnel {
+                Some(p) => p.clone(),
+                None => std::env::current_exe()
+                    .map_err(|e| e.to_string())?
+                    .with_file_name("fresnel"),
+            };
+            let args = spirvbench::BenchArgs {
+                fresnel,
+                glslang: glslang.clone(),
+                sample: *sample,
+                reps: *reps,
+                median: *median,
+                threads: cli.jobs,
+                list: *list,
+            };
+            let report = spirvbench::run(&d, &args)?;
+            report.print(&args);
+            match json {
+                Some(p) => write_json(p, &serde_json::json!(report)),
+                None => Ok(()),
+            }
+        }),
         Cmd::IrCheck {
             sources,
             filter,

@@ -116,6 +116,12 @@ pub(crate) struct Machine<'a> {
     pub emitted: Vec<Vec<Emitted>>,
     /// Reused storage for the phis of a block.
     phi_buf: Vec<(ValueId, usize, usize, u64)>,
+    /// The value of each specialization constant: (constant_id, bits), the defaults of
+    /// `ShaderInfo::spec_constants` unless `Interp::set_spec_constant` replaced them.
+    pub spec: Vec<(u32, u64)>,
+    /// The workgroup size (`ShaderInfo::local_size`, specialized through
+    /// `local_size_id`).
+    pub local_size: [u32; 3],
 }
 
 fn any(m: &[bool]) -> bool {
@@ -471,7 +477,20 @@ impl<'a> Machine<'a> {
             depth: 0,
             emitted: vec![Vec::new(); n],
             phi_buf: Vec::new(),
+            spec: crate::spec_defaults(sh),
+            local_size: sh.info.local_size.map(|x| x.max(1)),
         }
+    }
+
+    /// Applies specialization constant values (constant_id, bits) over the defaults, and
+    /// the workgroup size they give (helper E, issue 5).
+    pub fn specialize(&mut self, overrides: &[(u32, u64)], local_size: [u32; 3]) {
+        for (id, v) in overrides {
+            if let Some(e) = self.spec.iter_mut().find(|(k, _)| k == id) {
+                e.1 = *v;
+            }
+        }
+        self.local_size = local_size;
     }
 
     /// Accounts for `bytes` more memory.
@@ -1670,6 +1689,35 @@ impl<'a> Machine<'a> {
             // `clockARB` / `clockRealtimeEXT`: the lane-instructions executed so far in this
             // run, a deterministic counter that never decreases (both scopes read it), as
             // (low, high) 32-bit halves.
+            // Specialization constants (helper E, issue 5).
+            I::LoadSpecConstant => {
+                let d = dest.expect("checked");
+                let id = x.index(IndexKind::Base).unwrap_or(-1);
+                let v = self
+                    .spec
+                    .iter()
+                    .find(|(k, _)| i64::from(*k) == id)
+                    .map(|(_, v)| *v)
+                    .ok_or_else(|| {
+                        Error::Invalid(format!("undeclared specialization constant id {id}"))
+                    })?;
+                for lane in 0..n {
+                    if m[lane] {
+                        self.set(fi, fr, d, 0, lane, mask(v, db));
+                    }
+                }
+            }
+            I::LoadWorkgroupSize => {
+                let d = dest.expect("checked");
+                let ls = self.local_size;
+                for lane in 0..n {
+                    if m[lane] {
+                        for (c, v) in ls.iter().enumerate().take(usize::from(dn)) {
+                            self.set(fi, fr, d, c, lane, u64::from(*v));
+                        }
+                    }
+                }
+            }
             I::ShaderClock => {
                 let d = dest.expect("checked");
                 let now = self.executed;

@@ -213,6 +213,9 @@ pub struct Interp<'s> {
     executed: u64,
     /// `gl_FragCoord.z` for fragments without an explicit `gl_FragCoord` input.
     pub frag_depth: f32,
+    /// Specialization constant values set by [`Interp::set_spec_constant`]
+    /// (constant_id, bits), sorted by id.
+    spec_overrides: Vec<(u32, u64)>,
 }
 
 const GROUP: usize = 64;
@@ -308,6 +311,7 @@ impl<'s> Interp<'s> {
             emitted: Vec::new(),
             executed: 0,
             frag_depth: 0.5,
+            spec_overrides: Vec::new(),
         })
     }
 
@@ -656,6 +660,7 @@ impl<'s> Interp<'s> {
             &self.buffers,
             GROUP,
         )?;
+        m.specialize(&self.spec_overrides, self.local_size());
         let mut result = Ok(());
         // Machine borrows self's shader/funcs/limits only; run groups through a split borrow.
         let this = InterpView {
@@ -725,6 +730,7 @@ impl<'s> Interp<'s> {
             &self.buffers,
             GROUP,
         )?;
+        m.specialize(&self.spec_overrides, self.local_size());
         m.quads = true;
         let depth = self.frag_depth;
         let this = InterpView {
@@ -779,7 +785,7 @@ impl<'s> Interp<'s> {
 
     /// Runs a compute shader over `groups` workgroups (each workgroup is one lockstep group).
     pub fn run_compute(&mut self, groups: [u32; 3]) -> Result<(), Error> {
-        let ls = self.shader.info.local_size.map(|x| x.max(1));
+        let ls = self.local_size();
         let local = (ls[0] as usize)
             .saturating_mul(ls[1] as usize)
             .saturating_mul(ls[2] as usize);
@@ -807,6 +813,7 @@ impl<'s> Interp<'s> {
             &self.buffers,
             local,
         )?;
+        m.specialize(&self.spec_overrides, self.local_size());
         let this = InterpView {
             shader: self.shader,
             inputs: &self.inputs,
@@ -887,6 +894,80 @@ impl<'s> Interp<'s> {
     /// The stage of the shader.
     pub fn stage(&self) -> Stage {
         self.shader.stage
+    }
+}
+
+// ---- specialization constants (helper E, issue 5) ----
+
+/// The default value of every specialization constant: (constant_id, bits).
+pub(crate) fn spec_defaults(sh: &Shader) -> Vec<(u32, u64)> {
+    sh.info
+        .spec_constants
+        .iter()
+        .map(|c| {
+            let v = match &c.value {
+                fresnel_ir::Constant::Vector(v) => v.first().copied().unwrap_or(0),
+                fresnel_ir::Constant::Composite(_) => 0,
+            };
+            (c.id, v)
+        })
+        .collect()
+}
+
+impl Interp<'_> {
+    /// Specializes the constant whose `constant_id` is `id` to `bits` (the value's bit
+    /// pattern at the constant's bit size: a `float` is its IEEE bits, a `bool` 0 or 1),
+    /// as pipeline creation does. An id named by `local_size_*_id` also sets that
+    /// workgroup dimension (which must be at least 1). Errors for an id the shader does not
+    /// declare.
+    pub fn set_spec_constant(&mut self, id: u32, bits: u64) -> Result<(), Error> {
+        let info = &self.shader.info;
+        let sized = info.local_size_id.contains(&Some(id));
+        let declared = info.spec_constants.iter().find(|c| c.id == id);
+        if declared.is_none() && !sized {
+            return Err(Error::Invalid(format!(
+                "the shader declares no specialization constant with id {id}"
+            )));
+        }
+        let bits = match declared.and_then(|c| self.shader.types.value_shape(c.ty)) {
+            Some((1, _)) => u64::from(bits != 0),
+            Some((b, _)) if b < 64 => bits & ((1u64 << b) - 1),
+            _ => bits,
+        };
+        if sized && !(1..=u64::from(u32::MAX)).contains(&bits) {
+            return Err(Error::Invalid(format!(
+                "specialization constant {id} sizes the workgroup: {bits} is not a size"
+            )));
+        }
+        match self.spec_overrides.binary_search_by_key(&id, |(k, _)| *k) {
+            Ok(i) => self.spec_overrides[i].1 = bits,
+            Err(i) => self.spec_overrides.insert(i, (id, bits)),
+        }
+        Ok(())
+    }
+
+    /// The value of a specialization constant (its default unless set), as bits.
+    pub fn spec_constant(&self, id: u32) -> Option<u64> {
+        if let Ok(i) = self.spec_overrides.binary_search_by_key(&id, |(k, _)| *k) {
+            return Some(self.spec_overrides[i].1);
+        }
+        spec_defaults(self.shader)
+            .into_iter()
+            .find(|(k, _)| *k == id)
+            .map(|(_, v)| v)
+    }
+
+    /// The workgroup size: `local_size`, with the dimensions `local_size_*_id` names
+    /// specialized.
+    pub fn local_size(&self) -> [u32; 3] {
+        let info = &self.shader.info;
+        let mut ls = info.local_size.map(|x| x.max(1));
+        for (k, id) in info.local_size_id.iter().enumerate() {
+            if let Some(v) = id.and_then(|id| self.spec_constant(id)) {
+                ls[k] = u32::try_from(v).unwrap_or(u32::MAX).max(1);
+            }
+        }
+        ls
     }
 }
 

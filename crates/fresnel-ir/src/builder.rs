@@ -26,6 +26,9 @@ pub struct Builder<'f> {
     list: ListRef,
     /// A jump ended the current block: further instructions are unreachable.
     dead: bool,
+    /// Insert at this position of `block` instead of appending (a cursor, as in
+    /// `nir_builder`); advances past each inserted instruction.
+    cursor: Option<usize>,
 }
 
 impl<'f> Builder<'f> {
@@ -41,6 +44,27 @@ impl<'f> Builder<'f> {
             block,
             list: ListRef::Body,
             dead,
+            cursor: None,
+        }
+    }
+
+    /// Builds straight-line code just before instruction `at` (which must be in a block).
+    /// Control flow (`push_if`, `push_loop`, `jump`) is not available at a cursor.
+    pub fn before(func: &'f mut Function, types: &'f mut Types, at: InstrId) -> Builder<'f> {
+        let block = func.instrs[at].block;
+        let pos = func.blocks[block]
+            .instrs
+            .iter()
+            .position(|i| *i == at)
+            .expect("the cursor instruction is in its block");
+        let list = func.blocks[block].list.unwrap_or(ListRef::Body);
+        Builder {
+            func,
+            types,
+            block,
+            list,
+            dead: false,
+            cursor: Some(pos),
         }
     }
 
@@ -76,6 +100,9 @@ impl<'f> Builder<'f> {
         if self.dead {
             // Unreachable: keep the values' arena slots but not the instruction.
             self.func.remove_instr_unchecked(id);
+        } else if let Some(pos) = &mut self.cursor {
+            self.func.insert_instr(self.block, *pos, id);
+            *pos += 1;
         } else {
             self.func.append_instr(self.block, id);
         }
@@ -450,6 +477,7 @@ impl<'f> Builder<'f> {
 
     /// Ends the current block with a jump; the rest of the list is unreachable.
     pub fn jump(&mut self, kind: JumpKind) {
+        assert!(self.cursor.is_none(), "no control flow at a cursor");
         self.push(&[], |_| InstrKind::Jump(kind));
         self.dead = true;
     }
@@ -465,6 +493,7 @@ impl<'f> Builder<'f> {
     /// nothing) when the current point is unreachable; pass the result to
     /// [`Builder::push_else`] and [`Builder::pop_if`] either way.
     pub fn push_if(&mut self, cond: ValueId) -> Option<IfId> {
+        assert!(self.cursor.is_none(), "no control flow at a cursor");
         if self.dead {
             return None;
         }
@@ -511,6 +540,7 @@ impl<'f> Builder<'f> {
 
     /// Opens a loop: building continues in its body. `None` when unreachable.
     pub fn push_loop(&mut self) -> Option<LoopId> {
+        assert!(self.cursor.is_none(), "no control flow at a cursor");
         if self.dead {
             return None;
         }

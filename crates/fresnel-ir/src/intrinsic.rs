@@ -401,6 +401,15 @@ intrinsics! {
     /// `hitObjectGet*`/`hitObjectIs*`: srcs: object. `base`: which value
     /// ([`HIT_OBJECT_VALUES`]); `component`: the column of a matrix value.
     HitObjectLoad = "hit_object_load" [-1] value 0 { Base, Component } E;
+
+    // ---- specialization constants (helper E, issue 5) ----
+    /// The value of the specialization constant whose `constant_id` is `base`: its default
+    /// is in `ShaderInfo::spec_constants`, pipeline creation may replace it. The result has
+    /// the constant's bit size and one component.
+    LoadSpecConstant = "load_spec_constant" [] value 1 { Base } (E | R);
+    /// `gl_WorkGroupSize` when `local_size_*_id` makes it a specialization constant
+    /// (`ShaderInfo::local_size` with the dimensions named by `local_size_id` specializable).
+    LoadWorkgroupSize = "load_workgroup_size" [] value 3 { } (E | R);
 }
 
 impl Intrinsic {

@@ -298,6 +298,16 @@ pub struct Variable {
     /// Interface blocks (and arrays of them): one entry per member of the block type, or
     /// empty when every member has default decorations.
     pub members: Vec<MemberDecor>,
+    /// Added for the SPIR-V back end (issue 5, helper D): the extension storage qualifier the
+    /// variable was declared with (`rayPayloadEXT`, `rayPayloadInEXT`, `hitAttributeEXT`,
+    /// `callableDataEXT`, `callableDataInEXT`, `taskPayloadSharedEXT`,
+    /// `hitObjectAttributeNV`, ... as written; the variable's mode is `Global`), or
+    /// `shaderRecordEXT`/`shaderRecordNV` for a buffer block with that layout. SPIR-V gives
+    /// each its own storage class.
+    pub ext_storage: Option<String>,
+    /// Added for the SPIR-V back end (issue 5, helper D): extension qualifiers that are not
+    /// storage (`perprimitiveEXT`, `perprimitiveNV`, `perviewNV`, `taskNV`), as written.
+    pub ext_quals: Vec<String>,
 }
 
 /// Bits of [`Variable::access`].
@@ -340,6 +350,8 @@ impl Variable {
             input_attachment_index: None,
             packing: None,
             members: Vec::new(),
+            ext_storage: None,
+            ext_quals: Vec::new(),
         }
     }
 }
@@ -447,5 +459,60 @@ impl Shader {
             .iter()
             .find(|(_, f)| f.name == name)
             .map(|(id, _)| id)
+    }
+}
+
+/// Whole-shader edits used by linking and dead-variable removal.
+impl Shader {
+    /// Keeps the variables for which `keep` is true and drops the others, renumbering the
+    /// survivors in order and every reference to them (derefs, parameters, return
+    /// variables, locals). A dropped variable must not be referenced by any instruction
+    /// still in a block (removed instructions keep their stale index; nothing reads them).
+    /// Returns how many were dropped.
+    pub fn retain_vars(&mut self, mut keep: impl FnMut(VarId, &Variable) -> bool) -> usize {
+        use crate::entity::EntityId;
+        let mut map: Vec<Option<VarId>> = Vec::with_capacity(self.vars.len());
+        let mut kept = EntityVec::new();
+        let old = std::mem::take(&mut self.vars);
+        let mut dropped = 0;
+        for (id, v) in old.iter() {
+            if keep(id, v) {
+                map.push(Some(kept.push(v.clone())));
+            } else {
+                map.push(None);
+                dropped += 1;
+            }
+        }
+        if dropped == 0 {
+            self.vars = old;
+            return 0;
+        }
+        self.vars = kept;
+        let remap = |v: VarId| map[v.index()];
+        for (_, f) in self.functions.iter_mut() {
+            for p in &mut f.params {
+                if let Some(n) = remap(p.var) {
+                    p.var = n;
+                }
+            }
+            f.ret = f.ret.and_then(remap);
+            f.locals.retain(|l| remap(*l).is_some());
+            for l in &mut f.locals {
+                if let Some(n) = remap(*l) {
+                    *l = n;
+                }
+            }
+            for (_, i) in f.instrs.iter_mut() {
+                if let crate::instr::InstrKind::Deref(d) = &mut i.kind {
+                    if let crate::instr::DerefKind::Var(v) = &mut d.kind {
+                        match remap(*v) {
+                            Some(n) => *v = n,
+                            None => debug_assert!(i.removed, "a dropped variable is still used"),
+                        }
+                    }
+                }
+            }
+        }
+        dropped
     }
 }

@@ -350,3 +350,40 @@ impl Types {
             .unwrap_or_default()
     }
 }
+
+/// Interface facts shared by linking and the back ends.
+impl Types {
+    /// How many locations a stage input or output of this type takes (GLSL 4.60 §4.4.1):
+    /// one per scalar or vector, two for a 64-bit vector of three or four components, one
+    /// per matrix column (two for `dmat3xN`/`dmat4xN` columns of three or four rows), array
+    /// elements and struct members one after the other.
+    pub fn location_count(&self, id: TypeId) -> u32 {
+        match self.get(id) {
+            Type::Vector {
+                bits, components, ..
+            } => 1 + u32::from(*bits == 64 && *components > 2),
+            Type::Matrix {
+                bits,
+                columns,
+                rows,
+            } => u32::from(*columns) * (1 + u32::from(*bits == 64 && *rows > 2)),
+            Type::Array { elem, len, .. } => self.location_count(*elem).saturating_mul((*len).max(1)),
+            Type::Struct { fields, .. } => fields
+                .iter()
+                .fold(0u32, |n, f| n.saturating_add(self.location_count(f.ty))),
+            _ => 1,
+        }
+    }
+
+    /// Samplers, images, atomic counters and extension opaque types, or arrays of them.
+    pub fn is_opaque(&self, id: TypeId) -> bool {
+        match self.get(id) {
+            Type::Array { elem, .. } => self.is_opaque(*elem),
+            Type::Sampler { .. } | Type::Image { .. } | Type::AtomicCounter | Type::Opaque(_) => {
+                true
+            }
+            Type::Struct { fields, .. } => fields.iter().any(|f| self.is_opaque(f.ty)),
+            _ => false,
+        }
+    }
+}

@@ -854,6 +854,43 @@ impl<'a> Validator<'a> {
             }
         }
         match x.op {
+            // Specialization constants (helper E, issue 5): the id names a declared
+            // constant and the result has its shape.
+            Intrinsic::LoadSpecConstant => {
+                let id = x.index(IndexKind::Base);
+                let sc = self
+                    .shader
+                    .info
+                    .spec_constants
+                    .iter()
+                    .find(|c| Some(i64::from(c.id)) == id);
+                match (sc, x.dest) {
+                    (None, _) => self.error(format!(
+                        "load_spec_constant of undeclared specialization constant id {}",
+                        id.map_or_else(|| "(none)".to_string(), |v| v.to_string())
+                    )),
+                    (Some(c), Some(dest)) if self.type_ok(c.ty) => {
+                        let want = self.shader.types.value_shape(c.ty);
+                        if want != Some(Self::shape(f, dest)) {
+                            self.error(format!(
+                                "load_spec_constant result is {}x{}, constant {} is {}",
+                                Self::shape(f, dest).0,
+                                Self::shape(f, dest).1,
+                                c.name,
+                                self.shader.types.display(c.ty)
+                            ));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Intrinsic::LoadWorkgroupSize => {
+                if let Some(dest) = x.dest {
+                    if Self::shape(f, dest) != (32, 3) {
+                        self.error("load_workgroup_size result must be 32x3");
+                    }
+                }
+            }
             Intrinsic::LoadDeref => {
                 if let (Some(d), Some(dest)) = (Self::deref_of(f, x.srcs[0]), x.dest) {
                     if self.type_ok(d.ty) {

@@ -329,6 +329,9 @@ impl FnCx<'_, '_, '_> {
     }
 
     fn const_index(&self, e: hir::ExprId) -> Option<u32> {
+        if self.cx.m.is_spec_expr(e) {
+            return None;
+        }
         match &self.cx.m.expr(e).kind {
             ExprKind::Const(c) => {
                 let b = crate::vars::scalar_bits(c);
@@ -585,10 +588,17 @@ impl FnCx<'_, '_, '_> {
         let ex = m.expr(e);
         let (ty, span) = (ex.ty, ex.span);
         self.span = span;
+        // A constant computed from specialization constants: computed in code from them.
+        if let Some(u) = m.spec_unfolded(e) {
+            return self.expr_opt(u);
+        }
         let op = match &ex.kind {
             ExprKind::Var(v) => {
                 if let Some(Local::Operand(op)) = self.locals.get(v) {
                     return Ok(Some(op.clone()));
+                }
+                if let Some(op) = self.spec_constant_read(*v, ty, span)? {
+                    return Ok(Some(op));
                 }
                 let var = m.var(*v);
                 match &var.constant {
@@ -947,7 +957,9 @@ impl FnCx<'_, '_, '_> {
                 self.needs_guard(*a)
             }
             ExprKind::Index(a, i) => {
-                !matches!(m.expr(*i).kind, ExprKind::Const(_)) || self.needs_guard(*a)
+                !matches!(m.expr(*i).kind, ExprKind::Const(_))
+                    || m.is_spec_expr(*i)
+                    || self.needs_guard(*a)
             }
             ExprKind::Select {
                 cond,

@@ -57,6 +57,7 @@ mod stmt;
 mod subgroup_loop;
 mod subroutine;
 pub mod types;
+mod spec;
 mod vars;
 
 pub use operand::{Arg, Operand};

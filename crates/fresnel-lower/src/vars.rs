@@ -248,7 +248,8 @@ impl Cx<'_> {
         }
         if matches!(mode, VarMode::Uniform | VarMode::Global) {
             if let Some(init) = var.init {
-                if let hir::ExprKind::Const(c) = &m.expr(init).kind {
+                let spec = m.is_spec_expr(init);
+                if let (hir::ExprKind::Const(c), false) = (&m.expr(init).kind, spec) {
                     v.init = Some(const_to_ir(m, c, var.ty));
                 } else if mode == VarMode::Global {
                     self.global_inits.push(id);
@@ -559,6 +560,20 @@ impl Cx<'_> {
         if v.mode == VarMode::ShaderOut {
             self.xfb_defaults(v);
         }
+        // Extension storage and qualifiers, for the SPIR-V back end (issue 5, helper D).
+        if let Storage::Ext(s) = var.storage {
+            v.ext_storage = Some(self.interner.resolve(s).to_string());
+        }
+        for rec in ["shaderRecordEXT", "shaderRecordNV"] {
+            if q.layout.iter().any(|e| self.layout_name(e).eq_ignore_ascii_case(rec)) {
+                v.ext_storage = Some(rec.to_string());
+            }
+        }
+        v.ext_quals = q
+            .ext
+            .iter()
+            .map(|s| self.interner.resolve(*s).to_string())
+            .collect();
     }
 
     /// Transform feedback and stream defaults from `layout(xfb_buffer = b, xfb_stride = s)

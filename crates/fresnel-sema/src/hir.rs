@@ -52,6 +52,13 @@ pub struct Module {
     /// Subroutine types (GL_ARB_shader_subroutine) in declaration order, each with the
     /// functions declared compatible with it.
     pub subroutines: Vec<SubroutineType>,
+    /// Specialization-constant expressions: a constant expression computed from
+    /// specialization constants is folded (`ExprKind::Const` with the default values, what
+    /// array sizes and other checks use), and this maps it to the same expression unfolded
+    /// (its operands are again expressions of this map or plain constants, and a
+    /// specialization constant itself is `ExprKind::Var`), which code generation uses so
+    /// that specializing the shader changes the result. Lookups only.
+    pub spec_unfolded: rustc_hash::FxHashMap<ExprId, ExprId>,
 }
 
 /// A subroutine type (`subroutine vec4 T(float);`) and its compatible functions
@@ -83,6 +90,15 @@ impl Module {
     /// The subroutine type whose HIR type is `ty`.
     pub fn subroutine_type(&self, ty: TypeId) -> Option<&SubroutineType> {
         self.subroutines.iter().find(|s| s.ty == ty)
+    }
+    /// The unfolded form of a folded specialization-constant expression (see
+    /// [`Module::spec_unfolded`]).
+    pub fn spec_unfolded(&self, e: ExprId) -> Option<ExprId> {
+        self.spec_unfolded.get(&e).copied()
+    }
+    /// Whether the expression's constant value depends on specialization constants.
+    pub fn is_spec_expr(&self, e: ExprId) -> bool {
+        self.spec_unfolded.contains_key(&e)
     }
 }
 

@@ -10,6 +10,8 @@ use fresnel_ir::{
 };
 use smallvec::SmallVec;
 
+mod rt;
+
 use super::func::{FuncCx, Val};
 use super::spec::{cap, glsl, image_operands as io, op};
 use super::types::Kind;
@@ -1387,11 +1389,15 @@ impl FuncCx<'_, '_> {
             | I::Reduce
             | I::InclusiveScan
             | I::ExclusiveScan => self.emit_subgroup(x)?,
+            // spec constants: helper E
+            I::LoadSpecConstant | I::LoadWorkgroupSize => self.emit_spec_constant(x)?,
             other => {
-                return Err(SpirvError::new(format!(
-                    "intrinsic `{}` is not supported in SPIR-V output yet",
-                    other.name()
-                )))
+                if !self.emit_stage_intrinsic(x)? {
+                    return Err(SpirvError::new(format!(
+                        "intrinsic `{}` is not supported in SPIR-V output yet",
+                        other.name()
+                    )));
+                }
             }
         }
         Ok(())

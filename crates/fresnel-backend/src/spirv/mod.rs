@@ -11,9 +11,11 @@
 //! deterministic.
 
 mod disasm;
+mod ext;
 mod func;
 mod instr;
 mod spec;
+mod target;
 mod types;
 mod writer;
 
@@ -24,6 +26,7 @@ use fresnel_ir::{Shader, Stage, VarMode};
 use rustc_hash::FxHashMap;
 
 pub use disasm::disassemble;
+pub use target::{needs, required_target, Needs};
 use spec::{cap, op};
 use writer::Words;
 
@@ -207,6 +210,17 @@ impl<'a> Module<'a> {
         self.opts.target.spirv_version()
     }
 
+    /// Fails when the target's SPIR-V version is below `v` (what needs it is `what`).
+    pub fn need_version(&self, what: &str, v: (u8, u8)) -> Result<()> {
+        if self.version() < v {
+            return Err(SpirvError::new(format!(
+                "{what} shaders need SPIR-V {}.{} (target Vulkan 1.2 or later)",
+                v.0, v.1
+            )));
+        }
+        Ok(())
+    }
+
     pub fn name(&mut self, id: u32, name: &str) {
         if self.opts.debug_names && !name.is_empty() {
             self.names.inst_str(op::NAME, &[id], name, &[]);
@@ -233,11 +247,20 @@ impl<'a> Module<'a> {
             Stage::Vertex | Stage::Fragment | Stage::Compute => {}
             Stage::Geometry => self.cap(cap::GEOMETRY),
             Stage::TessControl | Stage::TessEval => self.cap(cap::TESSELLATION),
-            s => {
-                return Err(SpirvError::new(format!(
-                    "SPIR-V output for {} shaders is not supported yet",
-                    s.name()
-                )))
+            Stage::RayGen
+            | Stage::Intersect
+            | Stage::AnyHit
+            | Stage::ClosestHit
+            | Stage::Miss
+            | Stage::Callable => {
+                self.need_version(shader.stage.name(), (1, 4))?;
+                self.cap(ext::cap::RAY_TRACING_KHR);
+                self.exts.insert("SPV_KHR_ray_tracing");
+            }
+            Stage::Task | Stage::Mesh => {
+                self.need_version(shader.stage.name(), (1, 4))?;
+                self.cap(ext::cap::MESH_SHADING_EXT);
+                self.exts.insert("SPV_EXT_mesh_shader");
             }
         }
         self.declare_globals()?;
@@ -272,12 +295,14 @@ impl<'a> Module<'a> {
             Stage::Geometry => 3,
             Stage::Fragment => 4,
             Stage::Compute => 5,
-            s => {
-                return Err(SpirvError::new(format!(
-                    "no SPIR-V execution model for {} shaders",
-                    s.name()
-                )))
-            }
+            Stage::RayGen => ext::model::RAY_GENERATION_KHR,
+            Stage::Intersect => ext::model::INTERSECTION_KHR,
+            Stage::AnyHit => ext::model::ANY_HIT_KHR,
+            Stage::ClosestHit => ext::model::CLOSEST_HIT_KHR,
+            Stage::Miss => ext::model::MISS_KHR,
+            Stage::Callable => ext::model::CALLABLE_KHR,
+            Stage::Task => ext::model::TASK_EXT,
+            Stage::Mesh => ext::model::MESH_EXT,
         };
         self.execution_modes(main)?;
         let mut ops = vec![model, main];

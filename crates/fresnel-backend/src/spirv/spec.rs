@@ -489,3 +489,94 @@ pub fn image_format(name: &str) -> Option<(u32, bool)> {
         .find(|(n, _, _)| *n == name)
         .map(|(_, f, e)| (*f, *e))
 }
+
+// ---- specialization constants in code (helper E, issue 5) ----
+
+/// The `OpSpecConstant*` id decorated `SpecId constant_id`, or decorated `BuiltIn
+/// WorkgroupSize` (`constant_id` `None`), found in the decorations written so far.
+fn decorated_target(decorations: &[u32], d: u32, value: u32) -> Option<u32> {
+    let mut i = 0;
+    while i < decorations.len() {
+        let count = (decorations[i] >> 16) as usize;
+        let opc = (decorations[i] & 0xffff) as u16;
+        if count == 0 || i + count > decorations.len() {
+            return None;
+        }
+        let ops = &decorations[i + 1..i + count];
+        if opc == op::DECORATE && ops.len() == 3 && ops[1] == d && ops[2] == value {
+            return Some(ops[0]);
+        }
+        i += count;
+    }
+    None
+}
+
+impl super::func::FuncCx<'_, '_> {
+    /// `load_spec_constant` (the value is the `OpSpecConstant*` of that `SpecId`, so code
+    /// reads the specializable constant) and `load_workgroup_size` (the `WorkgroupSize`
+    /// built-in `OpSpecConstantComposite`, or the declared size when no dimension is
+    /// specializable).
+    pub(crate) fn emit_spec_constant(
+        &mut self,
+        x: &fresnel_ir::IntrinsicInstr,
+    ) -> super::Result<()> {
+        use super::types::Kind;
+        use fresnel_ir::BaseType;
+        use fresnel_ir::{IndexKind, Intrinsic};
+        let Some(dest) = x.dest else {
+            return Ok(());
+        };
+        let (id, k) = match x.op {
+            Intrinsic::LoadSpecConstant => {
+                let cid = x.index(IndexKind::Base).unwrap_or(-1);
+                let shader = self.m.shader;
+                let sc = shader
+                    .info
+                    .spec_constants
+                    .iter()
+                    .find(|c| i64::from(c.id) == cid);
+                let k = sc.and_then(|c| self.m.value_kind(c.ty));
+                let found = sc.and_then(|c| {
+                    decorated_target(&self.m.decorations.words, decor::SPEC_ID, c.id)
+                });
+                match (found, k) {
+                    (Some(id), Some(k)) => (id, k),
+                    _ => {
+                        return Err(super::SpirvError::new(format!(
+                            "specialization constant {cid} is not declared (only scalar specialization constants are supported)"
+                        )))
+                    }
+                }
+            }
+            Intrinsic::LoadWorkgroupSize => {
+                let k = Kind::new(BaseType::Uint, 32, 3);
+                let found = decorated_target(
+                    &self.m.decorations.words,
+                    decor::BUILT_IN,
+                    builtin_ids::WORKGROUP_SIZE,
+                );
+                let id = match found {
+                    Some(id) => id,
+                    None => {
+                        let ls = self.m.shader.info.local_size.map(|x| u64::from(x.max(1)));
+                        self.m.constant(k, &ls)
+                    }
+                };
+                (id, k)
+            }
+            other => {
+                return Err(super::SpirvError::new(format!(
+                    "internal: `{}` is not a specialization constant read",
+                    other.name()
+                )))
+            }
+        };
+        self.vals[dest.0 as usize] = super::func::Val::Id(id, k);
+        Ok(())
+    }
+}
+
+/// `BuiltIn` values used by name here.
+pub mod builtin_ids {
+    pub const WORKGROUP_SIZE: u32 = 25;
+}

@@ -8,7 +8,27 @@ use fresnel_ir::{
 };
 
 use super::spec::{builtin, cap, decor, image_format, op, storage};
-use super::{Module, Result, SpirvError};
+use super::{ext, Module, Result, SpirvError};
+
+/// The storage class of an extension storage qualifier (`Variable::ext_storage`).
+pub fn ext_storage_class(name: &str) -> Option<u32> {
+    use ext::storage as s;
+    let strip = name
+        .strip_suffix("EXT")
+        .or_else(|| name.strip_suffix("NV"))
+        .unwrap_or(name);
+    Some(match strip {
+        "rayPayload" => s::RAY_PAYLOAD_KHR,
+        "rayPayloadIn" => s::INCOMING_RAY_PAYLOAD_KHR,
+        "hitAttribute" => s::HIT_ATTRIBUTE_KHR,
+        "callableData" => s::CALLABLE_DATA_KHR,
+        "callableDataIn" => s::INCOMING_CALLABLE_DATA_KHR,
+        "shaderRecord" => s::SHADER_RECORD_BUFFER_KHR,
+        "taskPayloadShared" => s::TASK_PAYLOAD_WORKGROUP_EXT,
+        "hitObjectAttribute" => s::HIT_OBJECT_ATTRIBUTE_NV,
+        _ => return None,
+    })
+}
 
 /// The SPIR-V type of an SSA value: a scalar or vector of a base type and bit size (1 for
 /// booleans).
@@ -141,9 +161,14 @@ impl Module<'_> {
         }
     }
 
-    /// The storage class of a variable: its mode's, except atomic counters (AtomicCounter).
+    /// The storage class of a variable: its mode's, except atomic counters (AtomicCounter)
+    /// and the extension storages (ray payloads, hit attributes, callable data, shader
+    /// records, task payloads).
     pub fn var_class(&self, vid: VarId) -> u32 {
         let v = &self.shader.vars[vid];
+        if let Some(c) = v.ext_storage.as_deref().and_then(ext_storage_class) {
+            return c;
+        }
         if matches!(
             self.shader.types.get(self.innermost(v.ty)),
             Type::AtomicCounter
@@ -438,6 +463,15 @@ impl Module<'_> {
                 self.cap(cap::ATOMIC_STORAGE);
                 self.kind_type(Kind::new(BaseType::Uint, 32, 1))
             }
+            Type::Opaque(n) if n.starts_with("accelerationStructure") => {
+                self.ray_query_cap_if_not_ray_tracing();
+                self.ty(ext::op::TYPE_ACCELERATION_STRUCTURE_KHR, &[])
+            }
+            Type::Opaque(n) if n == "rayQueryEXT" => {
+                self.cap(ext::cap::RAY_QUERY_KHR);
+                self.exts.insert("SPV_KHR_ray_query");
+                self.ty(ext::op::TYPE_RAY_QUERY_KHR, &[])
+            }
             Type::Opaque(n) => {
                 return Err(SpirvError::new(format!(
                     "type `{n}` is not supported in SPIR-V output yet"
@@ -725,7 +759,7 @@ impl Module<'_> {
                     // `gl_FragData` at location 0, the others automatic), as a driver would
                     // map them.
                     let spv_builtin = if v.builtin {
-                        builtin(&v.name, vulkan)
+                        self.builtin_id(&v.name)
                     } else {
                         None
                     };
@@ -883,7 +917,9 @@ impl Module<'_> {
                             }
                         }
                     }
-                    if v.mode != VarMode::PushConstant {
+                    if v.mode != VarMode::PushConstant
+                        && class != ext::storage::SHADER_RECORD_BUFFER_KHR
+                    {
                         if vulkan {
                             self.decorate(id, decor::DESCRIPTOR_SET, &[v.set.unwrap_or(0)]);
                         }
@@ -1014,14 +1050,13 @@ impl Module<'_> {
         let Type::Struct { fields, .. } = self.shader.types.get(inner).clone() else {
             return Ok(());
         };
-        let vulkan = self.vulkan();
         for (i, f) in fields.iter().enumerate() {
             let Some(m) = v.members.get(i).cloned() else {
                 continue;
             };
             let i = i as u32;
             if m.builtin {
-                let Some(b) = builtin(&f.name, vulkan) else {
+                let Some(b) = self.builtin_id(&f.name) else {
                     return Err(SpirvError::new(format!(
                         "built-in `{}` is not supported in SPIR-V output yet",
                         f.name
@@ -1151,5 +1186,47 @@ impl Module<'_> {
             ins,
             outs,
         })
+    }
+}
+
+/// Extension built-ins and storages.
+impl Module<'_> {
+    /// Whether the shader is a ray-tracing stage.
+    pub fn ray_tracing_stage(&self) -> bool {
+        use fresnel_ir::Stage as S;
+        matches!(
+            self.shader.stage,
+            S::RayGen | S::Intersect | S::AnyHit | S::ClosestHit | S::Miss | S::Callable
+        )
+    }
+
+    /// Acceleration structures outside the ray-tracing stages come with ray queries.
+    fn ray_query_cap_if_not_ray_tracing(&mut self) {
+        if !self.ray_tracing_stage() {
+            self.cap(ext::cap::RAY_QUERY_KHR);
+            self.exts.insert("SPV_KHR_ray_query");
+        }
+    }
+
+    /// The `BuiltIn` of a built-in variable or block member, with the capabilities and
+    /// extensions an extension built-in needs.
+    pub fn builtin_id(&mut self, name: &str) -> Option<u32> {
+        if self.ray_tracing_stage() {
+            // The instance and primitive of the hit, not the draw's.
+            match name {
+                "gl_InstanceID" => return Some(6),
+                "gl_PrimitiveID" => return Some(7),
+                _ => {}
+            }
+        }
+        if let Some(b) = builtin(name, self.vulkan()) {
+            return Some(b);
+        }
+        let (b, extra) = ext::builtin(name)?;
+        if let Some((c, e)) = extra {
+            self.cap(c);
+            self.exts.insert(e);
+        }
+        Some(b)
     }
 }

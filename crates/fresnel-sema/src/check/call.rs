@@ -542,7 +542,15 @@ impl Checker<'_> {
                     conv_args.iter().map(|a| self.const_value(*a)).collect();
                 if let Some(cs) = consts {
                     if let Some(v) = crate::fold::fold_builtin(sig.name, &cs, &self.m.types, ret) {
-                        return self.add_expr(ExprKind::Const(v), ret, span);
+                        let id = self.add_expr(ExprKind::Const(v), ret, span);
+                        let unfolded = ExprKind::Builtin(
+                            BuiltinRef {
+                                name: sig.name,
+                                sig: idx,
+                            },
+                            conv_args.clone(),
+                        );
+                        return self.keep_spec(id, unfolded);
                     }
                 }
                 let id = self.add_expr(
@@ -887,7 +895,8 @@ impl Checker<'_> {
     fn finish_construct(&mut self, ty: TypeId, args: Vec<ExprId>, span: Span) -> ExprId {
         let consts: Option<Vec<ConstValue>> = args.iter().map(|a| self.const_value(*a)).collect();
         if let Some(cs) = consts {
-            return self.add_expr(ExprKind::Const(ConstValue::Composite(cs)), ty, span);
+            let id = self.add_expr(ExprKind::Const(ConstValue::Composite(cs)), ty, span);
+            return self.keep_spec(id, ExprKind::Construct(ty, args));
         }
         self.add_expr(ExprKind::Construct(ty, args), ty, span)
     }
@@ -1046,7 +1055,8 @@ impl Checker<'_> {
                 }
                 _ => return self.add_expr(ExprKind::Construct(ty, args), ty, span),
             };
-            return self.add_expr(ExprKind::Const(value), ty, span);
+            let id = self.add_expr(ExprKind::Const(value), ty, span);
+            return self.keep_spec(id, ExprKind::Construct(ty, args));
         }
         self.add_expr(ExprKind::Construct(ty, args), ty, span)
     }
@@ -1074,7 +1084,8 @@ impl Checker<'_> {
             }
             out.push(ConstValue::Composite(col));
         }
-        self.add_expr(ExprKind::Const(ConstValue::Composite(out)), ty, span)
+        let id = self.add_expr(ExprKind::Const(ConstValue::Composite(out)), ty, span);
+        self.keep_spec(id, ExprKind::Construct(ty, vec![arg]))
     }
 }
 

@@ -2056,6 +2056,10 @@ impl Checker<'_> {
                         if self.m.var(v).builtin && self.m.var(v).storage == Storage::Const =>
                     {
                         self.spec_constants.insert(v);
+                        // Keep the id on the variable for code generation (helper E).
+                        let ids = q.quals.layout.iter().filter(|e| e.name == constant_id);
+                        let entries: Vec<_> = ids.cloned().collect();
+                        self.m.vars[v.index()].quals.layout.extend(entries);
                     }
                     _ => self.error(
                         "constant-id",

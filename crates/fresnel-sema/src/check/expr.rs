@@ -175,11 +175,13 @@ impl Checker<'_> {
                         self.saw_spec_constant = true;
                     }
                     if let Some(c) = var.constant.clone() {
+                        let init = var.init;
                         let id = self.add_expr(ExprKind::Const(c), ty, span);
                         if spec {
                             // Type parameters naming the same specialization constant match.
                             self.ext.spec_refs.insert(id, v);
                         }
+                        self.keep_spec_ident(id, v, spec, init);
                         return id;
                     }
                 }
@@ -343,7 +345,8 @@ impl Checker<'_> {
         }
         let span = self.espan(e);
         if let (Some(c), Some(s)) = (self.const_value(e), self.m.types.scalar_of(to)) {
-            return self.add_expr(ExprKind::Const(c.convert(s)), to, span);
+            let id = self.add_expr(ExprKind::Const(c.convert(s)), to, span);
+            return self.keep_spec(id, ExprKind::Convert(e));
         }
         let id = self.add_expr(ExprKind::Convert(e), to, span);
         self.m.exprs[id.index()].precision = self.m.expr(e).precision;
@@ -444,7 +447,8 @@ impl Checker<'_> {
         ) {
             if let Some(c) = self.const_value(v) {
                 if let Ok(r) = constant::unary(op, &c) {
-                    return self.add_expr(ExprKind::Const(r), ty, span);
+                    let id = self.add_expr(ExprKind::Const(r), ty, span);
+                    return self.keep_spec(id, ExprKind::Unary(op, v));
                 }
             }
         }
@@ -712,7 +716,10 @@ impl Checker<'_> {
                 constant::componentwise(op, &x, &y)
             };
             match r {
-                Ok(c) => return self.add_expr(ExprKind::Const(c), ty, span),
+                Ok(c) => {
+                    let id = self.add_expr(ExprKind::Const(c), ty, span);
+                    return self.keep_spec(id, ExprKind::Binary(op, a, b));
+                }
                 Err(EvalError::DivisionByZero) => {
                     if self.m.types.scalar_of(ty).is_some_and(|s| s.is_int()) {
                         self.warning(
@@ -846,7 +853,15 @@ impl Checker<'_> {
             self.const_value(b),
         ) {
             let v = if cv.as_bool() == Some(true) { x } else { y };
-            return self.add_expr(ExprKind::Const(v), ty, span);
+            let id = self.add_expr(ExprKind::Const(v), ty, span);
+            return self.keep_spec(
+                id,
+                ExprKind::Select {
+                    cond: c,
+                    then_expr: a,
+                    else_expr: b,
+                },
+            );
         }
         self.add_expr(
             ExprKind::Select {
@@ -1263,7 +1278,8 @@ impl Checker<'_> {
         );
         if let (Some(bc), Some(n), false) = (self.const_value(b), ci, coopmat) {
             if let Some(c) = bc.components().get(n as usize).cloned() {
-                return self.add_expr(ExprKind::Const(c), rt, span);
+                let id = self.add_expr(ExprKind::Const(c), rt, span);
+                return self.keep_spec(id, ExprKind::Index(b, i));
             }
         }
         let id = self.add_expr(ExprKind::Index(b, i), rt, span);
@@ -1292,7 +1308,8 @@ impl Checker<'_> {
                         let (mt, mp) = (m.ty, m.precision);
                         if let Some(c) = self.const_value(b) {
                             if let Some(v) = c.components().get(i).cloned() {
-                                return self.add_expr(ExprKind::Const(v), mt, span);
+                                let id = self.add_expr(ExprKind::Const(v), mt, span);
+                                return self.keep_spec(id, ExprKind::Member(b, i as u32));
                             }
                         }
                         let id = self.add_expr(ExprKind::Member(b, i as u32), mt, span);
@@ -1401,7 +1418,8 @@ impl Checker<'_> {
             } else {
                 ConstValue::Composite(v)
             };
-            return self.add_expr(ExprKind::Const(val), rt, span);
+            let id = self.add_expr(ExprKind::Const(val), rt, span);
+            return self.keep_spec(id, ExprKind::Swizzle(b, comps));
         }
         let id = self.add_expr(ExprKind::Swizzle(b, comps), rt, span);
         self.m.exprs[id.index()].precision = self.m.expr(b).precision;

@@ -14,6 +14,7 @@ mod expr;
 mod ext_types;
 mod interface;
 mod layout;
+mod spec;
 mod stmt;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -91,6 +92,7 @@ pub fn check(
             extensions: pp.extensions.clone(),
             invariant_all,
             subroutines: Vec::new(),
+            spec_unfolded: FxHashMap::default(),
         },
         scopes: vec![Scope::default()],
         funcs: FxHashMap::default(),

@@ -1,0 +1,263 @@
+//! Ray tracing (SPV_KHR_ray_tracing), ray queries (SPV_KHR_ray_query) and mesh shaders
+//! (SPV_EXT_mesh_shader) intrinsics.
+
+use fresnel_ir::{BaseType, IndexKind, Intrinsic, IntrinsicInstr, ValueId};
+
+use super::super::ext;
+use super::super::func::Val;
+use super::super::types::Kind;
+use super::super::{Result, SpirvError};
+use crate::spirv::func::FuncCx;
+
+/// An `rq_load` value: opcode, whether it takes the intersection (candidate/committed)
+/// operand, result base type and components (matrices: 4 columns of 3).
+struct RqValue {
+    opc: u16,
+    intersection: bool,
+    base: BaseType,
+    comps: u8,
+    matrix: bool,
+}
+
+fn rq_value(name: &str) -> Option<RqValue> {
+    let v = |opc, intersection, base, comps| RqValue {
+        opc,
+        intersection,
+        base,
+        comps,
+        matrix: false,
+    };
+    use BaseType::{Bool, Float, Int, Uint};
+    Some(match name {
+        "intersection_type" => v(ext::op::RAY_QUERY_GET_INTERSECTION_TYPE_KHR, true, Uint, 1),
+        "intersection_t" => v(6018, true, Float, 1),
+        "intersection_instance_custom_index" => v(6019, true, Int, 1),
+        "intersection_instance_id" => v(6020, true, Int, 1),
+        "intersection_instance_sbt_index" => v(6021, true, Uint, 1),
+        "intersection_geometry_index" => v(6022, true, Int, 1),
+        "intersection_primitive_index" => v(6023, true, Int, 1),
+        "intersection_barycentrics" => v(6024, true, Float, 2),
+        "intersection_front_face" => v(6025, true, Bool, 1),
+        "intersection_candidate_aabb_opaque" => v(6026, false, Bool, 1),
+        "intersection_object_ray_direction" => v(6027, true, Float, 3),
+        "intersection_object_ray_origin" => v(6028, true, Float, 3),
+        "intersection_object_to_world" => RqValue {
+            matrix: true,
+            ..v(6031, true, Float, 3)
+        },
+        "intersection_world_to_object" => RqValue {
+            matrix: true,
+            ..v(6032, true, Float, 3)
+        },
+        "tmin" => v(6016, false, Float, 1),
+        "flags" => v(6017, false, Uint, 1),
+        "world_ray_direction" => v(6029, false, Float, 3),
+        "world_ray_origin" => v(6030, false, Float, 3),
+        "intersection_triangle_vertex_positions" => RqValue {
+            matrix: true,
+            ..v(
+                ext::op::RAY_QUERY_GET_INTERSECTION_TRIANGLE_VERTEX_POSITIONS_KHR,
+                true,
+                Float,
+                3,
+            )
+        },
+        _ => return None,
+    })
+}
+
+impl FuncCx<'_, '_> {
+    /// Loads an opaque value (acceleration structure) through its deref.
+    fn load_opaque(&mut self, v: ValueId) -> Result<u32> {
+        let (pid, pointee, _, _, _) = self.ptr(v)?;
+        let id = self.new_id();
+        self.code.inst(super::op::LOAD, &[pointee, id, pid]);
+        Ok(id)
+    }
+
+    fn u32_src(&mut self, v: ValueId) -> Result<u32> {
+        self.prefix(v, 1, BaseType::Uint)
+    }
+
+    fn f32_src(&mut self, v: ValueId, n: u8) -> Result<u32> {
+        self.prefix(v, n, BaseType::Float)
+    }
+
+    /// Ray-tracing, ray-query and mesh intrinsics; `Ok(false)` for others.
+    pub(super) fn emit_stage_intrinsic(&mut self, x: &IntrinsicInstr) -> Result<bool> {
+        use Intrinsic as I;
+        let s = &x.srcs;
+        match x.op {
+            I::TraceRay | I::TraceRayMotion => {
+                let motion = x.op == I::TraceRayMotion;
+                let need = if motion { 12 } else { 11 };
+                if s.len() < need {
+                    return Err(SpirvError::new("trace_ray with too few sources"));
+                }
+                let mut args = vec![self.load_opaque(s[0])?];
+                for &v in &s[1..6] {
+                    args.push(self.u32_src(v)?);
+                }
+                args.push(self.f32_src(s[6], 3)?);
+                args.push(self.f32_src(s[7], 1)?);
+                args.push(self.f32_src(s[8], 3)?);
+                args.push(self.f32_src(s[9], 1)?);
+                if motion {
+                    args.push(self.f32_src(s[10], 1)?);
+                    self.m.cap(ext::cap::RAY_TRACING_MOTION_BLUR_NV);
+                    self.m.exts.insert("SPV_NV_ray_tracing_motion_blur");
+                }
+                args.push(self.ptr(s[need - 1])?.0);
+                let opc = if motion {
+                    ext::op::TRACE_RAY_MOTION_NV
+                } else {
+                    ext::op::TRACE_RAY_KHR
+                };
+                self.code.inst(opc, &args);
+            }
+            I::ExecuteCallable => {
+                let idx = self.u32_src(s[0])?;
+                let data = self.ptr(s[1])?.0;
+                self.code.inst(ext::op::EXECUTE_CALLABLE_KHR, &[idx, data]);
+            }
+            I::ReportRayIntersection => {
+                let t = self.f32_src(s[0], 1)?;
+                let kind = self.u32_src(s[1])?;
+                let bk = Kind::new(BaseType::Bool, 1, 1);
+                let id = self.op1(ext::op::REPORT_INTERSECTION_KHR, bk, &[t, kind]);
+                if let Some(d) = x.dest {
+                    self.set(d, id, bk);
+                }
+            }
+            I::IgnoreRayIntersection | I::TerminateRay => {
+                let opc = if x.op == I::IgnoreRayIntersection {
+                    ext::op::IGNORE_INTERSECTION_KHR
+                } else {
+                    ext::op::TERMINATE_RAY_KHR
+                };
+                self.code.inst(opc, &[]);
+                self.dead_block();
+            }
+            I::RqInitialize => {
+                let q = self.ptr(s[0])?.0;
+                let accel = self.load_opaque(s[1])?;
+                let flags = self.u32_src(s[2])?;
+                let cull = self.u32_src(s[3])?;
+                let origin = self.f32_src(s[4], 3)?;
+                let tmin = self.f32_src(s[5], 1)?;
+                let dir = self.f32_src(s[6], 3)?;
+                let tmax = self.f32_src(s[7], 1)?;
+                self.code.inst(
+                    ext::op::RAY_QUERY_INITIALIZE_KHR,
+                    &[q, accel, flags, cull, origin, tmin, dir, tmax],
+                );
+            }
+            I::RqProceed => {
+                let q = self.ptr(s[0])?.0;
+                let bk = Kind::new(BaseType::Bool, 1, 1);
+                let id = self.op1(ext::op::RAY_QUERY_PROCEED_KHR, bk, &[q]);
+                if let Some(d) = x.dest {
+                    self.set(d, id, bk);
+                }
+            }
+            I::RqTerminate | I::RqConfirmIntersection => {
+                let q = self.ptr(s[0])?.0;
+                let opc = if x.op == I::RqTerminate {
+                    ext::op::RAY_QUERY_TERMINATE_KHR
+                } else {
+                    ext::op::RAY_QUERY_CONFIRM_INTERSECTION_KHR
+                };
+                self.code.inst(opc, &[q]);
+            }
+            I::RqGenerateIntersection => {
+                let q = self.ptr(s[0])?.0;
+                let t = self.f32_src(s[1], 1)?;
+                self.code
+                    .inst(ext::op::RAY_QUERY_GENERATE_INTERSECTION_KHR, &[q, t]);
+            }
+            I::RqLoad => self.emit_rq_load(x)?,
+            I::SetVertexAndPrimitiveCount => {
+                let v = self.u32_src(s[0])?;
+                let p = self.u32_src(s[1])?;
+                self.code.inst(ext::op::SET_MESH_OUTPUTS_EXT, &[v, p]);
+            }
+            I::LaunchMeshWorkgroups => {
+                let g = self.prefix(s[0], 3, BaseType::Uint)?;
+                let k = Kind::new(BaseType::Uint, 32, 1);
+                let mut ids = Vec::new();
+                for c in 0..3u32 {
+                    ids.push(self.op1(super::op::COMPOSITE_EXTRACT, k, &[g, c]));
+                }
+                // The task payload, when the shader declares one.
+                let payload = self.m.shader.vars.iter().find_map(|(vid, v)| {
+                    (v.ext_storage.as_deref() == Some("taskPayloadSharedEXT")).then_some(vid)
+                });
+                if let Some(p) = payload.and_then(|p| self.m.var_ids.get(&p).copied()) {
+                    ids.push(p);
+                }
+                self.code.inst(ext::op::EMIT_MESH_TASKS_EXT, &ids);
+                self.dead_block();
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn emit_rq_load(&mut self, x: &IntrinsicInstr) -> Result<()> {
+        let base = x.index(IndexKind::Base).unwrap_or(-1);
+        let comp = x.index(IndexKind::Component).unwrap_or(0);
+        let name = usize::try_from(base)
+            .ok()
+            .and_then(|b| fresnel_ir::intrinsic::RAY_QUERY_VALUES.get(b))
+            .map_or("?", |(n, _)| *n);
+        let Some(v) = rq_value(name) else {
+            return Err(SpirvError::new(format!(
+                "ray query value `{name}` is not supported in SPIR-V output yet"
+            )));
+        };
+        let d = x
+            .dest
+            .ok_or_else(|| SpirvError::new("rq_load without a result"))?;
+        let q = self.ptr(x.srcs[0])?.0;
+        let mut args = vec![q];
+        if v.intersection {
+            let committed = match &self.vals[x.srcs[1].0 as usize] {
+                Val::Const(bits) => bits.first().copied().unwrap_or(0) != 0,
+                _ => {
+                    return Err(SpirvError::new(
+                        "ray query: the `committed` argument must be a constant",
+                    ))
+                }
+            };
+            args.push(self.m.const_u32(u32::from(committed)));
+        }
+        let k = Kind::new(v.base, if v.base == BaseType::Bool { 1 } else { 32 }, v.comps);
+        let id = if v.matrix {
+            let col = self.m.kind_type(k);
+            let whole_t = if v.opc == ext::op::RAY_QUERY_GET_INTERSECTION_TRIANGLE_VERTEX_POSITIONS_KHR
+            {
+                self.m.cap(ext::cap::RAY_QUERY_POSITION_FETCH_KHR);
+                self.m.exts.insert("SPV_KHR_ray_tracing_position_fetch");
+                let three = self.m.const_u32(3);
+                let t = self.m.ty(super::op::TYPE_ARRAY, &[col, three]);
+                self.m.elem.insert(t, col);
+                t
+            } else {
+                self.m.cap(super::cap::MATRIX);
+                let t = self.m.ty(super::op::TYPE_MATRIX, &[col, 4]);
+                self.m.elem.insert(t, col);
+                t
+            };
+            let whole = self.new_id();
+            let mut ops = vec![whole_t, whole];
+            ops.extend(&args);
+            self.code.inst(v.opc, &ops);
+            let c = u32::try_from(comp).unwrap_or(0);
+            self.op1(super::op::COMPOSITE_EXTRACT, k, &[whole, c])
+        } else {
+            self.op1(v.opc, k, &args)
+        };
+        self.set(d, id, k);
+        Ok(())
+    }
+}

@@ -1,0 +1,129 @@
+//! Which environment a shader is written for: the lowest target at or above the one asked
+//! for whose SPIR-V version can express what the shader uses (subgroup operations need
+//! SPIR-V 1.3, ray tracing, ray queries and mesh shaders 1.4), and OpenGL for the
+//! desktop-only features Vulkan lacks (rectangle textures).
+
+use fresnel_ir::{InstrKind, Intrinsic, SamplerDim, Shader, Stage, Type};
+
+use super::TargetEnv;
+
+/// What a shader needs from its environment.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Needs {
+    /// The lowest SPIR-V minor version (1.x).
+    pub spirv_minor: u8,
+    /// Rectangle textures or images (no Vulkan counterpart).
+    pub rect: bool,
+    /// Non-opaque uniforms outside blocks (no Vulkan counterpart).
+    pub default_uniforms: bool,
+}
+
+/// Scans a shader for the features that decide its environment.
+pub fn needs(shader: &Shader) -> Needs {
+    let mut n = Needs::default();
+    let bump = |n: &mut Needs, m: u8| n.spirv_minor = n.spirv_minor.max(m);
+    match shader.stage {
+        Stage::Task
+        | Stage::Mesh
+        | Stage::RayGen
+        | Stage::Intersect
+        | Stage::AnyHit
+        | Stage::ClosestHit
+        | Stage::Miss
+        | Stage::Callable => bump(&mut n, 4),
+        _ => {}
+    }
+    for (_, t) in shader.types.iter() {
+        match t {
+            Type::Sampler {
+                dim: SamplerDim::Rect,
+                ..
+            }
+            | Type::Image {
+                dim: SamplerDim::Rect,
+                ..
+            } => n.rect = true,
+            Type::Opaque(name) if name.starts_with("acceleration") || name.starts_with("rayQuery") => {
+                bump(&mut n, 4)
+            }
+            _ => {}
+        }
+    }
+    for (_, v) in shader.vars.iter() {
+        if v.builtin
+            && matches!(
+                super::spec::builtin(&v.name, true),
+                Some(36..=41 | 4416..=4420)
+            )
+        {
+            bump(&mut n, 3);
+        }
+        if v.mode == fresnel_ir::VarMode::Uniform && !is_opaque(shader, v.ty) {
+            n.default_uniforms = true;
+        }
+    }
+    for (_, f) in shader.functions.iter() {
+        for (_, ins) in f.instrs.iter() {
+            if ins.removed {
+                continue;
+            }
+            if let InstrKind::Intrinsic(x) = &ins.kind {
+                use Intrinsic as I;
+                if matches!(
+                    x.op,
+                    I::VoteAny
+                        | I::VoteAll
+                        | I::VoteEq
+                        | I::Ballot
+                        | I::Elect
+                        | I::ReadInvocation
+                        | I::ReadFirstInvocation
+                        | I::Shuffle
+                        | I::Reduce
+                        | I::InclusiveScan
+                        | I::ExclusiveScan
+                ) {
+                    bump(&mut n, 3);
+                }
+            }
+        }
+    }
+    n
+}
+
+fn is_opaque(shader: &Shader, mut ty: fresnel_ir::TypeId) -> bool {
+    while let Type::Array { elem, .. } = shader.types.get(ty) {
+        ty = *elem;
+    }
+    matches!(
+        shader.types.get(ty),
+        Type::Sampler { .. } | Type::Image { .. } | Type::AtomicCounter | Type::Opaque(_)
+    )
+}
+
+/// The environment to write `shader` for when `requested` is asked for: the lowest Vulkan
+/// 1.x at or above a requested Vulkan version whose SPIR-V version has what the shader uses;
+/// OpenGL for a Vulkan shader using rectangle textures; a Vulkan version for an OpenGL
+/// shader that needs more than SPIR-V 1.0 (OpenGL takes SPIR-V 1.0 only) when it has no
+/// uniforms outside blocks. Otherwise `requested`.
+pub fn required_target(shader: &Shader, requested: TargetEnv) -> TargetEnv {
+    let n = needs(shader);
+    let minor_for = |spv: u8| match spv {
+        0 => 0,
+        1..=3 => 1,
+        4 | 5 => 2,
+        _ => 3,
+    };
+    match requested {
+        TargetEnv::Vulkan { .. } if n.rect && n.spirv_minor == 0 => TargetEnv::OpenGl,
+        TargetEnv::Vulkan { minor } => TargetEnv::Vulkan {
+            minor: minor.max(minor_for(n.spirv_minor)),
+        },
+        TargetEnv::OpenGl if n.spirv_minor > 0 && !n.default_uniforms && !n.rect => {
+            TargetEnv::Vulkan {
+                minor: minor_for(n.spirv_minor),
+            }
+        }
+        TargetEnv::OpenGl => TargetEnv::OpenGl,
+    }
+}

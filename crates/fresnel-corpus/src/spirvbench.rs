@@ -1,0 +1,487 @@
+//! `fresnel-corpus spirv-bench`: whole-process SPIR-V generation time per file,
+//! `fresnel compile --emit spirv` against `glslangValidator -V`, on Vulkan shaders of the corpus
+//! that both compilers accept.
+//!
+//! The shaders: glslang's Vulkan test files (compile-level rows expected to pass), the Vulkan
+//! CTS and Amber GLSL files of the manifest, naga's GLSL inputs, and the inline GLSL of Amber
+//! scripts. Each candidate is compiled once by both tools (in parallel); of those both accept,
+//! an evenly spaced sample is timed. Timing is sequential, one process at a time, the two tools
+//! alternating on each file, several repetitions; a file's time is the minimum (or median) of
+//! its repetitions. Both tools write the SPIR-V module to a file in a temporary directory.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fresnel::TargetEnv;
+
+use fresnel_corpus::agreement::{self, Class};
+use fresnel_corpus::corpus::Expected;
+use fresnel_corpus::realworld;
+use fresnel_corpus::run::{Includes, Settings};
+
+/// One shader of the benchmark.
+#[derive(Clone, Debug)]
+pub struct BenchShader {
+    /// `glslang`, `vk-gl-cts`, `amber`, `naga`, `vk-gl-cts-amber`.
+    pub collection: String,
+    pub label: String,
+    /// The file both tools compile (the corpus file, or the text written to the temp dir).
+    pub file: PathBuf,
+    pub bytes: usize,
+    /// The file extension of the stage (`vert`, `frag`, ...).
+    pub stage: &'static str,
+    /// Vulkan 1.`minor`.
+    pub vulkan_minor: u8,
+    /// `-I` directory.
+    pub include_dir: Option<PathBuf>,
+}
+
+impl BenchShader {
+    /// The `fresnel compile` arguments writing SPIR-V to `out`.
+    pub fn fresnel_args(&self, out: &Path) -> Vec<String> {
+        let mut a = vec![
+            "compile".to_string(),
+            self.file.to_string_lossy().into_owned(),
+            "--emit".into(),
+            "spirv".into(),
+            "--target-env".into(),
+            format!("vulkan1.{}", self.vulkan_minor),
+            "-S".into(),
+            self.stage.into(),
+            "-o".into(),
+            out.to_string_lossy().into_owned(),
+        ];
+        if let Some(d) = &self.include_dir {
+            a.push("-I".into());
+            a.push(d.to_string_lossy().into_owned());
+        }
+        a
+    }
+
+    /// The `glslangValidator -V` arguments writing SPIR-V to `out`.
+    pub fn glslang_args(&self, out: &Path) -> Vec<String> {
+        let mut a = vec![
+            "-V".to_string(),
+            "--target-env".into(),
+            format!("vulkan1.{}", self.vulkan_minor),
+            "-S".into(),
+            self.stage.into(),
+            "-o".into(),
+            out.to_string_lossy().into_owned(),
+        ];
+        if let Some(d) = &self.include_dir {
+            a.push(format!("-I{}", d.display()));
+        }
+        a.push(self.file.to_string_lossy().into_owned());
+        a
+    }
+}
+
+/// A candidate before it is written to disk.
+struct Candidate {
+    collection: String,
+    label: String,
+    file: Option<PathBuf>,
+    text: String,
+    settings: Settings,
+}
+
+/// Whether a shader compiles the same way from the command line of both tools: a Vulkan
+/// target, a known stage, a `#version` line, no version override.
+fn usable(s: &Settings, text: &str) -> bool {
+    matches!(s.target, TargetEnv::Vulkan { .. })
+        && s.stage.is_some()
+        && !s.preprocess_only
+        && s.version_override.is_none()
+        && text.contains("#version")
+}
+
+fn candidates(dir: &Path) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    let sources: Vec<String> = ["glslang", "vk-gl-cts", "amber"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for j in agreement::jobs(dir, &sources) {
+        if j.class != Class::Compile || j.expected != Expected::Pass {
+            continue;
+        }
+        if !usable(&j.settings, &j.text) {
+            continue;
+        }
+        out.push(Candidate {
+            collection: j.source.clone(),
+            label: j.path.clone(),
+            file: (!j.modified).then(|| j.file.clone()),
+            text: j.text,
+            settings: j.settings,
+        });
+    }
+    for s in realworld::collect(dir) {
+        if !matches!(s.collection.as_str(), "naga" | "amber" | "vk-gl-cts-amber")
+            || !usable(&s.settings, &s.text)
+        {
+            continue;
+        }
+        out.push(Candidate {
+            collection: s.collection,
+            label: s.label,
+            file: s.file,
+            text: s.text,
+            settings: s.settings,
+        });
+    }
+    out
+}
+
+/// Benchmark settings.
+#[derive(Clone, Debug)]
+pub struct BenchArgs {
+    /// The `fresnel` executable.
+    pub fresnel: PathBuf,
+    /// The `glslangValidator` executable.
+    pub glslang: PathBuf,
+    /// Shaders timed (evenly spaced over the accepted ones).
+    pub sample: usize,
+    /// Repetitions per file and tool.
+    pub reps: usize,
+    /// A file's time is the median of its repetitions (else the minimum).
+    pub median: bool,
+    /// Threads of the acceptance pass (0 = one per core).
+    pub threads: usize,
+    /// Print each file's times.
+    pub list: bool,
+}
+
+/// The timed figures of one file.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct FileTimes {
+    pub collection: String,
+    pub label: String,
+    pub bytes: usize,
+    /// Seconds per process.
+    pub fresnel: f64,
+    pub glslang: f64,
+}
+
+impl FileTimes {
+    /// glslangValidator's time over Fresnel's.
+    pub fn ratio(&self) -> f64 {
+        self.glslang / self.fresnel.max(1e-9)
+    }
+}
+
+/// The result of a run.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct BenchReport {
+    pub candidates: usize,
+    pub both_accept: usize,
+    pub fresnel_only: usize,
+    pub glslang_only: usize,
+    pub files: Vec<FileTimes>,
+    /// Seconds per process on an empty fragment shader (start-up cost).
+    pub empty_fresnel: f64,
+    pub empty_glslang: f64,
+}
+
+/// Runs a command once with no output kept; (success, wall time).
+fn time_command(exe: &Path, args: &[String]) -> (bool, Duration) {
+    let t = Instant::now();
+    let ok = Command::new(exe)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    (ok, t.elapsed())
+}
+
+/// The median of a non-empty slice (sorted in place).
+pub fn median(v: &mut [f64]) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+fn summary(v: &mut [f64], use_median: bool) -> f64 {
+    if use_median {
+        median(v)
+    } else {
+        v.iter().copied().fold(f64::INFINITY, f64::min)
+    }
+}
+
+/// Evenly spaced indices: `n` of `0..len` (all when `n >= len`).
+pub fn spaced(len: usize, n: usize) -> Vec<usize> {
+    if n >= len {
+        return (0..len).collect();
+    }
+    (0..n).map(|k| k * len / n).collect()
+}
+
+/// A temporary directory removed on drop.
+struct TempDir(PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Runs the benchmark.
+pub fn run(dir: &Path, args: &BenchArgs) -> Result<BenchReport, String> {
+    if !args.fresnel.is_file() {
+        return Err(format!(
+            "{} not found (build it: cargo build --release -p fresnel-cli, or give --fresnel)",
+            args.fresnel.display()
+        ));
+    }
+    let tmp =
+        TempDir(std::env::temp_dir().join(format!("fresnel-spirv-bench-{}", std::process::id())));
+    std::fs::create_dir_all(&tmp.0).map_err(|e| format!("{}: {e}", tmp.0.display()))?;
+    let cands = candidates(dir);
+    // Every candidate as a file both tools read.
+    let mut shaders = Vec::new();
+    for (i, c) in cands.iter().enumerate() {
+        let Some(stage) = c.settings.stage else {
+            continue;
+        };
+        let ext = stage.extension();
+        let file = match &c.file {
+            Some(f) => f.clone(),
+            None => {
+                let p = tmp.0.join(format!("s{i:05}.{ext}"));
+                std::fs::write(&p, &c.text).map_err(|e| format!("{}: {e}", p.display()))?;
+                p
+            }
+        };
+        let vulkan_minor = match c.settings.target {
+            TargetEnv::Vulkan { minor } => minor,
+            _ => 0,
+        };
+        let include_dir = match &c.settings.includes {
+            Includes::Dir(d) => Some(d.clone()),
+            _ => None,
+        };
+        shaders.push(BenchShader {
+            collection: c.collection.clone(),
+            label: c.label.clone(),
+            file,
+            bytes: c.text.len(),
+            stage: ext,
+            vulkan_minor,
+            include_dir,
+        });
+    }
+    // Which shaders each tool compiles to SPIR-V (one run each, in parallel).
+    let accepted = fresnel_corpus::par_map(&shaders, args.threads, |s| {
+        let t = std::thread::current();
+        let tag = format!("{:?}", t.id()).replace(|c: char| !c.is_ascii_alphanumeric(), "");
+        let out = tmp.0.join(format!("accept-{tag}.spv"));
+        let f = time_command(&args.fresnel, &s.fresnel_args(&out)).0;
+        let g = time_command(&args.glslang, &s.glslang_args(&out)).0;
+        (f, g)
+    });
+    let fresnel_only = accepted.iter().filter(|(f, g)| *f && !*g).count();
+    let glslang_only = accepted.iter().filter(|(f, g)| !*f && *g).count();
+    let both: Vec<&BenchShader> = shaders
+        .iter()
+        .zip(&accepted)
+        .filter(|(_, (f, g))| *f && *g)
+        .map(|(s, _)| s)
+        .collect();
+    let picked: Vec<&BenchShader> = spaced(both.len(), args.sample)
+        .into_iter()
+        .map(|i| both[i])
+        .collect();
+    let out = tmp.0.join("out.spv");
+    let reps = args.reps.max(1);
+    // Start-up cost: an empty fragment shader.
+    let empty = BenchShader {
+        collection: "empty".into(),
+        label: "empty.frag".into(),
+        file: tmp.0.join("empty.frag"),
+        bytes: 0,
+        stage: "frag",
+        vulkan_minor: 0,
+        include_dir: None,
+    };
+    std::fs::write(&empty.file, "#version 450\nvoid main() {}\n")
+        .map_err(|e| format!("{}: {e}", empty.file.display()))?;
+    let time_pair = |s: &BenchShader, reps: usize| -> (f64, f64) {
+        let mut f = Vec::with_capacity(reps);
+        let mut g = Vec::with_capacity(reps);
+        for _ in 0..reps {
+            f.push(
+                time_command(&args.fresnel, &s.fresnel_args(&out))
+                    .1
+                    .as_secs_f64(),
+            );
+            g.push(
+                time_command(&args.glslang, &s.glslang_args(&out))
+                    .1
+                    .as_secs_f64(),
+            );
+        }
+        (summary(&mut f, args.median), summary(&mut g, args.median))
+    };
+    let (empty_fresnel, empty_glslang) = time_pair(&empty, reps.max(20));
+    let mut files = Vec::with_capacity(picked.len());
+    for s in picked {
+        let (f, g) = time_pair(s, reps);
+        files.push(FileTimes {
+            collection: s.collection.clone(),
+            label: s.label.clone(),
+            bytes: s.bytes,
+            fresnel: f,
+            glslang: g,
+        });
+    }
+    Ok(BenchReport {
+        candidates: shaders.len(),
+        both_accept: both.len(),
+        fresnel_only,
+        glslang_only,
+        files,
+        empty_fresnel,
+        empty_glslang,
+    })
+}
+
+impl BenchReport {
+    /// Prints the figures (with `list`, every file's times).
+    pub fn print(&self, args: &BenchArgs) {
+        let stat = if args.median { "median" } else { "minimum" };
+        println!(
+            "candidates {}: both compile to SPIR-V {}, only fresnel {}, only glslangValidator {}",
+            self.candidates, self.both_accept, self.fresnel_only, self.glslang_only
+        );
+        println!(
+            "empty fragment shader (start-up), {stat} of {} runs: fresnel {:.2} ms, glslangValidator {:.2} ms, ratio {:.1}x",
+            args.reps.max(20),
+            self.empty_fresnel * 1e3,
+            self.empty_glslang * 1e3,
+            self.empty_glslang / self.empty_fresnel.max(1e-9)
+        );
+        if self.files.is_empty() {
+            println!("no files timed");
+            return;
+        }
+        let mut by_collection: Vec<(String, usize, f64, f64)> = Vec::new();
+        for f in &self.files {
+            match by_collection.iter_mut().find(|c| c.0 == f.collection) {
+                Some(c) => {
+                    c.1 += 1;
+                    c.2 += f.fresnel;
+                    c.3 += f.glslang;
+                }
+                None => by_collection.push((f.collection.clone(), 1, f.fresnel, f.glslang)),
+            }
+        }
+        if args.list {
+            for f in &self.files {
+                println!(
+                    "  {:7.3} ms {:7.3} ms {:6.1}x  {}",
+                    f.fresnel * 1e3,
+                    f.glslang * 1e3,
+                    f.ratio(),
+                    f.label
+                );
+            }
+        }
+        for (c, n, f, g) in &by_collection {
+            println!(
+                "  {c}: {n} files, fresnel {:.1} ms, glslangValidator {:.1} ms, ratio {:.1}x",
+                f * 1e3,
+                g * 1e3,
+                g / f.max(1e-9)
+            );
+        }
+        let n = self.files.len();
+        let bytes: usize = self.files.iter().map(|f| f.bytes).sum();
+        let tf: f64 = self.files.iter().map(|f| f.fresnel).sum();
+        let tg: f64 = self.files.iter().map(|f| f.glslang).sum();
+        let mut ratios: Vec<f64> = self.files.iter().map(FileTimes::ratio).collect();
+        let med = median(&mut ratios);
+        let min = ratios.first().copied().unwrap_or(f64::NAN);
+        let max = ratios.last().copied().unwrap_or(f64::NAN);
+        println!(
+            "whole process, {n} files ({:.2} MB), {stat} of {} runs per file, one process at a time:",
+            bytes as f64 / 1e6,
+            args.reps.max(1)
+        );
+        println!(
+            "  fresnel compile --emit spirv: total {:.1} ms ({:.2} ms/file)",
+            tf * 1e3,
+            tf * 1e3 / n as f64
+        );
+        println!(
+            "  glslangValidator -V:          total {:.1} ms ({:.2} ms/file)",
+            tg * 1e3,
+            tg * 1e3 / n as f64
+        );
+        println!(
+            "  ratio glslangValidator/fresnel: totals {:.1}x, median per file {:.1}x, min {:.1}x, max {:.1}x",
+            tg / tf.max(1e-9),
+            med,
+            min,
+            max
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spaced_is_even_and_bounded() {
+        assert_eq!(spaced(10, 3), vec![0, 3, 6]);
+        assert_eq!(spaced(3, 10), vec![0, 1, 2]);
+        assert_eq!(spaced(0, 5), Vec::<usize>::new());
+        assert_eq!(spaced(5, 0), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn median_of_odd_and_even() {
+        assert_eq!(median(&mut [3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
+        assert!(median(&mut []).is_nan());
+    }
+
+    #[test]
+    fn both_tools_get_the_same_target_and_stage() {
+        let s = BenchShader {
+            collection: "naga".into(),
+            label: "x".into(),
+            file: PathBuf::from("/c/x.glsl"),
+            bytes: 1,
+            stage: "comp",
+            vulkan_minor: 1,
+            include_dir: Some(PathBuf::from("/c")),
+        };
+        let out = Path::new("/t/o.spv");
+        let f = s.fresnel_args(out);
+        let g = s.glslang_args(out);
+        for a in [&f, &g] {
+            assert!(a
+                .windows(2)
+                .any(|w| w[0] == "--target-env" && w[1] == "vulkan1.1"));
+            assert!(a.windows(2).any(|w| w[0] == "-S" && w[1] == "comp"));
+            assert!(a.windows(2).any(|w| w[0] == "-o" && w[1] == "/t/o.spv"));
+        }
+        assert!(f.windows(2).any(|w| w[0] == "--emit" && w[1] == "spirv"));
+        assert_eq!(g[0], "-V");
+        assert_eq!(g.last().map(String::as_str), Some("/c/x.glsl"));
+        assert!(g.iter().any(|a| a == "-I/c"));
+    }
+}

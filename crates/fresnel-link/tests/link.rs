@@ -1,0 +1,247 @@
+//! Linking GL-style programs: locations, bindings and the default uniform block, checked by
+//! validating the IR, running it in the interpreter before and after, and passing the
+//! Vulkan SPIR-V of the result through spirv-val.
+
+use fresnel::{Options, SourceInput, TargetEnv};
+use fresnel_interp::{Interp, Scalar};
+use fresnel_ir::{Shader, VarMode};
+use fresnel_link::{link_program, DefaultBlockOptions, LinkOptions, DEFAULT_BLOCK_NAME};
+
+fn lower(name: &str, src: &str) -> Shader {
+    let opts = Options {
+        stage: fresnel::Stage::from_extension(name.rsplit('.').next().unwrap()),
+        target: if src.lines().next().is_some_and(|l| l.ends_with(" es")) {
+            TargetEnv::OpenGlEs
+        } else {
+            TargetEnv::OpenGl
+        },
+        ..Options::default()
+    };
+    let run = fresnel::lower_to_ir(SourceInput::new(name, src), &opts, &mut fresnel::NoIncludes);
+    assert!(
+        !run.has_errors(),
+        "{}",
+        run.render_diagnostics(fresnel::ErrorFormat::Human, false)
+    );
+    run.ir.expect("IR")
+}
+
+const VS: &str = r#"#version 300 es
+in vec4 a_position;
+in vec3 a_color;
+struct S { float f; vec3 v; mat2 m; };
+uniform float u_scale;
+uniform vec3 u_arr[2];
+uniform mat3 u_mat;
+uniform S u_s;
+uniform bool u_flag;
+out vec3 v_color;
+flat out int v_index;
+out float v_only_vs;
+void main() {
+    vec3 c = a_color * u_scale + u_arr[1] + u_mat[2] + u_s.v * u_s.m[1][0];
+    S copy = u_s;
+    if (u_flag) c += vec3(copy.f);
+    v_color = c;
+    v_index = 7;
+    v_only_vs = 1.0;
+    gl_Position = a_position;
+}
+"#;
+
+const FS: &str = r#"#version 300 es
+precision highp float;
+flat in int v_index;
+in vec3 v_color;
+uniform float u_scale;
+uniform vec4 u_fs_only;
+uniform sampler2D u_tex;
+out vec4 o_color;
+void main() {
+    o_color = vec4(v_color * u_scale, float(v_index)) + u_fs_only + texture(u_tex, vec2(0.5));
+}
+"#;
+
+fn floats(v: &[f64]) -> Vec<Scalar> {
+    v.iter().map(|x| Scalar::Float(*x)).collect()
+}
+
+const UNIFORMS: &[(&str, &[f64])] = &[
+    ("u_scale", &[2.0]),
+    ("u_arr", &[1.0, 2.0, 3.0, 10.0, 20.0, 30.0]),
+    ("u_mat", &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]),
+    ("u_s", &[0.5, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]),
+];
+
+fn run_vs(sh: &Shader, linked: bool) -> Vec<u64> {
+    let mut it = Interp::new(sh).expect("interp");
+    for (name, vals) in UNIFORMS {
+        let vals = floats(vals);
+        if linked {
+            it.set_block_member(&format!("{DEFAULT_BLOCK_NAME}.{name}"), &vals)
+                .expect("block member");
+        } else {
+            it.set_uniform_scalars(name, &vals).expect("uniform");
+        }
+    }
+    let flag = [Scalar::Bool(true)];
+    if linked {
+        it.set_block_member(&format!("{DEFAULT_BLOCK_NAME}.u_flag"), &flag)
+            .unwrap();
+    } else {
+        it.set_uniform_scalars("u_flag", &flag).unwrap();
+    }
+    let color = [Scalar::Float(0.25), Scalar::Float(0.5), Scalar::Float(0.75)];
+    let leaves = it.leaves(it.find_var("a_color").unwrap());
+    let enc: Vec<u64> = color.iter().zip(&leaves).map(|(s, l)| s.encode(*l)).collect();
+    it.set_input("a_color", vec![enc]).unwrap();
+    it.run_vertex(1).expect("run");
+    it.output("v_color").unwrap()[0].clone()
+}
+
+#[test]
+fn default_block_preserves_meaning_and_locations_match() {
+    let vs = lower("p.vert", VS);
+    let fs = lower("p.frag", FS);
+    let before = run_vs(&vs, false);
+    let mut prog = vec![fs, vs];
+    let report = link_program(
+        &mut prog,
+        &LinkOptions {
+            default_block: Some(DefaultBlockOptions::default()),
+        },
+    )
+    .expect("links");
+    for sh in &prog {
+        fresnel_ir::validate(sh).unwrap_or_else(|e| panic!("invalid IR after linking: {e:?}"));
+        assert_eq!(
+            sh.vars_of(VarMode::Uniform)
+                .filter(|(_, v)| !sh.types.is_opaque(v.ty))
+                .count(),
+            0,
+            "loose uniforms left in the {} shader",
+            sh.stage.name()
+        );
+    }
+    let (fs, vs) = (&prog[0], &prog[1]);
+    // The block: members in pipeline order (vertex first), std140 offsets.
+    let db = report.default_block.clone().expect("a default block");
+    let names: Vec<&str> = db.members.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["u_scale", "u_arr", "u_mat", "u_s", "u_flag", "u_fs_only"]
+    );
+    let offsets: Vec<u32> = db.members.iter().map(|m| m.offset).collect();
+    // float 0; vec3[2] at 16 (stride 16); mat3 at 48 (3 x 16); struct at 96 (f 0, v 16,
+    // mat2 at 32 with stride 16: 64 bytes); bool at 160; vec4 at 176.
+    assert_eq!(offsets, [0, 16, 48, 96, 160, 176]);
+    assert_eq!(db.size, 192);
+    assert_eq!(db.initial_data.len(), 192);
+    // The sampler gets a binding other than the block's.
+    let tex = report
+        .bindings
+        .iter()
+        .find(|b| b.name == "u_tex")
+        .expect("u_tex bound");
+    assert_ne!(tex.binding, db.binding);
+    // Varyings by name share locations; the one only the vertex shader writes gets its
+    // own.
+    let loc = |sh: &Shader, mode, name: &str| {
+        sh.vars_of(mode)
+            .find(|(_, v)| v.name == name)
+            .and_then(|(_, v)| v.location)
+    };
+    for name in ["v_color", "v_index"] {
+        assert_eq!(
+            loc(vs, VarMode::ShaderOut, name),
+            loc(fs, VarMode::ShaderIn, name),
+            "{name}"
+        );
+        assert!(loc(vs, VarMode::ShaderOut, name).is_some());
+    }
+    let only = loc(vs, VarMode::ShaderOut, "v_only_vs").expect("located");
+    for name in ["v_color", "v_index"] {
+        assert_ne!(Some(only), loc(vs, VarMode::ShaderOut, name));
+    }
+    assert_eq!(report.attributes, [("a_position".into(), 0), ("a_color".into(), 1)]);
+    assert_eq!(report.frag_outputs, [("o_color".into(), 0)]);
+    // Same results from the block as from the loose uniforms.
+    assert_eq!(run_vs(vs, true), before);
+}
+
+#[test]
+fn linked_program_is_valid_vulkan_spirv() {
+    let mut prog = vec![lower("p.vert", VS), lower("p.frag", FS)];
+    link_program(
+        &mut prog,
+        &LinkOptions {
+            default_block: Some(DefaultBlockOptions::default()),
+        },
+    )
+    .expect("links");
+    for sh in &prog {
+        let opts = fresnel_backend::spirv::SpirvOptions {
+            target: fresnel_backend::spirv::TargetEnv::Vulkan { minor: 0 },
+            debug_names: true,
+        };
+        let words = fresnel_backend::spirv::emit(sh, &opts).expect("SPIR-V");
+        let dir = std::env::temp_dir().join(format!("fresnel-link-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{}.spv", sh.stage.name()));
+        std::fs::write(&path, fresnel_backend::spirv::to_bytes(&words)).unwrap();
+        let out = std::process::Command::new("spirv-val")
+            .args(["--target-env", "vulkan1.0"])
+            .arg(&path)
+            .output()
+            .expect("spirv-val is installed (Debian package spirv-tools)");
+        assert!(
+            out.status.success(),
+            "spirv-val rejects the linked {} shader: {}",
+            sh.stage.name(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn initializers_fill_the_initial_data() {
+    let vs = lower(
+        "i.vert",
+        "#version 430\nuniform vec2 u_v = vec2(1.5, -2.0);\nuniform int u_i = 9;\nvoid main() { gl_Position = vec4(u_v, float(u_i), 1.0); }\n",
+    );
+    let mut prog = vec![vs];
+    let report = link_program(
+        &mut prog,
+        &LinkOptions {
+            default_block: Some(DefaultBlockOptions::default()),
+        },
+    )
+    .expect("links");
+    let db = report.default_block.expect("block");
+    let f = |o: usize| f32::from_le_bytes(db.initial_data[o..o + 4].try_into().unwrap());
+    assert_eq!((f(0), f(4)), (1.5, -2.0));
+    assert_eq!(
+        i32::from_le_bytes(db.initial_data[8..12].try_into().unwrap()),
+        9
+    );
+}
+
+#[test]
+fn conflicting_uniform_types_are_a_link_error() {
+    let vs = lower(
+        "c.vert",
+        "#version 300 es\nuniform float u;\nvoid main() { gl_Position = vec4(u); }\n",
+    );
+    let fs = lower(
+        "c.frag",
+        "#version 300 es\nprecision highp float;\nuniform vec2 u;\nout vec4 o;\nvoid main() { o = vec4(u, 0.0, 1.0); }\n",
+    );
+    let err = link_program(
+        &mut [vs, fs],
+        &LinkOptions {
+            default_block: Some(DefaultBlockOptions::default()),
+        },
+    )
+    .unwrap_err();
+    assert!(err.message.contains("different types"), "{err}");
+}

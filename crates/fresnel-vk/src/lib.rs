@@ -1,0 +1,1337 @@
+//! A small Vulkan harness: runs SPIR-V vertex + fragment pipelines (and compute shaders) on
+//! a real Vulkan driver, preferring Mesa's lavapipe (`llvmpipe`), and returns the pixels.
+//!
+//! The Vulkan loader is opened at run time (`ash::Entry::load`), so nothing links
+//! `libvulkan` at build time; without a loader or an ICD [`Gpu::new`] returns an error.
+//!
+//! A [`Gpu`] keeps the instance, the device and its queue. Every job ([`RenderJob`],
+//! [`ComputeJob`]) creates its own buffers, images, descriptor sets, pipeline and command
+//! buffer, records, submits, waits on a fence and destroys all of it before returning
+//! (also on errors), so thousands of jobs leak nothing. `Gpu` is `Sync`: jobs may run on
+//! several threads (object creation is thread-safe in Vulkan; queue submission is
+//! serialised with a mutex, each job has its own command pool).
+//!
+//! The only thing that is not destroyed is a job whose fence does not signal within
+//! [`Gpu::timeout`]: its objects may still be in use by the device, so they are leaked
+//! and the `Gpu` refuses further work ([`VkError::DeviceLost`]).
+
+// Vulkan is a C API: every call through ash is `unsafe`. Each `unsafe` block below says
+// why its calls are sound (valid handles from this device, create-info structures that
+// live across the call, objects not in use by the device when destroyed).
+#![allow(unsafe_code)]
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use ash::vk;
+
+/// What went wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VkError {
+    /// No Vulkan loader, no instance, or no usable device.
+    Unavailable(String),
+    /// The job itself is malformed (sizes, counts, formats).
+    InvalidJob(String),
+    /// A Vulkan call failed.
+    Call { call: &'static str, result: String },
+    /// The device did not finish the job in time, or an earlier job hung it.
+    DeviceLost(String),
+}
+
+impl fmt::Display for VkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VkError::Unavailable(m) => write!(f, "Vulkan is not available: {m}"),
+            VkError::InvalidJob(m) => write!(f, "invalid Vulkan job: {m}"),
+            VkError::Call { call, result } => write!(f, "{call} failed: {result}"),
+            VkError::DeviceLost(m) => write!(f, "Vulkan device lost: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for VkError {}
+
+fn call_err(call: &'static str) -> impl Fn(vk::Result) -> VkError {
+    move |r| VkError::Call {
+        call,
+        result: format!("{r:?}"),
+    }
+}
+
+/// The numeric kind of a vertex attribute or colour attachment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NumKind {
+    Float,
+    Sint,
+    Uint,
+}
+
+/// A vertex attribute format: 1 to 4 32-bit components of one kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VertexFormat {
+    pub kind: NumKind,
+    pub components: u8,
+}
+
+impl VertexFormat {
+    /// Bytes per vertex.
+    pub fn size(self) -> usize {
+        4 * usize::from(self.components)
+    }
+
+    fn vk(self) -> Option<vk::Format> {
+        use vk::Format as F;
+        Some(match (self.kind, self.components) {
+            (NumKind::Float, 1) => F::R32_SFLOAT,
+            (NumKind::Float, 2) => F::R32G32_SFLOAT,
+            (NumKind::Float, 3) => F::R32G32B32_SFLOAT,
+            (NumKind::Float, 4) => F::R32G32B32A32_SFLOAT,
+            (NumKind::Sint, 1) => F::R32_SINT,
+            (NumKind::Sint, 2) => F::R32G32_SINT,
+            (NumKind::Sint, 3) => F::R32G32B32_SINT,
+            (NumKind::Sint, 4) => F::R32G32B32A32_SINT,
+            (NumKind::Uint, 1) => F::R32_UINT,
+            (NumKind::Uint, 2) => F::R32G32_UINT,
+            (NumKind::Uint, 3) => F::R32G32B32_UINT,
+            (NumKind::Uint, 4) => F::R32G32B32A32_UINT,
+            _ => return None,
+        })
+    }
+}
+
+/// One vertex attribute: `data` holds `vertex_count * format.size()` bytes (little-endian
+/// 32-bit components, vertex after vertex).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VertexAttribute {
+    pub location: u32,
+    pub format: VertexFormat,
+    pub data: Vec<u8>,
+}
+
+/// Colour attachment formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ColorFormat {
+    /// 8-bit unsigned normalised RGBA (4 bytes a pixel).
+    Rgba8Unorm,
+    /// 32-bit float RGBA (16 bytes a pixel).
+    Rgba32Float,
+    /// 32-bit signed integer RGBA (16 bytes a pixel).
+    Rgba32Sint,
+    /// 32-bit unsigned integer RGBA (16 bytes a pixel).
+    Rgba32Uint,
+}
+
+impl ColorFormat {
+    /// Bytes per pixel.
+    pub fn pixel_size(self) -> usize {
+        match self {
+            ColorFormat::Rgba8Unorm => 4,
+            _ => 16,
+        }
+    }
+
+    /// The numeric kind the fragment shader output must have.
+    pub fn kind(self) -> NumKind {
+        match self {
+            ColorFormat::Rgba8Unorm | ColorFormat::Rgba32Float => NumKind::Float,
+            ColorFormat::Rgba32Sint => NumKind::Sint,
+            ColorFormat::Rgba32Uint => NumKind::Uint,
+        }
+    }
+
+    fn vk(self) -> vk::Format {
+        match self {
+            ColorFormat::Rgba8Unorm => vk::Format::R8G8B8A8_UNORM,
+            ColorFormat::Rgba32Float => vk::Format::R32G32B32A32_SFLOAT,
+            ColorFormat::Rgba32Sint => vk::Format::R32G32B32A32_SINT,
+            ColorFormat::Rgba32Uint => vk::Format::R32G32B32A32_UINT,
+        }
+    }
+}
+
+/// A colour attachment at fragment output `location`, cleared to `clear` (the raw 32-bit
+/// patterns of the four clear components: f32 bits for float and unorm formats).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    pub location: u32,
+    pub format: ColorFormat,
+    pub clear: [u32; 4],
+}
+
+/// Uniform or storage buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BufferKind {
+    Uniform,
+    Storage,
+}
+
+/// A buffer bound at `(set, binding)` with its initial contents (an empty buffer is given
+/// 16 zero bytes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BufferBinding {
+    pub set: u32,
+    pub binding: u32,
+    pub kind: BufferKind,
+    pub data: Vec<u8>,
+}
+
+/// Primitive topologies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Topology {
+    TriangleList,
+    TriangleStrip,
+}
+
+/// One draw: a vertex + fragment pipeline over a `width` x `height` framebuffer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RenderJob {
+    pub vertex_spirv: Vec<u32>,
+    pub fragment_spirv: Vec<u32>,
+    pub width: u32,
+    pub height: u32,
+    pub vertex_count: u32,
+    pub topology: Topology,
+    pub attributes: Vec<VertexAttribute>,
+    pub bindings: Vec<BufferBinding>,
+    pub attachments: Vec<Attachment>,
+}
+
+/// What a render job produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RenderOutput {
+    /// The pixels of each attachment (in the job's order): `height` rows of `width` pixels,
+    /// row 0 first (framebuffer y = 0, where NDC y = -1 lands), tightly packed.
+    pub attachments: Vec<Vec<u8>>,
+    /// The contents of each buffer binding after the draw (in the job's order).
+    pub buffers: Vec<Vec<u8>>,
+}
+
+/// One compute dispatch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComputeJob {
+    pub spirv: Vec<u32>,
+    pub groups: [u32; 3],
+    pub bindings: Vec<BufferBinding>,
+}
+
+/// Limits on a job (beyond the device's own).
+pub const MAX_FRAMEBUFFER: u32 = 4096;
+pub const MAX_BUFFER_BYTES: usize = 256 << 20;
+pub const MAX_ATTACHMENTS: usize = 8;
+
+/// A Vulkan instance, a device and its queue.
+pub struct Gpu {
+    /// Keeps the loader library open while the instance lives.
+    _entry: ash::Entry,
+    instance: ash::Instance,
+    device: ash::Device,
+    queue: Mutex<vk::Queue>,
+    queue_family: u32,
+    memory: vk::PhysicalDeviceMemoryProperties,
+    name: String,
+    api_version: u32,
+    lost: AtomicBool,
+    /// How long a job may run before the device is considered hung.
+    pub timeout: Duration,
+}
+
+impl fmt::Debug for Gpu {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Gpu")
+            .field("name", &self.name)
+            .field("api_version", &self.api_version_string())
+            .finish()
+    }
+}
+
+const ICD_HINT: &str =
+    "install a Vulkan loader and driver (Debian: `libvulkan1 mesa-vulkan-drivers`); \
+     VK_ICD_FILENAMES=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json selects lavapipe";
+
+impl Gpu {
+    /// Opens the Vulkan loader, creates an instance and a device on the first physical
+    /// device whose name contains `llvmpipe` (Mesa lavapipe), else the first one with a
+    /// graphics + compute queue.
+    pub fn new() -> Result<Gpu, VkError> {
+        // SAFETY: loading the Vulkan loader runs its library initialisers; the loader is a
+        // well-behaved C library that does no unsound work in them, and the `Entry` (which
+        // keeps the library loaded) is stored in the returned `Gpu`, outliving every
+        // function pointer taken from it.
+        let entry = unsafe { ash::Entry::load() }.map_err(|e| {
+            VkError::Unavailable(format!("cannot load the loader ({e}); {ICD_HINT}"))
+        })?;
+        // SAFETY: a global command with no arguments but the loaded entry.
+        let loader_version = unsafe { entry.try_enumerate_instance_version() }
+            .map_err(call_err("vkEnumerateInstanceVersion"))?
+            .unwrap_or(vk::API_VERSION_1_0);
+        let api = if loader_version >= vk::API_VERSION_1_3 {
+            vk::API_VERSION_1_3
+        } else {
+            loader_version
+        };
+        let app = vk::ApplicationInfo::default()
+            .application_name(c"fresnel")
+            .engine_name(c"fresnel-vk")
+            .api_version(api);
+        let ici = vk::InstanceCreateInfo::default().application_info(&app);
+        // SAFETY: `ici` and the `app` it points to live across the call; no layers or
+        // extensions are requested.
+        let instance = unsafe { entry.create_instance(&ici, None) }.map_err(|e| {
+            VkError::Unavailable(format!("vkCreateInstance failed ({e:?}); {ICD_HINT}"))
+        })?;
+        match Self::with_instance(entry.clone(), instance.clone(), api) {
+            Ok(g) => Ok(g),
+            Err(e) => {
+                // SAFETY: nothing was created from the instance that still exists
+                // (`with_instance` destroys what it made on failure).
+                unsafe { instance.destroy_instance(None) };
+                Err(e)
+            }
+        }
+    }
+
+    fn with_instance(entry: ash::Entry, instance: ash::Instance, api: u32) -> Result<Gpu, VkError> {
+        // SAFETY: `instance` is a valid instance.
+        let devices = unsafe { instance.enumerate_physical_devices() }
+            .map_err(call_err("vkEnumeratePhysicalDevices"))?;
+        let mut chosen: Option<(vk::PhysicalDevice, u32, String, u32)> = None;
+        for pd in devices {
+            // SAFETY: `pd` was returned by this instance.
+            let props = unsafe { instance.get_physical_device_properties(pd) };
+            let name = props
+                .device_name_as_c_str()
+                .map(|c| c.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            // SAFETY: as above.
+            let families = unsafe { instance.get_physical_device_queue_family_properties(pd) };
+            let Some(qf) = families.iter().position(|f| {
+                f.queue_flags
+                    .contains(vk::QueueFlags::GRAPHICS | vk::QueueFlags::COMPUTE)
+            }) else {
+                continue;
+            };
+            let lvp = name.contains("llvmpipe");
+            let better = match &chosen {
+                None => true,
+                Some((_, _, n, _)) => lvp && !n.contains("llvmpipe"),
+            };
+            if better {
+                chosen = Some((pd, qf as u32, name, props.api_version));
+            }
+        }
+        let Some((physical, queue_family, name, dev_api)) = chosen else {
+            return Err(VkError::Unavailable(format!(
+                "no physical device with a graphics + compute queue; {ICD_HINT}"
+            )));
+        };
+        let api_version = dev_api.min(api);
+        // Enable every feature the device has (shaders may use float64, int64, stores in
+        // the vertex stage...).
+        let mut f11 = vk::PhysicalDeviceVulkan11Features::default();
+        let mut f12 = vk::PhysicalDeviceVulkan12Features::default();
+        let use12 = api_version >= vk::API_VERSION_1_2;
+        let mut f2 = vk::PhysicalDeviceFeatures2::default();
+        if use12 {
+            f2 = f2.push_next(&mut f11).push_next(&mut f12);
+        }
+        if api_version >= vk::API_VERSION_1_1 {
+            // SAFETY: `physical` belongs to `instance`, whose API version is at least 1.1;
+            // `f2`'s chain holds only structures this version knows, alive for the call.
+            unsafe { instance.get_physical_device_features2(physical, &mut f2) };
+        } else {
+            // SAFETY: as above, the 1.0 query.
+            f2.features = unsafe { instance.get_physical_device_features(physical) };
+        }
+        let prio = [1.0f32];
+        let qci = [vk::DeviceQueueCreateInfo::default()
+            .queue_family_index(queue_family)
+            .queue_priorities(&prio)];
+        let mut dci = vk::DeviceCreateInfo::default().queue_create_infos(&qci);
+        if api_version >= vk::API_VERSION_1_1 {
+            dci = dci.push_next(&mut f2);
+        } else {
+            dci = dci.enabled_features(&f2.features);
+        }
+        // SAFETY: `dci` and everything it points to (`qci`, `prio`, the feature chain)
+        // live across the call; the features are exactly those the device reported.
+        let device = unsafe { instance.create_device(physical, &dci, None) }
+            .map_err(call_err("vkCreateDevice"))?;
+        // SAFETY: queue 0 of a family the device was created with.
+        let queue = unsafe { device.get_device_queue(queue_family, 0) };
+        // SAFETY: `physical` belongs to `instance`.
+        let memory = unsafe { instance.get_physical_device_memory_properties(physical) };
+        Ok(Gpu {
+            _entry: entry,
+            instance,
+            device,
+            queue: Mutex::new(queue),
+            queue_family,
+            memory,
+            name,
+            api_version,
+            lost: AtomicBool::new(false),
+            timeout: Duration::from_secs(30),
+        })
+    }
+
+    /// The physical device's name (`llvmpipe (LLVM 15.0.6, 256 bits)` for lavapipe).
+    pub fn device_name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether the device is Mesa's lavapipe.
+    pub fn is_lavapipe(&self) -> bool {
+        self.name.contains("llvmpipe")
+    }
+
+    /// The API version in use (the lower of the instance's and the device's).
+    pub fn api_version(&self) -> u32 {
+        self.api_version
+    }
+
+    /// `major.minor.patch` of [`Gpu::api_version`].
+    pub fn api_version_string(&self) -> String {
+        let v = self.api_version;
+        format!(
+            "{}.{}.{}",
+            vk::api_version_major(v),
+            vk::api_version_minor(v),
+            vk::api_version_patch(v)
+        )
+    }
+
+    /// The highest SPIR-V minor version (1.x) the device accepts: 1.0 (Vulkan 1.0), 1.3
+    /// (1.1), 1.5 (1.2), 1.6 (1.3).
+    pub fn spirv_minor(&self) -> u8 {
+        match vk::api_version_minor(self.api_version) {
+            0 => 0,
+            1 => 3,
+            2 => 5,
+            _ => 6,
+        }
+    }
+
+    fn check_alive(&self) -> Result<(), VkError> {
+        if self.lost.load(Ordering::Acquire) {
+            return Err(VkError::DeviceLost(
+                "an earlier job did not finish; the device is not used any more".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Renders one job and reads back its attachments and buffers.
+    pub fn render(&self, job: &RenderJob) -> Result<RenderOutput, VkError> {
+        self.check_alive()?;
+        validate_render(job)?;
+        let mut res = Resources::new(self);
+        let out = res.render(job);
+        res.finish(out.is_ok() || !matches!(out, Err(VkError::DeviceLost(_))));
+        out
+    }
+
+    /// Runs one compute dispatch and reads back its buffers.
+    pub fn dispatch(&self, job: &ComputeJob) -> Result<Vec<Vec<u8>>, VkError> {
+        self.check_alive()?;
+        check_spirv(&job.spirv, "compute")?;
+        check_bindings(&job.bindings)?;
+        if job.groups.contains(&0) {
+            return Ok(job.bindings.iter().map(|b| b.data.clone()).collect());
+        }
+        let mut res = Resources::new(self);
+        let out = res.dispatch(job);
+        res.finish(out.is_ok() || !matches!(out, Err(VkError::DeviceLost(_))));
+        out
+    }
+
+    fn memory_type(&self, bits: u32, want: vk::MemoryPropertyFlags) -> Result<u32, VkError> {
+        (0..self.memory.memory_type_count)
+            .find(|&i| {
+                bits & (1 << i) != 0
+                    && self.memory.memory_types[i as usize]
+                        .property_flags
+                        .contains(want)
+            })
+            .ok_or_else(|| VkError::Call {
+                call: "memory type selection",
+                result: format!("no memory type with {want:?}"),
+            })
+    }
+}
+
+impl Drop for Gpu {
+    fn drop(&mut self) {
+        // SAFETY: every job waited for its fence (or marked the device lost, in which case
+        // we wait here); after `device_wait_idle` nothing is in use, and every object made
+        // from the device was destroyed by its job. The instance outlives the device.
+        unsafe {
+            let _ = self.device.device_wait_idle();
+            self.device.destroy_device(None);
+            self.instance.destroy_instance(None);
+        }
+    }
+}
+
+fn check_spirv(words: &[u32], what: &str) -> Result<(), VkError> {
+    if words.len() < 5 || words[0] != 0x0723_0203 {
+        return Err(VkError::InvalidJob(format!(
+            "the {what} shader is not a SPIR-V module"
+        )));
+    }
+    Ok(())
+}
+
+fn check_bindings(bindings: &[BufferBinding]) -> Result<(), VkError> {
+    for (i, b) in bindings.iter().enumerate() {
+        if b.data.len() > MAX_BUFFER_BYTES {
+            return Err(VkError::InvalidJob(format!(
+                "buffer ({}, {}) is larger than {MAX_BUFFER_BYTES} bytes",
+                b.set, b.binding
+            )));
+        }
+        if b.set > 7 {
+            return Err(VkError::InvalidJob(format!(
+                "descriptor set {} (at most 7)",
+                b.set
+            )));
+        }
+        if bindings[..i]
+            .iter()
+            .any(|o| o.set == b.set && o.binding == b.binding)
+        {
+            return Err(VkError::InvalidJob(format!(
+                "binding ({}, {}) given twice",
+                b.set, b.binding
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn validate_render(job: &RenderJob) -> Result<(), VkError> {
+    check_spirv(&job.vertex_spirv, "vertex")?;
+    check_spirv(&job.fragment_spirv, "fragment")?;
+    check_bindings(&job.bindings)?;
+    if job.width == 0
+        || job.height == 0
+        || job.width > MAX_FRAMEBUFFER
+        || job.height > MAX_FRAMEBUFFER
+    {
+        return Err(VkError::InvalidJob(format!(
+            "framebuffer {}x{} (1 to {MAX_FRAMEBUFFER} each way)",
+            job.width, job.height
+        )));
+    }
+    if job.vertex_count == 0 || job.vertex_count > 1 << 20 {
+        return Err(VkError::InvalidJob(format!(
+            "{} vertices (1 to {})",
+            job.vertex_count,
+            1 << 20
+        )));
+    }
+    if job.attachments.is_empty() || job.attachments.len() > MAX_ATTACHMENTS {
+        return Err(VkError::InvalidJob(format!(
+            "{} colour attachments (1 to {MAX_ATTACHMENTS})",
+            job.attachments.len()
+        )));
+    }
+    for (i, a) in job.attachments.iter().enumerate() {
+        if a.location as usize >= MAX_ATTACHMENTS {
+            return Err(VkError::InvalidJob(format!(
+                "attachment location {} (at most {})",
+                a.location,
+                MAX_ATTACHMENTS - 1
+            )));
+        }
+        if job.attachments[..i]
+            .iter()
+            .any(|o| o.location == a.location)
+        {
+            return Err(VkError::InvalidJob(format!(
+                "two attachments at location {}",
+                a.location
+            )));
+        }
+    }
+    for (i, a) in job.attributes.iter().enumerate() {
+        if a.format.vk().is_none() {
+            return Err(VkError::InvalidJob(format!(
+                "attribute {} has {} components",
+                a.location, a.format.components
+            )));
+        }
+        if a.location >= 32 || job.attributes[..i].iter().any(|o| o.location == a.location) {
+            return Err(VkError::InvalidJob(format!(
+                "attribute location {} is out of range or used twice",
+                a.location
+            )));
+        }
+        if a.data.len() != a.format.size() * job.vertex_count as usize {
+            return Err(VkError::InvalidJob(format!(
+                "attribute {} has {} bytes, expected {}",
+                a.location,
+                a.data.len(),
+                a.format.size() * job.vertex_count as usize
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// A host-visible buffer with its memory.
+#[derive(Clone, Copy)]
+struct HostBuffer {
+    buffer: vk::Buffer,
+    memory: vk::DeviceMemory,
+    size: u64,
+}
+
+/// Everything one job creates, destroyed in reverse order by [`Resources::finish`].
+struct Resources<'g> {
+    gpu: &'g Gpu,
+    buffers: Vec<HostBuffer>,
+    images: Vec<(vk::Image, vk::DeviceMemory)>,
+    views: Vec<vk::ImageView>,
+    modules: Vec<vk::ShaderModule>,
+    set_layouts: Vec<vk::DescriptorSetLayout>,
+    descriptor_pool: vk::DescriptorPool,
+    pipeline_layout: vk::PipelineLayout,
+    render_pass: vk::RenderPass,
+    framebuffer: vk::Framebuffer,
+    pipeline: vk::Pipeline,
+    command_pool: vk::CommandPool,
+    fence: vk::Fence,
+    finished: bool,
+}
+
+impl<'g> Resources<'g> {
+    fn new(gpu: &'g Gpu) -> Resources<'g> {
+        Resources {
+            gpu,
+            buffers: Vec::new(),
+            images: Vec::new(),
+            views: Vec::new(),
+            modules: Vec::new(),
+            set_layouts: Vec::new(),
+            descriptor_pool: vk::DescriptorPool::null(),
+            pipeline_layout: vk::PipelineLayout::null(),
+            render_pass: vk::RenderPass::null(),
+            framebuffer: vk::Framebuffer::null(),
+            pipeline: vk::Pipeline::null(),
+            command_pool: vk::CommandPool::null(),
+            fence: vk::Fence::null(),
+            finished: false,
+        }
+    }
+
+    fn dev(&self) -> &ash::Device {
+        &self.gpu.device
+    }
+
+    /// Destroys everything (`destroy`), or leaks it when the device may still use it.
+    fn finish(&mut self, destroy: bool) {
+        self.finished = true;
+        if !destroy {
+            self.gpu.lost.store(true, Ordering::Release);
+            return;
+        }
+        let d = &self.gpu.device;
+        // SAFETY: the job's command buffer either was never submitted or its fence
+        // signalled (the callers pass `destroy = false` when a wait timed out), so the
+        // device no longer uses any of these objects; each handle was created from `d`
+        // (or is null, which every destroy function accepts) and is destroyed once, in
+        // reverse order of creation (views before images, pipeline before its layout...).
+        unsafe {
+            d.destroy_fence(self.fence, None);
+            d.destroy_command_pool(self.command_pool, None);
+            d.destroy_pipeline(self.pipeline, None);
+            d.destroy_framebuffer(self.framebuffer, None);
+            d.destroy_render_pass(self.render_pass, None);
+            d.destroy_pipeline_layout(self.pipeline_layout, None);
+            d.destroy_descriptor_pool(self.descriptor_pool, None);
+            for l in self.set_layouts.drain(..) {
+                d.destroy_descriptor_set_layout(l, None);
+            }
+            for m in self.modules.drain(..) {
+                d.destroy_shader_module(m, None);
+            }
+            for v in self.views.drain(..) {
+                d.destroy_image_view(v, None);
+            }
+            for (i, m) in self.images.drain(..) {
+                d.destroy_image(i, None);
+                d.free_memory(m, None);
+            }
+            for b in self.buffers.drain(..) {
+                d.destroy_buffer(b.buffer, None);
+                d.free_memory(b.memory, None);
+            }
+        }
+        self.fence = vk::Fence::null();
+        self.command_pool = vk::CommandPool::null();
+        self.pipeline = vk::Pipeline::null();
+        self.framebuffer = vk::Framebuffer::null();
+        self.render_pass = vk::RenderPass::null();
+        self.pipeline_layout = vk::PipelineLayout::null();
+        self.descriptor_pool = vk::DescriptorPool::null();
+    }
+
+    fn host_buffer(
+        &mut self,
+        usage: vk::BufferUsageFlags,
+        data: &[u8],
+        min: usize,
+    ) -> Result<HostBuffer, VkError> {
+        let size = data.len().max(min).max(16) as u64;
+        let bci = vk::BufferCreateInfo::default()
+            .size(size)
+            .usage(usage)
+            .sharing_mode(vk::SharingMode::EXCLUSIVE);
+        // SAFETY: a valid create-info (non-zero size, exclusive sharing) alive for the call.
+        let buffer =
+            unsafe { self.dev().create_buffer(&bci, None) }.map_err(call_err("vkCreateBuffer"))?;
+        // SAFETY: `buffer` was just created from this device.
+        let req = unsafe { self.dev().get_buffer_memory_requirements(buffer) };
+        let ty = match self.gpu.memory_type(
+            req.memory_type_bits,
+            vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT,
+        ) {
+            Ok(t) => t,
+            Err(e) => {
+                // SAFETY: the buffer is not bound or in use.
+                unsafe { self.dev().destroy_buffer(buffer, None) };
+                return Err(e);
+            }
+        };
+        let mai = vk::MemoryAllocateInfo::default()
+            .allocation_size(req.size)
+            .memory_type_index(ty);
+        // SAFETY: a valid allocate-info for a memory type of this device.
+        let memory = match unsafe { self.dev().allocate_memory(&mai, None) } {
+            Ok(m) => m,
+            Err(e) => {
+                // SAFETY: the buffer is not bound or in use.
+                unsafe { self.dev().destroy_buffer(buffer, None) };
+                return Err(call_err("vkAllocateMemory")(e));
+            }
+        };
+        let hb = HostBuffer {
+            buffer,
+            memory,
+            size,
+        };
+        // Recorded now, so `finish` frees both whatever happens next.
+        self.buffers.push(hb);
+        // SAFETY: `memory` is a fresh allocation of the type and size the buffer requires,
+        // bound once at offset 0.
+        unsafe { self.dev().bind_buffer_memory(buffer, memory, 0) }
+            .map_err(call_err("vkBindBufferMemory"))?;
+        self.write(hb, data)?;
+        Ok(hb)
+    }
+
+    fn write(&self, hb: HostBuffer, data: &[u8]) -> Result<(), VkError> {
+        // SAFETY: `hb.memory` is host-visible, host-coherent, bound to `hb.buffer`, not in
+        // use by the device (no submission yet) and not mapped; the mapping covers
+        // `hb.size >= data.len()` bytes, so the copy stays inside it, and the memory is
+        // unmapped before anyone else can map it.
+        unsafe {
+            let p = self
+                .dev()
+                .map_memory(hb.memory, 0, hb.size, vk::MemoryMapFlags::empty())
+                .map_err(call_err("vkMapMemory"))?;
+            let dst = p.cast::<u8>();
+            std::ptr::write_bytes(dst, 0, hb.size as usize);
+            std::ptr::copy_nonoverlapping(data.as_ptr(), dst, data.len());
+            self.dev().unmap_memory(hb.memory);
+        }
+        Ok(())
+    }
+
+    fn read(&self, hb: HostBuffer, len: usize) -> Result<Vec<u8>, VkError> {
+        let len = len.min(hb.size as usize);
+        let mut out = vec![0u8; len];
+        // SAFETY: the job's fence signalled and a memory barrier made the device's writes
+        // available to the host, the memory is host-coherent and not mapped elsewhere; we
+        // read `len <= size` bytes of the mapping into a buffer of that length.
+        unsafe {
+            let p = self
+                .dev()
+                .map_memory(hb.memory, 0, hb.size, vk::MemoryMapFlags::empty())
+                .map_err(call_err("vkMapMemory"))?;
+            std::ptr::copy_nonoverlapping(p.cast::<u8>(), out.as_mut_ptr(), len);
+            self.dev().unmap_memory(hb.memory);
+        }
+        Ok(out)
+    }
+
+    fn shader_module(&mut self, words: &[u32]) -> Result<vk::ShaderModule, VkError> {
+        let ci = vk::ShaderModuleCreateInfo::default().code(words);
+        // SAFETY: `words` is a SPIR-V module (magic checked) alive for the call; a driver
+        // must reject (not crash on) modules it cannot handle... in practice drivers
+        // trust valid SPIR-V, which the caller's emitter is responsible for.
+        let m = unsafe { self.dev().create_shader_module(&ci, None) }
+            .map_err(call_err("vkCreateShaderModule"))?;
+        self.modules.push(m);
+        Ok(m)
+    }
+
+    /// Descriptor set layouts, pool and sets for the bindings; returns the sets (index =
+    /// set number) and the buffers (in binding order).
+    fn descriptors(
+        &mut self,
+        bindings: &[BufferBinding],
+    ) -> Result<(Vec<vk::DescriptorSet>, Vec<HostBuffer>), VkError> {
+        let mut bufs = Vec::new();
+        for b in bindings {
+            let usage = match b.kind {
+                BufferKind::Uniform => vk::BufferUsageFlags::UNIFORM_BUFFER,
+                BufferKind::Storage => vk::BufferUsageFlags::STORAGE_BUFFER,
+            };
+            bufs.push(self.host_buffer(usage, &b.data, 16)?);
+        }
+        let nsets = bindings.iter().map(|b| b.set + 1).max().unwrap_or(0);
+        let dtype = |k: BufferKind| match k {
+            BufferKind::Uniform => vk::DescriptorType::UNIFORM_BUFFER,
+            BufferKind::Storage => vk::DescriptorType::STORAGE_BUFFER,
+        };
+        for s in 0..nsets {
+            let lb: Vec<vk::DescriptorSetLayoutBinding> = bindings
+                .iter()
+                .filter(|b| b.set == s)
+                .map(|b| {
+                    vk::DescriptorSetLayoutBinding::default()
+                        .binding(b.binding)
+                        .descriptor_type(dtype(b.kind))
+                        .descriptor_count(1)
+                        .stage_flags(vk::ShaderStageFlags::ALL)
+                })
+                .collect();
+            let ci = vk::DescriptorSetLayoutCreateInfo::default().bindings(&lb);
+            // SAFETY: distinct binding numbers (checked), create-info alive for the call.
+            let l = unsafe { self.dev().create_descriptor_set_layout(&ci, None) }
+                .map_err(call_err("vkCreateDescriptorSetLayout"))?;
+            self.set_layouts.push(l);
+        }
+        if nsets == 0 {
+            return Ok((Vec::new(), bufs));
+        }
+        let count = |k: BufferKind| bindings.iter().filter(|b| b.kind == k).count() as u32;
+        let mut sizes = Vec::new();
+        for k in [BufferKind::Uniform, BufferKind::Storage] {
+            if count(k) > 0 {
+                sizes.push(
+                    vk::DescriptorPoolSize::default()
+                        .ty(dtype(k))
+                        .descriptor_count(count(k)),
+                );
+            }
+        }
+        let pci = vk::DescriptorPoolCreateInfo::default()
+            .max_sets(nsets)
+            .pool_sizes(&sizes);
+        // SAFETY: a valid create-info alive for the call.
+        self.descriptor_pool = unsafe { self.dev().create_descriptor_pool(&pci, None) }
+            .map_err(call_err("vkCreateDescriptorPool"))?;
+        let ai = vk::DescriptorSetAllocateInfo::default()
+            .descriptor_pool(self.descriptor_pool)
+            .set_layouts(&self.set_layouts);
+        // SAFETY: the pool has room for `nsets` sets and the descriptors of all layouts.
+        let sets = unsafe { self.dev().allocate_descriptor_sets(&ai) }
+            .map_err(call_err("vkAllocateDescriptorSets"))?;
+        let infos: Vec<[vk::DescriptorBufferInfo; 1]> = bufs
+            .iter()
+            .map(|hb| {
+                [vk::DescriptorBufferInfo::default()
+                    .buffer(hb.buffer)
+                    .offset(0)
+                    .range(vk::WHOLE_SIZE)]
+            })
+            .collect();
+        let writes: Vec<vk::WriteDescriptorSet> = bindings
+            .iter()
+            .zip(&infos)
+            .map(|(b, info)| {
+                vk::WriteDescriptorSet::default()
+                    .dst_set(sets[b.set as usize])
+                    .dst_binding(b.binding)
+                    .descriptor_type(dtype(b.kind))
+                    .buffer_info(info)
+            })
+            .collect();
+        // SAFETY: every write names a set of this pool, a binding of its layout with the
+        // same descriptor type, and a live buffer created with the matching usage.
+        unsafe { self.dev().update_descriptor_sets(&writes, &[]) };
+        Ok((sets, bufs))
+    }
+
+    fn pipeline_layout(&mut self) -> Result<(), VkError> {
+        let ci = vk::PipelineLayoutCreateInfo::default().set_layouts(&self.set_layouts);
+        // SAFETY: the set layouts are live; create-info alive for the call.
+        self.pipeline_layout = unsafe { self.dev().create_pipeline_layout(&ci, None) }
+            .map_err(call_err("vkCreatePipelineLayout"))?;
+        Ok(())
+    }
+
+    fn command_buffer(&mut self) -> Result<vk::CommandBuffer, VkError> {
+        let pci = vk::CommandPoolCreateInfo::default()
+            .queue_family_index(self.gpu.queue_family)
+            .flags(vk::CommandPoolCreateFlags::TRANSIENT);
+        // SAFETY: a queue family of this device; create-info alive for the call.
+        self.command_pool = unsafe { self.dev().create_command_pool(&pci, None) }
+            .map_err(call_err("vkCreateCommandPool"))?;
+        let ai = vk::CommandBufferAllocateInfo::default()
+            .command_pool(self.command_pool)
+            .level(vk::CommandBufferLevel::PRIMARY)
+            .command_buffer_count(1);
+        // SAFETY: the pool was just created and is used by this thread only.
+        let cb = unsafe { self.dev().allocate_command_buffers(&ai) }
+            .map_err(call_err("vkAllocateCommandBuffers"))?;
+        let fci = vk::FenceCreateInfo::default();
+        // SAFETY: a valid create-info.
+        self.fence =
+            unsafe { self.dev().create_fence(&fci, None) }.map_err(call_err("vkCreateFence"))?;
+        let cb = cb[0];
+        let bi = vk::CommandBufferBeginInfo::default()
+            .flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT);
+        // SAFETY: a fresh command buffer in the initial state.
+        unsafe { self.dev().begin_command_buffer(cb, &bi) }
+            .map_err(call_err("vkBeginCommandBuffer"))?;
+        Ok(cb)
+    }
+
+    /// Ends, submits and waits for the command buffer. A wait that times out returns
+    /// `DeviceLost` (the caller then leaks the resources).
+    fn submit_and_wait(&mut self, cb: vk::CommandBuffer) -> Result<(), VkError> {
+        // SAFETY: `cb` is in the recording state (begun by `command_buffer`).
+        unsafe { self.dev().end_command_buffer(cb) }.map_err(call_err("vkEndCommandBuffer"))?;
+        let cbs = [cb];
+        let si = [vk::SubmitInfo::default().command_buffers(&cbs)];
+        {
+            let queue = self
+                .gpu
+                .queue
+                .lock()
+                .map_err(|_| VkError::DeviceLost("the queue lock is poisoned".into()))?;
+            // SAFETY: the queue is externally synchronised by the mutex held here; `cb`
+            // is executable and every object it refers to lives until the fence signals
+            // (`finish` runs after the wait); the fence is unsignalled and unused.
+            unsafe { self.dev().queue_submit(*queue, &si, self.fence) }
+                .map_err(call_err("vkQueueSubmit"))?;
+        }
+        let timeout = u64::try_from(self.gpu.timeout.as_nanos()).unwrap_or(u64::MAX);
+        // SAFETY: the fence belongs to this device and was submitted above.
+        match unsafe { self.dev().wait_for_fences(&[self.fence], true, timeout) } {
+            Ok(()) => Ok(()),
+            Err(vk::Result::TIMEOUT) => Err(VkError::DeviceLost(format!(
+                "the job did not finish in {:?}",
+                self.gpu.timeout
+            ))),
+            Err(e) => Err(VkError::DeviceLost(format!("vkWaitForFences: {e:?}"))),
+        }
+    }
+
+    fn render(&mut self, job: &RenderJob) -> Result<RenderOutput, VkError> {
+        let (w, h) = (job.width, job.height);
+        // Vertex buffers, one binding per attribute.
+        let mut vbufs = Vec::new();
+        for a in &job.attributes {
+            vbufs.push(self.host_buffer(vk::BufferUsageFlags::VERTEX_BUFFER, &a.data, 16)?);
+        }
+        let (sets, ubufs) = self.descriptors(&job.bindings)?;
+        self.pipeline_layout()?;
+        // Attachments: device-local images and host-visible read-back buffers.
+        let mut readback = Vec::new();
+        for a in &job.attachments {
+            let ici = vk::ImageCreateInfo::default()
+                .image_type(vk::ImageType::TYPE_2D)
+                .format(a.format.vk())
+                .extent(vk::Extent3D {
+                    width: w,
+                    height: h,
+                    depth: 1,
+                })
+                .mip_levels(1)
+                .array_layers(1)
+                .samples(vk::SampleCountFlags::TYPE_1)
+                .tiling(vk::ImageTiling::OPTIMAL)
+                .usage(vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC)
+                .sharing_mode(vk::SharingMode::EXCLUSIVE)
+                .initial_layout(vk::ImageLayout::UNDEFINED);
+            // SAFETY: a 2D single-sample colour image of a format every Vulkan device
+            // supports as a colour attachment and transfer source, at most 4096x4096.
+            let image = unsafe { self.dev().create_image(&ici, None) }
+                .map_err(call_err("vkCreateImage"))?;
+            // SAFETY: `image` was just created from this device.
+            let req = unsafe { self.dev().get_image_memory_requirements(image) };
+            let ty = self
+                .gpu
+                .memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::empty());
+            let mem = ty.and_then(|ty| {
+                let mai = vk::MemoryAllocateInfo::default()
+                    .allocation_size(req.size)
+                    .memory_type_index(ty);
+                // SAFETY: a valid allocate-info for a memory type of this device.
+                unsafe { self.dev().allocate_memory(&mai, None) }
+                    .map_err(call_err("vkAllocateMemory"))
+            });
+            let mem = match mem {
+                Ok(m) => m,
+                Err(e) => {
+                    // SAFETY: the image is not bound or in use.
+                    unsafe { self.dev().destroy_image(image, None) };
+                    return Err(e);
+                }
+            };
+            self.images.push((image, mem));
+            // SAFETY: a fresh allocation of the required size and type, bound once.
+            unsafe { self.dev().bind_image_memory(image, mem, 0) }
+                .map_err(call_err("vkBindImageMemory"))?;
+            let vci = vk::ImageViewCreateInfo::default()
+                .image(image)
+                .view_type(vk::ImageViewType::TYPE_2D)
+                .format(a.format.vk())
+                .subresource_range(color_range());
+            // SAFETY: a view of the whole (bound) image with its own format.
+            let view = unsafe { self.dev().create_image_view(&vci, None) }
+                .map_err(call_err("vkCreateImageView"))?;
+            self.views.push(view);
+            let bytes = w as usize * h as usize * a.format.pixel_size();
+            readback.push(self.host_buffer(vk::BufferUsageFlags::TRANSFER_DST, &[], bytes)?);
+        }
+        // Render pass: attachment i is the job's attachment i; the subpass's colour
+        // attachment array is indexed by location (gaps unused).
+        let descs: Vec<vk::AttachmentDescription> = job
+            .attachments
+            .iter()
+            .map(|a| {
+                vk::AttachmentDescription::default()
+                    .format(a.format.vk())
+                    .samples(vk::SampleCountFlags::TYPE_1)
+                    .load_op(vk::AttachmentLoadOp::CLEAR)
+                    .store_op(vk::AttachmentStoreOp::STORE)
+                    .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
+                    .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+                    .initial_layout(vk::ImageLayout::UNDEFINED)
+                    .final_layout(vk::ImageLayout::TRANSFER_SRC_OPTIMAL)
+            })
+            .collect();
+        let nloc = job
+            .attachments
+            .iter()
+            .map(|a| a.location + 1)
+            .max()
+            .unwrap_or(0);
+        let mut refs = vec![
+            vk::AttachmentReference::default()
+                .attachment(vk::ATTACHMENT_UNUSED)
+                .layout(vk::ImageLayout::UNDEFINED);
+            nloc as usize
+        ];
+        for (i, a) in job.attachments.iter().enumerate() {
+            refs[a.location as usize] = vk::AttachmentReference::default()
+                .attachment(i as u32)
+                .layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL);
+        }
+        let subpass = [vk::SubpassDescription::default()
+            .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
+            .color_attachments(&refs)];
+        // The copy after the pass waits for the colour writes.
+        let deps = [vk::SubpassDependency::default()
+            .src_subpass(0)
+            .dst_subpass(vk::SUBPASS_EXTERNAL)
+            .src_stage_mask(vk::PipelineStageFlags::COLOR_ATTACHMENT_OUTPUT)
+            .src_access_mask(vk::AccessFlags::COLOR_ATTACHMENT_WRITE)
+            .dst_stage_mask(vk::PipelineStageFlags::TRANSFER)
+            .dst_access_mask(vk::AccessFlags::TRANSFER_READ)];
+        let rpci = vk::RenderPassCreateInfo::default()
+            .attachments(&descs)
+            .subpasses(&subpass)
+            .dependencies(&deps);
+        // SAFETY: attachment references are in range or UNUSED, layouts are valid for
+        // colour attachments, and the create-info and its arrays live across the call.
+        self.render_pass = unsafe { self.dev().create_render_pass(&rpci, None) }
+            .map_err(call_err("vkCreateRenderPass"))?;
+        let fci = vk::FramebufferCreateInfo::default()
+            .render_pass(self.render_pass)
+            .attachments(&self.views)
+            .width(w)
+            .height(h)
+            .layers(1);
+        // SAFETY: one live view per render-pass attachment, of the same format and size.
+        self.framebuffer = unsafe { self.dev().create_framebuffer(&fci, None) }
+            .map_err(call_err("vkCreateFramebuffer"))?;
+        // Pipeline.
+        let vs = self.shader_module(&job.vertex_spirv)?;
+        let fs = self.shader_module(&job.fragment_spirv)?;
+        let stages = [
+            vk::PipelineShaderStageCreateInfo::default()
+                .stage(vk::ShaderStageFlags::VERTEX)
+                .module(vs)
+                .name(c"main"),
+            vk::PipelineShaderStageCreateInfo::default()
+                .stage(vk::ShaderStageFlags::FRAGMENT)
+                .module(fs)
+                .name(c"main"),
+        ];
+        let vbind: Vec<vk::VertexInputBindingDescription> = job
+            .attributes
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                vk::VertexInputBindingDescription::default()
+                    .binding(i as u32)
+                    .stride(a.format.size() as u32)
+                    .input_rate(vk::VertexInputRate::VERTEX)
+            })
+            .collect();
+        let vattr: Vec<vk::VertexInputAttributeDescription> = job
+            .attributes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| {
+                Some(
+                    vk::VertexInputAttributeDescription::default()
+                        .location(a.location)
+                        .binding(i as u32)
+                        .format(a.format.vk()?)
+                        .offset(0),
+                )
+            })
+            .collect();
+        let vi = vk::PipelineVertexInputStateCreateInfo::default()
+            .vertex_binding_descriptions(&vbind)
+            .vertex_attribute_descriptions(&vattr);
+        let ia = vk::PipelineInputAssemblyStateCreateInfo::default().topology(match job.topology {
+            Topology::TriangleList => vk::PrimitiveTopology::TRIANGLE_LIST,
+            Topology::TriangleStrip => vk::PrimitiveTopology::TRIANGLE_STRIP,
+        });
+        let viewports = [vk::Viewport {
+            x: 0.0,
+            y: 0.0,
+            width: w as f32,
+            height: h as f32,
+            min_depth: 0.0,
+            max_depth: 1.0,
+        }];
+        let scissors = [vk::Rect2D {
+            offset: vk::Offset2D { x: 0, y: 0 },
+            extent: vk::Extent2D {
+                width: w,
+                height: h,
+            },
+        }];
+        let vp = vk::PipelineViewportStateCreateInfo::default()
+            .viewports(&viewports)
+            .scissors(&scissors);
+        let rs = vk::PipelineRasterizationStateCreateInfo::default()
+            .polygon_mode(vk::PolygonMode::FILL)
+            .cull_mode(vk::CullModeFlags::NONE)
+            .front_face(vk::FrontFace::COUNTER_CLOCKWISE)
+            .line_width(1.0);
+        let ms = vk::PipelineMultisampleStateCreateInfo::default()
+            .rasterization_samples(vk::SampleCountFlags::TYPE_1);
+        let blend = vec![
+            vk::PipelineColorBlendAttachmentState::default()
+                .blend_enable(false)
+                .color_write_mask(vk::ColorComponentFlags::RGBA);
+            nloc as usize
+        ];
+        let cb_state = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend);
+        let gpci = [vk::GraphicsPipelineCreateInfo::default()
+            .stages(&stages)
+            .vertex_input_state(&vi)
+            .input_assembly_state(&ia)
+            .viewport_state(&vp)
+            .rasterization_state(&rs)
+            .multisample_state(&ms)
+            .color_blend_state(&cb_state)
+            .layout(self.pipeline_layout)
+            .render_pass(self.render_pass)
+            .subpass(0)];
+        // SAFETY: every state the pipeline needs is given (no depth attachment, so no
+        // depth state; no dynamic state), one blend state per subpass colour attachment,
+        // live modules, layout and render pass; all arrays live across the call.
+        let pipelines = unsafe {
+            self.dev()
+                .create_graphics_pipelines(vk::PipelineCache::null(), &gpci, None)
+        }
+        .map_err(|(_, e)| call_err("vkCreateGraphicsPipelines")(e))?;
+        self.pipeline = pipelines[0];
+        // Record.
+        let cb = self.command_buffer()?;
+        let clears: Vec<vk::ClearValue> = job
+            .attachments
+            .iter()
+            .map(|a| vk::ClearValue {
+                color: vk::ClearColorValue { uint32: a.clear },
+            })
+            .collect();
+        let rbi = vk::RenderPassBeginInfo::default()
+            .render_pass(self.render_pass)
+            .framebuffer(self.framebuffer)
+            .render_area(scissors[0])
+            .clear_values(&clears);
+        let vb: Vec<vk::Buffer> = vbufs.iter().map(|b| b.buffer).collect();
+        let offsets = vec![0u64; vb.len()];
+        // SAFETY: `cb` is recording; the render pass, framebuffer, pipeline, descriptor
+        // sets (compatible with the pipeline layout) and vertex buffers (one per binding
+        // of the vertex input state, each holding `vertex_count` vertices) are live and
+        // stay so until the fence wait. After the pass (whose external dependency makes
+        // the colour writes visible to transfer reads) the images are in
+        // TRANSFER_SRC_OPTIMAL; the copies write tightly packed rows into buffers large
+        // enough for them; the final barrier makes transfer and shader writes visible to
+        // the host.
+        unsafe {
+            let d = self.dev();
+            d.cmd_begin_render_pass(cb, &rbi, vk::SubpassContents::INLINE);
+            d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::GRAPHICS, self.pipeline);
+            if !sets.is_empty() {
+                d.cmd_bind_descriptor_sets(
+                    cb,
+                    vk::PipelineBindPoint::GRAPHICS,
+                    self.pipeline_layout,
+                    0,
+                    &sets,
+                    &[],
+                );
+            }
+            if !vb.is_empty() {
+                d.cmd_bind_vertex_buffers(cb, 0, &vb, &offsets);
+            }
+            d.cmd_draw(cb, job.vertex_count, 1, 0, 0);
+            d.cmd_end_render_pass(cb);
+            for ((img, _), rb) in self.images.iter().zip(&readback) {
+                let region = [vk::BufferImageCopy::default()
+                    .buffer_offset(0)
+                    .buffer_row_length(0)
+                    .buffer_image_height(0)
+                    .image_subresource(vk::ImageSubresourceLayers {
+                        aspect_mask: vk::ImageAspectFlags::COLOR,
+                        mip_level: 0,
+                        base_array_layer: 0,
+                        layer_count: 1,
+                    })
+                    .image_extent(vk::Extent3D {
+                        width: w,
+                        height: h,
+                        depth: 1,
+                    })];
+                d.cmd_copy_image_to_buffer(
+                    cb,
+                    *img,
+                    vk::ImageLayout::TRANSFER_SRC_OPTIMAL,
+                    rb.buffer,
+                    &region,
+                );
+            }
+            let mb = [vk::MemoryBarrier::default()
+                .src_access_mask(vk::AccessFlags::TRANSFER_WRITE | vk::AccessFlags::SHADER_WRITE)
+                .dst_access_mask(vk::AccessFlags::HOST_READ)];
+            d.cmd_pipeline_barrier(
+                cb,
+                vk::PipelineStageFlags::TRANSFER
+                    | vk::PipelineStageFlags::VERTEX_SHADER
+                    | vk::PipelineStageFlags::FRAGMENT_SHADER,
+                vk::PipelineStageFlags::HOST,
+                vk::DependencyFlags::empty(),
+                &mb,
+                &[],
+                &[],
+            );
+        }
+        self.submit_and_wait(cb)?;
+        let mut out = RenderOutput {
+            attachments: Vec::new(),
+            buffers: Vec::new(),
+        };
+        for (a, rb) in job.attachments.iter().zip(&readback) {
+            let bytes = w as usize * h as usize * a.format.pixel_size();
+            out.attachments.push(self.read(*rb, bytes)?);
+        }
+        for (b, hb) in job.bindings.iter().zip(&ubufs) {
+            out.buffers.push(self.read(*hb, b.data.len())?);
+        }
+        Ok(out)
+    }
+
+    fn dispatch(&mut self, job: &ComputeJob) -> Result<Vec<Vec<u8>>, VkError> {
+        let (sets, bufs) = self.descriptors(&job.bindings)?;
+        self.pipeline_layout()?;
+        let cs = self.shader_module(&job.spirv)?;
+        let stage = vk::PipelineShaderStageCreateInfo::default()
+            .stage(vk::ShaderStageFlags::COMPUTE)
+            .module(cs)
+            .name(c"main");
+        let ci = [vk::ComputePipelineCreateInfo::default()
+            .stage(stage)
+            .layout(self.pipeline_layout)];
+        // SAFETY: a live module and layout; create-info alive for the call.
+        let p = unsafe {
+            self.dev()
+                .create_compute_pipelines(vk::PipelineCache::null(), &ci, None)
+        }
+        .map_err(|(_, e)| call_err("vkCreateComputePipelines")(e))?;
+        self.pipeline = p[0];
+        let cb = self.command_buffer()?;
+        // SAFETY: `cb` is recording; pipeline, layout and sets are live until the fence
+        // wait; the barrier makes the shader's writes visible to the host.
+        unsafe {
+            let d = self.dev();
+            d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::COMPUTE, self.pipeline);
+            if !sets.is_empty() {
+                d.cmd_bind_descriptor_sets(
+                    cb,
+                    vk::PipelineBindPoint::COMPUTE,
+                    self.pipeline_layout,
+                    0,
+                    &sets,
+                    &[],
+                );
+            }
+            d.cmd_dispatch(cb, job.groups[0], job.groups[1], job.groups[2]);
+            let mb = [vk::MemoryBarrier::default()
+                .src_access_mask(vk::AccessFlags::SHADER_WRITE)
+                .dst_access_mask(vk::AccessFlags::HOST_READ)];
+            d.cmd_pipeline_barrier(
+                cb,
+                vk::PipelineStageFlags::COMPUTE_SHADER,
+                vk::PipelineStageFlags::HOST,
+                vk::DependencyFlags::empty(),
+                &mb,
+                &[],
+                &[],
+            );
+        }
+        self.submit_and_wait(cb)?;
+        job.bindings
+            .iter()
+            .zip(&bufs)
+            .map(|(b, hb)| self.read(*hb, b.data.len()))
+            .collect()
+    }
+}
+
+impl Drop for Resources<'_> {
+    fn drop(&mut self) {
+        // A job that returned early through `?` before `finish` (cannot happen with the
+        // `render`/`dispatch` wrappers, which always call it) still frees what it made:
+        // nothing was submitted unless `submit_and_wait` ran, and that path always
+        // reaches `finish`.
+        if !self.finished {
+            self.finish(true);
+        }
+    }
+}
+
+fn color_range() -> vk::ImageSubresourceRange {
+    vk::ImageSubresourceRange {
+        aspect_mask: vk::ImageAspectFlags::COLOR,
+        base_mip_level: 0,
+        level_count: 1,
+        base_array_layer: 0,
+        layer_count: 1,
+    }
+}
