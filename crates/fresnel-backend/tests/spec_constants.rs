@@ -251,7 +251,10 @@ fn workgroup_size_is_the_specializable_builtin() {
         .find(|(_, o)| o.get(1) == Some(&wg))
         .expect("declared");
     assert_eq!(decl.0, OP_SPEC_CONSTANT_COMPOSITE);
-    assert!(used_in_code(&ins, wg), "gl_WorkGroupSize reads the built-in");
+    assert!(
+        used_in_code(&ins, wg),
+        "gl_WorkGroupSize reads the built-in"
+    );
     let x = spec_target(&ins, 3).expect("SpecId 3");
     assert_eq!(decl.1[2], x, "x is specialization constant 3");
     if have("spirv-val") {

@@ -88,6 +88,8 @@ struct Test<'c> {
     name: String,
     flavor: Flavor,
     programs: Result<Vec<Program>, SpecializeError>,
+    /// Print the shaders, IR and SPIR-V (`FRESNEL_DEQP_DUMP=<part of the name>`).
+    dump: bool,
 }
 
 /// Runs every test of a file (tests in parallel, results in file order).
@@ -118,6 +120,9 @@ pub fn run_file(path: &Path, ctx: &Ctx<'_>) -> FileResult {
         }
     };
     let opts = SpecializeOptions::permissive(flavor);
+    let dump_filter = std::env::var("FRESNEL_DEQP_DUMP")
+        .ok()
+        .filter(|d| !d.is_empty());
     let mut tests = Vec::new();
     for case in &cases {
         for inst in deqp::specialize(case, &opts) {
@@ -128,6 +133,7 @@ pub fn run_file(path: &Path, ctx: &Ctx<'_>) -> FileResult {
             name.push_str(&inst.name);
             tests.push(Test {
                 case,
+                dump: dump_filter.as_deref().is_some_and(|d| name.contains(d)),
                 name,
                 flavor,
                 programs: inst.programs,
@@ -352,9 +358,7 @@ fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
     if case.requires(&Requirement::ExactlyOneDrawBuffer) {
         return Outcome::Skip("require exactly_one_draw_buffer (several draw buffers)".into());
     }
-    let dump = std::env::var("FRESNEL_DEQP_DUMP")
-        .ok()
-        .is_some_and(|d| !d.is_empty() && t.name.contains(&d));
+    let dump = t.dump;
     // Compile everything.
     let mut shaders: Vec<(TStage, Shader)> = Vec::new();
     let mut facts: Vec<(TStage, LinkFacts)> = Vec::new();
@@ -614,10 +618,17 @@ fn execute(
         let Some(gpu) = ctx.gpu else {
             return Outcome::Fail("no Vulkan device".into());
         };
-        match vulkan::VkProgram::prepare(t, vs, fs) {
+        let run = || match vulkan::VkProgram::prepare(t, vs, fs) {
             Ok(p) => run_blocks(&blocks, |values, k| p.run_sub_case(gpu, t, values, k)),
             Err(o) => o,
-        }
+        };
+        // A panic (in linking or the SPIR-V writer) fails this back end only.
+        catch_unwind(AssertUnwindSafe(run)).unwrap_or_else(|p| {
+            Outcome::Fail(format!(
+                "internal error (Vulkan path): panic: {}",
+                panic_message(&p)
+            ))
+        })
     };
     match ctx.backend {
         Backend::Interp => interp(),

@@ -103,6 +103,9 @@ enum Command {
         /// Run this many times and report the speed on standard error.
         #[arg(long, default_value_t = 1)]
         repeat: u32,
+        /// A specialization constant: ID=VALUE (constant_id or local_size_*_id).
+        #[arg(long = "spec", value_name = "ID=VALUE")]
+        spec: Vec<String>,
         #[command(flatten)]
         common: Common,
     },
@@ -130,6 +133,19 @@ enum Command {
         /// shaders compile for Vulkan.
         #[arg(long)]
         relaxed: bool,
+        /// Print the IR after every optimization pass (to standard error).
+        #[arg(long = "print-after-all")]
+        print_after_all: bool,
+        /// Print the IR after this pass (repeatable).
+        #[arg(long = "print-after", value_name = "PASS")]
+        print_after: Vec<String>,
+        /// Do not run this pass (repeatable).
+        #[arg(long = "disable-pass", value_name = "PASS")]
+        disable_pass: Vec<String>,
+        /// Apply at most N optimization passes and log each application to standard error
+        /// (`BISECT: running pass (N) NAME`), to narrow a miscompile to one application.
+        #[arg(long = "opt-bisect-limit", value_name = "N")]
+        opt_bisect_limit: Option<u64>,
         /// Set of the default uniform block with --relaxed.
         #[arg(long = "default-block-set", value_name = "SET", default_value_t = 0)]
         default_block_set: u32,
@@ -394,6 +410,7 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             textures,
             print_ir,
             repeat,
+            spec,
             common,
         } => {
             let opts = common.options()?;
@@ -421,6 +438,7 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                 count,
                 groups,
                 max_instructions,
+                spec,
             };
             match run::run(ir, &args) {
                 Ok(out) => {
@@ -489,9 +507,42 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             relaxed,
             default_block_set,
             default_block_binding,
+            print_after_all,
+            print_after,
+            disable_pass,
+            opt_bisect_limit,
             common,
         } => {
             let opts = common.options()?;
+            let level = if o {
+                fresnel_opt::OptLevel::O
+            } else if os {
+                fresnel_opt::OptLevel::Os
+            } else {
+                fresnel_opt::OptLevel::O0
+            };
+            let known = fresnel_opt::all_passes();
+            for name in print_after.iter().chain(&disable_pass) {
+                if !known.iter().any(|p| p.name() == name) {
+                    let names: Vec<&str> = known.iter().map(|p| p.name()).collect();
+                    return Err(Fail(format!(
+                        "unknown pass `{name}` (passes: {})",
+                        names.join(", ")
+                    )));
+                }
+            }
+            let run_opts = fresnel_opt::RunOptions {
+                validate: true,
+                print_after: if print_after_all {
+                    fresnel_opt::PrintAfter::All
+                } else if !print_after.is_empty() {
+                    fresnel_opt::PrintAfter::Passes(print_after.clone())
+                } else {
+                    fresnel_opt::PrintAfter::Nothing
+                },
+                disabled: disable_pass.clone(),
+                bisect_limit: opt_bisect_limit,
+            };
             if [o0, o, os].iter().filter(|&&b| b).count() > 1 {
                 return Err(Fail("choose one of -O0, -O and -Os".into()));
             }
@@ -548,6 +599,36 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                 };
                 if let Some(t) = text {
                     out.push_str(&t);
+                }
+            }
+            if ok && level != fresnel_opt::OptLevel::O0 {
+                let facts = fresnel_opt::TargetFacts {
+                    default_uniforms: matches!(opts.target, TargetEnv::OpenGl | TargetEnv::OpenGlEs)
+                        && !relaxed,
+                };
+                let pm = fresnel_opt::PassManager::new(
+                    fresnel_opt::Pipeline::for_level(level, facts),
+                    run_opts,
+                );
+                for (name, ir) in &mut shaders {
+                    match pm.run(ir) {
+                        Ok(log) => {
+                            for a in &log.applications {
+                                if let Some(d) = &a.dump {
+                                    eprintln!("; IR after {} (application {}) of {name}\n{d}", a.pass, a.index);
+                                }
+                            }
+                            if opt_bisect_limit.is_some() {
+                                for l in log.bisect_lines() {
+                                    eprintln!("{l}");
+                                }
+                            }
+                        }
+                        Err(e) => {
+                            eprintln!("{name}: internal error: {e}\n{}", e.ir);
+                            ok = false;
+                        }
+                    }
                 }
             }
             if ok && (program || relaxed) && !shaders.is_empty() {

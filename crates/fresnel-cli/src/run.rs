@@ -8,6 +8,9 @@
 //!   as in OpenGL);
 //! * compute: `--groups X,Y,Z` workgroups.
 //!
+//! `--spec ID=VALUE` specializes a specialization constant (`layout(constant_id = ID)` or a
+//! `local_size_*_id`), as pipeline creation does.
+//!
 //! Inputs and uniforms come from `--input name=v,v,..` / `--uniform name=v,v,..` (the same
 //! value for every invocation; uniforms accept GL paths like `s.a` or `arr[1]`) or from a
 //! JSON file (`--json FILE`):
@@ -40,6 +43,9 @@ pub struct RunArgs {
     pub textures: Vec<String>,
     /// Runs this many times (at least once) and reports the speed on standard error.
     pub repeat: u32,
+    /// Specialization constants: `ID=VALUE` (`layout(constant_id = ID)`, or a
+    /// `local_size_*_id`), the value converted to the constant's type.
+    pub spec: Vec<String>,
 }
 
 fn parse_scalar(s: &str) -> Result<Scalar, String> {
@@ -181,6 +187,18 @@ pub fn run(shader: &fresnel_ir::Shader, args: &RunArgs) -> Result<String, String
     if let Some(m) = args.max_instructions {
         it.limits.max_instructions = m;
     }
+    for s in &args.spec {
+        let (id, v) = s
+            .split_once('=')
+            .ok_or_else(|| format!("--spec {s}: expected ID=VALUE"))?;
+        let id: u32 = id
+            .trim()
+            .parse()
+            .map_err(|_| format!("--spec {s}: `{id}` is not a specialization constant id"))?;
+        let v = parse_scalar(v).map_err(|e| format!("--spec {s}: {e}"))?;
+        it.set_spec_constant_scalar(id, v)
+            .map_err(|e| format!("--spec {s}: {e}"))?;
+    }
     let doc: Json = match &args.json {
         Some(p) => {
             let text = std::fs::read_to_string(p)
@@ -310,7 +328,7 @@ pub fn run(shader: &fresnel_ir::Shader, args: &RunArgs) -> Result<String, String
                 None => [1, 1, 1],
             };
             it.run_compute(g).map_err(|e| e.to_string())?;
-            let ls = shader.info.local_size;
+            let ls = it.local_size();
             (g.iter().map(|&x| x as usize).product::<usize>())
                 * (ls.iter().map(|&x| x.max(1) as usize).product::<usize>())
         }

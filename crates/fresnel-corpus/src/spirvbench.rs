@@ -11,7 +11,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use fresnel::TargetEnv;
 
@@ -160,9 +160,12 @@ pub struct FileTimes {
     pub collection: String,
     pub label: String,
     pub bytes: usize,
-    /// Seconds per process.
+    /// Wall-clock seconds per process.
     pub fresnel: f64,
     pub glslang: f64,
+    /// CPU seconds (user + system) per process.
+    pub fresnel_cpu: f64,
+    pub glslang_cpu: f64,
 }
 
 impl FileTimes {
@@ -175,18 +178,47 @@ impl FileTimes {
 /// The result of a run.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct BenchReport {
+    /// Usable Vulkan shaders of the corpus.
     pub candidates: usize,
+    /// Of those, the evenly spaced ones both tools were tried on.
+    pub tried: usize,
     pub both_accept: usize,
     pub fresnel_only: usize,
     pub glslang_only: usize,
     pub files: Vec<FileTimes>,
-    /// Seconds per process on an empty fragment shader (start-up cost).
-    pub empty_fresnel: f64,
-    pub empty_glslang: f64,
+    /// Seconds per process on an empty fragment shader (start-up cost): wall, CPU.
+    pub empty_fresnel: (f64, f64),
+    pub empty_glslang: (f64, f64),
 }
 
-/// Runs a command once with no output kept; (success, wall time).
-fn time_command(exe: &Path, args: &[String]) -> (bool, Duration) {
+/// The user + system CPU time of the children of this process that have been waited for
+/// (seconds); `None` where it cannot be read.
+#[cfg(unix)]
+fn children_cpu() -> Option<f64> {
+    use nix::sys::resource::{getrusage, UsageWho};
+    let u = getrusage(UsageWho::RUSAGE_CHILDREN).ok()?;
+    let secs = |t: nix::sys::time::TimeVal| t.tv_sec() as f64 + t.tv_usec() as f64 * 1e-6;
+    Some(secs(u.user_time()) + secs(u.system_time()))
+}
+
+#[cfg(not(unix))]
+fn children_cpu() -> Option<f64> {
+    None
+}
+
+/// One run of a process.
+#[derive(Clone, Copy, Debug)]
+struct Timing {
+    ok: bool,
+    /// Wall-clock seconds from spawn to exit.
+    wall: f64,
+    /// CPU seconds (user + system) of the process (NaN when unknown).
+    cpu: f64,
+}
+
+/// Runs a command once with no output kept.
+fn time_command(exe: &Path, args: &[String]) -> Timing {
+    let cpu0 = children_cpu();
     let t = Instant::now();
     let ok = Command::new(exe)
         .args(args)
@@ -195,7 +227,12 @@ fn time_command(exe: &Path, args: &[String]) -> (bool, Duration) {
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
-    (ok, t.elapsed())
+    let wall = t.elapsed().as_secs_f64();
+    let cpu = match (cpu0, children_cpu()) {
+        (Some(a), Some(b)) => b - a,
+        _ => f64::NAN,
+    };
+    Timing { ok, wall, cpu }
 }
 
 /// The median of a non-empty slice (sorted in place).
@@ -282,13 +319,19 @@ pub fn run(dir: &Path, args: &BenchArgs) -> Result<BenchReport, String> {
             include_dir,
         });
     }
-    // Which shaders each tool compiles to SPIR-V (one run each, in parallel).
+    // Which shaders each tool compiles to SPIR-V (one run each, in parallel), on twice the
+    // sample size of evenly spaced candidates (about three in four are accepted by both).
+    let all_candidates = shaders.len();
+    let shaders: Vec<BenchShader> = spaced(shaders.len(), args.sample.saturating_mul(2))
+        .into_iter()
+        .map(|i| shaders[i].clone())
+        .collect();
     let accepted = fresnel_corpus::par_map(&shaders, args.threads, |s| {
         let t = std::thread::current();
         let tag = format!("{:?}", t.id()).replace(|c: char| !c.is_ascii_alphanumeric(), "");
         let out = tmp.0.join(format!("accept-{tag}.spv"));
-        let f = time_command(&args.fresnel, &s.fresnel_args(&out)).0;
-        let g = time_command(&args.glslang, &s.glslang_args(&out)).0;
+        let f = time_command(&args.fresnel, &s.fresnel_args(&out)).ok;
+        let g = time_command(&args.glslang, &s.glslang_args(&out)).ok;
         (f, g)
     });
     let fresnel_only = accepted.iter().filter(|(f, g)| *f && !*g).count();
@@ -317,22 +360,30 @@ pub fn run(dir: &Path, args: &BenchArgs) -> Result<BenchReport, String> {
     };
     std::fs::write(&empty.file, "#version 450\nvoid main() {}\n")
         .map_err(|e| format!("{}: {e}", empty.file.display()))?;
-    let time_pair = |s: &BenchShader, reps: usize| -> (f64, f64) {
-        let mut f = Vec::with_capacity(reps);
-        let mut g = Vec::with_capacity(reps);
+    // Per tool: (wall, CPU), each summarized over the runs.
+    let time_pair = |s: &BenchShader, reps: usize| -> ((f64, f64), (f64, f64)) {
+        let mut runs: [(Vec<f64>, Vec<f64>); 2] = Default::default();
         for _ in 0..reps {
-            f.push(
-                time_command(&args.fresnel, &s.fresnel_args(&out))
-                    .1
-                    .as_secs_f64(),
-            );
-            g.push(
-                time_command(&args.glslang, &s.glslang_args(&out))
-                    .1
-                    .as_secs_f64(),
-            );
+            let pair = [
+                time_command(&args.fresnel, &s.fresnel_args(&out)),
+                time_command(&args.glslang, &s.glslang_args(&out)),
+            ];
+            for (k, r) in pair.into_iter().enumerate() {
+                runs[k].0.push(r.wall);
+                runs[k].1.push(r.cpu);
+            }
         }
-        (summary(&mut f, args.median), summary(&mut g, args.median))
+        let [mut f, mut g] = runs;
+        (
+            (
+                summary(&mut f.0, args.median),
+                summary(&mut f.1, args.median),
+            ),
+            (
+                summary(&mut g.0, args.median),
+                summary(&mut g.1, args.median),
+            ),
+        )
     };
     let (empty_fresnel, empty_glslang) = time_pair(&empty, reps.max(20));
     let mut files = Vec::with_capacity(picked.len());
@@ -342,12 +393,15 @@ pub fn run(dir: &Path, args: &BenchArgs) -> Result<BenchReport, String> {
             collection: s.collection.clone(),
             label: s.label.clone(),
             bytes: s.bytes,
-            fresnel: f,
-            glslang: g,
+            fresnel: f.0,
+            glslang: g.0,
+            fresnel_cpu: f.1,
+            glslang_cpu: g.1,
         });
     }
     Ok(BenchReport {
-        candidates: shaders.len(),
+        candidates: all_candidates,
+        tried: shaders.len(),
         both_accept: both.len(),
         fresnel_only,
         glslang_only,
@@ -357,85 +411,95 @@ pub fn run(dir: &Path, args: &BenchArgs) -> Result<BenchReport, String> {
     })
 }
 
+/// Totals and ratios of a set of (fresnel, glslangValidator) per-file times.
+fn ratio_line(pairs: &[(f64, f64)]) -> String {
+    let tf: f64 = pairs.iter().map(|p| p.0).sum();
+    let tg: f64 = pairs.iter().map(|p| p.1).sum();
+    let mut ratios: Vec<f64> = pairs.iter().map(|p| p.1 / p.0.max(1e-9)).collect();
+    let med = median(&mut ratios);
+    let n = pairs.len().max(1) as f64;
+    format!(
+        "fresnel {:.1} ms ({:.2} ms/file), glslangValidator {:.1} ms ({:.2} ms/file); ratio glslangValidator/fresnel: totals {:.1}x, median per file {:.1}x, min {:.1}x, max {:.1}x",
+        tf * 1e3,
+        tf * 1e3 / n,
+        tg * 1e3,
+        tg * 1e3 / n,
+        tg / tf.max(1e-9),
+        med,
+        ratios.first().copied().unwrap_or(f64::NAN),
+        ratios.last().copied().unwrap_or(f64::NAN)
+    )
+}
+
 impl BenchReport {
     /// Prints the figures (with `list`, every file's times).
     pub fn print(&self, args: &BenchArgs) {
         let stat = if args.median { "median" } else { "minimum" };
         println!(
-            "candidates {}: both compile to SPIR-V {}, only fresnel {}, only glslangValidator {}",
-            self.candidates, self.both_accept, self.fresnel_only, self.glslang_only
+            "candidates {} (Vulkan GLSL of the corpus); tried {}: both compile to SPIR-V {}, only fresnel {}, only glslangValidator {}",
+            self.candidates, self.tried, self.both_accept, self.fresnel_only, self.glslang_only
         );
         println!(
-            "empty fragment shader (start-up), {stat} of {} runs: fresnel {:.2} ms, glslangValidator {:.2} ms, ratio {:.1}x",
+            "empty fragment shader (start-up), {stat} of {} runs: wall fresnel {:.2} ms, glslangValidator {:.2} ms ({:.1}x); CPU fresnel {:.2} ms, glslangValidator {:.2} ms ({:.1}x)",
             args.reps.max(20),
-            self.empty_fresnel * 1e3,
-            self.empty_glslang * 1e3,
-            self.empty_glslang / self.empty_fresnel.max(1e-9)
+            self.empty_fresnel.0 * 1e3,
+            self.empty_glslang.0 * 1e3,
+            self.empty_glslang.0 / self.empty_fresnel.0.max(1e-9),
+            self.empty_fresnel.1 * 1e3,
+            self.empty_glslang.1 * 1e3,
+            self.empty_glslang.1 / self.empty_fresnel.1.max(1e-9)
         );
         if self.files.is_empty() {
             println!("no files timed");
             return;
         }
-        let mut by_collection: Vec<(String, usize, f64, f64)> = Vec::new();
-        for f in &self.files {
-            match by_collection.iter_mut().find(|c| c.0 == f.collection) {
-                Some(c) => {
-                    c.1 += 1;
-                    c.2 += f.fresnel;
-                    c.3 += f.glslang;
-                }
-                None => by_collection.push((f.collection.clone(), 1, f.fresnel, f.glslang)),
-            }
-        }
         if args.list {
+            println!("  wall: fresnel, glslangValidator, ratio; CPU: fresnel, glslangValidator, ratio; file");
             for f in &self.files {
                 println!(
-                    "  {:7.3} ms {:7.3} ms {:6.1}x  {}",
+                    "  {:7.2} {:7.2} {:6.1}x  {:7.2} {:7.2} {:6.1}x  {}",
                     f.fresnel * 1e3,
                     f.glslang * 1e3,
                     f.ratio(),
+                    f.fresnel_cpu * 1e3,
+                    f.glslang_cpu * 1e3,
+                    f.glslang_cpu / f.fresnel_cpu.max(1e-9),
                     f.label
                 );
             }
         }
-        for (c, n, f, g) in &by_collection {
-            println!(
-                "  {c}: {n} files, fresnel {:.1} ms, glslangValidator {:.1} ms, ratio {:.1}x",
-                f * 1e3,
-                g * 1e3,
-                g / f.max(1e-9)
-            );
+        let mut collections: Vec<&str> = Vec::new();
+        for f in &self.files {
+            if !collections.contains(&f.collection.as_str()) {
+                collections.push(&f.collection);
+            }
+        }
+        for c in collections {
+            let pairs: Vec<(f64, f64)> = self
+                .files
+                .iter()
+                .filter(|f| f.collection == c)
+                .map(|f| (f.fresnel, f.glslang))
+                .collect();
+            println!("  {c}, {} files, wall: {}", pairs.len(), ratio_line(&pairs));
         }
         let n = self.files.len();
         let bytes: usize = self.files.iter().map(|f| f.bytes).sum();
-        let tf: f64 = self.files.iter().map(|f| f.fresnel).sum();
-        let tg: f64 = self.files.iter().map(|f| f.glslang).sum();
-        let mut ratios: Vec<f64> = self.files.iter().map(FileTimes::ratio).collect();
-        let med = median(&mut ratios);
-        let min = ratios.first().copied().unwrap_or(f64::NAN);
-        let max = ratios.last().copied().unwrap_or(f64::NAN);
         println!(
-            "whole process, {n} files ({:.2} MB), {stat} of {} runs per file, one process at a time:",
+            "whole process, {n} files ({:.2} MB), {stat} of {} runs per file and tool, one process at a time:",
             bytes as f64 / 1e6,
             args.reps.max(1)
         );
-        println!(
-            "  fresnel compile --emit spirv: total {:.1} ms ({:.2} ms/file)",
-            tf * 1e3,
-            tf * 1e3 / n as f64
-        );
-        println!(
-            "  glslangValidator -V:          total {:.1} ms ({:.2} ms/file)",
-            tg * 1e3,
-            tg * 1e3 / n as f64
-        );
-        println!(
-            "  ratio glslangValidator/fresnel: totals {:.1}x, median per file {:.1}x, min {:.1}x, max {:.1}x",
-            tg / tf.max(1e-9),
-            med,
-            min,
-            max
-        );
+        let wall: Vec<(f64, f64)> = self.files.iter().map(|f| (f.fresnel, f.glslang)).collect();
+        println!("  wall: {}", ratio_line(&wall));
+        let cpu: Vec<(f64, f64)> = self
+            .files
+            .iter()
+            .map(|f| (f.fresnel_cpu, f.glslang_cpu))
+            .collect();
+        if cpu.iter().all(|p| p.0.is_finite() && p.1.is_finite()) {
+            println!("  CPU (user + system): {}", ratio_line(&cpu));
+        }
     }
 }
 

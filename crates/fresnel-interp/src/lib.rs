@@ -74,6 +74,7 @@
 #![allow(clippy::needless_range_loop)]
 
 mod alu;
+pub mod probe;
 mod exec;
 mod layout;
 pub mod tex;
@@ -81,6 +82,9 @@ pub mod tex;
 use fresnel_ir::{Shader, Stage, Type, VarId, VarMode};
 
 pub use exec::Emitted;
+/// One ALU operation on constants, bit-exact with execution (the optimizer's constant
+/// folding uses it).
+pub use alu::eval as eval_alu;
 pub use layout::Leaf;
 pub use tex::{
     Compare, Filter, Level, MipFilter, SamplerState, Texture, TextureSet, Wrap, RESIDENT,
@@ -944,6 +948,23 @@ impl Interp<'_> {
             Err(i) => self.spec_overrides.insert(i, (id, bits)),
         }
         Ok(())
+    }
+
+    /// [`Interp::set_spec_constant`] with a value converted to the constant's type (a
+    /// workgroup size id the shader does not declare as a constant is a `uint`).
+    pub fn set_spec_constant_scalar(&mut self, id: u32, value: Scalar) -> Result<(), Error> {
+        let leaf = self
+            .shader
+            .info
+            .spec_constants
+            .iter()
+            .find(|c| c.id == id)
+            .and_then(|c| match self.shader.types.get(c.ty) {
+                Type::Vector { base, bits, .. } => Some(Leaf::of(*base, *bits)),
+                _ => None,
+            })
+            .unwrap_or(Leaf::Uint(32));
+        self.set_spec_constant(id, value.encode(leaf))
     }
 
     /// The value of a specialization constant (its default unless set), as bits.

@@ -488,7 +488,7 @@ impl Shader {
             return 0;
         }
         self.vars = kept;
-        let remap = |v: VarId| map[v.index()];
+        let remap = |v: VarId| map.get(v.index()).copied().flatten();
         for (_, f) in self.functions.iter_mut() {
             for p in &mut f.params {
                 if let Some(n) = remap(p.var) {

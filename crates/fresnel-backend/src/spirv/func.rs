@@ -38,6 +38,12 @@ pub enum Val {
     Const(SmallVec<[u64; 4]>),
     /// An undefined value (materialized at each use).
     Undef,
+    /// An opaque value that is not behind a pointer (an acceleration structure made from a
+    /// 64-bit address by a `deref_cast`): what loading the "deref" gives.
+    Opaque(u32),
+    /// A value of more components than a SPIR-V vector holds (sparse lookups: the texel
+    /// and the residency code), one scalar id per component, all of the scalar kind.
+    Split(SmallVec<[u32; 8]>, Kind),
     /// A pointer (a deref): id, pointee SPIR-V type, storage class, IR type and mode.
     Ptr {
         id: u32,

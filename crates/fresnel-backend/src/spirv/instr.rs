@@ -238,7 +238,22 @@ impl FuncCx<'_, '_> {
                 let t = self.m.kind_type(k);
                 Ok(self.m.undef(t))
             }
-            Val::Ptr { .. } => Err(SpirvError::new("internal: a deref used as a value")),
+            Val::Split(parts, sk) if parts.len() <= 4 => {
+                let mut ids = SmallVec::<[u32; 4]>::new();
+                for p in parts {
+                    ids.push(self.convert(p, sk, k.scalar())?);
+                }
+                if ids.len() == 1 {
+                    return Ok(ids[0]);
+                }
+                Ok(self.op1(op::COMPOSITE_CONSTRUCT, k, &ids))
+            }
+            Val::Split(..) => Err(SpirvError::new(format!(
+                "value {v} of more than 4 components used whole"
+            ))),
+            Val::Ptr { .. } | Val::Opaque(_) => {
+                Err(SpirvError::new("internal: a deref used as a value"))
+            }
             Val::None => Err(SpirvError::new(format!(
                 "internal: value {v} used before its definition"
             ))),
@@ -267,6 +282,19 @@ impl FuncCx<'_, '_> {
         let identity = n == vcomps && sw.iter().enumerate().all(|(i, &c)| c as usize == i);
         let vk = Kind::new(base, vbits, vcomps);
         let k = Kind::new(base, vbits, n);
+        if let Val::Split(parts, sk) = self.vals[s.value.0 as usize].clone() {
+            let mut ids = SmallVec::<[u32; 4]>::new();
+            for &c in sw {
+                let p = parts.get(c as usize).copied().ok_or_else(|| {
+                    SpirvError::new("internal: swizzle beyond a value's components")
+                })?;
+                ids.push(self.convert(p, sk, k.scalar())?);
+            }
+            if n == 1 {
+                return Ok((ids[0], k));
+            }
+            return Ok((self.op1(op::COMPOSITE_CONSTRUCT, k, &ids), k));
+        }
         if let Val::Const(bits) = &self.vals[s.value.0 as usize] {
             let picked: SmallVec<[u64; 4]> = sw
                 .iter()
@@ -951,9 +979,14 @@ impl FuncCx<'_, '_> {
                         self.m.shader.vars[var].name
                     )));
                 };
-                let v = &self.m.shader.vars[var];
-                let fmt = self.m.var_format(var);
-                let t = self.m.ir_type(v.ty, Module::external(v.mode), fmt)?;
+                let t = match self.m.var_types.get(&var) {
+                    Some(&t) => t,
+                    None => {
+                        let v = &self.m.shader.vars[var];
+                        let fmt = self.m.var_format(var);
+                        self.m.ir_type(v.ty, Module::external(v.mode), fmt)?
+                    }
+                };
                 (id, t)
             }
             DerefKind::Array { parent, index } => {
@@ -985,10 +1018,36 @@ impl FuncCx<'_, '_> {
                 self.code.inst(op::ACCESS_CHAIN, &[ptr_t, id, pid, idx]);
                 (id, e)
             }
-            DerefKind::Cast { .. } => {
-                return Err(SpirvError::new(
-                    "deref casts (buffer references) are not supported in SPIR-V output yet",
-                ))
+            DerefKind::Cast { parent }
+                if matches!(self.m.shader.types.get(d.ty), Type::Opaque(n) if n.starts_with("accelerationStructure")) =>
+            {
+                // An acceleration structure from its 64-bit address.
+                let t = self.m.ir_type(d.ty, false, None)?;
+                let addr = self.value_as(parent, Kind::new(BaseType::Uint, 64, 1))?;
+                let id = self.new_id();
+                self.code.inst(4447, &[t, id, addr]);
+                self.vals[d.dest.0 as usize] = Val::Opaque(id);
+                return Ok(());
+            }
+            DerefKind::Cast { parent } => {
+                if d.mode != VarMode::PhysicalStorageBuffer {
+                    return Err(SpirvError::new(format!(
+                        "deref casts to {} memory (bindless handles) are not supported in SPIR-V output yet",
+                        d.mode.name()
+                    )));
+                }
+                // A buffer reference: the 64-bit address as a PhysicalStorageBuffer pointer.
+                let t = self.m.ir_type(d.ty, true, None)?;
+                self.m.use_physical_storage_buffer();
+                if self.m.members.contains_key(&t) && self.m.phys_blocks.insert(t) {
+                    self.m.decorate(t, super::spec::decor::BLOCK, &[]);
+                }
+                let addr = self.value_as(parent, Kind::new(BaseType::Uint, 64, 1))?;
+                let ptr_t = self.m.pointer(class, t);
+                let id = self.new_id();
+                self.code
+                    .inst(super::ext::op::CONVERT_U_TO_PTR, &[ptr_t, id, addr]);
+                (id, t)
             }
         };
         self.vals[d.dest.0 as usize] = Val::Ptr {
@@ -1015,10 +1074,24 @@ impl FuncCx<'_, '_> {
         }
     }
 
+    /// The memory operands of a load or store through a pointer of class `class`:
+    /// `Aligned` (to the component size, which every layout guarantees) for buffer
+    /// references, which require it.
+    fn mem_operands(class: u32, k: Kind) -> SmallVec<[u32; 2]> {
+        if class == super::spec::storage::PHYSICAL_STORAGE_BUFFER {
+            let align = u32::from(k.bits.max(8) / 8);
+            smallvec::smallvec![2, align]
+        } else {
+            SmallVec::new()
+        }
+    }
+
     fn load(&mut self, ptr: ValueId) -> Result<(u32, Kind)> {
-        let (pid, _, _, ty, mode) = self.ptr(ptr)?;
+        let (pid, _, class, ty, mode) = self.ptr(ptr)?;
         let (sk, is_bool) = self.stored_kind(ty, mode)?;
-        let id = self.op1(op::LOAD, sk, &[pid]);
+        let mut args: SmallVec<[u32; 3]> = smallvec::smallvec![pid];
+        args.extend(Self::mem_operands(class, sk));
+        let id = self.op1(op::LOAD, sk, &args);
         if is_bool {
             let bk = Kind::new(BaseType::Bool, 1, sk.comps);
             let zero = self.splat(sk, 0);
@@ -1028,7 +1101,7 @@ impl FuncCx<'_, '_> {
     }
 
     fn store(&mut self, ptr: ValueId, v: ValueId, mask: u32) -> Result<()> {
-        let (pid, _, _, ty, mode) = self.ptr(ptr)?;
+        let (pid, _, class, ty, mode) = self.ptr(ptr)?;
         let (sk, is_bool) = self.stored_kind(ty, mode)?;
         let vcomps = self.f.values[v].num_components;
         let vk = if is_bool {
@@ -1043,16 +1116,17 @@ impl FuncCx<'_, '_> {
             let zero = self.splat(uk, 0);
             val = self.op1(op::SELECT, uk, &[val, one, zero]);
         }
+        let mem = Self::mem_operands(class, sk);
         let full = (1u32 << sk.comps) - 1;
-        if mask & full == full && vcomps == sk.comps {
-            self.code.inst(op::STORE, &[pid, val]);
+        if (mask & full == full && vcomps == sk.comps) || sk.comps == 1 {
+            let mut args = vec![pid, val];
+            args.extend(&mem);
+            self.code.inst(op::STORE, &args);
             return Ok(());
         }
-        if sk.comps == 1 {
-            self.code.inst(op::STORE, &[pid, val]);
-            return Ok(());
-        }
-        let old = self.op1(op::LOAD, sk, &[pid]);
+        let mut largs = vec![pid];
+        largs.extend(&mem);
+        let old = self.op1(op::LOAD, sk, &largs);
         let mut args = vec![old, val];
         for i in 0..sk.comps {
             let from_new = mask & (1 << i) != 0 && i < vcomps;
@@ -1064,7 +1138,9 @@ impl FuncCx<'_, '_> {
         }
         // A shuffle of two vectors of different sizes is fine in SPIR-V.
         let merged = self.op1(op::VECTOR_SHUFFLE, sk, &args);
-        self.code.inst(op::STORE, &[pid, merged]);
+        let mut sargs = vec![pid, merged];
+        sargs.extend(&mem);
+        self.code.inst(op::STORE, &sargs);
         Ok(())
     }
 
@@ -1072,10 +1148,18 @@ impl FuncCx<'_, '_> {
     fn copy(&mut self, dst: (u32, u32, u32), src: (u32, u32, u32), budget: &mut u32) -> Result<()> {
         let (did, dt, dclass) = dst;
         let (sid, st, sclass) = src;
+        // Buffer references need `Aligned`; 1 holds for any aggregate.
+        let psb = super::spec::storage::PHYSICAL_STORAGE_BUFFER;
+        let smem: &[u32] = if sclass == psb { &[2, 1] } else { &[] };
+        let dmem: &[u32] = if dclass == psb { &[2, 1] } else { &[] };
         if dt == st {
             let id = self.new_id();
-            self.code.inst(op::LOAD, &[st, id, sid]);
-            self.code.inst(op::STORE, &[did, id]);
+            let mut l = vec![st, id, sid];
+            l.extend_from_slice(smem);
+            self.code.inst(op::LOAD, &l);
+            let mut w = vec![did, id];
+            w.extend_from_slice(dmem);
+            self.code.inst(op::STORE, &w);
             return Ok(());
         }
         if *budget == 0 {
@@ -1085,7 +1169,9 @@ impl FuncCx<'_, '_> {
         if let Some(&comps) = self.m.value_types.get(&dt) {
             // Leaves of different types: booleans against 32-bit integers.
             let s = self.new_id();
-            self.code.inst(op::LOAD, &[st, s, sid]);
+            let mut l = vec![st, s, sid];
+            l.extend_from_slice(smem);
+            self.code.inst(op::LOAD, &l);
             let uk = Kind::new(BaseType::Uint, 32, comps);
             let zero = self.splat(uk, 0);
             let conv = self.new_id();
@@ -1096,7 +1182,9 @@ impl FuncCx<'_, '_> {
                 let one = self.splat(uk, 1);
                 self.code.inst(op::SELECT, &[dt, conv, s, one, zero]);
             }
-            self.code.inst(op::STORE, &[did, conv]);
+            let mut w = vec![did, conv];
+            w.extend_from_slice(dmem);
+            self.code.inst(op::STORE, &w);
             return Ok(());
         }
         let members: Vec<(u32, u32)> = if let Some(ms) = self.m.members.get(&dt).cloned() {
@@ -1191,7 +1279,37 @@ impl FuncCx<'_, '_> {
                 self.code.inst(op::ATOMIC_STORE, &[ptr, scope, sem, v]);
                 return Ok(0);
             }
-            AtomicOp::Fadd | AtomicOp::Fmin | AtomicOp::Fmax | AtomicOp::Inc | AtomicOp::Dec => {
+            AtomicOp::Fadd => {
+                // SPV_EXT_shader_atomic_float_add (SPV_EXT_shader_atomic_float16_add).
+                use super::ext::cap as c;
+                let (cap, ext) = match k.bits {
+                    16 => (c::ATOMIC_FLOAT16_ADD_EXT, "SPV_EXT_shader_atomic_float16_add"),
+                    64 => (c::ATOMIC_FLOAT64_ADD_EXT, "SPV_EXT_shader_atomic_float_add"),
+                    _ => (c::ATOMIC_FLOAT32_ADD_EXT, "SPV_EXT_shader_atomic_float_add"),
+                };
+                self.m.cap(cap);
+                self.m.exts.insert(ext);
+                if k.bits == 16 {
+                    self.m.exts.insert("SPV_EXT_shader_atomic_float_add");
+                }
+                super::ext::op::ATOMIC_F_ADD_EXT
+            }
+            AtomicOp::Fmin | AtomicOp::Fmax => {
+                // SPV_EXT_shader_atomic_float_min_max.
+                use super::ext::cap as c;
+                self.m.cap(match k.bits {
+                    16 => c::ATOMIC_FLOAT16_MIN_MAX_EXT,
+                    64 => c::ATOMIC_FLOAT64_MIN_MAX_EXT,
+                    _ => c::ATOMIC_FLOAT32_MIN_MAX_EXT,
+                });
+                self.m.exts.insert("SPV_EXT_shader_atomic_float_min_max");
+                if aop == AtomicOp::Fmin {
+                    super::ext::op::ATOMIC_F_MIN_EXT
+                } else {
+                    super::ext::op::ATOMIC_F_MAX_EXT
+                }
+            }
+            AtomicOp::Inc | AtomicOp::Dec => {
                 return Err(SpirvError::new(format!(
                     "atomic {} is not supported in SPIR-V output yet",
                     aop.name()
@@ -1322,8 +1440,16 @@ impl FuncCx<'_, '_> {
             }
             I::Barrier => {
                 let wg = self.m.const_u32(2);
-                let sem = self.m.const_u32(0x108);
-                self.code.inst(op::CONTROL_BARRIER, &[wg, wg, sem]);
+                if self.m.shader.stage == fresnel_ir::Stage::TessControl {
+                    // Tessellation control: the GLSL450 memory model has no workgroup
+                    // memory there; invocation scope, no semantics (as glslang writes it).
+                    let inv = self.m.const_u32(4);
+                    let none = self.m.const_u32(0);
+                    self.code.inst(op::CONTROL_BARRIER, &[wg, inv, none]);
+                } else {
+                    let sem = self.m.const_u32(0x108);
+                    self.code.inst(op::CONTROL_BARRIER, &[wg, wg, sem]);
+                }
             }
             I::MemoryBarrier => {
                 let dev = self.m.const_u32(1);
@@ -1377,7 +1503,35 @@ impl FuncCx<'_, '_> {
             | I::ImageDerefAtomic
             | I::ImageDerefAtomicSwap
             | I::ImageDerefSize
-            | I::ImageDerefSamples => self.emit_image(x, dest_kind)?,
+            | I::ImageDerefSamples
+            | I::ImageDerefLoadLod
+            | I::ImageDerefStoreLod
+            | I::ImageDerefSparseLoad
+            | I::ImageDerefSparseLoadLod => self.emit_image(x, dest_kind)?,
+            I::IsSparseTexelsResident => {
+                self.m.cap(super::ext::cap::SPARSE_RESIDENCY);
+                let ik = Kind::new(BaseType::Int, 32, 1);
+                let c = self.value_as(x.srcs[0], ik)?;
+                let bk = Kind::new(BaseType::Bool, 1, 1);
+                let id = self.op1(super::ext::op::IMAGE_SPARSE_TEXELS_RESIDENT, bk, &[c]);
+                if let Some(d) = x.dest {
+                    self.set(d, id, bk);
+                }
+            }
+            I::SparseResidencyCodeAnd => {
+                // Resident only when both are: the second code when the first says
+                // resident, else the first.
+                self.m.cap(super::ext::cap::SPARSE_RESIDENCY);
+                let ik = Kind::new(BaseType::Int, 32, 1);
+                let a = self.value_as(x.srcs[0], ik)?;
+                let b = self.value_as(x.srcs[1], ik)?;
+                let bk = Kind::new(BaseType::Bool, 1, 1);
+                let ra = self.op1(super::ext::op::IMAGE_SPARSE_TEXELS_RESIDENT, bk, &[a]);
+                let id = self.op1(op::SELECT, ik, &[ra, b, a]);
+                if let Some(d) = x.dest {
+                    self.set(d, id, ik);
+                }
+            }
             I::VoteAny
             | I::VoteAll
             | I::VoteEq
@@ -1519,6 +1673,12 @@ impl FuncCx<'_, '_> {
         Ok(())
     }
 
+    /// GL_AMD_shader_image_load_store_lod: the `Lod` operand on image reads and writes.
+    fn image_lod_cap(&mut self) {
+        self.m.cap(5015);
+        self.m.exts.insert("SPV_AMD_shader_image_load_store_lod");
+    }
+
     fn emit_image(&mut self, x: &IntrinsicInstr, dest_kind: Option<Kind>) -> Result<()> {
         use Intrinsic as I;
         let (pid, pointee, _, ty, _) = self.ptr(x.srcs[0])?;
@@ -1527,7 +1687,12 @@ impl FuncCx<'_, '_> {
         };
         let img = self.new_id();
         self.code.inst(op::LOAD, &[pointee, img, pid]);
-        let ncoord = dim.coord_components() + u8::from(array);
+        // Cube images take (x, y, face) and cube arrays (x, y, layer * 6 + face).
+        let ncoord = if dim == SamplerDim::Cube {
+            3
+        } else {
+            dim.coord_components() + u8::from(array)
+        };
         let ms = matches!(dim, SamplerDim::Ms);
         match x.op {
             I::ImageDerefSize | I::ImageDerefSamples => {
@@ -1544,30 +1709,49 @@ impl FuncCx<'_, '_> {
                 };
                 self.set(d, id, k);
             }
-            I::ImageDerefLoad => {
+            I::ImageDerefLoad
+            | I::ImageDerefLoadLod
+            | I::ImageDerefSparseLoad
+            | I::ImageDerefSparseLoadLod => {
                 let coord = self.prefix(x.srcs[1], ncoord, BaseType::Int)?;
                 let d = x
                     .dest
                     .ok_or_else(|| SpirvError::new("load without result"))?;
                 let k = Kind::new(result, self.f.values[d].bit_size, 4);
                 let mut args = vec![img, coord];
-                if ms {
+                let lod = matches!(x.op, I::ImageDerefLoadLod | I::ImageDerefSparseLoadLod);
+                if lod {
+                    self.image_lod_cap();
+                    let l = self.prefix(x.srcs[2], 1, BaseType::Int)?;
+                    args.extend([io::LOD, l]);
+                } else if ms {
                     let s = self.prefix(x.srcs[2], 1, BaseType::Int)?;
                     args.extend([io::SAMPLE, s]);
+                }
+                if matches!(x.op, I::ImageDerefSparseLoad | I::ImageDerefSparseLoadLod) {
+                    let mut code = Some(0);
+                    let texel = self.lookup(op::IMAGE_READ, k, &args, &mut code);
+                    let parts = self.split_parts(texel, k, code.unwrap_or(0))?;
+                    self.vals[d.0 as usize] = Val::Split(parts, k.scalar());
+                    return Ok(());
                 }
                 let id = self.op1(op::IMAGE_READ, k, &args);
                 let dk = dest_kind.unwrap_or(k);
                 let id = self.convert(id, k, dk.with_comps(4))?;
                 self.set(d, id, dk);
             }
-            I::ImageDerefStore => {
+            I::ImageDerefStore | I::ImageDerefStoreLod => {
                 let coord = self.prefix(x.srcs[1], ncoord, BaseType::Int)?;
                 let texel = self.value_as(
                     x.srcs[3],
                     Kind::new(result, self.f.values[x.srcs[3]].bit_size, 4),
                 )?;
                 let mut args = vec![img, coord, texel];
-                if ms {
+                if x.op == I::ImageDerefStoreLod {
+                    self.image_lod_cap();
+                    let l = self.prefix(x.srcs[2], 1, BaseType::Int)?;
+                    args.extend([io::LOD, l]);
+                } else if ms {
                     let s = self.prefix(x.srcs[2], 1, BaseType::Int)?;
                     args.extend([io::SAMPLE, s]);
                 }
@@ -1598,12 +1782,71 @@ impl FuncCx<'_, '_> {
 
     // ---- textures ----
 
-    fn emit_tex(&mut self, t: &Tex) -> Result<()> {
-        if t.is_sparse {
-            return Err(SpirvError::new(
-                "sparse texture lookups are not supported in SPIR-V output yet",
-            ));
+    /// A lookup, or its sparse form (`OpImageSparse*`, returning the residency code and the
+    /// texel): the texel, with the code stored in `code`.
+    fn lookup(&mut self, opc: u16, rk: Kind, args: &[u32], code: &mut Option<u32>) -> u32 {
+        let sparse = match opc {
+            op::IMAGE_SAMPLE_IMPLICIT_LOD => super::ext::op::IMAGE_SPARSE_SAMPLE_IMPLICIT_LOD,
+            op::IMAGE_SAMPLE_EXPLICIT_LOD => super::ext::op::IMAGE_SPARSE_SAMPLE_EXPLICIT_LOD,
+            op::IMAGE_SAMPLE_DREF_IMPLICIT_LOD => {
+                super::ext::op::IMAGE_SPARSE_SAMPLE_DREF_IMPLICIT_LOD
+            }
+            op::IMAGE_SAMPLE_DREF_EXPLICIT_LOD => {
+                super::ext::op::IMAGE_SPARSE_SAMPLE_DREF_EXPLICIT_LOD
+            }
+            op::IMAGE_FETCH => super::ext::op::IMAGE_SPARSE_FETCH,
+            op::IMAGE_GATHER => super::ext::op::IMAGE_SPARSE_GATHER,
+            op::IMAGE_DREF_GATHER => super::ext::op::IMAGE_SPARSE_DREF_GATHER,
+            op::IMAGE_READ => super::ext::op::IMAGE_SPARSE_READ,
+            _ => 0,
+        };
+        if code.is_none() || sparse == 0 {
+            return self.op1(opc, rk, args);
         }
+        self.m.cap(super::ext::cap::SPARSE_RESIDENCY);
+        let ik = Kind::new(BaseType::Int, 32, 1);
+        let st = self.struct_type(&[ik, rk]);
+        let whole = self.new_id();
+        let mut ops = vec![st, whole];
+        ops.extend_from_slice(args);
+        self.code.inst(sparse, &ops);
+        *code = Some(self.op1(op::COMPOSITE_EXTRACT, ik, &[whole, 0]));
+        self.op1(op::COMPOSITE_EXTRACT, rk, &[whole, 1])
+    }
+
+    /// The value of a sparse lookup: the texel's components then the residency code.
+    fn with_code(&mut self, texel: u32, k: Kind, code: u32) -> Result<(u32, Kind)> {
+        let ik = Kind::new(BaseType::Int, 32, 1);
+        let c = self.convert(code, ik, Kind::new(k.base, 32, 1))?;
+        let mut parts = Vec::new();
+        if k.comps == 1 {
+            parts.push(texel);
+        } else {
+            for i in 0..k.comps {
+                parts.push(self.op1(op::COMPOSITE_EXTRACT, k.scalar(), &[texel, u32::from(i)]));
+            }
+        }
+        parts.push(c);
+        let all = k.with_comps(k.comps + 1);
+        if all.comps > 4 {
+            return Ok((0, all));
+        }
+        Ok((self.op1(op::COMPOSITE_CONSTRUCT, all, &parts), all))
+    }
+
+    /// The components of a sparse lookup's value when they are more than 4.
+    fn split_parts(&mut self, texel: u32, k: Kind, code: u32) -> Result<SmallVec<[u32; 8]>> {
+        let ik = Kind::new(BaseType::Int, 32, 1);
+        let mut parts = SmallVec::new();
+        for i in 0..k.comps {
+            parts.push(self.op1(op::COMPOSITE_EXTRACT, k.scalar(), &[texel, u32::from(i)]));
+        }
+        parts.push(self.convert(code, ik, Kind::new(k.base, 32, 1))?);
+        Ok(parts)
+    }
+
+    fn emit_tex(&mut self, t: &Tex) -> Result<()> {
+        let mut code: Option<u32> = if t.is_sparse { Some(0) } else { None };
         let tex = t
             .src(TexSrc::TextureDeref)
             .ok_or_else(|| SpirvError::new("texture instruction without a texture"))?;
@@ -1768,7 +2011,7 @@ impl FuncCx<'_, '_> {
                 let mut args = vec![si, c];
                 args.extend(dref);
                 let args = with_ops(args);
-                (self.op1(opc, rk, &args), rk)
+                (self.lookup(opc, rk, &args, &mut code), rk)
             }
             TexOp::Txf | TexOp::TxfMs
                 if matches!(t.dim, SamplerDim::Subpass | SamplerDim::SubpassMs) =>
@@ -1787,7 +2030,7 @@ impl FuncCx<'_, '_> {
                 let c = need_coord()?;
                 let img = image(self)?;
                 let args = with_ops(vec![img, c]);
-                (self.op1(op::IMAGE_FETCH, rk, &args), rk)
+                (self.lookup(op::IMAGE_FETCH, rk, &args, &mut code), rk)
             }
             TexOp::Tg4 => {
                 let c = need_coord()?;
@@ -1804,7 +2047,7 @@ impl FuncCx<'_, '_> {
                     op::IMAGE_GATHER
                 };
                 let k = Kind::new(t.dest_base, 32, 4);
-                (self.op1(opc, k, &args), k)
+                (self.lookup(opc, k, &args, &mut code), k)
             }
             TexOp::Txs => {
                 self.m.cap(cap::IMAGE_QUERY);
@@ -1845,6 +2088,21 @@ impl FuncCx<'_, '_> {
         // The IR result may have another bit size (mediump lowered to 16 bits is not done:
         // results are 32-bit) or fewer components.
         let _ = dbits;
+        let (id, k) = match code {
+            Some(c) if c != 0 && k.comps >= 4 => {
+                let parts = self.split_parts(id, k, c)?;
+                let dk = k.scalar();
+                self.vals[t.dest.0 as usize] = Val::Split(parts, dk);
+                return Ok(());
+            }
+            Some(c) if c != 0 => self.with_code(id, k, c)?,
+            Some(_) => {
+                return Err(SpirvError::new(
+                    "sparse form of this texture operation does not exist",
+                ))
+            }
+            None => (id, k),
+        };
         if k.comps != dn {
             let dk = k.with_comps(dn);
             let picked = if dn == 1 {

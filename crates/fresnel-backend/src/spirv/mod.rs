@@ -159,6 +159,13 @@ pub(crate) struct Module<'a> {
     pub texture_vars: rustc_hash::FxHashSet<fresnel_ir::VarId>,
     /// Scalar and vector types: their components.
     pub value_types: FxHashMap<u32, u8>,
+    /// The SPIR-V type of each global variable as declared (may differ from its IR type's:
+    /// mesh outputs sized by the stage's limits).
+    pub var_types: FxHashMap<fresnel_ir::VarId, u32>,
+    /// Struct types reached through buffer references, decorated `Block` once each.
+    pub phys_blocks: rustc_hash::FxHashSet<u32>,
+    /// Buffer references are used: the PhysicalStorageBuffer64 addressing model.
+    pub physical_addressing: bool,
 }
 
 impl<'a> Module<'a> {
@@ -189,6 +196,9 @@ impl<'a> Module<'a> {
             image_of: FxHashMap::default(),
             texture_vars: rustc_hash::FxHashSet::default(),
             value_types: FxHashMap::default(),
+            var_types: FxHashMap::default(),
+            phys_blocks: rustc_hash::FxHashSet::default(),
+            physical_addressing: false,
         }
     }
 
@@ -366,6 +376,36 @@ impl<'a> Module<'a> {
                     m.push(vec![em]);
                 }
             }
+            Stage::Task => {
+                let [x, y, z] = info.local_size;
+                m.push(vec![mode::LOCAL_SIZE, x.max(1), y.max(1), z.max(1)]);
+            }
+            Stage::Mesh => {
+                let [x, y, z] = info.local_size;
+                m.push(vec![mode::LOCAL_SIZE, x.max(1), y.max(1), z.max(1)]);
+                let max_vertices = info.geometry.as_ref().map_or(0, |g| g.max_vertices);
+                m.push(vec![mode::OUTPUT_VERTICES, max_vertices]);
+                let mut prims = 0;
+                let mut out = None;
+                for (name, value) in &info.other_modes {
+                    match name.as_str() {
+                        "max_primitives" => {
+                            prims = value.and_then(|v| u32::try_from(v).ok()).unwrap_or(0)
+                        }
+                        "triangles" => out = Some(ext::mode::OUTPUT_TRIANGLES_EXT),
+                        "lines" => out = Some(ext::mode::OUTPUT_LINES_EXT),
+                        "points" => out = Some(ext::mode::OUTPUT_POINTS),
+                        _ => {}
+                    }
+                }
+                m.push(vec![ext::mode::OUTPUT_PRIMITIVES_EXT, prims]);
+                let Some(out) = out else {
+                    return Err(SpirvError::new(
+                        "mesh shader without its output primitive (`layout(triangles) out;`)",
+                    ));
+                };
+                m.push(vec![out]);
+            }
             Stage::Geometry => {
                 let Some(g) = &info.geometry else {
                     return Err(SpirvError::new("geometry shader without its layout"));
@@ -414,6 +454,14 @@ impl<'a> Module<'a> {
             }
             _ => {}
         }
+        if self.uses_xfb()
+            && matches!(
+                self.shader.stage,
+                Stage::Vertex | Stage::TessControl | Stage::TessEval | Stage::Geometry
+            )
+        {
+            m.push(vec![ext::mode::XFB]);
+        }
         for ops in m {
             let mut all = vec![main];
             all.extend(ops);
@@ -438,7 +486,9 @@ impl<'a> Module<'a> {
             w.inst_str(op::EXTENSION, &[], e, &[]);
         }
         w.inst_str(op::EXT_INST_IMPORT, &[self.glsl_ext], "GLSL.std.450", &[]);
-        w.inst(op::MEMORY_MODEL, &[0, 1]);
+        // Logical or PhysicalStorageBuffer64 addressing, GLSL450 memory model.
+        let addressing = if self.physical_addressing { 5348 } else { 0 };
+        w.inst(op::MEMORY_MODEL, &[addressing, 1]);
         w.extend(&self.modes);
         w.extend(&self.names);
         w.extend(&self.decorations);

@@ -58,7 +58,7 @@ pub fn needs(shader: &Shader) -> Needs {
         {
             bump(&mut n, 3);
         }
-        if v.mode == fresnel_ir::VarMode::Uniform && !is_opaque(shader, v.ty) {
+        if v.mode == fresnel_ir::VarMode::Uniform && !shader.types.is_opaque(v.ty) {
             n.default_uniforms = true;
         }
     }
@@ -89,16 +89,6 @@ pub fn needs(shader: &Shader) -> Needs {
         }
     }
     n
-}
-
-fn is_opaque(shader: &Shader, mut ty: fresnel_ir::TypeId) -> bool {
-    while let Type::Array { elem, .. } = shader.types.get(ty) {
-        ty = *elem;
-    }
-    matches!(
-        shader.types.get(ty),
-        Type::Sampler { .. } | Type::Image { .. } | Type::AtomicCounter | Type::Opaque(_)
-    )
 }
 
 /// The environment to write `shader` for when `requested` is asked for: the lowest Vulkan

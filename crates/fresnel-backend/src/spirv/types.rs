@@ -575,28 +575,12 @@ impl Module<'_> {
 
     /// Slots (locations) a type takes in an interface.
     fn location_slots(&self, ty: TypeId) -> u32 {
-        match self.shader.types.get(ty) {
-            Type::Vector {
-                bits, components, ..
-            } if *bits == 64 && *components > 2 => 2,
-            Type::Vector { .. } => 1,
-            Type::Matrix { columns, .. } => u32::from(*columns),
-            Type::Array { elem, len, .. } => {
-                self.location_slots(*elem).saturating_mul(*len.max(&1))
-            }
-            Type::Struct { fields, .. } => fields.iter().map(|f| self.location_slots(f.ty)).sum(),
-            _ => 1,
-        }
+        self.shader.types.location_count(ty)
     }
 
+    /// Opaque types, arrays of them and structs containing them.
     fn is_opaque(&self, ty: TypeId) -> bool {
-        match self.shader.types.get(ty) {
-            Type::Array { elem, .. } => self.is_opaque(*elem),
-            Type::Sampler { .. } | Type::Image { .. } | Type::AtomicCounter | Type::Opaque(_) => {
-                true
-            }
-            _ => false,
-        }
+        self.shader.types.is_opaque(ty)
     }
 
     /// The type under any arrays.
@@ -698,7 +682,7 @@ impl Module<'_> {
             let opaque = self.is_opaque(v.ty);
             if v.mode == VarMode::Uniform && !opaque && vulkan {
                 return Err(SpirvError::new(format!(
-                    "uniform `{}` is outside a block: Vulkan requires non-opaque uniforms in uniform blocks (compile for the OpenGL target, or put it in a block)",
+                    "uniform `{}` is outside a block: Vulkan requires non-opaque uniforms in uniform blocks (compile for the OpenGL target, put it in a block, or use --relaxed to gather such uniforms into a default uniform block)",
                     v.name
                 )));
             }
@@ -719,7 +703,20 @@ impl Module<'_> {
                 },
                 None => None,
             };
-            let t = self.ir_type(v.ty, external, format)?;
+            let t = if matches!(v.mode, VarMode::ShaderIn | VarMode::ShaderOut)
+                && self.has_unsized(v.ty)
+            {
+                // Unsized stage inputs and outputs (mesh output arrays, `gl_ClipDistance`
+                // in arrayed stages): sized here.
+                let mut lens = self.used_lengths(vid);
+                if let Some((n, _)) = self.mesh_output_len(vid) {
+                    lens[0] = Some(n);
+                }
+                self.sized_io_type(v.ty, 0, &lens, &v.name, format)?
+            } else {
+                self.ir_type(v.ty, external, format)?
+            };
+            self.var_types.insert(vid, t);
             if matches!(v.mode, VarMode::Ubo | VarMode::Ssbo | VarMode::Uniform)
                 && matches!(self.shader.types.get(v.ty), Type::Array { len: 0, .. })
             {
@@ -861,6 +858,28 @@ impl Module<'_> {
                     }
                     if v.patch {
                         self.decorate(id, decor::PATCH, &[]);
+                    }
+                    if !input {
+                        self.xfb_decorations(vid, id)?;
+                    }
+                    // Per-primitive mesh outputs (and the fragment inputs matching them);
+                    // the per-primitive built-ins of mesh shaders.
+                    let per_primitive = v.ext_quals.iter().any(|q| q.starts_with("perprimitive"))
+                        || (v.builtin
+                            && !input
+                            && self.shader.stage == fresnel_ir::Stage::Mesh
+                            && matches!(
+                                v.name.as_str(),
+                                "gl_PrimitiveID"
+                                    | "gl_Layer"
+                                    | "gl_ViewportIndex"
+                                    | "gl_CullPrimitiveEXT"
+                                    | "gl_PrimitiveShadingRateEXT"
+                            ));
+                    if per_primitive {
+                        self.cap(ext::cap::MESH_SHADING_EXT);
+                        self.exts.insert("SPV_EXT_mesh_shader");
+                        self.decorate(id, ext::decor::PER_PRIMITIVE_EXT, &[]);
                     }
                     if v.invariant && !input {
                         self.decorate(id, decor::INVARIANT, &[]);
@@ -1098,6 +1117,25 @@ impl Module<'_> {
             4 => self.cap(cap::CULL_DISTANCE),
             18 | 19 => self.cap(cap::SAMPLE_RATE_SHADING),
             7 if self.shader.stage == fresnel_ir::Stage::Fragment => self.cap(cap::GEOMETRY),
+            9 | 10
+                if matches!(
+                    self.shader.stage,
+                    fresnel_ir::Stage::Vertex
+                        | fresnel_ir::Stage::TessControl
+                        | fresnel_ir::Stage::TessEval
+                ) =>
+            {
+                // Layer and ViewportIndex before the geometry stage.
+                if b == 10 {
+                    self.cap(cap::MULTI_VIEWPORT);
+                }
+                if self.version() >= (1, 5) {
+                    self.cap(if b == 9 { 69 } else { 70 });
+                } else {
+                    self.cap(5254);
+                    self.exts.insert("SPV_EXT_shader_viewport_index_layer");
+                }
+            }
             9 | 10 if self.shader.stage != fresnel_ir::Stage::Geometry => {
                 self.cap(cap::MULTI_VIEWPORT)
             }
@@ -1198,6 +1236,248 @@ impl Module<'_> {
             self.shader.stage,
             S::RayGen | S::Intersect | S::AnyHit | S::ClosestHit | S::Miss | S::Callable
         )
+    }
+
+    /// Buffer references: the capability, the extension before SPIR-V 1.5 and the
+    /// PhysicalStorageBuffer64 addressing model.
+    pub fn use_physical_storage_buffer(&mut self) {
+        self.cap(ext::cap::PHYSICAL_STORAGE_BUFFER_ADDRESSES);
+        if self.version() < (1, 5) {
+            self.exts.insert("SPV_KHR_physical_storage_buffer");
+        }
+        self.physical_addressing = true;
+    }
+
+    /// Whether the shader captures outputs with transform feedback (`xfb_offset` on an
+    /// output or an output block member).
+    pub fn uses_xfb(&self) -> bool {
+        self.shader.vars.iter().any(|(_, v)| {
+            v.mode == VarMode::ShaderOut
+                && (v.xfb_offset.is_some() || v.members.iter().any(|m| m.xfb_offset.is_some()))
+        })
+    }
+
+    /// Bytes a value of a type takes in a transform feedback buffer (GLSL 4.60 §4.4.2.1:
+    /// tightly packed, doubles 8 bytes).
+    fn xfb_size(&self, ty: TypeId) -> u32 {
+        match self.shader.types.get(ty) {
+            Type::Vector {
+                bits, components, ..
+            } => u32::from(bits.max(&32) / 8) * u32::from(*components),
+            Type::Matrix {
+                bits,
+                columns,
+                rows,
+            } => u32::from(bits.max(&32) / 8) * u32::from(*columns) * u32::from(*rows),
+            Type::Array { elem, len, .. } => self.xfb_size(*elem).saturating_mul(*len),
+            Type::Struct { fields, .. } => fields
+                .iter()
+                .fold(0u32, |n, f| n.saturating_add(self.xfb_size(f.ty))),
+            _ => 0,
+        }
+    }
+
+    /// The stride of transform feedback buffer `b` when no `xfb_stride` says it: the end of
+    /// the last output captured in it, rounded up to 8 bytes when it holds doubles, else 4.
+    fn xfb_default_stride(&self, b: u32) -> u32 {
+        let mut end = 0u32;
+        let mut align = 4u32;
+        for (_, v) in self.shader.vars.iter() {
+            if v.mode != VarMode::ShaderOut || v.xfb_buffer.unwrap_or(0) != b {
+                continue;
+            }
+            if let Some(st) = v.xfb_stride {
+                return st;
+            }
+            if let Some(off) = v.xfb_offset {
+                end = end.max(off.saturating_add(self.xfb_size(v.ty)));
+            }
+            let inner = self.innermost(v.ty);
+            if let Type::Struct { fields, .. } = self.shader.types.get(inner) {
+                for (m, f) in v.members.iter().zip(fields) {
+                    if let Some(off) = m.xfb_offset {
+                        end = end.max(off.saturating_add(self.xfb_size(f.ty)));
+                    }
+                }
+            }
+            if matches!(self.base_of(v.ty), Some((_, 64))) {
+                align = 8;
+            }
+        }
+        end.div_ceil(align) * align
+    }
+
+    /// Transform feedback decorations of an output: `XfbBuffer`, `XfbStride` and `Offset`
+    /// on a captured variable (or `Offset` on its captured block members), `Stream` on
+    /// geometry outputs of a nonzero stream.
+    fn xfb_decorations(&mut self, vid: VarId, id: u32) -> Result<()> {
+        let v = &self.shader.vars[vid];
+        let member_offsets: Vec<(u32, u32)> = v
+            .members
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| m.xfb_offset.map(|o| (i as u32, o)))
+            .collect();
+        if v.xfb_offset.is_some() || !member_offsets.is_empty() {
+            self.cap(ext::cap::TRANSFORM_FEEDBACK);
+            let b = v.xfb_buffer.unwrap_or(0);
+            let stride = v.xfb_stride.unwrap_or_else(|| self.xfb_default_stride(b));
+            self.decorate(id, ext::decor::XFB_BUFFER, &[b]);
+            self.decorate(id, ext::decor::XFB_STRIDE, &[stride]);
+            if let Some(o) = v.xfb_offset {
+                self.decorate(id, decor::OFFSET, &[o]);
+            } else {
+                let inner = self.innermost(v.ty);
+                let st = self.ir_type(inner, false, None)?;
+                for (i, o) in member_offsets {
+                    self.member_decorate(st, i, decor::OFFSET, &[o]);
+                }
+            }
+        }
+        if let Some(stream) = v.stream.filter(|&s| s != 0) {
+            if self.shader.stage == fresnel_ir::Stage::Geometry {
+                self.cap(cap::GEOMETRY_STREAMS);
+                self.decorate(id, ext::decor::STREAM, &[stream]);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a type has an unsized array in it (outside blocks).
+    fn has_unsized(&self, ty: TypeId) -> bool {
+        match self.shader.types.get(ty) {
+            Type::Array { len: 0, .. } => true,
+            Type::Array { elem, .. } => self.has_unsized(*elem),
+            _ => false,
+        }
+    }
+
+    /// For each array level of a variable's type (0 the outermost), one more than the largest
+    /// constant index the shader uses there, or `None` when it indexes it dynamically (or
+    /// never).
+    fn used_lengths(&self, vid: VarId) -> [Option<u32>; 4] {
+        use fresnel_ir::{DerefKind, InstrKind};
+        let mut lens = [Some(0u32); 4];
+        for (_, f) in self.shader.functions.iter() {
+            let def = |v: fresnel_ir::ValueId| &f.instrs[f.values[v].def].kind;
+            for (_, ins) in f.instrs.iter() {
+                let InstrKind::Deref(d) = &ins.kind else {
+                    continue;
+                };
+                if ins.removed {
+                    continue;
+                }
+                let DerefKind::Array { parent, index } = d.kind else {
+                    continue;
+                };
+                // The depth of this index: array steps between it and the variable.
+                let mut depth = 0usize;
+                let mut p = parent;
+                let mut root = None;
+                for _ in 0..16 {
+                    match def(p) {
+                        InstrKind::Deref(pd) => match pd.kind {
+                            DerefKind::Var(v) => {
+                                root = Some(v);
+                                break;
+                            }
+                            DerefKind::Array { parent, .. } => {
+                                depth += 1;
+                                p = parent;
+                            }
+                            DerefKind::Struct { parent, .. } | DerefKind::Cast { parent } => {
+                                p = parent
+                            }
+                        },
+                        _ => break,
+                    }
+                }
+                if root != Some(vid) || depth >= lens.len() {
+                    continue;
+                }
+                lens[depth] = match (def(index), lens[depth]) {
+                    (InstrKind::LoadConst { values, .. }, Some(n)) => {
+                        let i = values.first().copied().unwrap_or(0);
+                        Some(n.max(u32::try_from(i).unwrap_or(u32::MAX - 1).saturating_add(1)))
+                    }
+                    _ => None,
+                };
+            }
+        }
+        lens.map(|l| l.filter(|&n| n > 0))
+    }
+
+    /// The SPIR-V type of a stage input or output with its unsized arrays sized: by `lens`
+    /// (from [`Module::used_lengths`]), else `gl_MaxClipDistances` (8) for the clip and cull
+    /// distances.
+    fn sized_io_type(
+        &mut self,
+        ty: TypeId,
+        depth: usize,
+        lens: &[Option<u32>; 4],
+        name: &str,
+        format: Option<u32>,
+    ) -> Result<u32> {
+        let Type::Array { elem, len, .. } = *self.shader.types.get(ty) else {
+            return self.ir_type(ty, false, format);
+        };
+        if !self.has_unsized(ty) {
+            return self.ir_type(ty, false, format);
+        }
+        let n = if len != 0 {
+            len
+        } else {
+            match lens.get(depth).copied().flatten() {
+                Some(n) => n,
+                None if matches!(name, "gl_ClipDistance" | "gl_CullDistance") => 8,
+                None => {
+                    return Err(SpirvError::new(format!(
+                        "`{name}`: an unsized array indexed dynamically (give it a size)"
+                    )))
+                }
+            }
+        };
+        let e = self.sized_io_type(elem, depth + 1, lens, name, format)?;
+        let c = self.const_u32(n);
+        let t = self.id();
+        self.globals.inst(op::TYPE_ARRAY, &[t, e, c]);
+        self.elem.insert(t, e);
+        Ok(t)
+    }
+
+    /// The length of an unsized (`[]`) output array of a mesh shader: `max_primitives` for
+    /// per-primitive outputs and the primitive indices, `max_vertices` for the others.
+    fn mesh_output_len(&self, vid: VarId) -> Option<(u32, TypeId)> {
+        let v = &self.shader.vars[vid];
+        if self.shader.stage != fresnel_ir::Stage::Mesh || v.mode != VarMode::ShaderOut {
+            return None;
+        }
+        let Type::Array { elem, len: 0, .. } = *self.shader.types.get(v.ty) else {
+            return None;
+        };
+        let info = &self.shader.info;
+        let per_primitive = v.ext_quals.iter().any(|q| q.starts_with("perprimitive"))
+            || (v.builtin
+                && matches!(
+                    v.name.as_str(),
+                    "gl_PrimitiveID"
+                        | "gl_Layer"
+                        | "gl_ViewportIndex"
+                        | "gl_CullPrimitiveEXT"
+                        | "gl_PrimitiveShadingRateEXT"
+                        | "gl_PrimitivePointIndicesEXT"
+                        | "gl_PrimitiveLineIndicesEXT"
+                        | "gl_PrimitiveTriangleIndicesEXT"
+                ));
+        let n = if per_primitive {
+            info.other_modes
+                .iter()
+                .find(|(n, _)| n == "max_primitives")
+                .and_then(|(_, x)| x.and_then(|x| u32::try_from(x).ok()))
+        } else {
+            info.geometry.as_ref().map(|g| g.max_vertices)
+        };
+        n.filter(|&n| n > 0).map(|n| (n, elem))
     }
 
     /// Acceleration structures outside the ray-tracing stages come with ray queries.

@@ -167,6 +167,15 @@ impl VkProgram {
             emit(&vs, &opts).map_err(|e| Outcome::Fail(format!("SPIR-V (vertex): {e}")))?;
         let fs_spirv =
             emit(&fs, &opts).map_err(|e| Outcome::Fail(format!("SPIR-V (fragment): {e}")))?;
+        if t.dump {
+            for (stage, sh, words) in [("vert", &vs, &vs_spirv), ("frag", &fs, &fs_spirv)] {
+                let mut ir = String::new();
+                fresnel_ir::Printer::new(sh).shader(&mut ir);
+                let dis = fresnel_backend::spirv::disassemble(words)
+                    .unwrap_or_else(|e| format!("(cannot disassemble: {e})"));
+                eprintln!("== {} ({stage}, linked):\n{ir}\n-- SPIR-V:\n{dis}", t.name);
+            }
+        }
         // Vertex inputs.
         let by_location = t.flavor == Flavor::Vulkan;
         let mut inputs = Vec::new();

@@ -69,6 +69,9 @@ fn rq_value(name: &str) -> Option<RqValue> {
 impl FuncCx<'_, '_> {
     /// Loads an opaque value (acceleration structure) through its deref.
     fn load_opaque(&mut self, v: ValueId) -> Result<u32> {
+        if let Val::Opaque(id) = self.vals[v.0 as usize] {
+            return Ok(id);
+        }
         let (pid, pointee, _, _, _) = self.ptr(v)?;
         let id = self.new_id();
         self.code.inst(super::op::LOAD, &[pointee, id, pid]);

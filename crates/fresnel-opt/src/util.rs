@@ -1,0 +1,86 @@
+//! Small helpers the passes share.
+
+use fresnel_ir::{Alu, AluOp, Function, InstrId, InstrKind, TypeClass, ValueId};
+use smallvec::SmallVec;
+
+/// The constant components of a value defined by `load_const`.
+pub fn const_of(f: &Function, v: ValueId) -> Option<&[u64]> {
+    match &f.def(v).kind {
+        InstrKind::LoadConst { values, .. } => Some(values),
+        _ => None,
+    }
+}
+
+/// Components source `k` of an ALU operation reads (its fixed size, or the result's).
+pub fn reads(op: AluOp, k: usize, dest_components: u8) -> usize {
+    let s = op.info().src_size[k];
+    usize::from(if s != 0 { s } else { dest_components })
+}
+
+/// The bit size an ALU operation computes in: its first non-boolean source's, else the
+/// result's (as the interpreter decides).
+pub fn source_bits(f: &Function, a: &Alu) -> u8 {
+    let info = a.op.info();
+    for (k, s) in a.srcs.iter().enumerate() {
+        if info.src_class[k] != TypeClass::Bool {
+            return f.values[s.value].bit_size;
+        }
+    }
+    f.values[a.dest].bit_size
+}
+
+/// The constant operands of an ALU instruction as it reads them (after the swizzles), if
+/// every source is a constant.
+pub fn const_operands(f: &Function, a: &Alu) -> Option<[[u64; 4]; 4]> {
+    let dn = f.values[a.dest].num_components;
+    let mut out = [[0u64; 4]; 4];
+    for (k, s) in a.srcs.iter().enumerate() {
+        let vals = const_of(f, s.value)?;
+        for c in 0..reads(a.op, k, dn).min(4) {
+            out[k][c] = *vals.get(usize::from(s.swizzle[c]))?;
+        }
+    }
+    Some(out)
+}
+
+/// Turns instruction `id` (with one result) into a `load_const` of `values` in place.
+/// Use lists must be rebuilt afterwards (`Function::rebuild_uses`).
+pub fn make_const(f: &mut Function, id: InstrId, values: &[u64]) {
+    let dest = f.instrs[id].kind.dests()[0];
+    f.instrs[id].kind = InstrKind::LoadConst {
+        dest,
+        values: values.iter().copied().collect::<SmallVec<[u64; 4]>>(),
+    };
+}
+
+/// Removes a set of instructions whose results only they use (their blocks lose them,
+/// their sources stop counting as uses).
+pub fn remove_all(f: &mut Function, dead: &[InstrId]) {
+    if dead.is_empty() {
+        return;
+    }
+    let mut by_block: rustc_hash::FxHashMap<fresnel_ir::BlockId, Vec<InstrId>> =
+        rustc_hash::FxHashMap::default();
+    for &id in dead {
+        f.instrs[id].removed = true;
+        by_block.entry(f.instrs[id].block).or_default().push(id);
+    }
+    for (b, ids) in by_block {
+        f.blocks[b].instrs.retain(|i| !ids.contains(i));
+    }
+    f.rebuild_uses();
+}
+
+/// Instructions that may be removed when nothing reads their results.
+pub fn removable(kind: &InstrKind) -> bool {
+    match kind {
+        InstrKind::Alu(_)
+        | InstrKind::LoadConst { .. }
+        | InstrKind::Undef { .. }
+        | InstrKind::Deref(_)
+        | InstrKind::Phi { .. }
+        | InstrKind::Tex(_) => true,
+        InstrKind::Intrinsic(x) => x.dest.is_some() && x.op.can_eliminate(),
+        _ => false,
+    }
+}
