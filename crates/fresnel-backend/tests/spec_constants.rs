@@ -257,6 +257,49 @@ fn workgroup_size_is_the_specializable_builtin() {
     );
     let x = spec_target(&ins, 3).expect("SpecId 3");
     assert_eq!(decl.1[2], x, "x is specialization constant 3");
+    if have("spirv-opt") {
+        // Specialized to 8: the stored size is made of the constants (8, 2, 1).
+        let out = tool(
+            "spirv-opt",
+            &[
+                "--set-spec-const-default-value=3:8",
+                "--freeze-spec-const",
+                "-O",
+                "-",
+                "-o",
+                "-",
+            ],
+            &spirv::to_bytes(&words),
+        )
+        .expect("spirv-opt");
+        let w: Vec<u32> = out
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let ins = instructions(&w);
+        const OP_CONSTANT: u16 = 43;
+        const OP_CONSTANT_COMPOSITE: u16 = 44;
+        const OP_STORE: u16 = 62;
+        let value_of = |id: u32| {
+            ins.iter()
+                .find(|(op, o)| *op == OP_CONSTANT && o.get(1) == Some(&id))
+                .map(|(_, o)| o[2])
+        };
+        let stored: Vec<Vec<Option<u32>>> = ins
+            .iter()
+            .filter(|(op, _)| *op == OP_STORE)
+            .filter_map(|(_, o)| {
+                ins.iter()
+                    .find(|(op, c)| {
+                        // The built-in stays an `OpSpecConstantComposite` of frozen parts.
+                        matches!(*op, OP_CONSTANT_COMPOSITE | OP_SPEC_CONSTANT_COMPOSITE)
+                            && c.get(1) == o.get(1)
+                    })
+                    .map(|(_, c)| c[2..].iter().map(|id| value_of(*id)).collect())
+            })
+            .collect();
+        assert_eq!(stored, vec![vec![Some(8), Some(2), Some(1)]]);
+    }
     if have("spirv-val") {
         tool(
             "spirv-val",

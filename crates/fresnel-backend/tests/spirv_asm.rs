@@ -177,7 +177,7 @@ void main() {
     f[i % 4u] = subgroupAdd(acc);
     atomicAdd(counter, 1u);
     d = D * 2.0 + 1.0e300;
-    l = int64_t(-5000000000);
+    l = -5000000000l;
     h = float16_t(0.333);
     vec4 t = textureLodOffset(tex, vec2(0.5), 0.0, ivec2(1, -1));
     imageStore(img, ivec2(gl_GlobalInvocationID.xy), t + vec4(1.0 / 0.0, -0.0, 3.4e38, 1e-45));
@@ -229,4 +229,76 @@ fn feature_shader_round_trips_and_reads_well() {
         &words,
         spirv::TargetEnv::Vulkan { minor: 1 },
     );
+}
+
+/// The glslang `spv.*` shaders Fresnel compiles for Vulkan 1.1, disassembled and
+/// reassembled: prints how many come back identical and lists the others (the installed
+/// `spirv-as` may predate some enumerant names, e.g. the KHR names of NV capabilities).
+/// `cargo test -p fresnel-backend --test spirv_asm -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn glslang_corpus_round_trip() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/glslang/Test");
+    if !dir.is_dir() || !have_spirv_as() {
+        eprintln!("corpus or spirv-as missing: skipped");
+        return;
+    }
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("corpus")
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|n| {
+            n.starts_with("spv.")
+                && [".vert", ".frag", ".comp", ".geom", ".tesc", ".tese"]
+                    .iter()
+                    .any(|x| n.ends_with(x))
+        })
+        .collect();
+    names.sort();
+    let env = spirv::TargetEnv::Vulkan { minor: 1 };
+    let (mut modules, mut same) = (0, 0);
+    let mut differ = Vec::new();
+    for name in &names {
+        let Ok(src) = std::fs::read_to_string(dir.join(name)) else {
+            continue;
+        };
+        let opts = Options {
+            stage: Stage::from_extension(name.rsplit('.').next().unwrap_or("")),
+            target: TargetEnv::Vulkan { minor: 1 },
+            ..Options::default()
+        };
+        let run = fresnel::lower_to_ir(
+            SourceInput::new(name, &src),
+            &opts,
+            &mut fresnel::NoIncludes,
+        );
+        let Some(ir) = run.ir else { continue };
+        let sopts = SpirvOptions {
+            target: env,
+            ..SpirvOptions::default()
+        };
+        let Ok(words) = spirv::emit(&ir, &sopts) else {
+            continue;
+        };
+        modules += 1;
+        let text = spirv::disassemble(&words).expect("disassembles");
+        match assemble(&text, env) {
+            Ok(back)
+                if back.len() == words.len()
+                    && back
+                        .iter()
+                        .zip(&words)
+                        .enumerate()
+                        .all(|(i, (a, b))| i == 2 || a == b) =>
+            {
+                same += 1
+            }
+            Ok(_) => differ.push(format!("{name}: different words")),
+            Err(e) => differ.push(format!("{name}: {}", e.lines().next().unwrap_or(""))),
+        }
+    }
+    println!("{same}/{modules} modules reassemble identically");
+    for d in &differ {
+        println!("  {d}");
+    }
+    assert!(same * 100 >= modules * 95, "{same}/{modules}");
 }

@@ -259,6 +259,245 @@ fn inline_shaders_validate() {
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
+// ---- extensions (issue 5): ray tracing, ray queries, mesh shaders, buffer references,
+// atomic floats, sparse residency, transform feedback ----
+
+/// The instructions of a module: (opcode, operands), after the header.
+fn instructions(words: &[u32]) -> Vec<(u32, Vec<u32>)> {
+    let mut out = Vec::new();
+    let mut i = 5;
+    while i < words.len() {
+        let len = ((words[i] >> 16) as usize).max(1);
+        let end = (i + len).min(words.len());
+        out.push((words[i] & 0xffff, words[i + 1..end].to_vec()));
+        i += len;
+    }
+    out
+}
+
+fn has_op(words: &[u32], opcode: u32) -> bool {
+    instructions(words).iter().any(|(o, _)| *o == opcode)
+}
+
+/// `OpCapability c`, `OpDecorate _ d ...` and the like: an instruction with the opcode whose
+/// operand `at` is `value`.
+fn has_operand(words: &[u32], opcode: u32, at: usize, value: u32) -> bool {
+    instructions(words)
+        .iter()
+        .any(|(o, ops)| *o == opcode && ops.get(at) == Some(&value))
+}
+
+const VK12: TargetEnv = TargetEnv::Vulkan { minor: 2 };
+const SPV_VK12: spirv::TargetEnv = spirv::TargetEnv::Vulkan { minor: 2 };
+
+/// Compiles a test shader for Vulkan 1.2 (SPIR-V 1.5), checks it with spirv-val, and returns
+/// the words.
+fn check_vk12(name: &str) -> Vec<u32> {
+    check(name, VK12, SPV_VK12);
+    compile_file(name, VK12, SPV_VK12)
+}
+
+#[test]
+fn ray_generation_traces_and_calls() {
+    let w = check_vk12("raytrace.rgen");
+    assert!(has_operand(&w, 17, 0, 4479), "RayTracingKHR capability");
+    assert!(has_operand(&w, 15, 0, 5313), "RayGenerationKHR entry point");
+    assert!(has_op(&w, 4445), "OpTraceRayKHR");
+    assert!(has_op(&w, 4446), "OpExecuteCallableKHR");
+    assert!(has_op(&w, 5341), "OpTypeAccelerationStructureKHR");
+    // Payload, callable data and the shader record in their storage classes.
+    for class in [5338, 5328, 5343] {
+        assert!(
+            has_operand(&w, 32, 1, class),
+            "pointer to storage class {class}"
+        );
+    }
+}
+
+#[test]
+fn hit_miss_intersection_and_callable_stages() {
+    let w = check_vk12("closest_hit.rchit");
+    assert!(has_operand(&w, 15, 0, 5316), "ClosestHitKHR");
+    for class in [5342, 5338, 5339] {
+        assert!(has_operand(&w, 32, 1, class), "storage class {class}");
+    }
+    // gl_InstanceID and gl_PrimitiveID are the hit's (InstanceId, PrimitiveId); gl_HitTEXT
+    // is RayTmaxKHR.
+    for b in [6, 7, 5326, 5330, 5352] {
+        assert!(
+            has_operand(&w, 71, 1, 11) && has_operand(&w, 71, 2, b),
+            "BuiltIn {b}"
+        );
+    }
+    let w = check_vk12("intersection.rint");
+    assert!(has_operand(&w, 15, 0, 5314), "IntersectionKHR");
+    assert!(has_op(&w, 5334), "OpReportIntersectionKHR");
+    let w = check_vk12("any_hit.rahit");
+    assert!(has_operand(&w, 15, 0, 5315), "AnyHitKHR");
+    assert!(has_op(&w, 4448) && has_op(&w, 4449), "ignore and terminate");
+    let w = check_vk12("miss.rmiss");
+    assert!(has_operand(&w, 15, 0, 5317), "MissKHR");
+    let w = check_vk12("callable.rcall");
+    assert!(has_operand(&w, 15, 0, 5318), "CallableKHR");
+    assert!(has_operand(&w, 32, 1, 5329), "IncomingCallableDataKHR");
+}
+
+#[test]
+fn ray_queries_in_compute() {
+    let w = check_vk12("ray_query.comp");
+    assert!(has_operand(&w, 17, 0, 4472), "RayQueryKHR capability");
+    assert!(has_op(&w, 4472), "OpTypeRayQueryKHR");
+    for opcode in [
+        4473, 4474, 4475, 4476, 4477, 4479, 6016, 6017, 6018, 6024, 6031,
+    ] {
+        assert!(has_op(&w, opcode), "ray query opcode {opcode}");
+    }
+}
+
+#[test]
+fn mesh_and_task_shaders() {
+    let w = check_vk12("mesh_shader.mesh");
+    assert!(has_operand(&w, 17, 0, 5283), "MeshShadingEXT");
+    assert!(has_operand(&w, 15, 0, 5365), "MeshEXT entry point");
+    assert!(has_op(&w, 5295), "OpSetMeshOutputsEXT");
+    assert!(has_operand(&w, 16, 1, 5298), "OutputTrianglesEXT");
+    assert!(has_operand(&w, 16, 1, 5270), "OutputPrimitivesEXT");
+    assert!(has_operand(&w, 71, 1, 5271), "PerPrimitiveEXT decoration");
+    assert!(has_operand(&w, 32, 1, 5402), "TaskPayloadWorkgroupEXT");
+    let w = check_vk12("task_shader.task");
+    assert!(has_operand(&w, 15, 0, 5364), "TaskEXT entry point");
+    assert!(has_op(&w, 5294), "OpEmitMeshTasksEXT");
+}
+
+#[test]
+fn buffer_references() {
+    for minor in [0, 2, 3] {
+        let env = spirv::TargetEnv::Vulkan { minor };
+        check("buffer_reference.comp", VK, env);
+        let w = compile_file("buffer_reference.comp", VK, env);
+        assert!(
+            has_operand(&w, 17, 0, 5347),
+            "PhysicalStorageBufferAddresses"
+        );
+        assert!(
+            has_operand(&w, 14, 0, 5348),
+            "PhysicalStorageBuffer64 addressing"
+        );
+        assert!(has_op(&w, 120), "OpConvertUToPtr");
+        // Every load and store through a buffer reference is Aligned.
+        let psb_ptrs: Vec<u32> = instructions(&w)
+            .iter()
+            .filter(|(o, ops)| *o == 32 && ops.get(1) == Some(&5349))
+            .map(|(_, ops)| ops[0])
+            .collect();
+        let mut psb_vals = std::collections::BTreeSet::new();
+        for (o, ops) in instructions(&w) {
+            if matches!(o, 65 | 120) && psb_ptrs.contains(&ops[0]) {
+                psb_vals.insert(ops[1]);
+            }
+        }
+        for (o, ops) in instructions(&w) {
+            if o == 61 && psb_vals.contains(&ops[2]) {
+                assert_eq!(ops.get(3), Some(&2), "load without Aligned");
+            }
+            if o == 62 && psb_vals.contains(&ops[0]) {
+                assert_eq!(ops.get(2), Some(&2), "store without Aligned");
+            }
+        }
+    }
+}
+
+#[test]
+fn atomic_float_add_min_max() {
+    for minor in [0, 2] {
+        let env = spirv::TargetEnv::Vulkan { minor };
+        check("atomic_float.comp", VK, env);
+        let w = compile_file("atomic_float.comp", VK, env);
+        assert!(has_op(&w, 6035), "OpAtomicFAddEXT");
+        assert!(has_op(&w, 5614) && has_op(&w, 5615), "OpAtomicFMin/FMaxEXT");
+        assert!(has_operand(&w, 17, 0, 6033), "AtomicFloat32AddEXT");
+        assert!(has_operand(&w, 17, 0, 5612), "AtomicFloat32MinMaxEXT");
+    }
+}
+
+#[test]
+fn sparse_residency() {
+    check("sparse.frag", VK, spirv::TargetEnv::Vulkan { minor: 0 });
+    let w = compile_file("sparse.frag", VK, spirv::TargetEnv::Vulkan { minor: 0 });
+    assert!(has_operand(&w, 17, 0, 41), "SparseResidency");
+    for opcode in [305, 307, 313, 316, 320] {
+        assert!(has_op(&w, opcode), "sparse opcode {opcode}");
+    }
+}
+
+#[test]
+fn transform_feedback_decorations() {
+    let env = spirv::TargetEnv::Vulkan { minor: 0 };
+    check("xfb.vert", VK, env);
+    let w = compile_file("xfb.vert", VK, env);
+    assert!(has_operand(&w, 17, 0, 53), "TransformFeedback");
+    assert!(has_operand(&w, 16, 1, 11), "Xfb execution mode");
+    // Buffer 0: a at 0 and b at 16, stride 20; buffer 1 (the block): stride 32.
+    let decorations: Vec<Vec<u32>> = instructions(&w)
+        .into_iter()
+        .filter(|(o, _)| *o == 71)
+        .map(|(_, ops)| ops)
+        .collect();
+    let with = |d: u32, v: u32| {
+        decorations
+            .iter()
+            .filter(|x| x[1] == d && x[2] == v)
+            .count()
+    };
+    assert_eq!(with(36, 0), 2, "two outputs in xfb buffer 0");
+    assert_eq!(with(37, 20), 2, "buffer 0 stride 20");
+    assert_eq!(with(36, 1), 1, "the block in buffer 1");
+    assert_eq!(with(37, 32), 1, "buffer 1 stride 32");
+    assert_eq!(with(35, 16), 1, "b at offset 16");
+    assert!(has_operand(&w, 72, 2, 35), "member offsets on the block");
+}
+
+#[test]
+fn required_target_picks_the_shaders_environment() {
+    let sub = "#version 450\n#extension GL_KHR_shader_subgroup_basic : require\nlayout(local_size_x = 4) in;\nlayout(binding = 0) buffer B { uint x[]; };\nvoid main() { x[gl_SubgroupInvocationID] = gl_SubgroupSize; }\n";
+    let ir = lower(sub, Stage::Compute, VK);
+    let env = spirv::required_target(&ir, spirv::TargetEnv::Vulkan { minor: 0 });
+    assert_eq!(env, spirv::TargetEnv::Vulkan { minor: 1 });
+    let words = spirv::emit(
+        &ir,
+        &SpirvOptions {
+            target: env,
+            ..SpirvOptions::default()
+        },
+    )
+    .expect("emit");
+    if have_spirv_val() {
+        validate(&words, env).expect("subgroups validate for Vulkan 1.1");
+    }
+    // Rectangle textures: OpenGL.
+    let rect = "#version 450\nlayout(binding = 0) uniform sampler2DRect r;\nlayout(location = 0) out vec4 o;\nvoid main() { o = texture(r, vec2(1.0)); }\n";
+    let ir = lower(rect, Stage::Fragment, VK);
+    assert_eq!(
+        spirv::required_target(&ir, spirv::TargetEnv::Vulkan { minor: 0 }),
+        spirv::TargetEnv::OpenGl
+    );
+    // Ray tracing: SPIR-V 1.4 at least, so Vulkan 1.2; a higher request stays.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/shaders/raytrace.rgen");
+    let src = std::fs::read_to_string(path).expect("test shader");
+    let ir = lower(&src, Stage::RayGen, VK12);
+    assert_eq!(
+        spirv::required_target(&ir, spirv::TargetEnv::Vulkan { minor: 0 }),
+        SPV_VK12
+    );
+    assert_eq!(
+        spirv::required_target(&ir, spirv::TargetEnv::Vulkan { minor: 3 }),
+        spirv::TargetEnv::Vulkan { minor: 3 }
+    );
+    // Writing it for too old a SPIR-V is a clear error, not invalid output.
+    let err = spirv::emit(&ir, &SpirvOptions::default()).expect_err("SPIR-V 1.0");
+    assert!(err.message.contains("SPIR-V 1.4"), "{}", err.message);
+}
+
 // ---- the dEQP sweep ----
 
 const CORPUS: &str = "/work/shared/corpus/vk-gl-cts";

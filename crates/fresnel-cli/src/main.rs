@@ -4,6 +4,7 @@
 //! errors. The work runs on a thread with a large stack, so the front end's nesting limits,
 //! not the platform's default stack size, bound recursion.
 
+mod db;
 mod deqp;
 mod includes;
 mod run;
@@ -31,7 +32,54 @@ struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
+enum DbCommand {
+    /// Compile shader files, piglit .shader_test and dEQP .test files (directories are
+    /// searched) and record per-shader statistics as JSON.
+    Run {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// The JSON file to write.
+        #[arg(short = 'o', long = "output", required = true)]
+        output: PathBuf,
+        /// Optimize for speed.
+        #[arg(short = 'O', action = clap::ArgAction::SetTrue)]
+        o: bool,
+        /// No optimization (the default).
+        #[arg(long = "O0", action = clap::ArgAction::SetTrue)]
+        o0: bool,
+        /// Optimize for size.
+        #[arg(long = "Os", action = clap::ArgAction::SetTrue)]
+        os: bool,
+        /// opengl (the default; GLSL ES sources use opengles), vulkan1.0 ... vulkan1.3.
+        #[arg(long = "target-env", default_value = "opengl")]
+        target_env: String,
+        /// Parallel jobs (default: one per core).
+        #[arg(short = 'j', value_name = "N")]
+        jobs: Option<usize>,
+    },
+    /// Compare two runs, shader-db style.
+    Report {
+        before: PathBuf,
+        after: PathBuf,
+        /// Statistics to compare (repeatable; default: the main IR and SPIR-V counts).
+        #[arg(long = "stat")]
+        stats: Vec<String>,
+        /// How many of the most helped and most hurt shaders to list.
+        #[arg(long, default_value_t = 5)]
+        top: usize,
+        /// Write a histogram of the per-shader changes of the first statistic as PNG.
+        #[arg(long)]
+        plot: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand, Debug)]
 enum Command {
+    /// shader-db: compile a corpus and record statistics, or compare two runs.
+    Db {
+        #[command(subcommand)]
+        command: DbCommand,
+    },
     /// Validate shaders; prints diagnostics and nothing else.
     Check {
         #[arg(required = true)]
@@ -48,7 +96,8 @@ enum Command {
         #[command(flatten)]
         common: Common,
     },
-    /// Run dEQP shader-library tests (`.test` files) through the interpreter.
+    /// Run dEQP shader-library tests (`.test` files) through the interpreter, or through
+    /// SPIR-V on a Vulkan device (`--backend vulkan|both`).
     Deqp {
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -397,6 +446,43 @@ fn write_output(output: Option<&Path>, text: &str) -> Result<(), Fail> {
 
 fn run(cli: Cli) -> Result<bool, Fail> {
     match cli.command {
+        Command::Db { command } => match command {
+            DbCommand::Run {
+                paths,
+                output,
+                o,
+                o0,
+                os,
+                target_env,
+                jobs,
+            } => {
+                if [o0, o, os].iter().filter(|&&b| b).count() > 1 {
+                    return Err(Fail("choose one of -O0, -O and -Os".into()));
+                }
+                let level = if o {
+                    fresnel_opt::OptLevel::O
+                } else if os {
+                    fresnel_opt::OptLevel::Os
+                } else {
+                    fresnel_opt::OptLevel::O0
+                };
+                let target = TargetEnv::parse(&target_env)
+                    .ok_or_else(|| Fail(format!("unknown target environment `{target_env}`")))?;
+                db::run(&paths, &output, level, target, jobs).map_err(Fail)?;
+                Ok(true)
+            }
+            DbCommand::Report {
+                before,
+                after,
+                stats,
+                top,
+                plot,
+            } => {
+                let text = db::report(&before, &after, &stats, top, plot.as_deref()).map_err(Fail)?;
+                print!("{text}");
+                Ok(true)
+            }
+        },
         Command::Run {
             file,
             inputs,

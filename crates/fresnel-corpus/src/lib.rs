@@ -23,6 +23,7 @@ pub mod ircheck;
 pub mod isolate;
 pub mod peer;
 pub mod realworld;
+pub mod refcdb;
 pub mod run;
 
 use rayon::prelude::*;

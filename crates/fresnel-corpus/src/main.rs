@@ -91,6 +91,17 @@ enum Cmd {
         #[arg(long)]
         list: bool,
     },
+    /// The glslang + spirv-opt peer as a `fresnel db` run (through ../shared/tools/refc,
+    /// cached): compare with `fresnel db report PEER.json OURS.json`.
+    RefcDb {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        #[arg(short = 'o', long = "output", required = true)]
+        output: PathBuf,
+        /// At most this many shaders.
+        #[arg(long)]
+        limit: Option<usize>,
+    },
     /// `check` throughput over the manifest shaders (in-process, one thread) and
     /// glslangValidator's whole-process time on a sample.
     Bench {
@@ -621,6 +632,11 @@ fn main() -> ExitCode {
             .and_then(|d| cmd_peer_glslang(&d, cli.jobs, &mode, sources, json.as_deref(), *list)),
         Cmd::Realworld { peer, json, list } => need_dir()
             .and_then(|d| cmd_realworld(&d, cli.jobs, &mode, *peer, json.as_deref(), *list)),
+        Cmd::RefcDb {
+            paths,
+            output,
+            limit,
+        } => fresnel_corpus::refcdb::run(paths, output, cli.jobs.max(1), *limit),
         Cmd::Bench { sample } => need_dir().and_then(|d| cmd_bench(&d, cli.jobs, &mode, *sample)),
         Cmd::SpirvBench {
             sample,

@@ -194,7 +194,7 @@ fn cache_key(tool: Tool, args: &[String], text: &str) -> String {
 }
 
 /// Runs a command with a time limit; (exit success, stdout + stderr).
-fn run_command(mut cmd: Command, limit: Duration) -> Result<(bool, String), String> {
+pub fn run_command(mut cmd: Command, limit: Duration) -> Result<(bool, String), String> {
     let mut child = cmd
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

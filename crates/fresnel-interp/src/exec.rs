@@ -1712,7 +1712,7 @@ impl<'a> Machine<'a> {
                 let ls = self.local_size;
                 for lane in 0..n {
                     if m[lane] {
-                        for (c, v) in ls.iter().enumerate().take(usize::from(dn)) {
+                        for (c, v) in ls.iter().enumerate().take(dn) {
                             self.set(fi, fr, d, c, lane, u64::from(*v));
                         }
                     }

@@ -929,7 +929,7 @@ impl Interp<'_> {
         let sized = info.local_size_id.contains(&Some(id));
         let declared = info.spec_constants.iter().find(|c| c.id == id);
         if declared.is_none() && !sized {
-            return Err(Error::Invalid(format!(
+            return Err(Error::Input(format!(
                 "the shader declares no specialization constant with id {id}"
             )));
         }
@@ -939,7 +939,7 @@ impl Interp<'_> {
             _ => bits,
         };
         if sized && !(1..=u64::from(u32::MAX)).contains(&bits) {
-            return Err(Error::Invalid(format!(
+            return Err(Error::Input(format!(
                 "specialization constant {id} sizes the workgroup: {bits} is not a size"
             )));
         }

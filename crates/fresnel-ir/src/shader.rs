@@ -386,7 +386,7 @@ pub struct ShaderInfo {
     /// Other stage-wide layout qualifiers, as written (lower case), with their values.
     pub other_modes: Vec<(String, Option<i64>)>,
     /// Specialization constants (`layout(constant_id = N) const T x = v;`), in declaration
-    /// order. Their uses in functions are folded to the default value.
+    /// order, with their defaults. Code reads them with `load_spec_constant` (base = the id).
     pub spec_constants: Vec<SpecConstant>,
 }
 
@@ -511,6 +511,64 @@ impl Shader {
                         }
                     }
                 }
+            }
+        }
+        dropped
+    }
+}
+
+/// Whole-shader edits of the function list.
+impl Shader {
+    /// Keeps the functions for which `keep` is true, renumbering the survivors in order and
+    /// every reference to them (calls, the entry point, variable owners); the variables
+    /// owned by dropped functions are dropped too. Calls to a dropped function must not
+    /// remain in kept functions. Returns how many functions were dropped.
+    pub fn retain_functions(&mut self, mut keep: impl FnMut(FuncId, &Function) -> bool) -> usize {
+        use crate::entity::EntityId;
+        let old = std::mem::take(&mut self.functions);
+        let mut map: Vec<Option<FuncId>> = Vec::with_capacity(old.len());
+        let mut kept = EntityVec::new();
+        let mut dropped = 0;
+        for (id, f) in old.iter() {
+            if keep(id, f) {
+                map.push(Some(kept.push(f.clone())));
+            } else {
+                map.push(None);
+                dropped += 1;
+            }
+        }
+        if dropped == 0 {
+            self.functions = old;
+            return 0;
+        }
+        self.functions = kept;
+        let remap = |f: FuncId| map.get(f.index()).copied().flatten();
+        self.entry = self.entry.and_then(remap);
+        for (_, f) in self.functions.iter_mut() {
+            for (_, i) in f.instrs.iter_mut() {
+                if let crate::instr::InstrKind::Call { func, .. } = &mut i.kind {
+                    match remap(*func) {
+                        Some(n) => *func = n,
+                        None => debug_assert!(i.removed, "a call to a dropped function"),
+                    }
+                }
+            }
+        }
+        // Variables of dropped functions go; the others follow their owner's new id.
+        let owners: Vec<Option<Option<FuncId>>> = self
+            .vars
+            .values()
+            .map(|v| v.function.map(remap))
+            .collect();
+        let mut i = 0;
+        self.retain_vars(|_, _| {
+            let keep = !matches!(owners[i], Some(None));
+            i += 1;
+            keep
+        });
+        for (_, v) in self.vars.iter_mut() {
+            if let Some(f) = v.function {
+                v.function = remap(f);
             }
         }
         dropped

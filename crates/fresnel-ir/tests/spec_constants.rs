@@ -14,7 +14,10 @@ fn spec_constant_reads_round_trip() {
     assert!(text.contains("load_spec_constant 32x1 (base=0)"), "{text}");
     assert!(text.contains("load_spec_constant 1x1 (base=2)"), "{text}");
     assert!(text.contains("load_workgroup_size 32x3"), "{text}");
-    assert!(text.contains("spec_const(5 f64 D (0x3ff8000000000000))"), "{text}");
+    assert!(
+        text.contains("spec_const(5 f64 D (0x3ff8000000000000))"),
+        "{text}"
+    );
     let p = parse(&text).expect("reparses");
     assert_eq!(p.to_string(), text);
 }

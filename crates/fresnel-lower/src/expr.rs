@@ -1687,8 +1687,18 @@ impl FnCx<'_, '_, '_> {
                     }
                 }
             } else if qual == ParamQual::In {
+                let must_be_const = sig
+                    .and_then(|s| s.params.get(i))
+                    .is_some_and(|p| p.flags & fresnel_sema::builtins::flags::CONST != 0);
                 if contains_opaque(m, aty) {
                     self.opaque_operand(a, span)?
+                } else if let (true, ExprKind::Const(c)) = (
+                    must_be_const && m.is_spec_expr(a),
+                    &m.expr(a).kind,
+                ) {
+                    // A constant operand (texture offsets, gather components) computed
+                    // from specialization constants keeps their defaults (helper E).
+                    self.const_operand(c, aty, span)?
                 } else {
                     self.expr(a)?
                 }

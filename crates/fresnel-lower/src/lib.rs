@@ -51,7 +51,8 @@ mod func;
 mod hitobject;
 pub mod operand;
 mod sampler;
-pub mod ssa;
+/// Variables to SSA (the pass lives with the optimizer's passes).
+pub use fresnel_opt::lower_vars_to_ssa as ssa;
 mod stage_builtins;
 mod stmt;
 mod subgroup_loop;

@@ -16,12 +16,14 @@
 pub mod lower_const_arrays_to_uniforms;
 pub mod lower_div_to_mul_rcp;
 pub mod lower_mod_to_fract;
+pub mod lower_vars_to_ssa;
 pub mod opt_algebraic;
 pub mod opt_constant_folding;
 pub mod opt_copy_prop;
 pub mod opt_cse;
 pub mod opt_dce;
 pub mod opt_dead_variables;
+pub mod opt_inline;
 pub mod util;
 
 use fresnel_ir::{Function, Shader, Types};
@@ -62,6 +64,8 @@ pub fn all_passes() -> Vec<Box<dyn Pass>> {
         Box::new(lower_const_arrays_to_uniforms::ConstArraysToUniforms),
         Box::new(lower_div_to_mul_rcp::DivToMulRcp),
         Box::new(lower_mod_to_fract::ModToFract),
+        Box::new(lower_vars_to_ssa::VarsToSsa),
+        Box::new(opt_inline::Inline),
     ]
 }
 
@@ -114,6 +118,8 @@ impl Pipeline {
         if level == OptLevel::O0 {
             return Pipeline { steps };
         }
+        steps.push(Step::Once(Box::new(opt_inline::Inline)));
+        steps.push(Step::Once(Box::new(lower_vars_to_ssa::VarsToSsa)));
         steps.push(Step::Loop {
             passes: vec![
                 Box::new(opt_copy_prop::CopyProp),

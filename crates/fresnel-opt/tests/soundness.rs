@@ -53,6 +53,10 @@ fn optimized_dpqp_shaders_give_the_same_results() {
     }
     let mut files = Vec::new();
     collect(&corpus, &mut files);
+    // `FRESNEL_SOUNDNESS_FILTER=functions` narrows the run to matching files.
+    if let Ok(filter) = std::env::var("FRESNEL_SOUNDNESS_FILTER") {
+        files.retain(|p| p.to_string_lossy().contains(&filter));
+    }
     let (mut compared, mut ran, mut changed) = (0usize, 0usize, 0usize);
     let mut failures = Vec::new();
     let mut seen = 0usize;
@@ -133,7 +137,8 @@ fn optimized_dpqp_shaders_give_the_same_results() {
         }
     }
     eprintln!("{compared} shaders compared, {ran} ran both ways, {changed} changed by -O");
-    assert!(compared > 1000, "only {compared} shaders compared");
+    let full = std::env::var_os("FRESNEL_SOUNDNESS_FILTER").is_none();
+    assert!(!full || compared > 1000, "only {compared} shaders compared");
     assert!(ran > compared / 2, "only {ran} of {compared} ran");
     assert!(changed > compared / 2, "-O changed only {changed} of {compared}");
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -13,6 +13,7 @@
 use std::fmt;
 
 pub mod amber;
+pub mod collect;
 pub mod deqp;
 pub mod piglit;
 

@@ -21,6 +21,7 @@
 #![allow(unsafe_code)]
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -38,6 +39,8 @@ pub enum VkError {
     Call { call: &'static str, result: String },
     /// The device did not finish the job in time, or an earlier job hung it.
     DeviceLost(String),
+    /// `spirv-val` rejected a shader module.
+    InvalidSpirv { stage: String, message: String },
 }
 
 impl fmt::Display for VkError {
@@ -47,6 +50,9 @@ impl fmt::Display for VkError {
             VkError::InvalidJob(m) => write!(f, "invalid Vulkan job: {m}"),
             VkError::Call { call, result } => write!(f, "{call} failed: {result}"),
             VkError::DeviceLost(m) => write!(f, "Vulkan device lost: {m}"),
+            VkError::InvalidSpirv { stage, message } => {
+                write!(f, "invalid SPIR-V ({stage} shader): {message}")
+            }
         }
     }
 }
@@ -184,7 +190,86 @@ pub enum Topology {
     TriangleStrip,
 }
 
-/// One draw: a vertex + fragment pipeline over a `width` x `height` framebuffer.
+/// How shader modules are checked before they reach the driver. Vulkan makes invalid SPIR-V
+/// undefined behaviour (drivers trust their input), so a harness fed SPIR-V from a compiler
+/// under test validates it first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpirvCheck {
+    /// Run this `spirv-val` (SPIRV-Tools) on every module, for the Vulkan version the
+    /// module's SPIR-V version implies; an invalid module is a [`VkError::InvalidSpirv`].
+    SpirvVal(PathBuf),
+    /// The caller vouches for the modules (they are valid SPIR-V for the device).
+    Trusted,
+}
+
+impl SpirvCheck {
+    /// `spirv-val` from `PATH` when there is one, else [`SpirvCheck::Trusted`].
+    pub fn from_path() -> SpirvCheck {
+        let Some(paths) = std::env::var_os("PATH") else {
+            return SpirvCheck::Trusted;
+        };
+        std::env::split_paths(&paths)
+            .map(|d| d.join("spirv-val"))
+            .find(|p| p.is_file())
+            .map_or(SpirvCheck::Trusted, SpirvCheck::SpirvVal)
+    }
+
+    /// Checks one module.
+    pub fn check(&self, words: &[u32], what: &str) -> Result<(), VkError> {
+        check_spirv(words, what)?;
+        let SpirvCheck::SpirvVal(tool) = self else {
+            return Ok(());
+        };
+        let env = match (words[1] >> 8) & 0xff {
+            0..=2 => "vulkan1.0",
+            3 => "vulkan1.1",
+            4 => "vulkan1.1spv1.4",
+            5 => "vulkan1.2",
+            _ => "vulkan1.3",
+        };
+        run_spirv_val(tool, env, words).map_err(|m| VkError::InvalidSpirv {
+            stage: what.to_string(),
+            message: m,
+        })
+    }
+}
+
+fn run_spirv_val(tool: &Path, env: &str, words: &[u32]) -> Result<(), String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(tool)
+        .args(["--target-env", env, "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {}: {e}", tool.display()))?;
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    if let Some(mut stdin) = child.stdin.take() {
+        // A validator that exits early closes the pipe: its verdict comes from the exit
+        // status below.
+        let _ = stdin.write_all(&bytes);
+    }
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("{}: {e}", tool.display()))?;
+    if out.status.success() {
+        return Ok(());
+    }
+    let mut msg = String::from_utf8_lossy(&out.stderr).trim().to_string();
+    if msg.is_empty() {
+        msg = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    }
+    Err(if msg.is_empty() {
+        format!("spirv-val failed ({})", out.status)
+    } else {
+        msg
+    })
+}
+
+/// One draw: a vertex + fragment pipeline over a `width` x `height` framebuffer. The modules
+/// must be valid SPIR-V for the device: they are checked with the `Gpu`'s
+/// [`SpirvCheck`] (spirv-val) before any Vulkan object is made from them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RenderJob {
     pub vertex_spirv: Vec<u32>,
@@ -208,7 +293,7 @@ pub struct RenderOutput {
     pub buffers: Vec<Vec<u8>>,
 }
 
-/// One compute dispatch.
+/// One compute dispatch (the module is checked like a [`RenderJob`]'s).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ComputeJob {
     pub spirv: Vec<u32>,
@@ -235,6 +320,8 @@ pub struct Gpu {
     lost: AtomicBool,
     /// How long a job may run before the device is considered hung.
     pub timeout: Duration,
+    /// How shader modules are checked (`spirv-val` from `PATH` by default).
+    pub spirv_check: SpirvCheck,
 }
 
 impl fmt::Debug for Gpu {
@@ -373,6 +460,7 @@ impl Gpu {
             api_version,
             lost: AtomicBool::new(false),
             timeout: Duration::from_secs(30),
+            spirv_check: SpirvCheck::from_path(),
         })
     }
 
@@ -426,6 +514,8 @@ impl Gpu {
     pub fn render(&self, job: &RenderJob) -> Result<RenderOutput, VkError> {
         self.check_alive()?;
         validate_render(job)?;
+        self.spirv_check.check(&job.vertex_spirv, "vertex")?;
+        self.spirv_check.check(&job.fragment_spirv, "fragment")?;
         let mut res = Resources::new(self);
         let out = res.render(job);
         res.finish(out.is_ok() || !matches!(out, Err(VkError::DeviceLost(_))));
@@ -435,7 +525,7 @@ impl Gpu {
     /// Runs one compute dispatch and reads back its buffers.
     pub fn dispatch(&self, job: &ComputeJob) -> Result<Vec<Vec<u8>>, VkError> {
         self.check_alive()?;
-        check_spirv(&job.spirv, "compute")?;
+        self.spirv_check.check(&job.spirv, "compute")?;
         check_bindings(&job.bindings)?;
         if job.groups.contains(&0) {
             return Ok(job.bindings.iter().map(|b| b.data.clone()).collect());
@@ -769,9 +859,10 @@ impl<'g> Resources<'g> {
 
     fn shader_module(&mut self, words: &[u32]) -> Result<vk::ShaderModule, VkError> {
         let ci = vk::ShaderModuleCreateInfo::default().code(words);
-        // SAFETY: `words` is a SPIR-V module (magic checked) alive for the call; a driver
-        // must reject (not crash on) modules it cannot handle... in practice drivers
-        // trust valid SPIR-V, which the caller's emitter is responsible for.
+        // SAFETY: `words` is alive for the call and is a SPIR-V module that passed the
+        // `Gpu`'s `SpirvCheck` (spirv-val for the module's Vulkan version) before this job
+        // made any object; with `SpirvCheck::Trusted` the caller vouches for its validity,
+        // as `RenderJob` and `ComputeJob` require.
         let m = unsafe { self.dev().create_shader_module(&ci, None) }
             .map_err(call_err("vkCreateShaderModule"))?;
         self.modules.push(m);

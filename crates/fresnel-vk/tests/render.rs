@@ -5,7 +5,7 @@
 use fresnel_backend::spirv::{emit, SpirvOptions, TargetEnv as SpvTarget};
 use fresnel_vk::{
     Attachment, BufferBinding, BufferKind, ColorFormat, ComputeJob, Gpu, NumKind, RenderJob,
-    Topology, VertexAttribute, VertexFormat, VkError,
+    SpirvCheck, Topology, VertexAttribute, VertexFormat, VkError,
 };
 
 fn gpu() -> Option<Gpu> {
@@ -185,6 +185,17 @@ fn rejects_malformed_jobs() {
     let mut j = job(0);
     j.attachments[1].location = 0;
     assert!(matches!(gpu.render(&j), Err(VkError::InvalidJob(_))));
+    // Malformed SPIR-V never reaches the driver when spirv-val is there.
+    if matches!(gpu.spirv_check, SpirvCheck::SpirvVal(_)) {
+        let mut j = job(0);
+        j.fragment_spirv = vec![0x0723_0203, 0x0001_0000, 0, 10, 0, 0x00ff_0011, 7];
+        match gpu.render(&j) {
+            Err(VkError::InvalidSpirv { stage, .. }) => assert_eq!(stage, "fragment"),
+            other => panic!("expected InvalidSpirv, got {other:?}"),
+        }
+    } else {
+        eprintln!("spirv-val not found: the SPIR-V check is not tested");
+    }
     // A good job still works afterwards.
     assert!(gpu.render(&job(0)).is_ok());
 }

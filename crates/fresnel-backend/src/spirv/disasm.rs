@@ -51,6 +51,15 @@ enum K {
     E(u8),
 }
 
+/// A grammar row: opcode, name without `Op`, operands.
+type OpRow = (u16, &'static str, &'static [(K, Q)]);
+
+/// An enumerant: value, name, parameters.
+type Enumerant = (u32, &'static str, &'static [K]);
+
+/// An operand kind's enumerants: kind name, is a bit mask, enumerants sorted by value.
+type EnumRow = (&'static str, bool, &'static [Enumerant]);
+
 /// How many of an operand.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Q {
@@ -60,7 +69,7 @@ enum Q {
 }
 
 /// The grammar row of an opcode.
-fn op_info(opcode: u16) -> Option<&'static (u16, &'static str, &'static [(K, Q)])> {
+fn op_info(opcode: u16) -> Option<&'static OpRow> {
     grammar::OPS
         .binary_search_by_key(&opcode, |r| r.0)
         .ok()
@@ -68,7 +77,7 @@ fn op_info(opcode: u16) -> Option<&'static (u16, &'static str, &'static [(K, Q)]
 }
 
 /// The enumerant `value` of `kind` (a value enum, not a mask).
-fn enumerant(kind: u8, value: u32) -> Option<&'static (u32, &'static str, &'static [K])> {
+fn enumerant(kind: u8, value: u32) -> Option<&'static Enumerant> {
     let (_, _, vals) = grammar::ENUMS.get(usize::from(kind))?;
     vals.binary_search_by_key(&value, |v| v.0)
         .ok()
@@ -420,15 +429,11 @@ fn learn(facts: &mut Facts, opcode: u16, ops: &[u32]) {
                 },
             );
         }
-        "ExtInstImport" if ops.len() >= 2 => {
-            if read_str(ops, 1).0 == "GLSL.std.450" {
-                facts.glsl.push(ops[0]);
-            }
+        "ExtInstImport" if ops.len() >= 2 && read_str(ops, 1).0 == "GLSL.std.450" => {
+            facts.glsl.push(ops[0]);
         }
-        "Constant" if ops.len() == 3 => {
-            if facts.types.get(&ops[0]).is_some_and(|t| !t.float) {
-                facts.consts.insert(ops[1], ops[2]);
-            }
+        "Constant" if ops.len() == 3 && facts.types.get(&ops[0]).is_some_and(|t| !t.float) => {
+            facts.consts.insert(ops[1], ops[2]);
         }
         _ => {}
     }
@@ -629,6 +634,53 @@ mod tests {
         assert_eq!(hex_float(0x7c00, 10, 5), "0x1p+16");
         assert_eq!(hex_float(0x0001, 10, 5), "0x1p-24");
         assert_eq!(float_text(0x8000_0000, 32), "-0.0");
+    }
+
+    /// Random instruction streams (valid word counts, arbitrary opcodes and operands drawn
+    /// from the grammar's opcodes and small or extreme values) disassemble without panicking.
+    #[test]
+    fn random_modules_never_panic() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let specials = [
+            0u32,
+            1,
+            2,
+            8,
+            16,
+            32,
+            64,
+            0x7f80_0000,
+            u32::MAX,
+            0x8000_0000,
+        ];
+        for _ in 0..3000 {
+            let mut words = super::super::writer::header((1, 5), 64).to_vec();
+            for _ in 0..(next() % 12) {
+                let opcode = if next() % 4 == 0 {
+                    (next() % 6000) as u16
+                } else {
+                    let ops = grammar::OPS;
+                    ops[(next() % ops.len() as u64) as usize].0
+                };
+                let n = (next() % 9) as usize;
+                words.push((((n + 1) as u32) << 16) | u32::from(opcode));
+                for _ in 0..n {
+                    let r = next();
+                    words.push(if r % 3 == 0 {
+                        specials[(r >> 8) as usize % specials.len()]
+                    } else {
+                        (r >> 16) as u32 % 40
+                    });
+                }
+            }
+            let _ = disassemble(&words);
+        }
     }
 
     #[test]

@@ -58,8 +58,8 @@ pub mod cap {
     pub const FRAGMENT_SHADER_PIXEL_INTERLOCK_EXT: u32 = 5378;
     pub const FRAGMENT_SHADER_SAMPLE_INTERLOCK_EXT: u32 = 5363;
     pub const FRAGMENT_SHADER_SHADING_RATE_INTERLOCK_EXT: u32 = 5372;
-    pub const ATOMIC_FLOAT32_MIN_MAX_EXT: u32 = 5613;
-    pub const ATOMIC_FLOAT64_MIN_MAX_EXT: u32 = 5614;
+    pub const ATOMIC_FLOAT32_MIN_MAX_EXT: u32 = 5612;
+    pub const ATOMIC_FLOAT64_MIN_MAX_EXT: u32 = 5613;
     pub const ATOMIC_FLOAT16_MIN_MAX_EXT: u32 = 5616;
     pub const ATOMIC_FLOAT32_ADD_EXT: u32 = 6033;
     pub const ATOMIC_FLOAT64_ADD_EXT: u32 = 6034;
@@ -136,6 +136,7 @@ pub fn builtin(name: &str) -> Option<(u32, Option<(u32, &'static str)>)> {
         "gl_HitKind" => (5333, None),
         "gl_CurrentRayTime" => (5334, Some((5341, "SPV_NV_ray_tracing_motion_blur"))),
         "gl_IncomingRayFlags" => (5351, None),
+        "gl_CullMask" => (6021, Some((6020, "SPV_KHR_ray_cull_mask"))),
         "gl_GeometryIndex" => (5352, None),
         "gl_HitTriangleVertexPositions" => {
             (5335, Some((5336, "SPV_KHR_ray_tracing_position_fetch")))
@@ -150,9 +151,20 @@ pub fn builtin(name: &str) -> Option<(u32, Option<(u32, &'static str)>)> {
         "gl_BaryCoord" => (5286, Some((5284, "SPV_KHR_fragment_shader_barycentric"))),
         "gl_BaryCoordNoPersp" => (5287, Some((5284, "SPV_KHR_fragment_shader_barycentric"))),
         "gl_FragSize" => (5292, Some((5291, "SPV_EXT_fragment_invocation_density"))),
-        "gl_FragInvocationCount" => {
-            (5293, Some((5291, "SPV_EXT_fragment_invocation_density")))
-        }
+        "gl_FragmentSize" => (5292, Some((5291, "SPV_NV_shading_rate"))),
+        "gl_InvocationsPerPixel" => (5293, Some((5291, "SPV_NV_shading_rate"))),
+        "gl_ViewportMask" => (5253, Some((5255, "SPV_NV_viewport_array2"))),
+        "gl_SecondaryPosition" => (5257, Some((5259, "SPV_NV_stereo_view_rendering"))),
+        "gl_SecondaryViewportMask" => (5258, Some((5259, "SPV_NV_stereo_view_rendering"))),
+        "gl_PositionPerView" => (
+            5261,
+            Some((5260, "SPV_NVX_multiview_per_view_attributes")),
+        ),
+        "gl_ViewportMaskPerView" => (
+            5262,
+            Some((5260, "SPV_NVX_multiview_per_view_attributes")),
+        ),
+        "gl_FragInvocationCount" => (5293, Some((5291, "SPV_EXT_fragment_invocation_density"))),
         "gl_FragFullyCovered" => (5264, Some((5265, "SPV_EXT_fragment_fully_covered"))),
         "gl_PrimitiveShadingRate" => (4432, Some((4422, "SPV_KHR_fragment_shading_rate"))),
         "gl_ShadingRate" => (4444, Some((4422, "SPV_KHR_fragment_shading_rate"))),

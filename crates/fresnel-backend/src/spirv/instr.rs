@@ -1018,8 +1018,7 @@ impl FuncCx<'_, '_> {
                 self.code.inst(op::ACCESS_CHAIN, &[ptr_t, id, pid, idx]);
                 (id, e)
             }
-            DerefKind::Cast { parent }
-                if matches!(self.m.shader.types.get(d.ty), Type::Opaque(n) if n.starts_with("accelerationStructure")) =>
+            DerefKind::Cast { parent } if matches!(self.m.shader.types.get(d.ty), Type::Opaque(n) if n.starts_with("accelerationStructure")) =>
             {
                 // An acceleration structure from its 64-bit address.
                 let t = self.m.ir_type(d.ty, false, None)?;
@@ -1283,7 +1282,10 @@ impl FuncCx<'_, '_> {
                 // SPV_EXT_shader_atomic_float_add (SPV_EXT_shader_atomic_float16_add).
                 use super::ext::cap as c;
                 let (cap, ext) = match k.bits {
-                    16 => (c::ATOMIC_FLOAT16_ADD_EXT, "SPV_EXT_shader_atomic_float16_add"),
+                    16 => (
+                        c::ATOMIC_FLOAT16_ADD_EXT,
+                        "SPV_EXT_shader_atomic_float16_add",
+                    ),
                     64 => (c::ATOMIC_FLOAT64_ADD_EXT, "SPV_EXT_shader_atomic_float_add"),
                     _ => (c::ATOMIC_FLOAT32_ADD_EXT, "SPV_EXT_shader_atomic_float_add"),
                 };
@@ -1388,6 +1390,18 @@ impl FuncCx<'_, '_> {
                 };
                 if let Some(d) = x.dest {
                     self.set(d, id, k);
+                }
+            }
+            I::DerefBufferArrayLength
+                if self
+                    .ptr(x.srcs[0])
+                    .is_ok_and(|p| self.m.array_lens.contains_key(&p.1)) =>
+            {
+                // An unsized stage input or output, sized when declared.
+                let t = self.ptr(x.srcs[0])?.1;
+                let n = self.m.array_lens.get(&t).copied().unwrap_or(0);
+                if let Some(d) = x.dest {
+                    self.vals[d.0 as usize] = Val::Const(smallvec::smallvec![u64::from(n)]);
                 }
             }
             I::DerefBufferArrayLength => {
@@ -1814,10 +1828,21 @@ impl FuncCx<'_, '_> {
         self.op1(op::COMPOSITE_EXTRACT, rk, &[whole, 1])
     }
 
+    /// The residency code (32-bit) as a component of a texel of kind `k` (the IR gives the
+    /// code the texel's bit size: widened or narrowed with a sign-extending conversion).
+    fn code_as(&mut self, code: u32, k: Kind) -> Result<u32> {
+        let code = if k.bits == 32 {
+            code
+        } else {
+            let wk = Kind::new(BaseType::Int, k.bits, 1);
+            self.op1(op::S_CONVERT, wk, &[code])
+        };
+        self.convert(code, Kind::new(BaseType::Int, k.bits, 1), k.scalar())
+    }
+
     /// The value of a sparse lookup: the texel's components then the residency code.
     fn with_code(&mut self, texel: u32, k: Kind, code: u32) -> Result<(u32, Kind)> {
-        let ik = Kind::new(BaseType::Int, 32, 1);
-        let c = self.convert(code, ik, Kind::new(k.base, 32, 1))?;
+        let c = self.code_as(code, k)?;
         let mut parts = Vec::new();
         if k.comps == 1 {
             parts.push(texel);
@@ -1836,12 +1861,11 @@ impl FuncCx<'_, '_> {
 
     /// The components of a sparse lookup's value when they are more than 4.
     fn split_parts(&mut self, texel: u32, k: Kind, code: u32) -> Result<SmallVec<[u32; 8]>> {
-        let ik = Kind::new(BaseType::Int, 32, 1);
         let mut parts = SmallVec::new();
         for i in 0..k.comps {
             parts.push(self.op1(op::COMPOSITE_EXTRACT, k.scalar(), &[texel, u32::from(i)]));
         }
-        parts.push(self.convert(code, ik, Kind::new(k.base, 32, 1))?);
+        parts.push(self.code_as(code, k)?);
         Ok(parts)
     }
 
@@ -1914,7 +1938,7 @@ impl FuncCx<'_, '_> {
         let explicit = matches!(t.op, TexOp::Txl | TexOp::Txd)
             || (!fragment && matches!(t.op, TexOp::Tex | TexOp::Txb));
         if let Some(b) = t.src(TexSrc::Bias) {
-            if fragment && t.op == TexOp::Txb {
+            if (fragment && t.op == TexOp::Txb) || t.op == TexOp::Tg4 {
                 let v = self.prefix(b, 1, BaseType::Float)?;
                 operands.push((io::BIAS, vec![v]));
             }
@@ -1972,6 +1996,12 @@ impl FuncCx<'_, '_> {
             self.m.cap(cap::MIN_LOD);
             let v = self.prefix(ml, 1, BaseType::Float)?;
             operands.push((io::MIN_LOD, vec![v]));
+        }
+        if t.op == TexOp::Tg4 && operands.iter().any(|(m, _)| *m & (io::BIAS | io::LOD) != 0) {
+            // textureGatherLodAMD and the bias argument of textureGather
+            // (GL_AMD_texture_gather_bias_lod).
+            self.m.cap(5009);
+            self.m.exts.insert("SPV_AMD_texture_gather_bias_lod");
         }
         operands.sort_by_key(|(m, _)| *m);
         let mut tail = Vec::new();

@@ -15,6 +15,8 @@ mod ext;
 mod func;
 mod instr;
 mod spec;
+/// Instruction counts of a module, as the reference tools count them.
+pub mod stats;
 mod target;
 mod types;
 mod writer;
@@ -26,8 +28,8 @@ use fresnel_ir::{Shader, Stage, VarMode};
 use rustc_hash::FxHashMap;
 
 pub use disasm::disassemble;
-pub use target::{needs, required_target, Needs};
 use spec::{cap, op};
+pub use target::{needs, required_target, Needs};
 use writer::Words;
 
 /// The environment the module is for.
@@ -162,6 +164,8 @@ pub(crate) struct Module<'a> {
     /// The SPIR-V type of each global variable as declared (may differ from its IR type's:
     /// mesh outputs sized by the stage's limits).
     pub var_types: FxHashMap<fresnel_ir::VarId, u32>,
+    /// Lengths of the array types made for unsized stage inputs and outputs.
+    pub array_lens: FxHashMap<u32, u32>,
     /// Struct types reached through buffer references, decorated `Block` once each.
     pub phys_blocks: rustc_hash::FxHashSet<u32>,
     /// Buffer references are used: the PhysicalStorageBuffer64 addressing model.
@@ -197,6 +201,7 @@ impl<'a> Module<'a> {
             texture_vars: rustc_hash::FxHashSet::default(),
             value_types: FxHashMap::default(),
             var_types: FxHashMap::default(),
+            array_lens: FxHashMap::default(),
             phys_blocks: rustc_hash::FxHashSet::default(),
             physical_addressing: false,
         }
@@ -343,6 +348,39 @@ impl<'a> Module<'a> {
                 }
                 if info.early_fragment_tests {
                     m.push(vec![mode::EARLY_FRAGMENT_TESTS]);
+                }
+                // GL_ARB_fragment_shader_interlock.
+                for (name, _) in &info.other_modes {
+                    use ext::{cap as c, mode as em};
+                    let (md, cp) = match name.as_str() {
+                        "pixel_interlock_ordered" => {
+                            (em::PIXEL_INTERLOCK_ORDERED_EXT, c::FRAGMENT_SHADER_PIXEL_INTERLOCK_EXT)
+                        }
+                        "pixel_interlock_unordered" => (
+                            em::PIXEL_INTERLOCK_UNORDERED_EXT,
+                            c::FRAGMENT_SHADER_PIXEL_INTERLOCK_EXT,
+                        ),
+                        "sample_interlock_ordered" => (
+                            em::SAMPLE_INTERLOCK_ORDERED_EXT,
+                            c::FRAGMENT_SHADER_SAMPLE_INTERLOCK_EXT,
+                        ),
+                        "sample_interlock_unordered" => (
+                            em::SAMPLE_INTERLOCK_UNORDERED_EXT,
+                            c::FRAGMENT_SHADER_SAMPLE_INTERLOCK_EXT,
+                        ),
+                        "shading_rate_interlock_ordered" => (
+                            em::SHADING_RATE_INTERLOCK_ORDERED_EXT,
+                            c::FRAGMENT_SHADER_SHADING_RATE_INTERLOCK_EXT,
+                        ),
+                        "shading_rate_interlock_unordered" => (
+                            em::SHADING_RATE_INTERLOCK_UNORDERED_EXT,
+                            c::FRAGMENT_SHADER_SHADING_RATE_INTERLOCK_EXT,
+                        ),
+                        _ => continue,
+                    };
+                    self.caps.insert(cp);
+                    self.exts.insert("SPV_EXT_fragment_shader_interlock");
+                    m.push(vec![md]);
                 }
                 let writes_depth = self
                     .shader

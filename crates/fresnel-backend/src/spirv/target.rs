@@ -16,6 +16,9 @@ pub struct Needs {
     pub rect: bool,
     /// Non-opaque uniforms outside blocks (no Vulkan counterpart).
     pub default_uniforms: bool,
+    /// Texture lookups other than gathers with non-constant offsets (Vulkan allows the
+    /// `Offset` image operand on gathers only).
+    pub dynamic_offsets: bool,
 }
 
 /// Scans a shader for the features that decide its environment.
@@ -43,7 +46,9 @@ pub fn needs(shader: &Shader) -> Needs {
                 dim: SamplerDim::Rect,
                 ..
             } => n.rect = true,
-            Type::Opaque(name) if name.starts_with("acceleration") || name.starts_with("rayQuery") => {
+            Type::Opaque(name)
+                if name.starts_with("acceleration") || name.starts_with("rayQuery") =>
+            {
                 bump(&mut n, 4)
             }
             _ => {}
@@ -66,6 +71,17 @@ pub fn needs(shader: &Shader) -> Needs {
         for (_, ins) in f.instrs.iter() {
             if ins.removed {
                 continue;
+            }
+            if let InstrKind::Tex(t) = &ins.kind {
+                if let Some(o) = t.src(fresnel_ir::TexSrc::Offset) {
+                    let constant = matches!(
+                        f.instrs[f.values[o].def].kind,
+                        InstrKind::LoadConst { .. }
+                    );
+                    if !constant && t.op != fresnel_ir::TexOp::Tg4 {
+                        n.dynamic_offsets = true;
+                    }
+                }
             }
             if let InstrKind::Intrinsic(x) = &ins.kind {
                 use Intrinsic as I;
@@ -93,7 +109,8 @@ pub fn needs(shader: &Shader) -> Needs {
 
 /// The environment to write `shader` for when `requested` is asked for: the lowest Vulkan
 /// 1.x at or above a requested Vulkan version whose SPIR-V version has what the shader uses;
-/// OpenGL for a Vulkan shader using rectangle textures; a Vulkan version for an OpenGL
+/// OpenGL for a Vulkan shader using rectangle textures or non-constant texel offsets outside
+/// gathers; a Vulkan version for an OpenGL
 /// shader that needs more than SPIR-V 1.0 (OpenGL takes SPIR-V 1.0 only) when it has no
 /// uniforms outside blocks. Otherwise `requested`.
 pub fn required_target(shader: &Shader, requested: TargetEnv) -> TargetEnv {
@@ -105,7 +122,9 @@ pub fn required_target(shader: &Shader, requested: TargetEnv) -> TargetEnv {
         _ => 3,
     };
     match requested {
-        TargetEnv::Vulkan { .. } if n.rect && n.spirv_minor == 0 => TargetEnv::OpenGl,
+        TargetEnv::Vulkan { .. } if (n.rect || n.dynamic_offsets) && n.spirv_minor == 0 => {
+            TargetEnv::OpenGl
+        }
         TargetEnv::Vulkan { minor } => TargetEnv::Vulkan {
             minor: minor.max(minor_for(n.spirv_minor)),
         },

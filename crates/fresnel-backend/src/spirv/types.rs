@@ -10,6 +10,15 @@ use fresnel_ir::{
 use super::spec::{builtin, cap, decor, image_format, op, storage};
 use super::{ext, Module, Result, SpirvError};
 
+/// The transform feedback buffer of an output (a block's members may say it).
+fn xfb_buffer_of(v: &fresnel_ir::Variable) -> u32 {
+    v.members
+        .iter()
+        .find_map(|m| m.xfb_buffer)
+        .or(v.xfb_buffer)
+        .unwrap_or(0)
+}
+
 /// The storage class of an extension storage qualifier (`Variable::ext_storage`).
 pub fn ext_storage_class(name: &str) -> Option<u32> {
     use ext::storage as s;
@@ -1283,10 +1292,10 @@ impl Module<'_> {
         let mut end = 0u32;
         let mut align = 4u32;
         for (_, v) in self.shader.vars.iter() {
-            if v.mode != VarMode::ShaderOut || v.xfb_buffer.unwrap_or(0) != b {
+            if v.mode != VarMode::ShaderOut || xfb_buffer_of(v) != b {
                 continue;
             }
-            if let Some(st) = v.xfb_stride {
+            if let Some(st) = v.members.iter().find_map(|m| m.xfb_stride).or(v.xfb_stride) {
                 return st;
             }
             if let Some(off) = v.xfb_offset {
@@ -1320,8 +1329,8 @@ impl Module<'_> {
             .collect();
         if v.xfb_offset.is_some() || !member_offsets.is_empty() {
             self.cap(ext::cap::TRANSFORM_FEEDBACK);
-            let b = v.xfb_buffer.unwrap_or(0);
-            let stride = v.xfb_stride.unwrap_or_else(|| self.xfb_default_stride(b));
+            let b = xfb_buffer_of(v);
+            let stride = self.xfb_default_stride(b);
             self.decorate(id, ext::decor::XFB_BUFFER, &[b]);
             self.decorate(id, ext::decor::XFB_STRIDE, &[stride]);
             if let Some(o) = v.xfb_offset {
@@ -1430,6 +1439,8 @@ impl Module<'_> {
             match lens.get(depth).copied().flatten() {
                 Some(n) => n,
                 None if matches!(name, "gl_ClipDistance" | "gl_CullDistance") => 8,
+                // ceil(gl_MaxSamples / 32) words.
+                None if matches!(name, "gl_SampleMask" | "gl_SampleMaskIn") => 1,
                 None => {
                     return Err(SpirvError::new(format!(
                         "`{name}`: an unsized array indexed dynamically (give it a size)"
@@ -1442,6 +1453,7 @@ impl Module<'_> {
         let t = self.id();
         self.globals.inst(op::TYPE_ARRAY, &[t, e, c]);
         self.elem.insert(t, e);
+        self.array_lens.insert(t, n);
         Ok(t)
     }
 

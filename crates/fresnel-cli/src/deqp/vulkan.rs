@@ -53,6 +53,9 @@ pub(super) struct VkProgram {
     /// Vertex attribute locations and their numeric kinds.
     attributes: Vec<(u32, NumKind)>,
     targets: Vec<Target>,
+    /// A sampler (or other opaque uniform) the program uses: the harness binds no
+    /// textures, so such a program is compiled but not drawn.
+    pub(super) opaque: Option<String>,
 }
 
 /// The base type of a type's scalars (`None` for opaque types and structs).
@@ -137,7 +140,12 @@ fn block_size(types: &Types, ty: TypeId) -> usize {
 
 impl VkProgram {
     /// Links and compiles the program; `Err` is the test's outcome when it cannot run.
-    pub(super) fn prepare(t: &Test<'_>, vs: &Shader, fs: &Shader) -> Result<VkProgram, Outcome> {
+    pub(super) fn prepare(
+        t: &Test<'_>,
+        vs: &Shader,
+        fs: &Shader,
+        gpu: &Gpu,
+    ) -> Result<VkProgram, Outcome> {
         let mut shaders = [vs.clone(), fs.clone()];
         let report = link_program(
             &mut shaders,
@@ -147,18 +155,12 @@ impl VkProgram {
         )
         .map_err(|e| Outcome::Fail(format!("link: {e}")))?;
         let [vs, fs] = shaders;
-        for sh in [&vs, &fs] {
-            if let Some((_, v)) = sh
-                .vars
+        let opaque = [&vs, &fs].into_iter().find_map(|sh| {
+            sh.vars
                 .iter()
                 .find(|(_, v)| v.mode == VarMode::Uniform && has_opaque(&sh.types, v.ty, 0))
-            {
-                return Err(Outcome::Skip(format!(
-                    "the Vulkan harness binds no textures (`{}`)",
-                    v.name
-                )));
-            }
-        }
+                .map(|(_, v)| v.name.clone())
+        });
         let opts = SpirvOptions {
             target: SpvTarget::Vulkan { minor: SPIRV_MINOR },
             debug_names: true,
@@ -167,6 +169,11 @@ impl VkProgram {
             emit(&vs, &opts).map_err(|e| Outcome::Fail(format!("SPIR-V (vertex): {e}")))?;
         let fs_spirv =
             emit(&fs, &opts).map_err(|e| Outcome::Fail(format!("SPIR-V (fragment): {e}")))?;
+        for (words, stage) in [(&vs_spirv, "vertex"), (&fs_spirv, "fragment")] {
+            gpu.spirv_check
+                .check(words, stage)
+                .map_err(|e| Outcome::Fail(e.to_string()))?;
+        }
         if t.dump {
             for (stage, sh, words) in [("vert", &vs, &vs_spirv), ("frag", &fs, &fs_spirv)] {
                 let mut ir = String::new();
@@ -258,7 +265,7 @@ impl VkProgram {
             }
         }
         targets.sort_by_key(|x| x.location);
-        if targets.is_empty() {
+        if targets.is_empty() && opaque.is_none() {
             return Err(Outcome::Fail(
                 "the fragment shader writes no colour output".into(),
             ));
@@ -272,6 +279,7 @@ impl VkProgram {
             inputs,
             attributes,
             targets,
+            opaque,
         })
     }
 
@@ -615,10 +623,8 @@ pub(super) fn set_default_block_member(
         let r = if first {
             first = false;
             rest
-        } else if let Some(r) = rest.strip_prefix('.') {
-            r
         } else {
-            ""
+            rest.strip_prefix('.').unwrap_or_default()
         };
         if !r.is_empty() {
             let end = r.find(['.', '[']).unwrap_or(r.len());

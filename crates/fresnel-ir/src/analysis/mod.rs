@@ -6,7 +6,9 @@
 pub mod dom;
 pub mod liveness;
 pub mod loops;
+pub mod stats;
 
 pub use dom::DomTree;
 pub use liveness::{BitSet, Liveness};
 pub use loops::{LoopData, LoopInfo};
+pub use stats::IrStats;

@@ -34,6 +34,10 @@ impl Checker<'_> {
     /// operand depends on a specialization constant, records `kind` (as a new expression of
     /// the same type and span) as the unfolded form of `folded`. Returns `folded`.
     pub(crate) fn keep_spec(&mut self, folded: ExprId, kind: ExprKind) -> ExprId {
+        // Most shaders have no specialization constants: nothing to look at.
+        if self.m.spec_unfolded.is_empty() {
+            return folded;
+        }
         if operands(&kind).iter().any(|o| self.m.is_spec_expr(*o)) {
             let (ty, span) = (self.m.expr(folded).ty, self.m.expr(folded).span);
             let u = self.add_expr(kind, ty, span);

@@ -201,6 +201,15 @@ impl FuncCx<'_, '_> {
                 self.code.inst(ext::op::EMIT_MESH_TASKS_EXT, &ids);
                 self.dead_block();
             }
+            I::BeginInvocationInterlock | I::EndInvocationInterlock => {
+                // The capability and extension come with the execution mode.
+                let opc = if x.op == I::BeginInvocationInterlock {
+                    ext::op::BEGIN_INVOCATION_INTERLOCK_EXT
+                } else {
+                    ext::op::END_INVOCATION_INTERLOCK_EXT
+                };
+                self.code.inst(opc, &[]);
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -234,23 +243,27 @@ impl FuncCx<'_, '_> {
             };
             args.push(self.m.const_u32(u32::from(committed)));
         }
-        let k = Kind::new(v.base, if v.base == BaseType::Bool { 1 } else { 32 }, v.comps);
+        let k = Kind::new(
+            v.base,
+            if v.base == BaseType::Bool { 1 } else { 32 },
+            v.comps,
+        );
         let id = if v.matrix {
             let col = self.m.kind_type(k);
-            let whole_t = if v.opc == ext::op::RAY_QUERY_GET_INTERSECTION_TRIANGLE_VERTEX_POSITIONS_KHR
-            {
-                self.m.cap(ext::cap::RAY_QUERY_POSITION_FETCH_KHR);
-                self.m.exts.insert("SPV_KHR_ray_tracing_position_fetch");
-                let three = self.m.const_u32(3);
-                let t = self.m.ty(super::op::TYPE_ARRAY, &[col, three]);
-                self.m.elem.insert(t, col);
-                t
-            } else {
-                self.m.cap(super::cap::MATRIX);
-                let t = self.m.ty(super::op::TYPE_MATRIX, &[col, 4]);
-                self.m.elem.insert(t, col);
-                t
-            };
+            let whole_t =
+                if v.opc == ext::op::RAY_QUERY_GET_INTERSECTION_TRIANGLE_VERTEX_POSITIONS_KHR {
+                    self.m.cap(ext::cap::RAY_QUERY_POSITION_FETCH_KHR);
+                    self.m.exts.insert("SPV_KHR_ray_tracing_position_fetch");
+                    let three = self.m.const_u32(3);
+                    let t = self.m.ty(super::op::TYPE_ARRAY, &[col, three]);
+                    self.m.elem.insert(t, col);
+                    t
+                } else {
+                    self.m.cap(super::cap::MATRIX);
+                    let t = self.m.ty(super::op::TYPE_MATRIX, &[col, 4]);
+                    self.m.elem.insert(t, col);
+                    t
+                };
             let whole = self.new_id();
             let mut ops = vec![whole_t, whole];
             ops.extend(&args);

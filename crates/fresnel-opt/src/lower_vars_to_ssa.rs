@@ -1,4 +1,4 @@
-//! Variables to SSA (after `nir_lower_vars_to_ssa`): function-local variables whose every
+//! lower_vars_to_ssa: variables to SSA (after `nir_lower_vars_to_ssa`): function-local variables whose every
 //! access is a direct (or constant-indexed) load or store become SSA values, with phis at
 //! the iterated dominance frontiers of their stores.
 //!
@@ -29,7 +29,6 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
 use fresnel_ir::analysis::DomTree;
-use fresnel_ir::entity::EntityId;
 use fresnel_ir::{
     Alu, AluOp, AluSrc, BlockId, Deref, DerefKind, EntityVec, FuncId, Function, IndexKind, InstrId,
     InstrKind, Intrinsic, IntrinsicInstr, Shader, Type, TypeId, Types, ValueId, VarId, VarMode,
@@ -57,7 +56,7 @@ pub fn vars_to_ssa(shader: &mut Shader) -> bool {
     if removed.is_empty() {
         return false;
     }
-    compact_vars(shader, &removed);
+    shader.retain_vars(|id, _| !removed.contains(&id));
     true
 }
 
@@ -984,36 +983,16 @@ fn remove_dead_phis(f: &mut Function, placed: &[InstrId]) {
     f.rebuild_uses_fast();
 }
 
-/// Drops removed variables from the arena and renumbers the rest everywhere.
-fn compact_vars(shader: &mut Shader, removed: &FxHashSet<VarId>) {
-    let old = std::mem::take(&mut shader.vars);
-    let mut map: Vec<Option<VarId>> = Vec::with_capacity(old.len());
-    let mut new: EntityVec<VarId, Variable> = EntityVec::new();
-    for (id, v) in old.iter() {
-        if removed.contains(&id) {
-            map.push(None);
-        } else {
-            map.push(Some(new.push(v.clone())));
-        }
+
+/// [`vars_to_ssa`] as a pass.
+pub struct VarsToSsa;
+
+impl crate::Pass for VarsToSsa {
+    fn name(&self) -> &'static str {
+        "lower_vars_to_ssa"
     }
-    shader.vars = new;
-    let remap = |v: VarId| map.get(v.index()).copied().flatten().unwrap_or(v);
-    for (_, f) in shader.functions.iter_mut() {
-        for p in &mut f.params {
-            p.var = remap(p.var);
-        }
-        f.ret = f.ret.map(remap);
-        for l in &mut f.locals {
-            *l = remap(*l);
-        }
-        for (_, ins) in f.instrs.iter_mut() {
-            if let InstrKind::Deref(Deref {
-                kind: DerefKind::Var(v),
-                ..
-            }) = &mut ins.kind
-            {
-                *v = remap(*v);
-            }
-        }
+
+    fn run(&self, shader: &mut Shader) -> bool {
+        vars_to_ssa(shader)
     }
 }

@@ -1,0 +1,126 @@
+//! Shader statistics for reports (shader-db style): instruction counts by kind, control
+//! flow, and the register-pressure lower bound (the most SSA components live at once).
+//!
+//! Counted as a back end would see the IR: derefs, constants, undefs and phis are not
+//! instructions a machine executes, so `instructions` counts ALU, texture, intrinsic, call
+//! and jump instructions; `alu` counts ALU operations whose result is not a plain move or
+//! vector construction (which register allocation folds away).
+
+use crate::analysis::Liveness;
+use crate::{AluOp, CfNode, Function, InstrKind, Shader};
+
+/// Statistics of a whole shader (all functions).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct IrStats {
+    pub instructions: u64,
+    pub alu: u64,
+    /// `mov` and `vecN`.
+    pub moves: u64,
+    pub texture: u64,
+    pub intrinsics: u64,
+    pub calls: u64,
+    /// `if`s and loops.
+    pub control_flow: u64,
+    pub loops: u64,
+    pub blocks: u64,
+    pub ssa_values: u64,
+    /// The most SSA components live at one program point (a lower bound for registers,
+    /// in 32-bit components).
+    pub max_live: u64,
+    pub functions: u64,
+}
+
+impl IrStats {
+    /// Statistics of a shader.
+    pub fn of(shader: &Shader) -> IrStats {
+        let mut s = IrStats::default();
+        for (_, f) in shader.functions.iter() {
+            s.functions += 1;
+            s.add_function(f);
+        }
+        s
+    }
+
+    fn add_function(&mut self, f: &Function) {
+        f.walk(&mut |n| match n {
+            CfNode::Block(_) => self.blocks += 1,
+            CfNode::If(_) => self.control_flow += 1,
+            CfNode::Loop(_) => {
+                self.control_flow += 1;
+                self.loops += 1;
+            }
+        });
+        for id in f.instrs_in_order() {
+            let kind = &f.instrs[id].kind;
+            self.ssa_values += kind.dests().len() as u64;
+            match kind {
+                InstrKind::Alu(a) => {
+                    self.instructions += 1;
+                    if matches!(a.op, AluOp::Mov | AluOp::Vec2 | AluOp::Vec3 | AluOp::Vec4) {
+                        self.moves += 1;
+                    } else {
+                        self.alu += 1;
+                    }
+                }
+                InstrKind::Tex(_) => {
+                    self.instructions += 1;
+                    self.texture += 1;
+                }
+                InstrKind::Intrinsic(_) => {
+                    self.instructions += 1;
+                    self.intrinsics += 1;
+                }
+                InstrKind::Call { .. } => {
+                    self.instructions += 1;
+                    self.calls += 1;
+                }
+                InstrKind::Jump(_) => self.instructions += 1,
+                _ => {}
+            }
+        }
+        self.max_live = self.max_live.max(max_live(f));
+    }
+}
+
+/// The most value components live at once in a function, walking each block backwards
+/// from its live-out set. Constants, undefined values and derefs take no register (a back
+/// end encodes constants as immediates; derefs are addresses resolved at compile time).
+fn max_live(f: &Function) -> u64 {
+    let live = Liveness::compute(f);
+    let size = |v: usize| -> u64 {
+        let d = &f.values[crate::ValueId(v as u32)];
+        if matches!(
+            f.instrs[d.def].kind,
+            InstrKind::LoadConst { .. } | InstrKind::Undef { .. } | InstrKind::Deref(_)
+        ) {
+            return 0;
+        }
+        let words = if d.bit_size == 64 { 2 } else { 1 };
+        u64::from(d.num_components) * words
+    };
+    let mut best = 0u64;
+    for b in f.blocks_in_order() {
+        let mut set = live.live_out(b).clone();
+        let mut cur: u64 = set.iter().map(size).sum();
+        best = best.max(cur);
+        for &id in f.blocks[b].instrs.iter().rev() {
+            let kind = &f.instrs[id].kind;
+            for d in kind.dests() {
+                if set.contains(d.0 as usize) {
+                    set.remove(d.0 as usize);
+                    cur -= size(d.0 as usize);
+                }
+            }
+            if matches!(kind, InstrKind::Phi { .. }) {
+                continue;
+            }
+            for s in kind.srcs() {
+                if set.insert(s.0 as usize) {
+                    cur += size(s.0 as usize);
+                }
+            }
+            best = best.max(cur);
+        }
+    }
+    best
+}

@@ -1,0 +1,419 @@
+//! opt_inline: calls are replaced by the bodies of the functions they call, after
+//! `nir_inline_functions`, and functions nothing calls any more are removed.
+//!
+//! A call passes its `in`/`inout` arguments by storing them into the callee's parameter
+//! variables, runs the body, and reads the return value and the `out`/`inout` parameters
+//! back (copy-in, copy-out). Inlining makes exactly that explicit in the caller: each of
+//! the callee's function variables becomes a fresh variable of the caller, the arguments
+//! are stored into them, the callee's blocks, `if`s and loops are copied in place of the
+//! call, and the call's results become loads of the variables. `lower_vars_to_ssa` then
+//! turns those variables into SSA values. The meaning is unchanged because the caller
+//! executes the same instructions on the same values in the same order.
+//!
+//! A `return` can be copied only where it ends the callee (the last instruction of the
+//! body's last block, where it means "fall through"); a callee with an early return is
+//! inlined after `lower_returns` has rewritten it (not yet available; such calls stay).
+//! Callees are inlined leaves first; the IR has no recursion (the front end rejects it).
+
+use fresnel_ir::{
+    Block, BlockId, CfNode, FuncId, Function, IfId, IfNode, InstrId, InstrKind, JumpKind,
+    ListRef, LoopId, LoopNode, ParamDir, Shader, ValueId, VarId, VarMode,
+};
+use rustc_hash::FxHashMap;
+
+use crate::Pass;
+
+pub struct Inline;
+
+/// Largest callee body (instructions) inlined at each call site; bigger ones stay calls.
+pub const MAX_INLINE_INSTRUCTIONS: usize = 20_000;
+
+impl Pass for Inline {
+    fn name(&self) -> &'static str {
+        "opt_inline"
+    }
+
+    fn run(&self, shader: &mut Shader) -> bool {
+        let mut progress = false;
+        // Bounded: each round inlines at least one call of a leaf function.
+        for _ in 0..10_000 {
+            let Some((caller, call)) = find_call(shader) else {
+                break;
+            };
+            inline_call(shader, caller, call);
+            progress = true;
+        }
+        progress |= remove_uncalled(shader);
+        progress
+    }
+}
+
+/// Whether a function can be copied: no calls of its own, and no `return` but a final one.
+fn inlinable(f: &Function) -> bool {
+    let order = f.instrs_in_order();
+    if order.len() > MAX_INLINE_INSTRUCTIONS {
+        return false;
+    }
+    let last_block = match f.body.last() {
+        Some(CfNode::Block(b)) => *b,
+        _ => return false,
+    };
+    order.iter().all(|&id| match &f.instrs[id].kind {
+        InstrKind::Call { .. } => false,
+        InstrKind::Jump(JumpKind::Return) => {
+            f.instrs[id].block == last_block && f.blocks[last_block].instrs.last() == Some(&id)
+        }
+        _ => true,
+    })
+}
+
+/// The first call (in function order, then program order) of an inlinable function.
+fn find_call(shader: &Shader) -> Option<(FuncId, InstrId)> {
+    let ok: Vec<bool> = shader.functions.values().map(inlinable).collect();
+    for (fid, f) in shader.functions.iter() {
+        for id in f.instrs_in_order() {
+            if let InstrKind::Call { func, .. } = &f.instrs[id].kind {
+                if *func != fid && ok.get(func.0 as usize).copied().unwrap_or(false) {
+                    return Some((fid, id));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Maps from the callee's entities to the caller's copies.
+struct Maps {
+    values: FxHashMap<ValueId, ValueId>,
+    blocks: FxHashMap<BlockId, BlockId>,
+    ifs: FxHashMap<IfId, IfId>,
+    loops: FxHashMap<LoopId, LoopId>,
+    vars: FxHashMap<VarId, VarId>,
+}
+
+impl Maps {
+    fn list(&self, l: ListRef, top: ListRef) -> ListRef {
+        match l {
+            ListRef::Body => top,
+            ListRef::Then(i) => ListRef::Then(self.ifs[&i]),
+            ListRef::Else(i) => ListRef::Else(self.ifs[&i]),
+            ListRef::Loop(i) => ListRef::Loop(self.loops[&i]),
+        }
+    }
+
+    fn nodes(&self, nodes: &[CfNode]) -> Vec<CfNode> {
+        nodes
+            .iter()
+            .map(|n| match n {
+                CfNode::Block(b) => CfNode::Block(self.blocks[b]),
+                CfNode::If(i) => CfNode::If(self.ifs[i]),
+                CfNode::Loop(l) => CfNode::Loop(self.loops[l]),
+            })
+            .collect()
+    }
+}
+
+/// The instruction with its values, blocks and variables renamed.
+fn map_kind(kind: &InstrKind, m: &Maps) -> InstrKind {
+    let mut k = kind.clone();
+    let v = |x: &mut ValueId| *x = m.values[x];
+    match &mut k {
+        InstrKind::Alu(a) => {
+            v(&mut a.dest);
+            for s in &mut a.srcs {
+                v(&mut s.value);
+            }
+        }
+        InstrKind::Intrinsic(x) => {
+            if let Some(d) = &mut x.dest {
+                v(d);
+            }
+            for s in &mut x.srcs {
+                v(s);
+            }
+        }
+        InstrKind::Tex(t) => {
+            v(&mut t.dest);
+            for (_, s) in &mut t.srcs {
+                v(s);
+            }
+        }
+        InstrKind::Deref(d) => {
+            v(&mut d.dest);
+            match &mut d.kind {
+                fresnel_ir::DerefKind::Var(var) => {
+                    if let Some(n) = m.vars.get(var) {
+                        *var = *n;
+                    }
+                }
+                fresnel_ir::DerefKind::Array { parent, index } => {
+                    v(parent);
+                    v(index);
+                }
+                fresnel_ir::DerefKind::Struct { parent, .. }
+                | fresnel_ir::DerefKind::Cast { parent } => v(parent),
+            }
+        }
+        InstrKind::LoadConst { dest, .. } | InstrKind::Undef { dest } => v(dest),
+        InstrKind::Phi { dest, srcs } => {
+            v(dest);
+            for (b, s) in srcs.iter_mut() {
+                *b = m.blocks[b];
+                v(s);
+            }
+        }
+        InstrKind::Call { args, dests, .. } => {
+            for a in args.iter_mut() {
+                v(a);
+            }
+            for d in dests.iter_mut() {
+                v(d);
+            }
+        }
+        InstrKind::Jump(_) => {}
+    }
+    k
+}
+
+fn inline_call(shader: &mut Shader, caller: FuncId, call: InstrId) {
+    let InstrKind::Call { func: callee, args, dests } = shader.functions[caller].instrs[call].kind.clone()
+    else {
+        return;
+    };
+    let g = shader.functions[callee].clone();
+    // Fresh caller variables for the callee's function variables.
+    let mut maps = Maps {
+        values: FxHashMap::default(),
+        blocks: FxHashMap::default(),
+        ifs: FxHashMap::default(),
+        loops: FxHashMap::default(),
+        vars: FxHashMap::default(),
+    };
+    let mut callee_vars: Vec<VarId> = g.locals.clone();
+    callee_vars.extend(g.params.iter().map(|p| p.var));
+    callee_vars.extend(g.ret);
+    callee_vars.sort();
+    callee_vars.dedup();
+    for v in callee_vars {
+        let mut var = shader.vars[v].clone();
+        var.function = Some(caller);
+        var.name = format!("{}.{}", g.name, var.name);
+        let nv = shader.vars.push(var);
+        shader.functions[caller].locals.push(nv);
+        maps.vars.insert(v, nv);
+    }
+    let f = &mut shader.functions[caller];
+    // Copy the arenas' entities (blocks, ifs, loops, values), then the instructions.
+    for (b, _) in g.blocks.iter() {
+        if b == g.end_block {
+            continue;
+        }
+        let nb = f.blocks.push(Block::default());
+        maps.blocks.insert(b, nb);
+    }
+    for (i, _) in g.ifs.iter() {
+        let ni = f.ifs.push(IfNode {
+            cond: ValueId(0),
+            then_list: Vec::new(),
+            else_list: Vec::new(),
+            parent: ListRef::Body,
+        });
+        maps.ifs.insert(i, ni);
+    }
+    for (l, _) in g.loops.iter() {
+        let nl = f.loops.push(LoopNode {
+            body: Vec::new(),
+            parent: ListRef::Body,
+        });
+        maps.loops.insert(l, nl);
+    }
+    for (v, d) in g.values.iter() {
+        let nv = f.values.push(fresnel_ir::ValueDef {
+            bit_size: d.bit_size,
+            num_components: d.num_components,
+            def: InstrId(0),
+            uses: Default::default(),
+        });
+        maps.values.insert(v, nv);
+    }
+    // Where the call is.
+    let call_block = f.instrs[call].block;
+    let top = f.blocks[call_block].list.unwrap_or(ListRef::Body);
+    for (b, nb) in &maps.blocks {
+        let list = g.blocks[*b].list.map(|l| maps.list(l, top));
+        f.blocks[*nb].list = list;
+    }
+    for (i, ni) in &maps.ifs {
+        let n = &g.ifs[*i];
+        f.ifs[*ni] = IfNode {
+            cond: maps.values[&n.cond],
+            then_list: maps.nodes(&n.then_list),
+            else_list: maps.nodes(&n.else_list),
+            parent: maps.list(n.parent, top),
+        };
+    }
+    for (l, nl) in &maps.loops {
+        let n = &g.loops[*l];
+        f.loops[*nl] = LoopNode {
+            body: maps.nodes(&n.body),
+            parent: maps.list(n.parent, top),
+        };
+    }
+    let last_block = match g.body.last() {
+        Some(CfNode::Block(b)) => *b,
+        _ => return,
+    };
+    for b in g.blocks_in_order() {
+        let Some(&nb) = maps.blocks.get(&b) else {
+            continue;
+        };
+        for &id in &g.blocks[b].instrs {
+            if matches!(g.instrs[id].kind, InstrKind::Jump(JumpKind::Return)) && b == last_block {
+                continue;
+            }
+            let kind = map_kind(&g.instrs[id].kind, &maps);
+            let new = f.instrs.push(fresnel_ir::Instr {
+                block: nb,
+                kind,
+                removed: false,
+            });
+            for d in f.instrs[new].kind.dests() {
+                f.values[d].def = new;
+            }
+            f.blocks[nb].instrs.push(new);
+        }
+    }
+    // Copy-in before the call, copy-out after it.
+    let mut loads = Vec::new();
+    {
+        let types = &mut shader.types;
+        let f = &mut shader.functions[caller];
+        let mut b = fresnel_ir::Builder::before(f, types, call);
+        let mut arg = args.iter();
+        for p in &g.params {
+            if matches!(p.dir, ParamDir::In | ParamDir::InOut) {
+                let var = maps.vars[&p.var];
+                let ty = shader.vars[var].ty;
+                let Some(&a) = arg.next() else { break };
+                let d = b.deref_var(var, ty, VarMode::Function);
+                let n = b.num_components(a);
+                b.store_deref(d, a, (1u32 << n) - 1);
+            }
+        }
+        // The loads are built at the call too, then moved after the body.
+        let mut results = Vec::new();
+        if let Some(r) = g.ret {
+            results.push(maps.vars[&r]);
+        }
+        for p in &g.params {
+            if matches!(p.dir, ParamDir::Out | ParamDir::InOut) {
+                results.push(maps.vars[&p.var]);
+            }
+        }
+        for (var, dest) in results.iter().zip(&dests) {
+            let ty = shader.vars[*var].ty;
+            let d = b.deref_var(*var, ty, VarMode::Function);
+            let l = b.load_deref(d);
+            loads.push((l, *dest));
+        }
+    }
+    let f = &mut shader.functions[caller];
+    let old_succs: Vec<BlockId> = f.blocks[call_block].succs.iter().flatten().copied().collect();
+    // Split the call's block: [pre, stores] + callee first block ... callee last block +
+    // [loads, post].
+    let pos = f.blocks[call_block]
+        .instrs
+        .iter()
+        .position(|i| *i == call)
+        .unwrap_or(0);
+    let n_loads: usize = loads.len() * 2;
+    let all = std::mem::take(&mut f.blocks[call_block].instrs);
+    // The loads (and their derefs) were inserted just before the call.
+    let pre: Vec<InstrId> = all[..pos - n_loads].to_vec();
+    let load_instrs: Vec<InstrId> = all[pos - n_loads..pos].to_vec();
+    let post: Vec<InstrId> = all[pos + 1..].to_vec();
+    f.instrs[call].removed = true;
+    let body = maps.nodes(&g.body);
+    let (first, last) = match (body.first(), body.last()) {
+        (Some(CfNode::Block(a)), Some(CfNode::Block(z))) => (*a, *z),
+        _ => return,
+    };
+    // The call's block keeps `pre` and takes the callee's first block's instructions.
+    let mut head = pre;
+    head.extend(std::mem::take(&mut f.blocks[first].instrs));
+    for &i in &head {
+        f.instrs[i].block = call_block;
+    }
+    f.blocks[call_block].instrs = head;
+    let tail_block = if body.len() == 1 { call_block } else { last };
+    let mut tail = std::mem::take(&mut f.blocks[tail_block].instrs);
+    tail.extend(load_instrs);
+    tail.extend(post);
+    for &i in &tail {
+        f.instrs[i].block = tail_block;
+    }
+    f.blocks[tail_block].instrs = tail;
+    // The tree: the call's block, then the callee's nodes after its first block.
+    if body.len() > 1 {
+        let list = f.list_mut(top);
+        let at = list
+            .iter()
+            .position(|n| *n == CfNode::Block(call_block))
+            .unwrap_or(0);
+        let rest: Vec<CfNode> = body[1..].to_vec();
+        list.splice(at + 1..at + 1, rest);
+    }
+    // The first block of the callee is now empty and unused.
+    f.blocks[first].list = None;
+    // Phis naming the moved edges: the callee's first block is the call's block now, and
+    // the call's old successors are entered from the callee's last block.
+    let rename = |f: &mut Function, blocks: &[BlockId], from: BlockId, to: BlockId| {
+        for &b in blocks {
+            let ids = f.blocks[b].instrs.clone();
+            for id in ids {
+                if let InstrKind::Phi { srcs, .. } = &mut f.instrs[id].kind {
+                    for (p, _) in srcs.iter_mut() {
+                        if *p == from {
+                            *p = to;
+                        }
+                    }
+                }
+            }
+        }
+    };
+    if tail_block != call_block {
+        rename(f, &old_succs, call_block, tail_block);
+    }
+    let copied: Vec<BlockId> = maps.blocks.values().copied().collect();
+    rename(f, &copied, first, call_block);
+    for (l, d) in loads {
+        f.replace_all_uses(d, l);
+    }
+    f.rebuild_cfg();
+    f.rebuild_uses();
+}
+
+/// Drops functions that are neither the entry point nor called.
+fn remove_uncalled(shader: &mut Shader) -> bool {
+    let mut called = vec![false; shader.functions.len()];
+    if let Some(e) = shader.entry {
+        called[e.0 as usize] = true;
+    }
+    // Reachability from the entry point through calls.
+    let mut work: Vec<FuncId> = shader.entry.into_iter().collect();
+    while let Some(f) = work.pop() {
+        for id in shader.functions[f].instrs_in_order() {
+            if let InstrKind::Call { func, .. } = &shader.functions[f].instrs[id].kind {
+                if !called[func.0 as usize] {
+                    called[func.0 as usize] = true;
+                    work.push(*func);
+                }
+            }
+        }
+    }
+    if shader.entry.is_none() || called.iter().all(|c| *c) {
+        return false;
+    }
+    shader.retain_functions(|id, _| called[id.0 as usize]);
+    true
+}

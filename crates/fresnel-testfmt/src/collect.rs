@@ -1,0 +1,146 @@
+//! The shaders under a set of paths, whatever container holds them: standalone shader
+//! files (stage from the extension, also `NAME.STAGE.glsl`), each GLSL section of a piglit
+//! `.shader_test`, and each shader of each dEQP `.test` case expected to compile. Every
+//! shader gets a stable name (`PATH`, `PATH:N:STAGE`, `PATH:CASE:N:STAGE`), so runs of
+//! different tools over the same paths can be matched shader by shader (`fresnel db`).
+
+use std::path::{Path, PathBuf};
+
+use crate::deqp::{self, Expect, Flavor, SpecializeOptions};
+use crate::Stage;
+
+/// The API a shader is written for.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Api {
+    /// Desktop OpenGL (or unknown: the caller's default).
+    Gl,
+    /// OpenGL ES (`#version ... es`, or a dEQP ES case).
+    Gles,
+    /// Vulkan (the Vulkan dEQP cases).
+    Vulkan,
+}
+
+/// A shader found under the paths.
+#[derive(Clone, Debug)]
+pub struct FoundShader {
+    pub name: String,
+    pub text: String,
+    pub stage: Stage,
+    pub api: Api,
+}
+
+fn walk(p: &Path, out: &mut Vec<PathBuf>, depth: u32) {
+    if depth > 64 {
+        return;
+    }
+    if p.is_dir() {
+        let Ok(rd) = std::fs::read_dir(p) else {
+            return;
+        };
+        let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        entries.sort();
+        for e in entries {
+            walk(&e, out, depth + 1);
+        }
+    } else {
+        out.push(p.to_path_buf());
+    }
+}
+
+/// ES when the `#version` line says `es`.
+fn api_of(text: &str) -> Api {
+    let es = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("#version"))
+        .is_some_and(|l| l.split_whitespace().any(|w| w == "es"));
+    if es {
+        Api::Gles
+    } else {
+        Api::Gl
+    }
+}
+
+/// Every shader under `paths` (files or directories, searched recursively in name order).
+pub fn shaders(paths: &[PathBuf]) -> Vec<FoundShader> {
+    let mut files = Vec::new();
+    for p in paths {
+        walk(p, &mut files, 0);
+    }
+    let mut out = Vec::new();
+    for f in files {
+        let name = f.to_string_lossy().into_owned();
+        let ext = f.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let stem_ext = f
+            .file_stem()
+            .and_then(|s| Path::new(s).extension())
+            .and_then(|e| e.to_str())
+            .unwrap_or("");
+        let stage = Stage::from_extension(ext)
+            .or_else(|| (ext == "glsl").then(|| Stage::from_extension(stem_ext)).flatten());
+        if stage.is_none() && ext != "shader_test" && ext != "test" {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&f) else {
+            continue;
+        };
+        match stage {
+            Some(stage) => out.push(FoundShader {
+                name,
+                api: api_of(&text),
+                text,
+                stage,
+            }),
+            None if ext == "shader_test" => {
+                let t = crate::piglit::parse_shader_test(&text);
+                for (i, s) in t.glsl_shaders().enumerate() {
+                    out.push(FoundShader {
+                        name: format!("{name}:{i}:{}", s.stage.extension()),
+                        api: api_of(&s.source),
+                        text: s.source.clone(),
+                        stage: s.stage,
+                    });
+                }
+            }
+            None => deqp_shaders(&name, &text, &mut out),
+        }
+    }
+    out
+}
+
+fn deqp_shaders(name: &str, text: &str, out: &mut Vec<FoundShader>) {
+    let flavor = Flavor::for_path(name);
+    let dir = Path::new(name).parent().map(Path::to_path_buf);
+    let mut import = |p: &str| {
+        let path = match &dir {
+            Some(d) if !Path::new(p).is_absolute() => d.join(p),
+            _ => PathBuf::from(p),
+        };
+        std::fs::read_to_string(path).map_err(|e| e.to_string())
+    };
+    let Ok(cases) = deqp::parse(text, name, flavor, &mut import) else {
+        return;
+    };
+    let sopts = SpecializeOptions::permissive(flavor);
+    for case in cases.iter().filter(|c| c.expect == Expect::Pass) {
+        let api = match flavor {
+            Flavor::Vulkan => Api::Vulkan,
+            _ if case.version.is_es() => Api::Gles,
+            _ => Api::Gl,
+        };
+        for inst in deqp::specialize(case, &sopts) {
+            let Ok(programs) = inst.programs else {
+                continue;
+            };
+            for (p, prog) in programs.into_iter().enumerate() {
+                for (stage, src) in prog.shaders {
+                    out.push(FoundShader {
+                        name: format!("{name}:{}:{p}:{}", inst.name, stage.extension()),
+                        text: src,
+                        stage,
+                        api,
+                    });
+                }
+            }
+        }
+    }
+}
