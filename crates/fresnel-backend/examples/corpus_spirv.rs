@@ -5,7 +5,8 @@
 //! Prints per source: shaders lowered, SPIR-V written, passing spirv-val, and the failures
 //! grouped by first error line.
 //!
-//! `cargo run -p fresnel-backend --example corpus_spirv [SOURCE...]`
+//! `cargo run -p fresnel-backend --example corpus_spirv [SOURCE...]` (set `FRESNEL_SPV_DUMP` to
+//! a directory to keep the modules spirv-val rejects there).
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -201,6 +202,12 @@ fn run(dir: &Path, sources: &[String]) -> bool {
         match validate(&words, env, &layout_flags(&ir)) {
             Ok(()) => t.valid += 1,
             Err(m) => {
+                // `FRESNEL_SPV_DUMP=dir`: keep the modules spirv-val rejects.
+                if let Some(dir) = std::env::var_os("FRESNEL_SPV_DUMP") {
+                    let name = job.label.replace(['/', ':', ' ', '(', ')'], "_");
+                    let path = Path::new(&dir).join(format!("{name}.spv"));
+                    let _ = std::fs::write(path, spirv::to_bytes(&words));
+                }
                 let e = t
                     .errors
                     .entry(format!("val: {}", normalize(&m)))

@@ -48,6 +48,25 @@ impl<'f> Builder<'f> {
         }
     }
 
+    /// Builds straight-line code at the end of `block` (before its jump, if it has one).
+    /// Control flow is not available at a cursor.
+    pub fn at_end(func: &'f mut Function, types: &'f mut Types, block: BlockId) -> Builder<'f> {
+        let instrs = &func.blocks[block].instrs;
+        let pos = match instrs.last() {
+            Some(&last) if func.instrs[last].kind.is_jump() => instrs.len() - 1,
+            _ => instrs.len(),
+        };
+        let list = func.blocks[block].list.unwrap_or(ListRef::Body);
+        Builder {
+            func,
+            types,
+            block,
+            list,
+            dead: false,
+            cursor: Some(pos),
+        }
+    }
+
     /// Builds straight-line code just before instruction `at` (which must be in a block).
     /// Control flow (`push_if`, `push_loop`, `jump`) is not available at a cursor.
     pub fn before(func: &'f mut Function, types: &'f mut Types, at: InstrId) -> Builder<'f> {

@@ -16,6 +16,7 @@
 pub mod lower_const_arrays_to_uniforms;
 pub mod lower_div_to_mul_rcp;
 pub mod lower_mod_to_fract;
+pub mod lower_returns;
 pub mod lower_vars_to_ssa;
 pub mod opt_algebraic;
 pub mod opt_constant_folding;
@@ -24,6 +25,7 @@ pub mod opt_cse;
 pub mod opt_dce;
 pub mod opt_dead_variables;
 pub mod opt_inline;
+pub mod opt_peephole_select;
 pub mod util;
 
 use fresnel_ir::{Function, Shader, Types};
@@ -66,6 +68,8 @@ pub fn all_passes() -> Vec<Box<dyn Pass>> {
         Box::new(lower_mod_to_fract::ModToFract),
         Box::new(lower_vars_to_ssa::VarsToSsa),
         Box::new(opt_inline::Inline),
+        Box::new(lower_returns::LowerReturns),
+        Box::new(opt_peephole_select::PeepholeSelect),
     ]
 }
 
@@ -118,6 +122,7 @@ impl Pipeline {
         if level == OptLevel::O0 {
             return Pipeline { steps };
         }
+        steps.push(Step::Once(Box::new(lower_returns::LowerReturns)));
         steps.push(Step::Once(Box::new(opt_inline::Inline)));
         steps.push(Step::Once(Box::new(lower_vars_to_ssa::VarsToSsa)));
         steps.push(Step::Loop {
@@ -127,6 +132,7 @@ impl Pipeline {
                 Box::new(opt_algebraic::Algebraic),
                 Box::new(opt_cse::Cse),
                 Box::new(opt_dce::Dce),
+                Box::new(opt_peephole_select::PeepholeSelect),
             ],
             cap: LOOP_CAP,
         });

@@ -24,7 +24,7 @@ use crate::Pass;
 /// A pattern.
 #[derive(Debug)]
 pub enum P {
-    /// Capture `n` (0 = a, 1 = b, 2 = c).
+    /// Capture `n` (0 = a, 1 = b, 2 = c, 3 = d).
     V(u8),
     /// A per-component ALU operation producing the operand.
     Op(AluOp, &'static [P]),
@@ -35,6 +35,8 @@ pub enum P {
     I(i64),
     True,
     False,
+    /// A value defined by `undef`.
+    Undef,
 }
 
 /// A replacement.
@@ -121,6 +123,10 @@ pub static RULES: &[Rule] = &[
     rule!("bcsel(c, a, a) -> a", PO(Bcsel, &[C, A, A]) => R::V(0), exact),
     rule!("bcsel(a, true, false) -> a", PO(Bcsel, &[A, P::True, P::False]) => R::V(0), exact),
     rule!("bcsel(a, false, true) -> inot(a)", PO(Bcsel, &[A, P::False, P::True]) => R::Op(Inot, &[R::V(0)]), exact),
+    rule!("bcsel(c, bcsel(c, a, b), d) -> bcsel(c, a, d)", PO(Bcsel, &[C, PO(Bcsel, &[C, A, PV(3)]), B]) => R::Op(Bcsel, &[R::V(2), R::V(0), R::V(1)]), exact),
+    rule!("bcsel(c, a, bcsel(c, b, d)) -> bcsel(c, a, d)", PO(Bcsel, &[C, A, PO(Bcsel, &[C, PV(3), B])]) => R::Op(Bcsel, &[R::V(2), R::V(0), R::V(1)]), exact),
+    rule!("bcsel(c, a, undef) -> a", PO(Bcsel, &[C, A, P::Undef]) => R::V(0), exact),
+    rule!("bcsel(c, undef, b) -> b", PO(Bcsel, &[C, P::Undef, B]) => R::V(1), exact),
     rule!("bcsel(inot(c), a, b) -> bcsel(c, b, a)", PO(Bcsel, &[PO(Inot, &[C]), A, B]) => R::Op(Bcsel, &[R::V(2), R::V(1), R::V(0)]), exact),
     // ---- integers and bits ----
     rule!("inot(inot(a)) -> a", PO(Inot, &[PO(Inot, &[A])]) => R::V(0), exact),
@@ -211,7 +217,7 @@ struct Matcher<'f> {
     /// The rule needs only what GLSL allows: operands computed by `exact` instructions do
     /// not match inner operations.
     inexact_rule: bool,
-    caps: [Option<View>; 3],
+    caps: [Option<View>; 4],
 }
 
 impl Matcher<'_> {
@@ -264,6 +270,7 @@ impl Matcher<'_> {
                 let want = fresnel_ir::builder::mask_bits(*x as u64, bits);
                 self.all_const(v, want)
             }
+            P::Undef => matches!(self.f.def(v.value).kind, InstrKind::Undef { .. }),
             P::True | P::False => {
                 self.f.values[v.value].bit_size == 1
                     && self.all_const(v, u64::from(matches!(p, P::True)))
@@ -302,7 +309,7 @@ impl Matcher<'_> {
 fn build(
     b: &mut Builder<'_>,
     r: &R,
-    caps: &[Option<View>; 3],
+    caps: &[Option<View>; 4],
     bits: u8,
     n: u8,
     exact: bool,
@@ -386,7 +393,7 @@ pub fn algebraic(f: &mut Function, types: &mut Types) -> bool {
             let mut m = Matcher {
                 f,
                 inexact_rule: !rule.exact,
-                caps: [None; 3],
+                caps: [None; 4],
             };
             if m.operands(op, pats, &srcs) {
                 found = Some((rule, m.caps));

@@ -261,7 +261,18 @@ impl P<'_> {
                 ),
                 vec![],
             ),
-            ExprKind::Const(c) => (format!("const {}", const_text(c)), vec![]),
+            // A specialization-constant expression: the default value, then how code
+            // computes it (helper E, issue 5).
+            ExprKind::Const(c) => match self.m.spec_unfolded(id) {
+                Some(u) => (
+                    format!(
+                        "const {} (specialization-constant expression)",
+                        const_text(c)
+                    ),
+                    vec![u],
+                ),
+                None => (format!("const {}", const_text(c)), vec![]),
+            },
             ExprKind::Unary(op, a) => (format!("unary {}", op.text()), vec![*a]),
             ExprKind::Binary(op, a, b) => (format!("binary {}", op.text()), vec![*a, *b]),
             ExprKind::Assign { op, lhs, rhs } => (

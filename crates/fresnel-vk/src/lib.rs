@@ -19,6 +19,7 @@
 // why its calls are sound (valid handles from this device, create-info structures that
 // live across the call, objects not in use by the device when destroyed).
 #![allow(unsafe_code)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -322,7 +323,13 @@ pub struct Gpu {
     pub timeout: Duration,
     /// How shader modules are checked (`spirv-val` from `PATH` by default).
     pub spirv_check: SpirvCheck,
+    /// The last modules `spirv_check` accepted (compared whole), so the sub-cases of one
+    /// program are validated once.
+    validated: Mutex<Vec<Vec<u32>>>,
 }
+
+/// How many validated modules [`Gpu`] remembers.
+const VALIDATED_CACHE: usize = 32;
 
 impl fmt::Debug for Gpu {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -461,6 +468,7 @@ impl Gpu {
             lost: AtomicBool::new(false),
             timeout: Duration::from_secs(30),
             spirv_check: SpirvCheck::from_path(),
+            validated: Mutex::new(Vec::new()),
         })
     }
 
@@ -514,8 +522,8 @@ impl Gpu {
     pub fn render(&self, job: &RenderJob) -> Result<RenderOutput, VkError> {
         self.check_alive()?;
         validate_render(job)?;
-        self.spirv_check.check(&job.vertex_spirv, "vertex")?;
-        self.spirv_check.check(&job.fragment_spirv, "fragment")?;
+        self.check_module(&job.vertex_spirv, "vertex")?;
+        self.check_module(&job.fragment_spirv, "fragment")?;
         let mut res = Resources::new(self);
         let out = res.render(job);
         res.finish(out.is_ok() || !matches!(out, Err(VkError::DeviceLost(_))));
@@ -525,7 +533,7 @@ impl Gpu {
     /// Runs one compute dispatch and reads back its buffers.
     pub fn dispatch(&self, job: &ComputeJob) -> Result<Vec<Vec<u8>>, VkError> {
         self.check_alive()?;
-        self.spirv_check.check(&job.spirv, "compute")?;
+        self.check_module(&job.spirv, "compute")?;
         check_bindings(&job.bindings)?;
         if job.groups.contains(&0) {
             return Ok(job.bindings.iter().map(|b| b.data.clone()).collect());
@@ -534,6 +542,23 @@ impl Gpu {
         let out = res.dispatch(job);
         res.finish(out.is_ok() || !matches!(out, Err(VkError::DeviceLost(_))));
         out
+    }
+
+    /// Checks a module with [`Gpu::spirv_check`] unless it passed recently.
+    pub fn check_module(&self, words: &[u32], what: &str) -> Result<(), VkError> {
+        if let Ok(cache) = self.validated.lock() {
+            if cache.iter().any(|m| m[..] == *words) {
+                return Ok(());
+            }
+        }
+        self.spirv_check.check(words, what)?;
+        if let Ok(mut cache) = self.validated.lock() {
+            if cache.len() >= VALIDATED_CACHE {
+                cache.remove(0);
+            }
+            cache.push(words.to_vec());
+        }
+        Ok(())
     }
 
     fn memory_type(&self, bits: u32, want: vk::MemoryPropertyFlags) -> Result<u32, VkError> {
@@ -861,8 +886,9 @@ impl<'g> Resources<'g> {
         let ci = vk::ShaderModuleCreateInfo::default().code(words);
         // SAFETY: `words` is alive for the call and is a SPIR-V module that passed the
         // `Gpu`'s `SpirvCheck` (spirv-val for the module's Vulkan version) before this job
-        // made any object; with `SpirvCheck::Trusted` the caller vouches for its validity,
-        // as `RenderJob` and `ComputeJob` require.
+        // made any object, or an identical module did (the cache compares whole modules);
+        // with `SpirvCheck::Trusted` the caller vouches for its validity, as `RenderJob`
+        // and `ComputeJob` require.
         let m = unsafe { self.dev().create_shader_module(&ci, None) }
             .map_err(call_err("vkCreateShaderModule"))?;
         self.modules.push(m);

@@ -489,7 +489,21 @@ pub fn disassemble(words: &[u32]) -> Result<String, SpirvError> {
             result_type: None,
             notes: Vec::new(),
         };
-        for &(kind, q) in layout {
+        // `OpSpecConstantOp`: after the opcode, the operands of that opcode (without its
+        // result type and id).
+        let inner: &[(K, Q)] = match (name, ops.get(2)) {
+            ("SpecConstantOp", Some(&w)) => {
+                u16::try_from(w)
+                    .ok()
+                    .and_then(op_info)
+                    .map_or(&[(K::I, Q::ZeroOrMore)], |r| {
+                        let skip = r.2.iter().take_while(|(k, _)| matches!(k, K::T | K::R));
+                        &r.2[skip.count()..]
+                    })
+            }
+            _ => &[],
+        };
+        for &(kind, q) in layout.iter().chain(inner) {
             match q {
                 Q::One => d.operand(kind, &facts, selector_type),
                 Q::ZeroOrOne => {
@@ -610,6 +624,9 @@ mod tests {
             w.inst(op::CONSTANT, &[2, 11, 2]);
             w.inst(op::CONTROL_BARRIER, &[11, 11, 6]);
             w.inst(op::SPEC_CONSTANT, &[1, 12, 4]);
+            // OpSpecConstantOp CompositeExtract (81) %13 1: the index is a literal.
+            w.inst(52, &[1, 14, 81, 13, 1]);
+            w.inst(52, &[1, 15, 128, 12, 5]);
         });
         for want in [
             "%5 = OpConstant %1 -7",
@@ -620,6 +637,8 @@ mod tests {
             "%10 = OpConstant %4 0.1",
             "OpControlBarrier %11 %11 %6  ; %11: Workgroup, %11: Workgroup, %6: AcquireRelease|WorkgroupMemory",
             "%12 = OpSpecConstant %1 4",
+            "%14 = OpSpecConstantOp %1 CompositeExtract %13 1",
+            "%15 = OpSpecConstantOp %1 IAdd %12 %5",
         ] {
             assert!(text.contains(want), "missing `{want}` in\n{text}");
         }

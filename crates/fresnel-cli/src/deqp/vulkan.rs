@@ -170,8 +170,7 @@ impl VkProgram {
         let fs_spirv =
             emit(&fs, &opts).map_err(|e| Outcome::Fail(format!("SPIR-V (fragment): {e}")))?;
         for (words, stage) in [(&vs_spirv, "vertex"), (&fs_spirv, "fragment")] {
-            gpu.spirv_check
-                .check(words, stage)
+            gpu.check_module(words, stage)
                 .map_err(|e| Outcome::Fail(e.to_string()))?;
         }
         if t.dump {
