@@ -5,7 +5,8 @@
 //! number of execution cases passes on Vulkan.
 //!
 //! Vulkan is required: without a loader or a driver the trials fail, unless
-//! `FRESNEL_SKIP_VULKAN=1` is set (then they are reported as ignored). The Debian packages
+//! `FRESNEL_SKIP_VULKAN=1` is set (then each trial prints that it skipped, and is marked
+//! ignored when the lavapipe ICD file is absent). The Debian packages
 //! are `libvulkan1` (the loader) and `mesa-vulkan-drivers` (lavapipe). Lavapipe is selected
 //! with `VK_ICD_FILENAMES=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json` when that file exists
 //! and the variable is not set.

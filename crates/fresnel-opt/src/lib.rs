@@ -23,6 +23,7 @@ pub mod opt_constant_folding;
 pub mod opt_copy_prop;
 pub mod opt_cse;
 pub mod opt_dce;
+pub mod opt_dead_cf;
 pub mod opt_dead_variables;
 pub mod opt_inline;
 pub mod opt_peephole_select;
@@ -67,9 +68,10 @@ pub fn all_passes() -> Vec<Box<dyn Pass>> {
         Box::new(lower_div_to_mul_rcp::DivToMulRcp),
         Box::new(lower_mod_to_fract::ModToFract),
         Box::new(lower_vars_to_ssa::VarsToSsa),
-        Box::new(opt_inline::Inline),
+        Box::new(opt_inline::Inline::default()),
         Box::new(lower_returns::LowerReturns),
         Box::new(opt_peephole_select::PeepholeSelect),
+        Box::new(opt_dead_cf::DeadCf),
     ]
 }
 
@@ -100,7 +102,9 @@ pub enum OptLevel {
     O0,
     /// For speed.
     O,
-    /// For size.
+    /// For size: as `-O`, but functions of more than
+    /// [`opt_inline::SIZE_INLINE_INSTRUCTIONS`] instructions called from several places stay
+    /// functions.
     Os,
 }
 
@@ -123,7 +127,13 @@ impl Pipeline {
             return Pipeline { steps };
         }
         steps.push(Step::Once(Box::new(lower_returns::LowerReturns)));
-        steps.push(Step::Once(Box::new(opt_inline::Inline)));
+        steps.push(Step::Once(Box::new(opt_inline::Inline {
+            max_copied: if level == OptLevel::Os {
+                opt_inline::SIZE_INLINE_INSTRUCTIONS
+            } else {
+                opt_inline::MAX_INLINE_INSTRUCTIONS
+            },
+        })));
         steps.push(Step::Once(Box::new(lower_vars_to_ssa::VarsToSsa)));
         steps.push(Step::Loop {
             passes: vec![
@@ -132,6 +142,7 @@ impl Pipeline {
                 Box::new(opt_algebraic::Algebraic),
                 Box::new(opt_cse::Cse),
                 Box::new(opt_dce::Dce),
+                Box::new(opt_dead_cf::DeadCf),
                 Box::new(opt_peephole_select::PeepholeSelect),
             ],
             cap: LOOP_CAP,

@@ -4,8 +4,9 @@
 //! components of another value. An ALU reader can absorb that rearrangement into its own
 //! source swizzle; any other reader (intrinsics, texture instructions, phis, `if`
 //! conditions) can read the source directly when the move copies it whole and in order.
-//! The moves left without readers are removed by `opt_dce`. Sound because the reader sees
-//! the same components either way.
+//! A phi whose sources are all the same value is that value. The moves and phis left
+//! without readers are removed by `opt_dce`. Sound because the reader sees the same
+//! components either way.
 
 use fresnel_ir::{AluOp, AluSrc, Function, InstrKind, Shader, Use, ValueId};
 
@@ -86,6 +87,18 @@ fn retarget(f: &mut Function, user: fresnel_ir::InstrId, k: usize, src: ValueId,
 pub fn copy_prop(f: &mut Function) -> bool {
     let mut progress = false;
     for id in f.instrs_in_order() {
+        // A phi whose sources are all one value (other than itself) is that value.
+        if let InstrKind::Phi { dest, srcs } = &f.instrs[id].kind {
+            let dest = *dest;
+            let mut vals = srcs.iter().map(|(_, v)| *v).filter(|v| *v != dest);
+            if let Some(first) = vals.next() {
+                if vals.all(|v| v == first) && !f.values[dest].uses.is_empty() {
+                    f.replace_all_uses(dest, first);
+                    progress = true;
+                }
+            }
+            continue;
+        }
         let InstrKind::Alu(a) = &f.instrs[id].kind else {
             continue;
         };

@@ -23,10 +23,25 @@ use rustc_hash::FxHashMap;
 
 use crate::Pass;
 
-pub struct Inline;
+/// The pass. `max_copied`: the largest callee (in instructions) copied into more than one
+/// call site; a callee called once is always inlined (that only removes the call).
+pub struct Inline {
+    pub max_copied: usize,
+}
 
-/// Largest callee body (instructions) inlined at each call site; bigger ones stay calls.
+/// The default: inline everything up to a body size no real shader has (`-O`).
 pub const MAX_INLINE_INSTRUCTIONS: usize = 20_000;
+
+/// For `-Os`: only small callees are duplicated.
+pub const SIZE_INLINE_INSTRUCTIONS: usize = 48;
+
+impl Default for Inline {
+    fn default() -> Self {
+        Inline {
+            max_copied: MAX_INLINE_INSTRUCTIONS,
+        }
+    }
+}
 
 impl Pass for Inline {
     fn name(&self) -> &'static str {
@@ -37,7 +52,7 @@ impl Pass for Inline {
         let mut progress = false;
         // Bounded: each round inlines at least one call of a leaf function.
         for _ in 0..10_000 {
-            let Some((caller, call)) = find_call(shader) else {
+            let Some((caller, call)) = find_call(shader, self.max_copied) else {
                 break;
             };
             inline_call(shader, caller, call);
@@ -48,10 +63,11 @@ impl Pass for Inline {
     }
 }
 
-/// Whether a function can be copied: no calls of its own, and no `return` but a final one.
-fn inlinable(f: &Function) -> bool {
+/// Whether a function can be copied: no calls of its own, no `return` but a final one, and
+/// small enough when it has several callers.
+fn inlinable(f: &Function, callers: usize, max_copied: usize) -> bool {
     let order = f.instrs_in_order();
-    if order.len() > MAX_INLINE_INSTRUCTIONS {
+    if order.len() > MAX_INLINE_INSTRUCTIONS || (callers > 1 && order.len() > max_copied) {
         return false;
     }
     let last_block = match f.body.last() {
@@ -68,8 +84,23 @@ fn inlinable(f: &Function) -> bool {
 }
 
 /// The first call (in function order, then program order) of an inlinable function.
-fn find_call(shader: &Shader) -> Option<(FuncId, InstrId)> {
-    let ok: Vec<bool> = shader.functions.values().map(inlinable).collect();
+fn find_call(shader: &Shader, max_copied: usize) -> Option<(FuncId, InstrId)> {
+    let mut calls = vec![0usize; shader.functions.len()];
+    for f in shader.functions.values() {
+        for id in f.instrs_in_order() {
+            if let InstrKind::Call { func, .. } = &f.instrs[id].kind {
+                if let Some(c) = calls.get_mut(func.0 as usize) {
+                    *c += 1;
+                }
+            }
+        }
+    }
+    let ok: Vec<bool> = shader
+        .functions
+        .values()
+        .zip(&calls)
+        .map(|(f, &c)| inlinable(f, c, max_copied))
+        .collect();
     for (fid, f) in shader.functions.iter() {
         for id in f.instrs_in_order() {
             if let InstrKind::Call { func, .. } = &f.instrs[id].kind {

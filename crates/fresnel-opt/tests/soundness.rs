@@ -28,6 +28,37 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// spirv-val's verdict on the optimized shader's SPIR-V, for its target environment.
+fn spirv_val(ir: &fresnel_ir::Shader, vulkan: bool) -> Result<(), String> {
+    use fresnel_backend::spirv::{emit, to_bytes, SpirvOptions, TargetEnv as Spv};
+    use std::io::Write;
+    let target = if vulkan { Spv::Vulkan { minor: 0 } } else { Spv::OpenGl };
+    let words = emit(
+        ir,
+        &SpirvOptions {
+            target,
+            debug_names: false,
+        },
+    )
+    .map_err(|e| format!("no SPIR-V: {e}"))?;
+    let mut child = std::process::Command::new("spirv-val")
+        .args(["--target-env", target.val_name(), "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("spirv-val (Debian package spirv-tools): {e}"))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin.write_all(&to_bytes(&words)).map_err(|e| e.to_string())?;
+    }
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
 fn same_slot(a: u64, b: u64) -> bool {
     a == b || (a | b) & !0x8000_0000 == 0 || (a | b) & !0x8000_0000_0000_0000 == 0
 }
@@ -57,7 +88,7 @@ fn optimized_dpqp_shaders_give_the_same_results() {
     if let Ok(filter) = std::env::var("FRESNEL_SOUNDNESS_FILTER") {
         files.retain(|p| p.to_string_lossy().contains(&filter));
     }
-    let (mut compared, mut ran, mut changed) = (0usize, 0usize, 0usize);
+    let (mut compared, mut ran, mut changed, mut validated) = (0usize, 0usize, 0usize, 0usize);
     let mut failures = Vec::new();
     let mut seen = 0usize;
     for path in &files {
@@ -110,12 +141,33 @@ fn optimized_dpqp_shaders_give_the_same_results() {
                     let facts = TargetFacts {
                         default_uniforms: !opts.target.is_vulkan(),
                     };
-                    if let Err(e) = optimize(&mut opt, OptLevel::O, facts) {
-                        failures.push(format!("{path_str}:{} {}: {e}", case.line, inst.name));
-                        continue;
+                    match optimize(&mut opt, OptLevel::O, facts) {
+                        Err(e) => {
+                            failures.push(format!("{path_str}:{} {}: {e}", case.line, inst.name));
+                            continue;
+                        }
+                        Ok(log) if !log.hit_cap.is_empty() => {
+                            failures.push(format!(
+                                "{path_str}:{} {}: no fixed point within the cap ({:?})",
+                                case.line, inst.name, log.hit_cap
+                            ));
+                        }
+                        Ok(_) => {}
                     }
                     compared += 1;
                     changed += usize::from(opt.to_string() != ir.to_string());
+                    // Every tenth optimized shader also goes through spirv-val.
+                    if compared % 10 == 0 {
+                        validated += 1;
+                        if let Err(e) = spirv_val(&opt, opts.target.is_vulkan()) {
+                            if failures.len() < 10 {
+                                failures.push(format!(
+                                    "{path_str}:{} {}: spirv-val: {e}\n{opt}",
+                                    case.line, inst.name
+                                ));
+                            }
+                        }
+                    }
                     let limit = Some(2_000_000);
                     let (a, b) = (run_synthetic(&ir, limit), run_synthetic(&opt, limit));
                     let ok = match (&a, &b) {
@@ -136,7 +188,9 @@ fn optimized_dpqp_shaders_give_the_same_results() {
             }
         }
     }
-    eprintln!("{compared} shaders compared, {ran} ran both ways, {changed} changed by -O");
+    eprintln!(
+        "{compared} shaders compared, {ran} ran both ways, {changed} changed by -O, {validated} optimized modules through spirv-val"
+    );
     let full = std::env::var_os("FRESNEL_SOUNDNESS_FILTER").is_none();
     assert!(!full || compared > 1000, "only {compared} shaders compared");
     assert!(ran > compared / 2, "only {ran} of {compared} ran");

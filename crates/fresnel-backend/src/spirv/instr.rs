@@ -1687,6 +1687,16 @@ impl FuncCx<'_, '_> {
         Ok(())
     }
 
+    /// `id` of kind `k` converted to `bits` per component (same base type).
+    fn resize(&mut self, id: u32, k: Kind, bits: u8) -> u32 {
+        let opc = match k.base {
+            BaseType::Float => op::F_CONVERT,
+            BaseType::Int => op::S_CONVERT,
+            _ => op::U_CONVERT,
+        };
+        self.op1(opc, k.with_bits(bits), &[id])
+    }
+
     /// GL_AMD_shader_image_load_store_lod: the `Lod` operand on image reads and writes.
     fn image_lod_cap(&mut self) {
         self.m.cap(5015);
@@ -1749,17 +1759,25 @@ impl FuncCx<'_, '_> {
                     self.vals[d.0 as usize] = Val::Split(parts, k.scalar());
                     return Ok(());
                 }
-                let id = self.op1(op::IMAGE_READ, k, &args);
+                // 16-bit results (f16image*): read the image's 32-bit texel, convert.
+                let id = if k.bits < 32 {
+                    let wide = k.with_bits(32);
+                    let id = self.op1(op::IMAGE_READ, wide, &args);
+                    self.resize(id, wide, k.bits)
+                } else {
+                    self.op1(op::IMAGE_READ, k, &args)
+                };
                 let dk = dest_kind.unwrap_or(k);
                 let id = self.convert(id, k, dk.with_comps(4))?;
                 self.set(d, id, dk);
             }
             I::ImageDerefStore | I::ImageDerefStoreLod => {
                 let coord = self.prefix(x.srcs[1], ncoord, BaseType::Int)?;
-                let texel = self.value_as(
-                    x.srcs[3],
-                    Kind::new(result, self.f.values[x.srcs[3]].bit_size, 4),
-                )?;
+                let tk = Kind::new(result, self.f.values[x.srcs[3]].bit_size, 4);
+                let mut texel = self.value_as(x.srcs[3], tk)?;
+                if tk.bits < 32 {
+                    texel = self.resize(texel, tk, 32);
+                }
                 let mut args = vec![img, coord, texel];
                 if x.op == I::ImageDerefStoreLod {
                     self.image_lod_cap();

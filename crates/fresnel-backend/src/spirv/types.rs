@@ -72,6 +72,10 @@ impl Kind {
     pub fn scalar(self) -> Kind {
         self.with_comps(1)
     }
+
+    pub fn with_bits(self, bits: u8) -> Kind {
+        Kind::new(self.base, bits, self.comps)
+    }
 }
 
 /// The `format` argument of [`Module::ir_type`] marking a texture used with separate

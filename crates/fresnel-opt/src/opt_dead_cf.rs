@@ -1,0 +1,194 @@
+//! opt_dead_cf: an `if` whose condition is a constant is replaced by the branch it takes,
+//! after `nir_opt_dead_cf`.
+//!
+//! The taken branch's nodes move into the enclosing list in place of the `if` (its first
+//! block joins the block before the `if`, its last block the block after it); the other
+//! branch is dropped. Phis of the join read the value from the taken side. Phis elsewhere
+//! that named a dropped block as a predecessor (a `break` in the dropped branch) lose that
+//! source. Sound because the condition has one value on every execution, so only the
+//! taken branch ever ran. A taken branch that ends in a jump is left alone (the code after
+//! the `if` would become unreachable mid-block).
+
+use fresnel_ir::{BlockId, CfNode, Function, InstrId, InstrKind, ListRef, Shader};
+
+use crate::util::const_of;
+use crate::Pass;
+
+pub struct DeadCf;
+
+impl Pass for DeadCf {
+    fn name(&self) -> &'static str {
+        "opt_dead_cf"
+    }
+
+    fn run(&self, shader: &mut Shader) -> bool {
+        let mut progress = false;
+        for (_, f) in shader.functions.iter_mut() {
+            for _ in 0..10_000 {
+                let Some((l, i, taken)) = find(f) else { break };
+                fold_if(f, l, i, taken);
+                progress = true;
+            }
+        }
+        progress
+    }
+}
+
+/// The last block of a list.
+fn last_block(list: &[CfNode]) -> Option<BlockId> {
+    match list.last() {
+        Some(CfNode::Block(b)) => Some(*b),
+        _ => None,
+    }
+}
+
+fn ends_in_jump(f: &Function, b: BlockId) -> bool {
+    f.blocks[b]
+        .instrs
+        .last()
+        .is_some_and(|&i| f.instrs[i].kind.is_jump())
+}
+
+/// An `if` with a constant condition: (its list, index, whether `then` is taken).
+fn find(f: &Function) -> Option<(ListRef, usize, bool)> {
+    let mut lists = vec![ListRef::Body];
+    while let Some(l) = lists.pop() {
+        for (i, n) in f.list(l).iter().enumerate() {
+            match *n {
+                CfNode::If(id) => {
+                    let node = &f.ifs[id];
+                    if let Some(c) = const_of(f, node.cond) {
+                        let taken = c.first().copied().unwrap_or(0) & 1 != 0;
+                        let list = if taken { &node.then_list } else { &node.else_list };
+                        if last_block(list).is_some_and(|b| !ends_in_jump(f, b)) && i > 0 {
+                            return Some((l, i, taken));
+                        }
+                    }
+                    lists.push(ListRef::Then(id));
+                    lists.push(ListRef::Else(id));
+                }
+                CfNode::Loop(id) => lists.push(ListRef::Loop(id)),
+                CfNode::Block(_) => {}
+            }
+        }
+    }
+    None
+}
+
+fn move_instrs(f: &mut Function, from: BlockId, to: BlockId) {
+    let instrs = std::mem::take(&mut f.blocks[from].instrs);
+    for &x in &instrs {
+        f.instrs[x].block = to;
+    }
+    f.blocks[to].instrs.extend(instrs);
+}
+
+fn set_parent(f: &mut Function, n: CfNode, l: ListRef) {
+    match n {
+        CfNode::Block(b) => f.blocks[b].list = Some(l),
+        CfNode::If(x) => f.ifs[x].parent = l,
+        CfNode::Loop(x) => f.loops[x].parent = l,
+    }
+}
+
+/// Every block of a list, nested ones included.
+fn blocks_of(f: &Function, list: &[CfNode], out: &mut Vec<BlockId>) {
+    for n in list {
+        match *n {
+            CfNode::Block(b) => out.push(b),
+            CfNode::If(x) => {
+                blocks_of(f, &f.ifs[x].then_list, out);
+                blocks_of(f, &f.ifs[x].else_list, out);
+            }
+            CfNode::Loop(x) => blocks_of(f, &f.loops[x].body, out),
+        }
+    }
+}
+
+fn fold_if(f: &mut Function, l: ListRef, i: usize, taken: bool) {
+    let nodes = f.list(l).clone();
+    let (CfNode::Block(a), CfNode::If(id), Some(&CfNode::Block(j))) = (nodes[i - 1], nodes[i], nodes.get(i + 1)) else {
+        return;
+    };
+    let node = f.ifs[id].clone();
+    let (list, dropped) = if taken {
+        (node.then_list, node.else_list)
+    } else {
+        (node.else_list, node.then_list)
+    };
+    let (Some(&CfNode::Block(first)), Some(last)) = (list.first(), last_block(&list)) else {
+        return;
+    };
+    // The join's phis take the taken side's value.
+    let phis: Vec<InstrId> = f.blocks[j]
+        .instrs
+        .iter()
+        .copied()
+        .take_while(|&x| matches!(f.instrs[x].kind, InstrKind::Phi { .. }))
+        .collect();
+    let mut replace = Vec::new();
+    for &p in &phis {
+        if let InstrKind::Phi { dest, srcs } = &f.instrs[p].kind {
+            if let Some((_, v)) = srcs.iter().find(|(b, _)| *b == last) {
+                replace.push((*dest, *v));
+            }
+        }
+        f.instrs[p].removed = true;
+    }
+    f.blocks[j].instrs.retain(|x| !phis.contains(x));
+    let mut dead_blocks = Vec::new();
+    blocks_of(f, &dropped, &mut dead_blocks);
+    for &b in &dead_blocks {
+        for x in std::mem::take(&mut f.blocks[b].instrs) {
+            f.instrs[x].removed = true;
+        }
+        f.blocks[b].list = None;
+    }
+    // Splice: a + first ... last + j.
+    move_instrs(f, first, a);
+    f.blocks[first].list = None;
+    let middle: Vec<CfNode> = if list.len() > 1 {
+        list[1..].to_vec()
+    } else {
+        Vec::new()
+    };
+    let tail = if list.len() > 1 { last } else { a };
+    move_instrs(f, j, tail);
+    f.blocks[j].list = None;
+    // Successors of the join that named it name the tail now.
+    let succs: Vec<BlockId> = f.blocks[j].succs.iter().flatten().copied().collect();
+    for s in succs {
+        let ids = f.blocks[s].instrs.clone();
+        for x in ids {
+            if let InstrKind::Phi { srcs, .. } = &mut f.instrs[x].kind {
+                for (b, _) in srcs.iter_mut() {
+                    if *b == j {
+                        *b = tail;
+                    }
+                }
+            }
+        }
+    }
+    for &n in &middle {
+        set_parent(f, n, l);
+    }
+    let mut new_list = nodes[..i].to_vec();
+    new_list.extend(middle);
+    new_list.extend(nodes[i + 2..].iter().copied());
+    *f.list_mut(l) = new_list;
+    f.rebuild_cfg();
+    // Phis that named a dropped block lose that source.
+    for b in f.blocks_in_order() {
+        let preds = f.blocks[b].preds.clone();
+        let ids = f.blocks[b].instrs.clone();
+        for x in ids {
+            if let InstrKind::Phi { srcs, .. } = &mut f.instrs[x].kind {
+                srcs.retain(|(p, _)| preds.contains(p));
+            }
+        }
+    }
+    f.rebuild_uses();
+    for (old, new) in replace {
+        f.replace_all_uses(old, new);
+    }
+}
