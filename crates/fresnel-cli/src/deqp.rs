@@ -57,6 +57,9 @@ pub struct Ctx<'g> {
     pub backend: Backend,
     /// Required by the Vulkan and both back ends.
     pub gpu: Option<&'g Gpu>,
+    /// The SPIR-V target: Vulkan 1.`vulkan_minor` (0: SPIR-V 1.0, as the Vulkan CTS shader
+    /// library uses; 1: 1.3; 2: 1.5; 3: 1.6).
+    pub vulkan_minor: u8,
 }
 
 /// The outcome of one test (a `both` case makes two tests).
@@ -624,7 +627,7 @@ fn execute(
             return Outcome::Fail("no Vulkan device".into());
         };
         // Linked, compiled and checked (spirv-val) even when nothing is drawn.
-        let run = || match vulkan::VkProgram::prepare(t, vs, fs, gpu) {
+        let run = || match vulkan::VkProgram::prepare(t, vs, fs, gpu, ctx.vulkan_minor) {
             Ok(_) if blocks.is_empty() => Outcome::Pass,
             Ok(p) => match &p.opaque {
                 Some(name) => {
@@ -1088,6 +1091,8 @@ pub struct DeqpArgs {
     /// Print a per-file summary line.
     pub per_file: bool,
     pub backend: Backend,
+    /// See [`Ctx::vulkan_minor`].
+    pub vulkan_minor: u8,
 }
 
 /// Runs the files, prints failures and the closing line; returns whether nothing failed.
@@ -1109,9 +1114,22 @@ pub fn main(files: &[std::path::PathBuf], args: &DeqpArgs) -> bool {
             g.api_version_string()
         );
     }
+    if let Some(g) = &gpu {
+        if args.vulkan_minor > 3
+            || g.spirv_minor() < [0, 3, 5, 6][usize::from(args.vulkan_minor.min(3))]
+        {
+            eprintln!(
+                "fresnel: error: the device does not support Vulkan 1.{} (it has {})",
+                args.vulkan_minor,
+                g.api_version_string()
+            );
+            return false;
+        }
+    }
     let ctx = Ctx {
         backend: args.backend,
         gpu: gpu.as_ref(),
+        vulkan_minor: args.vulkan_minor,
     };
     // With `both`: the Vulkan outcomes of execution tests, and the differences.
     let (mut vk_passed, mut vk_failed, mut vk_skipped, mut differences) = (0, 0, 0, 0);

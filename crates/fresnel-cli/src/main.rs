@@ -114,6 +114,10 @@ enum Command {
         /// lavapipe), or both (reporting every test whose outcomes differ).
         #[arg(long, value_enum, default_value = "interp")]
         backend: deqp::Backend,
+        /// With `--backend vulkan|both`: compile for Vulkan 1.N (0 to 3: SPIR-V 1.0, 1.3,
+        /// 1.5, 1.6).
+        #[arg(long = "vulkan-minor", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
+        vulkan_minor: u8,
     },
     /// Compile one shader and run it in the interpreter; prints the outputs as JSON.
     Run {
@@ -544,12 +548,14 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             quiet,
             per_file,
             backend,
+            vulkan_minor,
         } => {
             let args = deqp::DeqpArgs {
                 list_passing,
                 quiet,
                 per_file,
                 backend,
+                vulkan_minor,
             };
             Ok(deqp::main(&files, &args))
         }

@@ -98,53 +98,54 @@ pub fn lower_default_block(
         Some(b) => b,
         None => crate::bindings::lowest_free_binding(shaders, opts.set),
     };
-    let mut block = None;
+    // Every shader's member types (its own declaration, or a copy of the declaring
+    // shader's), taken before any shader is rewritten: rewriting renumbers variables.
+    let mut per_shader: Vec<(usize, Vec<TypeId>, Vec<Option<Constant>>)> = Vec::new();
     for &si in order {
-        let b = rewrite_shader(shaders, si, &members, opts.set, binding)?;
+        let mut tys = Vec::with_capacity(members.len());
+        let mut inits = Vec::with_capacity(members.len());
+        for (name, _, from, var) in &members {
+            let own = shaders[si]
+                .vars
+                .iter()
+                .find(|(_, v)| v.name == *name && moves(&shaders[si], v))
+                .map(|(_, v)| (v.ty, v.init.clone()));
+            let (ty, init) = match own {
+                Some(x) => x,
+                None => {
+                    let (src_types, src_ty, init) = {
+                        let s = &shaders[*from];
+                        (s.types.clone(), s.vars[*var].ty, s.vars[*var].init.clone())
+                    };
+                    (import_type(&src_types, src_ty, &mut shaders[si].types, 0)?, init)
+                }
+            };
+            tys.push(ty);
+            inits.push(init);
+        }
+        per_shader.push((si, tys, inits));
+    }
+    let mut block = None;
+    for (si, tys, inits) in per_shader {
+        let b = rewrite_shader(&mut shaders[si], &members, &tys, &inits, opts.set, binding)?;
         block.get_or_insert(b);
     }
     Ok(block)
 }
 
-/// Builds the block in shader `si` (declaring it from the first declaring shader's types)
-/// and rewrites the shader's uses.
+/// Builds the block in one shader from the member types in its arena, and rewrites the
+/// shader's uses.
 fn rewrite_shader(
-    shaders: &mut [Shader],
-    si: usize,
+    sh: &mut Shader,
     members: &[(String, String, usize, VarId)],
+    member_tys: &[TypeId],
+    inits: &[Option<Constant>],
     set: u32,
     binding: u32,
 ) -> Result<DefaultBlock, LinkError> {
-    // The member types in this shader: its own declaration, or a copy of the declaring
-    // shader's type.
-    let mut member_tys = Vec::with_capacity(members.len());
-    let mut inits = Vec::with_capacity(members.len());
-    for (name, _, from, var) in members {
-        let own = shaders[si]
-            .vars
-            .iter()
-            .find(|(_, v)| v.name == *name && moves(&shaders[si], v))
-            .map(|(_, v)| (v.ty, v.init.clone()));
-        match own {
-            Some((ty, init)) => {
-                member_tys.push(ty);
-                inits.push(init);
-            }
-            None => {
-                let (src_types, src_ty, init) = {
-                    let s = &shaders[*from];
-                    (s.types.clone(), s.vars[*var].ty, s.vars[*var].init.clone())
-                };
-                let ty = import_type(&src_types, src_ty, &mut shaders[si].types, 0)?;
-                member_tys.push(ty);
-                inits.push(init);
-            }
-        }
-    }
-    let sh = &mut shaders[si];
     let mut layout = Layout::default();
     let mut fields = Vec::with_capacity(members.len());
-    for ((name, ..), ty) in members.iter().zip(&member_tys) {
+    for ((name, ..), ty) in members.iter().zip(member_tys) {
         fields.push(fresnel_ir::Field {
             name: name.clone(),
             ty: *ty,

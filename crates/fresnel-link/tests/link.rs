@@ -245,3 +245,48 @@ fn conflicting_uniform_types_are_a_link_error() {
     .unwrap_err();
     assert!(err.message.contains("different types"), "{err}");
 }
+
+/// A uniform only the vertex shader declares and one only the fragment shader declares:
+/// both stages get the same block layout (rewriting one stage must not disturb the
+/// member types taken from it for the other).
+#[test]
+fn stage_only_uniforms_get_one_layout() {
+    let vs = lower(
+        "s.vert",
+        "#version 300 es\nin vec4 dEQP_Position;\nuniform int u_zero;\nout float v;\nvoid main() { v = float(u_zero); gl_Position = dEQP_Position; }\n",
+    );
+    let fs = lower(
+        "s.frag",
+        "#version 300 es\nprecision highp float;\nin float v;\nuniform float ref_f;\nout vec4 o;\nvoid main() { o = vec4(v, ref_f, 0.0, 1.0); }\n",
+    );
+    let mut prog = vec![vs, fs];
+    let report = link_program(
+        &mut prog,
+        &LinkOptions {
+            default_block: Some(DefaultBlockOptions::default()),
+        },
+    )
+    .expect("links");
+    let db = report.default_block.expect("block");
+    let layout: Vec<(String, u32)> = db.members.iter().map(|m| (m.name.clone(), m.offset)).collect();
+    assert_eq!(layout, [("u_zero".to_string(), 0), ("ref_f".to_string(), 4)]);
+    let block_types: Vec<String> = prog
+        .iter()
+        .map(|sh| {
+            let (_, v) = sh
+                .vars_of(VarMode::Ubo)
+                .find(|(_, v)| v.name == DEFAULT_BLOCK_NAME)
+                .expect("block in every stage");
+            let fresnel_ir::Type::Struct { fields, .. } = sh.types.get(v.ty) else {
+                panic!("a struct")
+            };
+            fields
+                .iter()
+                .map(|f| format!("{} {} @{:?}", sh.types.display(f.ty), f.name, f.offset))
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+        .collect();
+    assert_eq!(block_types[0], block_types[1]);
+    assert_eq!(block_types[0], "i32 u_zero @Some(0); f32 ref_f @Some(4)");
+}

@@ -156,14 +156,8 @@ pub fn builtin(name: &str) -> Option<(u32, Option<(u32, &'static str)>)> {
         "gl_ViewportMask" => (5253, Some((5255, "SPV_NV_viewport_array2"))),
         "gl_SecondaryPosition" => (5257, Some((5259, "SPV_NV_stereo_view_rendering"))),
         "gl_SecondaryViewportMask" => (5258, Some((5259, "SPV_NV_stereo_view_rendering"))),
-        "gl_PositionPerView" => (
-            5261,
-            Some((5260, "SPV_NVX_multiview_per_view_attributes")),
-        ),
-        "gl_ViewportMaskPerView" => (
-            5262,
-            Some((5260, "SPV_NVX_multiview_per_view_attributes")),
-        ),
+        "gl_PositionPerView" => (5261, Some((5260, "SPV_NVX_multiview_per_view_attributes"))),
+        "gl_ViewportMaskPerView" => (5262, Some((5260, "SPV_NVX_multiview_per_view_attributes"))),
         "gl_FragInvocationCount" => (5293, Some((5291, "SPV_EXT_fragment_invocation_density"))),
         "gl_FragFullyCovered" => (5264, Some((5265, "SPV_EXT_fragment_fully_covered"))),
         "gl_PrimitiveShadingRate" => (4432, Some((4422, "SPV_KHR_fragment_shading_rate"))),

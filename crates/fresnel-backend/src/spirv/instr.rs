@@ -596,9 +596,14 @@ impl FuncCx<'_, '_> {
                 if !matches!(a.op, A::Fddx | A::Fddy) {
                     self.m.cap(cap::DERIVATIVE_CONTROL);
                 }
-                {
-                    let a = [s!(0)];
-                    (self.op1(opc, fk, &a), fk)
+                let x = s!(0);
+                if fk.bits == 32 {
+                    (self.op1(opc, fk, &[x]), fk)
+                } else {
+                    // Derivatives are 32-bit only: through 32 bits and back.
+                    let wide = self.resize(x, fk, 32);
+                    let d = self.op1(opc, fk.with_bits(32), &[wide]);
+                    (self.resize(d, fk.with_bits(32), fk.bits), fk)
                 }
             }
             A::FrexpSig | A::FrexpExp => {
@@ -1036,7 +1041,11 @@ impl FuncCx<'_, '_> {
                     )));
                 }
                 // A buffer reference: the 64-bit address as a PhysicalStorageBuffer pointer.
-                let t = self.m.ir_type(d.ty, true, None)?;
+                // Types of their own (a block reached by reference may also be an SSBO's,
+                // decorated BufferBlock before SPIR-V 1.3).
+                let t = self
+                    .m
+                    .ir_type(d.ty, true, Some(super::types::PHYSICAL_LAYOUT))?;
                 self.m.use_physical_storage_buffer();
                 if self.m.members.contains_key(&t) && self.m.phys_blocks.insert(t) {
                     self.m.decorate(t, super::spec::decor::BLOCK, &[]);
@@ -1754,7 +1763,13 @@ impl FuncCx<'_, '_> {
                 }
                 if matches!(x.op, I::ImageDerefSparseLoad | I::ImageDerefSparseLoadLod) {
                     let mut code = Some(0);
-                    let texel = self.lookup(op::IMAGE_READ, k, &args, &mut code);
+                    let texel = if k.bits < 32 {
+                        let wide = k.with_bits(32);
+                        let t = self.lookup(op::IMAGE_READ, wide, &args, &mut code);
+                        self.resize(t, wide, k.bits)
+                    } else {
+                        self.lookup(op::IMAGE_READ, k, &args, &mut code)
+                    };
                     let parts = self.split_parts(texel, k, code.unwrap_or(0))?;
                     self.vals[d.0 as usize] = Val::Split(parts, k.scalar());
                     return Ok(());

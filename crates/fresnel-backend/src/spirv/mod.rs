@@ -353,9 +353,10 @@ impl<'a> Module<'a> {
                 for (name, _) in &info.other_modes {
                     use ext::{cap as c, mode as em};
                     let (md, cp) = match name.as_str() {
-                        "pixel_interlock_ordered" => {
-                            (em::PIXEL_INTERLOCK_ORDERED_EXT, c::FRAGMENT_SHADER_PIXEL_INTERLOCK_EXT)
-                        }
+                        "pixel_interlock_ordered" => (
+                            em::PIXEL_INTERLOCK_ORDERED_EXT,
+                            c::FRAGMENT_SHADER_PIXEL_INTERLOCK_EXT,
+                        ),
                         "pixel_interlock_unordered" => (
                             em::PIXEL_INTERLOCK_UNORDERED_EXT,
                             c::FRAGMENT_SHADER_PIXEL_INTERLOCK_EXT,

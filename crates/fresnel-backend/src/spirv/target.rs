@@ -74,10 +74,8 @@ pub fn needs(shader: &Shader) -> Needs {
             }
             if let InstrKind::Tex(t) = &ins.kind {
                 if let Some(o) = t.src(fresnel_ir::TexSrc::Offset) {
-                    let constant = matches!(
-                        f.instrs[f.values[o].def].kind,
-                        InstrKind::LoadConst { .. }
-                    );
+                    let constant =
+                        matches!(f.instrs[f.values[o].def].kind, InstrKind::LoadConst { .. });
                     if !constant && t.op != fresnel_ir::TexOp::Tg4 {
                         n.dynamic_offsets = true;
                     }

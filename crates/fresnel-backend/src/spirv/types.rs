@@ -82,6 +82,10 @@ impl Kind {
 /// samplers: its sampler type becomes an image type.
 pub const TEXTURE_ONLY: u32 = u32::MAX;
 
+/// The `format` argument of [`Module::ir_type`] for types reached through buffer references:
+/// separate SPIR-V types from those of variables (no images live there).
+pub const PHYSICAL_LAYOUT: u32 = u32::MAX - 1;
+
 /// A function's SPIR-V signature under the copy-in/copy-out convention.
 #[derive(Clone, Debug)]
 pub struct FuncSig {
@@ -462,7 +466,9 @@ impl Module<'_> {
                 }
             },
             Type::Image { dim, array, result } => {
-                let f = format.filter(|f| *f != TEXTURE_ONLY).unwrap_or(0);
+                let f = format
+                    .filter(|f| *f != TEXTURE_ONLY && *f != PHYSICAL_LAYOUT)
+                    .unwrap_or(0);
                 if f == 0 {
                     self.cap(cap::STORAGE_IMAGE_READ_WITHOUT_FORMAT);
                     self.cap(cap::STORAGE_IMAGE_WRITE_WITHOUT_FORMAT);
@@ -889,6 +895,13 @@ impl Module<'_> {
                                     | "gl_CullPrimitiveEXT"
                                     | "gl_PrimitiveShadingRateEXT"
                             ));
+                    if input && v.ext_quals.iter().any(|q| q.starts_with("pervertex")) {
+                        // GL_EXT_fragment_shader_barycentric: the outer array indexes the
+                        // primitive's vertices.
+                        self.cap(5284);
+                        self.exts.insert("SPV_KHR_fragment_shader_barycentric");
+                        self.decorate(id, 5285, &[]);
+                    }
                     if per_primitive {
                         self.cap(ext::cap::MESH_SHADING_EXT);
                         self.exts.insert("SPV_EXT_mesh_shader");

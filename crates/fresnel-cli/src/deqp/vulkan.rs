@@ -21,9 +21,6 @@ use fresnel_vk::{
 
 use super::{encode_all, set_uniforms, sub_values, var_loc_slots, Frame, Outcome, Test, CORNERS};
 
-/// The SPIR-V target: Vulkan 1.0 (SPIR-V 1.0), what the Vulkan CTS shader library uses.
-const SPIRV_MINOR: u8 = 0;
-
 /// A vertex shader input: its variable, its scalar slots and where they go.
 struct Input {
     name: String,
@@ -145,6 +142,7 @@ impl VkProgram {
         vs: &Shader,
         fs: &Shader,
         gpu: &Gpu,
+        minor: u8,
     ) -> Result<VkProgram, Outcome> {
         let mut shaders = [vs.clone(), fs.clone()];
         let report = link_program(
@@ -162,7 +160,7 @@ impl VkProgram {
                 .map(|(_, v)| v.name.clone())
         });
         let opts = SpirvOptions {
-            target: SpvTarget::Vulkan { minor: SPIRV_MINOR },
+            target: SpvTarget::Vulkan { minor },
             debug_names: true,
         };
         let vs_spirv =
