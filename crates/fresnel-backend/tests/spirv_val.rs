@@ -323,7 +323,7 @@ fn hit_miss_intersection_and_callable_stages() {
     }
     // gl_InstanceID and gl_PrimitiveID are the hit's (InstanceId, PrimitiveId); gl_HitTEXT
     // is RayTmaxKHR.
-    for b in [6, 7, 5326, 5330, 5352] {
+    for b in [6, 7, 5326, 5330, 5331, 5352] {
         assert!(
             has_operand(&w, 71, 1, 11) && has_operand(&w, 71, 2, b),
             "BuiltIn {b}"
@@ -367,6 +367,25 @@ fn mesh_and_task_shaders() {
     let w = check_vk12("task_shader.task");
     assert!(has_operand(&w, 15, 0, 5364), "TaskEXT entry point");
     assert!(has_op(&w, 5294), "OpEmitMeshTasksEXT");
+}
+
+#[test]
+fn nv_mesh_and_task_shaders() {
+    // GL_NV_mesh_shader: its own execution models, any SPIR-V version.
+    let env = spirv::TargetEnv::Vulkan { minor: 0 };
+    check("mesh_nv.mesh", VK, env);
+    let w = compile_file("mesh_nv.mesh", VK, env);
+    assert!(has_operand(&w, 17, 0, 5266), "MeshShadingNV");
+    assert!(has_operand(&w, 15, 0, 5268), "MeshNV entry point");
+    for b in [5275, 5276] {
+        assert!(has_operand(&w, 71, 2, b), "BuiltIn {b}");
+    }
+    assert!(has_operand(&w, 71, 1, 5273), "PerTaskNV");
+    assert!(has_operand(&w, 71, 1, 5271), "PerPrimitiveNV");
+    check("task_nv.task", VK, env);
+    let w = compile_file("task_nv.task", VK, env);
+    assert!(has_operand(&w, 15, 0, 5267), "TaskNV entry point");
+    assert!(has_operand(&w, 71, 2, 5274), "TaskCountNV");
 }
 
 #[test]
@@ -455,6 +474,27 @@ fn transform_feedback_decorations() {
     assert_eq!(with(37, 32), 1, "buffer 1 stride 32");
     assert_eq!(with(35, 16), 1, "b at offset 16");
     assert!(has_operand(&w, 72, 2, 35), "member offsets on the block");
+}
+
+#[test]
+fn arb_shader_ballot_builtins() {
+    // 64-bit masks read from the uvec4 built-ins; written for SPIR-V 1.3.
+    let src = "#version 450\n#extension GL_ARB_shader_ballot : require\n#extension GL_ARB_gpu_shader_int64 : require\nlayout(local_size_x = 8) in;\nlayout(binding = 0) buffer B { uint64_t m[]; };\nvoid main() { m[gl_SubGroupInvocationARB] = gl_SubGroupEqMaskARB | gl_SubGroupLtMaskARB | uint64_t(gl_SubGroupSizeARB); }\n";
+    let ir = lower(src, Stage::Compute, VK);
+    let env = spirv::required_target(&ir, spirv::TargetEnv::Vulkan { minor: 0 });
+    assert_eq!(env, spirv::TargetEnv::Vulkan { minor: 1 });
+    let words = spirv::emit(
+        &ir,
+        &SpirvOptions {
+            target: env,
+            ..SpirvOptions::default()
+        },
+    )
+    .expect("emit");
+    assert!(has_operand(&words, 17, 0, 4423), "SubgroupBallotKHR");
+    if have_spirv_val() {
+        validate(&words, env).expect("ARB ballot built-ins validate");
+    }
 }
 
 #[test]

@@ -40,6 +40,10 @@ fn generate(blocks: usize) -> String {
 }
 
 fn compile(text: &str) -> usize {
+    compile_log(text).0
+}
+
+fn compile_log(text: &str) -> (usize, fresnel_opt::RunLog) {
     let opts = Options {
         stage: Some(Stage::Fragment),
         target: fresnel::TargetEnv::Vulkan { minor: 0 },
@@ -47,7 +51,7 @@ fn compile(text: &str) -> usize {
     };
     let run = fresnel::lower_to_ir(SourceInput::new("gen.frag", text), &opts, &mut NoIncludes);
     let mut ir = run.ir.expect("the generated shader compiles");
-    fresnel_opt::optimize(
+    let log = fresnel_opt::optimize(
         &mut ir,
         fresnel_opt::OptLevel::O,
         fresnel_opt::TargetFacts::default(),
@@ -61,7 +65,7 @@ fn compile(text: &str) -> usize {
         },
     )
     .expect("SPIR-V");
-    words.len()
+    (words.len(), log)
 }
 
 fn best(text: &str, rounds: usize) -> (Duration, usize) {
@@ -86,7 +90,7 @@ fn main() {
             for scale in [1usize, 10, 100] {
                 let text = generate(base * scale);
                 let lines = text.lines().count();
-                let rounds = if scale == 100 { 3 } else { 10 };
+                let rounds = if scale == 100 { 1 } else { 10 };
                 let (t, _) = best(&text, rounds);
                 let per_line = t.as_secs_f64() / lines as f64;
                 let ratio = prev.map_or(String::from("-"), |p| format!("{:.2}", per_line / p));
@@ -97,6 +101,12 @@ fn main() {
                     per_line * 1e6
                 );
                 prev = Some(per_line);
+                if scale == 100 {
+                    let (_, log) = compile_log(&text);
+                    for (pass, t) in log.time_by_pass() {
+                        println!("    {pass:<32} {t:>10.2?}");
+                    }
+                }
             }
             // At least 3,000 lines.
             let mut blocks = 200;

@@ -19,24 +19,26 @@ use libtest_mimic::{Arguments, Failed, Trial};
 /// (file under the corpus, Vulkan passes at least): Vulkan-flavour cases (explicit
 /// locations and blocks) and GL-flavour ones (linked by fresnel-link: default uniform
 /// block, varying locations).
-const SUBSET: &[(&str, usize)] = &[
-    ("external/vulkancts/data/vulkan/glsl/es310/arrays.test", 106),
-    ("external/vulkancts/data/vulkan/glsl/es310/linkage.test", 69),
-    (
-        "external/vulkancts/data/vulkan/glsl/es310/constant_expressions.test",
-        42,
-    ),
-    ("external/vulkancts/data/vulkan/glsl/440/linkage.test", 68),
-    ("data/gles2/shaders/linkage.test", 44),
-    ("data/gles2/shaders/constants.test", 70),
-    ("data/gles3/shaders/linkage.test", 85),
-    ("data/gles3/shaders/indexing.test", 28),
-    ("data/gles3/shaders/qualification_order.test", 15),
-    ("external/openglcts/data/gl_cts/data/gl33/arrays.test", 102),
-    (
-        "external/openglcts/data/gl_cts/data/gl44/preprocessor.test",
-        10,
-    ),
+/// Prefixes of the corpus paths.
+const VK: &str = "external/vulkancts/data/vulkan/glsl";
+const GL: &str = "external/openglcts/data/gl_cts/data";
+
+/// (file, Vulkan minor version to compile for, Vulkan passes at least).
+const SUBSET: &[(&str, &str, u8, usize)] = &[
+    (VK, "es310/arrays.test", 0, 106),
+    (VK, "es310/linkage.test", 0, 69),
+    (VK, "es310/constant_expressions.test", 0, 42),
+    (VK, "440/linkage.test", 0, 68),
+    ("data/gles2/shaders", "linkage.test", 0, 44),
+    ("data/gles2/shaders", "constants.test", 0, 70),
+    ("data/gles3/shaders", "linkage.test", 0, 85),
+    ("data/gles3/shaders", "indexing.test", 0, 28),
+    ("data/gles3/shaders", "qualification_order.test", 0, 15),
+    (GL, "gl33/arrays.test", 0, 102),
+    (GL, "gl44/preprocessor.test", 0, 10),
+    // SPIR-V 1.6 (Vulkan 1.3).
+    (VK, "es310/arrays.test", 3, 106),
+    ("data/gles3/shaders", "indexing.test", 3, 28),
 ];
 
 const LVP_ICD: &str = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
@@ -50,9 +52,11 @@ fn skip_allowed() -> bool {
 }
 
 /// Runs one file; `Ok(None)` when Vulkan is unavailable and skipping is allowed.
-fn run(path: &Path, floor: usize) -> Result<Option<String>, String> {
+fn run(path: &Path, minor: u8, floor: usize) -> Result<Option<String>, String> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_fresnel"));
-    cmd.args(["deqp", "--backend", "both"]).arg(path);
+    cmd.args(["deqp", "--backend", "both", "--vulkan-minor"])
+        .arg(minor.to_string())
+        .arg(path);
     if std::env::var_os("VK_ICD_FILENAMES").is_none() && Path::new(LVP_ICD).exists() {
         cmd.env("VK_ICD_FILENAMES", LVP_ICD);
     }
@@ -109,16 +113,17 @@ fn main() {
     let dir = corpus_dir();
     let trials = SUBSET
         .iter()
-        .map(|&(file, floor)| {
-            let path = dir.join(file);
-            let mut t = Trial::test(file.to_string(), move || {
+        .map(|&(prefix, file, minor, floor)| {
+            let path = dir.join(prefix).join(file);
+            let name = format!("{prefix}/{file} (vulkan 1.{minor})");
+            let mut t = Trial::test(name.clone(), move || {
                 if !path.is_file() {
                     return Err(Failed::from(format!("missing {}", path.display())));
                 }
-                match run(&path, floor) {
+                match run(&path, minor, floor) {
                     Ok(Some(_)) => Ok(()),
                     Ok(None) => {
-                        eprintln!("{file}: Vulkan unavailable, skipped (FRESNEL_SKIP_VULKAN=1)");
+                        eprintln!("{name}: Vulkan unavailable, skipped (FRESNEL_SKIP_VULKAN=1)");
                         Ok(())
                     }
                     Err(e) => Err(Failed::from(e)),

@@ -301,24 +301,7 @@ impl Function {
     /// Rebuilds every value's use list from the instructions and `if` conditions (after
     /// editing the arenas directly).
     pub fn rebuild_uses(&mut self) {
-        for (_, v) in self.values.iter_mut() {
-            v.uses.clear();
-        }
-        let live: Vec<InstrId> = self
-            .instrs
-            .iter()
-            .filter(|(_, i)| !i.removed)
-            .map(|(id, _)| id)
-            .collect();
-        for id in live {
-            self.add_uses(id);
-        }
-        let conds: Vec<(IfId, ValueId)> = self.ifs.iter().map(|(i, n)| (i, n.cond)).collect();
-        for (i, c) in conds {
-            if self.if_is_live(i) {
-                self.values[c].uses.push(Use::IfCond(i));
-            }
-        }
+        self.rebuild_uses_fast();
     }
 
     /// Whether an `if` node is still in the tree.
@@ -381,28 +364,7 @@ impl Function {
         }
     }
 
-    /// The block that follows a node in its list (an `if` or `loop` is always followed by
-    /// one); `None` when the node ends its list.
-    fn next_in_list(&self, n: CfNode) -> Option<BlockId> {
-        let l = self.parent_list(n)?;
-        let list = self.list(l);
-        let i = list.iter().position(|x| *x == n)?;
-        match list.get(i + 1) {
-            Some(CfNode::Block(b)) => Some(*b),
-            _ => None,
-        }
-    }
 
-    /// Where control goes after the last node of a list falls off its end.
-    fn after_list(&self, l: ListRef) -> BlockId {
-        match l {
-            ListRef::Body => self.end_block,
-            ListRef::Then(i) | ListRef::Else(i) => self
-                .next_in_list(CfNode::If(i))
-                .expect("an if is followed by a block"),
-            ListRef::Loop(lp) => self.first_block(ListRef::Loop(lp)),
-        }
-    }
 
     /// The innermost loop around a list.
     pub fn enclosing_loop(&self, mut l: ListRef) -> Option<LoopId> {
@@ -425,47 +387,12 @@ impl Function {
             self.blocks[b].preds.clear();
             self.blocks[b].succs = [None, None];
         }
-        for &b in &order {
-            if b == self.end_block {
-                continue;
-            }
-            let Some(l) = self.blocks[b].list else {
-                continue;
-            };
-            let last_jump = self.blocks[b]
-                .instrs
-                .last()
-                .and_then(|&i| match self.instrs[i].kind {
-                    InstrKind::Jump(k) => Some(k),
-                    _ => None,
-                });
-            let succs: [Option<BlockId>; 2] = match last_jump {
-                Some(JumpKind::Return) => [Some(self.end_block), None],
-                Some(JumpKind::Break) => {
-                    let lp = self.enclosing_loop(l).expect("break outside a loop");
-                    [self.next_in_list(CfNode::Loop(lp)), None]
-                }
-                Some(JumpKind::Continue) => {
-                    let lp = self.enclosing_loop(l).expect("continue outside a loop");
-                    [Some(self.first_block(ListRef::Loop(lp))), None]
-                }
-                None => {
-                    let list = self.list(l);
-                    let i = list
-                        .iter()
-                        .position(|x| *x == CfNode::Block(b))
-                        .expect("block in its list");
-                    match list.get(i + 1) {
-                        Some(CfNode::If(x)) => [
-                            Some(self.first_block(ListRef::Then(*x))),
-                            Some(self.first_block(ListRef::Else(*x))),
-                        ],
-                        Some(CfNode::Loop(x)) => [Some(self.first_block(ListRef::Loop(*x))), None],
-                        Some(CfNode::Block(_)) => panic!("two adjacent blocks in a list"),
-                        None => [Some(self.after_list(l)), None],
-                    }
-                }
-            };
+        // One walk of the tree carrying where each list falls off to and the innermost
+        // loop's (break, continue) targets: linear in the size of the tree.
+        let mut edges: Vec<(BlockId, [Option<BlockId>; 2])> = Vec::with_capacity(order.len());
+        let body = self.body.clone();
+        self.cfg_list(&body, self.end_block, None, &mut edges);
+        for (b, succs) in edges {
             self.blocks[b].succs = succs;
         }
         for &b in &order {
@@ -478,6 +405,62 @@ impl Function {
         }
         for &b in &order {
             self.blocks[b].preds.sort();
+        }
+    }
+
+    /// The successors of the blocks of one list (see [`Function::rebuild_cfg`]).
+    fn cfg_list(
+        &self,
+        list: &[CfNode],
+        after: BlockId,
+        lp: Option<(Option<BlockId>, BlockId)>,
+        out: &mut Vec<(BlockId, [Option<BlockId>; 2])>,
+    ) {
+        for (i, &n) in list.iter().enumerate() {
+            let next_block = match list.get(i + 1) {
+                Some(CfNode::Block(b)) => Some(*b),
+                _ => None,
+            };
+            match n {
+                CfNode::Block(b) => {
+                    if b == self.end_block {
+                        continue;
+                    }
+                    let last_jump = self.blocks[b]
+                        .instrs
+                        .last()
+                        .and_then(|&x| match self.instrs[x].kind {
+                            InstrKind::Jump(k) => Some(k),
+                            _ => None,
+                        });
+                    let succs = match last_jump {
+                        Some(JumpKind::Return) => [Some(self.end_block), None],
+                        Some(JumpKind::Break) => [lp.expect("break outside a loop").0, None],
+                        Some(JumpKind::Continue) => [Some(lp.expect("continue outside a loop").1), None],
+                        None => match list.get(i + 1) {
+                            Some(CfNode::If(x)) => [
+                                Some(self.first_block(ListRef::Then(*x))),
+                                Some(self.first_block(ListRef::Else(*x))),
+                            ],
+                            Some(CfNode::Loop(x)) => {
+                                [Some(self.first_block(ListRef::Loop(*x))), None]
+                            }
+                            Some(CfNode::Block(_)) => panic!("two adjacent blocks in a list"),
+                            None => [Some(after), None],
+                        },
+                    };
+                    out.push((b, succs));
+                }
+                CfNode::If(x) => {
+                    let join = next_block.expect("an if is followed by a block");
+                    self.cfg_list(&self.ifs[x].then_list, join, lp, out);
+                    self.cfg_list(&self.ifs[x].else_list, join, lp, out);
+                }
+                CfNode::Loop(x) => {
+                    let head = self.first_block(ListRef::Loop(x));
+                    self.cfg_list(&self.loops[x].body, head, Some((next_block, head)), out);
+                }
+            }
         }
     }
 

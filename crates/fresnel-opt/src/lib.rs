@@ -27,6 +27,7 @@ pub mod opt_dead_cf;
 pub mod opt_dead_variables;
 pub mod opt_inline;
 pub mod opt_peephole_select;
+pub mod opt_shrink_vectors;
 pub mod util;
 
 use fresnel_ir::{Function, Shader, Types};
@@ -72,6 +73,7 @@ pub fn all_passes() -> Vec<Box<dyn Pass>> {
         Box::new(lower_returns::LowerReturns),
         Box::new(opt_peephole_select::PeepholeSelect),
         Box::new(opt_dead_cf::DeadCf),
+        Box::new(opt_shrink_vectors::ShrinkVectors),
     ]
 }
 
@@ -144,6 +146,7 @@ impl Pipeline {
                 Box::new(opt_dce::Dce),
                 Box::new(opt_dead_cf::DeadCf),
                 Box::new(opt_peephole_select::PeepholeSelect),
+                Box::new(opt_shrink_vectors::ShrinkVectors),
             ],
             cap: LOOP_CAP,
         });
@@ -205,6 +208,8 @@ pub struct Application {
     /// Skipped because of the bisect limit.
     pub skipped: bool,
     pub progress: bool,
+    /// Wall time of the application (validation excluded).
+    pub time: std::time::Duration,
     /// The IR after the pass, when asked for.
     pub dump: Option<String>,
 }
@@ -218,6 +223,19 @@ pub struct RunLog {
 }
 
 impl RunLog {
+    /// Total time per pass name, most expensive first.
+    pub fn time_by_pass(&self) -> Vec<(&'static str, std::time::Duration)> {
+        let mut out: Vec<(&'static str, std::time::Duration)> = Vec::new();
+        for a in &self.applications {
+            match out.iter_mut().find(|(n, _)| *n == a.pass) {
+                Some((_, t)) => *t += a.time,
+                None => out.push((a.pass, a.time)),
+            }
+        }
+        out.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        out
+    }
+
     /// The bisect lines (`BISECT: running pass (N) NAME`), as LLVM prints them.
     pub fn bisect_lines(&self) -> Vec<String> {
         self.applications
@@ -280,7 +298,9 @@ impl PassManager {
         }
         let index = log.applications.len() as u64 + 1;
         let skipped = self.options.bisect_limit.is_some_and(|l| index > l);
+        let start = std::time::Instant::now();
         let progress = !skipped && pass.run(shader);
+        let time = start.elapsed();
         if progress && (self.options.validate || cfg!(debug_assertions)) {
             if let Err(errs) = fresnel_ir::validate(shader) {
                 return Err(OptError {
@@ -303,6 +323,7 @@ impl PassManager {
             pass: pass.name(),
             skipped,
             progress,
+            time,
             dump,
         });
         Ok(progress)

@@ -34,13 +34,17 @@ pub fn dce(f: &mut Function) -> bool {
             work.push(id);
         }
     }
-    for (i, n) in f.ifs.iter() {
-        if f.if_is_live(i) {
-            let d = f.values[n.cond].def;
-            if !live[d.0 as usize] {
-                live[d.0 as usize] = true;
-                work.push(d);
-            }
+    let mut conds = Vec::new();
+    f.walk(&mut |n| {
+        if let fresnel_ir::CfNode::If(i) = n {
+            conds.push(f.ifs[i].cond);
+        }
+    });
+    for c in conds {
+        let d = f.values[c].def;
+        if !live[d.0 as usize] {
+            live[d.0 as usize] = true;
+            work.push(d);
         }
     }
     while let Some(id) = work.pop() {

@@ -50,17 +50,90 @@ impl Pass for Inline {
 
     fn run(&self, shader: &mut Shader) -> bool {
         let mut progress = false;
-        // Bounded: each round inlines at least one call of a leaf function.
-        for _ in 0..10_000 {
-            let Some((caller, call)) = find_call(shader, self.max_copied) else {
-                break;
+        let callers = call_counts(shader);
+        // Callees before callers, so a callee has taken in its own callees when it is copied.
+        for fid in post_order(shader) {
+            let sites: Vec<InstrId> = {
+                let f = &shader.functions[fid];
+                f.instrs_in_order()
+                    .into_iter()
+                    .filter(|&id| matches!(f.instrs[id].kind, InstrKind::Call { .. }))
+                    .collect()
             };
-            inline_call(shader, caller, call);
-            progress = true;
+            let mut changed = false;
+            for call in sites {
+                let InstrKind::Call { func: callee, .. } = shader.functions[fid].instrs[call].kind
+                else {
+                    continue;
+                };
+                let n = callers.get(callee.0 as usize).copied().unwrap_or(0);
+                if callee == fid || !inlinable(&shader.functions[callee], n, self.max_copied) {
+                    continue;
+                }
+                inline_call(shader, fid, call);
+                changed = true;
+            }
+            if changed {
+                let f = &mut shader.functions[fid];
+                f.rebuild_cfg();
+                f.rebuild_uses();
+                progress = true;
+            }
         }
         progress |= remove_uncalled(shader);
         progress
     }
+}
+
+/// How many call sites name each function.
+fn call_counts(shader: &Shader) -> Vec<usize> {
+    let mut calls = vec![0usize; shader.functions.len()];
+    for f in shader.functions.values() {
+        for id in f.instrs_in_order() {
+            if let InstrKind::Call { func, .. } = &f.instrs[id].kind {
+                if let Some(c) = calls.get_mut(func.0 as usize) {
+                    *c += 1;
+                }
+            }
+        }
+    }
+    calls
+}
+
+/// The functions reachable from the entry point, each after every function it calls.
+fn post_order(shader: &Shader) -> Vec<FuncId> {
+    let Some(entry) = shader.entry else {
+        return Vec::new();
+    };
+    let mut state = vec![0u8; shader.functions.len()];
+    let mut out = Vec::new();
+    // (function, its callees, next callee index)
+    let callees = |f: FuncId| -> Vec<FuncId> {
+        let func = &shader.functions[f];
+        func.instrs_in_order()
+            .into_iter()
+            .filter_map(|id| match &func.instrs[id].kind {
+                InstrKind::Call { func, .. } => Some(*func),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut stack = vec![(entry, callees(entry), 0usize)];
+    state[entry.0 as usize] = 1;
+    while let Some((f, cs, i)) = stack.last_mut() {
+        if let Some(&c) = cs.get(*i) {
+            *i += 1;
+            if state.get(c.0 as usize) == Some(&0) {
+                state[c.0 as usize] = 1;
+                let cc = callees(c);
+                stack.push((c, cc, 0));
+            }
+        } else {
+            out.push(*f);
+            stack.pop();
+        }
+    }
+    out
 }
 
 /// Whether a function can be copied: no calls of its own, no `return` but a final one, and
@@ -81,36 +154,6 @@ fn inlinable(f: &Function, callers: usize, max_copied: usize) -> bool {
         }
         _ => true,
     })
-}
-
-/// The first call (in function order, then program order) of an inlinable function.
-fn find_call(shader: &Shader, max_copied: usize) -> Option<(FuncId, InstrId)> {
-    let mut calls = vec![0usize; shader.functions.len()];
-    for f in shader.functions.values() {
-        for id in f.instrs_in_order() {
-            if let InstrKind::Call { func, .. } = &f.instrs[id].kind {
-                if let Some(c) = calls.get_mut(func.0 as usize) {
-                    *c += 1;
-                }
-            }
-        }
-    }
-    let ok: Vec<bool> = shader
-        .functions
-        .values()
-        .zip(&calls)
-        .map(|(f, &c)| inlinable(f, c, max_copied))
-        .collect();
-    for (fid, f) in shader.functions.iter() {
-        for id in f.instrs_in_order() {
-            if let InstrKind::Call { func, .. } = &f.instrs[id].kind {
-                if *func != fid && ok.get(func.0 as usize).copied().unwrap_or(false) {
-                    return Some((fid, id));
-                }
-            }
-        }
-    }
-    None
 }
 
 /// Maps from the callee's entities to the caller's copies.
@@ -349,7 +392,6 @@ fn inline_call(shader: &mut Shader, caller: FuncId, call: InstrId) {
         }
     }
     let f = &mut shader.functions[caller];
-    let old_succs: Vec<BlockId> = f.blocks[call_block].succs.iter().flatten().copied().collect();
     // Split the call's block: [pre, stores] + callee first block ... callee last block +
     // [loads, post].
     let pos = f.blocks[call_block]
@@ -412,16 +454,28 @@ fn inline_call(shader: &mut Shader, caller: FuncId, call: InstrId) {
             }
         }
     };
-    if tail_block != call_block {
-        rename(f, &old_succs, call_block, tail_block);
-    }
     let copied: Vec<BlockId> = maps.blocks.values().copied().collect();
+    if tail_block != call_block {
+        // Every edge that left the call's block now leaves the callee's last block; phis
+        // outside the copy that named it (they can only be at block starts) follow.
+        let copied_set: rustc_hash::FxHashSet<BlockId> = copied.iter().copied().collect();
+        let others: Vec<BlockId> = f
+            .blocks
+            .keys()
+            .filter(|b| !copied_set.contains(b) && f.blocks[*b].list.is_some())
+            .filter(|b| {
+                f.blocks[*b]
+                    .instrs
+                    .first()
+                    .is_some_and(|&i| matches!(f.instrs[i].kind, InstrKind::Phi { .. }))
+            })
+            .collect();
+        rename(f, &others, call_block, tail_block);
+    }
     rename(f, &copied, first, call_block);
     for (l, d) in loads {
         f.replace_all_uses(d, l);
     }
-    f.rebuild_cfg();
-    f.rebuild_uses();
 }
 
 /// Drops functions that are neither the entry point nor called.

@@ -11,8 +11,9 @@
 //! select picks the same one. Derivatives stay in their branches: their value depends on
 //! which neighbouring invocations run them.
 
+use rustc_hash::FxHashMap;
 use fresnel_ir::{
-    AluOp, AluSrc, Builder, CfNode, Function, IfId, InstrId, InstrKind, Intrinsic, ListRef,
+    AluOp, AluSrc, BlockId, Builder, CfNode, Function, IfId, InstrId, InstrKind, Intrinsic, ListRef,
     Shader, Types, VarMode,
 };
 
@@ -34,14 +35,74 @@ impl Pass for PeepholeSelect {
         } = shader;
         let mut progress = false;
         for (_, f) in functions.iter_mut() {
-            // Innermost first: each success may make the enclosing `if` a candidate.
-            for _ in 0..1000 {
-                let Some((l, i)) = find(f) else { break };
-                flatten(f, types, l, i);
+            let mut cx = Cx {
+                renamed: FxHashMap::default(),
+                progress: false,
+            };
+            cx.list(f, types, ListRef::Body);
+            if cx.progress {
+                // Phis that named a merged block name the block it went into.
+                let blocks: Vec<BlockId> = f.blocks.keys().collect();
+                for b in blocks {
+                    let ids = f.blocks[b].instrs.clone();
+                    for x in ids {
+                        if let InstrKind::Phi { srcs, .. } = &mut f.instrs[x].kind {
+                            for (p, _) in srcs.iter_mut() {
+                                *p = resolve(&cx.renamed, *p);
+                            }
+                        }
+                    }
+                }
+                f.rebuild_cfg();
+                f.rebuild_uses();
                 progress = true;
             }
         }
         progress
+    }
+}
+
+/// Blocks merged into others so far (applied to phis at the end).
+struct Cx {
+    renamed: FxHashMap<BlockId, BlockId>,
+    progress: bool,
+}
+
+fn resolve(map: &FxHashMap<BlockId, BlockId>, mut b: BlockId) -> BlockId {
+    for _ in 0..1_000_000 {
+        match map.get(&b) {
+            Some(&n) => b = n,
+            None => break,
+        }
+    }
+    b
+}
+
+impl Cx {
+    /// Flattens the candidates of a list, innermost first.
+    fn list(&mut self, f: &mut Function, types: &mut Types, l: ListRef) {
+        let mut i = 0;
+        while i < f.list(l).len() {
+            match f.list(l)[i] {
+                CfNode::If(id) => {
+                    self.list(f, types, ListRef::Then(id));
+                    self.list(f, types, ListRef::Else(id));
+                    let node = &f.ifs[id];
+                    let ok = simple_branch(f, &node.then_list)
+                        && simple_branch(f, &node.else_list)
+                        && matches!(f.list(l).get(i + 1), Some(CfNode::Block(_)))
+                        && i > 0;
+                    if ok && self.flatten(f, types, l, i) {
+                        self.progress = true;
+                        // The next node is now at `i`.
+                        continue;
+                    }
+                }
+                CfNode::Loop(id) => self.list(f, types, ListRef::Loop(id)),
+                CfNode::Block(_) => {}
+            }
+            i += 1;
+        }
     }
 }
 
@@ -68,34 +129,6 @@ fn simple_branch(f: &Function, list: &[CfNode]) -> bool {
     }
 }
 
-/// The first candidate `if`: (its list, its index there).
-fn find(f: &Function) -> Option<(ListRef, usize)> {
-    let mut found = None;
-    let mut lists = vec![ListRef::Body];
-    while let Some(l) = lists.pop() {
-        let nodes = f.list(l);
-        for (i, n) in nodes.iter().enumerate() {
-            match *n {
-                CfNode::If(id) => {
-                    lists.push(ListRef::Then(id));
-                    lists.push(ListRef::Else(id));
-                    let node = &f.ifs[id];
-                    let ok = simple_branch(f, &node.then_list)
-                        && simple_branch(f, &node.else_list)
-                        && matches!(nodes.get(i + 1), Some(CfNode::Block(_)))
-                        && i > 0;
-                    if ok && found.is_none() {
-                        found = Some((l, i));
-                    }
-                }
-                CfNode::Loop(id) => lists.push(ListRef::Loop(id)),
-                CfNode::Block(_) => {}
-            }
-        }
-    }
-    found
-}
-
 fn block_of(list: &[CfNode]) -> fresnel_ir::BlockId {
     match list {
         [CfNode::Block(b)] => *b,
@@ -103,15 +136,36 @@ fn block_of(list: &[CfNode]) -> fresnel_ir::BlockId {
     }
 }
 
-fn flatten(f: &mut Function, types: &mut Types, l: ListRef, i: usize) {
+impl Cx {
+    /// Flattens the `if` at `i`; false (nothing changed) when the join's phis do not name
+    /// exactly the two branches.
+    fn flatten(&mut self, f: &mut Function, types: &mut Types, l: ListRef, i: usize) -> bool {
     let nodes = f.list(l).clone();
     let (CfNode::Block(a), CfNode::If(id), CfNode::Block(j)) = (nodes[i - 1], nodes[i], nodes[i + 1]) else {
-        return;
+        return false;
     };
     let id: IfId = id;
     let cond = f.ifs[id].cond;
     let t = block_of(&f.ifs[id].then_list);
     let e = block_of(&f.ifs[id].else_list);
+    let phis_ok = f.blocks[j]
+        .instrs
+        .iter()
+        .take_while(|&&x| matches!(f.instrs[x].kind, InstrKind::Phi { .. }))
+        .all(|&x| match &f.instrs[x].kind {
+            InstrKind::Phi { srcs, .. } => {
+                let mut preds: Vec<BlockId> =
+                    srcs.iter().map(|(b, _)| resolve(&self.renamed, *b)).collect();
+                preds.sort();
+                let mut want = vec![t, e];
+                want.sort();
+                preds == want
+            }
+            _ => false,
+        });
+    if !phis_ok {
+        return false;
+    }
     // Move the branch instructions to the end of `a`.
     let mut moved: Vec<InstrId> = std::mem::take(&mut f.blocks[t].instrs);
     moved.extend(std::mem::take(&mut f.blocks[e].instrs));
@@ -131,7 +185,11 @@ fn flatten(f: &mut Function, types: &mut Types, l: ListRef, i: usize) {
         let InstrKind::Phi { dest, srcs } = f.instrs[p].kind.clone() else {
             continue;
         };
-        let pick = |b| srcs.iter().find(|(x, _)| *x == b).map(|(_, v)| *v);
+        let pick = |b| {
+            srcs.iter()
+                .find(|(x, _)| resolve(&self.renamed, *x) == b)
+                .map(|(_, v)| *v)
+        };
         let (Some(vt), Some(ve)) = (pick(t), pick(e)) else {
             continue;
         };
@@ -154,42 +212,23 @@ fn flatten(f: &mut Function, types: &mut Types, l: ListRef, i: usize) {
         );
         replace.push((dest, sel));
     }
-    for &p in &phis {
-        f.instrs[p].removed = true;
+    for (old, new) in replace {
+        f.replace_all_uses(old, new);
     }
-    let rest: Vec<InstrId> = f.blocks[j]
-        .instrs
-        .iter()
-        .copied()
-        .filter(|x| !phis.contains(x))
-        .collect();
+    for &p in &phis {
+        f.remove_instr(p);
+    }
+    let rest: Vec<InstrId> = std::mem::take(&mut f.blocks[j].instrs);
     for &x in &rest {
         f.instrs[x].block = a;
     }
     f.blocks[a].instrs.extend(rest);
-    f.blocks[j].instrs.clear();
     f.blocks[j].list = None;
     f.blocks[t].list = None;
     f.blocks[e].list = None;
-    // Phis after the join that named it now name `a`.
-    let succs: Vec<_> = f.blocks[j].succs.iter().flatten().copied().collect();
-    for s in succs {
-        let ids = f.blocks[s].instrs.clone();
-        for x in ids {
-            if let InstrKind::Phi { srcs, .. } = &mut f.instrs[x].kind {
-                for (b, _) in srcs.iter_mut() {
-                    if *b == j {
-                        *b = a;
-                    }
-                }
-            }
-        }
-    }
+    self.renamed.insert(j, a);
     let list = f.list_mut(l);
     list.drain(i..=i + 1);
-    f.rebuild_uses();
-    for (old, new) in replace {
-        f.replace_all_uses(old, new);
-    }
-    f.rebuild_cfg();
+    true
+}
 }

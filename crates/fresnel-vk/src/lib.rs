@@ -29,6 +29,8 @@ use std::time::Duration;
 
 use ash::vk;
 
+mod reflect;
+
 /// What went wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VkError {
@@ -174,12 +176,14 @@ pub enum BufferKind {
     Storage,
 }
 
-/// A buffer bound at `(set, binding)` with its initial contents (an empty buffer is given
+/// A buffer bound at `(set, binding)`, array element `element` (0 unless the shader
+/// declares an array of blocks there), with its initial contents (an empty buffer is given
 /// 16 zero bytes).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BufferBinding {
     pub set: u32,
     pub binding: u32,
+    pub element: u32,
     pub kind: BufferKind,
     pub data: Vec<u8>,
 }
@@ -524,6 +528,9 @@ impl Gpu {
         validate_render(job)?;
         self.check_module(&job.vertex_spirv, "vertex")?;
         self.check_module(&job.fragment_spirv, "fragment")?;
+        let vs = reflect_module(&job.vertex_spirv, "vertex")?;
+        let fs = reflect_module(&job.fragment_spirv, "fragment")?;
+        check_render_interface(job, &vs, &fs)?;
         let mut res = Resources::new(self);
         let out = res.render(job);
         res.finish(out.is_ok() || !matches!(out, Err(VkError::DeviceLost(_))));
@@ -535,6 +542,8 @@ impl Gpu {
         self.check_alive()?;
         self.check_module(&job.spirv, "compute")?;
         check_bindings(&job.bindings)?;
+        let cs = reflect_module(&job.spirv, "compute")?;
+        check_resources(&job.bindings, &[&cs])?;
         if job.groups.contains(&0) {
             return Ok(job.bindings.iter().map(|b| b.data.clone()).collect());
         }
@@ -578,9 +587,14 @@ impl Gpu {
 
 impl Drop for Gpu {
     fn drop(&mut self) {
-        // SAFETY: every job waited for its fence (or marked the device lost, in which case
-        // we wait here); after `device_wait_idle` nothing is in use, and every object made
-        // from the device was destroyed by its job. The instance outlives the device.
+        if self.lost.load(Ordering::Acquire) {
+            // A job never finished: waiting for the device could block forever and its
+            // objects may be in use, so nothing is destroyed (the process's exit frees it).
+            return;
+        }
+        // SAFETY: every job waited for its fence and destroyed what it made (jobs whose
+        // wait failed marked the device lost, handled above); after `device_wait_idle`
+        // nothing is in use. The instance outlives the device.
         unsafe {
             let _ = self.device.device_wait_idle();
             self.device.destroy_device(None);
@@ -612,17 +626,110 @@ fn check_bindings(bindings: &[BufferBinding]) -> Result<(), VkError> {
                 b.set
             )));
         }
-        if bindings[..i]
-            .iter()
-            .any(|o| o.set == b.set && o.binding == b.binding)
-        {
+        if b.element >= 1024 {
             return Err(VkError::InvalidJob(format!(
-                "binding ({}, {}) given twice",
-                b.set, b.binding
+                "array element {} of binding ({}, {}) (at most 1023)",
+                b.element, b.set, b.binding
             )));
+        }
+        for o in &bindings[..i] {
+            if o.set == b.set && o.binding == b.binding && o.element == b.element {
+                return Err(VkError::InvalidJob(format!(
+                    "binding ({}, {}) element {} given twice",
+                    b.set, b.binding, b.element
+                )));
+            }
+            if o.set == b.set && o.binding == b.binding && o.kind != b.kind {
+                return Err(VkError::InvalidJob(format!(
+                    "binding ({}, {}) has both uniform and storage buffers",
+                    b.set, b.binding
+                )));
+            }
         }
     }
     Ok(())
+}
+
+/// Checks that the job provides every descriptor the modules declare, with the right kind
+/// and every array element.
+fn check_resources(
+    bindings: &[BufferBinding],
+    ifaces: &[&reflect::Interface],
+) -> Result<(), VkError> {
+    for r in ifaces.iter().flat_map(|i| &i.resources) {
+        let Some(kind) = r.kind else {
+            return Err(VkError::InvalidJob(format!(
+                "the shaders use a sampler or image at (set {}, binding {}): only uniform and storage buffers are supported",
+                r.set, r.binding
+            )));
+        };
+        for e in 0..r.count.max(1) {
+            match bindings
+                .iter()
+                .find(|b| b.set == r.set && b.binding == r.binding && b.element == e)
+            {
+                Some(b) if b.kind == kind => {}
+                Some(_) => {
+                    return Err(VkError::InvalidJob(format!(
+                        "(set {}, binding {}) is a {kind:?} buffer in the shaders",
+                        r.set, r.binding
+                    )))
+                }
+                None => {
+                    return Err(VkError::InvalidJob(format!(
+                        "the shaders use (set {}, binding {}, element {e}), which the job does not provide",
+                        r.set, r.binding
+                    )))
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks the vertex inputs against the attributes and the fragment outputs against the
+/// attachments (a missing attribute or a kind mismatch is invalid Vulkan or gives undefined
+/// values).
+fn check_render_interface(
+    job: &RenderJob,
+    vs: &reflect::Interface,
+    fs: &reflect::Interface,
+) -> Result<(), VkError> {
+    for input in &vs.inputs {
+        for l in input.location..input.location.saturating_add(input.locations.min(64)) {
+            let Some(a) = job.attributes.iter().find(|a| a.location == l) else {
+                return Err(VkError::InvalidJob(format!(
+                    "the vertex shader reads location {l}, which has no attribute"
+                )));
+            };
+            if input.kind.is_some_and(|k| k != a.format.kind) {
+                return Err(VkError::InvalidJob(format!(
+                    "the vertex shader reads location {l} as {:?}, the attribute is {:?}",
+                    input.kind, a.format.kind
+                )));
+            }
+        }
+    }
+    for o in &fs.outputs {
+        for l in o.location..o.location.saturating_add(o.locations.min(64)) {
+            if let Some(a) = job.attachments.iter().find(|a| a.location == l) {
+                if o.kind.is_some_and(|k| k != a.format.kind()) {
+                    return Err(VkError::InvalidJob(format!(
+                        "the fragment shader writes location {l} as {:?}, the attachment is {:?}",
+                        o.kind, a.format
+                    )));
+                }
+            }
+        }
+    }
+    check_resources(&job.bindings, &[vs, fs])
+}
+
+fn reflect_module(words: &[u32], what: &str) -> Result<reflect::Interface, VkError> {
+    reflect::reflect(words).map_err(|m| VkError::InvalidSpirv {
+        stage: what.to_string(),
+        message: m,
+    })
 }
 
 fn validate_render(job: &RenderJob) -> Result<(), VkError> {
@@ -914,20 +1021,29 @@ impl<'g> Resources<'g> {
             BufferKind::Uniform => vk::DescriptorType::UNIFORM_BUFFER,
             BufferKind::Storage => vk::DescriptorType::STORAGE_BUFFER,
         };
+        // Layout bindings: (set, binding, kind, array size = highest element + 1).
+        let mut layout: Vec<(u32, u32, BufferKind, u32)> = Vec::new();
+        for b in bindings {
+            match layout.iter_mut().find(|l| l.0 == b.set && l.1 == b.binding) {
+                Some(l) => l.3 = l.3.max(b.element + 1),
+                None => layout.push((b.set, b.binding, b.kind, b.element + 1)),
+            }
+        }
         for s in 0..nsets {
-            let lb: Vec<vk::DescriptorSetLayoutBinding> = bindings
+            let lb: Vec<vk::DescriptorSetLayoutBinding> = layout
                 .iter()
-                .filter(|b| b.set == s)
-                .map(|b| {
+                .filter(|l| l.0 == s)
+                .map(|l| {
                     vk::DescriptorSetLayoutBinding::default()
-                        .binding(b.binding)
-                        .descriptor_type(dtype(b.kind))
-                        .descriptor_count(1)
+                        .binding(l.1)
+                        .descriptor_type(dtype(l.2))
+                        .descriptor_count(l.3)
                         .stage_flags(vk::ShaderStageFlags::ALL)
                 })
                 .collect();
             let ci = vk::DescriptorSetLayoutCreateInfo::default().bindings(&lb);
-            // SAFETY: distinct binding numbers (checked), create-info alive for the call.
+            // SAFETY: distinct binding numbers (grouped above), one kind each (checked),
+            // create-info alive for the call.
             let l = unsafe { self.dev().create_descriptor_set_layout(&ci, None) }
                 .map_err(call_err("vkCreateDescriptorSetLayout"))?;
             self.set_layouts.push(l);
@@ -935,7 +1051,7 @@ impl<'g> Resources<'g> {
         if nsets == 0 {
             return Ok((Vec::new(), bufs));
         }
-        let count = |k: BufferKind| bindings.iter().filter(|b| b.kind == k).count() as u32;
+        let count = |k: BufferKind| layout.iter().filter(|l| l.2 == k).map(|l| l.3).sum::<u32>();
         let mut sizes = Vec::new();
         for k in [BufferKind::Uniform, BufferKind::Storage] {
             if count(k) > 0 {
@@ -974,12 +1090,14 @@ impl<'g> Resources<'g> {
                 vk::WriteDescriptorSet::default()
                     .dst_set(sets[b.set as usize])
                     .dst_binding(b.binding)
+                    .dst_array_element(b.element)
                     .descriptor_type(dtype(b.kind))
                     .buffer_info(info)
             })
             .collect();
         // SAFETY: every write names a set of this pool, a binding of its layout with the
-        // same descriptor type, and a live buffer created with the matching usage.
+        // same descriptor type and an element below its array size, and a live buffer
+        // created with the matching usage.
         unsafe { self.dev().update_descriptor_sets(&writes, &[]) };
         Ok((sets, bufs))
     }

@@ -116,6 +116,7 @@ fn job(minor: u8) -> RenderJob {
         bindings: vec![BufferBinding {
             set: 0,
             binding: 1,
+            element: 0,
             kind: BufferKind::Uniform,
             data: f32s(&[1.0, 0.5, 1.0, 0.0]),
         }],
@@ -185,6 +186,28 @@ fn rejects_malformed_jobs() {
     let mut j = job(0);
     j.attachments[1].location = 0;
     assert!(matches!(gpu.render(&j), Err(VkError::InvalidJob(_))));
+    // Jobs that do not provide what the shaders use.
+    let mut j = job(0);
+    j.attributes.remove(1);
+    match gpu.render(&j) {
+        Err(VkError::InvalidJob(m)) => assert!(m.contains("location 1"), "{m}"),
+        other => panic!("expected InvalidJob, got {other:?}"),
+    }
+    let mut j = job(0);
+    j.attributes[2].format.kind = NumKind::Float;
+    assert!(matches!(gpu.render(&j), Err(VkError::InvalidJob(_))));
+    let mut j = job(0);
+    j.bindings[0].binding = 0;
+    match gpu.render(&j) {
+        Err(VkError::InvalidJob(m)) => assert!(m.contains("binding 1"), "{m}"),
+        other => panic!("expected InvalidJob, got {other:?}"),
+    }
+    let mut j = job(0);
+    j.bindings[0].kind = BufferKind::Storage;
+    assert!(matches!(gpu.render(&j), Err(VkError::InvalidJob(_))));
+    let mut j = job(0);
+    j.attachments[1].format = ColorFormat::Rgba32Float;
+    assert!(matches!(gpu.render(&j), Err(VkError::InvalidJob(_))));
     // Malformed SPIR-V never reaches the driver when spirv-val is there.
     if matches!(gpu.spirv_check, SpirvCheck::SpirvVal(_)) {
         let mut j = job(0);
@@ -218,12 +241,14 @@ void main() { data[gl_GlobalInvocationID.x] = data[gl_GlobalInvocationID.x] * 2u
                 BufferBinding {
                     set: 0,
                     binding: 0,
+                    element: 0,
                     kind: BufferKind::Storage,
                     data,
                 },
                 BufferBinding {
                     set: 0,
                     binding: 1,
+                    element: 0,
                     kind: BufferKind::Uniform,
                     data: 100u32.to_le_bytes().repeat(4),
                 },

@@ -302,6 +302,8 @@ impl Operands<'_> {
                                 .position(|e| e.0 == "Scope")
                                 .and_then(|s| enumerant(s as u8, *v))
                                 .map(|e| e.1.to_string())
+                        } else if *v == 0 {
+                            Some("Relaxed".to_string())
                         } else {
                             grammar::ENUMS
                                 .iter()

@@ -50,6 +50,7 @@ pub mod cap {
     pub const RAY_QUERY_KHR: u32 = 4472;
     pub const RAY_TRACING_KHR: u32 = 4479;
     pub const MESH_SHADING_EXT: u32 = 5283;
+    pub const MESH_SHADING_NV: u32 = 5266;
     pub const SHADER_NON_UNIFORM: u32 = 5301;
     pub const RAY_TRACING_MOTION_BLUR_NV: u32 = 5341;
     pub const PHYSICAL_STORAGE_BUFFER_ADDRESSES: u32 = 5347;
@@ -84,6 +85,8 @@ pub mod model {
     pub const CLOSEST_HIT_KHR: u32 = 5316;
     pub const MISS_KHR: u32 = 5317;
     pub const CALLABLE_KHR: u32 = 5318;
+    pub const TASK_NV: u32 = 5267;
+    pub const MESH_NV: u32 = 5268;
     pub const TASK_EXT: u32 = 5364;
     pub const MESH_EXT: u32 = 5365;
 }
@@ -107,6 +110,8 @@ pub mod decor {
     pub const XFB_BUFFER: u32 = 36;
     pub const XFB_STRIDE: u32 = 37;
     pub const PER_PRIMITIVE_EXT: u32 = 5271;
+    pub const PER_VIEW_NV: u32 = 5272;
+    pub const PER_TASK_NV: u32 = 5273;
     pub const NON_UNIFORM: u32 = 5300;
     pub const RESTRICT_POINTER: u32 = 5355;
     pub const ALIASED_POINTER: u32 = 5356;
@@ -131,8 +136,8 @@ pub fn builtin(name: &str) -> Option<(u32, Option<(u32, &'static str)>)> {
         "gl_RayTmin" => (5325, None),
         "gl_RayTmax" | "gl_HitT" => (5326, None),
         "gl_InstanceCustomIndex" => (5327, None),
-        "gl_ObjectToWorld" => (5330, None),
-        "gl_WorldToObject" => (5331, None),
+        "gl_ObjectToWorld" | "gl_ObjectToWorld3x4" => (5330, None),
+        "gl_WorldToObject" | "gl_WorldToObject3x4" => (5331, None),
         "gl_HitKind" => (5333, None),
         "gl_CurrentRayTime" => (5334, Some((5341, "SPV_NV_ray_tracing_motion_blur"))),
         "gl_IncomingRayFlags" => (5351, None),
@@ -145,6 +150,15 @@ pub fn builtin(name: &str) -> Option<(u32, Option<(u32, &'static str)>)> {
         "gl_PrimitiveLineIndices" => (5295, None),
         "gl_PrimitiveTriangleIndices" => (5296, None),
         "gl_CullPrimitive" => (5299, None),
+        // GL_NV_mesh_shader (the stage gives MeshShadingNV).
+        "gl_TaskCount" => (5274, None),
+        "gl_PrimitiveCount" => (5275, None),
+        "gl_PrimitiveIndices" => (5276, None),
+        "gl_ClipDistancePerView" => (5277, None),
+        "gl_CullDistancePerView" => (5278, None),
+        "gl_LayerPerView" => (5279, None),
+        "gl_MeshViewCount" => (5280, None),
+        "gl_MeshViewIndices" => (5281, None),
         "gl_FragStencilRefARB" | "gl_FragStencilRef" => {
             (5014, Some((5013, "SPV_EXT_shader_stencil_export")))
         }
@@ -166,6 +180,14 @@ pub fn builtin(name: &str) -> Option<(u32, Option<(u32, &'static str)>)> {
         "gl_SMCount" => (5375, Some((5373, "SPV_NV_shader_sm_builtins"))),
         "gl_WarpID" => (5376, Some((5373, "SPV_NV_shader_sm_builtins"))),
         "gl_SMID" => (5377, Some((5373, "SPV_NV_shader_sm_builtins"))),
+        // GL_ARB_shader_ballot (written for SPIR-V 1.3, see `target::needs`).
+        "gl_SubGroupSizeARB" => (36, Some((4423, "SPV_KHR_shader_ballot"))),
+        "gl_SubGroupInvocationARB" => (41, Some((4423, "SPV_KHR_shader_ballot"))),
+        "gl_SubGroupEqMaskARB" => (4416, Some((4423, "SPV_KHR_shader_ballot"))),
+        "gl_SubGroupGeMaskARB" => (4417, Some((4423, "SPV_KHR_shader_ballot"))),
+        "gl_SubGroupGtMaskARB" => (4418, Some((4423, "SPV_KHR_shader_ballot"))),
+        "gl_SubGroupLeMaskARB" => (4419, Some((4423, "SPV_KHR_shader_ballot"))),
+        "gl_SubGroupLtMaskARB" => (4420, Some((4423, "SPV_KHR_shader_ballot"))),
         "gl_CoreIDARM" => (4160, Some((4165, "SPV_ARM_core_builtins"))),
         "gl_CoreCountARM" => (4161, Some((4165, "SPV_ARM_core_builtins"))),
         "gl_CoreMaxIDARM" => (4162, Some((4165, "SPV_ARM_core_builtins"))),

@@ -38,6 +38,13 @@ pub enum Val {
     Const(SmallVec<[u64; 4]>),
     /// An undefined value (materialized at each use).
     Undef,
+    /// A column of `gl_ObjectToWorld3x4EXT`/`gl_WorldToObject3x4EXT` (a `mat3x4`): the
+    /// built-in is the `mat4x3` variable `var`, read transposed; `col` is the column index
+    /// (a 32-bit integer id).
+    TransposedCol {
+        var: u32,
+        col: u32,
+    },
     /// An opaque value that is not behind a pointer (an acceleration structure made from a
     /// 64-bit address by a `deref_cast`): what loading the "deref" gives.
     Opaque(u32),

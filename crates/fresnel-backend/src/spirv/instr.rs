@@ -251,7 +251,7 @@ impl FuncCx<'_, '_> {
             Val::Split(..) => Err(SpirvError::new(format!(
                 "value {v} of more than 4 components used whole"
             ))),
-            Val::Ptr { .. } | Val::Opaque(_) => {
+            Val::Ptr { .. } | Val::Opaque(_) | Val::TransposedCol { .. } => {
                 Err(SpirvError::new("internal: a deref used as a value"))
             }
             Val::None => Err(SpirvError::new(format!(
@@ -967,7 +967,54 @@ impl FuncCx<'_, '_> {
         }
     }
 
+    /// Derefs into the transposed ray-tracing matrices (see [`Val::TransposedCol`]).
+    fn transposed_deref(&mut self, d: &fresnel_ir::Deref) -> Result<bool> {
+        let DerefKind::Array { parent, index } = d.kind else {
+            return Ok(false);
+        };
+        let ik = self.natural_kind(index);
+        let ib = if ik.base == BaseType::Uint {
+            BaseType::Uint
+        } else {
+            BaseType::Int
+        };
+        if let Val::TransposedCol { var, col } = self.vals[parent.0 as usize] {
+            // Element `row` of the column: element (row, col) of the stored matrix.
+            let row = self.value_as(index, ik.with_base(ib))?;
+            let f = self.m.kind_type(Kind::new(BaseType::Float, 32, 1));
+            let pt = self.m.pointer(super::spec::storage::INPUT, f);
+            let id = self.new_id();
+            self.code.inst(op::ACCESS_CHAIN, &[pt, id, var, row, col]);
+            self.vals[d.dest.0 as usize] = Val::Ptr {
+                id,
+                pointee: f,
+                class: super::spec::storage::INPUT,
+                ty: d.ty,
+                mode: d.mode,
+            };
+            return Ok(true);
+        }
+        let def = &self.f.instrs[self.f.values[parent].def].kind;
+        let InstrKind::Deref(fresnel_ir::Deref {
+            kind: DerefKind::Var(v),
+            ..
+        }) = def
+        else {
+            return Ok(false);
+        };
+        if !super::types::transposed_builtin(&self.m.shader.vars[*v]) {
+            return Ok(false);
+        }
+        let var = self.ptr(parent)?.0;
+        let col = self.value_as(index, ik.with_base(ib))?;
+        self.vals[d.dest.0 as usize] = Val::TransposedCol { var, col };
+        Ok(true)
+    }
+
     fn emit_deref(&mut self, d: &fresnel_ir::Deref) -> Result<()> {
+        if self.transposed_deref(d)? {
+            return Ok(());
+        }
         // The class of the variable the chain starts from (atomic counters have their own).
         let class = match d.kind {
             DerefKind::Var(var) => self.m.var_class(var),
@@ -1095,6 +1142,38 @@ impl FuncCx<'_, '_> {
     }
 
     fn load(&mut self, ptr: ValueId) -> Result<(u32, Kind)> {
+        if let Val::Ptr {
+            id, pointee, ty, ..
+        } = self.vals[ptr.0 as usize]
+        {
+            let u4 = Kind::new(BaseType::Uint, 32, 4);
+            let wide = self
+                .m
+                .value_kind(ty)
+                .filter(|k| k.bits == 64 && k.comps == 1);
+            if let Some(k) = wide.filter(|_| self.m.kind_type(u4) == pointee) {
+                // A 64-bit subgroup mask from its `uvec4` built-in.
+                let v = self.op1(op::LOAD, u4, &[id]);
+                let u2 = Kind::new(BaseType::Uint, 32, 2);
+                let xy = self.op1(op::VECTOR_SHUFFLE, u2, &[v, v, 0, 1]);
+                return Ok((self.op1(op::BITCAST, k, &[xy]), k));
+            }
+        }
+        if let Val::TransposedCol { var, col } = self.vals[ptr.0 as usize] {
+            // A column of the transposed matrix: a row of the stored one.
+            let fk = Kind::new(BaseType::Float, 32, 1);
+            let f = self.m.kind_type(fk);
+            let pt = self.m.pointer(super::spec::storage::INPUT, f);
+            let mut parts = Vec::new();
+            for r in 0..4 {
+                let row = self.m.const_i32(r);
+                let p = self.new_id();
+                self.code.inst(op::ACCESS_CHAIN, &[pt, p, var, row, col]);
+                parts.push(self.op1(op::LOAD, fk, &[p]));
+            }
+            let k = fk.with_comps(4);
+            return Ok((self.op1(op::COMPOSITE_CONSTRUCT, k, &parts), k));
+        }
         let (pid, _, class, ty, mode) = self.ptr(ptr)?;
         let (sk, is_bool) = self.stored_kind(ty, mode)?;
         let mut args: SmallVec<[u32; 3]> = smallvec::smallvec![pid];

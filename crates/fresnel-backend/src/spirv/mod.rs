@@ -272,6 +272,11 @@ impl<'a> Module<'a> {
                 self.cap(ext::cap::RAY_TRACING_KHR);
                 self.exts.insert("SPV_KHR_ray_tracing");
             }
+            Stage::Task | Stage::Mesh if target::nv_mesh(shader) => {
+                // GL_NV_mesh_shader: SPV_NV_mesh_shader, any SPIR-V version.
+                self.cap(ext::cap::MESH_SHADING_NV);
+                self.exts.insert("SPV_NV_mesh_shader");
+            }
             Stage::Task | Stage::Mesh => {
                 self.need_version(shader.stage.name(), (1, 4))?;
                 self.cap(ext::cap::MESH_SHADING_EXT);
@@ -316,6 +321,8 @@ impl<'a> Module<'a> {
             Stage::ClosestHit => ext::model::CLOSEST_HIT_KHR,
             Stage::Miss => ext::model::MISS_KHR,
             Stage::Callable => ext::model::CALLABLE_KHR,
+            Stage::Task if target::nv_mesh(shader) => ext::model::TASK_NV,
+            Stage::Mesh if target::nv_mesh(shader) => ext::model::MESH_NV,
             Stage::Task => ext::model::TASK_EXT,
             Stage::Mesh => ext::model::MESH_EXT,
         };
@@ -401,19 +408,6 @@ impl<'a> Module<'a> {
             Stage::Compute => {
                 let [x, y, z] = info.local_size;
                 m.push(vec![mode::LOCAL_SIZE, x.max(1), y.max(1), z.max(1)]);
-                // Derivatives in compute shaders (GL_NV/KHR_compute_shader_derivatives).
-                for (name, _) in &info.other_modes {
-                    let (em, c) = match name.as_str() {
-                        "derivative_group_quadsnv" | "derivative_group_quadskhr" => (5289, 5288),
-                        "derivative_group_linearnv" | "derivative_group_linearkhr" => (5290, 5350),
-                        _ => continue,
-                    };
-                    self.caps.insert(c);
-                    // The NV extension: same enumerants as the KHR one, and known to
-                    // every validator and driver that knows either.
-                    self.exts.insert("SPV_NV_compute_shader_derivatives");
-                    m.push(vec![em]);
-                }
             }
             Stage::Task => {
                 let [x, y, z] = info.local_size;
@@ -492,6 +486,24 @@ impl<'a> Module<'a> {
                 }
             }
             _ => {}
+        }
+        if matches!(
+            self.shader.stage,
+            Stage::Compute | Stage::Task | Stage::Mesh
+        ) {
+            // Derivatives in compute-like shaders (GL_NV/KHR_compute_shader_derivatives).
+            for (name, _) in &info.other_modes {
+                let (em, c) = match name.as_str() {
+                    "derivative_group_quadsnv" | "derivative_group_quadskhr" => (5289, 5288),
+                    "derivative_group_linearnv" | "derivative_group_linearkhr" => (5290, 5350),
+                    _ => continue,
+                };
+                self.caps.insert(c);
+                // The NV extension: same enumerants as the KHR one, and known to every
+                // validator and driver that knows either.
+                self.exts.insert("SPV_NV_compute_shader_derivatives");
+                m.push(vec![em]);
+            }
         }
         if self.uses_xfb()
             && matches!(

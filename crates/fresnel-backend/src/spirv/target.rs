@@ -26,6 +26,7 @@ pub fn needs(shader: &Shader) -> Needs {
     let mut n = Needs::default();
     let bump = |n: &mut Needs, m: u8| n.spirv_minor = n.spirv_minor.max(m);
     match shader.stage {
+        Stage::Task | Stage::Mesh if nv_mesh(shader) => {}
         Stage::Task
         | Stage::Mesh
         | Stage::RayGen
@@ -55,11 +56,13 @@ pub fn needs(shader: &Shader) -> Needs {
         }
     }
     for (_, v) in shader.vars.iter() {
+        let arb_ballot = v.name.starts_with("gl_SubGroup") && v.name.ends_with("ARB");
         if v.builtin
-            && matches!(
-                super::spec::builtin(&v.name, true),
-                Some(36..=41 | 4416..=4420)
-            )
+            && (arb_ballot
+                || matches!(
+                    super::spec::builtin(&v.name, true),
+                    Some(36..=41 | 4416..=4420)
+                ))
         {
             bump(&mut n, 3);
         }
@@ -103,6 +106,30 @@ pub fn needs(shader: &Shader) -> Needs {
         }
     }
     n
+}
+
+/// Whether a task or mesh shader is written for GL_NV_mesh_shader (its built-ins or
+/// qualifiers appear), which has execution models of its own (TaskNV, MeshNV).
+pub fn nv_mesh(shader: &Shader) -> bool {
+    const NV: &[&str] = &[
+        "gl_TaskCountNV",
+        "gl_PrimitiveCountNV",
+        "gl_PrimitiveIndicesNV",
+        "gl_MeshViewCountNV",
+        "gl_MeshViewIndicesNV",
+        "gl_ClipDistancePerViewNV",
+        "gl_CullDistancePerViewNV",
+        "gl_LayerPerViewNV",
+        "gl_PositionPerViewNV",
+        "gl_ViewportMaskPerViewNV",
+    ];
+    matches!(shader.stage, Stage::Task | Stage::Mesh)
+        && shader.vars.iter().any(|(_, v)| {
+            (v.builtin && NV.contains(&v.name.as_str()))
+                || v.ext_quals
+                    .iter()
+                    .any(|q| matches!(q.as_str(), "perprimitiveNV" | "perviewNV" | "taskNV"))
+        })
 }
 
 /// The environment to write `shader` for when `requested` is asked for: the lowest Vulkan

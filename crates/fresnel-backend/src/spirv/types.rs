@@ -19,6 +19,16 @@ fn xfb_buffer_of(v: &fresnel_ir::Variable) -> u32 {
         .unwrap_or(0)
 }
 
+/// `gl_ObjectToWorld3x4EXT` and `gl_WorldToObject3x4EXT`: the transposes of the `mat4x3`
+/// built-ins, declared as those and read transposed.
+pub fn transposed_builtin(v: &fresnel_ir::Variable) -> bool {
+    v.builtin
+        && matches!(
+            v.name.as_str(),
+            "gl_ObjectToWorld3x4EXT" | "gl_WorldToObject3x4EXT"
+        )
+}
+
 /// The storage class of an extension storage qualifier (`Variable::ext_storage`).
 pub fn ext_storage_class(name: &str) -> Option<u32> {
     use ext::storage as s;
@@ -722,7 +732,18 @@ impl Module<'_> {
                 },
                 None => None,
             };
-            let t = if matches!(v.mode, VarMode::ShaderIn | VarMode::ShaderOut)
+            let t = if v.builtin && v.name.starts_with("gl_SubGroup") && v.name.ends_with("MaskARB")
+            {
+                // 64-bit masks of GL_ARB_shader_ballot: the `uvec4` built-in, read as its
+                // first two words.
+                self.kind_type(Kind::new(BaseType::Uint, 32, 4))
+            } else if transposed_builtin(v) {
+                let col = self.kind_type(Kind::new(BaseType::Float, 32, 3));
+                self.cap(cap::MATRIX);
+                let m = self.ty(op::TYPE_MATRIX, &[col, 4]);
+                self.elem.insert(m, col);
+                m
+            } else if matches!(v.mode, VarMode::ShaderIn | VarMode::ShaderOut)
                 && self.has_unsized(v.ty)
             {
                 // Unsized stage inputs and outputs (mesh output arrays, `gl_ClipDistance`
@@ -731,7 +752,13 @@ impl Module<'_> {
                 if let Some((n, _)) = self.mesh_output_len(vid) {
                     lens[0] = Some(n);
                 }
-                self.sized_io_type(v.ty, 0, &lens, &v.name, format)?
+                let per_view = v.ext_quals.iter().any(|q| q == "perviewNV");
+                let name = if per_view {
+                    "perviewNV"
+                } else {
+                    v.name.as_str()
+                };
+                self.sized_io_type(v.ty, 0, &lens, name, format)?
             } else {
                 self.ir_type(v.ty, external, format)?
             };
@@ -831,14 +858,19 @@ impl Module<'_> {
                             Type::Struct { block: true, .. }
                         );
                         let builtin_members = v.members.iter().any(|m| m.builtin);
-                        if !builtin_members {
+                        // A block with member locations: every member gets one (from the
+                        // block's, one after the other) and the variable none (Vulkan).
+                        let member_locs =
+                            is_block && v.members.iter().any(|m| m.location.is_some());
+                        if !builtin_members && !member_locs {
                             self.decorate(id, decor::LOCATION, &[loc]);
                         }
                         if is_block {
                             let st = self.ir_type(inner, external, format)?;
                             if block_decorated.insert(st) {
                                 self.decorate(st, decor::BLOCK, &[]);
-                                self.io_member_decorations(vid, st)?;
+                                let base = member_locs.then_some(loc);
+                                self.io_member_decorations(vid, st, base)?;
                             }
                         }
                     }
@@ -902,10 +934,23 @@ impl Module<'_> {
                         self.exts.insert("SPV_KHR_fragment_shader_barycentric");
                         self.decorate(id, 5285, &[]);
                     }
+                    let nv = v.ext_quals.iter().any(|q| q.ends_with("NV"))
+                        || super::target::nv_mesh(self.shader);
                     if per_primitive {
-                        self.cap(ext::cap::MESH_SHADING_EXT);
-                        self.exts.insert("SPV_EXT_mesh_shader");
+                        if nv {
+                            self.cap(ext::cap::MESH_SHADING_NV);
+                            self.exts.insert("SPV_NV_mesh_shader");
+                        } else {
+                            self.cap(ext::cap::MESH_SHADING_EXT);
+                            self.exts.insert("SPV_EXT_mesh_shader");
+                        }
                         self.decorate(id, ext::decor::PER_PRIMITIVE_EXT, &[]);
+                    }
+                    if v.ext_quals.iter().any(|q| q == "perviewNV") {
+                        self.decorate(id, ext::decor::PER_VIEW_NV, &[]);
+                    }
+                    if v.ext_quals.iter().any(|q| q == "taskNV") {
+                        self.decorate(id, ext::decor::PER_TASK_NV, &[]);
                     }
                     if v.invariant && !input {
                         self.decorate(id, decor::INVARIANT, &[]);
@@ -1089,12 +1134,13 @@ impl Module<'_> {
     }
 
     /// Members of a user in/out block: built-ins, locations, interpolation.
-    fn io_member_decorations(&mut self, vid: VarId, st: u32) -> Result<()> {
+    fn io_member_decorations(&mut self, vid: VarId, st: u32, base: Option<u32>) -> Result<()> {
         let v = &self.shader.vars[vid];
         let inner = self.innermost(v.ty);
         let Type::Struct { fields, .. } = self.shader.types.get(inner).clone() else {
             return Ok(());
         };
+        let mut next_loc = base;
         for (i, f) in fields.iter().enumerate() {
             let Some(m) = v.members.get(i).cloned() else {
                 continue;
@@ -1111,9 +1157,18 @@ impl Module<'_> {
                 self.member_decorate(st, i, decor::BUILT_IN, &[b]);
                 continue;
             }
-            if let Some(l) = m.location.and_then(|l| u32::try_from(l).ok()) {
-                self.member_decorate(st, i, decor::LOCATION, &[l]);
+            match (m.location.and_then(|l| u32::try_from(l).ok()), next_loc) {
+                (Some(l), _) => {
+                    self.member_decorate(st, i, decor::LOCATION, &[l]);
+                    next_loc = Some(l + self.location_slots(f.ty));
+                }
+                (None, Some(l)) => {
+                    self.member_decorate(st, i, decor::LOCATION, &[l]);
+                    next_loc = Some(l + self.location_slots(f.ty));
+                }
+                (None, None) => {}
             }
+
             if let Some(c) = m.component {
                 self.member_decorate(st, i, decor::COMPONENT, &[u32::from(c)]);
             }
@@ -1458,6 +1513,14 @@ impl Module<'_> {
                 None if matches!(name, "gl_ClipDistance" | "gl_CullDistance") => 8,
                 // ceil(gl_MaxSamples / 32) words.
                 None if matches!(name, "gl_SampleMask" | "gl_SampleMaskIn") => 1,
+                // gl_MaxMeshViewCountNV: the view indices, the per-view dimension of
+                // per-view outputs.
+                None if name == "gl_MeshViewIndicesNV"
+                    || name == "perviewNV"
+                    || name.ends_with("PerViewNV") =>
+                {
+                    4
+                }
                 None => {
                     return Err(SpirvError::new(format!(
                         "`{name}`: an unsized array indexed dynamically (give it a size)"
@@ -1497,8 +1560,26 @@ impl Module<'_> {
                         | "gl_PrimitivePointIndicesEXT"
                         | "gl_PrimitiveLineIndicesEXT"
                         | "gl_PrimitiveTriangleIndicesEXT"
+                        | "gl_ViewportMask"
                 ));
-        let n = if per_primitive {
+        let n = if v.name == "gl_PrimitiveIndicesNV" {
+            // Vertex indices of every primitive, one after the other.
+            let per = info
+                .other_modes
+                .iter()
+                .find_map(|(n, _)| match n.as_str() {
+                    "triangles" => Some(3),
+                    "lines" => Some(2),
+                    "points" => Some(1),
+                    _ => None,
+                })
+                .unwrap_or(3);
+            info.other_modes
+                .iter()
+                .find(|(n, _)| n == "max_primitives")
+                .and_then(|(_, x)| x.and_then(|x| u32::try_from(x).ok()))
+                .map(|p| p.saturating_mul(per))
+        } else if per_primitive {
             info.other_modes
                 .iter()
                 .find(|(n, _)| n == "max_primitives")

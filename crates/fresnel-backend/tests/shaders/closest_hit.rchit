@@ -18,4 +18,7 @@ void main()
         traceRayEXT(topLevel, gl_RayFlagsTerminateOnFirstHitEXT, 0xffu, 0u, 1u, 1u, hit, 0.01,
                     normalize(n), 10.0, 1);
     payload = vec4(b * shadow, id) + vec4(gl_ObjectRayOriginEXT, float(gl_IncomingRayFlagsEXT));
+    // The transposed matrices: columns and elements, a dynamic index.
+    int k = int(gl_HitKindEXT & 3u);
+    payload += gl_ObjectToWorld3x4EXT[2] + vec4(gl_WorldToObject3x4EXT[k][1]);
 }

@@ -313,9 +313,12 @@ impl VkProgram {
                 }
                 let size = block_size(&sh.types, elem);
                 let bytes = it.buffer(&v.name).map(<[u8]>::to_vec);
+                // An array of blocks is one binding with an element per block (Vulkan).
                 for e in 0..count {
-                    let b = binding + e;
-                    if out.iter().any(|o| o.set == set && o.binding == b) {
+                    if out
+                        .iter()
+                        .any(|o| o.set == set && o.binding == binding && o.element == e)
+                    {
                         continue;
                     }
                     let mut data = vec![0u8; size];
@@ -328,7 +331,8 @@ impl VkProgram {
                     }
                     out.push(BufferBinding {
                         set,
-                        binding: b,
+                        binding,
+                        element: e,
                         kind,
                         data,
                     });

@@ -407,6 +407,8 @@ impl Checker<'_> {
         // Rank every candidate.
         let arg_types: Vec<TypeId> = args.iter().map(|a| self.ety(*a)).collect();
         let mut viable: Vec<(Candidate, Vec<ConvRank>)> = Vec::new();
+        // The ranks of the candidate being tried, reused across candidates (performance).
+        let mut ranks: Vec<ConvRank> = Vec::with_capacity(args.len());
         for c in &cands {
             // Built-in candidates (hundreds for the texture functions) are ranked parameter by
             // parameter, interning each parameter type only when the previous ones matched
@@ -424,7 +426,7 @@ impl Checker<'_> {
             if sig_params.is_none() && params.len() != args.len() {
                 continue;
             }
-            let mut ranks = Vec::with_capacity(args.len());
+            ranks.clear();
             let mut ok = true;
             for (k, at) in arg_types.iter().enumerate() {
                 let (pt, dir) = match sig_params {
@@ -460,7 +462,7 @@ impl Checker<'_> {
                 }
             }
             if ok {
-                viable.push((c.clone(), ranks));
+                viable.push((c.clone(), ranks.clone()));
             }
         }
         if viable.is_empty() {
