@@ -60,6 +60,9 @@ pub struct Ctx<'g> {
     /// The SPIR-V target: Vulkan 1.`vulkan_minor` (0: SPIR-V 1.0, as the Vulkan CTS shader
     /// library uses; 1: 1.3; 2: 1.5; 3: 1.6).
     pub vulkan_minor: u8,
+    /// Optimization applied to every shader before it runs (`-O` must give the same
+    /// results as `-O0`).
+    pub opt: fresnel_opt::OptLevel,
 }
 
 /// The outcome of one test (a `both` case makes two tests).
@@ -374,7 +377,17 @@ fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
     let mut lower_failed: Option<(TStage, String)> = None;
     for p in programs {
         for (stage, src) in &p.shaders {
-            let c = compile(t.flavor, case.version, *stage, src);
+            let mut c = compile(t.flavor, case.version, *stage, src);
+            if let (Compiled::Ok(s, _), fresnel_opt::OptLevel::O | fresnel_opt::OptLevel::Os) =
+                (&mut c, ctx.opt)
+            {
+                let facts = fresnel_opt::TargetFacts {
+                    default_uniforms: t.flavor != Flavor::Vulkan,
+                };
+                if let Err(e) = fresnel_opt::optimize(s, ctx.opt, facts) {
+                    return Outcome::Fail(format!("optimizer: {e}"));
+                }
+            }
             if dump {
                 let mut ir = String::new();
                 if let Compiled::Ok(s, _) = &c {
@@ -1093,6 +1106,7 @@ pub struct DeqpArgs {
     pub backend: Backend,
     /// See [`Ctx::vulkan_minor`].
     pub vulkan_minor: u8,
+    pub opt: fresnel_opt::OptLevel,
 }
 
 /// Runs the files, prints failures and the closing line; returns whether nothing failed.
@@ -1130,6 +1144,7 @@ pub fn main(files: &[std::path::PathBuf], args: &DeqpArgs) -> bool {
         backend: args.backend,
         gpu: gpu.as_ref(),
         vulkan_minor: args.vulkan_minor,
+        opt: args.opt,
     };
     // With `both`: the Vulkan outcomes of execution tests, and the differences.
     let (mut vk_passed, mut vk_failed, mut vk_skipped, mut differences) = (0, 0, 0, 0);

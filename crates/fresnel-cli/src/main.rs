@@ -118,6 +118,12 @@ enum Command {
         /// 1.5, 1.6).
         #[arg(long = "vulkan-minor", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
         vulkan_minor: u8,
+        /// Optimize every shader (for speed) before it runs.
+        #[arg(short = 'O', action = clap::ArgAction::SetTrue)]
+        o: bool,
+        /// Optimize every shader for size before it runs.
+        #[arg(long = "Os", action = clap::ArgAction::SetTrue)]
+        os: bool,
     },
     /// Compile one shader and run it in the interpreter; prints the outputs as JSON.
     Run {
@@ -549,8 +555,17 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             per_file,
             backend,
             vulkan_minor,
+            o,
+            os,
         } => {
             let args = deqp::DeqpArgs {
+                opt: if o {
+                    fresnel_opt::OptLevel::O
+                } else if os {
+                    fresnel_opt::OptLevel::Os
+                } else {
+                    fresnel_opt::OptLevel::O0
+                },
                 list_passing,
                 quiet,
                 per_file,
@@ -725,7 +740,7 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             }
             if ok && (program || relaxed) && !shaders.is_empty() {
                 let link_opts = fresnel_link::LinkOptions {
-                    default_block: relaxed.then(|| fresnel_link::DefaultBlockOptions {
+                    default_block: relaxed.then_some(fresnel_link::DefaultBlockOptions {
                         set: default_block_set,
                         binding: default_block_binding,
                     }),

@@ -15,6 +15,7 @@
 
 pub mod lower_const_arrays_to_uniforms;
 pub mod lower_div_to_mul_rcp;
+pub mod lower_global_vars_to_local;
 pub mod lower_mod_to_fract;
 pub mod lower_returns;
 pub mod lower_vars_to_ssa;
@@ -74,6 +75,7 @@ pub fn all_passes() -> Vec<Box<dyn Pass>> {
         Box::new(opt_peephole_select::PeepholeSelect),
         Box::new(opt_dead_cf::DeadCf),
         Box::new(opt_shrink_vectors::ShrinkVectors),
+        Box::new(lower_global_vars_to_local::GlobalVarsToLocal),
     ]
 }
 
@@ -136,6 +138,9 @@ impl Pipeline {
                 opt_inline::MAX_INLINE_INSTRUCTIONS
             },
         })));
+        steps.push(Step::Once(Box::new(
+            lower_global_vars_to_local::GlobalVarsToLocal,
+        )));
         steps.push(Step::Once(Box::new(lower_vars_to_ssa::VarsToSsa)));
         steps.push(Step::Loop {
             passes: vec![

@@ -8,6 +8,12 @@
 //! source. Sound because the condition has one value on every execution, so only the
 //! taken branch ever ran. A taken branch that ends in a jump is left alone (the code after
 //! the `if` would become unreachable mid-block).
+//!
+//! A loop is removed when it is dead: nothing in it has an effect (every instruction could
+//! be eliminated when unused; its only jumps are `break` and `continue`), no value it
+//! defines is read after it (the block after it has no phis), and it has a `break` (a loop
+//! with no way out is left for the driver to report). GLSL gives a loop that never ends no
+//! meaning, so removing a terminating loop without effects changes nothing observable.
 
 use fresnel_ir::{BlockId, CfNode, Function, InstrId, InstrKind, ListRef, Shader};
 
@@ -27,6 +33,11 @@ impl Pass for DeadCf {
             for _ in 0..10_000 {
                 let Some((l, i, taken)) = find(f) else { break };
                 fold_if(f, l, i, taken);
+                progress = true;
+            }
+            for _ in 0..10_000 {
+                let Some((l, i)) = find_dead_loop(f) else { break };
+                remove_loop(f, l, i);
                 progress = true;
             }
         }
@@ -191,4 +202,115 @@ fn fold_if(f: &mut Function, l: ListRef, i: usize, taken: bool) {
     for (old, new) in replace {
         f.replace_all_uses(old, new);
     }
+}
+
+/// A dead loop: (its list, its index).
+fn find_dead_loop(f: &Function) -> Option<(ListRef, usize)> {
+    let mut lists = vec![ListRef::Body];
+    while let Some(l) = lists.pop() {
+        let nodes = f.list(l);
+        for (i, n) in nodes.iter().enumerate() {
+            match *n {
+                CfNode::Loop(id) => {
+                    if i > 0 && loop_is_dead(f, id, nodes.get(i + 1)) {
+                        return Some((l, i));
+                    }
+                    lists.push(ListRef::Loop(id));
+                }
+                CfNode::If(id) => {
+                    lists.push(ListRef::Then(id));
+                    lists.push(ListRef::Else(id));
+                }
+                CfNode::Block(_) => {}
+            }
+        }
+    }
+    None
+}
+
+fn loop_is_dead(f: &Function, id: fresnel_ir::LoopId, after: Option<&CfNode>) -> bool {
+    let Some(&CfNode::Block(after)) = after else {
+        return false;
+    };
+    let has_phi = f.blocks[after]
+        .instrs
+        .first()
+        .is_some_and(|&x| matches!(f.instrs[x].kind, InstrKind::Phi { .. }));
+    if has_phi {
+        return false;
+    }
+    let mut blocks = Vec::new();
+    blocks_of(f, &f.loops[id].body, &mut blocks);
+    let inside: rustc_hash::FxHashSet<BlockId> = blocks.iter().copied().collect();
+    let mut has_break = false;
+    for &b in &blocks {
+        for &x in &f.blocks[b].instrs {
+            let kind = &f.instrs[x].kind;
+            match kind {
+                InstrKind::Jump(fresnel_ir::JumpKind::Break) => {
+                    // A break of this loop, or of a loop nested in it.
+                    has_break |= f.enclosing_loop(f.blocks[b].list.unwrap_or(ListRef::Body))
+                        == Some(id);
+                    continue;
+                }
+                InstrKind::Jump(fresnel_ir::JumpKind::Continue) => continue,
+                _ => {}
+            }
+            if !crate::util::removable(kind) {
+                return false;
+            }
+            for d in kind.dests() {
+                for u in &f.values[d].uses {
+                    let used_in = match u {
+                        fresnel_ir::Use::Instr { instr, .. } => f.instrs[*instr].block,
+                        fresnel_ir::Use::IfCond(i) => match f.ifs[*i].then_list.first() {
+                            // An `if` inside the loop has its branches inside too.
+                            Some(CfNode::Block(tb)) => *tb,
+                            _ => return false,
+                        },
+                    };
+                    if !inside.contains(&used_in) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    has_break
+}
+
+fn remove_loop(f: &mut Function, l: ListRef, i: usize) {
+    let nodes = f.list(l).clone();
+    let (CfNode::Block(a), CfNode::Loop(id), Some(&CfNode::Block(j))) = (nodes[i - 1], nodes[i], nodes.get(i + 1)) else {
+        return;
+    };
+    let mut dead = Vec::new();
+    blocks_of(f, &f.loops[id].body, &mut dead);
+    for &b in &dead {
+        for x in std::mem::take(&mut f.blocks[b].instrs) {
+            f.instrs[x].removed = true;
+        }
+        f.blocks[b].list = None;
+    }
+    move_instrs(f, j, a);
+    f.blocks[j].list = None;
+    // Phis that named the block after the loop name the block before it now.
+    let blocks: Vec<BlockId> = f.blocks.keys().collect();
+    for b in blocks {
+        let ids = f.blocks[b].instrs.clone();
+        for x in ids {
+            if let InstrKind::Phi { srcs, .. } = &mut f.instrs[x].kind {
+                for (p, _) in srcs.iter_mut() {
+                    if *p == j {
+                        *p = a;
+                    }
+                }
+            }
+        }
+    }
+    let mut new_list = nodes[..i].to_vec();
+    new_list.extend(nodes[i + 2..].iter().copied());
+    *f.list_mut(l) = new_list;
+    f.rebuild_cfg();
+    f.rebuild_uses();
 }
