@@ -343,6 +343,17 @@ fn hit_miss_intersection_and_callable_stages() {
 }
 
 #[test]
+fn nv_hit_objects() {
+    let w = check_vk12("hit_object_nv.rgen");
+    assert!(has_operand(&w, 17, 0, 5383), "ShaderInvocationReorderNV");
+    assert!(has_op(&w, 5281), "OpTypeHitObjectNV");
+    for opcode in [5260, 5263, 5279, 5277, 5278, 5266, 5253, 5274, 5267, 5264] {
+        assert!(has_op(&w, opcode), "hit object opcode {opcode}");
+    }
+    assert!(has_operand(&w, 32, 1, 5385), "HitObjectAttributeNV storage");
+}
+
+#[test]
 fn ray_queries_in_compute() {
     let w = check_vk12("ray_query.comp");
     assert!(has_operand(&w, 17, 0, 4472), "RayQueryKHR capability");

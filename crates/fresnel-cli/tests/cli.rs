@@ -293,7 +293,7 @@ fn several_files_are_linked_into_one_program() {
     let o = fresnel(&[&["compile", &vs, &fs, "--emit", "ir"][..], &args].concat());
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let ir = stdout(&o);
-    assert_eq!(ir.matches("gl_DefaultUniformBlock").count() >= 2, true, "{ir}");
+    assert!(ir.matches("gl_DefaultUniformBlock").count() >= 2, "{ir}");
     let vc_lines: Vec<&str> = ir.lines().filter(|l| l.contains("vc") && l.contains("location")).collect();
     assert_eq!(vc_lines.len(), 2, "{ir}");
     assert!(vc_lines.iter().all(|l| l.contains("location=0") || l.contains("location 0")), "{vc_lines:?}");

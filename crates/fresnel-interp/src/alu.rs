@@ -720,6 +720,28 @@ fn lanes(v: &mut [u64], m: &[bool], b: [usize; 3], dest: usize, op: impl Fn(u64,
     }
 }
 
+/// Evaluates one ALU operation on constant operands, exactly as the interpreter does for
+/// one invocation: `srcs[k]` holds the components of source k as the operation reads them
+/// (after the swizzle), `sb`/`db` are the source and result bit sizes, `dn` the result's
+/// components. Cross-invocation operations (derivatives) are not evaluated here. Constant
+/// folding uses this, so folded and interpreted results are the same bits.
+pub fn eval(op: AluOp, sb: u8, db: u8, dn: usize, srcs: &[[u64; 4]; 4]) -> Result<[u64; 4], Error> {
+    if op.info().cross_invocation {
+        return Err(Error::Invalid(format!(
+            "`{}` reads other invocations",
+            op.info().name
+        )));
+    }
+    if is_whole(op) {
+        return whole(op, sb, db, srcs);
+    }
+    let mut out = [0u64; 4];
+    for (c, o) in out.iter_mut().enumerate().take(dn.min(4)) {
+        *o = scalar(op, sb, db, [srcs[0][c], srcs[1][c], srcs[2][c], srcs[3][c]])?;
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -862,26 +884,4 @@ mod tests {
         let h = whole(AluOp::PackHalf2x16, 32, 32, &s).unwrap()[0];
         assert_eq!(h, 0x3800_3c00);
     }
-}
-
-/// Evaluates one ALU operation on constant operands, exactly as the interpreter does for
-/// one invocation: `srcs[k]` holds the components of source k as the operation reads them
-/// (after the swizzle), `sb`/`db` are the source and result bit sizes, `dn` the result's
-/// components. Cross-invocation operations (derivatives) are not evaluated here. Constant
-/// folding uses this, so folded and interpreted results are the same bits.
-pub fn eval(op: AluOp, sb: u8, db: u8, dn: usize, srcs: &[[u64; 4]; 4]) -> Result<[u64; 4], Error> {
-    if op.info().cross_invocation {
-        return Err(Error::Invalid(format!(
-            "`{}` reads other invocations",
-            op.info().name
-        )));
-    }
-    if is_whole(op) {
-        return whole(op, sb, db, srcs);
-    }
-    let mut out = [0u64; 4];
-    for (c, o) in out.iter_mut().enumerate().take(dn.min(4)) {
-        *o = scalar(op, sb, db, [srcs[0][c], srcs[1][c], srcs[2][c], srcs[3][c]])?;
-    }
-    Ok(out)
 }

@@ -35,21 +35,12 @@ pub struct LinkOptions {
     pub default_block: Option<DefaultBlockOptions>,
 }
 
-/// Where the default uniform block goes.
-#[derive(Clone, Debug)]
+/// Where the default uniform block goes (set 0, the lowest free binding by default).
+#[derive(Clone, Debug, Default)]
 pub struct DefaultBlockOptions {
     pub set: u32,
     /// `None`: the lowest binding of `set` no object of the program uses.
     pub binding: Option<u32>,
-}
-
-impl Default for DefaultBlockOptions {
-    fn default() -> Self {
-        DefaultBlockOptions {
-            set: 0,
-            binding: None,
-        }
-    }
 }
 
 /// The name of the block [`lower_default_block`] makes.

@@ -227,7 +227,7 @@ fn rewrite_function(
     let mut copies = Vec::new();
     for id in order {
         let (dest, kind, old_ty) = match &sh.functions[fid].instrs[id].kind {
-            InstrKind::Deref(d) => (d.dest, d.kind.clone(), d.ty),
+            InstrKind::Deref(d) => (d.dest, d.kind, d.ty),
             InstrKind::Intrinsic(x) if x.op == Intrinsic::CopyDeref => {
                 copies.push(id);
                 continue;
@@ -290,6 +290,10 @@ fn split_copy(sh: &mut Shader, fid: fresnel_ir::FuncId, id: InstrId, dst: ValueI
 }
 
 fn copy_leaves(b: &mut Builder<'_>, dst: ValueId, src: ValueId, depth: u32) {
+    // Types nest at most 64 deep (import_type's limit).
+    if depth > 64 {
+        return;
+    }
     let ty = b.deref_of(src).ty;
     match b.types.get(ty).clone() {
         Type::Vector { .. } => {

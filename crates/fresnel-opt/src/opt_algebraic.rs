@@ -242,8 +242,9 @@ impl Matcher<'_> {
                     .iter()
                     .map(|s| {
                         let mut swz = [0u8; 4];
-                        for c in 0..usize::from(v.n).min(4) {
-                            swz[c] = s.swizzle[usize::from(v.swz[c]).min(3)];
+                        let n = usize::from(v.n).min(4);
+                        for (c, out) in swz.iter_mut().enumerate().take(n) {
+                            *out = s.swizzle[usize::from(v.swz[c]).min(3)];
                         }
                         View {
                             value: s.value,

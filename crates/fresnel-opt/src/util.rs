@@ -36,8 +36,9 @@ pub fn const_operands(f: &Function, a: &Alu) -> Option<[[u64; 4]; 4]> {
     let mut out = [[0u64; 4]; 4];
     for (k, s) in a.srcs.iter().enumerate() {
         let vals = const_of(f, s.value)?;
-        for c in 0..reads(a.op, k, dn).min(4) {
-            out[k][c] = *vals.get(usize::from(s.swizzle[c]))?;
+        let n = reads(a.op, k, dn).min(4);
+        for (slot, &sw) in out[k].iter_mut().zip(&s.swizzle).take(n) {
+            *slot = *vals.get(usize::from(sw))?;
         }
     }
     Some(out)

@@ -496,6 +496,11 @@ impl Module<'_> {
                 self.ray_query_cap_if_not_ray_tracing();
                 self.ty(ext::op::TYPE_ACCELERATION_STRUCTURE_KHR, &[])
             }
+            Type::Opaque(n) if n == "hitObjectNV" => {
+                self.cap(5383);
+                self.exts.insert("SPV_NV_shader_invocation_reorder");
+                self.ty(5281, &[])
+            }
             Type::Opaque(n) if n == "rayQueryEXT" => {
                 self.cap(ext::cap::RAY_QUERY_KHR);
                 self.exts.insert("SPV_KHR_ray_query");

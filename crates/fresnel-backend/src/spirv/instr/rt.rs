@@ -66,7 +66,125 @@ fn rq_value(name: &str) -> Option<RqValue> {
     })
 }
 
+/// Operands of the NV hit-object instructions, one letter per IR source: `p` a pointer (the
+/// hit object, a payload or attribute variable), `a` an acceleration structure (loaded), `u`
+/// a 32-bit integer, `f` a float, `v` a `vec3`, `x` dropped (the EXT-only ray flags of miss
+/// records).
+fn hit_object_operands(op: Intrinsic) -> Option<(u16, &'static str)> {
+    use Intrinsic as I;
+    Some(match op {
+        I::HitObjectTraceRay => (5260, "pauuuuuvfvfp"),
+        I::HitObjectTraceRayMotion => (5256, "pauuuuuvfvffp"),
+        I::HitObjectRecordHit => (5261, "pauuuuuuvfvfp"),
+        I::HitObjectRecordHitMotion => (5249, "pauuuuuuvfvffp"),
+        I::HitObjectRecordHitWithIndex => (5262, "pauuuuuvfvfp"),
+        I::HitObjectRecordHitWithIndexMotion => (5250, "pauuuuuvfvffp"),
+        I::HitObjectRecordMiss => (5263, "pxuvfvf"),
+        I::HitObjectRecordMissMotion => (5251, "pxuvfvff"),
+        I::HitObjectRecordEmpty => (5259, "p"),
+        I::HitObjectExecuteShader => (5264, "pp"),
+        I::HitObjectGetAttributes => (5266, "pp"),
+        I::HitObjectReorder => (5279, "puu"),
+        I::ReorderThread => (5280, "uu"),
+        _ => return None,
+    })
+}
+
+/// A `hit_object_load` value (SPV_NV_shader_invocation_reorder): opcode, base type,
+/// components, whether a matrix (4 columns of 3).
+fn hit_object_value(name: &str) -> Option<(u16, BaseType, u8, bool)> {
+    use BaseType::{Bool, Float, Int, Uint};
+    Some(match name {
+        "is_empty" => (5276, Bool, 1, false),
+        "is_hit" => (5277, Bool, 1, false),
+        "is_miss" => (5278, Bool, 1, false),
+        "tmin" => (5275, Float, 1, false),
+        "tmax" => (5274, Float, 1, false),
+        "world_ray_origin" => (5273, Float, 3, false),
+        "world_ray_direction" => (5272, Float, 3, false),
+        "object_ray_origin" => (5255, Float, 3, false),
+        "object_ray_direction" => (5254, Float, 3, false),
+        "world_to_object" => (5252, Float, 3, true),
+        "object_to_world" => (5253, Float, 3, true),
+        "instance_custom_index" => (5271, Int, 1, false),
+        "instance_id" => (5270, Int, 1, false),
+        "geometry_index" => (5269, Int, 1, false),
+        "primitive_index" => (5268, Int, 1, false),
+        "hit_kind" => (5267, Uint, 1, false),
+        "current_time" => (5265, Float, 1, false),
+        "sbt_record_index" => (5258, Uint, 1, false),
+        "shader_record_buffer_handle" => (5257, Uint, 2, false),
+        _ => return None,
+    })
+}
+
 impl FuncCx<'_, '_> {
+    fn hit_object_cap(&mut self) {
+        self.m.cap(5383);
+        self.m.exts.insert("SPV_NV_shader_invocation_reorder");
+    }
+
+    /// The NV hit-object instructions; `Ok(false)` for others.
+    fn emit_hit_object(&mut self, x: &IntrinsicInstr) -> Result<bool> {
+        if x.op == Intrinsic::HitObjectLoad {
+            self.hit_object_cap();
+            let base = x.index(IndexKind::Base).unwrap_or(-1);
+            let comp = x.index(IndexKind::Component).unwrap_or(0);
+            let name = usize::try_from(base)
+                .ok()
+                .and_then(|b| fresnel_ir::intrinsic::HIT_OBJECT_VALUES.get(b))
+                .map_or("?", |(n, _)| *n);
+            let Some((opc, b, n, matrix)) = hit_object_value(name) else {
+                return Err(SpirvError::new(format!(
+                    "hit object value `{name}` is not supported in SPIR-V output yet"
+                )));
+            };
+            let d = x
+                .dest
+                .ok_or_else(|| SpirvError::new("hit_object_load without a result"))?;
+            let obj = self.ptr(x.srcs[0])?.0;
+            let k = Kind::new(b, if b == BaseType::Bool { 1 } else { 32 }, n);
+            let id = if matrix {
+                let col = self.m.kind_type(k);
+                self.m.cap(super::cap::MATRIX);
+                let mt = self.m.ty(super::op::TYPE_MATRIX, &[col, 4]);
+                self.m.elem.insert(mt, col);
+                let whole = self.new_id();
+                self.code.inst(opc, &[mt, whole, obj]);
+                let c = u32::try_from(comp).unwrap_or(0);
+                self.op1(super::op::COMPOSITE_EXTRACT, k, &[whole, c])
+            } else {
+                self.op1(opc, k, &[obj])
+            };
+            self.set(d, id, k);
+            return Ok(true);
+        }
+        let Some((opc, pattern)) = hit_object_operands(x.op) else {
+            return Ok(false);
+        };
+        self.hit_object_cap();
+        if x.srcs.len() < pattern.len() {
+            return Err(SpirvError::new(format!("{} with too few sources", x.op)));
+        }
+        let mut args = Vec::new();
+        for (c, &s) in pattern.chars().zip(x.srcs.iter()) {
+            match c {
+                'p' => args.push(self.ptr(s)?.0),
+                'a' => args.push(self.load_opaque(s)?),
+                'u' => args.push(self.u32_src(s)?),
+                'f' => args.push(self.f32_src(s, 1)?),
+                'v' => args.push(self.f32_src(s, 3)?),
+                _ => {}
+            }
+        }
+        if opc == 5256 || opc == 5249 || opc == 5250 || opc == 5251 {
+            self.m.cap(ext::cap::RAY_TRACING_MOTION_BLUR_NV);
+            self.m.exts.insert("SPV_NV_ray_tracing_motion_blur");
+        }
+        self.code.inst(opc, &args);
+        Ok(true)
+    }
+
     /// Loads an opaque value (acceleration structure) through its deref.
     fn load_opaque(&mut self, v: ValueId) -> Result<u32> {
         if let Val::Opaque(id) = self.vals[v.0 as usize] {
@@ -210,7 +328,7 @@ impl FuncCx<'_, '_> {
                 };
                 self.code.inst(opc, &[]);
             }
-            _ => return Ok(false),
+            _ => return self.emit_hit_object(x),
         }
         Ok(true)
     }
