@@ -49,10 +49,11 @@ fn read_floors() -> BTreeMap<String, usize> {
 }
 
 /// (passed, failed, skipped) from the closing line.
-fn run_file(path: &Path) -> Result<(usize, usize, usize), String> {
+fn run_file(path: &Path, extra: &[&str]) -> Result<(usize, usize, usize), String> {
     let out = Command::new(env!("CARGO_BIN_EXE_fresnel"))
         .arg("deqp")
         .arg("--quiet")
+        .args(extra)
         .arg(path)
         .output()
         .map_err(|e| format!("cannot run fresnel: {e}"))?;
@@ -87,9 +88,14 @@ fn main() {
     let update = std::env::var_os("FRESNEL_DEQP_UPDATE_FLOORS").is_some();
     let results: &'static Mutex<BTreeMap<String, usize>> =
         Box::leak(Box::new(Mutex::new(BTreeMap::new())));
-    let trials: Vec<Trial> = files
+    // Each file runs as lowered and optimized (`-O`); both must reach the floor.
+    let runs: Vec<(&PathBuf, bool)> = files
         .iter()
-        .map(|f| {
+        .flat_map(|f| [(f, false), (f, true)])
+        .collect();
+    let trials: Vec<Trial> = runs
+        .into_iter()
+        .map(|(f, optimized)| {
             let rel = f
                 .strip_prefix(&dir)
                 .unwrap_or(f)
@@ -97,10 +103,17 @@ fn main() {
                 .into_owned();
             let floor = floors.get(&rel).copied();
             let path = f.clone();
-            let name = rel.clone();
+            let name = if optimized {
+                format!("{rel} -O")
+            } else {
+                rel.clone()
+            };
             Trial::test(name, move || {
-                let (p, fl, sk) = run_file(&path).map_err(Failed::from)?;
-                results.lock().expect("results").insert(rel.clone(), p);
+                let extra: &[&str] = if optimized { &["-O"] } else { &[] };
+                let (p, fl, sk) = run_file(&path, extra).map_err(Failed::from)?;
+                if !optimized {
+                    results.lock().expect("results").insert(rel.clone(), p);
+                }
                 match floor {
                     Some(min) if p < min && !update => Err(Failed::from(format!(
                         "{rel}: {p} passed ({fl} failed, {sk} skipped), below the recorded floor {min}"

@@ -1151,7 +1151,8 @@ impl FuncCx<'_, '_> {
                 .m
                 .value_kind(ty)
                 .filter(|k| k.bits == 64 && k.comps == 1);
-            if let Some(k) = wide.filter(|_| self.m.kind_type(u4) == pointee) {
+            // (A 64-bit scalar behind a 4-component pointee: only those masks.)
+            if let Some(k) = wide.filter(|_| self.m.value_types.get(&pointee) == Some(&4)) {
                 // A 64-bit subgroup mask from its `uvec4` built-in.
                 let v = self.op1(op::LOAD, u4, &[id]);
                 let u2 = Kind::new(BaseType::Uint, 32, 2);

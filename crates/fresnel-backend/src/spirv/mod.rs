@@ -5,6 +5,15 @@
 //! sets, built-ins, block layouts, interpolation, RelaxedPrecision), and one SPIR-V function
 //! per IR function with structured control flow (see `func.rs`).
 //!
+//! Beyond the graphics and compute stages: ray tracing (SPV_KHR_ray_tracing: the six stages,
+//! payload / hit attribute / callable data / shader record storage classes, acceleration
+//! structures, trace/execute/report/ignore/terminate), ray queries (SPV_KHR_ray_query), NV
+//! hit objects (SPV_NV_shader_invocation_reorder), mesh and task shaders (SPV_EXT_mesh_shader,
+//! and SPV_NV_mesh_shader for GL_NV_mesh_shader sources), buffer references
+//! (PhysicalStorageBuffer64, `Aligned` accesses), atomic float add/min/max, sparse residency,
+//! transform feedback, fragment shader interlock and extension built-ins (`ext.rs`, the
+//! intrinsics in `instr/rt.rs`). [`required_target`] says which environment a shader needs.
+//!
 //! The module is built in sections (capabilities, extensions, imports, entry point,
 //! execution modes, debug names, decorations, types/constants/globals, functions) that are
 //! concatenated at the end; ids are allocated in a fixed order from the IR, so the output is
