@@ -69,7 +69,7 @@ pub fn jobs(paths: &[PathBuf], target: TargetEnv) -> Vec<Job> {
 }
 
 /// Compiles one shader and measures it.
-pub fn measure(job: &Job, level: fresnel_opt::OptLevel) -> Record {
+pub fn measure(job: &Job, level: fresnel_opt::OptLevel, disabled: &[String]) -> Record {
     let start = std::time::Instant::now();
     let mut stats = BTreeMap::new();
     let opts = Options {
@@ -107,7 +107,14 @@ pub fn measure(job: &Job, level: fresnel_opt::OptLevel) -> Record {
     let facts = fresnel_opt::TargetFacts {
         default_uniforms: !job.target.is_vulkan(),
     };
-    if let Err(e) = fresnel_opt::optimize(&mut ir, level, facts) {
+    let pm = fresnel_opt::PassManager::new(
+        fresnel_opt::Pipeline::for_level(level, facts),
+        fresnel_opt::RunOptions {
+            disabled: disabled.to_vec(),
+            ..fresnel_opt::RunOptions::default()
+        },
+    );
+    if let Err(e) = pm.run(&mut ir) {
         record.error = Some(e.to_string());
         return record;
     }
@@ -122,6 +129,7 @@ pub fn measure(job: &Job, level: fresnel_opt::OptLevel) -> Record {
         ("loops", s.loops),
         ("registers", s.max_live),
         ("ssa_values", s.ssa_values),
+        ("scratch_bytes", s.scratch_bytes),
     ] {
         stats.insert(format!("ir.{k}"), v);
     }
@@ -156,6 +164,7 @@ pub fn run(
     level: fresnel_opt::OptLevel,
     target: TargetEnv,
     jobs_n: Option<usize>,
+    disabled: &[String],
 ) -> Result<(), String> {
     let jobs = jobs(paths, target);
     if jobs.is_empty() {
@@ -172,7 +181,7 @@ pub fn run(
     let records: Vec<Record> = pool.install(|| {
         jobs.par_iter()
             .map(|j| {
-                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| measure(j, level)))
+                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| measure(j, level, disabled)))
                     .unwrap_or_else(|_| Record {
                         name: j.name.clone(),
                         stage: j.stage.name().to_string(),
@@ -314,6 +323,7 @@ pub const DEFAULT_STATS: &[&str] = &[
     "ir.texture",
     "ir.control_flow",
     "ir.registers",
+    "ir.scratch_bytes",
     "spirv.function_body",
     "spirv.total",
     "time_us",

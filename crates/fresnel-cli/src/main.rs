@@ -56,6 +56,9 @@ enum DbCommand {
         /// Parallel jobs (default: one per core).
         #[arg(short = 'j', value_name = "N")]
         jobs: Option<usize>,
+        /// Do not run this optimization pass (repeatable).
+        #[arg(long = "disable-pass", value_name = "PASS")]
+        disable_pass: Vec<String>,
     },
     /// Compare two runs, shader-db style.
     Report {
@@ -465,7 +468,14 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                 os,
                 target_env,
                 jobs,
+                disable_pass,
             } => {
+                if let Some(bad) = disable_pass
+                    .iter()
+                    .find(|n| fresnel_opt::pass_by_name(n).is_none())
+                {
+                    return Err(Fail(format!("unknown pass `{bad}`")));
+                }
                 if [o0, o, os].iter().filter(|&&b| b).count() > 1 {
                     return Err(Fail("choose one of -O0, -O and -Os".into()));
                 }
@@ -478,7 +488,7 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                 };
                 let target = TargetEnv::parse(&target_env)
                     .ok_or_else(|| Fail(format!("unknown target environment `{target_env}`")))?;
-                db::run(&paths, &output, level, target, jobs).map_err(Fail)?;
+                db::run(&paths, &output, level, target, jobs, &disable_pass).map_err(Fail)?;
                 Ok(true)
             }
             DbCommand::Report {

@@ -101,6 +101,10 @@ enum Cmd {
         /// At most this many shaders.
         #[arg(long)]
         limit: Option<usize>,
+        /// The peer: `refc` (glslang + spirv-opt, SPIR-V counts) or `mesa` (Mesa's final
+        /// NIR counts).
+        #[arg(long, default_value = "refc")]
+        peer: String,
     },
     /// `check` throughput over the manifest shaders (in-process, one thread) and
     /// glslangValidator's whole-process time on a sample.
@@ -636,7 +640,15 @@ fn main() -> ExitCode {
             paths,
             output,
             limit,
-        } => fresnel_corpus::refcdb::run(paths, output, cli.jobs.max(1), *limit),
+            peer,
+        } => {
+            let peer = match peer.as_str() {
+                "refc" => Ok(fresnel_corpus::refcdb::Peer::Refc),
+                "mesa" => Ok(fresnel_corpus::refcdb::Peer::Mesa),
+                other => Err(format!("unknown peer `{other}` (refc or mesa)")),
+            };
+            peer.and_then(|p| fresnel_corpus::refcdb::run(paths, output, cli.jobs.max(1), *limit, p))
+        }
         Cmd::Bench { sample } => need_dir().and_then(|d| cmd_bench(&d, cli.jobs, &mode, *sample)),
         Cmd::SpirvBench {
             sample,

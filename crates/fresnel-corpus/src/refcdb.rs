@@ -15,6 +15,21 @@ use fresnel_testfmt::collect::{shaders, Api, FoundShader};
 use rayon::prelude::*;
 use serde_json::{json, Value};
 
+/// The peer compiler a run records.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Peer {
+    /// glslangValidator + spirv-opt -O through ../shared/tools/refc: `spirv.*` statistics.
+    Refc,
+    /// Mesa's GLSL compiler through ../shared/tools/mesa-check --nir: the final NIR handed
+    /// to llvmpipe, as `ir.*` statistics (`ir.instructions` = ALU + intrinsics + texture +
+    /// jumps + calls, the instructions our own `ir.instructions` counts; `ir.alu` = ALU).
+    Mesa,
+}
+
+fn mesa_path() -> PathBuf {
+    crate::peer::mesa_check_path()
+}
+
 fn refc_path() -> PathBuf {
     match std::env::var_os("FRESNEL_REFC") {
         Some(p) => PathBuf::from(p),
@@ -29,16 +44,26 @@ fn mode(s: &FoundShader) -> &'static str {
     }
 }
 
-/// Runs refc on one shader; its JSON object.
-fn refc(s: &FoundShader, key: &str) -> Value {
+/// Runs the peer on one shader; its JSON object.
+fn refc(s: &FoundShader, key: &str, peer: Peer) -> Value {
     let dir = crate::corpus::cache_dir().join("tmp");
     let _ = std::fs::create_dir_all(&dir);
     let file = dir.join(format!("{key}.{}", s.stage.extension()));
     if let Err(e) = std::fs::write(&file, &s.text) {
         return json!({ "error": format!("cannot write {}: {e}", file.display()) });
     }
-    let mut cmd = Command::new(refc_path());
-    cmd.arg(&file).args(["--mode", mode(s)]);
+    let cmd = match peer {
+        Peer::Refc => {
+            let mut c = Command::new(refc_path());
+            c.arg(&file).args(["--mode", mode(s)]);
+            c
+        }
+        Peer::Mesa => {
+            let mut c = Command::new(mesa_path());
+            c.arg(&file).arg("--nir");
+            c
+        }
+    };
     let out = crate::peer::run_command(cmd, Duration::from_secs(120));
     let _ = std::fs::remove_file(&file);
     match out {
@@ -49,6 +74,39 @@ fn refc(s: &FoundShader, key: &str) -> Value {
             .unwrap_or_else(|| json!({ "error": format!("refc printed no JSON: {text}") })),
         Err(e) => json!({ "error": e }),
     }
+}
+
+/// A `fresnel db` record from a mesa-check result.
+fn mesa_record(s: &FoundShader, r: &Value) -> Value {
+    let accepted = r.get("accepted").and_then(Value::as_bool).unwrap_or(false);
+    let counts = r
+        .get("nir")
+        .and_then(Value::as_object)
+        .and_then(|m| m.values().next())
+        .and_then(|st| st.get("counts"));
+    let mut stats = BTreeMap::new();
+    let error = match (accepted, counts) {
+        (true, Some(c)) => {
+            let g = |k: &str| c.get(k).and_then(Value::as_u64).unwrap_or(0);
+            stats.insert(
+                "ir.instructions".to_string(),
+                g("alu") + g("intrinsic") + g("tex") + g("jump") + g("call"),
+            );
+            stats.insert("ir.alu".to_string(), g("alu"));
+            stats.insert("ir.texture".to_string(), g("tex"));
+            stats.insert("ir.intrinsics".to_string(), g("intrinsic"));
+            None
+        }
+        (true, None) => Some("no NIR".to_string()),
+        (false, _) => Some("not accepted by Mesa".to_string()),
+    };
+    json!({
+        "name": s.name,
+        "stage": s.stage.extension(),
+        "error": error,
+        "time_us": 0,
+        "stats": stats,
+    })
 }
 
 /// A `fresnel db` record from a refc result.
@@ -91,15 +149,28 @@ fn record(s: &FoundShader, r: &Value) -> Value {
 }
 
 /// Runs the peer over `paths` and writes the run to `out`.
-pub fn run(paths: &[PathBuf], out: &Path, jobs: usize, limit: Option<usize>) -> Result<(), String> {
-    if !refc_path().is_file() {
-        return Err(format!("{} not found", refc_path().display()));
+pub fn run(
+    paths: &[PathBuf],
+    out: &Path,
+    jobs: usize,
+    limit: Option<usize>,
+    peer: Peer,
+) -> Result<(), String> {
+    let tool = match peer {
+        Peer::Refc => refc_path(),
+        Peer::Mesa => mesa_path(),
+    };
+    if !tool.is_file() {
+        return Err(format!("{} not found", tool.display()));
     }
     let mut found = shaders(paths);
     if let Some(l) = limit {
         found.truncate(l);
     }
-    let cache_path = crate::corpus::cache_dir().join("refc-db.json");
+    let cache_path = crate::corpus::cache_dir().join(match peer {
+        Peer::Refc => "refc-db.json",
+        Peer::Mesa => "mesa-db.json",
+    });
     let cache: BTreeMap<String, Value> = crate::corpus::read_text(&cache_path)
         .and_then(|t| serde_json::from_str(&t).ok())
         .unwrap_or_default();
@@ -120,14 +191,17 @@ pub fn run(paths: &[PathBuf], out: &Path, jobs: usize, limit: Option<usize>) -> 
                 let r = match cached {
                     Some(r) => r,
                     None => {
-                        let r = refc(s, &key);
+                        let r = refc(s, &key, peer);
                         if let Ok(mut c) = cache.lock() {
                             c.insert(key, r.clone());
                         }
                         r
                     }
                 };
-                record(s, &r)
+                match peer {
+                    Peer::Refc => record(s, &r),
+                    Peer::Mesa => mesa_record(s, &r),
+                }
             })
             .collect()
     });
@@ -138,8 +212,12 @@ pub fn run(paths: &[PathBuf], out: &Path, jobs: usize, limit: Option<usize>) -> 
         let _ = std::fs::write(&cache_path, serde_json::to_string(&*c).unwrap_or_default());
     }
     let accepted = records.iter().filter(|r| r["error"].is_null()).count();
-    eprintln!("{} shaders, {accepted} compiled and optimized by glslang + spirv-opt", records.len());
-    let run = json!({ "tool": "glslangValidator + spirv-opt -O (refc)", "opt": "O", "shaders": records });
+    let tool_name = match peer {
+        Peer::Refc => "glslangValidator + spirv-opt -O (refc)",
+        Peer::Mesa => "Mesa final NIR for llvmpipe (mesa-check --nir)",
+    };
+    eprintln!("{} shaders, {accepted} compiled by {tool_name}", records.len());
+    let run = json!({ "tool": tool_name, "opt": "O", "shaders": records });
     std::fs::write(out, serde_json::to_string_pretty(&run).map_err(|e| e.to_string())?)
         .map_err(|e| format!("cannot write {}: {e}", out.display()))
 }

@@ -28,16 +28,45 @@ pub struct IrStats {
     /// in 32-bit components).
     pub max_live: u64,
     pub functions: u64,
+    /// Bytes of per-invocation memory (private and function variables) indexed with a
+    /// value that is not a constant: what a back end must keep in scratch memory rather
+    /// than registers (the cost `lower_const_arrays_to_uniforms` removes).
+    pub scratch_bytes: u64,
 }
 
 impl IrStats {
     /// Statistics of a shader.
     pub fn of(shader: &Shader) -> IrStats {
         let mut s = IrStats::default();
+        let mut scratch: Vec<crate::VarId> = Vec::new();
         for (_, f) in shader.functions.iter() {
             s.functions += 1;
             s.add_function(f);
+            for id in f.instrs_in_order() {
+                let InstrKind::Deref(d) = &f.instrs[id].kind else {
+                    continue;
+                };
+                let crate::DerefKind::Array { index, .. } = d.kind else {
+                    continue;
+                };
+                if matches!(f.def(index).kind, InstrKind::LoadConst { .. }) {
+                    continue;
+                }
+                if let Some(v) = root_var(f, d.dest) {
+                    if matches!(
+                        shader.vars[v].mode,
+                        crate::VarMode::Global | crate::VarMode::Function
+                    ) && !scratch.contains(&v)
+                    {
+                        scratch.push(v);
+                    }
+                }
+            }
         }
+        s.scratch_bytes = scratch
+            .iter()
+            .map(|&v| byte_size(&shader.types, shader.vars[v].ty, 0))
+            .sum();
         s
     }
 
@@ -123,4 +152,51 @@ fn max_live(f: &Function) -> u64 {
         }
     }
     best
+}
+
+/// The variable a deref chain starts at.
+fn root_var(f: &Function, mut d: crate::ValueId) -> Option<crate::VarId> {
+    for _ in 0..256 {
+        match &f.def(d).kind {
+            InstrKind::Deref(x) => match x.kind {
+                crate::DerefKind::Var(v) => return Some(v),
+                crate::DerefKind::Array { parent, .. } | crate::DerefKind::Struct { parent, .. } => {
+                    d = parent
+                }
+                crate::DerefKind::Cast { .. } => return None,
+            },
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Bytes a value of a type takes (tightly packed; booleans as 32 bits).
+fn byte_size(types: &crate::Types, ty: crate::TypeId, depth: u32) -> u64 {
+    if depth > 64 {
+        return 0;
+    }
+    match types.get(ty) {
+        crate::Type::Vector {
+            base,
+            bits,
+            components,
+        } => {
+            let b = if *base == crate::BaseType::Bool { 4 } else { u64::from(*bits / 8) };
+            b * u64::from(*components)
+        }
+        crate::Type::Matrix {
+            bits,
+            columns,
+            rows,
+        } => u64::from(*bits / 8) * u64::from(*columns) * u64::from(*rows),
+        crate::Type::Array { elem, len, .. } => {
+            byte_size(types, *elem, depth + 1).saturating_mul(u64::from(*len))
+        }
+        crate::Type::Struct { fields, .. } => fields
+            .iter()
+            .map(|f| byte_size(types, f.ty, depth + 1))
+            .sum(),
+        _ => 0,
+    }
 }
