@@ -504,3 +504,23 @@ impl Function {
         }
     }
 }
+
+/// Deref chains.
+impl Function {
+    /// The variable a deref chain starts at (`None` for a chain from a `deref_cast`, or a
+    /// value that is not a deref).
+    pub fn deref_root_var(&self, mut d: ValueId) -> Option<VarId> {
+        for _ in 0..4096 {
+            match &self.def(d).kind {
+                InstrKind::Deref(x) => match x.kind {
+                    crate::instr::DerefKind::Var(v) => return Some(v),
+                    crate::instr::DerefKind::Array { parent, .. }
+                    | crate::instr::DerefKind::Struct { parent, .. } => d = parent,
+                    crate::instr::DerefKind::Cast { .. } => return None,
+                },
+                _ => return None,
+            }
+        }
+        None
+    }
+}

@@ -565,7 +565,10 @@ impl Cx<'_> {
             v.ext_storage = Some(self.interner.resolve(s).to_string());
         }
         for rec in ["shaderRecordEXT", "shaderRecordNV"] {
-            if q.layout.iter().any(|e| self.layout_name(e).eq_ignore_ascii_case(rec)) {
+            if q.layout
+                .iter()
+                .any(|e| self.layout_name(e).eq_ignore_ascii_case(rec))
+            {
                 v.ext_storage = Some(rec.to_string());
             }
         }

@@ -38,20 +38,7 @@ impl Pass for ConstArraysToUniforms {
                 if const_of(f, index).is_some() {
                     continue;
                 }
-                // The root of the chain.
-                let mut p = parent;
-                let root = loop {
-                    match &f.def(p).kind {
-                        InstrKind::Deref(x) => match x.kind {
-                            DerefKind::Var(v) => break Some(v),
-                            DerefKind::Array { parent, .. } | DerefKind::Struct { parent, .. } => {
-                                p = parent
-                            }
-                            DerefKind::Cast { .. } => break None,
-                        },
-                        _ => break None,
-                    }
-                };
+                let root = f.deref_root_var(parent);
                 if let Some(v) = root {
                     if consts.contains(&v)
                         && matches!(shader.types.get(shader.vars[v].ty), Type::Array { .. })

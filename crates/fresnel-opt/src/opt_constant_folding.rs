@@ -44,21 +44,6 @@ impl Pass for ConstantFolding {
     }
 }
 
-/// Root variable of a deref chain, and whether every array index on the way is constant.
-fn deref_root(f: &Function, mut d: ValueId) -> Option<VarId> {
-    for _ in 0..256 {
-        match &f.def(d).kind {
-            InstrKind::Deref(x) => match x.kind {
-                DerefKind::Var(v) => return Some(v),
-                DerefKind::Array { parent, .. } | DerefKind::Struct { parent, .. } => d = parent,
-                DerefKind::Cast { .. } => return None,
-            },
-            _ => return None,
-        }
-    }
-    None
-}
-
 /// Global variables with an initializer whose derefs are only ever loaded from.
 pub fn constant_vars(shader: &Shader) -> FxHashSet<VarId> {
     let mut cands: FxHashSet<VarId> = shader
@@ -73,7 +58,7 @@ pub fn constant_vars(shader: &Shader) -> FxHashSet<VarId> {
                 continue;
             };
             // Every use of a deref of a candidate must be a load or a further deref.
-            let Some(root) = deref_root(f, d.dest) else {
+            let Some(root) = f.deref_root_var(d.dest) else {
                 continue;
             };
             if !cands.contains(&root) {

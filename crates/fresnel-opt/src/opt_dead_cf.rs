@@ -168,18 +168,7 @@ fn fold_if(f: &mut Function, l: ListRef, i: usize, taken: bool) {
     f.blocks[j].list = None;
     // Successors of the join that named it name the tail now.
     let succs: Vec<BlockId> = f.blocks[j].succs.iter().flatten().copied().collect();
-    for s in succs {
-        let ids = f.blocks[s].instrs.clone();
-        for x in ids {
-            if let InstrKind::Phi { srcs, .. } = &mut f.instrs[x].kind {
-                for (b, _) in srcs.iter_mut() {
-                    if *b == j {
-                        *b = tail;
-                    }
-                }
-            }
-        }
-    }
+    crate::util::rename_phi_preds(f, &succs, |b| if b == j { tail } else { b });
     for &n in &middle {
         set_parent(f, n, l);
     }
@@ -296,18 +285,7 @@ fn remove_loop(f: &mut Function, l: ListRef, i: usize) {
     f.blocks[j].list = None;
     // Phis that named the block after the loop name the block before it now.
     let blocks: Vec<BlockId> = f.blocks.keys().collect();
-    for b in blocks {
-        let ids = f.blocks[b].instrs.clone();
-        for x in ids {
-            if let InstrKind::Phi { srcs, .. } = &mut f.instrs[x].kind {
-                for (p, _) in srcs.iter_mut() {
-                    if *p == j {
-                        *p = a;
-                    }
-                }
-            }
-        }
-    }
+    crate::util::rename_phi_preds(f, &blocks, |b| if b == j { a } else { b });
     let mut new_list = nodes[..i].to_vec();
     new_list.extend(nodes[i + 2..].iter().copied());
     *f.list_mut(l) = new_list;

@@ -45,7 +45,7 @@ impl Pass for DeadVariables {
                 let InstrKind::Deref(d) = &f.instrs[id].kind else {
                     continue;
                 };
-                let Some(root) = root_var(f, d.dest) else {
+                let Some(root) = f.deref_root_var(d.dest) else {
                     continue;
                 };
                 if !write_only.contains(&root) {
@@ -76,7 +76,7 @@ impl Pass for DeadVariables {
                     .into_iter()
                     .filter(|&id| match &f.instrs[id].kind {
                         InstrKind::Intrinsic(x) if x.op == Intrinsic::StoreDeref => {
-                            root_var(f, x.srcs[0]).is_some_and(|v| write_only.contains(&v))
+                            f.deref_root_var(x.srcs[0]).is_some_and(|v| write_only.contains(&v))
                         }
                         _ => false,
                     })
@@ -110,19 +110,4 @@ impl Pass for DeadVariables {
         let dropped = shader.retain_vars(|id, v| !private(v.mode) || live.contains(&id));
         progress | (dropped > 0)
     }
-}
-
-/// The variable a deref chain starts at.
-fn root_var(f: &fresnel_ir::Function, mut d: fresnel_ir::ValueId) -> Option<VarId> {
-    for _ in 0..256 {
-        match &f.def(d).kind {
-            InstrKind::Deref(x) => match x.kind {
-                DerefKind::Var(v) => return Some(v),
-                DerefKind::Array { parent, .. } | DerefKind::Struct { parent, .. } => d = parent,
-                DerefKind::Cast { .. } => return None,
-            },
-            _ => return None,
-        }
-    }
-    None
 }

@@ -441,18 +441,7 @@ fn inline_call(shader: &mut Shader, caller: FuncId, call: InstrId) {
     // Phis naming the moved edges: the callee's first block is the call's block now, and
     // the call's old successors are entered from the callee's last block.
     let rename = |f: &mut Function, blocks: &[BlockId], from: BlockId, to: BlockId| {
-        for &b in blocks {
-            let ids = f.blocks[b].instrs.clone();
-            for id in ids {
-                if let InstrKind::Phi { srcs, .. } = &mut f.instrs[id].kind {
-                    for (p, _) in srcs.iter_mut() {
-                        if *p == from {
-                            *p = to;
-                        }
-                    }
-                }
-            }
-        }
+        crate::util::rename_phi_preds(f, blocks, |b| if b == from { to } else { b });
     };
     let copied: Vec<BlockId> = maps.blocks.values().copied().collect();
     if tail_block != call_block {

@@ -43,16 +43,7 @@ impl Pass for PeepholeSelect {
             if cx.progress {
                 // Phis that named a merged block name the block it went into.
                 let blocks: Vec<BlockId> = f.blocks.keys().collect();
-                for b in blocks {
-                    let ids = f.blocks[b].instrs.clone();
-                    for x in ids {
-                        if let InstrKind::Phi { srcs, .. } = &mut f.instrs[x].kind {
-                            for (p, _) in srcs.iter_mut() {
-                                *p = resolve(&cx.renamed, *p);
-                            }
-                        }
-                    }
-                }
+                crate::util::rename_phi_preds(f, &blocks, |b| resolve(&cx.renamed, b));
                 f.rebuild_cfg();
                 f.rebuild_uses();
                 progress = true;

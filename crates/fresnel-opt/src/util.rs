@@ -85,3 +85,27 @@ pub fn removable(kind: &InstrKind) -> bool {
         _ => false,
     }
 }
+
+/// Renames the predecessor blocks named by the phis of `blocks` (phis stand at block
+/// starts), after a pass merged or moved blocks.
+pub fn rename_phi_preds(
+    f: &mut Function,
+    blocks: &[fresnel_ir::BlockId],
+    rename: impl Fn(fresnel_ir::BlockId) -> fresnel_ir::BlockId,
+) {
+    for &b in blocks {
+        let n = f.blocks[b]
+            .instrs
+            .iter()
+            .take_while(|&&x| matches!(f.instrs[x].kind, InstrKind::Phi { .. }))
+            .count();
+        for k in 0..n {
+            let x = f.blocks[b].instrs[k];
+            if let InstrKind::Phi { srcs, .. } = &mut f.instrs[x].kind {
+                for (p, _) in srcs.iter_mut() {
+                    *p = rename(*p);
+                }
+            }
+        }
+    }
+}

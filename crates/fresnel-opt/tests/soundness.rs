@@ -4,29 +4,15 @@
 //! discards must be equal. Floats compare bit for bit except that `+0.0` equals `-0.0`
 //! (GLSL does not keep the sign of a zero sum, and `a + 0.0 -> a` may change it).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use fresnel::{Options, SourceInput, Stage, TargetEnv, Version};
+use fresnel::{Options, SourceInput, TargetEnv, Version};
 use fresnel_interp::probe::{run_synthetic, Probe};
 use fresnel_opt::{optimize, OptLevel, TargetFacts};
-use fresnel_testfmt::deqp::{self, Expect, Flavor, SpecializeOptions};
+use fresnel_testfmt::collect::{shaders, Api};
+use fresnel_testfmt::Stage;
 
 const CORPUS: &str = "../../../shared/corpus/vk-gl-cts";
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|e| e == "test") {
-            out.push(p);
-        }
-    }
-}
 
 /// spirv-val's verdict on the optimized shader's SPIR-V, for its target environment.
 fn spirv_val(ir: &fresnel_ir::Shader, vulkan: bool) -> Result<(), String> {
@@ -76,116 +62,85 @@ fn same(a: &Probe, b: &Probe) -> bool {
 }
 
 #[test]
-fn optimized_dpqp_shaders_give_the_same_results() {
+fn optimized_deqp_shaders_give_the_same_results() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join(CORPUS);
     if !corpus.is_dir() {
         eprintln!("{} not present: skipped", corpus.display());
         return;
     }
-    let mut files = Vec::new();
-    collect(&corpus, &mut files);
-    // `FRESNEL_SOUNDNESS_FILTER=functions` narrows the run to matching files.
+    let mut found = shaders(&[corpus]);
+    // `FRESNEL_SOUNDNESS_FILTER=functions` narrows the run to matching shaders.
     if let Ok(filter) = std::env::var("FRESNEL_SOUNDNESS_FILTER") {
-        files.retain(|p| p.to_string_lossy().contains(&filter));
+        found.retain(|s| s.name.contains(&filter));
     }
     let (mut compared, mut ran, mut changed, mut validated) = (0usize, 0usize, 0usize, 0usize);
     let mut failures = Vec::new();
-    let mut seen = 0usize;
-    for path in &files {
-        let path_str = path.to_string_lossy().into_owned();
-        let Ok(text) = std::fs::read_to_string(path) else {
+    // Every second vertex or fragment shader keeps the debug-build run short.
+    let sample = found
+        .iter()
+        .filter(|s| matches!(s.stage, Stage::Vertex | Stage::Fragment))
+        .skip(1)
+        .step_by(2);
+    for s in sample {
+        let mut opts = Options {
+            stage: fresnel::Stage::from_extension(s.stage.extension()),
+            ..Options::default()
+        };
+        match s.api {
+            Api::Vulkan => opts.target = TargetEnv::Vulkan { minor: 0 },
+            Api::Gles => {
+                opts.target = TargetEnv::OpenGlEs;
+                opts.default_version = Some(Version::es(100));
+            }
+            Api::Gl => opts.target = TargetEnv::OpenGl,
+        }
+        let run = fresnel::lower_to_ir(SourceInput::new("shader", &s.text), &opts, &mut fresnel::NoIncludes);
+        let Some(ir) = run
+            .ir
+            .filter(|_| !run.diagnostics.iter().any(|d| d.severity == fresnel::Severity::Error))
+        else {
             continue;
         };
-        let flavor = Flavor::for_path(&path_str);
-        let mut import = |p: &str| std::fs::read_to_string(p).map_err(|e| e.to_string());
-        let Ok(cases) = deqp::parse(&text, &path_str, flavor, &mut import) else {
-            continue;
+        let mut opt = ir.clone();
+        let facts = TargetFacts {
+            default_uniforms: !opts.target.is_vulkan(),
         };
-        let sopts = SpecializeOptions::permissive(flavor);
-        for case in cases.iter().filter(|c| c.expect == Expect::Pass) {
-            for inst in deqp::specialize(case, &sopts) {
-                let Ok(programs) = inst.programs else {
-                    continue;
-                };
-                for (stage, src) in programs.into_iter().flat_map(|p| p.shaders) {
-                    let stage = Stage::from_extension(stage.extension()).unwrap_or(Stage::Vertex);
-                    if !matches!(stage, Stage::Vertex | Stage::Fragment) {
-                        continue;
-                    }
-                    seen += 1;
-                    // Every second shader keeps the debug-build run short.
-                    if seen % 2 != 0 {
-                        continue;
-                    }
-                    let mut opts = Options {
-                        stage: Some(stage),
-                        ..Options::default()
-                    };
-                    match flavor {
-                        Flavor::Vulkan => opts.target = TargetEnv::Vulkan { minor: 0 },
-                        _ if case.version.is_es() => {
-                            opts.target = TargetEnv::OpenGlEs;
-                            opts.default_version = Some(Version::es(100));
-                        }
-                        _ => opts.target = TargetEnv::OpenGl,
-                    }
-                    let run = fresnel::lower_to_ir(
-                        SourceInput::new("shader", &src),
-                        &opts,
-                        &mut fresnel::NoIncludes,
-                    );
-                    let Some(ir) = run.ir.filter(|_| !run.diagnostics.iter().any(|d| d.severity == fresnel::Severity::Error)) else {
-                        continue;
-                    };
-                    let mut opt = ir.clone();
-                    let facts = TargetFacts {
-                        default_uniforms: !opts.target.is_vulkan(),
-                    };
-                    match optimize(&mut opt, OptLevel::O, facts) {
-                        Err(e) => {
-                            failures.push(format!("{path_str}:{} {}: {e}", case.line, inst.name));
-                            continue;
-                        }
-                        Ok(log) if !log.hit_cap.is_empty() => {
-                            failures.push(format!(
-                                "{path_str}:{} {}: no fixed point within the cap ({:?})",
-                                case.line, inst.name, log.hit_cap
-                            ));
-                        }
-                        Ok(_) => {}
-                    }
-                    compared += 1;
-                    changed += usize::from(opt.to_string() != ir.to_string());
-                    // Every tenth optimized shader also goes through spirv-val.
-                    if compared % 10 == 0 {
-                        validated += 1;
-                        if let Err(e) = spirv_val(&opt, opts.target.is_vulkan()) {
-                            if failures.len() < 10 {
-                                failures.push(format!(
-                                    "{path_str}:{} {}: spirv-val: {e}\n{opt}",
-                                    case.line, inst.name
-                                ));
-                            }
-                        }
-                    }
-                    let limit = Some(2_000_000);
-                    let (a, b) = (run_synthetic(&ir, limit), run_synthetic(&opt, limit));
-                    let ok = match (&a, &b) {
-                        (Ok(x), Ok(y)) => {
-                            ran += 1;
-                            same(x, y)
-                        }
-                        (Err(_), Err(_)) => true,
-                        _ => false,
-                    };
-                    if !ok && failures.len() < 10 {
-                        failures.push(format!(
-                            "{path_str}:{} {}:\n  -O0: {a:?}\n  -O:  {b:?}\n{opt}",
-                            case.line, inst.name
-                        ));
-                    }
+        match optimize(&mut opt, OptLevel::O, facts) {
+            Err(e) => {
+                failures.push(format!("{}: {e}", s.name));
+                continue;
+            }
+            Ok(log) if !log.hit_cap.is_empty() => {
+                failures.push(format!(
+                    "{}: no fixed point within the cap ({:?})",
+                    s.name, log.hit_cap
+                ));
+            }
+            Ok(_) => {}
+        }
+        compared += 1;
+        changed += usize::from(opt.to_string() != ir.to_string());
+        // Every tenth optimized shader also goes through spirv-val.
+        if compared % 10 == 0 {
+            validated += 1;
+            if let Err(e) = spirv_val(&opt, opts.target.is_vulkan()) {
+                if failures.len() < 10 {
+                    failures.push(format!("{}: spirv-val: {e}\n{opt}", s.name));
                 }
             }
+        }
+        let limit = Some(2_000_000);
+        let (a, b) = (run_synthetic(&ir, limit), run_synthetic(&opt, limit));
+        let ok = match (&a, &b) {
+            (Ok(x), Ok(y)) => {
+                ran += 1;
+                same(x, y)
+            }
+            (Err(_), Err(_)) => true,
+            _ => false,
+        };
+        if !ok && failures.len() < 10 {
+            failures.push(format!("{}:\n  -O0: {a:?}\n  -O:  {b:?}\n{opt}", s.name));
         }
     }
     eprintln!(

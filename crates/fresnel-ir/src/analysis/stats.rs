@@ -52,7 +52,7 @@ impl IrStats {
                 if matches!(f.def(index).kind, InstrKind::LoadConst { .. }) {
                     continue;
                 }
-                if let Some(v) = root_var(f, d.dest) {
+                if let Some(v) = f.deref_root_var(d.dest) {
                     if matches!(
                         shader.vars[v].mode,
                         crate::VarMode::Global | crate::VarMode::Function
@@ -152,23 +152,6 @@ fn max_live(f: &Function) -> u64 {
         }
     }
     best
-}
-
-/// The variable a deref chain starts at.
-fn root_var(f: &Function, mut d: crate::ValueId) -> Option<crate::VarId> {
-    for _ in 0..256 {
-        match &f.def(d).kind {
-            InstrKind::Deref(x) => match x.kind {
-                crate::DerefKind::Var(v) => return Some(v),
-                crate::DerefKind::Array { parent, .. } | crate::DerefKind::Struct { parent, .. } => {
-                    d = parent
-                }
-                crate::DerefKind::Cast { .. } => return None,
-            },
-            _ => return None,
-        }
-    }
-    None
 }
 
 /// Bytes a value of a type takes (tightly packed; booleans as 32 bits).
