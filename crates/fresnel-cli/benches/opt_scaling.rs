@@ -86,7 +86,10 @@ fn main() {
         .spawn(|| {
             let base = 4;
             let mut prev: Option<f64> = None;
-            println!("{:>8} {:>8} {:>12} {:>14} {:>10}", "size", "lines", "best", "per line", "ratio");
+            println!(
+                "{:>8} {:>8} {:>12} {:>14} {:>10}",
+                "size", "lines", "best", "per line", "ratio"
+            );
             for scale in [1usize, 10, 100] {
                 let text = generate(base * scale);
                 let lines = text.lines().count();
@@ -119,7 +122,11 @@ fn main() {
             println!(
                 "3000-line shader: {} lines, {t:.2?} at -O ({words} SPIR-V words){}",
                 text.lines().count(),
-                if t < Duration::from_secs(1) { "" } else { "  ** over 1 s **" }
+                if t < Duration::from_secs(1) {
+                    ""
+                } else {
+                    "  ** over 1 s **"
+                }
             );
         })
         .expect("thread");

@@ -181,14 +181,16 @@ pub fn run(
     let records: Vec<Record> = pool.install(|| {
         jobs.par_iter()
             .map(|j| {
-                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| measure(j, level, disabled)))
-                    .unwrap_or_else(|_| Record {
-                        name: j.name.clone(),
-                        stage: j.stage.name().to_string(),
-                        error: Some("the compiler panicked".into()),
-                        time_us: 0,
-                        stats: BTreeMap::new(),
-                    });
+                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    measure(j, level, disabled)
+                }))
+                .unwrap_or_else(|_| Record {
+                    name: j.name.clone(),
+                    stage: j.stage.name().to_string(),
+                    error: Some("the compiler panicked".into()),
+                    time_us: 0,
+                    stats: BTreeMap::new(),
+                });
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                 if tty && (n % 64 == 0 || n == total) {
                     eprint!("\r[{n}/{total}] {:.0}%", n as f64 * 100.0 / total as f64);
@@ -212,13 +214,18 @@ pub fn run(
 }
 
 fn load(p: &Path) -> Result<Run, String> {
-    let text = std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+    let text =
+        std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
     serde_json::from_str(&text).map_err(|e| format!("{}: not a db run: {e}", p.display()))
 }
 
 fn pct(a: u64, b: u64) -> String {
     if a == 0 {
-        return if b == 0 { "0.00%".into() } else { "+inf%".into() };
+        return if b == 0 {
+            "0.00%".into()
+        } else {
+            "+inf%".into()
+        };
     }
     let x = (b as f64 - a as f64) * 100.0 / a as f64;
     format!("{x:+.2}%")
@@ -273,8 +280,10 @@ pub fn compare(a: &Run, b: &Run, stat: &str) -> StatReport {
         }
     }
     let rel = |(_, x, y): &(String, u64, u64)| (*y as f64 - *x as f64) / (*x).max(1) as f64;
-    r.helped.sort_by(|p, q| rel(p).total_cmp(&rel(q)).then(p.0.cmp(&q.0)));
-    r.hurt.sort_by(|p, q| rel(q).total_cmp(&rel(p)).then(p.0.cmp(&q.0)));
+    r.helped
+        .sort_by(|p, q| rel(p).total_cmp(&rel(q)).then(p.0.cmp(&q.0)));
+    r.hurt
+        .sort_by(|p, q| rel(q).total_cmp(&rel(p)).then(p.0.cmp(&q.0)));
     r
 }
 
@@ -300,7 +309,11 @@ impl StatReport {
             self.affected_b,
             pct(self.affected_a, self.affected_b)
         ));
-        s.push_str(&format!("helped: {}\nHURT: {}\n", self.helped.len(), self.hurt.len()));
+        s.push_str(&format!(
+            "helped: {}\nHURT: {}\n",
+            self.helped.len(),
+            self.hurt.len()
+        ));
         if top > 0 {
             for (title, list) in [("most helped", &self.helped), ("most HURT", &self.hurt)] {
                 if list.is_empty() {
@@ -330,7 +343,13 @@ pub const DEFAULT_STATS: &[&str] = &[
 ];
 
 /// `db report`.
-pub fn report(a: &Path, b: &Path, stats: &[String], top: usize, plot: Option<&Path>) -> Result<String, String> {
+pub fn report(
+    a: &Path,
+    b: &Path,
+    stats: &[String],
+    top: usize,
+    plot: Option<&Path>,
+) -> Result<String, String> {
     let (ra, rb) = (load(a)?, load(b)?);
     let names: Vec<String> = if stats.is_empty() {
         DEFAULT_STATS.iter().map(|s| s.to_string()).collect()
@@ -375,7 +394,13 @@ fn plot_histogram(r: &StatReport, path: &Path) -> Result<(), String> {
     let max = counts.iter().copied().max().unwrap_or(1).max(1);
     for (i, &c) in counts.iter().enumerate() {
         let height = (c as usize * (h - 30)) / max as usize;
-        let color = if i < 20 { [40, 160, 60] } else if i == 20 { [120, 120, 120] } else { [200, 50, 40] };
+        let color = if i < 20 {
+            [40, 160, 60]
+        } else if i == 20 {
+            [120, 120, 120]
+        } else {
+            [200, 50, 40]
+        };
         for x in 10 + i * bar..10 + i * bar + bar - 2 {
             for y in (h - 10 - height)..(h - 10) {
                 let o = (y * w + x) * 3;

@@ -498,7 +498,8 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                 top,
                 plot,
             } => {
-                let text = db::report(&before, &after, &stats, top, plot.as_deref()).map_err(Fail)?;
+                let text =
+                    db::report(&before, &after, &stats, top, plot.as_deref()).map_err(Fail)?;
                 print!("{text}");
                 Ok(true)
             }
@@ -675,7 +676,8 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             }
             // Several files of --emit ir/spirv/spirv-asm form one program and are linked;
             // several SPIR-V modules go to a directory, one `STAGE.spv` each.
-            let program = files.len() > 1 && matches!(emit, Emit::Ir | Emit::Spirv | Emit::SpirvAsm);
+            let program =
+                files.len() > 1 && matches!(emit, Emit::Ir | Emit::Spirv | Emit::SpirvAsm);
             if files.len() > 1 && output.is_some() && !(program && emit == Emit::Spirv) {
                 return Err(Fail("-o with several input files: the output goes to standard output (with --emit spirv, -o names a directory)".into()));
             }
@@ -720,8 +722,10 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             }
             if ok && level != fresnel_opt::OptLevel::O0 {
                 let facts = fresnel_opt::TargetFacts {
-                    default_uniforms: matches!(opts.target, TargetEnv::OpenGl | TargetEnv::OpenGlEs)
-                        && !relaxed,
+                    default_uniforms: matches!(
+                        opts.target,
+                        TargetEnv::OpenGl | TargetEnv::OpenGlEs
+                    ) && !relaxed,
                 };
                 let pm = fresnel_opt::PassManager::new(
                     fresnel_opt::Pipeline::for_level(level, facts),
@@ -732,7 +736,10 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                         Ok(log) => {
                             for a in &log.applications {
                                 if let Some(d) = &a.dump {
-                                    eprintln!("; IR after {} (application {}) of {name}\n{d}", a.pass, a.index);
+                                    eprintln!(
+                                        "; IR after {} (application {}) of {name}\n{d}",
+                                        a.pass, a.index
+                                    );
                                 }
                             }
                             if opt_bisect_limit.is_some() {

@@ -260,16 +260,37 @@ fn relaxed_mode_compiles_gl_style_uniforms_for_vulkan() {
     let vs = write(&d, "a.vert", GL_VS);
     let out = d.join("a.spv").to_string_lossy().into_owned();
     // Without --relaxed: a clear error, exit 1.
-    let o = fresnel(&["compile", &vs, "--emit", "spirv", "--target-env", "vulkan1.0", "-o", &out]);
+    let o = fresnel(&[
+        "compile",
+        &vs,
+        "--emit",
+        "spirv",
+        "--target-env",
+        "vulkan1.0",
+        "-o",
+        &out,
+    ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("outside a block"), "{}", stderr(&o));
     let o = fresnel(&[
-        "compile", &vs, "--relaxed", "--emit", "spirv", "--target-env", "vulkan1.0", "-o", &out,
+        "compile",
+        &vs,
+        "--relaxed",
+        "--emit",
+        "spirv",
+        "--target-env",
+        "vulkan1.0",
+        "-o",
+        &out,
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     spirv_val(Path::new(&out), "vulkan1.0").unwrap();
     let o = fresnel(&["compile", &vs, "--relaxed", "--emit", "ir"]);
-    assert!(stdout(&o).contains("gl_DefaultUniformBlock"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("gl_DefaultUniformBlock"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
@@ -281,7 +302,13 @@ fn several_files_are_linked_into_one_program() {
     std::fs::create_dir_all(&dir).unwrap();
     let dir_s = dir.to_string_lossy().into_owned();
     let args = ["--relaxed", "--target-env", "vulkan1.0"];
-    let o = fresnel(&[&["compile", &vs, &fs, "--emit", "spirv", "-o", &dir_s][..], &args].concat());
+    let o = fresnel(
+        &[
+            &["compile", &vs, &fs, "--emit", "spirv", "-o", &dir_s][..],
+            &args,
+        ]
+        .concat(),
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     for stage in ["vert", "frag"] {
         spirv_val(&dir.join(format!("{stage}.spv")), "vulkan1.0").unwrap();
@@ -294,7 +321,15 @@ fn several_files_are_linked_into_one_program() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let ir = stdout(&o);
     assert!(ir.matches("gl_DefaultUniformBlock").count() >= 2, "{ir}");
-    let vc_lines: Vec<&str> = ir.lines().filter(|l| l.contains("vc") && l.contains("location")).collect();
+    let vc_lines: Vec<&str> = ir
+        .lines()
+        .filter(|l| l.contains("vc") && l.contains("location"))
+        .collect();
     assert_eq!(vc_lines.len(), 2, "{ir}");
-    assert!(vc_lines.iter().all(|l| l.contains("location=0") || l.contains("location 0")), "{vc_lines:?}");
+    assert!(
+        vc_lines
+            .iter()
+            .all(|l| l.contains("location=0") || l.contains("location 0")),
+        "{vc_lines:?}"
+    );
 }

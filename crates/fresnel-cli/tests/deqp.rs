@@ -89,10 +89,7 @@ fn main() {
     let results: &'static Mutex<BTreeMap<String, usize>> =
         Box::leak(Box::new(Mutex::new(BTreeMap::new())));
     // Each file runs as lowered and optimized (`-O`); both must reach the floor.
-    let runs: Vec<(&PathBuf, bool)> = files
-        .iter()
-        .flat_map(|f| [(f, false), (f, true)])
-        .collect();
+    let runs: Vec<(&PathBuf, bool)> = files.iter().flat_map(|f| [(f, false), (f, true)]).collect();
     let trials: Vec<Trial> = runs
         .into_iter()
         .map(|(f, optimized)| {

@@ -647,7 +647,9 @@ fn main() -> ExitCode {
                 "mesa" => Ok(fresnel_corpus::refcdb::Peer::Mesa),
                 other => Err(format!("unknown peer `{other}` (refc or mesa)")),
             };
-            peer.and_then(|p| fresnel_corpus::refcdb::run(paths, output, cli.jobs.max(1), *limit, p))
+            peer.and_then(|p| {
+                fresnel_corpus::refcdb::run(paths, output, cli.jobs.max(1), *limit, p)
+            })
         }
         Cmd::Bench { sample } => need_dir().and_then(|d| cmd_bench(&d, cli.jobs, &mode, *sample)),
         Cmd::SpirvBench {

@@ -112,7 +112,10 @@ fn mesa_record(s: &FoundShader, r: &Value) -> Value {
 /// A `fresnel db` record from a refc result.
 fn record(s: &FoundShader, r: &Value) -> Value {
     let accepted = r.get("accepted").and_then(Value::as_bool).unwrap_or(false);
-    let opt_valid = r.pointer("/opt/valid").and_then(Value::as_bool).unwrap_or(false);
+    let opt_valid = r
+        .pointer("/opt/valid")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
     let mut stats = BTreeMap::new();
     let error = if !accepted {
         Some(
@@ -128,7 +131,10 @@ fn record(s: &FoundShader, r: &Value) -> Value {
     };
     for (section, prefix) in [("opt", "spirv"), ("unopt", "spirv_unopt")] {
         for k in ["total", "function_body", "blocks", "bytes"] {
-            if let Some(v) = r.pointer(&format!("/{section}/counts/{k}")).and_then(Value::as_u64) {
+            if let Some(v) = r
+                .pointer(&format!("/{section}/counts/{k}"))
+                .and_then(Value::as_u64)
+            {
                 stats.insert(format!("{prefix}.{k}"), v);
             }
         }
@@ -185,7 +191,11 @@ pub fn run(
             .map(|s| {
                 let key = format!(
                     "{:016x}",
-                    crate::run::fnv1a(&[mode(s).as_bytes(), s.stage.extension().as_bytes(), s.text.as_bytes()])
+                    crate::run::fnv1a(&[
+                        mode(s).as_bytes(),
+                        s.stage.extension().as_bytes(),
+                        s.text.as_bytes()
+                    ])
                 );
                 let cached = cache.lock().ok().and_then(|c| c.get(&key).cloned());
                 let r = match cached {
@@ -216,8 +226,14 @@ pub fn run(
         Peer::Refc => "glslangValidator + spirv-opt -O (refc)",
         Peer::Mesa => "Mesa final NIR for llvmpipe (mesa-check --nir)",
     };
-    eprintln!("{} shaders, {accepted} compiled by {tool_name}", records.len());
+    eprintln!(
+        "{} shaders, {accepted} compiled by {tool_name}",
+        records.len()
+    );
     let run = json!({ "tool": tool_name, "opt": "O", "shaders": records });
-    std::fs::write(out, serde_json::to_string_pretty(&run).map_err(|e| e.to_string())?)
-        .map_err(|e| format!("cannot write {}: {e}", out.display()))
+    std::fs::write(
+        out,
+        serde_json::to_string_pretty(&run).map_err(|e| e.to_string())?,
+    )
+    .map_err(|e| format!("cannot write {}: {e}", out.display()))
 }

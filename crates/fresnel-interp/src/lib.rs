@@ -74,17 +74,17 @@
 #![allow(clippy::needless_range_loop)]
 
 mod alu;
-pub mod probe;
 mod exec;
 mod layout;
+pub mod probe;
 pub mod tex;
 
 use fresnel_ir::{Shader, Stage, Type, VarId, VarMode};
 
-pub use exec::Emitted;
 /// One ALU operation on constants, bit-exact with execution (the optimizer's constant
 /// folding uses it).
 pub use alu::eval as eval_alu;
+pub use exec::Emitted;
 pub use layout::Leaf;
 pub use tex::{
     Compare, Filter, Level, MipFilter, SamplerState, Texture, TextureSet, Wrap, RESIDENT,

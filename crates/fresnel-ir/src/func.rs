@@ -364,8 +364,6 @@ impl Function {
         }
     }
 
-
-
     /// The innermost loop around a list.
     pub fn enclosing_loop(&self, mut l: ListRef) -> Option<LoopId> {
         loop {
@@ -426,17 +424,20 @@ impl Function {
                     if b == self.end_block {
                         continue;
                     }
-                    let last_jump = self.blocks[b]
-                        .instrs
-                        .last()
-                        .and_then(|&x| match self.instrs[x].kind {
-                            InstrKind::Jump(k) => Some(k),
-                            _ => None,
-                        });
+                    let last_jump =
+                        self.blocks[b]
+                            .instrs
+                            .last()
+                            .and_then(|&x| match self.instrs[x].kind {
+                                InstrKind::Jump(k) => Some(k),
+                                _ => None,
+                            });
                     let succs = match last_jump {
                         Some(JumpKind::Return) => [Some(self.end_block), None],
                         Some(JumpKind::Break) => [lp.expect("break outside a loop").0, None],
-                        Some(JumpKind::Continue) => [Some(lp.expect("continue outside a loop").1), None],
+                        Some(JumpKind::Continue) => {
+                            [Some(lp.expect("continue outside a loop").1), None]
+                        }
                         None => match list.get(i + 1) {
                             Some(CfNode::If(x)) => [
                                 Some(self.first_block(ListRef::Then(*x))),

@@ -555,11 +555,8 @@ impl Shader {
             }
         }
         // Variables of dropped functions go; the others follow their owner's new id.
-        let owners: Vec<Option<Option<FuncId>>> = self
-            .vars
-            .values()
-            .map(|v| v.function.map(remap))
-            .collect();
+        let owners: Vec<Option<Option<FuncId>>> =
+            self.vars.values().map(|v| v.function.map(remap)).collect();
         let mut i = 0;
         self.retain_vars(|_, _| {
             let keep = !matches!(owners[i], Some(None));

@@ -367,7 +367,9 @@ impl Types {
                 columns,
                 rows,
             } => u32::from(*columns) * (1 + u32::from(*bits == 64 && *rows > 2)),
-            Type::Array { elem, len, .. } => self.location_count(*elem).saturating_mul((*len).max(1)),
+            Type::Array { elem, len, .. } => {
+                self.location_count(*elem).saturating_mul((*len).max(1))
+            }
             Type::Struct { fields, .. } => fields
                 .iter()
                 .fold(0u32, |n, f| n.saturating_add(self.location_count(f.ty))),

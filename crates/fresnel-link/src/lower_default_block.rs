@@ -117,7 +117,10 @@ pub fn lower_default_block(
                         let s = &shaders[*from];
                         (s.types.clone(), s.vars[*var].ty, s.vars[*var].init.clone())
                     };
-                    (import_type(&src_types, src_ty, &mut shaders[si].types, 0)?, init)
+                    (
+                        import_type(&src_types, src_ty, &mut shaders[si].types, 0)?,
+                        init,
+                    )
                 }
             };
             tys.push(ty);

@@ -93,7 +93,11 @@ fn run_vs(sh: &Shader, linked: bool) -> Vec<u64> {
     }
     let color = [Scalar::Float(0.25), Scalar::Float(0.5), Scalar::Float(0.75)];
     let leaves = it.leaves(it.find_var("a_color").unwrap());
-    let enc: Vec<u64> = color.iter().zip(&leaves).map(|(s, l)| s.encode(*l)).collect();
+    let enc: Vec<u64> = color
+        .iter()
+        .zip(&leaves)
+        .map(|(s, l)| s.encode(*l))
+        .collect();
     it.set_input("a_color", vec![enc]).unwrap();
     it.run_vertex(1).expect("run");
     it.output("v_color").unwrap()[0].clone()
@@ -163,7 +167,10 @@ fn default_block_preserves_meaning_and_locations_match() {
     for name in ["v_color", "v_index"] {
         assert_ne!(Some(only), loc(vs, VarMode::ShaderOut, name));
     }
-    assert_eq!(report.attributes, [("a_position".into(), 0), ("a_color".into(), 1)]);
+    assert_eq!(
+        report.attributes,
+        [("a_position".into(), 0), ("a_color".into(), 1)]
+    );
     assert_eq!(report.frag_outputs, [("o_color".into(), 0)]);
     // Same results from the block as from the loose uniforms.
     assert_eq!(run_vs(vs, true), before);
@@ -268,8 +275,15 @@ fn stage_only_uniforms_get_one_layout() {
     )
     .expect("links");
     let db = report.default_block.expect("block");
-    let layout: Vec<(String, u32)> = db.members.iter().map(|m| (m.name.clone(), m.offset)).collect();
-    assert_eq!(layout, [("u_zero".to_string(), 0), ("ref_f".to_string(), 4)]);
+    let layout: Vec<(String, u32)> = db
+        .members
+        .iter()
+        .map(|m| (m.name.clone(), m.offset))
+        .collect();
+    assert_eq!(
+        layout,
+        [("u_zero".to_string(), 0), ("ref_f".to_string(), 4)]
+    );
     let block_types: Vec<String> = prog
         .iter()
         .map(|sh| {

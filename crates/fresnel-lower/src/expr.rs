@@ -1692,10 +1692,9 @@ impl FnCx<'_, '_, '_> {
                     .is_some_and(|p| p.flags & fresnel_sema::builtins::flags::CONST != 0);
                 if contains_opaque(m, aty) {
                     self.opaque_operand(a, span)?
-                } else if let (true, ExprKind::Const(c)) = (
-                    must_be_const && m.is_spec_expr(a),
-                    &m.expr(a).kind,
-                ) {
+                } else if let (true, ExprKind::Const(c)) =
+                    (must_be_const && m.is_spec_expr(a), &m.expr(a).kind)
+                {
                     // A constant operand (texture offsets, gather components) computed
                     // from specialization constants keeps their defaults (helper E).
                     self.const_operand(c, aty, span)?

@@ -53,12 +53,12 @@ pub mod operand;
 mod sampler;
 /// Variables to SSA (the pass lives with the optimizer's passes).
 pub use fresnel_opt::lower_vars_to_ssa as ssa;
+mod spec;
 mod stage_builtins;
 mod stmt;
 mod subgroup_loop;
 mod subroutine;
 pub mod types;
-mod spec;
 mod vars;
 
 pub use operand::{Arg, Operand};

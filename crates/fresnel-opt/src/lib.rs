@@ -90,7 +90,10 @@ pub enum Step {
     Once(Box<dyn Pass>),
     /// Passes applied in order, again and again until none makes progress, at most `cap`
     /// rounds.
-    Loop { passes: Vec<Box<dyn Pass>>, cap: u32 },
+    Loop {
+        passes: Vec<Box<dyn Pass>>,
+        cap: u32,
+    },
 }
 
 /// A list of steps.
@@ -354,8 +357,13 @@ impl PassManager {
                             break;
                         }
                         if rounds >= *cap {
-                            log.hit_cap
-                                .push(passes.iter().map(|p| p.name()).collect::<Vec<_>>().join(","));
+                            log.hit_cap.push(
+                                passes
+                                    .iter()
+                                    .map(|p| p.name())
+                                    .collect::<Vec<_>>()
+                                    .join(","),
+                            );
                             break;
                         }
                     }
@@ -367,6 +375,10 @@ impl PassManager {
 }
 
 /// Optimizes a shader at a level with default options.
-pub fn optimize(shader: &mut Shader, level: OptLevel, target: TargetFacts) -> Result<RunLog, OptError> {
+pub fn optimize(
+    shader: &mut Shader,
+    level: OptLevel,
+    target: TargetFacts,
+) -> Result<RunLog, OptError> {
     PassManager::new(Pipeline::for_level(level, target), RunOptions::default()).run(shader)
 }

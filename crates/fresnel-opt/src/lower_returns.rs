@@ -175,7 +175,12 @@ impl Cx<'_> {
             Some(CfNode::Block(b)) => *b,
             _ => return,
         };
-        let old_succs: Vec<BlockId> = self.f.blocks[old_last].succs.iter().flatten().copied().collect();
+        let old_succs: Vec<BlockId> = self.f.blocks[old_last]
+            .succs
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
         // The flag, read after the phis of `after`.
         self.f.blocks[after].instrs.truncate(nphi);
         let cond = {
@@ -230,7 +235,11 @@ impl Cx<'_> {
         self.f.rebuild_cfg();
         self.f.rebuild_uses();
         // Phis beyond the moved code that named its last block.
-        let from = if rest_nodes.is_empty() { after } else { old_last };
+        let from = if rest_nodes.is_empty() {
+            after
+        } else {
+            old_last
+        };
         let dom = DomTree::compute(self.f);
         for s in old_succs {
             if self.f.blocks[s].preds.contains(&from) {
@@ -265,7 +274,13 @@ impl Cx<'_> {
     }
 
     /// A phi at `join`: `v` from the end of the moved code, undefined from elsewhere.
-    fn join_phi(&mut self, join: BlockId, after: BlockId, else_end: BlockId, v: ValueId) -> ValueId {
+    fn join_phi(
+        &mut self,
+        join: BlockId,
+        after: BlockId,
+        else_end: BlockId,
+        v: ValueId,
+    ) -> ValueId {
         let (bits, n) = (self.f.values[v].bit_size, self.f.values[v].num_components);
         let undef = {
             let mut b = Builder::at_end(self.f, self.types, after);

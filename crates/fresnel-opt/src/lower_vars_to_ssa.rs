@@ -983,7 +983,6 @@ fn remove_dead_phis(f: &mut Function, placed: &[InstrId]) {
     f.rebuild_uses_fast();
 }
 
-
 /// [`vars_to_ssa`] as a pass.
 pub struct VarsToSsa;
 

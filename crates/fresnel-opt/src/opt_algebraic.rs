@@ -61,7 +61,7 @@ pub struct Rule {
 }
 
 use AluOp::*;
-use P::{F as PF, I as PI, Op as PO, V as PV};
+use P::{Op as PO, F as PF, I as PI, V as PV};
 
 macro_rules! rule {
     ($name:literal, $from:expr => $to:expr, exact) => {
@@ -202,14 +202,19 @@ struct View {
 
 impl View {
     fn same(&self, o: &View) -> bool {
-        self.value == o.value && self.n == o.n && self.swz[..self.n as usize] == o.swz[..o.n as usize]
+        self.value == o.value
+            && self.n == o.n
+            && self.swz[..self.n as usize] == o.swz[..o.n as usize]
     }
 }
 
 /// Is this a per-component operation (every source and the result as wide as each other)?
 fn per_component(op: AluOp) -> bool {
     let i = op.info();
-    i.dest_size == 0 && i.src_size[..usize::from(i.num_srcs)].iter().all(|&s| s == 0)
+    i.dest_size == 0
+        && i.src_size[..usize::from(i.num_srcs)]
+            .iter()
+            .all(|&s| s == 0)
 }
 
 struct Matcher<'f> {
@@ -336,7 +341,11 @@ fn build(
         R::Op(op, subs) => {
             let mut srcs = Vec::with_capacity(subs.len());
             for s in subs.iter() {
-                let sub_bits = if *op == Bcsel && srcs.is_empty() { 1 } else { bits };
+                let sub_bits = if *op == Bcsel && srcs.is_empty() {
+                    1
+                } else {
+                    bits
+                };
                 let v = build(b, s, caps, sub_bits, n, exact)?;
                 srcs.push(AluSrc::new(v));
             }
@@ -416,10 +425,7 @@ pub fn algebraic(f: &mut Function, types: &mut Types) -> bool {
         let Some(new) = build(&mut b, &rule.to, &caps, bits, n, exact) else {
             continue;
         };
-        if new == dest
-            || f.values[new].bit_size != bits
-            || f.values[new].num_components != n
-        {
+        if new == dest || f.values[new].bit_size != bits || f.values[new].num_components != n {
             continue;
         }
         f.replace_all_uses(dest, new);

@@ -8,7 +8,7 @@
 
 use fresnel_ir::{Function, InstrId, Shader};
 
-use crate::util::{remove_all, removable};
+use crate::util::{removable, remove_all};
 use crate::{for_each_function, Pass};
 
 pub struct Dce;

@@ -36,7 +36,9 @@ impl Pass for DeadCf {
                 progress = true;
             }
             for _ in 0..10_000 {
-                let Some((l, i)) = find_dead_loop(f) else { break };
+                let Some((l, i)) = find_dead_loop(f) else {
+                    break;
+                };
                 remove_loop(f, l, i);
                 progress = true;
             }
@@ -70,7 +72,11 @@ fn find(f: &Function) -> Option<(ListRef, usize, bool)> {
                     let node = &f.ifs[id];
                     if let Some(c) = const_of(f, node.cond) {
                         let taken = c.first().copied().unwrap_or(0) & 1 != 0;
-                        let list = if taken { &node.then_list } else { &node.else_list };
+                        let list = if taken {
+                            &node.then_list
+                        } else {
+                            &node.else_list
+                        };
                         if last_block(list).is_some_and(|b| !ends_in_jump(f, b)) && i > 0 {
                             return Some((l, i, taken));
                         }
@@ -118,7 +124,9 @@ fn blocks_of(f: &Function, list: &[CfNode], out: &mut Vec<BlockId>) {
 
 fn fold_if(f: &mut Function, l: ListRef, i: usize, taken: bool) {
     let nodes = f.list(l).clone();
-    let (CfNode::Block(a), CfNode::If(id), Some(&CfNode::Block(j))) = (nodes[i - 1], nodes[i], nodes.get(i + 1)) else {
+    let (CfNode::Block(a), CfNode::If(id), Some(&CfNode::Block(j))) =
+        (nodes[i - 1], nodes[i], nodes.get(i + 1))
+    else {
         return;
     };
     let node = f.ifs[id].clone();
@@ -238,8 +246,8 @@ fn loop_is_dead(f: &Function, id: fresnel_ir::LoopId, after: Option<&CfNode>) ->
             match kind {
                 InstrKind::Jump(fresnel_ir::JumpKind::Break) => {
                     // A break of this loop, or of a loop nested in it.
-                    has_break |= f.enclosing_loop(f.blocks[b].list.unwrap_or(ListRef::Body))
-                        == Some(id);
+                    has_break |=
+                        f.enclosing_loop(f.blocks[b].list.unwrap_or(ListRef::Body)) == Some(id);
                     continue;
                 }
                 InstrKind::Jump(fresnel_ir::JumpKind::Continue) => continue,
@@ -270,7 +278,9 @@ fn loop_is_dead(f: &Function, id: fresnel_ir::LoopId, after: Option<&CfNode>) ->
 
 fn remove_loop(f: &mut Function, l: ListRef, i: usize) {
     let nodes = f.list(l).clone();
-    let (CfNode::Block(a), CfNode::Loop(id), Some(&CfNode::Block(j))) = (nodes[i - 1], nodes[i], nodes.get(i + 1)) else {
+    let (CfNode::Block(a), CfNode::Loop(id), Some(&CfNode::Block(j))) =
+        (nodes[i - 1], nodes[i], nodes.get(i + 1))
+    else {
         return;
     };
     let mut dead = Vec::new();

@@ -23,7 +23,8 @@ impl Pass for DeadVariables {
     }
 
     fn run(&self, shader: &mut Shader) -> bool {
-        let private = |m: VarMode| matches!(m, VarMode::Global | VarMode::Function | VarMode::Shared);
+        let private =
+            |m: VarMode| matches!(m, VarMode::Global | VarMode::Function | VarMode::Shared);
         // Variables whose derefs are only stored to.
         let mut write_only: FxHashSet<VarId> = shader
             .vars
@@ -75,9 +76,9 @@ impl Pass for DeadVariables {
                     .instrs_in_order()
                     .into_iter()
                     .filter(|&id| match &f.instrs[id].kind {
-                        InstrKind::Intrinsic(x) if x.op == Intrinsic::StoreDeref => {
-                            f.deref_root_var(x.srcs[0]).is_some_and(|v| write_only.contains(&v))
-                        }
+                        InstrKind::Intrinsic(x) if x.op == Intrinsic::StoreDeref => f
+                            .deref_root_var(x.srcs[0])
+                            .is_some_and(|v| write_only.contains(&v)),
                         _ => false,
                     })
                     .collect();

@@ -16,8 +16,8 @@
 //! Callees are inlined leaves first; the IR has no recursion (the front end rejects it).
 
 use fresnel_ir::{
-    Block, BlockId, CfNode, FuncId, Function, IfId, IfNode, InstrId, InstrKind, JumpKind,
-    ListRef, LoopId, LoopNode, ParamDir, Shader, ValueId, VarId, VarMode,
+    Block, BlockId, CfNode, FuncId, Function, IfId, IfNode, InstrId, InstrKind, JumpKind, ListRef,
+    LoopId, LoopNode, ParamDir, Shader, ValueId, VarId, VarMode,
 };
 use rustc_hash::FxHashMap;
 
@@ -250,7 +250,11 @@ fn map_kind(kind: &InstrKind, m: &Maps) -> InstrKind {
 }
 
 fn inline_call(shader: &mut Shader, caller: FuncId, call: InstrId) {
-    let InstrKind::Call { func: callee, args, dests } = shader.functions[caller].instrs[call].kind.clone()
+    let InstrKind::Call {
+        func: callee,
+        args,
+        dests,
+    } = shader.functions[caller].instrs[call].kind.clone()
     else {
         return;
     };

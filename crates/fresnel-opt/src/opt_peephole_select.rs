@@ -11,11 +11,11 @@
 //! select picks the same one. Derivatives stay in their branches: their value depends on
 //! which neighbouring invocations run them.
 
-use rustc_hash::FxHashMap;
 use fresnel_ir::{
-    AluOp, AluSrc, BlockId, Builder, CfNode, Function, IfId, InstrId, InstrKind, Intrinsic, ListRef,
-    Shader, Types, VarMode,
+    AluOp, AluSrc, BlockId, Builder, CfNode, Function, IfId, InstrId, InstrKind, Intrinsic,
+    ListRef, Shader, Types, VarMode,
 };
+use rustc_hash::FxHashMap;
 
 use crate::Pass;
 
@@ -131,95 +131,99 @@ impl Cx {
     /// Flattens the `if` at `i`; false (nothing changed) when the join's phis do not name
     /// exactly the two branches.
     fn flatten(&mut self, f: &mut Function, types: &mut Types, l: ListRef, i: usize) -> bool {
-    let nodes = f.list(l).clone();
-    let (CfNode::Block(a), CfNode::If(id), CfNode::Block(j)) = (nodes[i - 1], nodes[i], nodes[i + 1]) else {
-        return false;
-    };
-    let id: IfId = id;
-    let cond = f.ifs[id].cond;
-    let t = block_of(&f.ifs[id].then_list);
-    let e = block_of(&f.ifs[id].else_list);
-    let phis_ok = f.blocks[j]
-        .instrs
-        .iter()
-        .take_while(|&&x| matches!(f.instrs[x].kind, InstrKind::Phi { .. }))
-        .all(|&x| match &f.instrs[x].kind {
-            InstrKind::Phi { srcs, .. } => {
-                let mut preds: Vec<BlockId> =
-                    srcs.iter().map(|(b, _)| resolve(&self.renamed, *b)).collect();
-                preds.sort();
-                let mut want = vec![t, e];
-                want.sort();
-                preds == want
-            }
-            _ => false,
-        });
-    if !phis_ok {
-        return false;
-    }
-    // Move the branch instructions to the end of `a`.
-    let mut moved: Vec<InstrId> = std::mem::take(&mut f.blocks[t].instrs);
-    moved.extend(std::mem::take(&mut f.blocks[e].instrs));
-    for &x in &moved {
-        f.instrs[x].block = a;
-    }
-    f.blocks[a].instrs.extend(moved);
-    // The join's phis become selects.
-    let phis: Vec<InstrId> = f.blocks[j]
-        .instrs
-        .iter()
-        .copied()
-        .take_while(|&x| matches!(f.instrs[x].kind, InstrKind::Phi { .. }))
-        .collect();
-    let mut replace = Vec::new();
-    for &p in &phis {
-        let InstrKind::Phi { dest, srcs } = f.instrs[p].kind.clone() else {
-            continue;
+        let nodes = f.list(l).clone();
+        let (CfNode::Block(a), CfNode::If(id), CfNode::Block(j)) =
+            (nodes[i - 1], nodes[i], nodes[i + 1])
+        else {
+            return false;
         };
-        let pick = |b| {
-            srcs.iter()
-                .find(|(x, _)| resolve(&self.renamed, *x) == b)
-                .map(|(_, v)| *v)
-        };
-        let (Some(vt), Some(ve)) = (pick(t), pick(e)) else {
-            continue;
-        };
-        let n = f.values[dest].num_components;
-        let bits = f.values[dest].bit_size;
-        let mut b = Builder::at_end(f, types, a);
-        let sel = b.alu_full(
-            AluOp::Bcsel,
-            bits,
-            n,
-            &[
-                AluSrc {
-                    value: cond,
-                    swizzle: [0; 4],
-                },
-                AluSrc::new(vt),
-                AluSrc::new(ve),
-            ],
-            false,
-        );
-        replace.push((dest, sel));
+        let id: IfId = id;
+        let cond = f.ifs[id].cond;
+        let t = block_of(&f.ifs[id].then_list);
+        let e = block_of(&f.ifs[id].else_list);
+        let phis_ok = f.blocks[j]
+            .instrs
+            .iter()
+            .take_while(|&&x| matches!(f.instrs[x].kind, InstrKind::Phi { .. }))
+            .all(|&x| match &f.instrs[x].kind {
+                InstrKind::Phi { srcs, .. } => {
+                    let mut preds: Vec<BlockId> = srcs
+                        .iter()
+                        .map(|(b, _)| resolve(&self.renamed, *b))
+                        .collect();
+                    preds.sort();
+                    let mut want = vec![t, e];
+                    want.sort();
+                    preds == want
+                }
+                _ => false,
+            });
+        if !phis_ok {
+            return false;
+        }
+        // Move the branch instructions to the end of `a`.
+        let mut moved: Vec<InstrId> = std::mem::take(&mut f.blocks[t].instrs);
+        moved.extend(std::mem::take(&mut f.blocks[e].instrs));
+        for &x in &moved {
+            f.instrs[x].block = a;
+        }
+        f.blocks[a].instrs.extend(moved);
+        // The join's phis become selects.
+        let phis: Vec<InstrId> = f.blocks[j]
+            .instrs
+            .iter()
+            .copied()
+            .take_while(|&x| matches!(f.instrs[x].kind, InstrKind::Phi { .. }))
+            .collect();
+        let mut replace = Vec::new();
+        for &p in &phis {
+            let InstrKind::Phi { dest, srcs } = f.instrs[p].kind.clone() else {
+                continue;
+            };
+            let pick = |b| {
+                srcs.iter()
+                    .find(|(x, _)| resolve(&self.renamed, *x) == b)
+                    .map(|(_, v)| *v)
+            };
+            let (Some(vt), Some(ve)) = (pick(t), pick(e)) else {
+                continue;
+            };
+            let n = f.values[dest].num_components;
+            let bits = f.values[dest].bit_size;
+            let mut b = Builder::at_end(f, types, a);
+            let sel = b.alu_full(
+                AluOp::Bcsel,
+                bits,
+                n,
+                &[
+                    AluSrc {
+                        value: cond,
+                        swizzle: [0; 4],
+                    },
+                    AluSrc::new(vt),
+                    AluSrc::new(ve),
+                ],
+                false,
+            );
+            replace.push((dest, sel));
+        }
+        for (old, new) in replace {
+            f.replace_all_uses(old, new);
+        }
+        for &p in &phis {
+            f.remove_instr(p);
+        }
+        let rest: Vec<InstrId> = std::mem::take(&mut f.blocks[j].instrs);
+        for &x in &rest {
+            f.instrs[x].block = a;
+        }
+        f.blocks[a].instrs.extend(rest);
+        f.blocks[j].list = None;
+        f.blocks[t].list = None;
+        f.blocks[e].list = None;
+        self.renamed.insert(j, a);
+        let list = f.list_mut(l);
+        list.drain(i..=i + 1);
+        true
     }
-    for (old, new) in replace {
-        f.replace_all_uses(old, new);
-    }
-    for &p in &phis {
-        f.remove_instr(p);
-    }
-    let rest: Vec<InstrId> = std::mem::take(&mut f.blocks[j].instrs);
-    for &x in &rest {
-        f.instrs[x].block = a;
-    }
-    f.blocks[a].instrs.extend(rest);
-    f.blocks[j].list = None;
-    f.blocks[t].list = None;
-    f.blocks[e].list = None;
-    self.renamed.insert(j, a);
-    let list = f.list_mut(l);
-    list.drain(i..=i + 1);
-    true
-}
 }

@@ -52,7 +52,9 @@ pub fn shrink(f: &mut Function) -> bool {
             InstrKind::Alu(a) => {
                 let i = a.op.info();
                 let per_component = i.dest_size == 0
-                    && i.src_size[..usize::from(i.num_srcs)].iter().all(|&s| s == 0);
+                    && i.src_size[..usize::from(i.num_srcs)]
+                        .iter()
+                        .all(|&s| s == 0);
                 if !per_component {
                     continue;
                 }
@@ -93,7 +95,9 @@ pub fn shrink(f: &mut Function) -> bool {
         f.values[dest].num_components = kept.len() as u8;
         let uses: Vec<Use> = f.values[dest].uses.to_vec();
         for u in uses {
-            let Use::Instr { instr, src } = u else { continue };
+            let Use::Instr { instr, src } = u else {
+                continue;
+            };
             if let InstrKind::Alu(a) = &mut f.instrs[instr].kind {
                 for c in a.srcs[usize::from(src)].swizzle.iter_mut() {
                     *c = map[usize::from(*c).min(3)];

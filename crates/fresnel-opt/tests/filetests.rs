@@ -15,9 +15,7 @@ fn run_file(path: &Path) -> Result<(), Failed> {
     let names = first
         .strip_prefix("// pass:")
         .ok_or("the first line must be `// pass: NAME, ...`")?;
-    let (input, expected) = text
-        .split_once(SPLIT)
-        .ok_or("no `// ---- expect` line")?;
+    let (input, expected) = text.split_once(SPLIT).ok_or("no `// ---- expect` line")?;
     let input: String = input.lines().skip(1).map(|l| format!("{l}\n")).collect();
     let mut shader =
         fresnel_ir::parse(&input).map_err(|e| format!("the input does not parse: {e:?}"))?;
@@ -44,7 +42,12 @@ fn run_file(path: &Path) -> Result<(), Failed> {
         std::fs::write(path, format!("{head}{SPLIT}\n{got}")).map_err(|e| format!("{e}"))?;
         return Ok(());
     }
-    Err(format!("output differs.\n--- expected\n{}\n--- got\n{}", norm(expected), norm(&got)).into())
+    Err(format!(
+        "output differs.\n--- expected\n{}\n--- got\n{}",
+        norm(expected),
+        norm(&got)
+    )
+    .into())
 }
 
 fn main() {

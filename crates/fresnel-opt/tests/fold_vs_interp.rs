@@ -12,8 +12,22 @@ use fresnel_opt::Pass;
 use proptest::prelude::*;
 
 const FLOATS: &[f64] = &[
-    0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 3.75, -7.25, 1e-3, 65504.0, 1e30, f64::INFINITY,
-    f64::NEG_INFINITY, f64::NAN, 0.3, -2.5,
+    0.0,
+    -0.0,
+    1.0,
+    -1.0,
+    0.5,
+    2.0,
+    3.75,
+    -7.25,
+    1e-3,
+    65504.0,
+    1e30,
+    f64::INFINITY,
+    f64::NEG_INFINITY,
+    f64::NAN,
+    0.3,
+    -2.5,
 ];
 
 fn float_bits(x: f64, bits: u8) -> u64 {
@@ -26,12 +40,22 @@ fn build(op: AluOp, n: u8, bits: u8, dest_bits: u8, seeds: &[u64]) -> Option<Sha
     if info.cross_invocation || info.dest_size > 4 || info.src_size.iter().any(|&s| s > 4) {
         return None;
     }
-    let n = if info.dest_size != 0 { info.dest_size } else { n };
+    let n = if info.dest_size != 0 {
+        info.dest_size
+    } else {
+        n
+    };
     let mut sh = Shader::new(Stage::Vertex);
     let fid = sh.functions.push(Function::new("main"));
     sh.entry = Some(fid);
-    let dbits = op.fixed_dest_bits().unwrap_or(if info.conversion { dest_bits } else { bits });
-    let base = if dbits == 1 { BaseType::Bool } else { BaseType::Uint };
+    let dbits = op
+        .fixed_dest_bits()
+        .unwrap_or(if info.conversion { dest_bits } else { bits });
+    let base = if dbits == 1 {
+        BaseType::Bool
+    } else {
+        BaseType::Uint
+    };
     let out_ty = sh.types.vector(base, dbits, n);
     let out = sh.add_var(Variable::new("out", out_ty, VarMode::ShaderOut));
     let Shader {
@@ -41,7 +65,11 @@ fn build(op: AluOp, n: u8, bits: u8, dest_bits: u8, seeds: &[u64]) -> Option<Sha
     let mut srcs = Vec::new();
     let mut seed = seeds.iter().copied().cycle();
     for k in 0..usize::from(info.num_srcs) {
-        let comps = if info.src_size[k] != 0 { info.src_size[k] } else { n };
+        let comps = if info.src_size[k] != 0 {
+            info.src_size[k]
+        } else {
+            n
+        };
         let sb = op.fixed_src_bits(k).unwrap_or(bits);
         let vals: Vec<u64> = (0..comps)
             .map(|_| {
@@ -122,7 +150,9 @@ proptest! {
 /// Every ALU operation but the derivatives builds and is compared at some size.
 #[test]
 fn every_operation_is_covered() {
-    let seeds: Vec<u64> = (1..=12u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
+    let seeds: Vec<u64> = (1..=12u64)
+        .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .collect();
     let mut missing = Vec::new();
     let mut compared = 0;
     for &op in ALL_ALU_OPS {

@@ -18,7 +18,11 @@ const CORPUS: &str = "../../../shared/corpus/vk-gl-cts";
 fn spirv_val(ir: &fresnel_ir::Shader, vulkan: bool) -> Result<(), String> {
     use fresnel_backend::spirv::{emit, to_bytes, SpirvOptions, TargetEnv as Spv};
     use std::io::Write;
-    let target = if vulkan { Spv::Vulkan { minor: 0 } } else { Spv::OpenGl };
+    let target = if vulkan {
+        Spv::Vulkan { minor: 0 }
+    } else {
+        Spv::OpenGl
+    };
     let words = emit(
         ir,
         &SpirvOptions {
@@ -35,7 +39,9 @@ fn spirv_val(ir: &fresnel_ir::Shader, vulkan: bool) -> Result<(), String> {
         .spawn()
         .map_err(|e| format!("spirv-val (Debian package spirv-tools): {e}"))?;
     if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(&to_bytes(&words)).map_err(|e| e.to_string())?;
+        stdin
+            .write_all(&to_bytes(&words))
+            .map_err(|e| e.to_string())?;
     }
     let out = child.wait_with_output().map_err(|e| e.to_string())?;
     if out.status.success() {
@@ -52,13 +58,16 @@ fn same_slot(a: u64, b: u64) -> bool {
 fn same(a: &Probe, b: &Probe) -> bool {
     a.discarded == b.discarded
         && a.outputs.len() == b.outputs.len()
-        && a.outputs.iter().zip(&b.outputs).all(|((na, va), (nb, vb))| {
-            na == nb
-                && va.len() == vb.len()
-                && va.iter().zip(vb).all(|(x, y)| {
-                    x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_slot(*p, *q))
-                })
-        })
+        && a.outputs
+            .iter()
+            .zip(&b.outputs)
+            .all(|((na, va), (nb, vb))| {
+                na == nb
+                    && va.len() == vb.len()
+                    && va.iter().zip(vb).all(|(x, y)| {
+                        x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_slot(*p, *q))
+                    })
+            })
 }
 
 #[test]
@@ -94,11 +103,16 @@ fn optimized_deqp_shaders_give_the_same_results() {
             }
             Api::Gl => opts.target = TargetEnv::OpenGl,
         }
-        let run = fresnel::lower_to_ir(SourceInput::new("shader", &s.text), &opts, &mut fresnel::NoIncludes);
-        let Some(ir) = run
-            .ir
-            .filter(|_| !run.diagnostics.iter().any(|d| d.severity == fresnel::Severity::Error))
-        else {
+        let run = fresnel::lower_to_ir(
+            SourceInput::new("shader", &s.text),
+            &opts,
+            &mut fresnel::NoIncludes,
+        );
+        let Some(ir) = run.ir.filter(|_| {
+            !run.diagnostics
+                .iter()
+                .any(|d| d.severity == fresnel::Severity::Error)
+        }) else {
             continue;
         };
         let mut opt = ir.clone();
@@ -149,6 +163,9 @@ fn optimized_deqp_shaders_give_the_same_results() {
     let full = std::env::var_os("FRESNEL_SOUNDNESS_FILTER").is_none();
     assert!(!full || compared > 1000, "only {compared} shaders compared");
     assert!(ran > compared / 2, "only {ran} of {compared} ran");
-    assert!(changed > compared / 2, "-O changed only {changed} of {compared}");
+    assert!(
+        changed > compared / 2,
+        "-O changed only {changed} of {compared}"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

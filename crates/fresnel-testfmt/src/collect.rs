@@ -75,8 +75,11 @@ pub fn shaders(paths: &[PathBuf]) -> Vec<FoundShader> {
             .and_then(|s| Path::new(s).extension())
             .and_then(|e| e.to_str())
             .unwrap_or("");
-        let stage = Stage::from_extension(ext)
-            .or_else(|| (ext == "glsl").then(|| Stage::from_extension(stem_ext)).flatten());
+        let stage = Stage::from_extension(ext).or_else(|| {
+            (ext == "glsl")
+                .then(|| Stage::from_extension(stem_ext))
+                .flatten()
+        });
         if stage.is_none() && ext != "shader_test" && ext != "test" {
             continue;
         }

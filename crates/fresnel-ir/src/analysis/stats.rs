@@ -165,7 +165,11 @@ fn byte_size(types: &crate::Types, ty: crate::TypeId, depth: u32) -> u64 {
             bits,
             components,
         } => {
-            let b = if *base == crate::BaseType::Bool { 4 } else { u64::from(*bits / 8) };
+            let b = if *base == crate::BaseType::Bool {
+                4
+            } else {
+                u64::from(*bits / 8)
+            };
             b * u64::from(*components)
         }
         crate::Type::Matrix {
