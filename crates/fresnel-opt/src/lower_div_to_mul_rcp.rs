@@ -6,8 +6,9 @@
 //! the last bits, so this is a lowering a target chooses, not part of `-O`, and it never
 //! touches a `precise` (exact) division.
 
-use fresnel_ir::{AluOp, AluSrc, Builder, InstrKind, Shader};
+use fresnel_ir::{AluOp, AluSrc, Shader};
 
+use crate::util::replace_alu;
 use crate::Pass;
 
 pub struct DivToMulRcp;
@@ -18,29 +19,9 @@ impl Pass for DivToMulRcp {
     }
 
     fn run(&self, shader: &mut Shader) -> bool {
-        let Shader {
-            functions, types, ..
-        } = shader;
-        let mut progress = false;
-        for (_, f) in functions.iter_mut() {
-            for id in f.instrs_in_order() {
-                let InstrKind::Alu(a) = &f.instrs[id].kind else {
-                    continue;
-                };
-                if a.op != AluOp::Fdiv || a.exact {
-                    continue;
-                }
-                let (dest, x, y) = (a.dest, a.srcs[0], a.srcs[1]);
-                let n = f.values[dest].num_components;
-                let bits = f.values[dest].bit_size;
-                let mut b = Builder::before(f, types, id);
-                let r = b.alu_full(AluOp::Frcp, bits, n, &[y], false);
-                let m = b.alu_full(AluOp::Fmul, bits, n, &[x, AluSrc::new(r)], false);
-                f.replace_all_uses(dest, m);
-                f.remove_instr(id);
-                progress = true;
-            }
-        }
-        progress
+        replace_alu(shader, AluOp::Fdiv, |b, s, bits, n| {
+            let r = b.alu_full(AluOp::Frcp, bits, n, &[s[1]], false);
+            b.alu_full(AluOp::Fmul, bits, n, &[s[0], AluSrc::new(r)], false)
+        })
     }
 }

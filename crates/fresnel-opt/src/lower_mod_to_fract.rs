@@ -6,8 +6,9 @@
 //! the built-in (which is derived from its definition) otherwise. Not part of `-O`; never
 //! applied to a `precise` operation.
 
-use fresnel_ir::{AluOp, AluSrc, Builder, InstrKind, Shader};
+use fresnel_ir::{AluOp, AluSrc, Shader};
 
+use crate::util::replace_alu;
 use crate::Pass;
 
 pub struct ModToFract;
@@ -18,30 +19,10 @@ impl Pass for ModToFract {
     }
 
     fn run(&self, shader: &mut Shader) -> bool {
-        let Shader {
-            functions, types, ..
-        } = shader;
-        let mut progress = false;
-        for (_, f) in functions.iter_mut() {
-            for id in f.instrs_in_order() {
-                let InstrKind::Alu(a) = &f.instrs[id].kind else {
-                    continue;
-                };
-                if a.op != AluOp::Fmod || a.exact {
-                    continue;
-                }
-                let (dest, x, y) = (a.dest, a.srcs[0], a.srcs[1]);
-                let n = f.values[dest].num_components;
-                let bits = f.values[dest].bit_size;
-                let mut b = Builder::before(f, types, id);
-                let q = b.alu_full(AluOp::Fdiv, bits, n, &[x, y], false);
-                let fr = b.alu_full(AluOp::Ffract, bits, n, &[AluSrc::new(q)], false);
-                let m = b.alu_full(AluOp::Fmul, bits, n, &[y, AluSrc::new(fr)], false);
-                f.replace_all_uses(dest, m);
-                f.remove_instr(id);
-                progress = true;
-            }
-        }
-        progress
+        replace_alu(shader, AluOp::Fmod, |b, s, bits, n| {
+            let q = b.alu_full(AluOp::Fdiv, bits, n, &[s[0], s[1]], false);
+            let fr = b.alu_full(AluOp::Ffract, bits, n, &[AluSrc::new(q)], false);
+            b.alu_full(AluOp::Fmul, bits, n, &[s[1], AluSrc::new(fr)], false)
+        })
     }
 }

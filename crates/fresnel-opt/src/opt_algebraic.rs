@@ -180,14 +180,7 @@ impl Pass for Algebraic {
     }
 
     fn run(&self, shader: &mut Shader) -> bool {
-        let Shader {
-            functions, types, ..
-        } = shader;
-        let mut progress = false;
-        for (_, f) in functions.iter_mut() {
-            progress |= algebraic(f, types);
-        }
-        progress
+        crate::for_each_function(shader, algebraic)
     }
 }
 

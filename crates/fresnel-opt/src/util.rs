@@ -109,3 +109,32 @@ pub fn rename_phi_preds(
         }
     }
 }
+
+/// Replaces every ALU instruction of `op` that is not `exact` by what `build` makes from
+/// its sources (built just before it; `bits` and `n` are the result's shape); true when any
+/// was replaced. The lowerings that turn one operation into a sequence share this.
+pub fn replace_alu(
+    shader: &mut fresnel_ir::Shader,
+    op: AluOp,
+    build: impl Fn(&mut fresnel_ir::Builder<'_>, &[fresnel_ir::AluSrc], u8, u8) -> ValueId,
+) -> bool {
+    crate::for_each_function(shader, |f, types| {
+        let mut progress = false;
+        for id in f.instrs_in_order() {
+            let InstrKind::Alu(a) = &f.instrs[id].kind else {
+                continue;
+            };
+            if a.op != op || a.exact {
+                continue;
+            }
+            let (dest, srcs) = (a.dest, a.srcs.clone());
+            let (bits, n) = (f.values[dest].bit_size, f.values[dest].num_components);
+            let mut b = fresnel_ir::Builder::before(f, types, id);
+            let new = build(&mut b, &srcs, bits, n);
+            f.replace_all_uses(dest, new);
+            f.remove_instr(id);
+            progress = true;
+        }
+        progress
+    })
+}
