@@ -558,7 +558,7 @@ impl Cx<'_> {
         v.stream = u32_of("stream");
         v.input_attachment_index = u32_of("input_attachment_index");
         if v.mode == VarMode::ShaderOut {
-            self.xfb_defaults(v);
+            self.xfb_defaults(v, var.span);
         }
         // Extension storage and qualifiers, for the SPIR-V back end (issue 5, helper D).
         if let Storage::Ext(s) = var.storage {
@@ -580,23 +580,31 @@ impl Cx<'_> {
     }
 
     /// Transform feedback and stream defaults from `layout(xfb_buffer = b, xfb_stride = s)
-    /// out;` and `layout(stream = k) out;` (the HIR keeps these stage-wide entries in order
-    /// but not where they stand among the declarations: the last ones apply).
-    fn xfb_defaults(&self, v: &mut Variable) {
+    /// out;` and `layout(stream = k) out;`. The current buffer and stream are positional:
+    /// a declaration takes the ones set before it (by source position, in its file). A
+    /// stride set while buffer `b` is current belongs to buffer `b` wherever it stands.
+    fn xfb_defaults(&self, v: &mut Variable, decl: Span) {
+        let before = |e: &hir::LayoutEntry| e.span.file != decl.file || e.span.start < decl.start;
+        let mut current = 0u32;
         let mut buffer = 0u32;
         let mut strides: Vec<(u32, u32)> = Vec::new();
         let mut stream = None;
         for e in &self.m.stage_layout {
             let val = e.value.and_then(|x| u32::try_from(x).ok());
             match self.layout_name(e) {
-                "xfb_buffer" => buffer = val.unwrap_or(0),
-                "xfb_stride" => {
-                    if let Some(st) = val {
-                        strides.retain(|(b, _)| *b != buffer);
-                        strides.push((buffer, st));
+                "xfb_buffer" => {
+                    current = val.unwrap_or(0);
+                    if before(e) {
+                        buffer = current;
                     }
                 }
-                "stream" => stream = val,
+                "xfb_stride" => {
+                    if let Some(st) = val {
+                        strides.retain(|(b, _)| *b != current);
+                        strides.push((current, st));
+                    }
+                }
+                "stream" if before(e) => stream = val,
                 _ => {}
             }
         }

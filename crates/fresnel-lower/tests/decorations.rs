@@ -630,3 +630,21 @@ fn redeclared_builtin_block_members_keep_their_qualifiers() {
     );
     assert!(var(&s, "gl_Position").invariant);
 }
+
+/// `layout(xfb_buffer = b) out;` applies to the declarations after it; a stride set while a
+/// buffer is current belongs to that buffer (glslang's spv.xfb.vert: out1 is in buffer 3
+/// with stride 48, although buffer 2 is the default set last).
+#[test]
+fn transform_feedback_defaults_follow_declaration_order() {
+    let s = lower(
+        "x.vert",
+        "#version 450\nlayout(xfb_buffer = 3) out;\nlayout(xfb_stride = 48) out;\n\
+         layout(xfb_offset = 12, location = 0) out float out1;\n\
+         layout(xfb_buffer = 2) out;\nlayout(xfb_offset = 0, location = 1) out float out2;\n\
+         void main() { out1 = 1.0; out2 = 2.0; }\n",
+    );
+    let o1 = var(&s, "out1");
+    assert_eq!((o1.xfb_buffer, o1.xfb_stride), (Some(3), Some(48)));
+    let o2 = var(&s, "out2");
+    assert_eq!((o2.xfb_buffer, o2.xfb_stride), (Some(2), None));
+}
