@@ -786,18 +786,9 @@ fn scalar_f64(s: Scalar) -> f64 {
     }
 }
 
-/// Runs one sub-case; `Ok(Some(reason))` when it fails.
-fn run_sub_case(
-    t: &Test<'_>,
-    vs: &Shader,
-    fs: &Shader,
-    values: &ValueBlock,
-    k: usize,
-) -> Result<Option<String>, fresnel_interp::Error> {
-    let mut vi = Interp::new(vs)?;
-    vi.limits.max_instructions = MAX_INSTRUCTIONS;
-    let by_location = t.flavor == Flavor::Vulkan;
-    // Vulkan vertex attributes: location -> 4 components (missing ones read (0, 0, 0, 1)).
+/// The Vulkan runner's vertex attribute table of sub-case `k`: location -> 4 components
+/// (missing ones read (0, 0, 0, 1)), from location 1 on, one location per matrix column.
+pub(crate) fn attribute_table(values: &ValueBlock, k: usize) -> Vec<(i32, [Scalar; 4])> {
     let mut attrs: Vec<(i32, [Scalar; 4])> = Vec::new();
     let mut loc = 1;
     for v in values.inputs() {
@@ -819,6 +810,21 @@ fn run_sub_case(
         }
         loc += cols as i32;
     }
+    attrs
+}
+
+/// Runs one sub-case; `Ok(Some(reason))` when it fails.
+fn run_sub_case(
+    t: &Test<'_>,
+    vs: &Shader,
+    fs: &Shader,
+    values: &ValueBlock,
+    k: usize,
+) -> Result<Option<String>, fresnel_interp::Error> {
+    let mut vi = Interp::new(vs)?;
+    vi.limits.max_instructions = MAX_INSTRUCTIONS;
+    let by_location = t.flavor == Flavor::Vulkan;
+    let attrs = attribute_table(values, k);
     let in_vars: Vec<(String, fresnel_ir::VarId)> = vs
         .vars_of(VarMode::ShaderIn)
         .filter(|(_, v)| !v.builtin)

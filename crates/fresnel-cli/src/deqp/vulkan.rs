@@ -345,31 +345,12 @@ impl VkProgram {
     /// The vertex attributes of sub-case `k` (4 vertices, 4 components each).
     fn attributes(&self, t: &Test<'_>, values: &ValueBlock, k: usize) -> Vec<VertexAttribute> {
         let by_location = t.flavor == Flavor::Vulkan;
-        // The Vulkan runner's attribute table: location -> 4 components (missing ones read
-        // (0, 0, 0, 1)), from location 1 on, one location per matrix column.
-        let mut table: Vec<(i32, [Scalar; 4])> = Vec::new();
-        if by_location {
-            let mut loc = 1;
-            for v in values.inputs() {
-                let all = sub_values(v, k);
-                let (cols, rows) = v.ty.matrix_dims().unwrap_or((1, v.ty.scalar_size()));
-                for c in 0..cols {
-                    let mut a = [
-                        Scalar::Float(0.0),
-                        Scalar::Float(0.0),
-                        Scalar::Float(0.0),
-                        Scalar::Float(1.0),
-                    ];
-                    for (r, x) in a.iter_mut().enumerate().take(rows) {
-                        if let Some(s) = all.get(c * rows + r) {
-                            *x = *s;
-                        }
-                    }
-                    table.push((loc + c as i32, a));
-                }
-                loc += cols as i32;
-            }
-        }
+        // The Vulkan runner's attribute table (by location, for Vulkan-flavour cases).
+        let table = if by_location {
+            super::attribute_table(values, k)
+        } else {
+            Vec::new()
+        };
         // Per attribute location: per vertex, 4 32-bit components.
         let mut data: Vec<(u32, NumKind, [[u32; 4]; 4])> = self
             .attributes
