@@ -502,15 +502,7 @@ fn main() {
         let _ = writeln!(out, "    ({n:?}, {s}, {l}),");
     }
     let _ = writeln!(out, "];");
-    let _ = writeln!(
-        out,
-        "pub static VARIABLE_SECTIONS: [(u16, &str); {}] = [",
-        sections.len()
-    );
-    for (a, t) in &sections {
-        let _ = writeln!(out, "    ({a}, {t:?}),");
-    }
-    let _ = writeln!(out, "];");
+    emit_variable_tables(&mut out, &sections);
     let out_dir = std::env::var("OUT_DIR").expect("OUT_DIR");
     std::fs::write(format!("{out_dir}/builtin_functions.rs"), out).expect("write generated table");
     // Flags, for the runtime module's consts to agree with.
@@ -524,4 +516,230 @@ fn main() {
         F_READONLY,
         F_WRITEONLY,
     );
+}
+
+/// One top-level declaration of `variables.glsl`.
+struct VarDecl {
+    avail: usize,
+    text: String,
+    /// `gl_` names it declares (variables, blocks, block members, struct types).
+    declares: Vec<String>,
+    /// `gl_` names it uses (array sizes, struct types, initializers).
+    uses: Vec<String>,
+    /// `const int NAME = N;` / `const ivec3 NAME = ivec3(A, B, C);`: the name and value.
+    int_const: Option<(String, Vec<i64>)>,
+}
+
+/// A token of the tiny lexer below: an identifier or number, or one punctuation character.
+fn var_tokens(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+        } else if c.is_ascii_alphanumeric() || c == b'_' {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            out.push((start, &text[start..i]));
+        } else {
+            out.push((i, &text[i..i + 1]));
+            i += 1;
+        }
+    }
+    out
+}
+
+fn parse_int_literal(t: &str) -> Option<i64> {
+    if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        i64::from_str_radix(h, 16).ok()
+    } else {
+        t.parse().ok()
+    }
+}
+
+/// The value of `const [precision] int|ivec3 NAME = VALUE;` (tokens of one declaration).
+fn int_const_value(toks: &[&str]) -> Option<(String, Vec<i64>)> {
+    let mut t = toks;
+    if t.first() != Some(&"const") {
+        return None;
+    }
+    t = &t[1..];
+    if matches!(t.first(), Some(&("highp" | "mediump" | "lowp"))) {
+        t = &t[1..];
+    }
+    let ty = *t.first()?;
+    let name = t.get(1)?.to_string();
+    if t.get(2) != Some(&"=") {
+        return None;
+    }
+    let rest = &t[3..];
+    let lit = |toks: &[&str]| -> Option<(i64, usize)> {
+        match toks.first() {
+            Some(&"-") => parse_int_literal(toks.get(1)?).map(|v| (-v, 2)),
+            Some(x) => parse_int_literal(x).map(|v| (v, 1)),
+            None => None,
+        }
+    };
+    match ty {
+        "int" => {
+            let (v, n) = lit(rest)?;
+            (rest.get(n) == Some(&";")).then(|| (name, vec![v]))
+        }
+        "ivec3" => {
+            if rest.first() != Some(&"ivec3") || rest.get(1) != Some(&"(") {
+                return None;
+            }
+            let mut vals = Vec::new();
+            let mut k = 2;
+            loop {
+                let (v, n) = lit(&rest[k..])?;
+                vals.push(v);
+                k += n;
+                match rest.get(k) {
+                    Some(&",") => k += 1,
+                    Some(&")") => break,
+                    _ => return None,
+                }
+            }
+            (vals.len() == 3 && rest.get(k + 1) == Some(&";")).then_some((name, vals))
+        }
+        _ => None,
+    }
+}
+
+/// Splits the variable sections into top-level declarations and finds the `gl_` names each
+/// declares and uses. A `gl_` identifier is a use inside `(...)`/`[...]`, in an initializer,
+/// or when an identifier follows it (a struct type name); otherwise it is declared.
+fn split_variable_decls(sections: &[(usize, String)]) -> Vec<VarDecl> {
+    let mut decls = Vec::new();
+    for (avail, text) in sections {
+        let spans = var_tokens(text);
+        let toks: Vec<&str> = spans.iter().map(|&(_, t)| t).collect();
+        let mut start = 0;
+        let (mut braces, mut parens) = (0i32, 0i32);
+        let mut in_init = false;
+        let mut declares = Vec::new();
+        let mut uses = Vec::new();
+        for (k, &t) in toks.iter().enumerate() {
+            match t {
+                "{" => braces += 1,
+                "}" => braces -= 1,
+                "(" | "[" => parens += 1,
+                ")" | "]" => parens -= 1,
+                "=" if parens == 0 => in_init = true,
+                "," if parens == 0 => in_init = false,
+                ";" => in_init = false,
+                _ => {}
+            }
+            if t.starts_with("gl_") {
+                let next_is_ident = toks
+                    .get(k + 1)
+                    .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'));
+                if parens > 0 || in_init || next_is_ident {
+                    uses.push(t.to_string());
+                } else {
+                    declares.push(t.to_string());
+                }
+            }
+            if t == ";" && braces == 0 && parens == 0 {
+                let part = &toks[start..=k];
+                decls.push(VarDecl {
+                    avail: *avail,
+                    text: text[spans[start].0..=spans[k].0].to_string() + "\n",
+                    declares: std::mem::take(&mut declares),
+                    uses: std::mem::take(&mut uses),
+                    int_const: int_const_value(part),
+                });
+                start = k + 1;
+            }
+        }
+        assert!(
+            start == toks.len() && braces == 0 && parens == 0,
+            "variables.glsl: a section ends inside a declaration: {text}"
+        );
+    }
+    decls
+}
+
+/// `VARIABLE_DECLS` (availability, text), `VARIABLE_DEPS` (for each declaration, those of the
+/// names it uses, transitively), `VARIABLE_NAMES` (each `gl_` name with the declarations
+/// declaring it) and `VARIABLE_INT_CONSTS`.
+fn emit_variable_tables(out: &mut String, sections: &[(usize, String)]) {
+    let decls = split_variable_decls(sections);
+    let mut declared_by: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, d) in decls.iter().enumerate() {
+        for n in &d.declares {
+            let v = declared_by.entry(n.as_str()).or_default();
+            if !v.contains(&i) {
+                v.push(i);
+            }
+        }
+    }
+    // The declarations one declaration needs, in file order.
+    let closure = |root: usize| -> Vec<usize> {
+        let mut seen = vec![false; decls.len()];
+        let mut stack = vec![root];
+        while let Some(d) = stack.pop() {
+            if std::mem::replace(&mut seen[d], true) {
+                continue;
+            }
+            for u in &decls[d].uses {
+                let Some(by) = declared_by.get(u.as_str()) else {
+                    panic!("variables.glsl: `{u}` is used but never declared");
+                };
+                for &x in by {
+                    assert!(x < d, "variables.glsl: `{u}` is used before it is declared");
+                    stack.push(x);
+                }
+            }
+        }
+        (0..decls.len()).filter(|&i| seen[i] && i != root).collect()
+    };
+    let _ = writeln!(
+        out,
+        "pub static VARIABLE_DECLS: [(u16, &str); {}] = [",
+        decls.len()
+    );
+    for d in &decls {
+        let _ = writeln!(out, "    ({}, {:?}),", d.avail, d.text);
+    }
+    let _ = writeln!(out, "];");
+    let _ = writeln!(
+        out,
+        "pub static VARIABLE_DEPS: [&[u16]; {}] = [",
+        decls.len()
+    );
+    for i in 0..decls.len() {
+        let list: Vec<String> = closure(i).iter().map(|d| d.to_string()).collect();
+        let _ = writeln!(out, "    &[{}],", list.join(", "));
+    }
+    let _ = writeln!(out, "];");
+    let _ = writeln!(
+        out,
+        "pub static VARIABLE_NAMES: [(&str, &[u16]); {}] = [",
+        declared_by.len()
+    );
+    for (name, by) in &declared_by {
+        let list: Vec<String> = by.iter().map(|d| d.to_string()).collect();
+        let _ = writeln!(out, "    ({name:?}, &[{}]),", list.join(", "));
+    }
+    let _ = writeln!(out, "];");
+    let consts: Vec<(&String, &Vec<i64>, usize)> = decls
+        .iter()
+        .filter_map(|d| d.int_const.as_ref().map(|(n, v)| (n, v, d.avail)))
+        .collect();
+    let _ = writeln!(
+        out,
+        "pub static VARIABLE_INT_CONSTS: [(&str, u16, &[i64]); {}] = [",
+        consts.len()
+    );
+    for (n, v, a) in consts {
+        let vals: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+        let _ = writeln!(out, "    ({n:?}, {a}, &[{}]),", vals.join(", "));
+    }
+    let _ = writeln!(out, "];");
 }

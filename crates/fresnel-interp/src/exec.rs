@@ -1733,6 +1733,7 @@ impl<'a> Machine<'a> {
             // Stages and hardware the CPU interpreter does not model.
             I::TraceRay
             | I::TraceRayMotion
+            | I::TraceRayLocation
             | I::ExecuteCallable
             | I::ReportRayIntersection
             | I::IgnoreRayIntersection
@@ -1767,6 +1768,17 @@ impl<'a> Machine<'a> {
                 return Err(Error::Unsupported(format!(
                     "`{}`: ray tracing, ray queries and hit objects have no acceleration \
                      structures to run against in the CPU interpreter",
+                    info.name
+                )))
+            }
+            // Added for lowering gaps (helper C): bindless handles and vector image atomics.
+            I::OpaqueHandle
+            | I::ImageDerefAtomicVec
+            | I::TexGatherQcom
+            | I::TexGatherOffsetQcom => {
+                return Err(Error::Unsupported(format!(
+                    "`{}` is not supported by the interpreter (bindless texture handles, \
+                     GL_NV_shader_atomic_fp16_vector image atomics, QCOM extended gathers)",
                     info.name
                 )))
             }

@@ -91,6 +91,9 @@ pub struct Function {
     pub loops: EntityVec<LoopId, LoopNode>,
     /// Function-temporary variables (parameters and the return variable included).
     pub locals: Vec<VarId>,
+    /// Flags of the values that have any (issue 5: `NonUniform` / `RelaxedPrecision`
+    /// decorations); see [`Function::flags`].
+    pub value_flags: std::collections::BTreeMap<ValueId, ValueFlags>,
 }
 
 impl Function {
@@ -114,6 +117,7 @@ impl Function {
             ifs: EntityVec::new(),
             loops: EntityVec::new(),
             locals: Vec::new(),
+            value_flags: std::collections::BTreeMap::new(),
         };
         f.rebuild_cfg();
         f
@@ -523,5 +527,43 @@ impl Function {
             }
         }
         None
+    }
+}
+
+// Added for issue 5 (decorations): value flags.
+impl Function {
+    /// The flags of `v` (none unless set).
+    pub fn flags(&self, v: ValueId) -> ValueFlags {
+        self.value_flags.get(&v).copied().unwrap_or_default()
+    }
+
+    /// Replaces the flags of `v`.
+    pub fn set_flags(&mut self, v: ValueId, flags: ValueFlags) {
+        if flags.is_empty() {
+            self.value_flags.remove(&v);
+        } else {
+            self.value_flags.insert(v, flags);
+        }
+    }
+
+    /// Marks `v` non-uniform.
+    pub fn mark_non_uniform(&mut self, v: ValueId) {
+        let mut fl = self.flags(v);
+        fl.non_uniform = true;
+        self.set_flags(v, fl);
+    }
+
+    /// Marks `v` as computed at relaxed precision.
+    pub fn mark_relaxed(&mut self, v: ValueId) {
+        let mut fl = self.flags(v);
+        fl.relaxed = true;
+        self.set_flags(v, fl);
+    }
+
+    /// `keep` now stands for `gone` too (CSE and similar merges): its flags become
+    /// [`ValueFlags::merge`] of both.
+    pub fn merge_flags(&mut self, keep: ValueId, gone: ValueId) {
+        let fl = self.flags(keep).merge(self.flags(gone));
+        self.set_flags(keep, fl);
     }
 }

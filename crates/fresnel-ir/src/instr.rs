@@ -437,3 +437,58 @@ impl InstrKind {
         matches!(self, InstrKind::Phi { .. })
     }
 }
+
+// Added for issue 5 (decorations): per-value flags that back ends turn into SPIR-V
+// decorations on result ids (`NonUniform`, `RelaxedPrecision`). Kept in
+// `Function::value_flags` (a side table, so instruction and value literals are unchanged).
+
+/// Properties of a value beyond its shape.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct ValueFlags {
+    /// Marked non-uniform (`nonuniformEXT`, GL_EXT_nonuniform_qualifier): the value may
+    /// differ between invocations where it is used to index descriptors, so accesses through
+    /// it must be decorated `NonUniform`. A mark on a deref marks the access (the resource
+    /// reached). Merging a marked value with an unmarked one keeps the mark.
+    pub non_uniform: bool,
+    /// Computed at relaxed precision (`mediump`/`lowp`): SPIR-V `RelaxedPrecision`. Merging a
+    /// relaxed value with a full-precision one drops the mark.
+    pub relaxed: bool,
+}
+
+impl ValueFlags {
+    pub const NONE: ValueFlags = ValueFlags {
+        non_uniform: false,
+        relaxed: false,
+    };
+
+    pub fn is_empty(self) -> bool {
+        self == ValueFlags::NONE
+    }
+
+    /// The flags of one value standing for two equal computations (CSE): non-uniform if
+    /// either is, relaxed only if both are.
+    pub fn merge(self, other: ValueFlags) -> ValueFlags {
+        ValueFlags {
+            non_uniform: self.non_uniform || other.non_uniform,
+            relaxed: self.relaxed && other.relaxed,
+        }
+    }
+
+    /// The words of the text form (`nonuniform`, `relaxed`), in that order.
+    pub fn names(self) -> impl Iterator<Item = &'static str> {
+        [(self.non_uniform, "nonuniform"), (self.relaxed, "relaxed")]
+            .into_iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, n)| n)
+    }
+
+    /// Sets the flag named `name` (`false` if no flag has that name).
+    pub fn set_by_name(&mut self, name: &str) -> bool {
+        match name {
+            "nonuniform" => self.non_uniform = true,
+            "relaxed" => self.relaxed = true,
+            _ => return false,
+        }
+        true
+    }
+}

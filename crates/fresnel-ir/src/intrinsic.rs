@@ -410,6 +410,25 @@ intrinsics! {
     /// `gl_WorkGroupSize` when `local_size_*_id` makes it a specialization constant
     /// (`ShaderInfo::local_size` with the dimensions named by `local_size_id` specializable).
     LoadWorkgroupSize = "load_workgroup_size" [] value 3 { } (E | R);
+
+    // ---- lowering gaps (helper C, issue 4) ----
+    /// `traceNV` whose payload location names no `rayPayload*` variable of the shader
+    /// (GL_NV_ray_tracing's `OpTraceNV` takes the location itself): srcs as `trace_ray`
+    /// without the payload; `base`: the payload location.
+    TraceRayLocation = "trace_ray_location" [-1, 1, 1, 1, 1, 1, 3, 1, 3, 1] none 0 { Base } 0;
+    /// The 64-bit handle (GL_ARB_bindless_texture) of the sampler or image the deref names:
+    /// `uint64_t(s)`, and `uvec2(s)` unpacked from it.
+    OpaqueHandle = "opaque_handle" [-1] value 1 { } (E | R);
+    /// `imageAtomicAdd/Min/Max/Exchange` on `f16vec2`/`f16vec4` texels
+    /// (GL_NV_shader_atomic_fp16_vector): srcs as `image_deref_atomic` (image deref,
+    /// coordinate, sample, data) with data and result of the intrinsic's `num_components`.
+    ImageDerefAtomicVec = "image_deref_atomic_vec" [-1, 4, 1, 0] value 0 { Atomic, Access } 0;
+    /// GL_QCOM_image_processing3 `textureGather{4x1,D,H2,V2}QCOM`: srcs: sampler deref,
+    /// coordinate (u, v[, layer], zero-padded to 4). `base`: the gather mode (4x1 0, D 1,
+    /// H2 2, V2 3, as `OpImageGatherQCOM`); `component`: the component gathered.
+    TexGatherQcom = "tex_gather_qcom" [-1, 4] value 4 { Base, Component } (E | R);
+    /// The `...OffsetQCOM` forms: srcs as `tex_gather_qcom`, then the offset (`ivec2`).
+    TexGatherOffsetQcom = "tex_gather_offset_qcom" [-1, 4, 2] value 4 { Base, Component } (E | R);
 }
 
 impl Intrinsic {

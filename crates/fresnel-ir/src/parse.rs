@@ -282,6 +282,8 @@ struct PInstr {
     dests: SmallVec<[(ValueId, u8, u8); 2]>,
     /// An intrinsic whose `num_components` the text leaves to be implied.
     infer_nc: bool,
+    /// Value flags written after results (`%3 [relaxed] = ...`).
+    flags: SmallVec<[(ValueId, ValueFlags); 1]>,
     line: u32,
     col: u32,
 }
@@ -1222,8 +1224,10 @@ impl Parser {
         let mut dests: SmallVec<[(ValueId, u8, u8); 2]> = SmallVec::new();
         let mut multi = false;
         let mut infer_nc = false;
+        let mut flags: SmallVec<[(ValueId, ValueFlags); 1]> = SmallVec::new();
         if matches!(start.tk, Tk::Value(_)) {
             let d = self.value()?;
+            self.value_flags(d, &mut flags)?;
             if self.is_punct('=') {
                 dests.push((d, 0, 0));
             } else {
@@ -1232,6 +1236,7 @@ impl Parser {
                 dests.push((d, b, n));
                 while self.eat_punct(',') {
                     let d = self.value()?;
+                    self.value_flags(d, &mut flags)?;
                     let (b, n) = self.shape()?;
                     dests.push((d, b, n));
                 }
@@ -1525,9 +1530,40 @@ impl Parser {
             kind,
             dests,
             infer_nc,
+            flags,
             line: start.line,
             col: start.col,
         })
+    }
+
+    /// Optional flags after a result: `[nonuniform, relaxed]` (issue 5).
+    fn value_flags(
+        &mut self,
+        v: ValueId,
+        out: &mut SmallVec<[(ValueId, ValueFlags); 1]>,
+    ) -> PResult<()> {
+        if !self.eat_punct('[') {
+            return Ok(());
+        }
+        let mut fl = ValueFlags::default();
+        loop {
+            let t = self.peek().clone();
+            let w = self.ident()?;
+            if !fl.set_by_name(&w) {
+                return self.err_at(
+                    &t,
+                    format!("unknown value flag '{w}' (expected 'nonuniform' or 'relaxed')"),
+                );
+            }
+            if !self.eat_punct(',') {
+                break;
+            }
+        }
+        self.expect_punct(']')?;
+        if !fl.is_empty() {
+            out.push((v, fl));
+        }
+        Ok(())
     }
 
     fn index_value(&mut self, kind: IndexKind) -> PResult<i64> {
@@ -1613,6 +1649,7 @@ impl Parser {
             ifs: EntityVec::new(),
             loops: EntityVec::new(),
             locals: pf.locals,
+            value_flags: std::collections::BTreeMap::new(),
         };
         for _ in 0..=max_block {
             f.blocks.push(Block::default());
@@ -1858,6 +1895,9 @@ impl FnBuild {
                     message: format!("{v} is defined twice"),
                 });
             }
+        }
+        for (v, fl) in pi.flags {
+            f.set_flags(v, fl);
         }
         f.blocks[block].instrs.push(id);
         Ok(())

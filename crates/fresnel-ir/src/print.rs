@@ -79,6 +79,8 @@
 //! %13 = txl 32x4 2d array f (texture %0, coord %1, lod %2) component=1    implied)
 //! %16 = tex 32x5 2d sparse f (texture %0, sampler %1, coord %2)   sparse: + residency code
 //! %14 32x1, %15 32x4 = call fn1(%3)         results: return value, then out/inout params
+//! %17 [nonuniform, relaxed] = mov 32x1 %3.x  value flags after a result (NonUniform,
+//!                                            RelaxedPrecision in SPIR-V)
 //! break | continue | return
 //! ```
 
@@ -698,7 +700,7 @@ impl<'a> Printer<'a> {
                 let _ = write!(
                     out,
                     "{} = {}{} {}",
-                    a.dest,
+                    self.dest(f, a.dest),
                     if a.exact { "exact " } else { "" },
                     a.op.name(),
                     self.shape(f, a.dest)
@@ -717,7 +719,13 @@ impl<'a> Printer<'a> {
             }
             InstrKind::Intrinsic(x) => {
                 if let Some(d) = x.dest {
-                    let _ = write!(out, "{d} = {} {}", x.op.name(), self.shape(f, d));
+                    let _ = write!(
+                        out,
+                        "{} = {} {}",
+                        self.dest(f, d),
+                        x.op.name(),
+                        self.shape(f, d)
+                    );
                 } else {
                     out.push_str(x.op.name());
                 }
@@ -747,7 +755,7 @@ impl<'a> Printer<'a> {
                 let _ = write!(
                     out,
                     "{} = {} {} {}{}{}{} {}",
-                    t.dest,
+                    self.dest(f, t.dest),
                     t.op.name(),
                     self.shape(f, t.dest),
                     t.dim.name(),
@@ -767,7 +775,7 @@ impl<'a> Printer<'a> {
                 }
             }
             InstrKind::Deref(d) => {
-                let _ = write!(out, "{} = ", d.dest);
+                let _ = write!(out, "{} = ", self.dest(f, d.dest));
                 match d.kind {
                     DerefKind::Var(v) => {
                         let _ = write!(out, "deref_var {v}");
@@ -794,7 +802,8 @@ impl<'a> Printer<'a> {
                 let parts: Vec<String> = values.iter().map(|x| format!("{x:#x}")).collect();
                 let _ = write!(
                     out,
-                    "{dest} = load_const {} ({})",
+                    "{} = load_const {} ({})",
+                    self.dest(f, *dest),
                     self.shape(f, *dest),
                     parts.join(", ")
                 );
@@ -803,10 +812,20 @@ impl<'a> Printer<'a> {
                 }
             }
             InstrKind::Undef { dest } => {
-                let _ = write!(out, "{dest} = undef {}", self.shape(f, *dest));
+                let _ = write!(
+                    out,
+                    "{} = undef {}",
+                    self.dest(f, *dest),
+                    self.shape(f, *dest)
+                );
             }
             InstrKind::Phi { dest, srcs } => {
-                let _ = write!(out, "{dest} = phi {}", self.shape(f, *dest));
+                let _ = write!(
+                    out,
+                    "{} = phi {}",
+                    self.dest(f, *dest),
+                    self.shape(f, *dest)
+                );
                 for (i, (b, v)) in srcs.iter().enumerate() {
                     let _ = write!(out, "{} {b}: {v}", if i == 0 { "" } else { "," });
                 }
@@ -815,7 +834,7 @@ impl<'a> Printer<'a> {
                 if !dests.is_empty() {
                     let ds: Vec<String> = dests
                         .iter()
-                        .map(|d| format!("{d} {}", self.shape(f, *d)))
+                        .map(|d| format!("{} {}", self.dest(f, *d), self.shape(f, *d)))
                         .collect();
                     let _ = write!(out, "{} = ", ds.join(", "));
                 }
@@ -826,6 +845,16 @@ impl<'a> Printer<'a> {
                 }
             }
             InstrKind::Jump(k) => out.push_str(k.name()),
+        }
+    }
+
+    /// A result value with its flags, if any (`%3 [nonuniform, relaxed]`; issue 5).
+    fn dest(&self, f: &Function, v: ValueId) -> String {
+        let fl = f.flags(v);
+        if fl.is_empty() {
+            v.to_string()
+        } else {
+            format!("{v} [{}]", fl.names().collect::<Vec<_>>().join(", "))
         }
     }
 

@@ -265,6 +265,7 @@ impl<'a> Validator<'a> {
         }
         self.block = None;
         self.uses(f);
+        self.value_flags(f);
     }
 
     /// Tree shape. Returns whether the tree is sound enough to rebuild the CFG from.
@@ -1325,6 +1326,24 @@ impl<'a> Validator<'a> {
                     "use list of {v} is {have:?}, the instructions give {:?}",
                     w
                 ));
+            }
+        }
+    }
+}
+
+// Added for issue 5 (decorations): value flags.
+impl Validator<'_> {
+    /// Flags name values of this function; `relaxed` is not for booleans.
+    fn value_flags(&mut self, f: &Function) {
+        for (&v, fl) in &f.value_flags {
+            let Some(d) = f.values.get(v) else {
+                self.error(format!(
+                    "flags on {v}, which is not a value of this function"
+                ));
+                continue;
+            };
+            if fl.relaxed && d.bit_size == 1 {
+                self.error(format!("{v} is a boolean and cannot be marked relaxed"));
             }
         }
     }

@@ -363,3 +363,88 @@ proptest! {
         prop_assert_eq!(&p.functions[FuncId(0)].name, &names[5]);
     }
 }
+
+/// Issue 5: value flags (`[nonuniform, relaxed]` after a result) print, parse back, and are
+/// checked by the validator.
+#[test]
+fn value_flags_round_trip_and_validate() {
+    let mut s = common::sample_shader();
+    let (fid, _) = s.functions.iter().last().expect("a function");
+    let f = &mut s.functions[fid];
+    // Flag every second value defined by a live instruction (deref, ALU, tex, call
+    // results...), cycling through the three combinations.
+    let mut n = 0;
+    let mut defined: Vec<ValueId> = Vec::new();
+    for (_, ins) in f.instrs.iter() {
+        if !ins.removed {
+            defined.extend(ins.kind.dests());
+        }
+    }
+    for v in defined {
+        let bits = f.values[v].bit_size;
+        match n % 3 {
+            0 => f.mark_non_uniform(v),
+            1 if bits != 1 => f.mark_relaxed(v),
+            2 if bits != 1 => {
+                f.mark_non_uniform(v);
+                f.mark_relaxed(v);
+            }
+            _ => {}
+        }
+        n += 1;
+    }
+    assert!(f.value_flags.len() >= 6, "{:?}", f.value_flags);
+    check_round_trip(&s);
+    let text = s.to_string();
+    assert!(text.contains(" [nonuniform] = "), "{text}");
+    assert!(text.contains(" [relaxed] = "), "{text}");
+    assert!(text.contains(" [nonuniform, relaxed] = "), "{text}");
+    let p = parse(&text).unwrap();
+    assert_eq!(p.functions[fid].value_flags, s.functions[fid].value_flags);
+
+    // A call result with flags.
+    let t = "shader vertex\nentry fn1\nfunction fn0 f() -> @0 {\n  var @0 function f32 r\n  block b0:\n  block b1 (end):\n}\nfunction fn1 main() {\n  block b0:\n    %0 [relaxed] 32x1 = call fn0()\n  block b1 (end):\n}\n";
+    let sh = parse(t).unwrap_or_else(|e| panic!("{e}"));
+    assert!(sh.functions[FuncId(1)].flags(ValueId(0)).relaxed);
+    assert!(
+        sh.to_string().contains("%0 [relaxed] 32x1 = call fn0()"),
+        "{sh}"
+    );
+    check_round_trip(&sh);
+
+    // Unknown flags are parse errors with a position.
+    let e = parse("shader vertex\nfunction fn0 main() {\n  block b0:\n    %0 [shiny] = undef 32x1\n  block b1 (end):\n}\n").unwrap_err();
+    assert_eq!((e.line, e.col), (4, 9), "{e}");
+    assert!(e.message.contains("unknown value flag 'shiny'"), "{e}");
+
+    // The validator: no relaxed booleans, no flags on values that do not exist.
+    let mut bad = parse("shader vertex\nfunction fn0 main() {\n  block b0:\n    %0 [relaxed] = undef 1x1\n  block b1 (end):\n}\n").unwrap();
+    let errs = validate(&bad).unwrap_err();
+    assert!(errs[0].message.contains("boolean"), "{}", errs[0]);
+    let (mid, _) = bad.functions.iter().last().unwrap();
+    bad.functions[mid].set_flags(ValueId(0), ValueFlags::NONE);
+    bad.functions[mid].mark_non_uniform(ValueId(7));
+    let errs = validate(&bad).unwrap_err();
+    assert!(errs[0].message.contains("%7"), "{}", errs[0]);
+}
+
+#[test]
+fn value_flags_merge_rules() {
+    let nu = ValueFlags {
+        non_uniform: true,
+        relaxed: false,
+    };
+    let rel = ValueFlags {
+        non_uniform: false,
+        relaxed: true,
+    };
+    let both = nu.merge(ValueFlags {
+        non_uniform: true,
+        relaxed: true,
+    });
+    assert_eq!(both, nu);
+    assert_eq!(nu.merge(rel), nu);
+    assert_eq!(rel.merge(rel), rel);
+    assert_eq!(rel.merge(ValueFlags::NONE), ValueFlags::NONE);
+    assert!(ValueFlags::NONE.is_empty());
+}

@@ -17,6 +17,56 @@ use crate::types::{contains_opaque, shape, value_bits, Shape};
 use crate::vars::{const_to_ir, vector_bits};
 use crate::{Arg, LowerError, Operand};
 
+/// The precision an expression computes at, as glslang assigns it: the checker's where it
+/// gave one; else a call's return precision, and for constructors and operators the highest
+/// of their operands' (looking at most at `MAX_PRECISION_VISITS` expressions, so nested
+/// constructors cost little).
+fn effective_precision(m: &hir::Module, e: hir::ExprId) -> Option<fresnel_syntax::ast::Precision> {
+    const MAX_PRECISION_VISITS: u32 = 64;
+    let mut budget = MAX_PRECISION_VISITS;
+    precision_within(m, e, &mut budget)
+}
+
+fn precision_within(
+    m: &hir::Module,
+    e: hir::ExprId,
+    budget: &mut u32,
+) -> Option<fresnel_syntax::ast::Precision> {
+    let ex = m.expr(e);
+    if ex.precision.is_some() || *budget == 0 {
+        return ex.precision;
+    }
+    *budget -= 1;
+    let mut max_of = |ids: &[hir::ExprId]| {
+        ids.iter()
+            .filter_map(|a| precision_within(m, *a, budget))
+            .max()
+    };
+    match &ex.kind {
+        ExprKind::Call(f, _) => m.function(*f).ret_precision,
+        ExprKind::Construct(_, args) => max_of(args),
+        ExprKind::Binary(op, a, b) if !is_comparison(*op) => max_of(&[*a, *b]),
+        ExprKind::Unary(_, a) | ExprKind::Convert(a) | ExprKind::Swizzle(a, _) => max_of(&[*a]),
+        _ => None,
+    }
+}
+
+/// Operators whose result is a boolean (no precision).
+fn is_comparison(op: BinaryOp) -> bool {
+    matches!(
+        op,
+        BinaryOp::Eq
+            | BinaryOp::Ne
+            | BinaryOp::Lt
+            | BinaryOp::Gt
+            | BinaryOp::Le
+            | BinaryOp::Ge
+            | BinaryOp::LogicalAnd
+            | BinaryOp::LogicalOr
+            | BinaryOp::LogicalXor
+    )
+}
+
 /// Most scalar comparisons one aggregate equality may expand to.
 const MAX_EQUALITY_TERMS: usize = 1 << 16;
 
@@ -584,6 +634,119 @@ impl FnCx<'_, '_, '_> {
 
     /// An expression; `None` for `void` calls.
     pub fn expr_opt(&mut self, e: hir::ExprId) -> Result<Option<Operand>, LowerError> {
+        let start = self.b.func.values.len();
+        let r = self.expr_opt_unmarked(e)?;
+        Ok(r.map(|op| self.mark_result(e, start, op)))
+    }
+
+    /// Marks the result of expression `e` (lowered from value number `start` on) with what
+    /// SPIR-V decorates (issue 5), as glslang does:
+    ///
+    /// * non-uniform: `nonuniformEXT(x)`, and reads of variables declared `nonuniformEXT`,
+    ///   give a marked `mov` of the value (glslang's decorated `OpCopyObject` / load); an
+    ///   opaque or aggregate operand has its deref(s) marked instead. What is computed from a
+    ///   marked value (indices, access chains, loads through them) is marked by the back end.
+    /// * relaxed precision: the values this expression's own operation made, when its
+    ///   precision is `mediump`/`lowp` (a value a sub-expression made keeps that one's
+    ///   precision, so conversions between precisions change nothing, as in glslang).
+    fn mark_result(&mut self, e: hir::ExprId, start: usize, op: Operand) -> Operand {
+        self.mark_precision(e, start, &op);
+        self.mark_non_uniform_operand(e, op)
+    }
+
+    /// The relaxed-precision part of [`FnCx::mark_result`]. A compound assignment
+    /// (`a op= b`) computes at the higher precision of its two sides, as glslang does.
+    fn mark_precision(&mut self, e: hir::ExprId, start: usize, op: &Operand) {
+        use fresnel_syntax::ast::Precision;
+        let m = self.cx.m;
+        let ex = m.expr(e);
+        let precision = match ex.kind {
+            ExprKind::Assign {
+                op: Some(_),
+                lhs,
+                rhs,
+            } => effective_precision(m, lhs)
+                .into_iter()
+                .chain(effective_precision(m, rhs))
+                .max(),
+            ExprKind::Assign { .. } => None,
+            _ => effective_precision(m, e),
+        };
+        let relaxed = matches!(precision, Some(Precision::Medium | Precision::Low));
+        let mut mine: SmallVec<[ValueId; 4]> = SmallVec::new();
+        match op {
+            Operand::Value(v) => mine.push(*v),
+            Operand::Matrix(cols) => mine.extend(cols.iter().copied()),
+            _ => {}
+        }
+        for v in mine {
+            if (v.0 as usize) < start || !self.claimed.insert(v) {
+                continue;
+            }
+            let f = &*self.b.func;
+            let def = &f.values[v];
+            let computed = matches!(
+                f.instrs[def.def].kind,
+                InstrKind::Alu(_)
+                    | InstrKind::Tex(_)
+                    | InstrKind::Intrinsic(_)
+                    | InstrKind::Call { .. }
+            );
+            if relaxed && computed && def.bit_size == 32 {
+                self.b.func.mark_relaxed(v);
+            }
+        }
+    }
+
+    /// The non-uniform part of [`FnCx::mark_result`] (also for opaque arguments of
+    /// built-ins, which are not lowered as values).
+    fn mark_non_uniform_operand(&mut self, e: hir::ExprId, op: Operand) -> Operand {
+        let m = self.cx.m;
+        let ex = m.expr(e);
+        let non_uniform = m.nonuniform_exprs.contains(&e)
+            || (matches!(
+                ex.kind,
+                ExprKind::Var(_)
+                    | ExprKind::Member(..)
+                    | ExprKind::Index(..)
+                    | ExprKind::Swizzle(..)
+            ) && self.root_var(e).is_some_and(|v| self.is_nonuniform_var(v)));
+        if !non_uniform {
+            return op;
+        }
+        match op {
+            Operand::Value(v) if !self.b.is_dead() => {
+                let nv = self.b.alu(AluOp::Mov, &[v]);
+                self.b.func.set_flags(nv, self.b.func.flags(v));
+                self.b.func.mark_non_uniform(nv);
+                self.claimed.insert(nv);
+                Operand::Value(nv)
+            }
+            Operand::Deref(d) => {
+                self.b.func.mark_non_uniform(d);
+                Operand::Deref(d)
+            }
+            Operand::Combined { texture, sampler } => {
+                self.b.func.mark_non_uniform(texture);
+                self.b.func.mark_non_uniform(sampler);
+                Operand::Combined { texture, sampler }
+            }
+            other => other,
+        }
+    }
+
+    /// A variable declared with the `nonuniformEXT` qualifier.
+    fn is_nonuniform_var(&self, v: hir::VarId) -> bool {
+        self.cx
+            .m
+            .var(v)
+            .quals
+            .ext
+            .iter()
+            .any(|q| self.cx.interner.resolve(*q) == "nonuniformEXT")
+    }
+
+    fn expr_opt_unmarked(&mut self, e: hir::ExprId) -> Result<Option<Operand>, LowerError> {
         let m = self.cx.m;
         let ex = m.expr(e);
         let (ty, span) = (ex.ty, ex.span);
@@ -719,12 +882,18 @@ impl FnCx<'_, '_, '_> {
                     Place::Deref(d, _) => d,
                     Place::Swizzle(..) => return Err(err("length of a swizzle", span)),
                 };
+                if let Some(n) = self.known_array_length(d) {
+                    // An implicitly sized array, sized by its uses.
+                    return Ok(Some(Operand::Value(self.b.imm_i32(n as i32))));
+                }
                 let v = self
                     .b
                     .intrinsic(Intrinsic::DerefBufferArrayLength, &[d], 1, 32, &[])
                     .expect("has a result");
                 Operand::Value(v)
             }
+            // A string literal (debugPrintfEXT's format, or a statement of its own) has no value.
+            ExprKind::StrLit(_) => return Ok(None),
             ExprKind::Error => return Err(err("an erroneous expression", span)),
         };
         Ok(Some(op))
@@ -911,23 +1080,29 @@ impl FnCx<'_, '_, '_> {
         // A left-deep chain (`a + b + c + ...`) is evaluated iteratively, leftmost first, so
         // long operator chains do not recurse.
         let m = self.cx.m;
-        let mut spine = vec![(op, b, ty, span)];
+        // (The inner links are marked with their precision here, the outermost by
+        // `mark_result`.)
+        let mut spine = vec![(op, b, ty, span, None)];
         let mut cur = a;
         while let ExprKind::Binary(op2, a2, b2) = m.expr(cur).kind {
             if matches!(op2, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) && self.needs_guard(b2) {
                 break;
             }
             let e = m.expr(cur);
-            spine.push((op2, b2, e.ty, e.span));
+            spine.push((op2, b2, e.ty, e.span, Some(cur)));
             cur = a2;
         }
         let mut acc_ty = self.ety(cur);
         let mut acc = self.expr(cur)?;
-        for (op, rhs, rty, sp) in spine.into_iter().rev() {
+        for (op, rhs, rty, sp, link) in spine.into_iter().rev() {
             let bty = self.ety(rhs);
             let y = self.expr(rhs)?;
             self.span = sp;
+            let start = self.b.func.values.len();
             acc = self.binary(op, acc, acc_ty, y, bty, sp)?;
+            if let Some(link) = link {
+                self.mark_precision(link, start, &acc);
+            }
             acc_ty = rty;
         }
         Ok(acc)
@@ -938,7 +1113,7 @@ impl FnCx<'_, '_, '_> {
     fn needs_guard(&self, e: hir::ExprId) -> bool {
         let m = self.cx.m;
         match &m.expr(e).kind {
-            ExprKind::Var(_) | ExprKind::Const(_) | ExprKind::Error => false,
+            ExprKind::Var(_) | ExprKind::Const(_) | ExprKind::StrLit(_) | ExprKind::Error => false,
             ExprKind::Unary(op, a) => {
                 matches!(
                     op,
@@ -1531,6 +1706,9 @@ impl FnCx<'_, '_, '_> {
         if let Some(op) = self.reference_construct(ty, args, span)? {
             return Ok(op);
         }
+        if let Some(op) = self.handle_construct(ty, args, span)? {
+            return Ok(op);
+        }
         match shape(m, ty) {
             Shape::Value { scalar, n } => {
                 let single_scalar = args.len() == 1
@@ -1691,7 +1869,8 @@ impl FnCx<'_, '_, '_> {
                     .and_then(|s| s.params.get(i))
                     .is_some_and(|p| p.flags & fresnel_sema::builtins::flags::CONST != 0);
                 if contains_opaque(m, aty) {
-                    self.opaque_operand(a, span)?
+                    let op = self.opaque_operand(a, span)?;
+                    self.mark_non_uniform_operand(a, op)
                 } else if let (true, ExprKind::Const(c)) =
                     (must_be_const && m.is_spec_expr(a), &m.expr(a).kind)
                 {
@@ -1751,6 +1930,8 @@ impl FnCx<'_, '_, '_> {
             .find(|g| self.cx.interner.resolve(m.var(*g).name) == name);
         if let Some(g) = found {
             self.cx.global(self.b.types, g, span)?;
+        } else {
+            self.cx.implied_builtin(self.b.types, name);
         }
         Ok(())
     }

@@ -100,6 +100,9 @@ pub struct FnCx<'a, 'f, 'm> {
     pub inline_stack: Vec<hir::FuncId>,
     /// The expression or statement being lowered (for errors).
     pub span: Span,
+    /// Values already given to an expression's result (marked with that expression's
+    /// precision or left unmarked); an enclosing expression does not mark them again.
+    pub claimed: rustc_hash::FxHashSet<ValueId>,
 }
 
 fn ir_stage(s: fresnel_syntax::version::Stage) -> Stage {
@@ -126,7 +129,7 @@ fn ir_stage(s: fresnel_syntax::version::Stage) -> Stage {
 fn callees(m: &hir::Module, s: hir::StmtId, out: &mut Vec<hir::FuncId>) {
     fn expr(m: &hir::Module, e: hir::ExprId, out: &mut Vec<hir::FuncId>) {
         match &m.expr(e).kind {
-            ExprKind::Var(_) | ExprKind::Const(_) | ExprKind::Error => {}
+            ExprKind::Var(_) | ExprKind::Const(_) | ExprKind::StrLit(_) | ExprKind::Error => {}
             ExprKind::Unary(_, a)
             | ExprKind::Member(a, _)
             | ExprKind::Swizzle(a, _)
@@ -375,6 +378,7 @@ fn lower_function(
             ctl: Vec::new(),
             inline_stack: vec![hf],
             span: func.span,
+            claimed: rustc_hash::FxHashSet::default(),
         };
         for (hp, ip) in func.params.iter().zip(params) {
             fc.locals.insert(*hp, Local::Var(ip));
@@ -468,19 +472,46 @@ fn contains_return(m: &hir::Module, s: hir::StmtId) -> bool {
     }
 }
 
-/// Whether a function body returns only by its last top-level statement (or falling off
-/// its end): then it can be inlined without a loop for `return` to break out of.
+/// Whether a function body returns only in tail position: by its last statement, or by
+/// the last statements of the arms of a trailing `if`, or of the cases of a trailing
+/// `switch` lowered as an `if` chain (or by falling off its end). Then it can be inlined
+/// without a loop for `return` to break out of: after a tail `return` nothing runs.
 fn returns_only_at_end(m: &hir::Module, body: hir::StmtId) -> bool {
-    match &m.stmt(body).kind {
+    returns_in_tail(m, body, 0)
+}
+
+/// [`returns_only_at_end`] of a statement in tail position (`depth`: nesting, bounded).
+fn returns_in_tail(m: &hir::Module, s: hir::StmtId, depth: u32) -> bool {
+    if depth > 64 {
+        return !contains_return(m, s);
+    }
+    match &m.stmt(s).kind {
+        StmtKind::Return(_) => true,
         StmtKind::Block(v) => match v.split_last() {
             None => true,
             Some((last, rest)) => {
-                !rest.iter().any(|s| contains_return(m, *s))
-                    && (matches!(m.stmt(*last).kind, StmtKind::Return(_))
-                        || !contains_return(m, *last))
+                !rest.iter().any(|s| contains_return(m, *s)) && returns_in_tail(m, *last, depth + 1)
             }
         },
-        _ => !contains_return(m, body),
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => {
+            returns_in_tail(m, *then_branch, depth + 1)
+                && else_branch.is_none_or(|e| returns_in_tail(m, e, depth + 1))
+        }
+        StmtKind::Switch { body, .. } => match crate::stmt::switch_chain_groups(m, body) {
+            Some(groups) => groups.iter().all(|g| match g.split_last() {
+                None => true,
+                Some((last, rest)) => {
+                    !rest.iter().any(|s| contains_return(m, *s))
+                        && returns_in_tail(m, *last, depth + 1)
+                }
+            }),
+            None => !contains_return(m, s),
+        },
+        _ => !contains_return(m, s),
     }
 }
 

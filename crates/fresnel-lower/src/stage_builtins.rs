@@ -40,6 +40,18 @@ pub(crate) const PAYLOADS: &[&str] = &[
     "rayPayloadInEXT",
     "rayPayloadInNV",
 ];
+/// The derivative functions (GLSL 8.14.1).
+const DERIVATIVES: &[&str] = &[
+    "dFdx",
+    "dFdy",
+    "fwidth",
+    "dFdxFine",
+    "dFdyFine",
+    "fwidthFine",
+    "dFdxCoarse",
+    "dFdyCoarse",
+    "fwidthCoarse",
+];
 const CALLABLE_DATA: &[&str] = &[
     "callableDataEXT",
     "callableDataNV",
@@ -65,6 +77,17 @@ impl FnCx<'_, '_, '_> {
         }
         if name.starts_with("subgroup") {
             return self.subgroup_loop(name, args, span);
+        }
+        if DERIVATIVES.contains(&name) && self.derivatives_are_zero() {
+            // GL_NV/KHR_compute_shader_derivatives: "If neither layout qualifier is
+            // specified, derivatives in compute shaders return zero".
+            let Some(&p) = args.first() else {
+                return Ok(None);
+            };
+            let v = self.expr_value(p)?;
+            let (bits, n) = (self.b.bit_size(v), self.b.num_components(v));
+            let zero = self.b.constant(bits, &vec![0; usize::from(n)]);
+            return Ok(Some(Some(Operand::Value(zero))));
         }
         let op = match name {
             "traceRayEXT" | "traceNV" => Intrinsic::TraceRay,
@@ -138,6 +161,14 @@ impl FnCx<'_, '_, '_> {
                     .expect("fetch_micro_triangle_vertex has a result");
                 return Ok(Some(Some(Operand::Value(r))));
             }
+            "debugPrintfEXT" => {
+                // Nothing is printed; the arguments are evaluated for their side effects
+                // (the format string and other string literals have no value).
+                for &a in args {
+                    self.expr_opt(a)?;
+                }
+                return Ok(Some(None));
+            }
             "ignoreIntersectionNV" | "terminateRayNV" => {
                 self.end_ray_invocation(name == "terminateRayNV");
                 return Ok(Some(None));
@@ -171,10 +202,39 @@ impl FnCx<'_, '_, '_> {
         } else {
             PAYLOADS
         };
+        if name == "traceNV" && self.located_global(last, kinds).is_none() {
+            // The NV form names the payload by its location only (`OpTraceNV`), which
+            // need not belong to a variable of this shader.
+            let loc = self.ray_location(last, name, span)?;
+            self.b.intrinsic(
+                Intrinsic::TraceRayLocation,
+                &srcs,
+                0,
+                0,
+                &[(IndexKind::Base, loc)],
+            );
+            return Ok(Some(None));
+        }
         let d = self.located_ray_var(last, kinds, name, span)?;
         srcs.push(d);
         self.b.intrinsic(op, &srcs, 0, 0, &[]);
         Ok(Some(None))
+    }
+
+    /// Whether derivatives are zero here: compute, task and mesh shaders without a
+    /// `derivative_group_*` layout (GL_NV/KHR_compute_shader_derivatives).
+    fn derivatives_are_zero(&self) -> bool {
+        use fresnel_ir::Stage;
+        if !matches!(self.cx.stage, Stage::Compute | Stage::Task | Stage::Mesh) {
+            return false;
+        }
+        !self.cx.m.stage_layout.iter().any(|e| {
+            self.cx
+                .interner
+                .resolve(e.name)
+                .to_ascii_lowercase()
+                .starts_with("derivative_group_")
+        })
     }
 
     /// `ignoreIntersection` / `terminateRay`: the intrinsic (which ends the invocation).
@@ -196,36 +256,8 @@ impl FnCx<'_, '_, '_> {
         name: &str,
         span: Span,
     ) -> Result<ValueId, LowerError> {
-        let m = self.cx.m;
-        let interner = self.cx.interner;
-        let loc = match &m.expr(loc_expr).kind {
-            ExprKind::Const(c) => crate::vars::scalar_bits(c) as i64,
-            _ => {
-                return Err(LowerError::new(
-                    format!("`{name}`: the payload location must be a constant"),
-                    Some(span),
-                ))
-            }
-        };
-        let found = m.globals.iter().copied().find(|&g| {
-            let v = m.var(g);
-            let Storage::Ext(s) = v.storage else {
-                return false;
-            };
-            storages.contains(&interner.resolve(s))
-                && v.quals
-                    .layout
-                    .iter()
-                    .rev()
-                    .find(|e| interner.resolve(e.name) == "location")
-                    .and_then(|e| e.value)
-                    == Some(loc)
-        });
-        // A member of an anonymous block stands for the block.
-        let found = found.map(|g| match m.var(g).block_member {
-            Some((b, _)) if b != g => b,
-            _ => g,
-        });
+        let loc = self.ray_location(loc_expr, name, span)?;
+        let found = self.located_global(loc_expr, storages);
         let Some(g) = found else {
             return Err(LowerError::new(
                 format!(
@@ -242,6 +274,52 @@ impl FnCx<'_, '_, '_> {
                 Some(span),
             )),
         }
+    }
+
+    /// The constant location a ray-tracing call names.
+    fn ray_location(
+        &self,
+        loc_expr: hir::ExprId,
+        name: &str,
+        span: Span,
+    ) -> Result<i64, LowerError> {
+        match &self.cx.m.expr(loc_expr).kind {
+            ExprKind::Const(c) => Ok(crate::vars::scalar_bits(c) as i64),
+            _ => Err(LowerError::new(
+                format!("`{name}`: the payload location must be a constant"),
+                Some(span),
+            )),
+        }
+    }
+
+    /// The global of one of the `storages` (extension storage qualifiers) whose `location`
+    /// is the constant `loc_expr` (the block of a member of an anonymous block).
+    fn located_global(&self, loc_expr: hir::ExprId, storages: &[&str]) -> Option<hir::VarId> {
+        let m = self.cx.m;
+        let interner = self.cx.interner;
+        let loc = match &m.expr(loc_expr).kind {
+            ExprKind::Const(c) => crate::vars::scalar_bits(c) as i64,
+            _ => return None,
+        };
+        let found = m.globals.iter().copied().find(|&g| {
+            let v = m.var(g);
+            let Storage::Ext(s) = v.storage else {
+                return false;
+            };
+            storages.contains(&interner.resolve(s))
+                && v.quals
+                    .layout
+                    .iter()
+                    .rev()
+                    .find(|e| interner.resolve(e.name) == "location")
+                    .and_then(|e| e.value)
+                    == Some(loc)
+        });
+        // A member of an anonymous block stands for the block.
+        found.map(|g| match m.var(g).block_member {
+            Some((b, _)) if b != g => b,
+            _ => g,
+        })
     }
 
     /// The deref of an opaque argument (a ray query, an acceleration structure).

@@ -240,6 +240,7 @@ impl FnCx<'_, '_, '_> {
         }
         let name = self.cx.interner.resolve(var.name).to_string();
         let iv = self.temp(&name, var.ty, var.span)?;
+        self.size_implicit_local(iv, v);
         self.locals.insert(v, Local::Var(iv));
         if let Some(init) = var.init {
             let exact_from = self.b.func.instrs.len();
@@ -366,28 +367,14 @@ impl FnCx<'_, '_, '_> {
         let bits = self.b.bit_size(sel);
         let mask = |x: u64| fresnel_ir::builder::mask_bits(x, bits);
         // Groups of labels with the statements that follow them.
-        let mut groups: Vec<(Vec<Option<u64>>, Vec<hir::StmtId>)> = Vec::new();
         let mut all = Vec::new();
-        for &s in body {
-            match &m.stmt(s).kind {
-                StmtKind::Case(c) => {
-                    let k = mask(case_bits(c));
-                    all.push(k);
-                    match groups.last_mut() {
-                        Some((l, st)) if st.is_empty() => l.push(Some(k)),
-                        _ => groups.push((vec![Some(k)], Vec::new())),
-                    }
-                }
-                StmtKind::Default => match groups.last_mut() {
-                    Some((l, st)) if st.is_empty() => l.push(None),
-                    _ => groups.push((vec![None], Vec::new())),
-                },
-                _ => {
-                    if let Some((_, st)) = groups.last_mut() {
-                        st.push(s);
-                    }
-                }
-            }
+        let groups = case_groups(m, body, |c| {
+            let k = mask(case_bits(c));
+            all.push(k);
+            k
+        });
+        if let Some(chain) = if_chain(m, &groups) {
+            return self.switch_as_ifs(sel, bits, chain);
         }
         let ft = self.new_flag();
         let lp = self.b.push_loop();
@@ -431,6 +418,183 @@ impl FnCx<'_, '_, '_> {
             Ok(())
         })();
         self.close_loop(lp, r)
+    }
+}
+
+/// The statements of each case group (trailing `break`s dropped) when the switch with this
+/// body is lowered as an `if` chain (see [`if_chain`]); `None` when it needs the loop.
+pub(crate) fn switch_chain_groups(
+    m: &hir::Module,
+    body: &[hir::StmtId],
+) -> Option<Vec<Vec<hir::StmtId>>> {
+    let chain = if_chain(m, &case_groups(m, body, |_| 0))?;
+    let mut out: Vec<Vec<hir::StmtId>> = chain.cases.into_iter().map(|(_, s)| s).collect();
+    out.extend(chain.default);
+    Some(out)
+}
+
+/// The groups of a switch body: the labels (`None`: `default`) and the statements after
+/// them. `label` gives a case's value.
+fn case_groups(
+    m: &hir::Module,
+    body: &[hir::StmtId],
+    mut label: impl FnMut(&ConstValue) -> u64,
+) -> Vec<(Vec<Option<u64>>, Vec<hir::StmtId>)> {
+    let mut groups: Vec<(Vec<Option<u64>>, Vec<hir::StmtId>)> = Vec::new();
+    for &s in body {
+        match &m.stmt(s).kind {
+            StmtKind::Case(c) => {
+                let k = label(c);
+                match groups.last_mut() {
+                    Some((l, st)) if st.is_empty() => l.push(Some(k)),
+                    _ => groups.push((vec![Some(k)], Vec::new())),
+                }
+            }
+            StmtKind::Default => match groups.last_mut() {
+                Some((l, st)) if st.is_empty() => l.push(None),
+                _ => groups.push((vec![None], Vec::new())),
+            },
+            _ => {
+                if let Some((_, st)) = groups.last_mut() {
+                    st.push(s);
+                }
+            }
+        }
+    }
+    groups
+}
+
+/// A switch whose groups never fall through into the next one, as a chain of `if`s.
+struct Chain {
+    /// (case labels, statements) of the groups without `default`, in order.
+    cases: Vec<(Vec<u64>, Vec<hir::StmtId>)>,
+    /// The statements of the group holding `default` (runs when no label matches).
+    default: Option<Vec<hir::StmtId>>,
+}
+
+/// The switch as an `if` chain, when no group falls through into the next one (each ends in
+/// a `break`, `continue`, `return` or `discard`, or is the last) and no `break` leaves a
+/// group from inside another construct. Trailing `break`s are dropped; the rest is the
+/// general lowering's job (a loop with a fall-through flag).
+fn if_chain(m: &hir::Module, groups: &[(Vec<Option<u64>>, Vec<hir::StmtId>)]) -> Option<Chain> {
+    let mut chain = Chain {
+        cases: Vec::new(),
+        default: None,
+    };
+    for (gi, (labels, stmts)) in groups.iter().enumerate() {
+        let mut flat = Vec::new();
+        let ends = flatten_tail(m, stmts, &mut flat);
+        if !ends && gi + 1 != groups.len() {
+            return None;
+        }
+        if flat.iter().any(|&s| has_break(m, s)) {
+            return None;
+        }
+        if labels.contains(&None) {
+            // The default group is lowered last: declarations in it may be used after it.
+            let declares = flat
+                .iter()
+                .any(|&s| matches!(m.stmt(s).kind, StmtKind::Decl(_)));
+            if declares && gi + 1 != groups.len() {
+                return None;
+            }
+            chain.default = Some(flat);
+        } else {
+            chain
+                .cases
+                .push((labels.iter().flatten().copied().collect(), flat));
+        }
+    }
+    Some(chain)
+}
+
+/// Appends `stmts` to `out` without a trailing `break` (looking into trailing blocks);
+/// returns whether control cannot fall off the end (a `break` was dropped, or the last
+/// statement is another jump).
+fn flatten_tail(m: &hir::Module, stmts: &[hir::StmtId], out: &mut Vec<hir::StmtId>) -> bool {
+    let Some((&last, init)) = stmts.split_last() else {
+        return false;
+    };
+    out.extend_from_slice(init);
+    match &m.stmt(last).kind {
+        StmtKind::Break => true,
+        StmtKind::Block(v) => flatten_tail(m, v, out),
+        StmtKind::Continue
+        | StmtKind::Return(_)
+        | StmtKind::Discard
+        | StmtKind::TerminateInvocation => {
+            out.push(last);
+            true
+        }
+        _ => {
+            out.push(last);
+            false
+        }
+    }
+}
+
+/// Whether a statement tree holds a `break` of the construct around it (not entering
+/// loops and switches, whose breaks are their own).
+fn has_break(m: &hir::Module, s: hir::StmtId) -> bool {
+    match &m.stmt(s).kind {
+        StmtKind::Break => true,
+        StmtKind::Block(v) => v.iter().any(|x| has_break(m, *x)),
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => has_break(m, *then_branch) || else_branch.is_some_and(|e| has_break(m, e)),
+        _ => false,
+    }
+}
+
+impl FnCx<'_, '_, '_> {
+    /// Lowers a switch that [`if_chain`] accepted: `if (sel == a || sel == b) {...} else
+    /// if (...) {...} else { default }`.
+    fn switch_as_ifs(
+        &mut self,
+        sel: fresnel_ir::ValueId,
+        bits: u8,
+        chain: Chain,
+    ) -> Result<(), LowerError> {
+        let mut open = Vec::new();
+        let mut r = Ok(());
+        for (labels, stmts) in &chain.cases {
+            let mut cond = None;
+            for &k in labels {
+                let kv = self.b.constant(bits, &[k]);
+                let hit = self.b.alu(AluOp::Ieq, &[sel, kv]);
+                cond = Some(match cond {
+                    Some(c) => self.b.alu(AluOp::Ior, &[c, hit]),
+                    None => hit,
+                });
+            }
+            let Some(cond) = cond else { continue };
+            let i = self.b.push_if(cond);
+            open.push(i);
+            for &s in stmts {
+                r = self.stmt(s);
+                if r.is_err() {
+                    break;
+                }
+            }
+            self.b.push_else(i);
+            if r.is_err() {
+                break;
+            }
+        }
+        if r.is_ok() {
+            for &s in chain.default.iter().flatten() {
+                r = self.stmt(s);
+                if r.is_err() {
+                    break;
+                }
+            }
+        }
+        for i in open.into_iter().rev() {
+            self.b.pop_if(i);
+        }
+        r
     }
 }
 

@@ -327,6 +327,11 @@ impl FnCx<'_, '_, '_> {
             .copied()
             .find(|g| self.cx.interner.resolve(m.var(*g).name) == name);
         let Some(g) = found else {
+            // Not named by the shader: the checker declared no variable for it.
+            if let Some(v) = self.cx.implied_builtin(self.b.types, name) {
+                let d = self.deref_var(v);
+                return Ok(self.b.load_deref(d));
+            }
             return Err(LowerError::new(
                 format!("this subgroup function needs `{name}`"),
                 Some(span),

@@ -4,8 +4,8 @@
 use rustc_hash::FxHashMap;
 
 use fresnel_ir::{
-    access, BlockPacking, Constant, Interp, MemberDecor, Sampling, SpecConstant, TypeId, Types,
-    VarId, VarMode, Variable,
+    access, BaseType, BlockPacking, Constant, Interp, MemberDecor, Sampling, SpecConstant, TypeId,
+    Types, VarId, VarMode, Variable,
 };
 use fresnel_sema::constant::ConstValue;
 use fresnel_sema::hir::{self, Storage};
@@ -215,6 +215,11 @@ impl Cx<'_> {
         if var.builtin && block_ty.is_some() {
             return Ok(Global::BuiltinBlock);
         }
+        // A redeclared anonymous built-in block (`out gl_PerVertex { ... };`): its members
+        // are built-ins, flattened where used like those of the implicit block.
+        if block_ty.is_some() && self.is_redeclared_builtin_block(id) {
+            return Ok(Global::BuiltinBlock);
+        }
         let mode = self.mode_of(var);
         let layout = self.layout_of(var, mode);
         let mut ty = if block_ty.is_some() {
@@ -224,6 +229,9 @@ impl Cx<'_> {
         };
         ty = self.size_io_array(types, ty, var, mode);
         ty = self.size_implicit_array(types, ty, id);
+        if block_ty.is_some() && matches!(mode, VarMode::ShaderIn | VarMode::ShaderOut) {
+            ty = self.size_implicit_members(types, ty, id, mode);
+        }
         let name = match block_ty {
             Some(bt) => match m.types.get(bt) {
                 HType::Struct(s) => m
@@ -470,7 +478,12 @@ impl Cx<'_> {
 
     /// Gives an array declared without a size (`float a[];`, `gl_ClipDistance`) the size its
     /// uses imply: one more than the largest constant index.
-    fn size_implicit_array(&mut self, types: &mut Types, ty: TypeId, var: hir::VarId) -> TypeId {
+    pub(crate) fn size_implicit_array(
+        &mut self,
+        types: &mut Types,
+        ty: TypeId,
+        var: hir::VarId,
+    ) -> TypeId {
         let fresnel_ir::Type::Array {
             elem,
             len: 0,
@@ -644,11 +657,31 @@ impl Cx<'_> {
             return Vec::new();
         };
         let def = self.m.types.struct_def(sid);
-        let out: Vec<MemberDecor> = def
+        let mut out: Vec<MemberDecor> = def
             .members
             .iter()
             .map(|mem| self.member_decor(mem, v))
             .collect();
+        // A redeclared `gl_PerVertex` holding only compatibility-profile members
+        // (`gl_TexCoord`, `gl_ClipVertex`, `gl_FrontColor`, ...): those have no built-in
+        // counterpart outside GL drivers, so they are ordinary members, as the flattened
+        // variables of the same names are ordinary inputs and outputs. (A block mixing them
+        // with core built-ins keeps both marked.)
+        let is_compat = |i: usize| {
+            def.members
+                .get(i)
+                .is_some_and(|mem| COMPAT_IO.contains(&self.interner.resolve(mem.name)))
+        };
+        if out.iter().any(|d| d.builtin)
+            && out
+                .iter()
+                .enumerate()
+                .all(|(i, d)| !d.builtin || is_compat(i))
+        {
+            for d in &mut out {
+                d.builtin = false;
+            }
+        }
         if out.iter().all(MemberDecor::is_default) {
             Vec::new()
         } else {
@@ -908,5 +941,244 @@ fn ir_packing(p: Packing) -> BlockPacking {
         Packing::Scalar => BlockPacking::Scalar,
         Packing::Shared => BlockPacking::Shared,
         Packing::Packed => BlockPacking::Packed,
+    }
+}
+
+/// `gl_MaxMeshViewCountNV`: the length of the view dimension of per-view mesh outputs.
+const MESH_VIEW_COUNT_NV: u32 = 4;
+
+/// The compatibility profile's per-vertex inputs and outputs (members of its `gl_PerVertex`).
+const COMPAT_IO: &[&str] = &[
+    "gl_ClipVertex",
+    "gl_FrontColor",
+    "gl_BackColor",
+    "gl_FrontSecondaryColor",
+    "gl_BackSecondaryColor",
+    "gl_TexCoord",
+    "gl_FogFragCoord",
+    "gl_Color",
+    "gl_SecondaryColor",
+];
+
+// ---- implicitly sized arrays, redeclared built-in blocks (helper C, issue 4) ----
+impl Cx<'_> {
+    /// The IR variable of a built-in that a built-in function reads without the shader
+    /// naming it (`ftransform` reads `gl_Vertex` and `gl_ModelViewProjectionMatrix`, the
+    /// subgroup emulations `gl_SubgroupInvocationID`, ...), so that the checker, which
+    /// declares only the built-ins a shader names, has no variable for it. `None` for other
+    /// names.
+    pub(crate) fn implied_builtin(&mut self, types: &mut Types, name: &str) -> Option<VarId> {
+        let (ty, mode) = match name {
+            "gl_Vertex" => (types.vector(BaseType::Float, 32, 4), VarMode::ShaderIn),
+            "gl_ModelViewProjectionMatrix" => (
+                types.intern(fresnel_ir::Type::Matrix {
+                    bits: 32,
+                    columns: 4,
+                    rows: 4,
+                }),
+                VarMode::Uniform,
+            ),
+            "gl_SubgroupInvocationID" | "gl_SubgroupSize" => {
+                (types.scalar(BaseType::Uint, 32), VarMode::ShaderIn)
+            }
+            "gl_PrimitiveIndicesNV" => {
+                let mode_value = |n: &str| {
+                    self.info
+                        .other_modes
+                        .iter()
+                        .find(|(x, _)| x == n)
+                        .and_then(|(_, v)| *v)
+                };
+                let has_mode = |n: &str| self.info.other_modes.iter().any(|(x, _)| x == n);
+                let per_primitive = if has_mode("points") {
+                    1
+                } else if has_mode("lines") {
+                    2
+                } else {
+                    3
+                };
+                let prims = mode_value("max_primitives")
+                    .and_then(|n| u32::try_from(n).ok())
+                    .unwrap_or(0);
+                let u = types.scalar(BaseType::Uint, 32);
+                (types.array(u, prims * per_primitive), VarMode::ShaderOut)
+            }
+            _ => return None,
+        };
+        if let Some(v) = self.flat.get(&(name.to_string(), mode)) {
+            return Some(*v);
+        }
+        let mut v = Variable::new(name, ty, mode);
+        v.builtin = true;
+        let id = self.vars.push(v);
+        self.flat.insert((name.to_string(), mode), id);
+        Some(id)
+    }
+
+    /// Whether `block` is a redeclared anonymous built-in block (`out gl_PerVertex { ... };`):
+    /// the checker lets its members replace the built-in variables (which stay members of
+    /// the implicit block, flattened where used), so no variable names it as its block. A
+    /// block with transform feedback qualifiers keeps its variable.
+    fn is_redeclared_builtin_block(&self, block: hir::VarId) -> bool {
+        let m = self.m;
+        let var = m.var(block);
+        let HType::Struct(sid) = *m.types.get(var.ty) else {
+            return false;
+        };
+        let Some(block_name) = m.types.struct_def(sid).name else {
+            return false;
+        };
+        // Transform feedback on the block or its members stays on the block variable
+        // (the back ends decorate its members).
+        let xfb = |entries: &[hir::LayoutEntry]| {
+            entries
+                .iter()
+                .any(|e| self.interner.resolve(e.name).starts_with("xfb_"))
+        };
+        let captured = xfb(&var.quals.layout)
+            || m.types
+                .struct_def(sid)
+                .members
+                .iter()
+                .any(|mem| xfb(&mem.layout.entries));
+        block_name == var.name
+            && !captured
+            && self.interner.resolve(block_name).starts_with("gl_")
+            && !m
+                .vars
+                .iter()
+                .any(|v| v.block_member.is_some_and(|(b, _)| b == block))
+    }
+
+    /// Gives the members of an in/out block declared without a size (a redeclared
+    /// `gl_PerVertex`'s `float gl_ClipDistance[];`) the size their uses imply: one more than
+    /// the largest constant index (as glslang does). `ty` is the block's struct type or an
+    /// array of it. In NV mesh shader output blocks, the members left without a size are
+    /// the per-view ones (`perviewNV`, the only ones GL_NV_mesh_shader lets go unsized):
+    /// their outer dimension is the view count, `gl_MaxMeshViewCountNV` (4), as in glslang.
+    fn size_implicit_members(
+        &mut self,
+        types: &mut Types,
+        ty: TypeId,
+        block: hir::VarId,
+        mode: VarMode,
+    ) -> TypeId {
+        if let fresnel_ir::Type::Array { elem, len, stride } = *types.get(ty) {
+            let e = self.size_implicit_members(types, elem, block, mode);
+            return if e == elem {
+                ty
+            } else {
+                types.intern(fresnel_ir::Type::Array {
+                    elem: e,
+                    len,
+                    stride,
+                })
+            };
+        }
+        let fresnel_ir::Type::Struct {
+            name,
+            fields,
+            block: is_block,
+        } = types.get(ty).clone()
+        else {
+            return ty;
+        };
+        if !fields
+            .iter()
+            .any(|f| matches!(types.get(f.ty), fresnel_ir::Type::Array { len: 0, .. }))
+        {
+            return ty;
+        }
+        let m = self.m;
+        // (block, member) -> size, from `member[k]` with a constant `k`, the member named
+        // through an anonymous block's member variable or `instance.member`.
+        let mut sizes: FxHashMap<u32, u32> = FxHashMap::default();
+        for e in &m.exprs {
+            let hir::ExprKind::Index(base, idx) = &e.kind else {
+                continue;
+            };
+            let hir::ExprKind::Const(c) = &m.expr(*idx).kind else {
+                continue;
+            };
+            let member = match &m.expr(*base).kind {
+                hir::ExprKind::Var(v) => match m.var(*v).block_member {
+                    Some((b, i)) if b == block => Some(i),
+                    _ => None,
+                },
+                hir::ExprKind::Member(inner, i) => match &m.expr(*inner).kind {
+                    hir::ExprKind::Var(b) if *b == block => Some(*i),
+                    // `inst[n].member[k]` of an arrayed block.
+                    hir::ExprKind::Index(arr, _) => match &m.expr(*arr).kind {
+                        hir::ExprKind::Var(b) if *b == block => Some(*i),
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some(i) = member {
+                let k = u32::try_from(scalar_bits(c)).unwrap_or(0).saturating_add(1);
+                let ent = sizes.entry(i).or_insert(0);
+                *ent = (*ent).max(k);
+            }
+        }
+        let mut changed = false;
+        let mut new_fields = fields.clone();
+        for (i, f) in new_fields.iter_mut().enumerate() {
+            let fresnel_ir::Type::Array {
+                elem,
+                len: 0,
+                stride,
+            } = *types.get(f.ty)
+            else {
+                continue;
+            };
+            let per_view = self.stage == fresnel_ir::Stage::Mesh && mode == VarMode::ShaderOut;
+            let len = if per_view {
+                Some(MESH_VIEW_COUNT_NV)
+            } else {
+                sizes.get(&(i as u32)).copied()
+            };
+            if let Some(len) = len {
+                f.ty = types.intern(fresnel_ir::Type::Array { elem, len, stride });
+                changed = true;
+            }
+        }
+        if !changed {
+            return ty;
+        }
+        let precisions: Vec<fresnel_ir::Precision> = (0..fields.len())
+            .map(|i| types.member_precision(ty, i))
+            .collect();
+        let sized = types.intern(fresnel_ir::Type::Struct {
+            name,
+            fields: new_fields,
+            block: is_block,
+        });
+        types.set_member_precision(sized, precisions);
+        sized
+    }
+}
+
+impl crate::func::FnCx<'_, '_, '_> {
+    /// Gives the local `iv` of the HIR variable `v`, when declared without a size
+    /// (`float a[];`), the size its uses imply (as globals get).
+    pub(crate) fn size_implicit_local(&mut self, iv: fresnel_ir::VarId, v: hir::VarId) {
+        let ty = self.cx.vars[iv].ty;
+        let sized = self.cx.size_implicit_array(self.b.types, ty, v);
+        self.cx.vars[iv].ty = sized;
+    }
+
+    /// The length of the array a deref names when it is known at compile time (every array
+    /// but a runtime-sized buffer member): `.length()` of an implicitly sized array.
+    pub(crate) fn known_array_length(&self, d: fresnel_ir::ValueId) -> Option<u32> {
+        let def = self.b.func.values[d].def;
+        let fresnel_ir::InstrKind::Deref(dr) = &self.b.func.instrs[def].kind else {
+            return None;
+        };
+        match self.b.types.get(dr.ty) {
+            fresnel_ir::Type::Array { len, .. } if *len > 0 => Some(*len),
+            _ => None,
+        }
     }
 }

@@ -467,6 +467,27 @@ fn inlining_blowup_is_bounded() {
 }
 
 #[test]
+fn switch_without_fall_through_is_an_if_chain() {
+    let chain = lower_no_ssa(
+        "a.frag",
+        "#version 450\nflat in int k;\nout vec4 o;\nvoid main() {\n\
+           switch (k) { case 0: case 1: o = vec4(1.0); break; default: o = vec4(3.0); break;\n\
+                        case 2: { o = vec4(2.0); break; } }\n}\n",
+    );
+    assert_eq!(count_loops(&chain), 0);
+    // Falling through into the next case, or a `break` inside an `if`, needs the loop.
+    for body in [
+        "case 0: o = vec4(1.0); case 1: o += vec4(1.0); break; default: o = vec4(0.0);",
+        "case 0: if (k > 0) break; o = vec4(1.0); break; default: o = vec4(0.0);",
+    ] {
+        let src = format!(
+            "#version 450\nflat in int k;\nout vec4 o;\nvoid main() {{ o = vec4(0.0); switch (k) {{ {body} }} }}\n"
+        );
+        assert_eq!(count_loops(&lower_no_ssa("a.frag", &src)), 1, "{body}");
+    }
+}
+
+#[test]
 fn return_from_loops_in_inlined_functions() {
     let s = lower_no_ssa(
         "a.frag",
@@ -478,8 +499,9 @@ fn return_from_loops_in_inlined_functions() {
          void main() { o = first(s, n); }\n",
     );
     assert_eq!(s.functions.len(), 1);
-    // The wrapper loop of the inlined body, the for loop and the switch.
-    assert_eq!(count_loops(&s), 3);
+    // The wrapper loop of the inlined body and the for loop (the switch, whose cases do not
+    // fall through, is an `if` chain).
+    assert_eq!(count_loops(&s), 2);
     let main = &s.functions[s.entry.unwrap()];
     assert!(main
         .instrs

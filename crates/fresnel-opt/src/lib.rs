@@ -16,6 +16,7 @@
 pub mod lower_const_arrays_to_uniforms;
 pub mod lower_div_to_mul_rcp;
 pub mod lower_global_vars_to_local;
+pub mod lower_io_to_temporaries;
 pub mod lower_mod_to_fract;
 pub mod lower_returns;
 pub mod lower_vars_to_ssa;
@@ -27,6 +28,7 @@ pub mod opt_dce;
 pub mod opt_dead_cf;
 pub mod opt_dead_variables;
 pub mod opt_inline;
+pub mod opt_loop_unroll;
 pub mod opt_peephole_select;
 pub mod opt_shrink_vectors;
 pub mod util;
@@ -76,6 +78,8 @@ pub fn all_passes() -> Vec<Box<dyn Pass>> {
         Box::new(opt_dead_cf::DeadCf),
         Box::new(opt_shrink_vectors::ShrinkVectors),
         Box::new(lower_global_vars_to_local::GlobalVarsToLocal),
+        Box::new(opt_loop_unroll::LoopUnroll::default()),
+        Box::new(lower_io_to_temporaries::LowerIoToTemporaries),
     ]
 }
 
@@ -144,6 +148,9 @@ impl Pipeline {
         steps.push(Step::Once(Box::new(
             lower_global_vars_to_local::GlobalVarsToLocal,
         )));
+        steps.push(Step::Once(Box::new(
+            lower_io_to_temporaries::LowerIoToTemporaries,
+        )));
         steps.push(Step::Once(Box::new(lower_vars_to_ssa::VarsToSsa)));
         steps.push(Step::Loop {
             passes: vec![
@@ -155,6 +162,11 @@ impl Pipeline {
                 Box::new(opt_dead_cf::DeadCf),
                 Box::new(opt_peephole_select::PeepholeSelect),
                 Box::new(opt_shrink_vectors::ShrinkVectors),
+                Box::new(if level == OptLevel::Os {
+                    opt_loop_unroll::LoopUnroll::for_size()
+                } else {
+                    opt_loop_unroll::LoopUnroll::default()
+                }),
             ],
             cap: LOOP_CAP,
         });

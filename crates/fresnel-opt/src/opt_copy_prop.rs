@@ -93,6 +93,9 @@ pub fn copy_prop(f: &mut Function) -> bool {
             let mut vals = srcs.iter().map(|(_, v)| *v).filter(|v| *v != dest);
             if let Some(first) = vals.next() {
                 if vals.all(|v| v == first) && !f.values[dest].uses.is_empty() {
+                    if f.flags(dest).non_uniform {
+                        f.mark_non_uniform(first); // (issue 5: the mark moves along)
+                    }
                     f.replace_all_uses(dest, first);
                     progress = true;
                 }
@@ -103,6 +106,12 @@ pub fn copy_prop(f: &mut Function) -> bool {
             continue;
         };
         let dest = a.dest;
+        if f.flags(dest).non_uniform {
+            // Issue 5: a move marked non-uniform (`nonuniformEXT`, glslang's decorated copy)
+            // carries the mark the SPIR-V writer propagates to indices and accesses; its
+            // readers keep reading it.
+            continue;
+        }
         let Some((src, swz)) = as_move(f, dest) else {
             // A vector built from several values: an ALU reader whose components all come
             // from one of them reads that one.

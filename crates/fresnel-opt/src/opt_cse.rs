@@ -190,6 +190,9 @@ pub fn cse(f: &mut Function) -> bool {
                     };
                     match table.get(&key) {
                         Some(&earlier) => {
+                            // Issue 5: the survivor stands for both: non-uniform if either
+                            // is, relaxed precision only if both are.
+                            f.merge_flags(earlier, dest);
                             f.replace_all_uses(dest, earlier);
                             f.remove_instr(id);
                             progress = true;

@@ -187,64 +187,16 @@ impl Maps {
     }
 }
 
-/// The instruction with its values, blocks and variables renamed.
+/// The instruction with its values, blocks and variables renamed (the value and block
+/// renaming of `util::map_instr`, then the callee's locals to their copies).
 fn map_kind(kind: &InstrKind, m: &Maps) -> InstrKind {
-    let mut k = kind.clone();
-    let v = |x: &mut ValueId| *x = m.values[x];
-    match &mut k {
-        InstrKind::Alu(a) => {
-            v(&mut a.dest);
-            for s in &mut a.srcs {
-                v(&mut s.value);
+    let mut k = crate::util::map_instr(kind, &|x| m.values[&x], &|b| m.blocks[&b]);
+    if let InstrKind::Deref(d) = &mut k {
+        if let fresnel_ir::DerefKind::Var(var) = &mut d.kind {
+            if let Some(n) = m.vars.get(var) {
+                *var = *n;
             }
         }
-        InstrKind::Intrinsic(x) => {
-            if let Some(d) = &mut x.dest {
-                v(d);
-            }
-            for s in &mut x.srcs {
-                v(s);
-            }
-        }
-        InstrKind::Tex(t) => {
-            v(&mut t.dest);
-            for (_, s) in &mut t.srcs {
-                v(s);
-            }
-        }
-        InstrKind::Deref(d) => {
-            v(&mut d.dest);
-            match &mut d.kind {
-                fresnel_ir::DerefKind::Var(var) => {
-                    if let Some(n) = m.vars.get(var) {
-                        *var = *n;
-                    }
-                }
-                fresnel_ir::DerefKind::Array { parent, index } => {
-                    v(parent);
-                    v(index);
-                }
-                fresnel_ir::DerefKind::Struct { parent, .. }
-                | fresnel_ir::DerefKind::Cast { parent } => v(parent),
-            }
-        }
-        InstrKind::LoadConst { dest, .. } | InstrKind::Undef { dest } => v(dest),
-        InstrKind::Phi { dest, srcs } => {
-            v(dest);
-            for (b, s) in srcs.iter_mut() {
-                *b = m.blocks[b];
-                v(s);
-            }
-        }
-        InstrKind::Call { args, dests, .. } => {
-            for a in args.iter_mut() {
-                v(a);
-            }
-            for d in dests.iter_mut() {
-                v(d);
-            }
-        }
-        InstrKind::Jump(_) => {}
     }
     k
 }
@@ -313,6 +265,8 @@ fn inline_call(shader: &mut Shader, caller: FuncId, call: InstrId) {
             uses: Default::default(),
         });
         maps.values.insert(v, nv);
+        // Issue 5: the copy keeps the value's flags (NonUniform / RelaxedPrecision).
+        f.set_flags(nv, g.flags(v));
     }
     // Where the call is.
     let call_block = f.instrs[call].block;

@@ -1,6 +1,7 @@
 //! The built-in function table (compiled from `builtins/functions.glsl` by `build.rs`) and the
-//! built-in variable declarations (`builtins/variables.glsl`, kept as source text per
-//! availability section and parsed on demand).
+//! built-in variable declarations (`builtins/variables.glsl`, split by `build.rs` into
+//! top-level declarations indexed by the `gl_` names they declare, so that a shader parses
+//! only the declarations of the built-ins it names).
 
 use fresnel_syntax::extensions::{Ext, ExtensionState};
 use fresnel_syntax::version::{Stage, Version};
@@ -155,15 +156,46 @@ pub fn is_builtin_function(name: &str) -> bool {
     !overloads(name).is_empty()
 }
 
-/// The built-in variable declarations available in a context, as GLSL source, each with
-/// the index of its availability (for [`availability_allows`]).
-pub fn variable_sections<'a>(
-    cx: &'a Context<'a>,
-) -> impl Iterator<Item = (u16, &'static str)> + 'a {
-    VARIABLE_SECTIONS
+/// Number of top-level declarations in `builtins/variables.glsl`.
+pub fn variable_decl_count() -> usize {
+    VARIABLE_DECLS.len()
+}
+
+/// The top-level built-in declaration `index` (in file order): the index of its availability
+/// (for [`availability_allows`]) and its GLSL source.
+pub fn variable_decl(index: usize) -> (u16, &'static str) {
+    VARIABLE_DECLS[index]
+}
+
+/// The declarations needed by declaration `index` (those of the names it uses, such as array
+/// sizes and struct types, transitively), in file order.
+pub fn variable_decl_deps(index: usize) -> &'static [u16] {
+    VARIABLE_DEPS[index]
+}
+
+/// The declarations (indices for [`variable_decl`], in file order) of the built-in `name` (a
+/// variable, constant, block, block member or struct type) in every context. Empty when no
+/// built-in has this name.
+pub fn variable_decls_for(name: &str) -> &'static [u16] {
+    match VARIABLE_NAMES.binary_search_by(|(n, _)| (*n).cmp(name)) {
+        Ok(i) => VARIABLE_NAMES[i].1,
+        Err(_) => &[],
+    }
+}
+
+/// Every `gl_` name declared by `builtins/variables.glsl`, sorted.
+pub fn variable_names() -> impl Iterator<Item = &'static str> {
+    VARIABLE_NAMES.iter().map(|(n, _)| *n)
+}
+
+/// The value of the built-in integer constant `name` (`int` or `ivec3`, such as
+/// `gl_MaxClipDistances` or `gl_MaxComputeWorkGroupSize`) declared in this context, without
+/// declaring it.
+pub fn int_constant(name: &str, cx: &Context<'_>) -> Option<&'static [i64]> {
+    VARIABLE_INT_CONSTS
         .iter()
-        .filter(move |(a, _)| AVAILABILITY[*a as usize].allows(cx))
-        .map(|(a, t)| (*a, *t))
+        .find(|(n, a, _)| *n == name && AVAILABILITY[*a as usize].allows(cx))
+        .map(|(_, _, v)| *v)
 }
 
 /// Whether the availability with this index allows a context.

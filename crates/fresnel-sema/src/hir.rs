@@ -59,6 +59,9 @@ pub struct Module {
     /// specialization constant itself is `ExprKind::Var`), which code generation uses so
     /// that specializing the shader changes the result. Lookups only.
     pub spec_unfolded: rustc_hash::FxHashMap<ExprId, ExprId>,
+    /// Expressions written `nonuniformEXT(e)` (GL_EXT_nonuniform_qualifier): `e` itself,
+    /// marked (issue 5: the lowering marks its value non-uniform). Lookups only.
+    pub nonuniform_exprs: rustc_hash::FxHashSet<ExprId>,
 }
 
 /// A subroutine type (`subroutine vec4 T(float);`) and its compatible functions
@@ -258,6 +261,9 @@ pub enum ExprKind {
     Convert(ExprId),
     /// `a.length()` of a runtime-sized array (a known length is folded to a constant).
     ArrayLength(ExprId),
+    /// A string literal (only GL_EXT_debug_printf and GL_EXT_abort have them): of type
+    /// `string`, it has no value; the calls that take strings read the text.
+    StrLit(Symbol),
     Error,
 }
 

@@ -311,6 +311,7 @@ impl P<'_> {
             ExprKind::Construct(_, args) => ("construct".into(), args.clone()),
             ExprKind::Convert(a) => ("convert".into(), vec![*a]),
             ExprKind::ArrayLength(a) => ("array length".into(), vec![*a]),
+            ExprKind::StrLit(text) => (format!("string {}", self.interner.resolve(*text)), vec![]),
             ExprKind::Error => ("error".into(), vec![]),
         };
         let prec = e

@@ -188,6 +188,16 @@ impl Interner {
             .map_or("<invalid symbol>", |s| s)
     }
 
+    /// Every name recorded so far: the seeded names met, then the others (order not
+    /// meaningful). The checker uses it to declare only the built-in variables a shader can
+    /// name.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.statics
+            .keys()
+            .copied()
+            .chain(self.dynamic.iter().map(|s| &**s))
+    }
+
     /// Number of distinct names interned by this interner (seeded ones included once used).
     pub fn len(&self) -> usize {
         self.dynamic.len() + self.statics.len()

@@ -1,7 +1,7 @@
 //! The shaders under a set of paths, whatever container holds them: standalone shader
 //! files (stage from the extension, also `NAME.STAGE.glsl`), each GLSL section of a piglit
 //! `.shader_test`, and each shader of each dEQP `.test` case expected to compile. Every
-//! shader gets a stable name (`PATH`, `PATH:N:STAGE`, `PATH:CASE:N:STAGE`), so runs of
+//! shader gets a stable name (`PATH`, `PATH:N:STAGE`, `PATH:GROUP.CASE:N:STAGE`), so runs of
 //! different tools over the same paths can be matched shader by shader (`fresnel db`).
 
 use std::path::{Path, PathBuf};
@@ -130,6 +130,12 @@ fn deqp_shaders(name: &str, text: &str, out: &mut Vec<FoundShader>) {
             _ if case.version.is_es() => Api::Gles,
             _ => Api::Gl,
         };
+        // The dEQP path of the case (groups, then the instance): names are unique per file.
+        let mut path = String::new();
+        for g in &case.groups {
+            path.push_str(g);
+            path.push('.');
+        }
         for inst in deqp::specialize(case, &sopts) {
             let Ok(programs) = inst.programs else {
                 continue;
@@ -137,7 +143,7 @@ fn deqp_shaders(name: &str, text: &str, out: &mut Vec<FoundShader>) {
             for (p, prog) in programs.into_iter().enumerate() {
                 for (stage, src) in prog.shaders {
                     out.push(FoundShader {
-                        name: format!("{name}:{}:{p}:{}", inst.name, stage.extension()),
+                        name: format!("{name}:{path}{}:{p}:{}", inst.name, stage.extension()),
                         text: src,
                         stage,
                         api,

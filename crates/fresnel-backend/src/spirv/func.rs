@@ -80,6 +80,10 @@ pub struct FuncCx<'m, 'a> {
     loops: FxHashMap<LoopId, LoopLabels>,
     /// Back-edge phis of each loop's continue block: (header phi, id of the C phi).
     cont_phis: FxHashMap<LoopId, Vec<(ValueId, u32)>>,
+    /// Whole-aggregate loads and stores (`coalesce.rs`).
+    pub groups: super::coalesce::Groups,
+    /// The aggregate loaded by each load group (by its parent deref): id and SPIR-V type.
+    pub aggs: FxHashMap<ValueId, (u32, u32)>,
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -93,6 +97,7 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
     let f = &m.shader.functions[fid];
     let sig = m.func_sigs[fid.0 as usize].clone();
     let fn_id = m.func_ids[fid.0 as usize];
+    let groups = super::coalesce::analyze(m.shader, f);
     let mut cx = FuncCx {
         m,
         f,
@@ -107,6 +112,8 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         phi_in: FxHashMap::default(),
         loops: FxHashMap::default(),
         cont_phis: FxHashMap::default(),
+        groups,
+        aggs: FxHashMap::default(),
     };
     cx.infer_kinds();
     let mut head = Words::new();
@@ -348,12 +355,27 @@ impl FuncCx<'_, '_> {
 
     fn emit_block_body(&mut self, b: BlockId) -> Result<()> {
         let instrs = self.f.blocks[b].instrs.clone();
+        let mut nu = super::decorate::NonUniform::new(self.f); // (issue 5 decorations)
         for ins in instrs {
             let kind = &self.f.instrs[ins].kind;
-            if kind.is_phi() || kind.is_jump() {
+            if kind.is_phi() || kind.is_jump() || self.groups.skip.contains(&ins) {
                 continue;
             }
+            if let Some(g) = self.groups.load_at.get(&ins).cloned() {
+                self.emit_load_group(&g)?;
+                continue;
+            }
+            if let Some(g) = self.groups.store_at.get(&ins).cloned() {
+                self.emit_store_group(ins, &g)?;
+                continue;
+            }
+            if let Some(mv) = self.groups.matvec_at.get(&ins).cloned() {
+                self.emit_matvec(ins, &mv)?;
+                continue;
+            }
+            let mark = super::decorate::Mark::take(self);
             self.emit_instr(kind)?;
+            super::decorate::after_instr(self, &mut nu, kind, mark);
         }
         Ok(())
     }

@@ -10,6 +10,7 @@ use fresnel_ir::{
 };
 use smallvec::SmallVec;
 
+mod gaps;
 mod rt;
 
 use super::func::{FuncCx, Val};
@@ -63,9 +64,21 @@ impl FuncCx<'_, '_> {
                                 } else {
                                     &a.srcs
                                 };
+                                // Computed sources first: a constant's kind is only a
+                                // guess (`vec4(x, 0.0, 0.0, 0.0)` is as float as `x`).
+                                let known =
+                                    |s: &AluSrc| self.kinds[s.value.0 as usize].map(|k| k.base);
+                                let constant = |s: &AluSrc| {
+                                    matches!(
+                                        f.def(s.value).kind,
+                                        InstrKind::LoadConst { .. } | InstrKind::Undef { .. }
+                                    )
+                                };
                                 let from_src = srcs
                                     .iter()
-                                    .find_map(|s| self.kinds[s.value.0 as usize].map(|k| k.base));
+                                    .filter(|s| !constant(s))
+                                    .find_map(known)
+                                    .or_else(|| srcs.iter().find_map(known));
                                 let base = from_src
                                     .or_else(|| srcs.iter().find_map(|s| hints[s.value.0 as usize]))
                                     .unwrap_or(BaseType::Uint);
@@ -269,7 +282,12 @@ impl FuncCx<'_, '_> {
     }
 
     /// An ALU source: `n` components through the swizzle, as base `want` (or as it is).
-    fn alu_src(&mut self, s: &AluSrc, n: u8, want: Option<BaseType>) -> Result<(u32, Kind)> {
+    pub(super) fn alu_src(
+        &mut self,
+        s: &AluSrc,
+        n: u8,
+        want: Option<BaseType>,
+    ) -> Result<(u32, Kind)> {
         let d = &self.f.values[s.value];
         let (vbits, vcomps) = (d.bit_size, d.num_components);
         let nat = self.natural_kind(s.value);
@@ -404,6 +422,9 @@ impl FuncCx<'_, '_> {
                 let (id, k) = self.alu_src(&a.srcs[0], n, Some(dk.base))?;
                 (id, k)
             }
+            A::Vec2 | A::Vec3 | A::Vec4 if self.vec_shuffle(a, dk)?.is_some() => {
+                return Ok(());
+            }
             A::Vec2 | A::Vec3 | A::Vec4 => {
                 let mut parts = Vec::new();
                 for i in 0..a.srcs.len() {
@@ -463,6 +484,7 @@ impl FuncCx<'_, '_> {
                 let a = [s!(0), s!(1)];
                 (self.op1(op::F_SUB, fk, &a), fk)
             }
+            A::Fmul if self.fmul_scalar(a, fk)?.is_some() => return Ok(()),
             A::Fmul => {
                 let a = [s!(0), s!(1)];
                 (self.op1(op::F_MUL, fk, &a), fk)
@@ -700,7 +722,12 @@ impl FuncCx<'_, '_> {
                 }
             }
             A::Iadd | A::Isub | A::Imul | A::Idiv | A::Udiv | A::Irem | A::Umod => {
-                let b = class_base(info.dest_class).unwrap_or(BaseType::Int);
+                let b = if matches!(a.op, A::Iadd | A::Isub | A::Imul) && self.all_uint(a) {
+                    // The same bits either way: no casts of unsigned operands.
+                    BaseType::Uint
+                } else {
+                    class_base(info.dest_class).unwrap_or(BaseType::Int)
+                };
                 let k = Kind::new(b, dbits, n);
                 let opc = match a.op {
                     A::Iadd => op::I_ADD,
@@ -712,7 +739,7 @@ impl FuncCx<'_, '_> {
                     _ => op::U_MOD,
                 };
                 {
-                    let a = [s!(0), s!(1)];
+                    let a = [s!(0, b), s!(1, b)];
                     (self.op1(opc, k, &a), k)
                 }
             }
@@ -750,9 +777,13 @@ impl FuncCx<'_, '_> {
                 }
             }
             A::Ishl | A::Ishr | A::Ushr => {
-                let b = class_base(info.dest_class).unwrap_or(BaseType::Int);
+                let b = if a.op == A::Ishl && self.all_uint(a) {
+                    BaseType::Uint
+                } else {
+                    class_base(info.dest_class).unwrap_or(BaseType::Int)
+                };
                 let k = Kind::new(b, dbits, n);
-                let x = s!(0);
+                let x = s!(0, b);
                 let cnt = s!(1, BaseType::Uint);
                 let ck = Kind::new(BaseType::Uint, 32, n);
                 let mask = self.splat(ck, u64::from(dbits) - 1);
@@ -1649,7 +1680,7 @@ impl FuncCx<'_, '_> {
             // spec constants: helper E
             I::LoadSpecConstant | I::LoadWorkgroupSize => self.emit_spec_constant(x)?,
             other => {
-                if !self.emit_stage_intrinsic(x)? {
+                if !self.emit_stage_intrinsic(x)? && !self.emit_gap_intrinsic(x)? {
                     return Err(SpirvError::new(format!(
                         "intrinsic `{}` is not supported in SPIR-V output yet",
                         other.name()

@@ -19,6 +19,9 @@
 //! concatenated at the end; ids are allocated in a fixed order from the IR, so the output is
 //! deterministic.
 
+mod coalesce;
+/// NonUniform and RelaxedPrecision on instructions (issue 5).
+mod decorate;
 mod disasm;
 mod ext;
 mod func;
@@ -549,6 +552,11 @@ impl<'a> Module<'a> {
         // Logical or PhysicalStorageBuffer64 addressing, GLSL450 memory model.
         let addressing = if self.physical_addressing { 5348 } else { 0 };
         w.inst(op::MEMORY_MODEL, &[addressing, 1]);
+        // SPV_NV_bindless_texture (bindless handles, helper C): 64-bit handles, declared
+        // right after the memory model.
+        if self.caps.contains(&5390) {
+            w.inst(5397, &[64]);
+        }
         w.extend(&self.modes);
         w.extend(&self.names);
         w.extend(&self.decorations);

@@ -6,7 +6,8 @@
 //! GLSL writes it, the rest zero), a sample index (zero for non-multisample images), then
 //! the data. `image_deref_atomic_swap` takes the new value, then the value compared with.
 //! The memory-model arguments of GL_KHR_memory_scope_semantics are ignored (every atomic
-//! is sequentially consistent in the IR's model).
+//! is sequentially consistent in the IR's model). Atomics on `f16vec2`/`f16vec4` texels
+//! (GL_NV_shader_atomic_fp16_vector) are `image_deref_atomic_vec`.
 
 use fresnel_ir::{AtomicOp, IndexKind, Intrinsic, ValueId};
 use fresnel_sema::types::TypeId as HirTypeId;
@@ -137,16 +138,24 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg], ret: HirTyp
         }
         _ => {
             let opname = atomic_op_name(name).ok_or_else(|| cx.unsupported(name))?;
-            if cx.shape(ret).is_ok_and(|s| s.n > 1) {
-                return Err(cx.err(format!(
-                    "`{name}` on vectors (GL_NV_shader_atomic_fp16_vector) is not supported"
-                )));
-            }
             let float = o.sampled.is_float();
             let signed = o.sampled.is_signed_int();
             let aop = atomic_op(opname, float, signed).ok_or_else(|| cx.unsupported(name))?;
-            let bits = o.sampled.bits() as u8;
             let idx = [(IndexKind::Atomic, aop.index())];
+            // (`imageAtomicStore` returns nothing.)
+            if let Some(rs) = cx.shape(ret).ok().filter(|rs| rs.n > 1) {
+                // GL_NV_shader_atomic_fp16_vector: one atomic on the whole f16vec2/f16vec4.
+                let data = cx.val(args, i)?;
+                let r = cx.b.intrinsic(
+                    Intrinsic::ImageDerefAtomicVec,
+                    &[img, coord, sample, data],
+                    rs.n,
+                    rs.bits,
+                    &idx,
+                );
+                return value(r.expect("image_deref_atomic_vec has a result"));
+            }
+            let bits = o.sampled.bits() as u8;
             let r = match aop {
                 AtomicOp::CmpXchg => {
                     let compare = cx.val(args, i)?;

@@ -11,9 +11,13 @@
 //! - GL_EXT_split_barrier: `controlBarrierArrive` is nothing and `controlBarrierWait` a
 //!   `barrier` (a barrier at the wait orders everything before the arrival as well).
 //! - `noise1`..`noise4` are zero, as in Mesa.
-//! - `expectEXT(x, e)` is `x`; `assumeEXT` and `debugPrintfEXT` produce nothing;
+//! - `expectEXT(x, e)` is `x`; `assumeEXT` produces nothing (`debugPrintfEXT`, whose string
+//!   arguments have no value, is lowered with the stage built-ins);
 //!   `textureSamplesIdenticalEXT` is `false` (allowed: the extension only promises `true`
 //!   when the samples are known identical).
+//! - `writePackedPrimitiveIndices4x8NV(offset, packed)` (GL_NV_mesh_shader) stores the four
+//!   bytes of `packed`, lowest first, into `gl_PrimitiveIndicesNV[offset..offset + 4]` (as
+//!   Mesa's spirv_to_nir lowers `OpWritePackedPrimitiveIndices4x8NV`).
 //! - `ftransform()` is `gl_ModelViewProjectionMatrix * gl_Vertex` computed as the sum of
 //!   the columns scaled by the components (so it matches the same product written out).
 
@@ -62,8 +66,8 @@ const NAMES: &[&str] = &[
     "helperInvocationEXT",
     "expectEXT",
     "assumeEXT",
-    "debugPrintfEXT",
     "textureSamplesIdenticalEXT",
+    "writePackedPrimitiveIndices4x8NV",
 ];
 
 pub fn lower(
@@ -204,8 +208,9 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg], ret: HirTyp
             value(cx.splat(z, rs.n))
         }
         "ftransform" => ftransform(cx),
+        "writePackedPrimitiveIndices4x8NV" => write_packed_indices(cx, args),
         "expectEXT" => value(cx.val(args, 0)?),
-        "assumeEXT" | "debugPrintfEXT" => Ok(None),
+        "assumeEXT" => Ok(None),
         "textureSamplesIdenticalEXT" => value(cx.b.imm_bool(false)),
         "beginInvocationInterlockARB" | "beginInvocationInterlockNV" => {
             cx.b.intrinsic(Intrinsic::BeginInvocationInterlock, &[], 0, 0, &[]);
@@ -222,6 +227,27 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg], ret: HirTyp
         }
         _ => Err(cx.unsupported(name)),
     }
+}
+
+/// `writePackedPrimitiveIndices4x8NV(offset, packed)`: four byte stores into
+/// `gl_PrimitiveIndicesNV`.
+fn write_packed_indices(cx: &mut BuiltinCx<'_, '_>, args: &[Arg]) -> Lowered {
+    let (var, ty, mode) = (cx.lookup_var)("gl_PrimitiveIndicesNV")
+        .ok_or_else(|| cx.err("`writePackedPrimitiveIndices4x8NV` needs gl_PrimitiveIndicesNV"))?;
+    let offset = cx.val(args, 0)?;
+    let packed = cx.val(args, 1)?;
+    let base = cx.b.deref_var(var, ty, mode);
+    let byte_mask = cx.iconst(0xff, 32);
+    for i in 0..4i64 {
+        let k = cx.iconst(i, 32);
+        let index = cx.op2(AluOp::Iadd, offset, k);
+        let shift = cx.iconst(8 * i, 32);
+        let shifted = cx.op2(AluOp::Ushr, packed, shift);
+        let byte = cx.op2(AluOp::Iand, shifted, byte_mask);
+        let el = cx.b.deref_array(base, index);
+        cx.b.store_deref(el, byte, 1);
+    }
+    Ok(None)
 }
 
 fn ftransform(cx: &mut BuiltinCx<'_, '_>) -> Lowered {

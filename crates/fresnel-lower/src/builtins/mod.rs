@@ -50,6 +50,7 @@ pub mod math;
 pub mod matrix;
 pub mod misc;
 pub mod packing;
+pub mod qcom;
 pub mod subgroup;
 pub mod texture;
 pub mod vector_rel;
@@ -90,6 +91,7 @@ pub fn wants_real_deref(name: &str, arg: usize) -> bool {
 pub fn globals_read(name: &str) -> &'static [&'static str] {
     match name {
         "ftransform" => &["gl_Vertex", "gl_ModelViewProjectionMatrix"],
+        "writePackedPrimitiveIndices4x8NV" => &["gl_PrimitiveIndicesNV"],
         "subgroupRotate" => &["gl_SubgroupInvocationID", "gl_SubgroupSize"],
         "subgroupShuffleXor"
         | "subgroupShuffleUp"
@@ -129,7 +131,7 @@ pub fn lower_builtin(
     }
     family!(
         math, common, geometric, matrix, vector_rel, integer, packing, texture, image, atomic,
-        misc, subgroup
+        misc, subgroup, qcom
     );
     Err(cx.unsupported(name))
 }

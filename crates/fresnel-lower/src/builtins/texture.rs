@@ -535,7 +535,11 @@ fn lower_form(
     }
     if form.clamp {
         let m = cx.val(args, i)?;
-        t.srcs.push((TexSrc::MinLod, m));
+        // A rectangle texture has only its base level, so a minimum LOD changes nothing
+        // (and SPIR-V allows `MinLod` only on 1D, 2D, 3D and cube images).
+        if t.dim != SamplerDim::Rect {
+            t.srcs.push((TexSrc::MinLod, m));
+        }
         i += 1;
     }
     if i < args.len() {

@@ -1,14 +1,24 @@
-//! Declaring the built-in variables: the sections of `builtins/variables.glsl` available for
-//! this stage and version are parsed (in the parser's built-in mode) and checked like user
+//! Declaring the built-in variables: the declarations of `builtins/variables.glsl` available
+//! for this stage and version are parsed (in the parser's built-in mode) and checked like user
 //! declarations, with `gl_` names allowed.
+//!
+//! Only the built-ins the shader can name are declared: those whose names the interner has
+//! met (every identifier of the shader, its macros included), with the declarations they
+//! depend on (`build.rs` records, for each `gl_` name, the declarations needed). A name the
+//! shader never writes cannot be looked up by it, so declaring the others would change
+//! nothing but the cost. The few limits the checker reads itself (`gl_MaxClipDistances`, ...)
+//! come from the generated table when the shader did not name them
+//! ([`Checker::undeclared_builtin_int`]). An empty shader thus parses nothing here. The text
+//! is lexed directly: it has no directives, comments or macros for a preprocessor to handle.
 
 use fresnel_syntax::ast::TranslationUnit;
 use fresnel_syntax::diag::Diagnostics;
 use fresnel_syntax::extensions::ExtensionState;
 use fresnel_syntax::intern::Interner;
+use fresnel_syntax::lexer::lex_all;
 use fresnel_syntax::parse::{parse, ParseOptions};
-use fresnel_syntax::pp::{preprocess, NoIncludes, PpOptions};
-use fresnel_syntax::source::{FileOrigin, SourceMap};
+use fresnel_syntax::pp::PpOutput;
+use fresnel_syntax::source::{FileId, FileOrigin, SourceMap};
 use fresnel_syntax::version::Version;
 
 use super::{CheckOptions, Checker};
@@ -30,12 +40,23 @@ impl BuiltinSections {
     }
 }
 
-/// Parses the built-in declarations available in this context.
+/// Which built-in declarations to parse.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Selection {
+    /// Those declaring a `gl_` name the interner has met (and their dependencies).
+    Named,
+    /// Every declaration available in the context (tests).
+    #[cfg_attr(not(test), allow(dead_code))]
+    All,
+}
+
+/// Parses the built-in declarations available in this context that `selection` asks for.
 pub(super) fn parse_sections(
     version: Version,
     opts: &CheckOptions,
     exts: &ExtensionState,
     interner: &mut Interner,
+    selection: Selection,
 ) -> BuiltinSections {
     let cx = builtins::Context {
         version,
@@ -43,9 +64,39 @@ pub(super) fn parse_sections(
         vulkan: opts.target.is_vulkan(),
         exts,
     };
+    let available = |d: usize| builtins::availability_allows(builtins::variable_decl(d).0, &cx);
+    // The declarations to parse, then sorted into file order (dependencies first).
+    let mut wanted: Vec<usize> = Vec::new();
+    match selection {
+        Selection::All => {
+            wanted.extend((0..builtins::variable_decl_count()).filter(|&d| available(d)))
+        }
+        Selection::Named => {
+            for name in interner.names() {
+                if !name.starts_with("gl_") {
+                    continue;
+                }
+                for &d in builtins::variable_decls_for(name) {
+                    let d = d as usize;
+                    if wanted.contains(&d) || !available(d) {
+                        continue;
+                    }
+                    wanted.push(d);
+                    for &x in builtins::variable_decl_deps(d) {
+                        let x = x as usize;
+                        if !wanted.contains(&x) && available(x) {
+                            wanted.push(x);
+                        }
+                    }
+                }
+            }
+            wanted.sort_unstable();
+        }
+    }
     let mut text = String::new();
     let mut starts = Vec::new();
-    for (a, s) in builtins::variable_sections(&cx) {
+    for &i in &wanted {
+        let (a, s) = builtins::variable_decl(i);
         starts.push((text.len() as u32, a));
         text.push_str(s);
     }
@@ -58,20 +109,7 @@ pub(super) fn parse_sections(
     let mut sm = SourceMap::new();
     let mut diags = Diagnostics::new();
     let file = sm.add_file("<built-in>", text, FileOrigin::CommandLine);
-    let pp_opts = PpOptions {
-        stage: opts.stage,
-        target: opts.target,
-        version_override: Some(version),
-        ..PpOptions::default()
-    };
-    let out = preprocess(
-        &mut sm,
-        interner,
-        &mut diags,
-        file,
-        &pp_opts,
-        &mut NoIncludes,
-    );
+    let out = lex_builtin_text(&sm, file, version, interner);
     let parse_opts = ParseOptions {
         builtin: true,
         stage: opts.stage,
@@ -84,6 +122,25 @@ pub(super) fn parse_sections(
         diags.iter().map(|d| d.message.clone()).collect::<Vec<_>>()
     );
     BuiltinSections { tu, starts }
+}
+
+/// What the preprocessor would make of the built-in text, without running it: the text has no
+/// directives, comments or macros, so its tokens are the lexer's (the test below compares).
+fn lex_builtin_text(
+    sm: &SourceMap,
+    file: FileId,
+    version: Version,
+    interner: &mut Interner,
+) -> PpOutput {
+    PpOutput {
+        tokens: lex_all(file, sm.file(file).text(), interner),
+        events: Vec::new(),
+        version,
+        version_span: None,
+        extensions: ExtensionState::initial(version),
+        truncated: false,
+        unsupported_continuations: Vec::new(),
+    }
 }
 
 impl Checker<'_> {
@@ -132,5 +189,110 @@ impl Checker<'_> {
                 }
             ),
         );
+    }
+}
+
+impl Checker<'_> {
+    /// The value of the built-in integer constant `name` (`int`: one value, `ivec3`: three)
+    /// when this context has it but the shader did not name it, so it was not declared (see
+    /// the module docs). Judged with the extensions in force at the end of the shader, as
+    /// the declarations are.
+    pub(crate) fn undeclared_builtin_int(&self, name: &str) -> Option<&'static [i64]> {
+        let cx = builtins::Context {
+            version: self.version,
+            stage: self.stage,
+            vulkan: self.opts.target.is_vulkan(),
+            exts: &self.m.extensions,
+        };
+        builtins::int_constant(name, &cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fresnel_syntax::pp::{preprocess, NoIncludes, PpOptions};
+    use fresnel_syntax::version::{Stage, TargetEnv};
+
+    /// The built-in text lexed directly gives the preprocessor's tokens, version and
+    /// extension state.
+    #[test]
+    fn lexing_the_builtin_text_equals_preprocessing_it() {
+        for (version, stage, target) in [
+            (Version::desktop(110), Stage::Vertex, TargetEnv::OpenGl),
+            (Version::desktop(450), Stage::TessControl, TargetEnv::OpenGl),
+            (
+                Version::desktop(460),
+                Stage::Fragment,
+                TargetEnv::Vulkan { minor: 2 },
+            ),
+            (Version::es(320), Stage::Geometry, TargetEnv::OpenGl),
+        ] {
+            let opts = CheckOptions {
+                stage: Some(stage),
+                target,
+            };
+            let mut text = String::new();
+            for d in 0..builtins::variable_decl_count() {
+                text.push_str(builtins::variable_decl(d).1);
+            }
+            let mut sm = SourceMap::new();
+            let mut diags = Diagnostics::new();
+            let file = sm.add_file("<built-in>", text, FileOrigin::CommandLine);
+            let mut i1 = Interner::new();
+            let pp_opts = PpOptions {
+                stage: opts.stage,
+                target: opts.target,
+                version_override: Some(version),
+                ..PpOptions::default()
+            };
+            let a = preprocess(
+                &mut sm,
+                &mut i1,
+                &mut diags,
+                file,
+                &pp_opts,
+                &mut NoIncludes,
+            );
+            assert!(!diags.has_errors());
+            let mut i2 = Interner::new();
+            let b = lex_builtin_text(&sm, file, version, &mut i2);
+            assert_eq!(a.tokens.len(), b.tokens.len());
+            assert!(a.tokens.len() > 1000);
+            for (x, y) in a.tokens.iter().zip(&b.tokens) {
+                assert_eq!(x.kind, y.kind);
+                assert_eq!(x.span, y.span);
+                assert_eq!(x.flags, y.flags);
+                assert_eq!(i1.resolve(x.sym), i2.resolve(y.sym));
+            }
+            assert_eq!(a.version, b.version);
+            assert!(a.events.is_empty() && a.unsupported_continuations.is_empty());
+            assert!(!a.truncated);
+            for &e in fresnel_syntax::extensions::Ext::all() {
+                assert_eq!(a.extensions.get(e), b.extensions.get(e), "{e:?}");
+            }
+        }
+    }
+
+    /// Only the declarations of names the interner has met are parsed, with what they need.
+    #[test]
+    fn only_named_builtins_and_their_dependencies_are_parsed() {
+        let exts = ExtensionState::initial(Version::desktop(130));
+        let opts = CheckOptions {
+            stage: Some(Stage::Vertex),
+            target: TargetEnv::OpenGl,
+        };
+        let v = Version::desktop(130);
+        let mut interner = Interner::new();
+        let none = parse_sections(v, &opts, &exts, &mut interner, Selection::Named);
+        assert!(none.tu.decls.is_empty());
+        interner.intern("gl_TextureMatrix");
+        let some = parse_sections(v, &opts, &exts, &mut interner, Selection::Named);
+        // `uniform mat4 gl_TextureMatrix[gl_MaxTextureCoords];` and the constant it uses.
+        assert_eq!(some.tu.decls.len(), 2, "{:?}", some.starts);
+        assert!(interner.get("gl_MaxTextureCoords").is_some());
+        assert!(interner.get("gl_ModelViewMatrix").is_none());
+        let all = parse_sections(v, &opts, &exts, &mut interner, Selection::All);
+        assert!(all.tu.decls.len() > 40, "{}", all.tu.decls.len());
     }
 }

@@ -38,6 +38,9 @@ fn loose_builtin_name(name: &str) -> &'static str {
         "rayQueryGetIntersectionLSSRadiiNV" => "rayQueryGetIntersectionLSSRadiiNV",
         "hitObjectGetLSSPositionsNV" => "hitObjectGetLSSPositionsNV",
         "hitObjectGetLSSRadiiNV" => "hitObjectGetLSSRadiiNV",
+        "debugPrintfEXT" => "debugPrintfEXT",
+        "assumeEXT" => "assumeEXT",
+        "expectEXT" => "expectEXT",
         _ => "loose",
     }
 }
@@ -140,6 +143,8 @@ impl Checker<'_> {
                 {
                     let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
                     if a.len() == 1 {
+                        // (Recorded for the lowering: the value is marked non-uniform.)
+                        self.m.nonuniform_exprs.insert(a[0]);
                         return a[0];
                     }
                     self.error(

@@ -1939,7 +1939,12 @@ impl Checker<'_> {
                     Some(Binding::Var(lv)) => {
                         self.m.var(lv).constant.as_ref().and_then(|c| c.to_i64())
                     }
-                    _ => None,
+                    Some(_) => None,
+                    // Not named by the shader, so not declared (builtin_vars.rs).
+                    None => match self.undeclared_builtin_int(limit) {
+                        Some(&[x]) => Some(x),
+                        _ => None,
+                    },
                 };
                 if let Some(max) = max {
                     if n as i64 > max {

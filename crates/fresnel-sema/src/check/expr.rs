@@ -90,7 +90,7 @@ impl Checker<'_> {
                 self.const_expr(c, span)
             }
             A::BoolLit(b) => self.const_expr(ConstValue::Bool(*b), span),
-            A::StrLit(_) => {
+            A::StrLit(text) => {
                 // Strings are valid only as arguments of debugPrintfEXT and friends; the call
                 // checks them. Elsewhere they have no type.
                 if !self.any_ext(&[Ext::EXT_debug_printf, Ext::EXT_abort]) && !self.builtin_mode {
@@ -101,9 +101,13 @@ impl Checker<'_> {
                     );
                     return self.error_expr(span);
                 }
+                if let Some(problem) = string_escape_problem(self.name(*text)) {
+                    self.error("string-literal", span, problem);
+                    return self.error_expr(span);
+                }
                 let sym = self.interner.intern("string");
                 let t = self.m.types.intern(Type::ExtOpaque(sym));
-                self.add_expr(ExprKind::Error, t, span)
+                self.add_expr(ExprKind::StrLit(*text), t, span)
             }
             A::Unary { op, operand } => self.unary(*op, *operand, span),
             A::Binary { op, lhs, rhs } => self.binary(*op, *lhs, *rhs, span),
@@ -1531,4 +1535,47 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// What is wrong with the escape sequences of a string literal (quotes included), as
+/// glslang checks them for GL_EXT_debug_printf: C's simple escapes, `\x` with at least one
+/// hexadecimal digit, and octal `\0`..`\377`.
+fn string_escape_problem(text: &str) -> Option<String> {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            continue;
+        }
+        match chars.next() {
+            Some('\'' | '"' | '?' | '\\' | 'a' | 'b' | 'f' | 'n' | 'r' | 't' | 'v') => {}
+            Some('x') => {
+                if !chars.peek().is_some_and(char::is_ascii_hexdigit) {
+                    return Some("expected a hexadecimal digit after `\\x` in a string".into());
+                }
+                while chars.peek().is_some_and(char::is_ascii_hexdigit) {
+                    chars.next();
+                }
+            }
+            Some(d @ '0'..='7') => {
+                let mut value = d.to_digit(8).unwrap_or(0);
+                for _ in 0..2 {
+                    match chars.peek().and_then(|c| c.to_digit(8)) {
+                        Some(v) => {
+                            value = value * 8 + v;
+                            chars.next();
+                        }
+                        None => break,
+                    }
+                }
+                if value > 0o377 {
+                    return Some("octal escape sequence out of range in a string".into());
+                }
+            }
+            Some(other) => {
+                return Some(format!("invalid escape sequence `\\{other}` in a string"));
+            }
+            None => return Some("a string ends with `\\`".into()),
+        }
+    }
+    None
 }

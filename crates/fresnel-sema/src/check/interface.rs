@@ -168,10 +168,17 @@ impl Checker<'_> {
 
     /// The value of a built-in integer constant (`gl_MaxClipDistances`), if declared here.
     fn builtin_const(&self, name: &str) -> Option<i64> {
-        let sym = self.interner.get(name)?;
-        match self.scopes.first()?.names.get(&sym)? {
-            Binding::Var(v) => self.m.var(*v).constant.as_ref()?.to_i64(),
-            _ => None,
+        let bound = self
+            .interner
+            .get(name)
+            .and_then(|sym| self.scopes.first()?.names.get(&sym).copied());
+        match bound {
+            Some(Binding::Var(v)) => self.m.var(v).constant.as_ref()?.to_i64(),
+            Some(_) => None,
+            None => match self.undeclared_builtin_int(name)? {
+                [x] => Some(*x),
+                _ => None,
+            },
         }
     }
 
@@ -1792,7 +1799,7 @@ impl Checker<'_> {
                     self.flow_expr(*a, f, out);
                 }
             }
-            ExprKind::Var(_) | ExprKind::Const(_) | ExprKind::Error => {}
+            ExprKind::Var(_) | ExprKind::Const(_) | ExprKind::StrLit(_) | ExprKind::Error => {}
         }
     }
 

@@ -491,7 +491,11 @@ impl Checker<'_> {
         let sym = self.interner.intern(name);
         match self.scopes.first().and_then(|s| s.names.get(&sym)).copied() {
             Some(Binding::Var(v)) => self.m.var(v).constant.as_ref().and_then(|c| c.to_i64()),
-            _ => None,
+            Some(_) => None,
+            None => match self.undeclared_builtin_int(name)? {
+                [x] => Some(*x),
+                _ => None,
+            },
         }
     }
 
@@ -2711,7 +2715,17 @@ impl Checker<'_> {
         let sym = self.interner.intern(name);
         let Some(Binding::Var(v)) = self.scopes.first().and_then(|s| s.names.get(&sym)).copied()
         else {
-            return None;
+            if self
+                .scopes
+                .first()
+                .is_some_and(|s| s.names.contains_key(&sym))
+            {
+                return None;
+            }
+            return match self.undeclared_builtin_int(name)? {
+                &[a, b, c] => Some([a, b, c]),
+                _ => None,
+            };
         };
         let c = self.m.var(v).constant.as_ref()?;
         let comps = c.components();

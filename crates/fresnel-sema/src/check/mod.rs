@@ -68,7 +68,13 @@ pub fn check(
         .events
         .iter()
         .any(|e| matches!(e.kind, PpEventKind::Pragma(Pragma::InvariantAll)));
-    let builtin_sections = builtin_vars::parse_sections(pp.version, opts, &exts, interner);
+    let builtin_sections = builtin_vars::parse_sections(
+        pp.version,
+        opts,
+        &exts,
+        interner,
+        builtin_vars::Selection::Named,
+    );
     let mut c = Checker {
         tu,
         builtin_sections: &builtin_sections,
@@ -93,6 +99,7 @@ pub fn check(
             invariant_all,
             subroutines: Vec::new(),
             spec_unfolded: FxHashMap::default(),
+            nonuniform_exprs: FxHashSet::default(),
         },
         scopes: vec![Scope::default()],
         funcs: FxHashMap::default(),

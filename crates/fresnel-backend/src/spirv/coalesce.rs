@@ -1,0 +1,1095 @@
+//! Whole-aggregate loads and stores, re-formed from the IR's element-by-element accesses.
+//!
+//! The IR reads and writes memory one vector at a time: a matrix is loaded column by column,
+//! `out_m = in_m` becomes a load and a store per column, each through its own deref. SPIR-V
+//! can load and store a matrix or an array of vectors whole, as glslang writes it:
+//!
+//! * a **load group** is a load of every element `0..n` of one matrix or array (through one
+//!   parent deref, constant indices) in one block, with nothing between the first and the last
+//!   of them that may write the variable. It becomes one `OpLoad` of the aggregate at the first
+//!   load; an element whose value is used elsewhere is an `OpCompositeExtract` of it.
+//! * a **store group** is a full-mask store of every element of one matrix or array in one
+//!   block, with nothing between the first and the last that may read or write the variable
+//!   or end the invocation's output (calls, barriers, `EmitVertex`, discard, ...). It becomes
+//!   one `OpStore` at the last store: of the loaded aggregate itself when the values are the
+//!   elements of a load group in order and the two SPIR-V types agree (a copy), otherwise of
+//!   an `OpCompositeConstruct` of the values.
+//!
+//! The per-element derefs disappear when every use of them is in a group. Groups are formed
+//! only where the result is exactly what the element accesses do: no booleans (stored as
+//! integers outside a function), no storage buffers or buffer references (they may alias
+//! other variables and other invocations' writes), no built-ins (some are read transposed).
+
+use fresnel_ir::{
+    AluOp, BaseType, BlockId, Function, IndexKind, InstrId, InstrKind, Intrinsic, Shader, Type,
+    ValueId, VarMode,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::func::Val;
+use super::spec::op;
+use super::types::Kind;
+use super::{Result, SpirvError};
+
+/// The most elements a group gathers (larger aggregates stay element by element).
+const MAX_ELEMS: u32 = 64;
+
+/// One aggregate's element accesses gathered.
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// The deref of the whole matrix or array.
+    pub parent: ValueId,
+    /// Per element, in index order: the value loaded (load groups) or stored (store groups).
+    pub values: Vec<ValueId>,
+    /// The element index of each value (a load group may read only some elements; a store
+    /// group writes all of them).
+    pub indices: Vec<u32>,
+}
+
+/// The groups of one function and the IR instructions they absorb.
+#[derive(Default, Debug)]
+pub struct Groups {
+    /// Instructions not written at all (element derefs, and the loads and stores of a group
+    /// other than the one where the group is written).
+    pub skip: FxHashSet<InstrId>,
+    /// At this load (the first of its group): the group's aggregate load.
+    pub load_at: FxHashMap<InstrId, Group>,
+    /// At this store (the last of its group): the group's aggregate store.
+    pub store_at: FxHashMap<InstrId, Group>,
+    /// Loaded element values used only by store groups (no extract needed unless a store
+    /// group cannot take the aggregate as it is): value -> (load group parent, index).
+    pub deferred: FxHashMap<ValueId, (ValueId, u32)>,
+    /// Load groups by parent deref value: the values loaded.
+    pub loaded: FxHashMap<ValueId, Vec<ValueId>>,
+    /// At this `fadd` (the last of a matrix-vector product): the product.
+    pub matvec_at: FxHashMap<InstrId, MatVec>,
+    /// Store groups (by their last store) whose values are a loaded matrix's columns times
+    /// one scalar: (the load group's parent, the scalar), written `OpMatrixTimesScalar`.
+    pub scaled: FxHashMap<InstrId, (ValueId, Coef)>,
+}
+
+/// A candidate element access.
+struct Access {
+    pos: usize,
+    instr: InstrId,
+    index: u32,
+    /// The value loaded or stored.
+    value: ValueId,
+}
+
+/// Finds the groups of `f`.
+pub fn analyze(shader: &Shader, f: &Function) -> Groups {
+    let mut g = Groups::default();
+    // Who reads each value (an `if` condition counts as a reader that is never absorbed).
+    let mut users: FxHashMap<ValueId, Vec<Option<InstrId>>> = FxHashMap::default();
+    for (b, _) in f.blocks.iter() {
+        for &i in &f.blocks[b].instrs {
+            for s in f.instrs[i].kind.srcs() {
+                users.entry(s).or_default().push(Some(i));
+            }
+        }
+    }
+    for (_, n) in f.ifs.iter() {
+        users.entry(n.cond).or_default().push(None);
+    }
+    let blocks: Vec<BlockId> = f.blocks.iter().map(|(b, _)| b).collect();
+    let mut absorbed: FxHashSet<InstrId> = FxHashSet::default();
+    for b in blocks {
+        let instrs = &f.blocks[b].instrs;
+        let mut loads: FxHashMap<ValueId, Vec<Access>> = FxHashMap::default();
+        let mut stores: FxHashMap<ValueId, Vec<Access>> = FxHashMap::default();
+        for (pos, &i) in instrs.iter().enumerate() {
+            let InstrKind::Intrinsic(x) = &f.instrs[i].kind else {
+                continue;
+            };
+            let (is_load, deref, value) = match x.op {
+                Intrinsic::LoadDeref => match x.dest {
+                    Some(d) => (true, x.srcs[0], d),
+                    None => continue,
+                },
+                Intrinsic::StoreDeref => (false, x.srcs[0], x.srcs[1]),
+                _ => continue,
+            };
+            let Some((parent, index, comps)) = element(shader, f, deref) else {
+                continue;
+            };
+            if f.values[value].num_components != comps {
+                continue;
+            }
+            if !is_load {
+                let full = (1u32 << comps) - 1;
+                let mask = x.index(IndexKind::WriteMask).unwrap_or(0xf) as u32;
+                if mask & full != full {
+                    continue;
+                }
+            }
+            let a = Access {
+                pos,
+                instr: i,
+                index,
+                value,
+            };
+            if is_load {
+                loads.entry(parent).or_default().push(a);
+            } else {
+                stores.entry(parent).or_default().push(a);
+            }
+        }
+        // Deterministic order: by the first access's position.
+        let mut ls: Vec<(ValueId, Vec<Access>)> = loads.into_iter().collect();
+        ls.sort_by_key(|(_, a)| a[0].pos);
+        for (parent, acc) in ls {
+            let Some(acc) = complete(shader, f, parent, acc, true) else {
+                continue;
+            };
+            let first = acc.iter().map(|a| a.pos).min().unwrap_or(0);
+            let last = acc.iter().map(|a| a.pos).max().unwrap_or(0);
+            if !window_clear(f, instrs, first, last, parent, &acc, false) {
+                continue;
+            }
+            let lead = instrs[first];
+            for a in &acc {
+                absorbed.insert(a.instr);
+                if a.instr != lead {
+                    g.skip.insert(a.instr);
+                }
+            }
+            let values: Vec<ValueId> = acc.iter().map(|a| a.value).collect();
+            let indices = acc.iter().map(|a| a.index).collect();
+            g.loaded.insert(parent, values.clone());
+            g.load_at.insert(
+                lead,
+                Group {
+                    parent,
+                    values,
+                    indices,
+                },
+            );
+        }
+        let mut ss: Vec<(ValueId, Vec<Access>)> = stores.into_iter().collect();
+        ss.sort_by_key(|(_, a)| a[0].pos);
+        for (parent, acc) in ss {
+            let Some(acc) = complete(shader, f, parent, acc, false) else {
+                continue;
+            };
+            let first = acc.iter().map(|a| a.pos).min().unwrap_or(0);
+            let last = acc.iter().map(|a| a.pos).max().unwrap_or(0);
+            if !window_clear(f, instrs, first, last, parent, &acc, true) {
+                continue;
+            }
+            let tail = instrs[last];
+            for a in &acc {
+                absorbed.insert(a.instr);
+                if a.instr != tail {
+                    g.skip.insert(a.instr);
+                }
+            }
+            let values = acc.iter().map(|a| a.value).collect();
+            let indices = acc.iter().map(|a| a.index).collect();
+            g.store_at.insert(
+                tail,
+                Group {
+                    parent,
+                    values,
+                    indices,
+                },
+            );
+        }
+    }
+    // Element derefs: skipped when all their readers were absorbed.
+    for (b, _) in f.blocks.iter() {
+        for &i in &f.blocks[b].instrs {
+            let InstrKind::Intrinsic(x) = &f.instrs[i].kind else {
+                continue;
+            };
+            if !absorbed.contains(&i) {
+                continue;
+            }
+            let d = x.srcs[0];
+            let all = users
+                .get(&d)
+                .is_some_and(|us| us.iter().all(|u| u.is_some_and(|u| absorbed.contains(&u))));
+            if all {
+                g.skip.insert(f.values[d].def);
+            }
+        }
+    }
+    let mut agg_users = find_matvecs(shader, f, &users, &mut g);
+    find_scaled(f, &users, &mut g, &mut agg_users);
+    // Loaded elements read only by store groups and products of their aggregate need no
+    // extract of their own.
+    let mut by_value: FxHashMap<ValueId, (ValueId, u32)> = FxHashMap::default();
+    for gr in g.load_at.values() {
+        for (&v, &k) in gr.values.iter().zip(&gr.indices) {
+            by_value.insert(v, (gr.parent, k));
+        }
+    }
+    let store_instrs: FxHashSet<InstrId> = g
+        .store_at
+        .keys()
+        .copied()
+        .chain(g.skip.iter().copied())
+        .filter(|i| {
+            matches!(&f.instrs[*i].kind, InstrKind::Intrinsic(x) if x.op == Intrinsic::StoreDeref)
+        })
+        .collect();
+    for (v, at) in by_value {
+        // Only as the stored value (source 1) of a group's store, or by a product.
+        let as_value = users.get(&v).is_some_and(|us| {
+            us.iter().all(|u| {
+                u.is_some_and(|u| {
+                    agg_users.contains(&(u, v))
+                        || (store_instrs.contains(&u)
+                            && absorbed.contains(&u)
+                            && matches!(&f.instrs[u].kind, InstrKind::Intrinsic(x)
+                                if x.srcs.get(1) == Some(&v) && x.srcs[0] != v))
+                })
+            })
+        });
+        if as_value {
+            g.deferred.insert(v, at);
+        }
+    }
+    g
+}
+
+/// The element a deref names: (parent deref, constant index, components of the element),
+/// when the parent is a matrix or an array of non-boolean vectors in memory a group may
+/// gather.
+fn element(shader: &Shader, f: &Function, deref: ValueId) -> Option<(ValueId, u32, u8)> {
+    let InstrKind::Deref(d) = &f.def(deref).kind else {
+        return None;
+    };
+    let fresnel_ir::DerefKind::Array { parent, index } = d.kind else {
+        return None;
+    };
+    let InstrKind::LoadConst { values, .. } = &f.def(index).kind else {
+        return None;
+    };
+    let idx = u32::try_from(*values.first()?).ok()?;
+    let InstrKind::Deref(p) = &f.def(parent).kind else {
+        return None;
+    };
+    if !matches!(
+        p.mode,
+        VarMode::ShaderIn
+            | VarMode::ShaderOut
+            | VarMode::Uniform
+            | VarMode::Ubo
+            | VarMode::PushConstant
+            | VarMode::Global
+            | VarMode::Function
+    ) {
+        return None;
+    }
+    let root = f.deref_root_var(parent)?;
+    if shader.vars[root].builtin {
+        return None;
+    }
+    let comps = match shader.types.get(p.ty) {
+        Type::Matrix { columns, rows, .. } if u32::from(*columns) <= MAX_ELEMS => {
+            (idx < u32::from(*columns)).then_some(*rows)?
+        }
+        Type::Array { elem, len, .. } if *len > 0 && *len <= MAX_ELEMS && idx < *len => {
+            match shader.types.get(*elem) {
+                Type::Vector {
+                    base, components, ..
+                } if *base != BaseType::Bool => *components,
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    Some((parent, idx, comps))
+}
+
+/// The accesses sorted by index when they name every element exactly once (`partial`: at
+/// least two distinct elements).
+fn complete(
+    shader: &Shader,
+    f: &Function,
+    parent: ValueId,
+    mut acc: Vec<Access>,
+    partial: bool,
+) -> Option<Vec<Access>> {
+    let InstrKind::Deref(p) = &f.def(parent).kind else {
+        return None;
+    };
+    let n = match shader.types.get(p.ty) {
+        Type::Matrix { columns, .. } => u32::from(*columns),
+        Type::Array { len, .. } => *len,
+        _ => return None,
+    };
+    acc.sort_by_key(|a| a.index);
+    if partial {
+        let distinct = acc.windows(2).all(|w| w[0].index != w[1].index);
+        return (acc.len() >= 2 && distinct).then_some(acc);
+    }
+    if acc.len() != n as usize || n < 2 {
+        return None;
+    }
+    acc.iter()
+        .enumerate()
+        .all(|(k, a)| a.index == k as u32)
+        .then_some(acc)
+}
+
+/// Whether nothing between positions `first` and `last` of the block (other than the
+/// group's own accesses) may touch the group's variable, or (stores) be an event the
+/// stores may not move past.
+fn window_clear(
+    f: &Function,
+    instrs: &[InstrId],
+    first: usize,
+    last: usize,
+    parent: ValueId,
+    acc: &[Access],
+    is_store: bool,
+) -> bool {
+    let root = f.deref_root_var(parent);
+    let own: FxHashSet<InstrId> = acc.iter().map(|a| a.instr).collect();
+    for &i in &instrs[first..=last] {
+        if own.contains(&i) {
+            continue;
+        }
+        match &f.instrs[i].kind {
+            InstrKind::Alu(_)
+            | InstrKind::LoadConst { .. }
+            | InstrKind::Undef { .. }
+            | InstrKind::Deref(_)
+            | InstrKind::Tex(_) => {}
+            InstrKind::Intrinsic(x) => match x.op {
+                Intrinsic::LoadDeref => {
+                    if is_store && f.deref_root_var(x.srcs[0]) == root {
+                        return false;
+                    }
+                }
+                Intrinsic::StoreDeref | Intrinsic::CopyDeref => {
+                    let dst = f.deref_root_var(x.srcs[0]);
+                    if dst.is_none() || dst == root {
+                        return false;
+                    }
+                    if x.op == Intrinsic::CopyDeref {
+                        let src = f.deref_root_var(x.srcs[1]);
+                        if src.is_none() || (is_store && src == root) {
+                            return false;
+                        }
+                    }
+                }
+                _ => return false,
+            },
+            InstrKind::Phi { .. } | InstrKind::Call { .. } | InstrKind::Jump(_) => return false,
+        }
+    }
+    true
+}
+
+impl super::func::FuncCx<'_, '_> {
+    /// The kind of the elements of the aggregate an element deref's parent points at.
+    fn elem_kind(&self, parent: ValueId) -> Result<Kind> {
+        let InstrKind::Deref(p) = &self.f.def(parent).kind else {
+            return Err(SpirvError::new("internal: a group parent is not a deref"));
+        };
+        let k = match self.m.shader.types.get(p.ty) {
+            Type::Matrix { bits, rows, .. } => Some(Kind::new(BaseType::Float, *bits, *rows)),
+            Type::Array { elem, .. } => self.m.value_kind(*elem),
+            _ => None,
+        };
+        k.ok_or_else(|| SpirvError::new("internal: a group of a non-aggregate"))
+    }
+
+    fn group_ptr(&self, parent: ValueId) -> Result<(u32, u32)> {
+        match self.vals[parent.0 as usize] {
+            Val::Ptr { id, pointee, .. } => Ok((id, pointee)),
+            _ => Err(SpirvError::new("internal: a group parent is not a pointer")),
+        }
+    }
+
+    /// A load group, written at its first load.
+    pub fn emit_load_group(&mut self, g: &Group) -> Result<()> {
+        let (ptr, pointee) = self.group_ptr(g.parent)?;
+        let k = self.elem_kind(g.parent)?;
+        let agg = self.m.id();
+        self.code.inst(op::LOAD, &[pointee, agg, ptr]);
+        self.aggs.insert(g.parent, (agg, pointee));
+        let t = self.m.kind_type(k);
+        for (&v, &i) in g.values.iter().zip(&g.indices) {
+            if self.groups.deferred.contains_key(&v) {
+                continue;
+            }
+            let id = self.m.id();
+            self.code.inst(op::COMPOSITE_EXTRACT, &[t, id, agg, i]);
+            self.vals[v.0 as usize] = Val::Id(id, k);
+        }
+        Ok(())
+    }
+
+    /// A store group, written at its last store.
+    pub fn emit_store_group(&mut self, at: InstrId, g: &Group) -> Result<()> {
+        let (ptr, pointee) = self.group_ptr(g.parent)?;
+        if let Some(&(src, coef)) = self.groups.scaled.get(&at) {
+            let Some(&(agg, _)) = self.aggs.get(&src) else {
+                return Err(SpirvError::new("internal: a scaled matrix of no load"));
+            };
+            let k = self.elem_kind(g.parent)?.scalar();
+            let s = match coef {
+                Coef::Comp(w, c) => {
+                    let wk = k.with_comps(self.f.values[w].num_components);
+                    let wid = self.value_as(w, wk)?;
+                    if wk.comps == 1 {
+                        wid
+                    } else {
+                        let t = self.m.kind_type(k);
+                        let id = self.m.id();
+                        self.code
+                            .inst(op::COMPOSITE_EXTRACT, &[t, id, wid, u32::from(c)]);
+                        id
+                    }
+                }
+                Coef::Const(bits) => self.m.constant(k, &[bits]),
+                Coef::One => self.m.constant(k, &[1]),
+            };
+            let id = self.m.id();
+            self.code
+                .inst(OP_MATRIX_TIMES_SCALAR, &[pointee, id, agg, s]);
+            self.code.inst(op::STORE, &[ptr, id]);
+            return Ok(());
+        }
+        // A copy: the values are a load group's elements in order, of the same type.
+        let source = g
+            .values
+            .first()
+            .and_then(|v| self.groups.deferred.get(v).copied());
+        if let Some((src, _)) = source {
+            let same = self.groups.loaded.get(&src) == Some(&g.values);
+            if let (true, Some(&(agg, st))) = (same, self.aggs.get(&src)) {
+                if st == pointee {
+                    self.code.inst(op::STORE, &[ptr, agg]);
+                    return Ok(());
+                }
+            }
+        }
+        let k = self.elem_kind(g.parent)?;
+        let mut ids = Vec::with_capacity(g.values.len());
+        for &v in &g.values {
+            if matches!(self.vals[v.0 as usize], Val::None) {
+                if let Some(&(src, i)) = self.groups.deferred.get(&v) {
+                    // A deferred element: extracted here after all.
+                    let Some(&(agg, _)) = self.aggs.get(&src) else {
+                        return Err(SpirvError::new("internal: an element of no load"));
+                    };
+                    let sk = self.elem_kind(src)?;
+                    let t = self.m.kind_type(sk);
+                    let id = self.m.id();
+                    self.code.inst(op::COMPOSITE_EXTRACT, &[t, id, agg, i]);
+                    self.vals[v.0 as usize] = Val::Id(id, sk);
+                }
+            }
+            ids.push(self.value_as(v, k)?);
+        }
+        let whole = self.m.id();
+        let mut ops = vec![pointee, whole];
+        ops.extend(ids);
+        self.code.inst(op::COMPOSITE_CONSTRUCT, &ops);
+        self.code.inst(op::STORE, &[ptr, whole]);
+        Ok(())
+    }
+}
+
+impl super::func::FuncCx<'_, '_> {
+    /// A `vecN` whose components come from at most two vectors (constants count as one
+    /// vector of their own) as one `OpVectorShuffle`, instead of an extract per component
+    /// and a construct: `vec3(v.x, v.y, v.z)`, `vec4(p.xyz, 1.0)`. `None` (nothing
+    /// written) when the sources do not fit.
+    pub fn vec_shuffle(&mut self, a: &fresnel_ir::Alu, dk: Kind) -> Result<Option<()>> {
+        // (value, component) per result component; constants gathered apart.
+        let mut vecs: Vec<ValueId> = Vec::new();
+        let mut consts: Vec<u64> = Vec::new();
+        let mut picks: Vec<(Option<usize>, u32)> = Vec::new();
+        for s in &a.srcs {
+            let v = s.value;
+            let c = u32::from(s.swizzle[0]);
+            match &self.vals[v.0 as usize] {
+                Val::Const(bits) => {
+                    picks.push((None, consts.len() as u32));
+                    consts.push(bits.get(c as usize).copied().unwrap_or(0));
+                }
+                Val::Id(..) if self.f.values[v].num_components >= 2 => {
+                    let k = match vecs.iter().position(|&x| x == v) {
+                        Some(k) => k,
+                        None => {
+                            vecs.push(v);
+                            vecs.len() - 1
+                        }
+                    };
+                    picks.push((Some(k), c));
+                }
+                _ => return Ok(None),
+            }
+        }
+        let slots = vecs.len() + usize::from(!consts.is_empty());
+        if vecs.is_empty() || slots > 2 {
+            return Ok(None);
+        }
+        let mut ops: Vec<u32> = Vec::new();
+        let mut widths: Vec<u32> = Vec::new();
+        for &v in &vecs {
+            let vk = Kind::new(
+                dk.base,
+                self.f.values[v].bit_size,
+                self.f.values[v].num_components,
+            );
+            if vk.bits != dk.bits {
+                return Ok(None);
+            }
+            ops.push(self.value_as(v, vk)?);
+            widths.push(u32::from(vk.comps));
+        }
+        if !consts.is_empty() {
+            // A constant vector of at least two components (a shuffle takes vectors).
+            while consts.len() < 2 {
+                consts.push(0);
+            }
+            let ck = dk.with_comps(consts.len() as u8);
+            ops.push(self.m.constant(ck, &consts));
+            widths.push(consts.len() as u32);
+        }
+        if ops.len() == 1 {
+            ops.push(ops[0]);
+            widths.push(widths[0]);
+        }
+        let t = self.m.kind_type(dk);
+        let id = self.m.id();
+        let mut args = vec![t, id, ops[0], ops[1]];
+        for (slot, c) in picks {
+            let base = match slot {
+                Some(k) => widths[..k].iter().sum::<u32>(),
+                None => widths[..vecs.len()].iter().sum::<u32>(),
+            };
+            args.push(base + c);
+        }
+        self.code.inst(op::VECTOR_SHUFFLE, &args);
+        self.vals[a.dest.0 as usize] = Val::Id(id, dk);
+        Ok(Some(()))
+    }
+}
+
+/// `OpVectorTimesScalar`, `OpMatrixTimesScalar`, `OpMatrixTimesVector` (not in the `op`
+/// table).
+const OP_VECTOR_TIMES_SCALAR: u16 = 142;
+const OP_MATRIX_TIMES_SCALAR: u16 = 143;
+const OP_MATRIX_TIMES_VECTOR: u16 = 145;
+
+/// The coefficient of one column in a matrix-vector product.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Coef {
+    /// Component `k` of a value.
+    Comp(ValueId, u8),
+    /// A constant (bit pattern).
+    Const(u64),
+    /// 1.0 (the column stands alone: `c * 1.0` was simplified to `c`).
+    One,
+}
+
+/// The matrix of a matrix-vector product.
+#[derive(Clone, Debug)]
+pub enum MatSrc {
+    /// The aggregate a complete load group of a matrix loaded (by its parent deref).
+    Agg(ValueId),
+    /// Column values, made into a matrix.
+    Cols(Vec<ValueId>),
+}
+
+/// `c0 * v.x + c1 * v.y + ...` (the IR's matrix-times-vector) to write as one
+/// `OpMatrixTimesVector`.
+#[derive(Clone, Debug)]
+pub struct MatVec {
+    pub mat: MatSrc,
+    /// Per column, in order.
+    pub coefs: Vec<Coef>,
+    /// Float bits and rows of the result.
+    pub bits: u8,
+    pub rows: u8,
+    /// Components of the columns (the product's rows, of which the result takes `rows`).
+    pub full: u8,
+}
+
+/// Finds the matrix-vector products of `f` whose intermediate results nothing else reads;
+/// records them in `g` (written at the last `fadd`, the others skipped). `users`: the
+/// readers of each value; returns the (reader, column) pairs through which products of an
+/// aggregate read its columns.
+fn find_matvecs(
+    shader: &Shader,
+    f: &Function,
+    users: &FxHashMap<ValueId, Vec<Option<InstrId>>>,
+    g: &mut Groups,
+) -> FxHashSet<(InstrId, ValueId)> {
+    let mut agg_users = FxHashSet::default();
+    // Complete load groups of matrices: element value -> (parent, index, columns).
+    let mut elems: FxHashMap<ValueId, (ValueId, u32)> = FxHashMap::default();
+    for gr in g.load_at.values() {
+        let complete = gr.indices.iter().enumerate().all(|(k, &i)| i == k as u32);
+        if complete {
+            for (&v, &i) in gr.values.iter().zip(&gr.indices) {
+                elems.insert(v, (gr.parent, i));
+            }
+        }
+    }
+    let mut any_elem: FxHashMap<ValueId, (ValueId, u32)> = FxHashMap::default();
+    for gr in g.load_at.values() {
+        for (&v, &i) in gr.values.iter().zip(&gr.indices) {
+            any_elem.insert(v, (gr.parent, i));
+        }
+    }
+    let single_use = |v: ValueId| users.get(&v).is_some_and(|u| u.len() == 1);
+    let alu_of = |v: ValueId| match &f.def(v).kind {
+        InstrKind::Alu(a) if !a.exact => Some(a),
+        _ => None,
+    };
+    // The first `n` components of a value at least that wide, in order.
+    let prefix = |s: &fresnel_ir::AluSrc, n: u8| {
+        f.values[s.value].num_components >= n
+            && s.swizzle[..n as usize]
+                .iter()
+                .enumerate()
+                .all(|(i, &c)| c as usize == i)
+    };
+    for (b, _) in f.blocks.iter() {
+        let instrs = &f.blocks[b].instrs;
+        for &root in instrs.iter().rev() {
+            if g.skip.contains(&root) {
+                continue;
+            }
+            let InstrKind::Alu(a) = &f.instrs[root].kind else {
+                continue;
+            };
+            if a.op != AluOp::Fadd || a.exact {
+                continue;
+            }
+            let rows = f.values[a.dest].num_components;
+            let bits = f.values[a.dest].bit_size;
+            if rows < 2 || !(bits == 32 || bits == 64) {
+                continue;
+            }
+            // Flatten the sum.
+            let mut stack = vec![a];
+            let mut inner = vec![root];
+            let mut terms: Vec<ValueId> = Vec::new();
+            let mut ok = true;
+            // Down one spine of the sum (the lowering writes `((t0 + t1) + t2) + t3`); the
+            // other operand of each `fadd` is a term, so that a product feeding a sum stays
+            // a product of its own.
+            while let Some(x) = stack.pop() {
+                if !x.srcs.iter().all(|s| prefix(s, rows)) {
+                    ok = false;
+                    break;
+                }
+                let spine = |s: &fresnel_ir::AluSrc| {
+                    alu_of(s.value).filter(|y| {
+                        y.op == AluOp::Fadd && single_use(s.value) && f.def(s.value).block == b
+                    })
+                };
+                let (next, term) = match (spine(&x.srcs[0]), spine(&x.srcs[1])) {
+                    (Some(y), _) => (Some((y, x.srcs[0].value)), x.srcs[1].value),
+                    (None, Some(y)) => (Some((y, x.srcs[1].value)), x.srcs[0].value),
+                    (None, None) => {
+                        terms.push(x.srcs[0].value);
+                        (None, x.srcs[1].value)
+                    }
+                };
+                terms.push(term);
+                if let Some((y, v)) = next {
+                    if terms.len() >= 4 {
+                        ok = false;
+                        break;
+                    }
+                    inner.push(f.values[v].def);
+                    stack.push(y);
+                }
+            }
+            if !ok || terms.len() < 2 || terms.len() > 4 {
+                continue;
+            }
+            // Each term: a column times a broadcast coefficient, or a column alone.
+            let mut cols: Vec<(ValueId, Coef)> = Vec::new();
+            let mut term_instrs = Vec::new();
+            for &t in &terms {
+                let product = alu_of(t).filter(|y| {
+                    y.op == AluOp::Fmul
+                        && single_use(t)
+                        && f.def(t).block == b
+                        && f.values[t].num_components == rows
+                });
+                let found = product.and_then(|y| {
+                    let (p, q) = (&y.srcs[0], &y.srcs[1]);
+                    let coef = |s: &fresnel_ir::AluSrc| -> Option<Coef> {
+                        let k = s.swizzle[0];
+                        if s.swizzle[..rows as usize].iter().any(|&c| c != k) {
+                            return None;
+                        }
+                        match &f.def(s.value).kind {
+                            InstrKind::LoadConst { values, .. } => {
+                                values.get(k as usize).map(|&v| Coef::Const(v))
+                            }
+                            _ => Some(Coef::Comp(s.value, k)),
+                        }
+                    };
+                    if prefix(p, rows) {
+                        coef(q).map(|c| (p.value, c))
+                    } else if prefix(q, rows) {
+                        coef(p).map(|c| (q.value, c))
+                    } else {
+                        None
+                    }
+                });
+                match found {
+                    Some(x) => {
+                        cols.push(x);
+                        term_instrs.push(f.values[t].def);
+                    }
+                    None => cols.push((t, Coef::One)),
+                }
+            }
+            // Columns of one width (the matrix's rows; the result is its first `rows`).
+            let full = f.values[cols[0].0].num_components;
+            if full > 4
+                || cols
+                    .iter()
+                    .any(|(c, _)| f.values[*c].num_components != full)
+            {
+                continue;
+            }
+            // At least one real coefficient (a sum of bare vectors is no product).
+            if !cols.iter().any(|(_, c)| matches!(c, Coef::Comp(..))) {
+                continue;
+            }
+            // The matrix: a loaded one in column order, or the columns as found.
+            let loaded: Option<Vec<(ValueId, u32)>> =
+                cols.iter().map(|(c, _)| elems.get(c).copied()).collect();
+            let mat = match loaded {
+                Some(l)
+                    if l.iter().all(|(p, _)| *p == l[0].0)
+                        && g.loaded.get(&l[0].0).is_some_and(|v| v.len() == cols.len())
+                        && is_matrix_deref(shader, f, l[0].0) =>
+                {
+                    let mut order: Vec<usize> = (0..cols.len()).collect();
+                    order.sort_by_key(|&k| l[k].1);
+                    cols = order.iter().map(|&k| cols[k]).collect();
+                    MatSrc::Agg(l[0].0)
+                }
+                _ => {
+                    // Columns of one loaded matrix in its order (the vector then often
+                    // needs no shuffle).
+                    let idx: Option<Vec<(ValueId, u32)>> =
+                        cols.iter().map(|(c, _)| any_elem.get(c).copied()).collect();
+                    if let Some(idx) = idx.filter(|l| l.iter().all(|(p, _)| *p == l[0].0)) {
+                        let mut order: Vec<usize> = (0..cols.len()).collect();
+                        order.sort_by_key(|&k| idx[k].1);
+                        cols = order.iter().map(|&k| cols[k]).collect();
+                    }
+                    MatSrc::Cols(cols.iter().map(|(c, _)| *c).collect())
+                }
+            };
+            // One vector at most behind the coefficients.
+            let mut ws = cols.iter().filter_map(|(_, c)| match c {
+                Coef::Comp(w, _) => Some(*w),
+                _ => None,
+            });
+            let w0 = ws.next();
+            if ws.any(|w| Some(w) != w0) {
+                continue;
+            }
+            let absorbed: FxHashSet<InstrId> = inner.iter().chain(&term_instrs).copied().collect();
+            for &i in &absorbed {
+                if i != root {
+                    g.skip.insert(i);
+                }
+            }
+            if matches!(mat, MatSrc::Agg(_)) {
+                // The columns are read through the aggregate: their readers in the product.
+                for (c, _) in &cols {
+                    for u in users.get(c).into_iter().flatten().flatten() {
+                        if absorbed.contains(u) {
+                            agg_users.insert((*u, *c));
+                        }
+                    }
+                }
+            }
+            g.matvec_at.insert(
+                root,
+                MatVec {
+                    mat,
+                    coefs: cols.iter().map(|(_, c)| *c).collect(),
+                    bits,
+                    rows,
+                    full,
+                },
+            );
+        }
+    }
+    agg_users
+}
+
+/// Store groups of `m * s` (the lowering's column-by-column product of a loaded matrix and
+/// a scalar) into a matrix of the same type: recorded in `g.scaled`, the products skipped,
+/// and their reads of the columns added to `agg_users`.
+fn find_scaled(
+    f: &Function,
+    users: &FxHashMap<ValueId, Vec<Option<InstrId>>>,
+    g: &mut Groups,
+    agg_users: &mut FxHashSet<(InstrId, ValueId)>,
+) {
+    let mut elems: FxHashMap<ValueId, (ValueId, u32)> = FxHashMap::default();
+    for gr in g.load_at.values() {
+        if gr.indices.iter().enumerate().all(|(k, &i)| i == k as u32) {
+            for (&v, &i) in gr.values.iter().zip(&gr.indices) {
+                elems.insert(v, (gr.parent, i));
+            }
+        }
+    }
+    let ty_of = |d: ValueId| match &f.def(d).kind {
+        InstrKind::Deref(x) => Some(x.ty),
+        _ => None,
+    };
+    let mut found = Vec::new();
+    for (&tail, gr) in &g.store_at {
+        let mut src: Option<(ValueId, Coef)> = None;
+        let mut ok = true;
+        let mut products = Vec::new();
+        for (k, &v) in gr.values.iter().enumerate() {
+            let InstrKind::Alu(a) = &f.def(v).kind else {
+                ok = false;
+                break;
+            };
+            let n = f.values[v].num_components;
+            if a.op != AluOp::Fmul || a.exact || users.get(&v).map_or(0, Vec::len) != 1 {
+                ok = false;
+                break;
+            }
+            let col = |s: &fresnel_ir::AluSrc| {
+                elems.get(&s.value).copied().filter(|&(_, i)| {
+                    i == k as u32
+                        && f.values[s.value].num_components == n
+                        && s.swizzle[..n as usize]
+                            .iter()
+                            .enumerate()
+                            .all(|(j, &c)| c as usize == j)
+                })
+            };
+            let coef = |s: &fresnel_ir::AluSrc| {
+                let c = s.swizzle[0];
+                if s.swizzle[..n as usize].iter().any(|&x| x != c) {
+                    return None;
+                }
+                Some(match &f.def(s.value).kind {
+                    InstrKind::LoadConst { values, .. } => Coef::Const(*values.get(c as usize)?),
+                    _ => Coef::Comp(s.value, c),
+                })
+            };
+            let (p, q) = (&a.srcs[0], &a.srcs[1]);
+            let m = match (col(p), col(q)) {
+                (Some((l, _)), _) => coef(q).map(|c| (l, c, p.value)),
+                (None, Some((l, _))) => coef(p).map(|c| (l, c, q.value)),
+                _ => None,
+            };
+            let Some((l, c, cv)) = m else {
+                ok = false;
+                break;
+            };
+            match src {
+                None => src = Some((l, c)),
+                Some((l0, c0)) if l0 == l && c0 == c => {}
+                _ => {
+                    ok = false;
+                    break;
+                }
+            }
+            products.push((f.values[v].def, cv));
+        }
+        let Some((l, c)) = src.filter(|_| ok) else {
+            continue;
+        };
+        // A matrix of the same type (the same SPIR-V type: layouts are on block members).
+        let complete = g.loaded.get(&l).is_some_and(|v| v.len() == gr.values.len());
+        if !complete || ty_of(l) != ty_of(gr.parent) {
+            continue;
+        }
+        found.push((tail, l, c, products));
+    }
+    for (tail, l, c, products) in found {
+        for (i, cv) in products {
+            g.skip.insert(i);
+            agg_users.insert((i, cv));
+        }
+        g.scaled.insert(tail, (l, c));
+    }
+}
+
+/// Whether a deref points at a matrix (not an array of vectors).
+fn is_matrix_deref(shader: &Shader, f: &Function, d: ValueId) -> bool {
+    matches!(&f.def(d).kind, InstrKind::Deref(x) if matches!(shader.types.get(x.ty), Type::Matrix { .. }))
+}
+
+impl super::func::FuncCx<'_, '_> {
+    /// A matrix-vector product found by [`find_matvecs`], at its last `fadd`.
+    pub fn emit_matvec(&mut self, root: InstrId, mv: &MatVec) -> Result<()> {
+        let InstrKind::Alu(a) = &self.f.instrs[root].kind else {
+            return Err(SpirvError::new(
+                "internal: a product not at an ALU instruction",
+            ));
+        };
+        let dest = a.dest;
+        let n = mv.coefs.len() as u8;
+        let col = Kind::new(BaseType::Float, mv.bits, mv.full);
+        let col_t = self.m.kind_type(col);
+        let mat = match &mv.mat {
+            MatSrc::Agg(p) => match self.aggs.get(p) {
+                Some(&(agg, _)) => agg,
+                None => return Err(SpirvError::new("internal: a product of no load")),
+            },
+            MatSrc::Cols(cs) => {
+                let mut ops = Vec::new();
+                for &c in cs {
+                    ops.push(self.value_as(c, col)?);
+                }
+                self.m.cap(super::spec::cap::MATRIX);
+                let mt = self.m.ty(op::TYPE_MATRIX, &[col_t, u32::from(n)]);
+                self.m.elem.insert(mt, col_t);
+                let id = self.m.id();
+                let mut args = vec![mt, id];
+                args.extend(ops);
+                self.code.inst(op::COMPOSITE_CONSTRUCT, &args);
+                id
+            }
+        };
+        // The vector: the one value behind the coefficients, shuffled with the constants.
+        let vk = Kind::new(BaseType::Float, mv.bits, n);
+        let w = mv.coefs.iter().find_map(|c| match c {
+            Coef::Comp(w, _) => Some(*w),
+            _ => None,
+        });
+        let one = if mv.bits == 64 {
+            1f64.to_bits()
+        } else {
+            u64::from(1f32.to_bits())
+        };
+        let direct = w.filter(|&w| {
+            self.f.values[w].num_components == n
+                && mv
+                    .coefs
+                    .iter()
+                    .enumerate()
+                    .all(|(i, c)| *c == Coef::Comp(w, i as u8))
+        });
+        let vec = match (direct, w) {
+            (Some(w), _) => self.value_as(w, vk)?,
+            (None, Some(w)) => {
+                let wn = self.f.values[w].num_components;
+                let wid = if wn == 1 {
+                    let s = self.value_as(w, vk.scalar())?;
+                    let id = self.m.id();
+                    let t = self.m.kind_type(vk.with_comps(2));
+                    self.code.inst(op::COMPOSITE_CONSTRUCT, &[t, id, s, s]);
+                    (id, 2u32)
+                } else {
+                    (self.value_as(w, vk.with_comps(wn))?, u32::from(wn))
+                };
+                let mut consts: Vec<u64> = Vec::new();
+                let mut picks = Vec::new();
+                for c in &mv.coefs {
+                    match *c {
+                        Coef::Comp(_, k) => picks.push(if wn == 1 { 0 } else { u32::from(k) }),
+                        Coef::Const(bits) => {
+                            picks.push(wid.1 + consts.len() as u32);
+                            consts.push(bits);
+                        }
+                        Coef::One => {
+                            picks.push(wid.1 + consts.len() as u32);
+                            consts.push(one);
+                        }
+                    }
+                }
+                while consts.len() < 2 {
+                    consts.push(0);
+                }
+                let cv = self.m.constant(vk.with_comps(consts.len() as u8), &consts);
+                let t = self.m.kind_type(vk);
+                let id = self.m.id();
+                let mut args = vec![t, id, wid.0, cv];
+                args.extend(picks);
+                self.code.inst(op::VECTOR_SHUFFLE, &args);
+                id
+            }
+            (None, None) => return Err(SpirvError::new("internal: a product of constants")),
+        };
+        let mut id = self.m.id();
+        self.code
+            .inst(OP_MATRIX_TIMES_VECTOR, &[col_t, id, mat, vec]);
+        let mut k = col;
+        if mv.rows < mv.full {
+            // The product's first rows.
+            k = col.with_comps(mv.rows);
+            let t = self.m.kind_type(k);
+            let part = self.m.id();
+            let mut args = vec![t, part, id, id];
+            args.extend(0..u32::from(mv.rows));
+            self.code.inst(op::VECTOR_SHUFFLE, &args);
+            id = part;
+        }
+        self.vals[dest.0 as usize] = Val::Id(id, k);
+        Ok(())
+    }
+
+    /// `v * s.xxxx` as `OpVectorTimesScalar` (one instruction instead of a splat and a
+    /// multiply). `None` when neither source is a broadcast.
+    pub fn fmul_scalar(&mut self, a: &fresnel_ir::Alu, fk: Kind) -> Result<Option<(u32, Kind)>> {
+        let n = fk.comps;
+        if n < 2 || a.srcs.len() != 2 {
+            return Ok(None);
+        }
+        let broadcast = |s: &fresnel_ir::AluSrc| {
+            s.swizzle[..n as usize].iter().all(|&c| c == s.swizzle[0])
+                && !matches!(self.vals[s.value.0 as usize], Val::Const(_))
+        };
+        let (v, s) = if broadcast(&a.srcs[1]) && !broadcast(&a.srcs[0]) {
+            (&a.srcs[0], &a.srcs[1])
+        } else if broadcast(&a.srcs[0]) && !broadcast(&a.srcs[1]) {
+            (&a.srcs[1], &a.srcs[0])
+        } else {
+            return Ok(None);
+        };
+        let (vid, _) = self.alu_src(v, n, Some(BaseType::Float))?;
+        let (sid, _) = self.alu_src(s, 1, Some(BaseType::Float))?;
+        let id = self.m.id();
+        let t = self.m.kind_type(fk);
+        self.code.inst(OP_VECTOR_TIMES_SCALAR, &[t, id, vid, sid]);
+        self.vals[a.dest.0 as usize] = Val::Id(id, fk);
+        Ok(Some((id, fk)))
+    }
+}
+
+impl super::func::FuncCx<'_, '_> {
+    /// Whether every computed source of an integer operation is unsigned (constants take
+    /// any type), so that a sign-agnostic operation can be written on unsigned operands
+    /// without casts.
+    pub(super) fn all_uint(&self, a: &fresnel_ir::Alu) -> bool {
+        let mut any = false;
+        for s in &a.srcs {
+            if matches!(
+                self.f.def(s.value).kind,
+                InstrKind::LoadConst { .. } | InstrKind::Undef { .. }
+            ) {
+                continue;
+            }
+            any = true;
+            let k = match &self.vals[s.value.0 as usize] {
+                Val::Id(_, k) => *k,
+                _ => return false,
+            };
+            if k.base != BaseType::Uint {
+                return false;
+            }
+        }
+        any
+    }
+}

@@ -1,0 +1,790 @@
+//! opt_loop_unroll: loops whose number of iterations is known at compile time are replaced
+//! by that many copies of their body, after Mesa's `nir_loop_analyze` + `nir_opt_loop_unroll`
+//! (full unrolling only).
+//!
+//! **Shape.** A loop qualifies when its body has exactly one `break` of its own, alone in one
+//! branch of an `if` that sits directly in the body (the *exit test*; the other branch is a
+//! single block without jumps), no `continue` and no `return`, and its last block falls
+//! through (the back edge). The body is then `P; if (c) break; Q` (the exit test first, as
+//! `for`/`while` loops are lowered, or last, as `do`/`while`, or anywhere between); nested
+//! `if`s and loops may appear in `P` and `Q`, with their own breaks and continues.
+//!
+//! **Trip count.** Instead of matching `phi(init, phi + step)` induction variables and
+//! solving the comparison as `nir_loop_analyze` does, the header phis are *simulated*: each
+//! header phi whose value on entry is a constant is tracked, the exit condition and the
+//! back-edge values of the tracked phis are evaluated from the tracked values with the
+//! interpreter's own ALU evaluator ([`fresnel_interp::eval_alu`], as constant folding does)
+//! through pure ALU operations and constants only, iteration after iteration, until the
+//! exit test says `break` (at most [`LoopUnroll::max_iterations`] + 1 evaluations). A phi
+//! whose next value cannot be evaluated stops being tracked; if the exit condition needs an
+//! untracked value the loop is left alone. This covers every integer comparison in either
+//! operand order, any step (`iadd`, `isub`, `imul`, shifts, float counters) and the "first
+//! iteration" flag the lowering puts around a `for` loop's increment, and it is exact: the
+//! values are the ones execution computes, bit for bit.
+//!
+//! **Unrolling.** With `n` iterations that pass the test, the loop becomes
+//! `P0 Q0 P1 Q1 ... Pn` followed by the code after the loop: copies of `P` and `Q` (with
+//! their nested control flow) where copy `k` reads, for each header phi, the value copy
+//! `k-1` computed on the back edge (the entry value for `k = 0`); the exit tests vanish
+//! (their outcome is known) and the blocks around them merge. Values of the loop read after
+//! it (the exit block's phis, and values of `P` read directly) read their copy in `Pn`. A
+//! loop that never passes its test (`n = 0`) becomes `P0` alone. Sound because the copies
+//! execute exactly the instructions the loop executed, in the same order, on the same values.
+//!
+//! **Budget**: at most [`MAX_ITERATIONS`] iterations (Mesa drivers' `max_unroll_iterations`)
+//! and at most [`MAX_INSTRUCTIONS`] instructions in the copies, counting only instructions
+//! that do not become constants (pure ALU operations on constants and on the phis tracked
+//! through every iteration fold away once unrolled). A loop that indexes a local array with
+//! such a value may take Mesa's whole allowance, `LOOP_UNROLL_LIMIT` (26) × 32 instructions
+//! (Mesa's `force_unroll`: the array can then become SSA values instead of scratch memory).
+//! For size (`-Os`) a loop is unrolled only when the copies are no larger than the loop. One
+//! run unrolls at most [`MAX_UNROLLS_PER_RUN`] loops per function and stops growing a
+//! function past [`MAX_FUNCTION_INSTRUCTIONS`].
+//!
+//! GLSL's `[[unroll]]`/`[[dont_unroll]]` hints (GL_EXT_control_flow_attributes) are checked
+//! by the front end but not carried into the IR, so they are not seen here.
+
+use fresnel_ir::{BlockId, CfNode, Function, InstrId, InstrKind, JumpKind, ListRef, LoopId};
+use fresnel_ir::{Shader, ValueId};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::util::{clone_nodes, const_of, reads, rename_phi_preds, source_bits};
+use crate::Pass;
+
+/// Mesa's per-iteration instruction allowance (`LOOP_UNROLL_LIMIT` in nir_opt_loop_unroll.c).
+pub const LOOP_UNROLL_LIMIT: usize = 26;
+
+/// Iterations unrolled at most at `-O` (Mesa drivers' `max_unroll_iterations`).
+pub const MAX_ITERATIONS: u32 = 32;
+
+/// Instructions the copies of an unrolled loop may have at `-O` (what does not fold away).
+pub const MAX_INSTRUCTIONS: usize = 256;
+
+/// Loops unrolled per function in one run of the pass (the pipeline's loop runs it again).
+pub const MAX_UNROLLS_PER_RUN: usize = 64;
+
+/// No unrolling in a function already this large (instructions).
+pub const MAX_FUNCTION_INSTRUCTIONS: usize = 50_000;
+
+/// Depth of the ALU expressions the trip-count simulation evaluates.
+const MAX_EVAL_DEPTH: u32 = 64;
+
+/// The pass.
+pub struct LoopUnroll {
+    /// Most iterations a loop may have to be unrolled.
+    pub max_iterations: u32,
+    /// Most instructions the unrolled copies may have (those that fold away not counted).
+    pub max_instructions: usize,
+    /// The same for a loop that indexes a local array with a value that becomes constant
+    /// once unrolled (the array can then leave memory: Mesa's `force_unroll`).
+    pub max_instructions_array: usize,
+    /// Unroll only when the copies are no larger than the loop (`-Os`).
+    pub size_only: bool,
+}
+
+impl Default for LoopUnroll {
+    fn default() -> Self {
+        LoopUnroll {
+            max_iterations: MAX_ITERATIONS,
+            max_instructions: MAX_INSTRUCTIONS,
+            max_instructions_array: MAX_ITERATIONS as usize * LOOP_UNROLL_LIMIT,
+            size_only: false,
+        }
+    }
+}
+
+impl LoopUnroll {
+    /// The `-Os` variant.
+    pub fn for_size() -> LoopUnroll {
+        LoopUnroll {
+            size_only: true,
+            ..LoopUnroll::default()
+        }
+    }
+}
+
+impl Pass for LoopUnroll {
+    fn name(&self) -> &'static str {
+        "opt_loop_unroll"
+    }
+
+    fn run(&self, shader: &mut Shader) -> bool {
+        let mut progress = false;
+        for (_, f) in shader.functions.iter_mut() {
+            let mut done = 0;
+            while done < MAX_UNROLLS_PER_RUN {
+                if f.instrs_in_order().len() > MAX_FUNCTION_INSTRUCTIONS {
+                    break;
+                }
+                let Some((l, action)) = loops_inner_first(f)
+                    .into_iter()
+                    .find_map(|l| self.analyze(f, l).map(|a| (l, a)))
+                else {
+                    break;
+                };
+                match action {
+                    Action::Unroll(plan) => unroll(f, &plan),
+                    Action::Restructure(ifs) => {
+                        for &k in ifs.iter().rev() {
+                            restructure_continue(f, l, k);
+                        }
+                        // Unrolled on the next turn (the analysis found it in budget).
+                    }
+                }
+                done += 1;
+                progress = true;
+            }
+        }
+        progress
+    }
+}
+
+/// The loops of a function, each after the loops nested in it.
+fn loops_inner_first(f: &Function) -> Vec<LoopId> {
+    fn go(f: &Function, list: &[CfNode], out: &mut Vec<LoopId>) {
+        for n in list {
+            match *n {
+                CfNode::Block(_) => {}
+                CfNode::If(i) => {
+                    go(f, &f.ifs[i].then_list, out);
+                    go(f, &f.ifs[i].else_list, out);
+                }
+                CfNode::Loop(l) => {
+                    go(f, &f.loops[l].body, out);
+                    out.push(l);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(f, &f.body, &mut out);
+    out
+}
+
+/// Every block of a list, nested ones included, in program order.
+fn blocks_of(f: &Function, list: &[CfNode], out: &mut Vec<BlockId>) {
+    for n in list {
+        match *n {
+            CfNode::Block(b) => out.push(b),
+            CfNode::If(x) => {
+                blocks_of(f, &f.ifs[x].then_list, out);
+                blocks_of(f, &f.ifs[x].else_list, out);
+            }
+            CfNode::Loop(x) => blocks_of(f, &f.loops[x].body, out),
+        }
+    }
+}
+
+/// A header phi: its result, its value on entry, its value on the back edge.
+#[derive(Clone, Copy, Debug)]
+struct HeaderPhi {
+    instr: InstrId,
+    dest: ValueId,
+    init: ValueId,
+    back: ValueId,
+}
+
+/// What to do with a loop.
+#[derive(Debug)]
+enum Action {
+    Unroll(Plan),
+    /// Remove the `continue`s ending a branch of these `if`s of the body (indices, in
+    /// order) first; the loop then unrolls.
+    Restructure(Vec<usize>),
+}
+
+/// The branch of an `if` that ends in a `continue` (its last block) and the other branch's
+/// list, when the other branch falls through.
+fn continue_branch(f: &Function, x: fresnel_ir::IfId) -> Option<(BlockId, ListRef)> {
+    let ends = |l: &[CfNode]| -> Option<(BlockId, Option<JumpKind>)> {
+        let Some(&CfNode::Block(b)) = l.last() else {
+            return None;
+        };
+        let j = f.blocks[b]
+            .instrs
+            .last()
+            .and_then(|&i| match f.instrs[i].kind {
+                InstrKind::Jump(k) => Some(k),
+                _ => None,
+            });
+        Some((b, j))
+    };
+    let (t, tj) = ends(&f.ifs[x].then_list)?;
+    let (e, ej) = ends(&f.ifs[x].else_list)?;
+    match (tj, ej) {
+        (Some(JumpKind::Continue), None) => Some((t, ListRef::Else(x))),
+        (None, Some(JumpKind::Continue)) => Some((e, ListRef::Then(x))),
+        _ => None,
+    }
+}
+
+/// What [`unroll`] needs to know about a loop.
+#[derive(Debug)]
+struct Plan {
+    list: ListRef,
+    /// Index of the loop in `list`.
+    index: usize,
+    before: BlockId,
+    after: BlockId,
+    /// Index of the exit test in the loop body.
+    exit: usize,
+    /// The branch block of the exit test that does not break.
+    stay: BlockId,
+    /// The block holding the `break`.
+    brk: BlockId,
+    phis: Vec<HeaderPhi>,
+    /// Iterations that pass the exit test.
+    trips: u32,
+}
+
+fn block_phis(f: &Function, b: BlockId) -> Vec<InstrId> {
+    f.blocks[b]
+        .instrs
+        .iter()
+        .copied()
+        .take_while(|&x| f.instrs[x].kind.is_phi())
+        .collect()
+}
+
+fn single_block(list: &[CfNode]) -> Option<BlockId> {
+    match list {
+        [CfNode::Block(b)] => Some(*b),
+        _ => None,
+    }
+}
+
+impl LoopUnroll {
+    fn analyze(&self, f: &Function, id: LoopId) -> Option<Action> {
+        let list = f.loops[id].parent;
+        let nodes = f.list(list);
+        let index = nodes.iter().position(|n| *n == CfNode::Loop(id))?;
+        let (Some(&CfNode::Block(before)), Some(&CfNode::Block(after))) = (
+            index.checked_sub(1).and_then(|i| nodes.get(i)),
+            nodes.get(index + 1),
+        ) else {
+            return None;
+        };
+        if after == f.end_block {
+            return None;
+        }
+        let body = &f.loops[id].body;
+        let (Some(&CfNode::Block(header)), Some(&CfNode::Block(last))) =
+            (body.first(), body.last())
+        else {
+            return None;
+        };
+        if f.blocks[last]
+            .instrs
+            .last()
+            .is_some_and(|&x| f.instrs[x].kind.is_jump())
+        {
+            return None;
+        }
+        // Jumps: exactly one break of this loop, no continue of it, no return.
+        let mut blocks = Vec::new();
+        blocks_of(f, body, &mut blocks);
+        let mut brk = None;
+        let mut continues: Vec<BlockId> = Vec::new();
+        for &b in &blocks {
+            let Some(&j) = f.blocks[b].instrs.last() else {
+                continue;
+            };
+            let InstrKind::Jump(kind) = f.instrs[j].kind else {
+                continue;
+            };
+            let own = f.enclosing_loop(f.blocks[b].list?) == Some(id);
+            match kind {
+                JumpKind::Return => return None,
+                JumpKind::Continue if own => continues.push(b),
+                JumpKind::Break if own && brk.is_some() => return None,
+                JumpKind::Break if own => brk = Some(b),
+                _ => {}
+            }
+        }
+        let brk = brk?;
+        if f.blocks[brk].instrs.len() != 1 || f.blocks[brk].list.is_none() {
+            return None;
+        }
+        // The exit test: an `if` of the body whose one branch is the break alone.
+        let (exit, x) = body.iter().enumerate().find_map(|(k, n)| match *n {
+            CfNode::If(x) if f.blocks[brk].list == Some(ListRef::Then(x)) => Some((k, x)),
+            CfNode::If(x) if f.blocks[brk].list == Some(ListRef::Else(x)) => Some((k, x)),
+            _ => None,
+        })?;
+        let node = &f.ifs[x];
+        let (Some(tb), Some(eb)) = (single_block(&node.then_list), single_block(&node.else_list))
+        else {
+            return None;
+        };
+        let break_on_true = tb == brk;
+        let stay = if break_on_true { eb } else { tb };
+        // Continues: each must end a branch of an `if` of the body after the exit test
+        // (what `restructure_continue` removes).
+        let mut continue_ifs = Vec::new();
+        for &c in &continues {
+            let k = body.iter().enumerate().position(|(k, n)| {
+                k > exit
+                    && matches!(*n, CfNode::If(y)
+                        if continue_branch(f, y).is_some_and(|(cb, _)| cb == c))
+            })?;
+            continue_ifs.push(k);
+        }
+        continue_ifs.sort_unstable();
+        continue_ifs.dedup();
+        if continue_ifs.len() != continues.len() {
+            return None;
+        }
+        if f.blocks[stay]
+            .instrs
+            .last()
+            .is_some_and(|&j| f.instrs[j].kind.is_jump())
+        {
+            return None;
+        }
+        // Header phis: from `before`, from `last` and from the continues. A phi whose
+        // back-edge values differ is not simulated (its value is unknown).
+        let mut phis = Vec::new();
+        let mut sim = Vec::new();
+        for p in block_phis(f, header) {
+            let InstrKind::Phi { dest, srcs } = &f.instrs[p].kind else {
+                continue;
+            };
+            let init = srcs.iter().find(|(b, _)| *b == before)?.1;
+            let back = srcs.iter().find(|(b, _)| *b == last)?.1;
+            if srcs.len() != 2 + continues.len()
+                || !continues.iter().all(|c| srcs.iter().any(|(b, _)| b == c))
+            {
+                return None;
+            }
+            let same = srcs.iter().all(|(b, v)| *b == before || *v == back);
+            phis.push(HeaderPhi {
+                instr: p,
+                dest: *dest,
+                init,
+                back,
+            });
+            sim.push((*dest, init, same.then_some(back)));
+        }
+        let (trips, tracked) = simulate(f, &sim, node.cond, break_on_true, self.max_iterations)?;
+        // The values that become constants in the copies: pure ALU operations on constants
+        // and tracked phis.
+        let mut control = tracked;
+        for &b in &blocks {
+            for &i in &f.blocks[b].instrs {
+                if let InstrKind::Alu(a) = &f.instrs[i].kind {
+                    if !a.op.info().cross_invocation
+                        && a.srcs
+                            .iter()
+                            .all(|s| control.contains(&s.value) || const_of(f, s.value).is_some())
+                    {
+                        control.insert(a.dest);
+                    }
+                }
+            }
+        }
+        // Sizes: what the copies keep (instructions that do not fold away).
+        let count = |nodes: &[CfNode], all: bool| -> usize {
+            let mut bs = Vec::new();
+            blocks_of(f, nodes, &mut bs);
+            bs.iter()
+                .flat_map(|b| f.blocks[*b].instrs.iter())
+                .filter(|&&i| {
+                    let k = &f.instrs[i].kind;
+                    all || !(k.is_jump()
+                        || k.is_phi()
+                        || matches!(k, InstrKind::LoadConst { .. })
+                        || (!k.dests().is_empty() && k.dests().iter().all(|d| control.contains(d))))
+                })
+                .count()
+        };
+        let p_nodes = &body[..exit];
+        let q_nodes = &body[exit + 1..];
+        let stay_list = [CfNode::Block(stay)];
+        let per_pass = count(q_nodes, false) + count(&stay_list, false);
+        let unrolled = (trips as usize + 1) * count(p_nodes, false) + trips as usize * per_pass;
+        let indexes_local_array = blocks.iter().any(|b| {
+            f.blocks[*b]
+                .instrs
+                .iter()
+                .any(|&i| match &f.instrs[i].kind {
+                    InstrKind::Deref(d) => {
+                        d.mode == fresnel_ir::VarMode::Function
+                            && matches!(d.kind, fresnel_ir::DerefKind::Array { index, .. }
+                            if control.contains(&index) && const_of(f, index).is_none())
+                    }
+                    _ => false,
+                })
+        });
+        let allowed = if self.size_only {
+            count(body, true)
+        } else if indexes_local_array {
+            self.max_instructions_array
+        } else {
+            self.max_instructions
+        };
+        if unrolled > allowed {
+            return None;
+        }
+        if !continue_ifs.is_empty() {
+            return Some(Action::Restructure(continue_ifs));
+        }
+        Some(Action::Unroll(Plan {
+            list,
+            index,
+            before,
+            after,
+            exit,
+            stay,
+            brk,
+            phis,
+            trips,
+        }))
+    }
+}
+
+/// Evaluates a value from the tracked phis through constants and pure ALU operations.
+fn eval(
+    f: &Function,
+    v: ValueId,
+    env: &FxHashMap<ValueId, Vec<u64>>,
+    memo: &mut FxHashMap<ValueId, Vec<u64>>,
+    depth: u32,
+) -> Option<Vec<u64>> {
+    if let Some(x) = env.get(&v).or_else(|| memo.get(&v)) {
+        return Some(x.clone());
+    }
+    if let Some(c) = const_of(f, v) {
+        return Some(c.to_vec());
+    }
+    if depth > MAX_EVAL_DEPTH {
+        return None;
+    }
+    let InstrKind::Alu(a) = &f.def(v).kind else {
+        return None;
+    };
+    if a.op.info().cross_invocation {
+        return None;
+    }
+    let dv = &f.values[a.dest];
+    let dn = usize::from(dv.num_components);
+    if dn > 4 {
+        return None;
+    }
+    let mut ops = [[0u64; 4]; 4];
+    for (k, s) in a.srcs.iter().enumerate() {
+        let vals = eval(f, s.value, env, memo, depth + 1)?;
+        let n = reads(a.op, k, dv.num_components).min(4);
+        for (slot, &sw) in ops.get_mut(k)?.iter_mut().zip(&s.swizzle).take(n) {
+            *slot = *vals.get(usize::from(sw))?;
+        }
+    }
+    let out = fresnel_interp::eval_alu(a.op, source_bits(f, a), dv.bit_size, dn, &ops).ok()?;
+    let out = out.get(..dn)?.to_vec();
+    memo.insert(v, out.clone());
+    Some(out)
+}
+
+/// The number of iterations that pass the exit test, and the header phis whose value the
+/// simulation knew in every iteration (they become constants in the copies).
+fn simulate(
+    f: &Function,
+    phis: &[(ValueId, ValueId, Option<ValueId>)],
+    cond: ValueId,
+    break_on_true: bool,
+    max_iterations: u32,
+) -> Option<(u32, FxHashSet<ValueId>)> {
+    let mut env: FxHashMap<ValueId, Vec<u64>> = FxHashMap::default();
+    let mut memo = FxHashMap::default();
+    let empty = FxHashMap::default();
+    for &(dest, init, _) in phis {
+        if let Some(v) = eval(f, init, &empty, &mut memo, 0) {
+            env.insert(dest, v);
+        }
+    }
+    for k in 0..=max_iterations {
+        memo.clear();
+        let c = eval(f, cond, &env, &mut memo, 0)?;
+        let taken = c.first().copied().unwrap_or(0) & 1 != 0;
+        if taken == break_on_true {
+            // The phis tracked through every iteration: constants in every copy.
+            return Some((k, env.keys().copied().collect()));
+        }
+        let mut next = FxHashMap::default();
+        for &(dest, _, back) in phis {
+            let Some(back) = back.filter(|_| env.contains_key(&dest)) else {
+                continue;
+            };
+            if let Some(v) = eval(f, back, &env, &mut memo, 0) {
+                next.insert(dest, v);
+            }
+        }
+        env = next;
+    }
+    None
+}
+
+/// Appends copied nodes to the code being built: the first (a block) joins `acc`, the
+/// others follow; `acc` becomes the last block.
+fn append(
+    f: &mut Function,
+    out: &mut Vec<CfNode>,
+    acc: &mut BlockId,
+    merged: &mut FxHashMap<BlockId, BlockId>,
+    nodes: Vec<CfNode>,
+) {
+    let mut it = nodes.into_iter();
+    if let Some(CfNode::Block(first)) = it.next() {
+        let instrs = std::mem::take(&mut f.blocks[first].instrs);
+        for &x in &instrs {
+            f.instrs[x].block = *acc;
+        }
+        f.blocks[*acc].instrs.extend(instrs);
+        f.blocks[first].list = None;
+        merged.insert(first, *acc);
+    }
+    for n in it {
+        if let CfNode::Block(b) = n {
+            *acc = b;
+        }
+        out.push(n);
+    }
+}
+
+fn unroll(f: &mut Function, plan: &Plan) {
+    let CfNode::Loop(id) = f.list(plan.list)[plan.index] else {
+        return;
+    };
+    let body = f.loops[id].body.clone();
+    let CfNode::If(_exit_if): CfNode = body[plan.exit] else {
+        return;
+    };
+    let p_nodes = body[..plan.exit].to_vec();
+    let q_nodes = body[plan.exit + 1..].to_vec();
+    let q_first = match q_nodes.first() {
+        Some(CfNode::Block(b)) => *b,
+        _ => return,
+    };
+    let header_phis: FxHashSet<InstrId> = plan.phis.iter().map(|p| p.instr).collect();
+    let q_phis: Vec<InstrId> = block_phis(f, q_first);
+    let q_phi_set: FxHashSet<InstrId> = q_phis.iter().copied().collect();
+    let mut out: Vec<CfNode> = Vec::new();
+    let mut acc = plan.before;
+    let mut merged: FxHashMap<BlockId, BlockId> = FxHashMap::default();
+    let mut cur: Vec<ValueId> = plan.phis.iter().map(|p| p.init).collect();
+    let mut vmap: FxHashMap<ValueId, ValueId> = FxHashMap::default();
+    for k in 0..=plan.trips {
+        vmap.clear();
+        for (p, v) in plan.phis.iter().zip(&cur) {
+            vmap.insert(p.dest, *v);
+        }
+        let copy = clone_nodes(f, &p_nodes, plan.list, &mut vmap, &|i| {
+            header_phis.contains(&i)
+        });
+        append(f, &mut out, &mut acc, &mut merged, copy);
+        if k == plan.trips {
+            break;
+        }
+        let copy = clone_nodes(
+            f,
+            &[CfNode::Block(plan.stay)],
+            plan.list,
+            &mut vmap,
+            &|_| false,
+        );
+        append(f, &mut out, &mut acc, &mut merged, copy);
+        // The first block after the exit test has one predecessor: its phis are copies.
+        for &p in &q_phis {
+            if let InstrKind::Phi { dest, srcs } = &f.instrs[p].kind {
+                if let Some(&(_, s)) = srcs.first() {
+                    let s = vmap.get(&s).copied().unwrap_or(s);
+                    vmap.insert(*dest, s);
+                }
+            }
+        }
+        let copy = clone_nodes(f, &q_nodes, plan.list, &mut vmap, &|i| {
+            q_phi_set.contains(&i)
+        });
+        append(f, &mut out, &mut acc, &mut merged, copy);
+        cur = plan
+            .phis
+            .iter()
+            .map(|p| vmap.get(&p.back).copied().unwrap_or(p.back))
+            .collect();
+    }
+    let last_map = vmap;
+    f.rebuild_uses();
+    // Values read after the loop: the exit phis, and values of `P` read directly.
+    let exit_phis = block_phis(f, plan.after);
+    let mut replace: Vec<(ValueId, ValueId)> = Vec::new();
+    for &p in &exit_phis {
+        if let InstrKind::Phi { dest, srcs } = &f.instrs[p].kind {
+            let Some(s) = srcs
+                .iter()
+                .find(|(b, _)| *b == plan.brk)
+                .or(srcs.first())
+                .map(|(_, s)| *s)
+            else {
+                continue;
+            };
+            replace.push((*dest, last_map.get(&s).copied().unwrap_or(s)));
+        }
+    }
+    let mut old_blocks = Vec::new();
+    blocks_of(f, &body, &mut old_blocks);
+    for &b in &old_blocks {
+        for &i in &f.blocks[b].instrs {
+            for d in f.instrs[i].kind.dests() {
+                if let Some(&n) = last_map.get(&d) {
+                    replace.push((d, n));
+                }
+            }
+        }
+    }
+    for &p in &exit_phis {
+        f.instrs[p].removed = true;
+    }
+    f.blocks[plan.after]
+        .instrs
+        .retain(|x| !exit_phis.contains(x));
+    // Resolve chains (an exit phi may read a value of `P` that is itself replaced).
+    for (old, new) in replace {
+        f.replace_all_uses(old, new);
+    }
+    // Drop the loop.
+    for &b in &old_blocks {
+        for x in std::mem::take(&mut f.blocks[b].instrs) {
+            f.instrs[x].removed = true;
+        }
+        f.blocks[b].list = None;
+    }
+    // The block after the loop joins the last copied block.
+    append(
+        f,
+        &mut out,
+        &mut acc,
+        &mut merged,
+        vec![CfNode::Block(plan.after)],
+    );
+    let nodes = f.list(plan.list).clone();
+    let mut new_list = nodes[..plan.index].to_vec();
+    new_list.extend(out);
+    new_list.extend(nodes[plan.index + 2..].iter().copied());
+    *f.list_mut(plan.list) = new_list;
+    let all: Vec<BlockId> = f.blocks_in_order();
+    rename_phi_preds(f, &all, |b| merged.get(&b).copied().unwrap_or(b));
+    f.rebuild_cfg();
+    f.rebuild_uses();
+}
+
+/// Removes the `continue` that ends one branch of the `if` at index `k` of a loop body,
+/// after Mesa's `opt_if_loop_last_continue`: the nodes after the `if` move to the end of
+/// the other branch, so the `continue` becomes the fall-through to a new last block of the
+/// body. The loop's header phis read, from that new block, the value of the branch taken
+/// (a new phi when the `continue` and the old back edge carried different values). Sound
+/// because each path runs the same instructions as before: the continuing branch skipped
+/// the moved nodes before and skips them now. The caller checked that the moved nodes hold
+/// no `break`/`continue` of this loop.
+fn restructure_continue(f: &mut Function, l: LoopId, k: usize) {
+    let body = f.loops[l].body.clone();
+    let (Some(&CfNode::If(x)), Some(&CfNode::Block(j)), Some(&CfNode::Block(old_last))) =
+        (body.get(k), body.get(k + 1), body.last())
+    else {
+        return;
+    };
+    let Some((cb, other)) = continue_branch(f, x) else {
+        return;
+    };
+    let Some(CfNode::Block(eb)) = f.list(other).last().copied() else {
+        return;
+    };
+    let header = match body.first() {
+        Some(CfNode::Block(b)) => *b,
+        _ => return,
+    };
+    // The continue goes.
+    if let Some(&jump) = f.blocks[cb].instrs.last() {
+        f.instrs[jump].removed = true;
+        f.blocks[cb].instrs.pop();
+    }
+    // The block after the `if` joins the end of the other branch (its phis have that one
+    // predecessor: they become copies of their source).
+    let j_phis = block_phis(f, j);
+    let mut copies = Vec::new();
+    for &p in &j_phis {
+        if let InstrKind::Phi { dest, srcs } = &f.instrs[p].kind {
+            if let Some(&(_, v)) = srcs.first() {
+                copies.push((*dest, v));
+            }
+        }
+        f.instrs[p].removed = true;
+    }
+    let rest_instrs: Vec<InstrId> = f.blocks[j]
+        .instrs
+        .iter()
+        .copied()
+        .filter(|i| !j_phis.contains(i))
+        .collect();
+    f.blocks[j].instrs.clear();
+    for &i in &rest_instrs {
+        f.instrs[i].block = eb;
+    }
+    f.blocks[eb].instrs.extend(rest_instrs);
+    f.blocks[j].list = None;
+    // The nodes after it move into the other branch.
+    let moved: Vec<CfNode> = body[k + 2..].to_vec();
+    for &n in &moved {
+        match n {
+            CfNode::Block(b) => f.blocks[b].list = Some(other),
+            CfNode::If(y) => f.ifs[y].parent = other,
+            CfNode::Loop(y) => f.loops[y].parent = other,
+        }
+    }
+    f.list_mut(other).extend(moved);
+    let other_last = if old_last == j { eb } else { old_last };
+    // A new last block of the body.
+    let new_last = f.blocks.push(fresnel_ir::Block {
+        list: Some(ListRef::Loop(l)),
+        ..Default::default()
+    });
+    let mut new_body = body[..=k].to_vec();
+    new_body.push(CfNode::Block(new_last));
+    f.loops[l].body = new_body;
+    // Header phis: the continue's and the old back edge's values meet in the new block.
+    for p in block_phis(f, header) {
+        let InstrKind::Phi { dest, srcs } = f.instrs[p].kind.clone() else {
+            continue;
+        };
+        let (Some(&(_, vc)), Some(&(_, vb))) = (
+            srcs.iter().find(|(b, _)| *b == cb),
+            srcs.iter().find(|(b, _)| *b == old_last),
+        ) else {
+            continue;
+        };
+        let v = if vc == vb {
+            vc
+        } else {
+            let shape = (f.values[dest].bit_size, f.values[dest].num_components);
+            let mut srcs2: smallvec::SmallVec<[(BlockId, ValueId); 2]> = Default::default();
+            srcs2.push((cb, vc));
+            srcs2.push((other_last, vb));
+            let phi = f.new_instr(new_last, &[shape], |d| InstrKind::Phi {
+                dest: d[0],
+                srcs: srcs2,
+            });
+            f.blocks[new_last].instrs.push(phi);
+            f.instrs[phi].kind.dests()[0]
+        };
+        if let InstrKind::Phi { srcs, .. } = &mut f.instrs[p].kind {
+            srcs.retain(|(b, _)| *b != cb && *b != old_last);
+            srcs.push((new_last, v));
+            srcs.sort_by_key(|(b, _)| *b);
+        }
+    }
+    let all = f.blocks_in_order();
+    rename_phi_preds(f, &all, |b| if b == j { eb } else { b });
+    f.rebuild_cfg();
+    f.rebuild_uses();
+    for (d, v) in copies {
+        f.replace_all_uses(d, v);
+    }
+}
