@@ -13,6 +13,7 @@
 //! bisecting N finds the one application that breaks a shader. The library does no I/O:
 //! dumps and bisect lines are returned in the [`RunLog`] for the caller to print.
 
+pub mod lower_array_deref_of_vec;
 pub mod lower_const_arrays_to_uniforms;
 pub mod lower_div_to_mul_rcp;
 pub mod lower_global_vars_to_local;
@@ -80,6 +81,7 @@ pub fn all_passes() -> Vec<Box<dyn Pass>> {
         Box::new(lower_global_vars_to_local::GlobalVarsToLocal),
         Box::new(opt_loop_unroll::LoopUnroll::default()),
         Box::new(lower_io_to_temporaries::LowerIoToTemporaries),
+        Box::new(lower_array_deref_of_vec::LowerArrayDerefOfVec),
     ]
 }
 
@@ -151,6 +153,7 @@ impl Pipeline {
         steps.push(Step::Once(Box::new(
             lower_io_to_temporaries::LowerIoToTemporaries,
         )));
+
         steps.push(Step::Once(Box::new(lower_vars_to_ssa::VarsToSsa)));
         steps.push(Step::Loop {
             passes: vec![

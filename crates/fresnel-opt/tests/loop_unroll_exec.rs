@@ -178,3 +178,35 @@ fn loops_indexing_local_arrays_get_the_larger_budget() {
         );
     }
 }
+
+/// `lower_array_deref_of_vec` (not in the pipelines) proven the same way: vectors indexed by
+/// values computed from the inputs, read and written, before and after the pass (then SSA),
+/// must give the same outputs (indices kept in range: out of range is undefined), and no
+/// vector variable may stay in memory.
+#[test]
+fn dynamic_vector_indexing_lowered_to_selects_computes_the_same_values() {
+    let bodies = [
+        "vec4 t = v; int i = int(v.x * 3.0) & 3; t[i] = 7.0; t[(i + 1) & 3] += t[i]; s = t;",
+        "vec3 t = v.xyz; int i = clamp(int(v.y * 2.9), 0, 2); s = vec4(t[i], t[2 - i], float(i), 1.0);",
+        "ivec2 t = ivec2(v.xy * 10.0); int i = clamp(int(v.z * 1.9), 0, 1); t[i] *= 3; s = vec4(t, t[1 - i], 0);",
+    ];
+    for body in bodies {
+        let ir = shader(body);
+        let mut lowered = ir.clone();
+        for name in ["lower_array_deref_of_vec", "lower_vars_to_ssa"] {
+            let pass = fresnel_opt::pass_by_name(name).expect("registered");
+            pass.run(&mut lowered);
+            fresnel_ir::validate::validate(&lowered).unwrap_or_else(|e| panic!("{e:?}\n{lowered}"));
+        }
+        let left = lowered
+            .functions
+            .values()
+            .map(|f| f.locals.len())
+            .sum::<usize>();
+        assert_eq!(left, 0, "{body}\n{lowered}");
+        let limit = Some(1_000_000);
+        let want = run_synthetic(&ir, limit).expect("runs");
+        let got = run_synthetic(&lowered, limit).expect("runs");
+        assert!(same(&want, &got), "{body}: {got:?} vs {want:?}");
+    }
+}
