@@ -5,7 +5,8 @@
 //! The entry point runs once per invocation and a private global starts each invocation
 //! with its initializer (or undefined), which is exactly a local variable initialized at
 //! the start of the entry point: the initializer becomes a store in the first block. A
-//! global any other function uses keeps its storage (its value lives across calls).
+//! global any other function uses keeps its storage (its value lives across calls), and so
+//! does one declared with an extension storage qualifier (`rayPayloadEXT`, ...).
 
 use fresnel_ir::{Builder, DerefKind, InstrKind, Shader, VarId, VarMode};
 use rustc_hash::FxHashMap;
@@ -29,7 +30,11 @@ impl Pass for GlobalVarsToLocal {
             for id in f.instrs_in_order() {
                 if let InstrKind::Deref(d) = &f.instrs[id].kind {
                     if let DerefKind::Var(v) = d.kind {
-                        if shader.vars[v].mode == VarMode::Global {
+                        // Ray payloads, hit attributes, callable data and task payloads
+                        // are `Global` too, but have storage classes of their own.
+                        if shader.vars[v].mode == VarMode::Global
+                            && shader.vars[v].ext_storage.is_none()
+                        {
                             let list = users.entry(v).or_default();
                             if !list.contains(&fid) {
                                 list.push(fid);

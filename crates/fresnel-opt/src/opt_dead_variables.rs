@@ -29,7 +29,10 @@ impl Pass for DeadVariables {
         let mut write_only: FxHashSet<VarId> = shader
             .vars
             .iter()
-            .filter(|(_, v)| matches!(v.mode, VarMode::Global | VarMode::Function))
+            // (Ray payloads and the like are read by other shaders.)
+            .filter(|(_, v)| {
+                matches!(v.mode, VarMode::Global | VarMode::Function) && v.ext_storage.is_none()
+            })
             .map(|(id, _)| id)
             .collect();
         // Function parameters and return values are read by the call.
@@ -108,7 +111,8 @@ impl Pass for DeadVariables {
                 live.insert(r);
             }
         }
-        let dropped = shader.retain_vars(|id, v| !private(v.mode) || live.contains(&id));
+        let dropped = shader
+            .retain_vars(|id, v| !private(v.mode) || v.ext_storage.is_some() || live.contains(&id));
         progress | (dropped > 0)
     }
 }
