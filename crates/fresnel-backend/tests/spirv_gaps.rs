@@ -155,6 +155,27 @@ void main() {
     assert!(has_capability(&w, 5390), "BindlessTextureNV");
 }
 
+/// Objects made from handles (`sampler2D(uvec2)`, `image2D(uvec2)`): converted with
+/// `OpConvertUToSampledImageNV` / `OpConvertUToImageNV` and used directly.
+#[test]
+fn bindless_objects_from_handles() {
+    let src = "#version 330
+#extension GL_ARB_bindless_texture : require
+#extension GL_ARB_shader_image_load_store : require
+uniform uvec2 h0;
+uniform uvec2 h1;
+out vec4 o;
+void main() {
+    o = texture(sampler2D(h0), vec2(0.5));
+    imageStore(image2D(h1), ivec2(1, 2), o);
+}
+";
+    let w = compile(src, Stage::Fragment, GL, spirv::TargetEnv::OpenGl);
+    assert_eq!(count_op(&w, 5395), 1, "OpConvertUToSampledImageNV");
+    assert_eq!(count_op(&w, 5391), 1, "OpConvertUToImageNV");
+    assert!(has_capability(&w, 5390), "BindlessTextureNV");
+}
+
 /// `writePackedPrimitiveIndices4x8NV` as four stores into `PrimitiveIndicesNV`.
 #[test]
 fn nv_mesh_packed_primitive_indices() {

@@ -178,7 +178,7 @@ impl FuncCx<'_, '_> {
         }
     }
 
-    fn deref_type(&self, v: ValueId) -> Option<fresnel_ir::TypeId> {
+    pub(super) fn deref_type(&self, v: ValueId) -> Option<fresnel_ir::TypeId> {
         match &self.f.instrs[self.f.values[v].def].kind {
             InstrKind::Deref(d) => Some(d.ty),
             _ => None,
@@ -1111,6 +1111,18 @@ impl FuncCx<'_, '_> {
                 self.vals[d.dest.0 as usize] = Val::Opaque(id);
                 return Ok(());
             }
+            DerefKind::Cast { parent }
+                if d.mode == VarMode::Uniform
+                    && matches!(
+                        self.m.shader.types.get(d.ty),
+                        Type::Sampler { .. } | Type::Image { .. }
+                    ) =>
+            {
+                // A bindless handle (GL_ARB_bindless_texture) made a texture, image or
+                // sampler object (`instr/gaps.rs`, SPV_NV_bindless_texture).
+                self.bindless_object(d.dest, d.ty, parent)?;
+                return Ok(());
+            }
             DerefKind::Cast { parent } => {
                 if d.mode != VarMode::PhysicalStorageBuffer {
                     return Err(SpirvError::new(format!(
@@ -1825,12 +1837,13 @@ impl FuncCx<'_, '_> {
 
     fn emit_image(&mut self, x: &IntrinsicInstr, dest_kind: Option<Kind>) -> Result<()> {
         use Intrinsic as I;
-        let (pid, pointee, _, ty, _) = self.ptr(x.srcs[0])?;
+        let ty = self
+            .deref_type(x.srcs[0])
+            .ok_or_else(|| SpirvError::new("image operation on a non-deref"))?;
         let Type::Image { dim, array, result } = self.m.shader.types.get(ty).clone() else {
             return Err(SpirvError::new("image operation on a non-image"));
         };
-        let img = self.new_id();
-        self.code.inst(op::LOAD, &[pointee, img, pid]);
+        let (img, _) = self.opaque_object(x.srcs[0])?;
         // Cube images take (x, y, face) and cube arrays (x, y, layer * 6 + face).
         let ncoord = if dim == SamplerDim::Cube {
             3
@@ -1917,6 +1930,7 @@ impl FuncCx<'_, '_> {
             }
             _ => {
                 // Atomics through a texel pointer (the image variable, not a loaded value).
+                let (pid, _, _, _, _) = self.ptr(x.srcs[0])?;
                 let coord = self.prefix(x.srcs[1], ncoord, BaseType::Int)?;
                 let sample = if ms {
                     self.prefix(x.srcs[2], 1, BaseType::Int)?
@@ -2018,9 +2032,7 @@ impl FuncCx<'_, '_> {
         let tex = t
             .src(TexSrc::TextureDeref)
             .ok_or_else(|| SpirvError::new("texture instruction without a texture"))?;
-        let (pid, pointee, _, _, _) = self.ptr(tex)?;
-        let loaded = self.new_id();
-        self.code.inst(op::LOAD, &[pointee, loaded, pid]);
+        let (loaded, pointee) = self.opaque_object(tex)?;
         // A texture alone (separate samplers): combine it with the sampler, and use it
         // directly where an image is wanted.
         let (si, si_type, plain_image) = if self.m.image_of.contains_key(&pointee) {

@@ -23,6 +23,10 @@ const OP_CONVERT_IMAGE_TO_U_NV: u16 = 5393;
 const OP_CONVERT_SAMPLER_TO_U_NV: u16 = 5394;
 const OP_CONVERT_SAMPLED_IMAGE_TO_U_NV: u16 = 5396;
 const CAP_BINDLESS_TEXTURE_NV: u32 = 5390;
+/// SPV_NV_bindless_texture: handles to objects.
+const OP_CONVERT_U_TO_IMAGE_NV: u16 = 5391;
+const OP_CONVERT_U_TO_SAMPLER_NV: u16 = 5392;
+const OP_CONVERT_U_TO_SAMPLED_IMAGE_NV: u16 = 5395;
 const CAP_INT64: u32 = 11;
 /// SPV_QCOM_image_processing3: `OpImageGatherQCOM`, ImageGatherLinearQCOM (the 4x1
 /// mode), ImageGatherExtendedModesQCOM (the others); ImageGatherExtended for offsets.
@@ -223,5 +227,53 @@ impl FuncCx<'_, '_> {
         let id = self.new_id();
         self.code.inst(super::op::LOAD, &[pointee, id, pid]);
         Ok(id)
+    }
+
+    /// A texture, image or sampler object from a bindless handle (a `deref_cast` of a
+    /// `uvec2` or 64-bit handle to uniform memory): `OpConvertUTo{SampledImage,Image,
+    /// Sampler}NV`, kept as the value loading the deref gives.
+    pub(super) fn bindless_object(
+        &mut self,
+        dest: ValueId,
+        ty: fresnel_ir::TypeId,
+        handle: ValueId,
+    ) -> Result<()> {
+        let opc = match self.m.shader.types.get(ty) {
+            Type::Sampler { result: None, .. } => OP_CONVERT_U_TO_SAMPLER_NV,
+            Type::Sampler { .. } => OP_CONVERT_U_TO_SAMPLED_IMAGE_NV,
+            Type::Image { .. } => OP_CONVERT_U_TO_IMAGE_NV,
+            _ => return Err(SpirvError::new("bindless handle of a non-opaque type")),
+        };
+        let t = self.m.ir_type(ty, false, None)?;
+        let hv = &self.f.values[handle];
+        let hk = if hv.bit_size == 64 {
+            self.m.cap(CAP_INT64);
+            Kind::new(BaseType::Uint, 64, 1)
+        } else {
+            Kind::new(BaseType::Uint, 32, 2)
+        };
+        let h = self.value_as(handle, hk)?;
+        self.m.cap(CAP_BINDLESS_TEXTURE_NV);
+        self.m.exts.insert("SPV_NV_bindless_texture");
+        let id = self.new_id();
+        self.code.inst(opc, &[t, id, h]);
+        self.vals[dest.0 as usize] = Val::Opaque(id);
+        Ok(())
+    }
+
+    /// The object a texture or image deref names, loaded (or made from a bindless handle),
+    /// with its SPIR-V type.
+    pub(super) fn opaque_object(&mut self, v: ValueId) -> Result<(u32, u32)> {
+        if let Val::Opaque(id) = self.vals[v.0 as usize] {
+            let ty = self
+                .deref_type(v)
+                .ok_or_else(|| SpirvError::new("internal: an opaque value of no deref"))?;
+            let t = self.m.ir_type(ty, false, None)?;
+            return Ok((id, t));
+        }
+        let (pid, pointee, _, _, _) = self.ptr(v)?;
+        let id = self.new_id();
+        self.code.inst(super::op::LOAD, &[pointee, id, pid]);
+        Ok((id, pointee))
     }
 }
