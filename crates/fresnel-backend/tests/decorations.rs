@@ -4,37 +4,10 @@
 //! (`ShaderNonUniform`, `*ArrayNonUniformIndexing`, SPV_EXT_descriptor_indexing before
 //! SPIR-V 1.5), and RelaxedPrecision on mediump/lowp results only.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod support;
 
 use fresnel::{Options, SourceInput, Stage, TargetEnv};
 use fresnel_backend::spirv::{self, SpirvOptions};
-
-fn spirv_val(words: &[u32], env: spirv::TargetEnv) -> Option<Result<(), String>> {
-    let mut child = Command::new("spirv-val")
-        .args(["--target-env", env.val_name(), "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .ok()?;
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(&spirv::to_bytes(words))
-        .ok()?;
-    let out = child.wait_with_output().ok()?;
-    Some(if out.status.success() {
-        Ok(())
-    } else {
-        Err(format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stderr),
-            String::from_utf8_lossy(&out.stdout)
-        ))
-    })
-}
 
 /// Compiles and disassembles; spirv-val must accept the module (when installed).
 fn compile(src: &str, stage: Stage, target: TargetEnv, env: spirv::TargetEnv) -> String {
@@ -62,8 +35,8 @@ fn compile(src: &str, stage: Stage, target: TargetEnv, env: spirv::TargetEnv) ->
     )
     .unwrap_or_else(|e| panic!("emit: {e}"));
     let text = spirv::disassemble(&words).expect("disassembles");
-    if let Some(r) = spirv_val(&words, env) {
-        r.unwrap_or_else(|e| panic!("spirv-val: {e}\n{text}"));
+    if support::have_spirv_val() {
+        support::validate(&words, env).unwrap_or_else(|e| panic!("spirv-val: {e}\n{text}"));
     }
     text
 }

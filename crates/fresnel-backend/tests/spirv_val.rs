@@ -9,47 +9,14 @@
 //! (`cargo test -p fresnel-backend --test spirv_val -- --ignored --nocapture`).
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+
+mod support;
+
+use support::{have_spirv_val, validate};
 
 use fresnel::{Options, SourceInput, Stage, TargetEnv, Version};
 use fresnel_backend::spirv::{self, SpirvOptions};
-
-const SPIRV_VAL: &str = "spirv-val";
-
-fn have_spirv_val() -> bool {
-    Command::new(SPIRV_VAL)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-/// Runs spirv-val on a module; `Err(message)` when it rejects it.
-fn validate(words: &[u32], env: spirv::TargetEnv) -> Result<(), String> {
-    let mut child = Command::new(SPIRV_VAL)
-        .args(["--target-env", env.val_name(), "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run spirv-val: {e}"))?;
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(&spirv::to_bytes(words))
-        .map_err(|e| e.to_string())?;
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
-    if out.status.success() {
-        Ok(())
-    } else {
-        let mut msg = String::from_utf8_lossy(&out.stderr).into_owned();
-        msg.push_str(&String::from_utf8_lossy(&out.stdout));
-        Err(msg)
-    }
-}
 
 fn lower(src: &str, stage: Stage, target: TargetEnv) -> fresnel_ir::Shader {
     let opts = Options {

@@ -5,7 +5,9 @@
 //! validate, and round-trip through the IR text form.
 
 use fresnel::ir::{AluOp, DerefKind, Function, InstrKind, Intrinsic, Shader, Type, VarMode};
-use fresnel::{NoIncludes, Options, SourceInput, TargetEnv};
+mod support;
+
+use fresnel::{Options, TargetEnv};
 
 fn options() -> Options {
     Options {
@@ -21,40 +23,7 @@ fn lower(src: &str) -> Vec<Shader> {
 }
 
 fn lower_named(name: &str, src: &str) -> Vec<Shader> {
-    let run = fresnel::check(SourceInput::new(name, src), &options(), &mut NoIncludes);
-    assert!(
-        !run.has_errors(),
-        "{}",
-        run.render_diagnostics(fresnel::ErrorFormat::Human, false)
-    );
-    let module = run.hir.as_ref().expect("checked");
-    let mut out = Vec::new();
-    for no_ssa in [true, false] {
-        let opts = fresnel::lower::LowerOptions {
-            vulkan: true,
-            no_ssa,
-        };
-        let ir = fresnel::lower::lower(module, &run.interner, &opts)
-            .unwrap_or_else(|e| panic!("lowering failed: {e}"));
-        let mut text = String::new();
-        fresnel::ir::Printer::new(&ir).shader(&mut text);
-        if let Err(errs) = fresnel::ir::validate(&ir) {
-            panic!(
-                "invalid IR:\n{}\n{text}",
-                errs.iter()
-                    .map(|e| e.to_string())
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            );
-        }
-        let parsed = fresnel::ir::parse(&text).unwrap_or_else(|e| panic!("parse: {e}\n{text}"));
-        fresnel::ir::validate(&parsed).expect("parsed IR validates");
-        let mut again = String::new();
-        fresnel::ir::Printer::new(&parsed).shader(&mut again);
-        assert_eq!(text, again, "round trip");
-        out.push(ir);
-    }
-    out
+    support::lower_both(name, src, &options(), true)
 }
 
 fn text(s: &Shader) -> String {

@@ -3,6 +3,8 @@
 //! through the IR text form; subroutine selection is also executed in the interpreter.
 
 use fresnel::ir::{InstrKind, Intrinsic, Shader, TexSrc, Type, VarMode};
+mod support;
+
 use fresnel::{NoIncludes, Options, SourceInput, TargetEnv};
 
 /// Vulkan GLSL for names containing `vk`, desktop GL otherwise.
@@ -17,40 +19,8 @@ fn options(name: &str) -> Options {
 /// Lowers (with and without SSA), validates, round-trips the text form, and returns the SSA
 /// form.
 fn lower(name: &str, src: &str) -> Shader {
-    let run = fresnel::check(SourceInput::new(name, src), &options(name), &mut NoIncludes);
-    assert!(
-        !run.has_errors(),
-        "{}",
-        run.render_diagnostics(fresnel::ErrorFormat::Human, false)
-    );
-    let module = run.hir.as_ref().expect("checked");
-    let mut last = None;
-    for no_ssa in [true, false] {
-        let opts = fresnel::lower::LowerOptions {
-            vulkan: name.contains("vk"),
-            no_ssa,
-        };
-        let ir = fresnel::lower::lower(module, &run.interner, &opts)
-            .unwrap_or_else(|e| panic!("lowering failed: {e}"));
-        let mut text = String::new();
-        fresnel::ir::Printer::new(&ir).shader(&mut text);
-        if let Err(errs) = fresnel::ir::validate(&ir) {
-            panic!(
-                "invalid IR:\n{}\n{text}",
-                errs.iter()
-                    .map(|e| e.to_string())
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            );
-        }
-        let parsed = fresnel::ir::parse(&text).unwrap_or_else(|e| panic!("parse: {e}\n{text}"));
-        fresnel::ir::validate(&parsed).expect("parsed IR validates");
-        let mut again = String::new();
-        fresnel::ir::Printer::new(&parsed).shader(&mut again);
-        assert_eq!(text, again, "round trip");
-        last = Some(ir);
-    }
-    last.expect("lowered")
+    let mut both = support::lower_both(name, src, &options(name), name.contains("vk"));
+    both.pop().expect("two forms")
 }
 
 fn lower_error(name: &str, src: &str) -> String {

@@ -1,0 +1,40 @@
+//! Shared by the SPIR-V tests: running the installed `spirv-val`.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use fresnel_backend::spirv;
+
+/// Whether `spirv-val` is installed (tests that need it skip their validation otherwise).
+pub fn have_spirv_val() -> bool {
+    Command::new("spirv-val")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Runs spirv-val on a module for `env`; `Err(message)` when it rejects it (or cannot run).
+pub fn validate(words: &[u32], env: spirv::TargetEnv) -> Result<(), String> {
+    let mut child = Command::new("spirv-val")
+        .args(["--target-env", env.val_name(), "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run spirv-val: {e}"))?;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&spirv::to_bytes(words))
+        .map_err(|e| e.to_string())?;
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        let mut msg = String::from_utf8_lossy(&out.stderr).into_owned();
+        msg.push_str(&String::from_utf8_lossy(&out.stdout));
+        Err(msg)
+    }
+}
