@@ -218,12 +218,7 @@ pub fn analyze(shader: &Shader, f: &Function) -> Groups {
     find_scaled(f, &users, &mut g, &mut agg_users);
     // Loaded elements read only by store groups and products of their aggregate need no
     // extract of their own.
-    let mut by_value: FxHashMap<ValueId, (ValueId, u32)> = FxHashMap::default();
-    for gr in g.load_at.values() {
-        for (&v, &k) in gr.values.iter().zip(&gr.indices) {
-            by_value.insert(v, (gr.parent, k));
-        }
-    }
+    let by_value = loaded_elements(&g, false);
     let store_instrs: FxHashSet<InstrId> = g
         .store_at
         .keys()
@@ -626,21 +621,8 @@ fn find_matvecs(
 ) -> FxHashSet<(InstrId, ValueId)> {
     let mut agg_users = FxHashSet::default();
     // Complete load groups of matrices: element value -> (parent, index, columns).
-    let mut elems: FxHashMap<ValueId, (ValueId, u32)> = FxHashMap::default();
-    for gr in g.load_at.values() {
-        let complete = gr.indices.iter().enumerate().all(|(k, &i)| i == k as u32);
-        if complete {
-            for (&v, &i) in gr.values.iter().zip(&gr.indices) {
-                elems.insert(v, (gr.parent, i));
-            }
-        }
-    }
-    let mut any_elem: FxHashMap<ValueId, (ValueId, u32)> = FxHashMap::default();
-    for gr in g.load_at.values() {
-        for (&v, &i) in gr.values.iter().zip(&gr.indices) {
-            any_elem.insert(v, (gr.parent, i));
-        }
-    }
+    let elems = loaded_elements(g, true);
+    let any_elem = loaded_elements(g, false);
     let single_use = |v: ValueId| users.get(&v).is_some_and(|u| u.len() == 1);
     let alu_of = |v: ValueId| match &f.def(v).kind {
         InstrKind::Alu(a) if !a.exact => Some(a),
@@ -839,14 +821,7 @@ fn find_scaled(
     g: &mut Groups,
     agg_users: &mut FxHashSet<(InstrId, ValueId)>,
 ) {
-    let mut elems: FxHashMap<ValueId, (ValueId, u32)> = FxHashMap::default();
-    for gr in g.load_at.values() {
-        if gr.indices.iter().enumerate().all(|(k, &i)| i == k as u32) {
-            for (&v, &i) in gr.values.iter().zip(&gr.indices) {
-                elems.insert(v, (gr.parent, i));
-            }
-        }
-    }
+    let elems = loaded_elements(g, true);
     let ty_of = |d: ValueId| match &f.def(d).kind {
         InstrKind::Deref(x) => Some(x.ty),
         _ => None,
@@ -923,6 +898,21 @@ fn find_scaled(
         }
         g.scaled.insert(tail, (l, c));
     }
+}
+
+/// The values load groups read: value -> (the group's parent deref, element index); with
+/// `complete`, only groups that read every element `0..n` in order.
+fn loaded_elements(g: &Groups, complete: bool) -> FxHashMap<ValueId, (ValueId, u32)> {
+    let mut out = FxHashMap::default();
+    for gr in g.load_at.values() {
+        if complete && !gr.indices.iter().enumerate().all(|(k, &i)| i == k as u32) {
+            continue;
+        }
+        for (&v, &i) in gr.values.iter().zip(&gr.indices) {
+            out.insert(v, (gr.parent, i));
+        }
+    }
+    out
 }
 
 /// Whether a deref points at a matrix (not an array of vectors).
@@ -1065,31 +1055,5 @@ impl super::func::FuncCx<'_, '_> {
         self.code.inst(OP_VECTOR_TIMES_SCALAR, &[t, id, vid, sid]);
         self.vals[a.dest.0 as usize] = Val::Id(id, fk);
         Ok(Some((id, fk)))
-    }
-}
-
-impl super::func::FuncCx<'_, '_> {
-    /// Whether every computed source of an integer operation is unsigned (constants take
-    /// any type), so that a sign-agnostic operation can be written on unsigned operands
-    /// without casts.
-    pub(super) fn all_uint(&self, a: &fresnel_ir::Alu) -> bool {
-        let mut any = false;
-        for s in &a.srcs {
-            if matches!(
-                self.f.def(s.value).kind,
-                InstrKind::LoadConst { .. } | InstrKind::Undef { .. }
-            ) {
-                continue;
-            }
-            any = true;
-            let k = match &self.vals[s.value.0 as usize] {
-                Val::Id(_, k) => *k,
-                _ => return false,
-            };
-            if k.base != BaseType::Uint {
-                return false;
-            }
-        }
-        any
     }
 }

@@ -2305,3 +2305,29 @@ impl FuncCx<'_, '_> {
         Ok(())
     }
 }
+
+impl super::func::FuncCx<'_, '_> {
+    /// Whether every computed source of an integer operation is unsigned (constants take
+    /// any type), so that a sign-agnostic operation can be written on unsigned operands
+    /// without casts.
+    pub(super) fn all_uint(&self, a: &fresnel_ir::Alu) -> bool {
+        let mut any = false;
+        for s in &a.srcs {
+            if matches!(
+                self.f.def(s.value).kind,
+                InstrKind::LoadConst { .. } | InstrKind::Undef { .. }
+            ) {
+                continue;
+            }
+            any = true;
+            let k = match &self.vals[s.value.0 as usize] {
+                Val::Id(_, k) => *k,
+                _ => return false,
+            };
+            if k.base != BaseType::Uint {
+                return false;
+            }
+        }
+        any
+    }
+}
