@@ -6,7 +6,8 @@
 //! grouped by first error line.
 //!
 //! `cargo run -p fresnel-backend --example corpus_spirv [SOURCE...]` (set `FRESNEL_SPV_DUMP` to
-//! a directory to keep the modules spirv-val rejects there).
+//! a directory to keep the modules spirv-val rejects there; `CORPUS_SPIRV_LIST=1` to list
+//! every shader lowered, with its environment, on standard error).
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -120,12 +121,41 @@ impl IncludeResolver for Includer {
     }
 }
 
+/// The optimization level asked for by `CORPUS_SPIRV_OPT`.
+fn opt_level() -> Option<fresnel_opt::OptLevel> {
+    match std::env::var("CORPUS_SPIRV_OPT").ok()?.as_str() {
+        "O" => Some(fresnel_opt::OptLevel::O),
+        "Os" => Some(fresnel_opt::OptLevel::Os),
+        _ => None,
+    }
+}
+
 #[derive(Default)]
 struct Tally {
     lowered: usize,
     emitted: usize,
     valid: usize,
     errors: BTreeMap<String, (usize, String)>,
+}
+
+/// Whether a glslang test without a documented mode (guessed Vulkan from its `spv.` name)
+/// has an OpenGL SPIR-V reference output (`glslangValidator -G`): built-ins and storage
+/// that only OpenGL SPIR-V has (`VertexId`, `InstanceId`, atomic counters). Such a file is
+/// written for OpenGL (e.g. `spv.noBuiltInLoc.vert`, whose default uniforms Vulkan lacks).
+fn glslang_opengl_reference(dir: &Path, label: &str) -> bool {
+    let Some(name) = label.strip_prefix("glslang/Test/") else {
+        return false;
+    };
+    let out = dir
+        .join("glslang/Test/baseResults")
+        .join(format!("{name}.out"));
+    let Ok(text) = std::fs::read_to_string(out) else {
+        return false;
+    };
+    text.contains("// Module Version")
+        && (text.contains("BuiltIn VertexId")
+            || text.contains("BuiltIn InstanceId")
+            || text.contains("Capability AtomicStorage"))
 }
 
 fn main() {
@@ -147,6 +177,13 @@ fn run(dir: &Path, sources: &[String]) -> bool {
     let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
     for job in &jobs {
         let source = job.label.split('/').next().unwrap_or("?").to_string();
+        let mut job = job.clone();
+        if matches!(job.settings.target, fresnel::TargetEnv::Vulkan { .. })
+            && glslang_opengl_reference(dir, &job.label)
+        {
+            job.settings.target = fresnel::TargetEnv::OpenGl;
+        }
+        let job = &job;
         let requested = match job.settings.target {
             fresnel::TargetEnv::Vulkan { minor } => spirv::TargetEnv::Vulkan {
                 minor: minor.min(3),
@@ -169,10 +206,34 @@ fn run(dir: &Path, sources: &[String]) -> bool {
             }
         }));
         let Ok(run) = lowered else { continue };
-        let Some(ir) = run.ir else { continue };
+        let Some(mut ir) = run.ir else { continue };
+        // `CORPUS_SPIRV_OPT=O` (or `Os`): optimize first, as `fresnel compile -O` does.
+        if let Some(level) = opt_level() {
+            let facts = fresnel_opt::TargetFacts {
+                default_uniforms: !matches!(requested, spirv::TargetEnv::Vulkan { .. }),
+            };
+            let pm = fresnel_opt::PassManager::new(
+                fresnel_opt::Pipeline::for_level(level, facts),
+                fresnel_opt::RunOptions::default(),
+            );
+            let optimized = std::panic::catch_unwind(AssertUnwindSafe(|| pm.run(&mut ir).is_ok()));
+            if !matches!(optimized, Ok(true)) {
+                let t = tallies.entry(format!("{source} [optimizer]")).or_default();
+                let e = t
+                    .errors
+                    .entry("optimizer failed".into())
+                    .or_insert((0, job.label.clone()));
+                e.0 += 1;
+                continue;
+            }
+        }
         // The environment the shader is written for (see `spirv::required_target`).
         let env = spirv::required_target(&ir, requested);
         let key = format!("{source} [{}]", env.val_name());
+        // `CORPUS_SPIRV_LIST=1`: one line per lowered shader with its environment.
+        if std::env::var_os("CORPUS_SPIRV_LIST").is_some() {
+            eprintln!("lowered {} [{}]", job.label, env.val_name());
+        }
         let t = tallies.entry(key).or_default();
         t.lowered += 1;
         let sopts = SpirvOptions {

@@ -215,11 +215,12 @@ fn specializing_the_module_changes_the_results() {
     // Defaults: M = 9, B ? N : -N = 4, the array length 9, S * 2 = 3.0.
     let d = specialized_int_stores(&words, "0:4").expect("spirv-opt");
     assert_eq!(d, vec![9, 4, 9, 3.0f32.to_bits()], "defaults");
-    // N = 6, S = 2.5, B = false: M = 13, -6, the array keeps its default size 9, 5.0.
+    // N = 6, S = 2.5, B = false: M = 13, -6, the array length 13 (its length is
+    // specializable: `spec_arrays.rs`), 5.0.
     let s = specialized_int_stores(&words, "0:6 1:2.5 2:false").expect("spirv-opt");
     assert_eq!(
         s,
-        vec![13, (-6i32) as u32, 9, 5.0f32.to_bits()],
+        vec![13, (-6i32) as u32, 13, 5.0f32.to_bits()],
         "specialized"
     );
 }

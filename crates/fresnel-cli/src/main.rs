@@ -8,6 +8,7 @@ mod db;
 mod deqp;
 mod includes;
 mod run;
+mod units;
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -688,6 +689,8 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             let mut ok = true;
             let mut out = String::new();
             let mut shaders: Vec<(String, fresnel_ir::Shader)> = Vec::new();
+            // Issue 4: per shader, whether its GLSL has implicit conversions.
+            let mut unit_conversions: Vec<bool> = Vec::new();
             for f in &files {
                 let text = read_source(f)?;
                 let name = f.to_string_lossy();
@@ -706,8 +709,15 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                     continue;
                 }
                 if matches!(emit, Emit::Ir | Emit::Spirv | Emit::SpirvAsm) {
+                    let conv = run
+                        .hir
+                        .as_ref()
+                        .is_none_or(|h| units::has_implicit_conversions(h.version));
                     match run.ir {
-                        Some(ir) => shaders.push((name.into_owned(), ir)),
+                        Some(ir) => {
+                            shaders.push((name.into_owned(), ir));
+                            unit_conversions.push(conv);
+                        }
                         None => ok = false,
                     }
                     continue;
@@ -718,6 +728,16 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                 };
                 if let Some(t) = text {
                     out.push_str(&t);
+                }
+            }
+            // Issue 4: the files of one stage are units of that stage, linked first.
+            if ok && !shaders.is_empty() {
+                match units::link_stage_units(std::mem::take(&mut shaders), &unit_conversions) {
+                    Ok(linked) => shaders = linked,
+                    Err(e) => {
+                        eprintln!("error: linking: {e}");
+                        ok = false;
+                    }
                 }
             }
             if ok && level != fresnel_opt::OptLevel::O0 {

@@ -611,6 +611,13 @@ impl<'a> Machine<'a> {
             )));
         }
         let f = &self.sh.functions[fid];
+        // Issue 4: `Interp::new` rejects calls of declarations; this guards other entries.
+        if f.is_declaration() {
+            return Err(Error::Unsupported(format!(
+                "function `{}` is declared but not defined in this stage's units",
+                f.name
+            )));
+        }
         let fi = &self.funcs[fid.0 as usize];
         let n = self.n;
         self.charge(fi.total.saturating_mul(n).saturating_mul(8))?;

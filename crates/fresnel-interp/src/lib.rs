@@ -262,6 +262,7 @@ type QuadPos = (u32, u32);
 impl<'s> Interp<'s> {
     /// Prepares a shader for running (checks the indices of every function).
     pub fn new(shader: &'s Shader) -> Result<Interp<'s>, Error> {
+        check_declarations_resolved(shader)?;
         let mut funcs = Vec::with_capacity(shader.functions.len());
         for (_, f) in shader.functions.iter() {
             funcs.push(FuncInfo::new(shader, f)?);
@@ -1154,4 +1155,27 @@ fn make_machine<'a>(
         }
     }
     Ok(m)
+}
+
+/// Added for linking units (issue 4): a call of a function declaration (a prototype whose
+/// body is in another unit of the stage, not linked in) cannot run.
+fn check_declarations_resolved(shader: &Shader) -> Result<(), Error> {
+    for (_, f) in shader.functions.iter() {
+        for (_, ins) in f.instrs.iter() {
+            if ins.removed {
+                continue;
+            }
+            if let fresnel_ir::InstrKind::Call { func, .. } = &ins.kind {
+                if let Some(callee) = shader.functions.get(*func) {
+                    if callee.is_declaration() {
+                        return Err(Error::Unsupported(format!(
+                            "function `{}` is declared but not defined in this stage's units",
+                            callee.name
+                        )));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
 }

@@ -94,6 +94,10 @@ pub struct Function {
     /// Flags of the values that have any (issue 5: `NonUniform` / `RelaxedPrecision`
     /// decorations); see [`Function::flags`].
     pub value_flags: std::collections::BTreeMap<ValueId, ValueFlags>,
+    /// Added for linking units (issue 4): a *declaration* only, a prototype whose body is in
+    /// another compilation unit of the same stage (`fresnel_link::link_units` binds it).
+    /// Its body is one empty block; `params`, `ret` and `locals` describe the signature.
+    pub external: bool,
 }
 
 impl Function {
@@ -118,6 +122,7 @@ impl Function {
             loops: EntityVec::new(),
             locals: Vec::new(),
             value_flags: std::collections::BTreeMap::new(),
+            external: false,
         };
         f.rebuild_cfg();
         f
@@ -565,5 +570,22 @@ impl Function {
     pub fn merge_flags(&mut self, keep: ValueId, gone: ValueId) {
         let fl = self.flags(keep).merge(self.flags(gone));
         self.set_flags(keep, fl);
+    }
+}
+
+// Added for linking units (issue 4): function declarations (prototypes defined in another
+// compilation unit of the same stage).
+impl Function {
+    /// A declaration: a function without a body (one empty block), to be bound to a
+    /// definition by linking. Add parameters and the return variable as for a definition.
+    pub fn declaration(name: impl Into<String>) -> Function {
+        let mut f = Function::new(name);
+        f.external = true;
+        f
+    }
+
+    /// Whether this is a declaration without a body ([`Function::external`]).
+    pub fn is_declaration(&self) -> bool {
+        self.external
     }
 }

@@ -47,4 +47,6 @@ pub use shader::{
 // Declaration decorations for back ends (issue 5 preparation).
 pub use shader::{BlockPacking, MemberDecor, Precision, SpecConstant};
 pub use types::{BaseType, Field, SamplerDim, Type, TypeId, Types};
+/// Specializable array lengths (issue 5, helper B).
+pub use types::{SpecExpr, SpecOp};
 pub use validate::{validate, ValidationError};

@@ -319,6 +319,8 @@ struct PFunc {
     end: BlockId,
     line: u32,
     col: u32,
+    /// Issue 4: a `declare` (no body).
+    external: bool,
 }
 
 fn ident_is(t: &Tk, s: &str) -> bool {
@@ -549,11 +551,12 @@ impl Parser {
                         return self.err_at(&t, format!("variable {id} declared twice"));
                     }
                 }
-                Tk::Ident(s) if s == "function" => {
+                // Issue 4: `declare` is a function without a body.
+                Tk::Ident(s) if s == "function" || s == "declare" => {
                     let f = self.function(&mut vars)?;
                     funcs.push(f);
                 }
-                _ => return self.err("expected 'struct', 'var' or 'function'"),
+                _ => return self.err("expected 'struct', 'var', 'function' or 'declare'"),
             }
         }
         // Variables must be numbered 0..n.
@@ -1045,7 +1048,8 @@ impl Parser {
     // ---- functions ----
 
     fn function(&mut self, vars: &mut FxHashMap<u32, (Variable, u32, u32)>) -> PResult<PFunc> {
-        let t = self.next(); // 'function'
+        let t = self.next(); // 'function' or 'declare'
+        let external = ident_is(&t.tk, "declare");
         let id = FuncId(self.prefixed("fn", "function")?);
         let name = self.name()?;
         self.expect_punct('(')?;
@@ -1089,6 +1093,22 @@ impl Parser {
             }
             locals.push(vid);
         }
+        if external {
+            self.expect_punct('}')
+                .or_else(|_| self.err("a declaration has no body; expected '}'"))?;
+            return Ok(PFunc {
+                id,
+                name,
+                params,
+                ret,
+                locals,
+                body: Vec::new(),
+                end: BlockId(1),
+                line: t.line,
+                col: t.col,
+                external,
+            });
+        }
         let body = self.cf_list()?;
         // The end block.
         self.expect_ident("block")?;
@@ -1109,6 +1129,7 @@ impl Parser {
             end,
             line: t.line,
             col: t.col,
+            external,
         })
     }
 
@@ -1596,6 +1617,29 @@ impl Parser {
 
     fn build_function(&mut self, pf: PFunc, nvars: usize, nfuncs: usize) -> PResult<Function> {
         let err = |line, col, message: String| ParseError { line, col, message };
+        if pf.external {
+            // Issue 4: a declaration: the signature only.
+            let mut f = Function::declaration(pf.name);
+            f.params = pf.params;
+            f.ret = pf.ret;
+            f.locals = pf.locals;
+            for v in f
+                .params
+                .iter()
+                .map(|p| p.var)
+                .chain(f.ret)
+                .chain(f.locals.iter().copied())
+            {
+                if v.index() >= nvars {
+                    return Err(err(
+                        pf.line,
+                        pf.col,
+                        format!("variable {v} is not declared"),
+                    ));
+                }
+            }
+            return Ok(f);
+        }
         // Block arena: every block number declared (and the end block).
         let mut max_block = pf.end.0;
         let mut declared: FxHashSet<BlockId> = FxHashSet::default();
@@ -1650,6 +1694,7 @@ impl Parser {
             loops: EntityVec::new(),
             locals: pf.locals,
             value_flags: std::collections::BTreeMap::new(),
+            external: false,
         };
         for _ in 0..=max_block {
             f.blocks.push(Block::default());

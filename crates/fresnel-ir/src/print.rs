@@ -55,6 +55,8 @@
 //! const     := "(" bits,* ")" | "{" const,* "}"
 //! function  := "function" fnN NAME "(" (in|out|inout @N),* ")" ["->" @N] "{"
 //!              ("var" @N [MODE ...])*  list  "block" bN "(end)" ":" "}"
+//!            | "declare" fnN NAME "(" (in|out|inout @N),* ")" ["->" @N] "{"
+//!              ("var" @N [MODE ...])* "}"       (a declaration: defined in another unit)
 //! list      := block ((if | loop) block)*
 //! block     := "block" bN ":" instr*
 //! if        := "if" %c "{" list "}" "else" "{" list "}"
@@ -612,9 +614,11 @@ impl<'a> Printer<'a> {
             .iter()
             .map(|p| format!("{} {}", p.dir.name(), p.var))
             .collect();
+        // Issue 4: a declaration (no body) prints as `declare`, with its variables only.
+        let keyword = if f.external { "declare" } else { "function" };
         let _ = write!(
             out,
-            "function {fid} {}({})",
+            "{keyword} {fid} {}({})",
             name(&f.name),
             params.join(", ")
         );
@@ -633,6 +637,10 @@ impl<'a> Printer<'a> {
                 // Listed twice: a reference to the earlier declaration.
                 let _ = writeln!(out, "  var {v}");
             }
+        }
+        if f.external {
+            out.push_str("}\n");
+            return;
         }
         self.list(out, f, &f.body, 1);
         let _ = write!(out, "  block {} (end):", f.end_block);

@@ -234,6 +234,9 @@ pub struct MemberDecor {
     pub xfb_offset: Option<u32>,
     pub xfb_stride: Option<u32>,
     pub stream: Option<u32>,
+    /// Extension qualifiers written on the member (`perprimitiveNV`, `perviewNV`,
+    /// `perprimitiveEXT`, as written; issue 5, helper B: SPIR-V member decorations).
+    pub ext_quals: Vec<String>,
 }
 
 impl MemberDecor {

@@ -160,6 +160,10 @@ pub struct Types {
     /// Precision qualifiers of struct members (`RelaxedPrecision` on members in SPIR-V), by
     /// struct type: one entry per field. Structs without any are absent.
     member_precision: FxHashMap<TypeId, Vec<crate::shader::Precision>>,
+    /// Array types whose length is a specialization-constant expression (see
+    /// [`Types::spec_array`]), and their deduplication index. Lookups only.
+    spec_lengths: FxHashMap<TypeId, SpecExpr>,
+    spec_index: FxHashMap<(TypeId, u32, u32, SpecExpr), TypeId>,
 }
 
 impl Types {
@@ -385,6 +389,137 @@ impl Types {
                 true
             }
             Type::Struct { fields, .. } => fields.iter().any(|f| self.is_opaque(f.ty)),
+            _ => false,
+        }
+    }
+}
+
+// ---- array lengths given by specialization constants (issue 5, helper B) ----
+
+/// The operation of a [`SpecExpr::Op`]: what SPIR-V's `OpSpecConstantOp` allows in shaders
+/// for integer and boolean scalars (conversions between widths and signedness included).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum SpecOp {
+    SNegate,
+    Not,
+    IAdd,
+    ISub,
+    IMul,
+    UDiv,
+    SDiv,
+    UMod,
+    SRem,
+    SMod,
+    ShiftRightLogical,
+    ShiftRightArithmetic,
+    ShiftLeftLogical,
+    BitwiseOr,
+    BitwiseXor,
+    BitwiseAnd,
+    LogicalOr,
+    LogicalAnd,
+    LogicalNot,
+    LogicalEqual,
+    LogicalNotEqual,
+    IEqual,
+    INotEqual,
+    ULessThan,
+    SLessThan,
+    UGreaterThan,
+    SGreaterThan,
+    ULessThanEqual,
+    SLessThanEqual,
+    UGreaterThanEqual,
+    SGreaterThanEqual,
+    /// `cond ? a : b` (three operands).
+    Select,
+    /// Width change, zero-extending.
+    UConvert,
+    /// Width change, sign-extending.
+    SConvert,
+}
+
+/// A scalar integer or boolean expression over specialization constants, evaluated when
+/// the pipeline is specialized (SPIR-V `OpSpecConstantOp`). Each node has its result type
+/// (`base`, `bits`; booleans are `Bool`, 1 bit).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum SpecExpr {
+    /// A literal (bit pattern, zero-extended).
+    Const {
+        base: BaseType,
+        bits: u8,
+        value: u64,
+    },
+    /// The specialization constant with this `constant_id` (one of
+    /// `ShaderInfo::spec_constants`).
+    SpecConstant { id: u32, base: BaseType, bits: u8 },
+    /// Component 0..=2 of `gl_WorkGroupSize` when `local_size_*_id` makes it specializable
+    /// (a 32-bit unsigned integer).
+    WorkgroupSize(u8),
+    Op {
+        op: SpecOp,
+        base: BaseType,
+        bits: u8,
+        args: Vec<SpecExpr>,
+    },
+}
+
+impl SpecExpr {
+    /// The result type.
+    pub fn ty(&self) -> (BaseType, u8) {
+        match self {
+            SpecExpr::Const { base, bits, .. }
+            | SpecExpr::SpecConstant { base, bits, .. }
+            | SpecExpr::Op { base, bits, .. } => (*base, *bits),
+            SpecExpr::WorkgroupSize(_) => (BaseType::Uint, 32),
+        }
+    }
+
+    /// Nodes in the tree (to bound the work done on it).
+    pub fn node_count(&self) -> usize {
+        match self {
+            SpecExpr::Op { args, .. } => 1 + args.iter().map(SpecExpr::node_count).sum::<usize>(),
+            _ => 1,
+        }
+    }
+}
+
+/// Arrays whose length is a specialization-constant expression (`float a[N];`,
+/// `shared float t[gl_WorkGroupSize.x];`). Such an array is an ordinary [`Type::Array`]
+/// whose `len` is the length with the default values (what layouts, the interpreter and
+/// the optimizer use), interned apart from the plain array of that length and recorded
+/// here with the expression, so back ends that can (SPIR-V) keep the length specializable.
+/// Code that re-interns a cloned `Type::Array` gets the plain array (the default length).
+impl Types {
+    /// The array of `len` (the default value of `expr`) elements of `elem` whose length is
+    /// `expr` when specialized.
+    pub fn spec_array(&mut self, elem: TypeId, len: u32, stride: u32, expr: SpecExpr) -> TypeId {
+        let key = (elem, len, stride, expr);
+        if let Some(&id) = self.spec_index.get(&key) {
+            return id;
+        }
+        let id = self.list.push(Type::Array { elem, len, stride });
+        self.spec_lengths.insert(id, key.3.clone());
+        self.spec_index.insert(key, id);
+        id
+    }
+
+    /// The specialization-constant expression giving the length of array type `id`.
+    pub fn spec_length(&self, id: TypeId) -> Option<&SpecExpr> {
+        self.spec_lengths.get(&id)
+    }
+
+    /// Whether `id` or a type inside it is an array with a specializable length.
+    pub fn has_spec_length(&self, id: TypeId) -> bool {
+        if self.spec_lengths.is_empty() {
+            return false;
+        }
+        if self.spec_lengths.contains_key(&id) {
+            return true;
+        }
+        match self.get(id) {
+            Type::Array { elem, .. } => self.has_spec_length(*elem),
+            Type::Struct { fields, .. } => fields.iter().any(|f| self.has_spec_length(f.ty)),
             _ => false,
         }
     }

@@ -131,6 +131,7 @@ impl<'a> Validator<'a> {
                 self.error(format!("entry {e} is not a function"));
             }
         }
+        self.declarations();
         for (id, v) in s.vars.iter() {
             if !self.type_ok(v.ty) {
                 self.error(format!("variable {id} has an unknown type"));
@@ -1344,6 +1345,31 @@ impl Validator<'_> {
             };
             if fl.relaxed && d.bit_size == 1 {
                 self.error(format!("{v} is a boolean and cannot be marked relaxed"));
+            }
+        }
+    }
+}
+
+// Added for linking units (issue 4): function declarations.
+impl Validator<'_> {
+    /// A declaration ([`Function::external`]) is not the entry point and has no body (one
+    /// empty block). Calls of it are checked like calls of definitions.
+    fn declarations(&mut self) {
+        let s = self.shader;
+        for (fid, f) in s.functions.iter() {
+            if !f.external {
+                continue;
+            }
+            if s.entry == Some(fid) {
+                self.error(format!(
+                    "entry {fid} ({}) is a declaration without a body",
+                    f.name
+                ));
+            }
+            let empty = matches!(f.body.as_slice(), [crate::func::CfNode::Block(b)]
+                if f.blocks.get(*b).is_some_and(|b| b.instrs.is_empty()));
+            if !empty || f.instrs.iter().any(|(_, i)| !i.removed) {
+                self.error(format!("declaration {fid} ({}) has a body", f.name));
             }
         }
     }

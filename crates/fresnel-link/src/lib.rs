@@ -17,6 +17,9 @@
 //!   in their set (set 0 when none is given); objects of the same name in several stages
 //!   share it.
 //!
+//! Before that, [`link_units`] merges several compilation units of one stage into one
+//! shader (functions called in one unit and defined in another, shared globals).
+//!
 //! Everything assigned is returned in the [`LinkReport`], so a host (a test harness, the
 //! `fresnel` CLI) knows where to put attributes and buffers.
 
@@ -24,6 +27,10 @@ pub mod bindings;
 pub mod locations;
 pub mod lower_default_block;
 pub mod std140;
+/// Linking the compilation units of one stage (issue 4).
+pub mod units;
+
+pub use units::{link_units, link_units_named, link_units_with, UnitLinkOptions};
 
 use fresnel_ir::{Shader, Stage};
 

@@ -1,6 +1,11 @@
 //! Lowers every stand-alone shader file (`.vert`, `.frag`, `.geom`, `.tesc`, `.tese`, `.comp`,
 //! ...) under the given directories that the front end accepts, validates the IR, and prints
-//! the failures grouped by message: `files_sweep DIR... [--show N] [--vulkan]`.
+//! the failures grouped by message: `files_sweep DIR... [--show N] [--vulkan] [--link]`.
+//!
+//! `--link` (issue 4) also links the compilation units of piglit programs: every
+//! `.shader_test` with several GLSL sections of one stage is lowered section by section,
+//! linked with `fresnel_link::link_units_named`, validated and round-tripped through the
+//! text form; the result is compared with the test's `link error` expectation.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -34,6 +39,7 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
     let vulkan = args.iter().any(|a| a == "--vulkan");
+    let link = args.iter().any(|a| a == "--link");
     let mut files = Vec::new();
     let mut skip_next = false;
     for a in &args {
@@ -45,7 +51,7 @@ fn main() {
             skip_next = true;
             continue;
         }
-        if a == "--vulkan" {
+        if a == "--vulkan" || a == "--link" {
             continue;
         }
         collect(Path::new(a), &mut files);
@@ -150,6 +156,9 @@ fn main() {
             }
         }
     }
+    if link {
+        link_sweep(&files, show);
+    }
     let mut sorted: Vec<_> = errors.into_iter().collect();
     sorted.sort_by(|a, b| b.1 .0.cmp(&a.1 .0).then(a.0.cmp(&b.0)));
     println!(
@@ -158,6 +167,147 @@ fn main() {
     );
     for (msg, (n, examples)) in sorted {
         println!("{n:6}  {msg}");
+        for e in examples {
+            println!("          e.g. {e}");
+        }
+    }
+}
+
+/// `--link`: the piglit programs made of several units of one stage (issue 4).
+fn link_sweep(files: &[PathBuf], show: usize) {
+    let mut programs = 0usize;
+    let mut unit_failed = 0usize;
+    let (mut linked, mut link_failed) = (0usize, 0usize);
+    let (mut agree, mut expect_error) = (0usize, 0usize);
+    let mut errors: BTreeMap<String, (usize, Vec<String>)> = BTreeMap::new();
+    for path in files {
+        let name = path.to_string_lossy().into_owned();
+        if !name.ends_with(".shader_test") {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let mut groups: Vec<(Stage, Vec<(String, String)>)> = Vec::new();
+        for sec in fresnel_testfmt::piglit::sections(&text) {
+            if let Some((st, fresnel_testfmt::piglit::ShaderForm::Glsl)) =
+                fresnel_testfmt::piglit::shader_section(&sec.name)
+            {
+                let Some(stage) = Stage::from_extension(st.extension()) else {
+                    continue;
+                };
+                let label = format!("{name}:{}", sec.line);
+                match groups.iter_mut().find(|g| g.0 == stage) {
+                    Some(g) => g.1.push((label, sec.text)),
+                    None => groups.push((stage, vec![(label, sec.text)])),
+                }
+            }
+        }
+        let expects_link_error = text.lines().any(|l| l.trim() == "link error");
+        for (stage, units) in groups {
+            if units.len() < 2 {
+                continue;
+            }
+            programs += 1;
+            expect_error += usize::from(expects_link_error);
+            let res = std::panic::catch_unwind(|| {
+                let mut irs = Vec::new();
+                let mut conversions = true;
+                for (label, src) in &units {
+                    let opts = Options {
+                        stage: Some(stage),
+                        ..Options::default()
+                    };
+                    let run = fresnel::lower_to_ir(
+                        SourceInput::new(label, src),
+                        &opts,
+                        &mut fresnel::NoIncludes,
+                    );
+                    if let Some(h) = &run.hir {
+                        conversions &=
+                            h.version.profile != fresnel::Profile::Es && h.version.number >= 120;
+                    }
+                    match run.ir {
+                        Some(ir) => irs.push((label.clone(), ir)),
+                        None => {
+                            let first = run
+                                .diagnostics
+                                .as_slice()
+                                .iter()
+                                .find(|d| d.severity == fresnel::Severity::Error)
+                                .map(|d| d.message.clone())
+                                .unwrap_or_default();
+                            return Err((true, first));
+                        }
+                    }
+                }
+                let opts = fresnel_link::UnitLinkOptions {
+                    implicit_conversions: conversions,
+                };
+                let sh =
+                    fresnel_link::link_units_with(irs, &opts).map_err(|e| (false, e.message))?;
+                if let Err(v) = fresnel::ir::validate(&sh) {
+                    return Err((false, format!("INVALID: {}", v[0].message)));
+                }
+                let text = sh.to_string();
+                match fresnel::ir::parse(&text) {
+                    Ok(back) if back.to_string() == text => Ok(()),
+                    Ok(_) => Err((false, "ROUND TRIP: text differs".into())),
+                    Err(e) => Err((false, format!("ROUND TRIP: {e}"))),
+                }
+            });
+            let outcome = match res {
+                Ok(r) => r,
+                Err(_) => Err((false, "PANIC".into())),
+            };
+            match outcome {
+                Ok(()) => {
+                    linked += 1;
+                    agree += usize::from(!expects_link_error);
+                    if expects_link_error {
+                        let ent = errors
+                            .entry("(link error expected) linked".into())
+                            .or_default();
+                        ent.0 += 1;
+                        if ent.1.len() < show {
+                            ent.1.push(name.clone());
+                        }
+                    }
+                }
+                Err((unit, msg)) => {
+                    let msg = if unit {
+                        unit_failed += 1;
+                        format!("a unit is not lowered: {msg}")
+                    } else {
+                        link_failed += 1;
+                        agree += usize::from(expects_link_error);
+                        msg
+                    };
+                    let key: String = msg
+                        .chars()
+                        .map(|c| if c.is_ascii_digit() { '#' } else { c })
+                        .collect();
+                    let key = if expects_link_error {
+                        format!("(expected) {key}")
+                    } else {
+                        key
+                    };
+                    let ent = errors.entry(key).or_default();
+                    ent.0 += 1;
+                    if ent.1.len() < show {
+                        ent.1.push(name.clone());
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "link: programs with several units of one stage {programs} ({expect_error} expecting a link error), a unit not lowered {unit_failed}, linked valid and round-tripped {linked}, link errors {link_failed}, agreeing with the expectation {agree}"
+    );
+    let mut sorted: Vec<_> = errors.into_iter().collect();
+    sorted.sort_by(|a, b| b.1 .0.cmp(&a.1 .0).then(a.0.cmp(&b.0)));
+    for (msg, (n, examples)) in sorted {
+        println!("{n:6}  link: {msg}");
         for e in examples {
             println!("          e.g. {e}");
         }

@@ -340,6 +340,27 @@ pub fn lower_module(
             lower_function(&mut cx, &mut types, hf, fid, false)?;
         }
     }
+    // A unit for linking (no `main`, or calling functions another unit defines, which
+    // become declarations: see `Cx::callee`) keeps every function it defines that can be
+    // called across units (parameters and result passed as values), as Mesa compiles
+    // every function of every unit and its linker pulls in what `main` reaches.
+    let has_declarations = cx.ir_funcs.values().any(|f| f.is_declaration());
+    if main.is_none() || has_declarations {
+        for (i, func) in m.functions.iter().enumerate() {
+            let hf = hir::FuncId(i as u32);
+            if func.body.is_none() || cx.funcs.contains_key(&hf) || !callable_by_value(m, func) {
+                continue;
+            }
+            if interner.resolve(func.name) == "main" {
+                continue;
+            }
+            cx.callee(&mut types, hf)?;
+            while let Some(hf) = cx.queue.pop() {
+                let fid = cx.funcs[&hf];
+                lower_function(&mut cx, &mut types, hf, fid, false)?;
+            }
+        }
+    }
     let mut shader = Shader::new(stage);
     shader.types = types;
     shader.vars = cx.vars;
@@ -421,7 +442,13 @@ impl Cx<'_> {
         let m = self.m;
         let func = m.function(hf);
         let name = self.unique_name(self.interner.resolve(func.name));
-        let fid = self.ir_funcs.push(Function::new(name));
+        // Issue 4: a function this unit only declares is defined by another unit of the
+        // stage: it becomes a declaration, bound by `fresnel_link::link_units`.
+        let fid = self.ir_funcs.push(if func.body.is_some() {
+            Function::new(name)
+        } else {
+            Function::declaration(name)
+        });
         for &p in &func.params {
             let pv = m.var(p);
             let ty = ir_type(types, m, self.interner, pv.ty, None, pv.span)?;
@@ -447,7 +474,9 @@ impl Cx<'_> {
             f.ret = Some(id);
         }
         self.funcs.insert(hf, fid);
-        self.queue.push(hf);
+        if func.body.is_some() {
+            self.queue.push(hf);
+        }
         Ok(fid)
     }
 }
@@ -520,6 +549,12 @@ fn passes_as_value(m: &hir::Module, ty: HirTypeId) -> bool {
     matches!(shape(m, ty), Shape::Value { .. } | Shape::Void)
 }
 
+/// Whether a function is called with values (an IR call) rather than inlined: its result
+/// and parameters are all scalars or vectors.
+fn callable_by_value(m: &hir::Module, func: &hir::Function) -> bool {
+    passes_as_value(m, func.ret) && func.params.iter().all(|p| passes_as_value(m, m.var(*p).ty))
+}
+
 impl FnCx<'_, '_, '_> {
     pub fn m(&self) -> &hir::Module {
         self.cx.m
@@ -573,20 +608,22 @@ impl FnCx<'_, '_, '_> {
     ) -> Result<Option<Operand>, LowerError> {
         let m = self.cx.m;
         let func = m.function(hf);
-        if func.body.is_none() {
+        let inline = !callable_by_value(m, func);
+        if inline && func.body.is_none() {
+            // Issue 4: a function only declared here may be defined in another unit of the
+            // stage (then it is a declaration, linked later), but only if it can be called:
+            // functions taking or returning opaque values, aggregates or matrices are
+            // inlined, which needs their body in this unit.
             return Err(LowerError::new(
                 format!(
-                    "function `{}` is declared but never defined",
+                    "function `{}` is declared but never defined in this unit, and it takes or \
+                     returns opaque values, arrays, structures or matrices, so it must be \
+                     defined here (such calls are inlined)",
                     self.cx.interner.resolve(func.name)
                 ),
                 Some(span),
             ));
         }
-        let inline = !passes_as_value(m, func.ret)
-            || func
-                .params
-                .iter()
-                .any(|p| !passes_as_value(m, m.var(*p).ty));
         if inline {
             return self.inline_call(hf, args, span);
         }

@@ -229,6 +229,12 @@ impl Cx<'_> {
         };
         ty = self.size_io_array(types, ty, var, mode);
         ty = self.size_implicit_array(types, ty, id);
+        if block_ty.is_none() && matches!(mode, VarMode::Global | VarMode::Shared) {
+            // Issue 5: lengths given by specialization constants stay specializable (for
+            // private and shared arrays; interface and resource arrays keep the default,
+            // as their locations and descriptor counts are fixed).
+            ty = self.spec_array_type(types, ty, id, span)?;
+        }
         if block_ty.is_some() && matches!(mode, VarMode::ShaderIn | VarMode::ShaderOut) {
             ty = self.size_implicit_members(types, ty, id, mode);
         }
@@ -590,6 +596,15 @@ impl Cx<'_> {
             .iter()
             .map(|s| self.interner.resolve(*s).to_string())
             .collect();
+        // GL_NV_push_constant_bank (issue 5, helper B): `bank = N` and `member_offset = N`
+        // of a push-constant block ride along as `bank=N` / `member_offset=N`.
+        if v.mode == VarMode::PushConstant {
+            for key in ["bank", "member_offset"] {
+                if let Some(n) = u32_of(key) {
+                    v.ext_quals.push(format!("{key}={n}"));
+                }
+            }
+        }
     }
 
     /// Transform feedback and stream defaults from `layout(xfb_buffer = b, xfb_stride = s)
@@ -743,6 +758,11 @@ impl Cx<'_> {
             xfb_offset,
             xfb_stride: entry("xfb_stride"),
             stream: entry("stream"),
+            ext_quals: i
+                .ext
+                .iter()
+                .map(|s| self.interner.resolve(*s).to_string())
+                .collect(),
         }
     }
 
@@ -1165,7 +1185,13 @@ impl crate::func::FnCx<'_, '_, '_> {
     /// (`float a[];`), the size its uses imply (as globals get).
     pub(crate) fn size_implicit_local(&mut self, iv: fresnel_ir::VarId, v: hir::VarId) {
         let ty = self.cx.vars[iv].ty;
-        let sized = self.cx.size_implicit_array(self.b.types, ty, v);
+        let mut sized = self.cx.size_implicit_array(self.b.types, ty, v);
+        // Issue 5: lengths given by specialization constants stay specializable (a size
+        // the IR cannot express keeps the default).
+        let span = self.cx.m.var(v).span;
+        if let Ok(t) = self.cx.spec_array_type(self.b.types, sized, v, span) {
+            sized = t;
+        }
         self.cx.vars[iv].ty = sized;
     }
 

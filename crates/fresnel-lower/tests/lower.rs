@@ -416,23 +416,45 @@ fn bools_in_blocks_are_32_bit_in_memory() {
 }
 
 #[test]
-fn shaders_without_main_lower_to_their_globals() {
+fn shaders_without_main_keep_their_functions_for_linking() {
+    // Issue 4: a unit without `main` is linked with others of its stage; it keeps its
+    // globals and every function another unit could call.
     let s = lower(
         "a.frag",
         "#version 450\nuniform float u;\nfloat f() { return u; }\n",
     );
     assert!(s.entry.is_none());
-    assert!(s.functions.is_empty());
+    assert_eq!(s.functions.len(), 1);
+    assert_eq!(
+        s.functions.values().next().map(|f| f.name.as_str()),
+        Some("f")
+    );
+    assert!(!s.functions.values().any(|f| f.is_declaration()));
     assert_eq!(var(&s, "u").mode, VarMode::Uniform);
 }
 
 #[test]
-fn calling_an_undefined_function_is_an_error() {
+fn calling_an_undefined_function_makes_a_declaration() {
+    // Issue 4: an undefined function is a link error, not a compile error: the call is
+    // to a declaration that linking binds to another unit's definition.
+    let s = lower(
+        "a.frag",
+        "#version 450\nfloat f(vec2 v, out int k);\nout vec4 o;\nvoid main() { int k; o = vec4(f(vec2(1.0), k) + float(k)); }\n",
+    );
+    let f = s.find_function("f").expect("f");
+    assert!(s.functions[f].is_declaration());
+    assert_eq!(s.functions[f].params.len(), 2);
+    assert!(s.functions[f].ret.is_some());
+    assert!(s.to_string().contains("declare fn1 f(in @"), "{s}");
+    // A function that would be inlined (it takes a sampler) must be defined in the unit.
     let msg = lower_error(
         "a.frag",
-        "#version 450\nfloat f();\nout vec4 o;\nvoid main() { o = vec4(f()); }\n",
+        "#version 450\nuniform sampler2D t;\nvec4 f(sampler2D s);\nout vec4 o;\nvoid main() { o = f(t); }\n",
     );
-    assert!(msg.contains("never defined"), "{msg}");
+    assert!(
+        msg.contains("`f` is declared but never defined in this unit"),
+        "{msg}"
+    );
 }
 
 #[test]

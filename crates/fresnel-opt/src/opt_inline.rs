@@ -139,6 +139,10 @@ fn post_order(shader: &Shader) -> Vec<FuncId> {
 /// Whether a function can be copied: no calls of its own, no `return` but a final one, and
 /// small enough when it has several callers.
 fn inlinable(f: &Function, callers: usize, max_copied: usize) -> bool {
+    // Issue 4: a declaration has no body to copy (its definition is in another unit).
+    if f.is_declaration() {
+        return false;
+    }
     let order = f.instrs_in_order();
     if order.len() > MAX_INLINE_INSTRUCTIONS || (callers > 1 && order.len() > max_copied) {
         return false;

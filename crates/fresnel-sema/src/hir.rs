@@ -59,6 +59,10 @@ pub struct Module {
     /// specialization constant itself is `ExprKind::Var`), which code generation uses so
     /// that specializing the shader changes the result. Lookups only.
     pub spec_unfolded: rustc_hash::FxHashMap<ExprId, ExprId>,
+    /// Variables whose array dimensions are specialization-constant expressions (issue 5):
+    /// per dimension of the variable's array type (outermost first) the unfolded size
+    /// (`None`: a constant dimension); the type itself has the default sizes. Lookups only.
+    pub spec_array_dims: rustc_hash::FxHashMap<VarId, Vec<Option<ExprId>>>,
     /// Expressions written `nonuniformEXT(e)` (GL_EXT_nonuniform_qualifier): `e` itself,
     /// marked (issue 5: the lowering marks its value non-uniform). Lookups only.
     pub nonuniform_exprs: rustc_hash::FxHashSet<ExprId>,

@@ -236,6 +236,9 @@ pub struct MemberInterface {
     pub patch: bool,
     pub invariant: bool,
     pub precise: bool,
+    /// Extension qualifiers written on the member (`perprimitiveNV`, `perviewNV`, ...;
+    /// issue 5: the SPIR-V back end decorates members with them).
+    pub ext: Vec<fresnel_syntax::intern::Symbol>,
 }
 
 /// The effective layout rules of a uniform or buffer block (from its own qualifiers or the

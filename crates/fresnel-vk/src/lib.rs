@@ -539,6 +539,23 @@ impl Gpu {
 
     /// Runs one compute dispatch and reads back its buffers.
     pub fn dispatch(&self, job: &ComputeJob) -> Result<Vec<Vec<u8>>, VkError> {
+        self.dispatch_specialized(job, &[])
+    }
+
+    /// [`Gpu::dispatch`] with specialization constants (issue 5, helper B): `(constant_id,
+    /// value)` pairs, each constant 32 bits wide (`int`, `uint`, `float` bits, or a `bool`
+    /// as 0/1), given to the pipeline as `VkSpecializationInfo`.
+    pub fn dispatch_specialized(
+        &self,
+        job: &ComputeJob,
+        spec: &[(u32, u32)],
+    ) -> Result<Vec<Vec<u8>>, VkError> {
+        if spec.len() > 256 {
+            return Err(VkError::InvalidJob(format!(
+                "{} specialization constants (at most 256)",
+                spec.len()
+            )));
+        }
         self.check_alive()?;
         self.check_module(&job.spirv, "compute")?;
         check_bindings(&job.bindings)?;
@@ -548,7 +565,7 @@ impl Gpu {
             return Ok(job.bindings.iter().map(|b| b.data.clone()).collect());
         }
         let mut res = Resources::new(self);
-        let out = res.dispatch(job);
+        let out = res.dispatch(job, spec);
         res.finish(out.is_ok() || !matches!(out, Err(VkError::DeviceLost(_))));
         out
     }
@@ -1492,14 +1509,32 @@ impl<'g> Resources<'g> {
         Ok(out)
     }
 
-    fn dispatch(&mut self, job: &ComputeJob) -> Result<Vec<Vec<u8>>, VkError> {
+    fn dispatch(&mut self, job: &ComputeJob, spec: &[(u32, u32)]) -> Result<Vec<Vec<u8>>, VkError> {
         let (sets, bufs) = self.descriptors(&job.bindings)?;
         self.pipeline_layout()?;
         let cs = self.shader_module(&job.spirv)?;
-        let stage = vk::PipelineShaderStageCreateInfo::default()
+        // Specialization constants: 4 bytes each, in order.
+        let entries: Vec<vk::SpecializationMapEntry> = spec
+            .iter()
+            .enumerate()
+            .map(|(i, (id, _))| {
+                vk::SpecializationMapEntry::default()
+                    .constant_id(*id)
+                    .offset(4 * i as u32)
+                    .size(4)
+            })
+            .collect();
+        let data: Vec<u8> = spec.iter().flat_map(|(_, v)| v.to_le_bytes()).collect();
+        let spec_info = vk::SpecializationInfo::default()
+            .map_entries(&entries)
+            .data(&data);
+        let mut stage = vk::PipelineShaderStageCreateInfo::default()
             .stage(vk::ShaderStageFlags::COMPUTE)
             .module(cs)
             .name(c"main");
+        if !spec.is_empty() {
+            stage = stage.specialization_info(&spec_info);
+        }
         let ci = [vk::ComputePipelineCreateInfo::default()
             .stage(stage)
             .layout(self.pipeline_layout)];

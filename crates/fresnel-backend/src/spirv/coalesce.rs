@@ -752,7 +752,7 @@ fn find_matvecs(
                 Some(l)
                     if l.iter().all(|(p, _)| *p == l[0].0)
                         && g.loaded.get(&l[0].0).is_some_and(|v| v.len() == cols.len())
-                        && is_matrix_deref(shader, f, l[0].0) =>
+                        && is_matrix_deref(shader, f, l[0].0, cols.len()) =>
                 {
                     let mut order: Vec<usize> = (0..cols.len()).collect();
                     order.sort_by_key(|&k| l[k].1);
@@ -916,8 +916,11 @@ fn loaded_elements(g: &Groups, complete: bool) -> FxHashMap<ValueId, (ValueId, u
 }
 
 /// Whether a deref points at a matrix (not an array of vectors).
-fn is_matrix_deref(shader: &Shader, f: &Function, d: ValueId) -> bool {
-    matches!(&f.def(d).kind, InstrKind::Deref(x) if matches!(shader.types.get(x.ty), Type::Matrix { .. }))
+/// Whether `d` derefs a matrix of `columns` columns (a product may take the loaded
+/// aggregate itself only when it uses every column).
+fn is_matrix_deref(shader: &Shader, f: &Function, d: ValueId, columns: usize) -> bool {
+    matches!(&f.def(d).kind, InstrKind::Deref(x)
+        if matches!(shader.types.get(x.ty), Type::Matrix { columns: c, .. } if usize::from(*c) == columns))
 }
 
 impl super::func::FuncCx<'_, '_> {

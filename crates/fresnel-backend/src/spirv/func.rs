@@ -84,7 +84,14 @@ pub struct FuncCx<'m, 'a> {
     pub groups: super::coalesce::Groups,
     /// The aggregate loaded by each load group (by its parent deref): id and SPIR-V type.
     pub aggs: FxHashMap<ValueId, (u32, u32)>,
+    /// `if` chains written as `OpSwitch` (`switch.rs`).
+    switches: super::switch::Switches,
+    /// Pure instructions written for ALU sources, by (block, opcode, type, operands).
+    pub pure: PureCache,
 }
+
+/// See [`FuncCx::pure`].
+pub type PureCache = FxHashMap<(u32, u16, u32, SmallVec<[u32; 6]>), u32>;
 
 #[derive(Copy, Clone, Debug)]
 struct LoopLabels {
@@ -98,6 +105,7 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
     let sig = m.func_sigs[fid.0 as usize].clone();
     let fn_id = m.func_ids[fid.0 as usize];
     let groups = super::coalesce::analyze(m.shader, f);
+    let switches = super::switch::analyze(f);
     let mut cx = FuncCx {
         m,
         f,
@@ -114,6 +122,8 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         cont_phis: FxHashMap::default(),
         groups,
         aggs: FxHashMap::default(),
+        switches,
+        pure: FxHashMap::default(),
     };
     cx.infer_kinds();
     let mut head = Words::new();
@@ -223,6 +233,19 @@ impl FuncCx<'_, '_> {
                     }
                     self.emit_block_body(b)?;
                     self.emit_terminator(b, list.get(i + 1).copied(), parent)?;
+                }
+                CfNode::If(x) if self.switches.chains.contains_key(&x) => {
+                    let ch = self.switches.chains[&x].clone();
+                    let mut lists: Vec<ListRef> =
+                        ch.levels.iter().map(|lv| ListRef::Then(lv.if_id)).collect();
+                    lists.push(ch.default);
+                    for l in lists {
+                        if ch.direct == Some(self.f.first_block(l)) {
+                            continue;
+                        }
+                        let list = self.f.list(l).clone();
+                        self.emit_list(&list, l)?;
+                    }
                 }
                 CfNode::If(x) => {
                     let node = &self.f.ifs[x];
@@ -334,7 +357,15 @@ impl FuncCx<'_, '_> {
             let t = self.m.kind_type(k);
             let id = self.m.id();
             let mut ops = vec![t, id];
+            let mut preds = Vec::new();
             for (p, _) in srcs {
+                if self.switches.folded.contains_key(p) {
+                    self.switches.effective_preds(self.f, *p, &mut preds);
+                } else {
+                    preds.push(*p);
+                }
+            }
+            for p in &preds {
                 if !self.term.contains_key(p) {
                     // A predecessor never written (unreachable code): skip it.
                     continue;
@@ -358,7 +389,11 @@ impl FuncCx<'_, '_> {
         let mut nu = super::decorate::NonUniform::new(self.f); // (issue 5 decorations)
         for ins in instrs {
             let kind = &self.f.instrs[ins].kind;
-            if kind.is_phi() || kind.is_jump() || self.groups.skip.contains(&ins) {
+            if kind.is_phi()
+                || kind.is_jump()
+                || self.groups.skip.contains(&ins)
+                || self.switches.skip.contains(&ins)
+            {
                 continue;
             }
             if let Some(g) = self.groups.load_at.get(&ins).cloned() {
@@ -380,8 +415,43 @@ impl FuncCx<'_, '_> {
         Ok(())
     }
 
-    /// Converts the inputs of the phis of `succ` coming from `b`, at the end of `b`.
+    /// Converts the inputs of the phis of `succ` coming from `b`, at the end of `b`. When
+    /// `succ` is a folded switch merge, the phis fed are those of the block it folds into,
+    /// with the value that flows through the folded phis.
     fn feed_phis(&mut self, b: BlockId, succ: BlockId) -> Result<()> {
+        if self.switches.folded.contains_key(&succ) {
+            let path = self.switches.path(succ);
+            let target = *path.last().expect("a path ends at its merge");
+            for &ins in &self.f.blocks[target].instrs {
+                let InstrKind::Phi { dest, .. } = &self.f.instrs[ins].kind else {
+                    continue;
+                };
+                // Walk down: the source from path[k] of a phi in path[k + 1].
+                let mut v = *dest;
+                let mut through = true;
+                for k in (0..path.len() - 1).rev() {
+                    let Some(src) = self.phi_src(v, path[k]) else {
+                        through = false;
+                        break;
+                    };
+                    v = src;
+                    if !self.is_phi_in(v, path[k]) {
+                        through = false;
+                        break;
+                    }
+                }
+                if through {
+                    match self.phi_src(v, b) {
+                        Some(src) => v = src,
+                        None => continue,
+                    }
+                }
+                let k = self.kind_of(*dest);
+                let id = self.value_as(v, k)?;
+                self.phi_in.insert((*dest, b), id);
+            }
+            return Ok(());
+        }
         for &ins in &self.f.blocks[succ].instrs {
             let InstrKind::Phi { dest, srcs } = &self.f.instrs[ins].kind else {
                 continue;
@@ -393,6 +463,66 @@ impl FuncCx<'_, '_> {
             let id = self.value_as(v, k)?;
             self.phi_in.insert((*dest, b), id);
         }
+        Ok(())
+    }
+
+    /// The source of phi `phi` from predecessor `pred`.
+    fn phi_src(&self, phi: ValueId, pred: BlockId) -> Option<ValueId> {
+        match &self.f.def(phi).kind {
+            InstrKind::Phi { srcs, .. } => srcs.iter().find(|(p, _)| *p == pred).map(|s| s.1),
+            _ => None,
+        }
+    }
+
+    fn is_phi_in(&self, v: ValueId, b: BlockId) -> bool {
+        let d = self.f.def(v);
+        d.kind.is_phi() && d.block == b
+    }
+
+    /// Ends block `b`, the one before the chain `x`, with the chain's `OpSwitch`.
+    fn emit_switch(&mut self, b: BlockId, x: fresnel_ir::IfId) -> Result<()> {
+        let ch = self.switches.chains[&x].clone();
+        for &h in &ch.hoisted {
+            self.emit_block_body(h)?;
+        }
+        let merge = self.label(ch.merge);
+        if let Some(d) = ch.direct {
+            // The empty list's value flows from this block.
+            self.term.insert(d, self.cur);
+            if let Some(s) = self.f.blocks[d].succs[0] {
+                self.feed_phis(d, s)?;
+            }
+        }
+        let _ = b;
+        let (sv, comp) = ch.sel;
+        let want = match self.kind_of(sv).base {
+            BaseType::Int => BaseType::Int,
+            _ => BaseType::Uint,
+        };
+        let src = fresnel_ir::AluSrc {
+            value: sv,
+            swizzle: [comp; 4],
+        };
+        let (sel, _) = self.alu_src(&src, 1, Some(want))?;
+        let target = |cx: &mut Self, l: ListRef| {
+            let first = cx.f.first_block(l);
+            if ch.direct == Some(first) {
+                merge
+            } else {
+                cx.label(first)
+            }
+        };
+        let default = target(self, ch.default);
+        let mut ops = vec![sel, default];
+        for lv in &ch.levels {
+            let t = target(self, ListRef::Then(lv.if_id));
+            for &lit in &lv.lits {
+                ops.push(lit);
+                ops.push(t);
+            }
+        }
+        self.code.inst(op::SELECTION_MERGE, &[merge, 0]);
+        self.code.inst(super::switch::OP_SWITCH, &ops);
         Ok(())
     }
 
@@ -428,6 +558,9 @@ impl FuncCx<'_, '_> {
             return Ok(());
         }
         match next {
+            Some(CfNode::If(x)) if self.switches.chains.contains_key(&x) => {
+                self.emit_switch(b, x)?;
+            }
             Some(CfNode::If(x)) => {
                 let node = &self.f.ifs[x];
                 let cond = node.cond;
@@ -459,6 +592,7 @@ impl FuncCx<'_, '_> {
                     let after = self
                         .next_block_after(CfNode::If(x))
                         .ok_or_else(|| SpirvError::new("an if is not followed by a block"))?;
+                    let after = self.switches.resolve(after);
                     let l = self.label(after);
                     self.code.inst(op::BRANCH, &[l]);
                 }

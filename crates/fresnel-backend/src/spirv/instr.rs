@@ -193,7 +193,22 @@ impl FuncCx<'_, '_> {
 
     fn op1(&mut self, opc: u16, k: Kind, args: &[u32]) -> u32 {
         let t = self.m.kind_type(k);
+        // Swizzles, extracts, splats and casts the writer makes for ALU sources: once per
+        // block (the IR's CSE saw only the sources, not what writing them takes).
+        let pure = matches!(
+            opc,
+            op::VECTOR_SHUFFLE | op::COMPOSITE_EXTRACT | op::COMPOSITE_CONSTRUCT | op::BITCAST
+        );
+        let key = (self.cur, opc, t, SmallVec::<[u32; 6]>::from_slice(args));
+        if pure {
+            if let Some(&id) = self.pure.get(&key) {
+                return id;
+            }
+        }
         let id = self.new_id();
+        if pure {
+            self.pure.insert(key, id);
+        }
         let mut ops = vec![t, id];
         ops.extend_from_slice(args);
         self.code.inst(opc, &ops);
@@ -433,7 +448,16 @@ impl FuncCx<'_, '_> {
                 (self.op1(op::COMPOSITE_CONSTRUCT, dk, &parts), dk)
             }
             A::Bcsel => {
-                let c = s!(0);
+                // SPIR-V 1.4 selects whole vectors with a scalar condition: no broadcast.
+                let sw = a.srcs[0].swizzle;
+                let c = if n > 1
+                    && self.m.version() >= (1, 4)
+                    && sw[..n as usize].iter().all(|&x| x == sw[0])
+                {
+                    self.alu_src(&a.srcs[0], 1, Some(BaseType::Bool))?.0
+                } else {
+                    s!(0)
+                };
                 let x = s!(1, dk.base);
                 let y = s!(2, dk.base);
                 (self.op1(op::SELECT, dk, &[c, x, y]), dk)
@@ -706,7 +730,13 @@ impl FuncCx<'_, '_> {
                         (self.op1(opc, bk, &a), bk)
                     }
                 } else {
-                    let b = match self.natural_kind(a.srcs[0].value).base {
+                    // Compare as the operand that is not a constant is (a constant is
+                    // written in whatever type the comparison wants): no cast.
+                    let s = a.srcs[..2]
+                        .iter()
+                        .find(|s| !matches!(self.vals[s.value.0 as usize], Val::Const(_)))
+                        .unwrap_or(&a.srcs[0]);
+                    let b = match self.natural_kind(s.value).base {
                         BaseType::Int => BaseType::Int,
                         _ => BaseType::Uint,
                     };

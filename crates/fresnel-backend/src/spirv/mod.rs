@@ -20,15 +20,26 @@
 //! deterministic.
 
 mod coalesce;
+/// Calls of unlinked function declarations (issue 4).
+mod declarations;
 /// NonUniform and RelaxedPrecision on instructions (issue 5).
 mod decorate;
 mod disasm;
 mod ext;
+/// Descriptor arrays of arrays flattened for Vulkan (issue 5, helper B).
+mod flatten;
 mod func;
 mod instr;
+/// `gl_PrimitiveShadingRateEXT` of mesh shaders in a block (issue 5, helper B).
+mod mesh_blocks;
 mod spec;
+/// Array lengths given by specialization constants (issue 5, helper B).
+mod spec_array;
+/// `spirv_type(...)` (GL_EXT_spirv_intrinsics; issue 5, helper B).
+mod spirv_type;
 /// Instruction counts of a module, as the reference tools count them.
 pub mod stats;
+mod switch;
 mod target;
 mod types;
 mod writer;
@@ -124,6 +135,17 @@ pub(crate) type Result<T> = std::result::Result<T, SpirvError>;
 /// Writes `shader` as a SPIR-V module (words, host order; write them little-endian for a
 /// `.spv` file, see [`to_bytes`]).
 pub fn emit(shader: &Shader, opts: &SpirvOptions) -> std::result::Result<Vec<u32>, SpirvError> {
+    declarations::check_resolved(shader)?;
+    // Vulkan resources have one array level (issue 5, helper B: `flatten.rs`).
+    let flat = match opts.target {
+        TargetEnv::Vulkan { .. } => flatten::flatten_descriptor_arrays(shader)?,
+        _ => None,
+    };
+    let shader = flat.as_ref().unwrap_or(shader);
+    // Mesh shaders' per-primitive shading rate in a block, as glslang writes it
+    // (`mesh_blocks.rs`).
+    let wrapped = mesh_blocks::wrap_primitive_shading_rate(shader);
+    let shader = wrapped.as_ref().unwrap_or(shader);
     let mut m = Module::new(shader, opts);
     m.build()?;
     Ok(m.finish())
@@ -182,6 +204,8 @@ pub(crate) struct Module<'a> {
     pub phys_blocks: rustc_hash::FxHashSet<u32>,
     /// Buffer references are used: the PhysicalStorageBuffer64 addressing model.
     pub physical_addressing: bool,
+    /// `OpSpecConstantOp` chains already written, by expression (array lengths).
+    pub spec_exprs: FxHashMap<fresnel_ir::SpecExpr, u32>,
 }
 
 impl<'a> Module<'a> {
@@ -216,6 +240,7 @@ impl<'a> Module<'a> {
             array_lens: FxHashMap::default(),
             phys_blocks: rustc_hash::FxHashSet::default(),
             physical_addressing: false,
+            spec_exprs: FxHashMap::default(),
         }
     }
 
@@ -295,8 +320,9 @@ impl<'a> Module<'a> {
                 self.exts.insert("SPV_EXT_mesh_shader");
             }
         }
-        self.declare_globals()?;
+        // Specialization constants first: array lengths of globals may refer to them.
         self.declare_spec_constants()?;
+        self.declare_globals()?;
         // Function ids and signatures first (calls may precede callees).
         for (fid, _) in shader.functions.iter() {
             let id = self.id();

@@ -494,7 +494,7 @@ pub fn image_format(name: &str) -> Option<(u32, bool)> {
 
 /// The `OpSpecConstant*` id decorated `SpecId constant_id`, or decorated `BuiltIn
 /// WorkgroupSize` (`constant_id` `None`), found in the decorations written so far.
-fn decorated_target(decorations: &[u32], d: u32, value: u32) -> Option<u32> {
+pub(crate) fn decorated_target(decorations: &[u32], d: u32, value: u32) -> Option<u32> {
     let mut i = 0;
     while i < decorations.len() {
         let count = (decorations[i] >> 16) as usize;

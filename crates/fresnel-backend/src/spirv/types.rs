@@ -403,7 +403,11 @@ impl Module<'_> {
                 if len == 0 {
                     self.globals.inst(op::TYPE_RUNTIME_ARRAY, &[id, e]);
                 } else {
-                    let n = self.const_u32(len);
+                    // Issue 5: a length given by specialization constants stays one.
+                    let n = match self.shader.types.spec_length(ty) {
+                        Some(x) => self.spec_expr_id(x)?,
+                        None => self.const_u32(len),
+                    };
                     self.globals.inst(op::TYPE_ARRAY, &[id, e, n]);
                 }
                 if stride != 0 {
@@ -506,11 +510,15 @@ impl Module<'_> {
                 self.exts.insert("SPV_KHR_ray_query");
                 self.ty(ext::op::TYPE_RAY_QUERY_KHR, &[])
             }
-            Type::Opaque(n) => {
-                return Err(SpirvError::new(format!(
-                    "type `{n}` is not supported in SPIR-V output yet"
-                )))
-            }
+            Type::Opaque(n) => match self.spirv_type(&n) {
+                // GL_EXT_spirv_intrinsics (issue 5): `spirv_type.rs`.
+                Some(r) => r?,
+                None => {
+                    return Err(SpirvError::new(format!(
+                        "type `{n}` is not supported in SPIR-V output yet"
+                    )))
+                }
+            },
         };
         self.ir_types.insert(key, id);
         Ok(id)
@@ -717,6 +725,23 @@ impl Module<'_> {
             if v.mode == VarMode::Uniform && !opaque && vulkan {
                 return Err(SpirvError::new(format!(
                     "uniform `{}` is outside a block: Vulkan requires non-opaque uniforms in uniform blocks (compile for the OpenGL target, put it in a block, or use --relaxed to gather such uniforms into a default uniform block)",
+                    v.name
+                )));
+            }
+            // Issue 5: a structure holding opaque members is not an opaque type, so GL_KHR_
+            // vulkan_glsl has no such uniform ("default uniforms ... except for opaque
+            // types" are removed), and Vulkan SPIR-V cannot put opaque types in a structure
+            // (glslang writes one; spirv-val rejects it).
+            if v.mode == VarMode::Uniform
+                && opaque
+                && vulkan
+                && matches!(
+                    self.shader.types.get(self.innermost(v.ty)),
+                    Type::Struct { .. }
+                )
+            {
+                return Err(SpirvError::new(format!(
+                    "uniform `{}` is a structure holding opaque members: Vulkan has no such uniforms (GL_KHR_vulkan_glsl removes default uniforms except those of opaque types); declare each sampler, image or texture as its own uniform, or compile for the OpenGL target",
                     v.name
                 )));
             }
@@ -951,7 +976,16 @@ impl Module<'_> {
                         }
                         self.decorate(id, ext::decor::PER_PRIMITIVE_EXT, &[]);
                     }
-                    if v.ext_quals.iter().any(|q| q == "perviewNV") {
+                    // The per-view built-ins (`gl_PositionPerViewNV`, ...) of NV mesh
+                    // shaders are per-view outputs too (glslang decorates them; issue 5,
+                    // helper B). Elsewhere (GL_NVX_multiview_per_view_attributes) the
+                    // decoration needs MeshShadingNV, and glslang leaves it out.
+                    let per_view_builtin = v.builtin
+                        && !input
+                        && self.shader.stage == fresnel_ir::Stage::Mesh
+                        && v.name.starts_with("gl_")
+                        && v.name.ends_with("PerViewNV");
+                    if v.ext_quals.iter().any(|q| q == "perviewNV") || per_view_builtin {
                         self.decorate(id, ext::decor::PER_VIEW_NV, &[]);
                     }
                     if v.ext_quals.iter().any(|q| q == "taskNV") {
@@ -1012,6 +1046,9 @@ impl Module<'_> {
                             }
                         }
                     }
+                    if v.mode == VarMode::PushConstant {
+                        self.push_constant_bank(v, st, id);
+                    }
                     if v.mode != VarMode::PushConstant
                         && class != ext::storage::SHADER_RECORD_BUFFER_KHR
                     {
@@ -1041,9 +1078,10 @@ impl Module<'_> {
         Ok(())
     }
 
-    /// Specialization constants: one `OpSpecConstant*` with its `SpecId` each (their uses in
-    /// functions are folded to the default by the lowering, so these declare the interface),
-    /// and, for `local_size_*_id`, the `WorkgroupSize` built-in made of spec constants.
+    /// Specialization constants: one `OpSpecConstant*` with its `SpecId` each (code reads
+    /// them through `load_spec_constant`, array lengths through `spec_array.rs`), and, for
+    /// `local_size_*_id`, the `WorkgroupSize` built-in made of spec constants. Written
+    /// before the global variables, whose array types may use them.
     pub fn declare_spec_constants(&mut self) -> Result<()> {
         let shader = self.shader;
         let mut by_id: Vec<(u32, u32, Kind)> = Vec::new();
@@ -1160,6 +1198,7 @@ impl Module<'_> {
                 };
                 self.builtin_caps(b);
                 self.member_decorate(st, i, decor::BUILT_IN, &[b]);
+                self.member_ext_decorations(st, i, &m.ext_quals);
                 continue;
             }
             match (m.location.and_then(|l| u32::try_from(l).ok()), next_loc) {
@@ -1193,6 +1232,7 @@ impl Module<'_> {
             if m.precision.is_relaxed() {
                 self.member_decorate(st, i, decor::RELAXED_PRECISION, &[]);
             }
+            self.member_ext_decorations(st, i, &m.ext_quals);
         }
         Ok(())
     }
@@ -1623,5 +1663,58 @@ impl Module<'_> {
             self.exts.insert(e);
         }
         Some(b)
+    }
+}
+
+/// GL_NV_push_constant_bank (issue 5, helper B).
+impl Module<'_> {
+    /// `BankNV` on a push-constant block (its struct `st` and variable `id`) declared
+    /// `layout(push_constant, bank = N)`, and `MemberOffsetNV` for `member_offset = N`
+    /// (SPV_NV_push_constant_bank, capability `PushConstantBanksNV`), as glslang emits them.
+    fn push_constant_bank(&mut self, v: &fresnel_ir::Variable, st: u32, id: u32) {
+        const CAP_PUSH_CONSTANT_BANKS_NV: u32 = 5423;
+        const DECOR_BANK_NV: u32 = 5397;
+        const DECOR_MEMBER_OFFSET_NV: u32 = 5358;
+        let value = |key: &str| {
+            v.ext_quals
+                .iter()
+                .find_map(|q| q.strip_prefix(key)?.strip_prefix('=')?.parse::<u32>().ok())
+        };
+        let bank = value("bank");
+        let offset = value("member_offset");
+        if bank.is_none() && offset.is_none() {
+            return;
+        }
+        self.cap(CAP_PUSH_CONSTANT_BANKS_NV);
+        self.exts.insert("SPV_NV_push_constant_bank");
+        if let Some(o) = offset {
+            self.decorate(id, DECOR_MEMBER_OFFSET_NV, &[o]);
+        }
+        if let Some(b) = bank {
+            self.decorate(st, DECOR_BANK_NV, &[b]);
+            self.decorate(id, DECOR_BANK_NV, &[b]);
+        }
+    }
+}
+
+/// Extension qualifiers on interface-block members (issue 5, helper B).
+impl Module<'_> {
+    /// `PerViewNV` and `PerPrimitive{NV,EXT}` on member `i` of block `st` declared
+    /// `perviewNV` / `perprimitiveNV` / `perprimitiveEXT` (GL_NV_mesh_shader,
+    /// GL_EXT_mesh_shader), as glslang decorates them.
+    fn member_ext_decorations(&mut self, st: u32, i: u32, quals: &[String]) {
+        if quals.iter().any(|q| q.starts_with("perprimitive")) {
+            if quals.iter().any(|q| q == "perprimitiveNV") || super::target::nv_mesh(self.shader) {
+                self.cap(ext::cap::MESH_SHADING_NV);
+                self.exts.insert("SPV_NV_mesh_shader");
+            } else {
+                self.cap(ext::cap::MESH_SHADING_EXT);
+                self.exts.insert("SPV_EXT_mesh_shader");
+            }
+            self.member_decorate(st, i, ext::decor::PER_PRIMITIVE_EXT, &[]);
+        }
+        if quals.iter().any(|q| q == "perviewNV") {
+            self.member_decorate(st, i, ext::decor::PER_VIEW_NV, &[]);
+        }
     }
 }

@@ -672,8 +672,12 @@ impl Checker<'_> {
             ast::TypeKind::Builtin(k) => self.keyword_type(*k, ts.span),
             ast::TypeKind::Named(n) => self.resolve_named_type(*n, ts.params.as_deref(), ts.span),
             ast::TypeKind::Struct(s) => self.struct_specifier(s),
-            ast::TypeKind::Spirv(_) => {
-                let sym = self.interner.intern("spirv_type");
+            ast::TypeKind::Spirv(q) => {
+                // Issue 5: named by its canonical text (see `spirv_type.rs`).
+                let text = self
+                    .spirv_type_text(q)
+                    .unwrap_or_else(|| "spirv_type".to_string());
+                let sym = self.interner.intern(&text);
                 self.m.types.intern(Type::ExtOpaque(sym))
             }
         };
@@ -908,6 +912,7 @@ impl Checker<'_> {
                         patch: q.quals.patch,
                         invariant: q.quals.invariant,
                         precise: q.quals.precise,
+                        ext: q.quals.ext.clone(),
                     },
                 });
             }
@@ -1677,6 +1682,7 @@ impl Checker<'_> {
             block_member: None,
         };
         let id = self.add_var(var);
+        self.record_spec_dims(id);
         let constant_id = self.interner.intern("constant_id");
         if storage == Storage::Const && q.quals.layout_value(constant_id).is_some() {
             self.spec_constants.insert(id);

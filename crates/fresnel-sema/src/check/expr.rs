@@ -1498,7 +1498,10 @@ impl Checker<'_> {
                     return self.error_expr(span);
                 }
                 match size {
-                    ArraySize::Fixed(n) => self.const_expr(ConstValue::I32(n as i32), span),
+                    ArraySize::Fixed(n) => {
+                        let c = self.const_expr(ConstValue::I32(n as i32), span);
+                        self.spec_length(b, c)
+                    }
                     ArraySize::Unsized => self.add_expr(ExprKind::ArrayLength(b), ids::INT, span),
                 }
             }

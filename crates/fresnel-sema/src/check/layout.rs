@@ -22,6 +22,7 @@
 use rustc_hash::FxHashMap;
 
 use fresnel_syntax::ast::{self, QualifierKind};
+use fresnel_syntax::diag::Diagnostic;
 use fresnel_syntax::extensions::Ext;
 use fresnel_syntax::keywords::Keyword;
 use fresnel_syntax::source::Span;
@@ -80,6 +81,8 @@ pub(crate) struct LayoutState {
     frag_coord: Option<(bool, bool, Span)>,
     /// The first redeclaration of gl_FragDepth: its depth layout.
     frag_depth: Option<(Option<String>, Span)>,
+    /// Push-constant blocks declared so far: (bank, where) (issue 5, helper B).
+    push_constant_blocks: Vec<(i64, Span)>,
 }
 
 /// How many locations, captures or counters are tracked for overlaps (they are compared
@@ -1818,6 +1821,9 @@ impl Checker<'_> {
             } else if n == "push_constant" {
                 if storage != Storage::Uniform {
                     self.misplaced(e, "`push_constant` applies only to uniform blocks");
+                } else {
+                    let bank = last(&es, "bank").and_then(|b| b.value).unwrap_or(0);
+                    self.one_push_constant_block(bank, span);
                 }
             } else if n == "buffer_reference" || n == "shaderrecordnv" || n == "shaderrecordext" {
                 if storage != Storage::Buffer {
@@ -3288,4 +3294,34 @@ impl Checker<'_> {
 
 fn last_packing(es: &[Ent]) -> Option<Packing> {
     es.iter().rev().find_map(|e| Packing::from_name(&e.name))
+}
+
+impl Checker<'_> {
+    /// GL_KHR_vulkan_glsl, section 4.4.3: "There can be only one push_constant block per
+    /// stage, or a compile-time or link-time error will result" (glslang reports it when
+    /// linking the stage). With GL_NV_push_constant_bank, one per bank.
+    fn one_push_constant_block(&mut self, bank: i64, span: Span) {
+        let prev = self
+            .layout_state
+            .push_constant_blocks
+            .iter()
+            .find(|(b, _)| *b == bank)
+            .map(|(_, s)| *s);
+        match prev {
+            Some(p) => {
+                let what = if self.ext_on(Ext::NV_push_constant_bank) {
+                    format!("only one push_constant block per bank is allowed (bank {bank} has one already)")
+                } else {
+                    "only one push_constant block is allowed per stage (GL_KHR_vulkan_glsl, section 4.4.3)".to_string()
+                };
+                let d = Diagnostic::error("push-constant-block", span, what)
+                    .with_secondary(p, "the other push_constant block");
+                self.diags.push(d);
+            }
+            None if self.layout_state.push_constant_blocks.len() < MAX_TRACKED => {
+                self.layout_state.push_constant_blocks.push((bank, span));
+            }
+            None => {}
+        }
+    }
 }

@@ -15,6 +15,8 @@ mod ext_types;
 mod interface;
 mod layout;
 mod spec;
+mod spec_array;
+mod spirv_type;
 mod stmt;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -99,6 +101,7 @@ pub fn check(
             invariant_all,
             subroutines: Vec::new(),
             spec_unfolded: FxHashMap::default(),
+            spec_array_dims: FxHashMap::default(),
             nonuniform_exprs: FxHashSet::default(),
         },
         scopes: vec![Scope::default()],
@@ -126,6 +129,7 @@ pub fn check(
         subroutine_types: FxHashMap::default(),
         spec_constants: FxHashSet::default(),
         saw_spec_constant: false,
+        spec_dims: spec_array::SpecDims::default(),
         ext: ext_types::ExtState::default(),
     };
     c.set_default_precisions();
@@ -235,6 +239,8 @@ pub(crate) struct Checker<'a> {
     pub spec_constants: FxHashSet<VarId>,
     /// Set when an expression being checked reads a specialization constant.
     pub saw_spec_constant: bool,
+    /// Array dimensions given by specialization constants (issue 5, `spec_array.rs`).
+    pub spec_dims: spec_array::SpecDims,
     /// The availability (index into the built-in tables) of each built-in variable.
     pub builtin_var_avail: FxHashMap<VarId, u16>,
     /// Built-in variables the shader has redeclared.
@@ -774,6 +780,8 @@ impl<'a> Checker<'a> {
         let saw_spec = std::mem::replace(&mut self.saw_spec_constant, false);
         let id = self.expr(*e);
         let spec = std::mem::replace(&mut self.saw_spec_constant, saw_spec);
+        // Issue 5: the unfolded size, for `apply_array` (see `spec_array.rs`).
+        self.spec_dims.dim = self.m.spec_unfolded(id);
         let span = self.espan(id);
         let ty = self.ety(id);
         if self.m.types.is_error(ty) {
@@ -814,14 +822,24 @@ impl<'a> Checker<'a> {
 
     /// Applies array dimensions (outermost first) to an element type.
     pub fn apply_array(&mut self, mut elem: TypeId, spec: &ast::ArraySpec) -> TypeId {
+        let mut spec_dims: Vec<Option<crate::hir::ExprId>> = Vec::new();
         let dims: Vec<Option<u32>> = spec
             .dims
             .iter()
             .map(|d| match d {
-                Some(e) => self.array_dim(e).or(Some(1)),
-                None => None,
+                Some(e) => {
+                    self.spec_dims.dim = None;
+                    let n = self.array_dim(e).or(Some(1));
+                    spec_dims.push(self.spec_dims.dim.take());
+                    n
+                }
+                None => {
+                    spec_dims.push(None);
+                    None
+                }
             })
             .collect();
+        let elem0 = elem;
         if dims.len() > 1 || matches!(self.m.types.get(elem), Type::Array { .. }) {
             self.require(
                 spec.span,
@@ -838,6 +856,7 @@ impl<'a> Checker<'a> {
             };
             elem = self.m.types.array(elem, size);
         }
+        self.note_spec_dims(elem0, elem, spec_dims);
         elem
     }
 

@@ -277,3 +277,23 @@ impl FuncCx<'_, '_> {
         Ok((id, pointee))
     }
 }
+
+/// Bindless objects copied into opaque variables (issue 5, helper B).
+impl FuncCx<'_, '_> {
+    /// `copy_deref dst, src` where `src` is a bindless object (a `deref_cast` of a handle,
+    /// made by [`FuncCx::bindless_object`]): the object stored into `dst`
+    /// (`sampler2D s = sampler2D(handle);`, GL_ARB_bindless_texture). `Ok(false)` for any
+    /// other copy.
+    #[allow(dead_code)] // Called from `instr.rs` once the lead adds the hook (issue 5 report).
+    pub(crate) fn copy_bindless(&mut self, x: &IntrinsicInstr) -> Result<bool> {
+        if x.op != Intrinsic::CopyDeref || x.srcs.len() != 2 {
+            return Ok(false);
+        }
+        let Val::Opaque(obj) = self.vals[x.srcs[1].0 as usize] else {
+            return Ok(false);
+        };
+        let (did, _, _, _, _) = self.ptr(x.srcs[0])?;
+        self.code.inst(super::op::STORE, &[did, obj]);
+        Ok(true)
+    }
+}
