@@ -689,8 +689,8 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             let mut ok = true;
             let mut out = String::new();
             let mut shaders: Vec<(String, fresnel_ir::Shader)> = Vec::new();
-            // Issue 4: per shader, whether its GLSL has implicit conversions.
-            let mut unit_conversions: Vec<bool> = Vec::new();
+            // Issue 4: per shader, what linking units needs of its language.
+            let mut unit_langs: Vec<units::UnitLang> = Vec::new();
             for f in &files {
                 let text = read_source(f)?;
                 let name = f.to_string_lossy();
@@ -709,14 +709,14 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                     continue;
                 }
                 if matches!(emit, Emit::Ir | Emit::Spirv | Emit::SpirvAsm) {
-                    let conv = run
+                    let lang = run
                         .hir
                         .as_ref()
-                        .is_none_or(|h| units::has_implicit_conversions(h.version));
+                        .map_or(units::UnitLang::DESKTOP, |h| units::UnitLang::of(h.version));
                     match run.ir {
                         Some(ir) => {
                             shaders.push((name.into_owned(), ir));
-                            unit_conversions.push(conv);
+                            unit_langs.push(lang);
                         }
                         None => ok = false,
                     }
@@ -732,7 +732,7 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             }
             // Issue 4: the files of one stage are units of that stage, linked first.
             if ok && !shaders.is_empty() {
-                match units::link_stage_units(std::mem::take(&mut shaders), &unit_conversions) {
+                match units::link_stage_units(std::mem::take(&mut shaders), &unit_langs) {
                     Ok(linked) => shaders = linked,
                     Err(e) => {
                         eprintln!("error: linking: {e}");

@@ -524,3 +524,224 @@ impl Types {
         }
     }
 }
+
+/// The text form of specialization-constant array lengths (issue 5, helper B), for the
+/// IR printer and parser: literals `i32:5`, `u32:3`, `b1:1`; constants `spec1:i32` (the
+/// `constant_id`, then the type); `wg0`..`wg2` (components of `gl_WorkGroupSize`);
+/// operations `(imul:i32 spec1:i32 i32:2)`. [`SpecExpr::parse`] reads what
+/// [`SpecExpr::text`] writes (`SpecExpr::parse(&e.text()) == Some(e)`).
+impl SpecOp {
+    const NAMES: [(SpecOp, &'static str); 34] = [
+        (SpecOp::SNegate, "ineg"),
+        (SpecOp::Not, "inot"),
+        (SpecOp::IAdd, "iadd"),
+        (SpecOp::ISub, "isub"),
+        (SpecOp::IMul, "imul"),
+        (SpecOp::UDiv, "udiv"),
+        (SpecOp::SDiv, "idiv"),
+        (SpecOp::UMod, "umod"),
+        (SpecOp::SRem, "irem"),
+        (SpecOp::SMod, "imod"),
+        (SpecOp::ShiftRightLogical, "ushr"),
+        (SpecOp::ShiftRightArithmetic, "ishr"),
+        (SpecOp::ShiftLeftLogical, "ishl"),
+        (SpecOp::BitwiseOr, "ior"),
+        (SpecOp::BitwiseXor, "ixor"),
+        (SpecOp::BitwiseAnd, "iand"),
+        (SpecOp::LogicalOr, "lor"),
+        (SpecOp::LogicalAnd, "land"),
+        (SpecOp::LogicalNot, "lnot"),
+        (SpecOp::LogicalEqual, "leq"),
+        (SpecOp::LogicalNotEqual, "lne"),
+        (SpecOp::IEqual, "ieq"),
+        (SpecOp::INotEqual, "ine"),
+        (SpecOp::ULessThan, "ult"),
+        (SpecOp::SLessThan, "ilt"),
+        (SpecOp::UGreaterThan, "ugt"),
+        (SpecOp::SGreaterThan, "igt"),
+        (SpecOp::ULessThanEqual, "ule"),
+        (SpecOp::SLessThanEqual, "ile"),
+        (SpecOp::UGreaterThanEqual, "uge"),
+        (SpecOp::SGreaterThanEqual, "ige"),
+        (SpecOp::Select, "bcsel"),
+        (SpecOp::UConvert, "uconv"),
+        (SpecOp::SConvert, "iconv"),
+    ];
+
+    pub fn name(self) -> &'static str {
+        Self::NAMES
+            .iter()
+            .find(|(o, _)| *o == self)
+            .map_or("?", |(_, n)| n)
+    }
+
+    pub fn from_name(s: &str) -> Option<SpecOp> {
+        Self::NAMES.iter().find(|(_, n)| *n == s).map(|(o, _)| *o)
+    }
+}
+
+impl SpecExpr {
+    /// Nesting the parser accepts.
+    pub const MAX_DEPTH: usize = 64;
+
+    fn ty_text(base: BaseType, bits: u8) -> String {
+        format!("{}{bits}", base.letter())
+    }
+
+    fn parse_ty(s: &str) -> Option<(BaseType, u8)> {
+        let (b, n) = s.split_at(1.min(s.len()));
+        let base = match b {
+            "i" => BaseType::Int,
+            "u" => BaseType::Uint,
+            "b" => BaseType::Bool,
+            "f" => BaseType::Float,
+            _ => return None,
+        };
+        let bits: u8 = n.parse().ok()?;
+        matches!(bits, 1 | 8 | 16 | 32 | 64).then_some((base, bits))
+    }
+
+    /// The text form.
+    pub fn text(&self) -> String {
+        match self {
+            SpecExpr::Const { base, bits, value } => {
+                format!("{}:{value}", Self::ty_text(*base, *bits))
+            }
+            SpecExpr::SpecConstant { id, base, bits } => {
+                format!("spec{id}:{}", Self::ty_text(*base, *bits))
+            }
+            SpecExpr::WorkgroupSize(c) => format!("wg{c}"),
+            SpecExpr::Op {
+                op,
+                base,
+                bits,
+                args,
+            } => {
+                let mut s = format!("({}:{}", op.name(), Self::ty_text(*base, *bits));
+                for a in args {
+                    s.push(' ');
+                    s.push_str(&a.text());
+                }
+                s.push(')');
+                s
+            }
+        }
+    }
+
+    /// Reads the text form (the whole string); `None` when it is not one.
+    pub fn parse(s: &str) -> Option<SpecExpr> {
+        let (e, rest) = Self::parse_at(s.trim(), 0)?;
+        rest.trim().is_empty().then_some(e)
+    }
+
+    fn parse_at(s: &str, depth: usize) -> Option<(SpecExpr, &str)> {
+        if depth > Self::MAX_DEPTH {
+            return None;
+        }
+        let s = s.trim_start();
+        if let Some(inner) = s.strip_prefix('(') {
+            let end = inner.find(|c: char| c.is_whitespace() || c == ')')?;
+            let (head, mut rest) = inner.split_at(end);
+            let (name, ty) = head.split_once(':')?;
+            let op = SpecOp::from_name(name)?;
+            let (base, bits) = Self::parse_ty(ty)?;
+            let mut args = Vec::new();
+            loop {
+                rest = rest.trim_start();
+                if let Some(r) = rest.strip_prefix(')') {
+                    return Some((
+                        SpecExpr::Op {
+                            op,
+                            base,
+                            bits,
+                            args,
+                        },
+                        r,
+                    ));
+                }
+                if args.len() >= 3 {
+                    return None;
+                }
+                let (a, r) = Self::parse_at(rest, depth + 1)?;
+                args.push(a);
+                rest = r;
+            }
+        }
+        let end = s
+            .find(|c: char| c.is_whitespace() || c == ')' || c == ']' || c == ',')
+            .unwrap_or(s.len());
+        let (tok, rest) = s.split_at(end);
+        if let Some(c) = tok.strip_prefix("wg") {
+            let c: u8 = c.parse().ok().filter(|c| *c < 3)?;
+            return Some((SpecExpr::WorkgroupSize(c), rest));
+        }
+        if let Some(t) = tok.strip_prefix("spec") {
+            let (id, ty) = t.split_once(':')?;
+            let (base, bits) = Self::parse_ty(ty)?;
+            let id = id.parse().ok()?;
+            return Some((SpecExpr::SpecConstant { id, base, bits }, rest));
+        }
+        let (ty, v) = tok.split_once(':')?;
+        let (base, bits) = Self::parse_ty(ty)?;
+        let value = v.parse().ok()?;
+        Some((SpecExpr::Const { base, bits, value }, rest))
+    }
+}
+
+#[cfg(test)]
+mod spec_expr_tests {
+    use super::*;
+
+    #[test]
+    fn text_round_trips() {
+        let e = SpecExpr::Op {
+            op: SpecOp::Select,
+            base: BaseType::Int,
+            bits: 32,
+            args: vec![
+                SpecExpr::Op {
+                    op: SpecOp::SGreaterThan,
+                    base: BaseType::Bool,
+                    bits: 1,
+                    args: vec![
+                        SpecExpr::SpecConstant {
+                            id: 3,
+                            base: BaseType::Int,
+                            bits: 32,
+                        },
+                        SpecExpr::Const {
+                            base: BaseType::Int,
+                            bits: 32,
+                            value: 4,
+                        },
+                    ],
+                },
+                SpecExpr::WorkgroupSize(1),
+                SpecExpr::Const {
+                    base: BaseType::Uint,
+                    bits: 64,
+                    value: u64::MAX,
+                },
+            ],
+        };
+        let t = e.text();
+        assert_eq!(
+            t,
+            "(bcsel:i32 (igt:b1 spec3:i32 i32:4) wg1 u64:18446744073709551615)"
+        );
+        assert_eq!(SpecExpr::parse(&t), Some(e));
+        for bad in [
+            "",
+            "(imul:i32",
+            "(nop:i32 i32:1)",
+            "wg3",
+            "spec:i32",
+            "i32:x",
+            "(iadd:i32 i32:1 i32:2 i32:3 i32:4)",
+        ] {
+            assert_eq!(SpecExpr::parse(bad), None, "{bad}");
+        }
+        let deep = "(ineg:i32 ".repeat(100) + "i32:1" + &")".repeat(100);
+        assert_eq!(SpecExpr::parse(&deep), None);
+    }
+}

@@ -20,7 +20,8 @@
 //!   exactly those), a call it reaches of a function no unit defines is an error naming the
 //!   function, and so is recursion through several units;
 //! - stage-wide facts (workgroup size, geometry and tessellation modes, fragment modes,
-//!   specialization constants) are merged; two units giving different values is an error.
+//!   specialization constants) are merged; two units giving different values is an error;
+//!   so are two push-constant blocks, and several GLSL ES units (ES allows one per stage).
 
 use rustc_hash::FxHashMap;
 
@@ -38,12 +39,16 @@ pub struct UnitLinkOptions {
     /// `in` parameters its arguments reach by implicit conversions (desktop GLSL 1.20 and
     /// later; GLSL 1.10 and GLSL ES have none). Default: true.
     pub implicit_conversions: bool,
+    /// The units are GLSL ES, which allows one shader per stage in a program: several are
+    /// an error. Default: false.
+    pub es: bool,
 }
 
 impl Default for UnitLinkOptions {
     fn default() -> Self {
         UnitLinkOptions {
             implicit_conversions: true,
+            es: false,
         }
     }
 }
@@ -69,6 +74,15 @@ pub fn link_units_with(
             u.stage.name(),
             units[0].0,
             stage.name()
+        )));
+    }
+    if opts.es && units.len() > 1 {
+        return Err(LinkError::new(format!(
+            "GLSL ES allows one {} shader per program, not {} ({} and {})",
+            stage.name(),
+            units.len(),
+            units[0].0,
+            units[1].0
         )));
     }
     let mut l = Linker::new(stage, &units);
@@ -241,11 +255,36 @@ impl<'a> Linker<'a> {
             }
         }
         let main_unit = mains[0];
+        if let Some(e) = units[main_unit].1.entry {
+            if units[main_unit]
+                .1
+                .functions
+                .get(e)
+                .is_none_or(|f| f.is_declaration())
+            {
+                return Err(LinkError::new(format!(
+                    "`main` of {} has no body",
+                    units[main_unit].0
+                )));
+            }
+        }
         self.out.entry = units[main_unit]
             .1
             .entry
             .map(|e| self.linked_func(main_unit, e));
         self.merge_info()?;
+        let pc: Vec<&Variable> = self
+            .out
+            .vars
+            .values()
+            .filter(|v| v.mode == VarMode::PushConstant)
+            .collect();
+        if let [a, b, ..] = pc.as_slice() {
+            return Err(LinkError::new(format!(
+                "only one push_constant block is allowed per stage (`{}` and `{}`)",
+                a.name, b.name
+            )));
+        }
         self.keep_reachable()?;
         self.unique_names();
         Ok(self.out)
@@ -325,7 +364,7 @@ impl<'a> Linker<'a> {
     }
 
     fn linked_func(&self, unit: usize, f: FuncId) -> FuncId {
-        FuncId(self.func_base[unit] + f.0)
+        FuncId(self.func_base[unit].saturating_add(f.0))
     }
 
     fn signature(&self, unit: usize, f: &Function) -> Signature {
@@ -422,6 +461,10 @@ impl<'a> Linker<'a> {
         let offset = both(old.offset, v.offset).map_err(|_| conflict("offset"))?;
         if old.interp != v.interp || old.sampling != v.sampling {
             return Err(conflict("interpolation qualifier"));
+        }
+        // Mesa's cross_validate_globals: user variables agree on `invariant`.
+        if !v.builtin && old.invariant != v.invariant {
+            return Err(conflict("`invariant` qualifier"));
         }
         let init = match (&old.init, &v.init) {
             (Some(p), Some(q)) if p != q => {

@@ -172,6 +172,11 @@ fn global_type_mismatch_is_a_link_error_naming_both() {
     let b = "#version 330\nuniform float u = 2.0;\nfloat f() { return u; }\n";
     let e = link_units(vec![lower("a.vert", a), lower("b.vert", b)]).expect_err("inits differ");
     assert!(e.message.contains("initializers for `u`"), "{e}");
+    // `invariant` on one declaration only.
+    let a = "#version 330\ninvariant out float v;\nvoid f();\nvoid main() { f(); gl_Position = vec4(v); }\n";
+    let b = "#version 330\nout float v;\nvoid f() { v = 1.0; }\n";
+    let e = link_units(vec![lower("a.vert", a), lower("b.vert", b)]).expect_err("invariant");
+    assert!(e.message.contains("`invariant` qualifier"), "{e}");
     // Different stages.
     let f = "#version 330\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
     let e = link_units(vec![lower("a.vert", MAIN_VS), lower("b.frag", f)]).expect_err("stages");
@@ -235,6 +240,7 @@ float mix3(out float o, uvec2 a, float b) { o = -1.0; return -1.0; }
         ],
         &UnitLinkOptions {
             implicit_conversions: false,
+            es: false,
         },
     )
     .expect_err("no exact match");
@@ -280,4 +286,95 @@ void main() { gl_Position = vec4(g(1, 2)); }
 ";
     let e = link_units(vec![lower("d.vert", d2), lower("c.vert", c)]).expect_err("ambiguous");
     assert!(e.message.contains("matches several definitions"), "{e}");
+}
+
+#[test]
+fn linking_edited_units_never_panics() {
+    // Every unit text with one line removed: whatever parses is linked without a panic
+    // (an error or a valid shader).
+    let texts = [
+        print(&lower("main.vert", MAIN_VS)),
+        print(&lower("lib.vert", LIB_VS)),
+    ];
+    let mut tried = 0;
+    for which in 0..2 {
+        let lines: Vec<&str> = texts[which].lines().collect();
+        for skip in 0..lines.len() {
+            let edited: String = lines
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != skip)
+                .map(|(_, l)| format!("{l}\n"))
+                .collect();
+            let Ok(unit) = fresnel_ir::parse(&edited) else {
+                continue;
+            };
+            let other = fresnel_ir::parse(&texts[1 - which]).expect("parses");
+            tried += 1;
+            let valid_in = fresnel_ir::validate(&unit).is_ok();
+            let r = std::panic::catch_unwind(|| link_units(vec![unit, other]));
+            let Ok(r) = r else {
+                panic!("link_units panicked with line {skip} of unit {which} removed");
+            };
+            // Valid units link into a valid shader (or fail with an error).
+            if let (true, Ok(sh)) = (valid_in, r) {
+                if let Err(e) = fresnel_ir::validate(&sh) {
+                    panic!("line {skip} of unit {which} removed: invalid linked IR {e:?}");
+                }
+            }
+        }
+    }
+    assert!(tried > 20, "only {tried} edited units parsed");
+}
+
+#[test]
+fn push_constant_blocks_and_es_units() {
+    // Two push-constant blocks in one stage (one per unit).
+    let a = "#version 450
+layout(push_constant) uniform PA { float x; } pa;
+float f();
+void main() { gl_Position = vec4(pa.x + f()); }
+";
+    let b = "#version 450
+layout(push_constant) uniform PB { float y; } pb;
+float f() { return pb.y; }
+";
+    let lower_vk = |name: &str, src: &str| {
+        let run = fresnel::lower_to_ir(
+            SourceInput::new(name, src),
+            &Options {
+                stage: fresnel::Stage::from_extension("vert"),
+                target: TargetEnv::Vulkan { minor: 0 },
+                ..Options::default()
+            },
+            &mut fresnel::NoIncludes,
+        );
+        run.ir.expect("lowered")
+    };
+    let e = link_units(vec![lower_vk("a.vert", a), lower_vk("b.vert", b)])
+        .expect_err("two push-constant blocks");
+    assert!(e.message.contains("only one push_constant block"), "{e}");
+    // The same block in both units is one block.
+    let b2 = b
+        .replace("PB { float y; } pb", "PA { float x; } pa")
+        .replace("pb.y", "pa.x");
+    let sh = link_units(vec![lower_vk("a.vert", a), lower_vk("b.vert", &b2)])
+        .unwrap_or_else(|e| panic!("{e}"));
+    fresnel_ir::validate(&sh).unwrap_or_else(|e| panic!("{e:?}"));
+    // GLSL ES: one shader per stage.
+    let e = link_units_with(
+        vec![
+            ("a.vert".into(), lower("a.vert", MAIN_VS)),
+            ("b.vert".into(), lower("b.vert", LIB_VS)),
+        ],
+        &UnitLinkOptions {
+            implicit_conversions: false,
+            es: true,
+        },
+    )
+    .expect_err("ES");
+    assert!(
+        e.message.contains("GLSL ES allows one vertex shader"),
+        "{e}"
+    );
 }

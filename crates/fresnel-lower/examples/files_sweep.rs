@@ -213,6 +213,7 @@ fn link_sweep(files: &[PathBuf], show: usize) {
             let res = std::panic::catch_unwind(|| {
                 let mut irs = Vec::new();
                 let mut conversions = true;
+                let mut es = false;
                 for (label, src) in &units {
                     let opts = Options {
                         stage: Some(stage),
@@ -226,6 +227,7 @@ fn link_sweep(files: &[PathBuf], show: usize) {
                     if let Some(h) = &run.hir {
                         conversions &=
                             h.version.profile != fresnel::Profile::Es && h.version.number >= 120;
+                        es |= h.version.profile == fresnel::Profile::Es;
                     }
                     match run.ir {
                         Some(ir) => irs.push((label.clone(), ir)),
@@ -243,6 +245,7 @@ fn link_sweep(files: &[PathBuf], show: usize) {
                 }
                 let opts = fresnel_link::UnitLinkOptions {
                     implicit_conversions: conversions,
+                    es,
                 };
                 let sh =
                     fresnel_link::link_units_with(irs, &opts).map_err(|e| (false, e.message))?;

@@ -144,3 +144,28 @@ fn sizes_spir_v_cannot_specialize_keep_their_default() {
     names.sort();
     assert_eq!(names, vec!["b".to_string()]);
 }
+
+#[test]
+fn spec_sized_arrays_are_not_copied_whole() {
+    // As glslang: "can't use with types containing arrays sized with a specialization
+    // constant".
+    let pre = "#version 450\nlayout(local_size_x = 1) in;\nlayout(constant_id = 1) const int N = 4;\nfloat a[N];\n";
+    for body in [
+        "float b[4]; a = b;",
+        "float b[4]; b = a;",
+        "float c[N] = a;",
+        "float d[4] = a;",
+    ] {
+        fails(
+            Stage::Compute,
+            VK,
+            &format!("{pre}void main() {{ {body} }}\n"),
+            "[spec-array-copy]",
+        );
+    }
+    ok(
+        Stage::Compute,
+        VK,
+        &format!("{pre}void main() {{ float b[4]; a[1] = b[2]; b[0] = a[a.length() - 1]; }}\n"),
+    );
+}

@@ -88,6 +88,8 @@ pub struct FuncCx<'m, 'a> {
     switches: super::switch::Switches,
     /// Pure instructions written for ALU sources, by (block, opcode, type, operands).
     pub pure: PureCache,
+    /// GLSL.std.450 instructions re-formed from ALU patterns (`idiom.rs`).
+    idioms: super::idiom::Idioms,
 }
 
 /// See [`FuncCx::pure`].
@@ -106,6 +108,7 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
     let fn_id = m.func_ids[fid.0 as usize];
     let groups = super::coalesce::analyze(m.shader, f);
     let switches = super::switch::analyze(f);
+    let idioms = super::idiom::analyze(f, &groups);
     let mut cx = FuncCx {
         m,
         f,
@@ -124,6 +127,7 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         aggs: FxHashMap::default(),
         switches,
         pure: FxHashMap::default(),
+        idioms,
     };
     cx.infer_kinds();
     let mut head = Words::new();
@@ -393,8 +397,17 @@ impl FuncCx<'_, '_> {
                 || kind.is_jump()
                 || self.groups.skip.contains(&ins)
                 || self.switches.skip.contains(&ins)
+                || self.idioms.skip.contains(&ins)
             {
                 continue;
+            }
+            if let Some(idiom) = self.idioms.at.get(&ins).cloned() {
+                if let InstrKind::Alu(a) = kind {
+                    let mark = super::decorate::Mark::take(self);
+                    self.emit_idiom(a.dest, &idiom)?;
+                    super::decorate::after_instr(self, &mut nu, kind, mark);
+                    continue;
+                }
             }
             if let Some(g) = self.groups.load_at.get(&ins).cloned() {
                 self.emit_load_group(&g)?;

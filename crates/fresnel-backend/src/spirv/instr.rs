@@ -215,6 +215,11 @@ impl FuncCx<'_, '_> {
         id
     }
 
+    /// A GLSL.std.450 instruction (for the other writer modules).
+    pub(super) fn ext_inst(&mut self, inst: u32, k: Kind, args: &[u32]) -> u32 {
+        self.ext(inst, k, args)
+    }
+
     fn ext(&mut self, inst: u32, k: Kind, args: &[u32]) -> u32 {
         let t = self.m.kind_type(k);
         let id = self.new_id();
@@ -441,9 +446,32 @@ impl FuncCx<'_, '_> {
                 return Ok(());
             }
             A::Vec2 | A::Vec3 | A::Vec4 => {
+                // Runs of components of one vector go in as a vector (OpCompositeConstruct
+                // concatenates vector operands): the whole value, or one shuffle.
                 let mut parts = Vec::new();
-                for i in 0..a.srcs.len() {
-                    parts.push(self.alu_src(&a.srcs[i], 1, Some(dk.base))?.0);
+                let mut i = 0;
+                while i < a.srcs.len() {
+                    let s0 = a.srcs[i];
+                    let mut run = 1;
+                    while i + run < a.srcs.len()
+                        && a.srcs[i + run].value == s0.value
+                        && a.srcs[i + run].swizzle[0] == s0.swizzle[0] + run as u8
+                    {
+                        run += 1;
+                    }
+                    let vc = self.f.values[s0.value].num_components;
+                    if run > 1 && vc <= 4 && !matches!(self.vals[s0.value.0 as usize], Val::Const(_)) {
+                        let mut src = s0;
+                        for (j, c) in src.swizzle.iter_mut().enumerate().take(run) {
+                            *c = s0.swizzle[0] + j as u8;
+                        }
+                        parts.push(self.alu_src(&src, run as u8, Some(dk.base))?.0);
+                    } else {
+                        for k in 0..run {
+                            parts.push(self.alu_src(&a.srcs[i + k], 1, Some(dk.base))?.0);
+                        }
+                    }
+                    i += run;
                 }
                 (self.op1(op::COMPOSITE_CONSTRUCT, dk, &parts), dk)
             }

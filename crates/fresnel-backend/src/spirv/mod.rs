@@ -29,6 +29,7 @@ mod ext;
 /// Descriptor arrays of arrays flattened for Vulkan (issue 5, helper B).
 mod flatten;
 mod func;
+mod idiom;
 mod instr;
 /// `gl_PrimitiveShadingRateEXT` of mesh shaders in a block (issue 5, helper B).
 mod mesh_blocks;

@@ -1683,6 +1683,7 @@ impl Checker<'_> {
         };
         let id = self.add_var(var);
         self.record_spec_dims(id);
+        self.reject_spec_array_init(id);
         let constant_id = self.interner.intern("constant_id");
         if storage == Storage::Const && q.quals.layout_value(constant_id).is_some() {
             self.spec_constants.insert(id);

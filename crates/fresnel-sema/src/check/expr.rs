@@ -895,6 +895,10 @@ impl Checker<'_> {
         if self.reject_implicit_array(l, "it can be assigned") {
             return self.error_expr(span);
         }
+        // Issue 5: arrays sized by specialization constants (`spec_array.rs`).
+        if op.is_none() && self.reject_spec_array_copy(l, r, span) {
+            return self.error_expr(span);
+        }
         if self.m.types.contains_opaque(lt) && !self.bindless() {
             self.error(
                 "opaque-assignment",

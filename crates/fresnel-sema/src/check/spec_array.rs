@@ -168,3 +168,71 @@ impl Checker<'_> {
         folded
     }
 }
+
+/// Whole-array copies of specialization-sized arrays (issue 5, helper B).
+impl Checker<'_> {
+    /// Whether `e` names a whole array (a variable, or an element of an array of arrays)
+    /// whose length at that level or below is a specialization-constant expression.
+    fn is_whole_spec_array(&self, e: ExprId) -> bool {
+        if self.m.spec_array_dims.is_empty() {
+            return false;
+        }
+        let mut depth = 0usize;
+        let mut e = e;
+        let var = loop {
+            match self.m.expr(e).kind {
+                ExprKind::Var(v) => break v,
+                ExprKind::Index(a, _) => {
+                    depth += 1;
+                    e = a;
+                }
+                _ => return false,
+            }
+        };
+        self.m
+            .spec_array_dims
+            .get(&var)
+            .is_some_and(|d| d.iter().skip(depth).any(Option::is_some))
+    }
+
+    /// Rejects `a = b` where either side is a whole array sized by specialization constants,
+    /// as glslang does ("can't use with types containing arrays sized with a
+    /// specialization constant"): the two lengths may differ once specialized. `true` when
+    /// rejected.
+    pub(crate) fn reject_spec_array_copy(
+        &mut self,
+        lhs: ExprId,
+        rhs: ExprId,
+        span: fresnel_syntax::source::Span,
+    ) -> bool {
+        if !self.is_whole_spec_array(lhs) && !self.is_whole_spec_array(rhs) {
+            return false;
+        }
+        self.error(
+            "spec-array-copy",
+            span,
+            "arrays sized by specialization constants cannot be assigned or initialized as a whole (their lengths may differ once the shader is specialized); copy them element by element",
+        );
+        true
+    }
+
+    /// A declared variable's initializer: the same rule as for assignments.
+    pub(crate) fn reject_spec_array_init(&mut self, v: VarId) {
+        let Some(init) = self.m.var(v).init else {
+            return;
+        };
+        let span = self.m.expr(init).span;
+        if self.m.spec_array_dims.contains_key(&v) && !self.m.types.is_error(self.m.expr(init).ty) {
+            self.error(
+                "spec-array-copy",
+                span,
+                "arrays sized by specialization constants cannot be initialized as a whole (their lengths may differ once the shader is specialized)",
+            );
+        } else {
+            let var_ty = self.m.var(v).ty;
+            if matches!(self.m.types.get(var_ty), Type::Array { .. }) {
+                self.reject_spec_array_copy(init, init, span);
+            }
+        }
+    }
+}
