@@ -185,3 +185,39 @@ void main() {
         assert!(lens.iter().any(|l| l == want), "{want} not in {lens:?}");
     }
 }
+
+#[test]
+fn task_shaders_have_a_specializable_workgroup_size_too() {
+    let src = r#"#version 460
+#extension GL_EXT_mesh_shader : require
+layout(local_size_x_id = 0) in;
+shared uint s[gl_WorkGroupSize.x];
+void main() {
+    s[gl_LocalInvocationIndex] = 1u;
+    barrier();
+    EmitMeshTasksEXT(s[0], 1, 1);
+}
+"#;
+    let opts = Options {
+        stage: Some(Stage::Task),
+        target: TargetEnv::Vulkan { minor: 2 },
+        ..Options::default()
+    };
+    let run = fresnel::lower_to_ir(
+        SourceInput::new("t.task", src),
+        &opts,
+        &mut fresnel::NoIncludes,
+    );
+    let ir = run.ir.expect("lowered");
+    let sopts = SpirvOptions {
+        target: spirv::TargetEnv::Vulkan { minor: 2 },
+        ..SpirvOptions::default()
+    };
+    let words = spirv::emit(&ir, &sopts).expect("SPIR-V");
+    if support::have_spirv_val() {
+        if let Err(e) = support::validate(&words, spirv::TargetEnv::Vulkan { minor: 2 }) {
+            panic!("spirv-val: {e}");
+        }
+    }
+    assert_eq!(array_lengths(&words), vec!["op81(wgsize,0)".to_string()]);
+}

@@ -157,6 +157,9 @@ impl Pipeline {
         steps.push(Step::Once(Box::new(lower_vars_to_ssa::VarsToSsa)));
         steps.push(Step::Loop {
             passes: vec![
+                // Again in the loop (as NIR does): folding can make an index constant, and
+                // the variable it reaches then becomes SSA.
+                Box::new(lower_vars_to_ssa::VarsToSsa),
                 Box::new(opt_copy_prop::CopyProp),
                 Box::new(opt_constant_folding::ConstantFolding),
                 Box::new(opt_algebraic::Algebraic),

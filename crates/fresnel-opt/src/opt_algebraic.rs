@@ -18,6 +18,8 @@
 use fresnel_ir::builder::float_bits;
 use fresnel_ir::{AluOp, AluSrc, Builder, Function, InstrId, InstrKind, Shader, Types, ValueId};
 
+use smallvec::SmallVec;
+
 use crate::util::const_of;
 use crate::Pass;
 
@@ -58,18 +60,30 @@ pub struct Rule {
     pub to: R,
     /// Bit-identical for all inputs.
     pub exact: bool,
+    /// A further condition on the captures (constants they must satisfy).
+    pub cond: Option<fn(&Function, &[Option<View>; 4]) -> bool>,
 }
 
 use AluOp::*;
 use P::{Op as PO, F as PF, I as PI, V as PV};
 
 macro_rules! rule {
+    ($name:literal, $from:expr => $to:expr, exact, if $cond:expr) => {
+        Rule {
+            name: $name,
+            from: $from,
+            to: $to,
+            exact: true,
+            cond: Some($cond),
+        }
+    };
     ($name:literal, $from:expr => $to:expr, exact) => {
         Rule {
             name: $name,
             from: $from,
             to: $to,
             exact: true,
+            cond: None,
         }
     };
     ($name:literal, $from:expr => $to:expr) => {
@@ -78,8 +92,36 @@ macro_rules! rule {
             from: $from,
             to: $to,
             exact: false,
+            cond: None,
         }
     };
+}
+
+/// The constant a capture reads in each of its components.
+fn capture_consts(f: &Function, v: &Option<View>) -> Option<SmallVec<[u64; 4]>> {
+    let v = (*v)?;
+    let c = const_of(f, v.value)?;
+    v.swz[..usize::from(v.n)]
+        .iter()
+        .map(|&i| c.get(usize::from(i)).copied())
+        .collect()
+}
+
+/// `iand(ishl(a, b), c)`: every bit of `c` is below the shift `b` (taken modulo the bit
+/// size, as `ishl` does), so the result is 0.
+fn shifted_out(f: &Function, caps: &[Option<View>; 4]) -> bool {
+    let Some(a) = caps[0] else { return false };
+    let bits = u32::from(f.values[a.value].bit_size);
+    let (Some(sh), Some(k)) = (capture_consts(f, &caps[1]), capture_consts(f, &caps[2])) else {
+        return false;
+    };
+    if !(8..=64).contains(&bits) || sh.len() != k.len() {
+        return false;
+    }
+    let all = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+    sh.iter()
+        .zip(&k)
+        .all(|(&s, &k)| (k & all & (all << (s % u64::from(bits)))) == 0)
 }
 
 const A: P = PV(0);
@@ -154,6 +196,7 @@ pub static RULES: &[Rule] = &[
     rule!("ior(a, false) -> a", PO(Ior, &[A, P::False]) => R::V(0), exact),
     rule!("ixor(a, false) -> a", PO(Ixor, &[A, P::False]) => R::V(0), exact),
     rule!("ishl(a, 0) -> a", PO(Ishl, &[A, PI(0)]) => R::V(0), exact),
+    rule!("iand(ishl(a, b), c) -> 0 when c has no bit at or above b", PO(Iand, &[PO(Ishl, &[A, B]), C]) => R::I(0), exact, if shifted_out),
     rule!("ishr(a, 0) -> a", PO(Ishr, &[A, PI(0)]) => R::V(0), exact),
     rule!("ushr(a, 0) -> a", PO(Ushr, &[A, PI(0)]) => R::V(0), exact),
     rule!("imin(a, a) -> a", PO(Imin, &[A, A]) => R::V(0), exact),
@@ -187,7 +230,7 @@ impl Pass for Algebraic {
 /// An operand as the matched instruction reads it: a value and, per component, which
 /// component of the value.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-struct View {
+pub struct View {
     value: ValueId,
     swz: [u8; 4],
     n: u8,
@@ -398,7 +441,7 @@ pub fn algebraic(f: &mut Function, types: &mut Types) -> bool {
                 inexact_rule: !rule.exact,
                 caps: [None; 4],
             };
-            if m.operands(op, pats, &srcs) {
+            if m.operands(op, pats, &srcs) && rule.cond.is_none_or(|c| c(f, &m.caps)) {
                 found = Some((rule, m.caps));
                 break;
             }

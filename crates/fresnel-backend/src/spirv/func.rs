@@ -48,9 +48,10 @@ pub enum Val {
     /// An opaque value that is not behind a pointer (an acceleration structure made from a
     /// 64-bit address by a `deref_cast`): what loading the "deref" gives.
     Opaque(u32),
-    /// A value of more components than a SPIR-V vector holds (sparse lookups: the texel
-    /// and the residency code), one scalar id per component, all of the scalar kind.
-    Split(SmallVec<[u32; 8]>, Kind),
+    /// A sparse lookup's result of more components than a SPIR-V vector holds: the texel
+    /// (`tk`: components `0..tk.comps`) and the residency code (the last component, already
+    /// of `tk`'s scalar kind); components are extracted only where read alone.
+    Sparse { texel: u32, tk: Kind, code: u32 },
     /// A pointer (a deref): id, pointee SPIR-V type, storage class, IR type and mode.
     Ptr {
         id: u32,

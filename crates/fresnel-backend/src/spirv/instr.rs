@@ -215,6 +215,19 @@ impl FuncCx<'_, '_> {
         id
     }
 
+    /// Loads a texture, image or sampler handle (of type `t`) through pointer `p`: once per
+    /// block (handles are read-only; in other blocks the load may not dominate).
+    pub(super) fn load_handle(&mut self, t: u32, p: u32) -> u32 {
+        let key = (self.cur, op::LOAD, t, SmallVec::<[u32; 6]>::from_slice(&[p]));
+        if let Some(&id) = self.pure.get(&key) {
+            return id;
+        }
+        let id = self.new_id();
+        self.code.inst(op::LOAD, &[t, id, p]);
+        self.pure.insert(key, id);
+        id
+    }
+
     /// A GLSL.std.450 instruction (for the other writer modules).
     pub(super) fn ext_inst(&mut self, inst: u32, k: Kind, args: &[u32]) -> u32 {
         self.ext(inst, k, args)
@@ -271,17 +284,7 @@ impl FuncCx<'_, '_> {
                 let t = self.m.kind_type(k);
                 Ok(self.m.undef(t))
             }
-            Val::Split(parts, sk) if parts.len() <= 4 => {
-                let mut ids = SmallVec::<[u32; 4]>::new();
-                for p in parts {
-                    ids.push(self.convert(p, sk, k.scalar())?);
-                }
-                if ids.len() == 1 {
-                    return Ok(ids[0]);
-                }
-                Ok(self.op1(op::COMPOSITE_CONSTRUCT, k, &ids))
-            }
-            Val::Split(..) => Err(SpirvError::new(format!(
+            Val::Sparse { .. } => Err(SpirvError::new(format!(
                 "value {v} of more than 4 components used whole"
             ))),
             Val::Ptr { .. } | Val::Opaque(_) | Val::TransposedCol { .. } => {
@@ -320,13 +323,31 @@ impl FuncCx<'_, '_> {
         let identity = n == vcomps && sw.iter().enumerate().all(|(i, &c)| c as usize == i);
         let vk = Kind::new(base, vbits, vcomps);
         let k = Kind::new(base, vbits, n);
-        if let Val::Split(parts, sk) = self.vals[s.value.0 as usize].clone() {
+        if let Val::Sparse {
+            texel,
+            tk: orig,
+            code,
+        } = self.vals[s.value.0 as usize]
+        {
+            let tk = Kind::new(base, orig.bits, orig.comps);
+            let texel = self.convert(texel, orig, tk)?;
+            let code = self.convert(code, orig.scalar(), tk.scalar())?;
+            let in_texel = sw.iter().all(|&c| c < tk.comps);
+            if in_texel && n == tk.comps && sw.iter().enumerate().all(|(i, &c)| c as usize == i) {
+                return Ok((texel, k));
+            }
+            if in_texel && n > 1 {
+                let mut args = vec![texel, texel];
+                args.extend(sw.iter().map(|&c| u32::from(c)));
+                return Ok((self.op1(op::VECTOR_SHUFFLE, k, &args), k));
+            }
             let mut ids = SmallVec::<[u32; 4]>::new();
             for &c in sw {
-                let p = parts.get(c as usize).copied().ok_or_else(|| {
-                    SpirvError::new("internal: swizzle beyond a value's components")
-                })?;
-                ids.push(self.convert(p, sk, k.scalar())?);
+                ids.push(if c < tk.comps {
+                    self.op1(op::COMPOSITE_EXTRACT, k.scalar(), &[texel, u32::from(c)])
+                } else {
+                    code
+                });
             }
             if n == 1 {
                 return Ok((ids[0], k));
@@ -1952,8 +1973,12 @@ impl FuncCx<'_, '_> {
                     } else {
                         self.lookup(op::IMAGE_READ, k, &args, &mut code)
                     };
-                    let parts = self.split_parts(texel, k, code.unwrap_or(0))?;
-                    self.vals[d.0 as usize] = Val::Split(parts, k.scalar());
+                    let code = self.code_as(code.unwrap_or(0), k)?;
+                    self.vals[d.0 as usize] = Val::Sparse {
+                        texel,
+                        tk: k,
+                        code,
+                    };
                     return Ok(());
                 }
                 // 16-bit results (f16image*): read the image's 32-bit texel, convert.
@@ -2076,14 +2101,6 @@ impl FuncCx<'_, '_> {
     }
 
     /// The components of a sparse lookup's value when they are more than 4.
-    fn split_parts(&mut self, texel: u32, k: Kind, code: u32) -> Result<SmallVec<[u32; 8]>> {
-        let mut parts = SmallVec::new();
-        for i in 0..k.comps {
-            parts.push(self.op1(op::COMPOSITE_EXTRACT, k.scalar(), &[texel, u32::from(i)]));
-        }
-        parts.push(self.code_as(code, k)?);
-        Ok(parts)
-    }
 
     fn emit_tex(&mut self, t: &Tex) -> Result<()> {
         let mut code: Option<u32> = if t.is_sparse { Some(0) } else { None };
@@ -2101,8 +2118,7 @@ impl FuncCx<'_, '_> {
                     let sit = self.m.ty(op::TYPE_SAMPLED_IMAGE, &[pointee]);
                     self.m.image_of.insert(sit, pointee);
                     let (sp, st, _, _, _) = self.ptr(s)?;
-                    let smp = self.new_id();
-                    self.code.inst(op::LOAD, &[st, smp, sp]);
+                    let smp = self.load_handle(st, sp);
                     let si = self.new_id();
                     self.code.inst(op::SAMPLED_IMAGE, &[sit, si, loaded, smp]);
                     (si, sit, Some(loaded))
@@ -2334,9 +2350,12 @@ impl FuncCx<'_, '_> {
         let _ = dbits;
         let (id, k) = match code {
             Some(c) if c != 0 && k.comps >= 4 => {
-                let parts = self.split_parts(id, k, c)?;
-                let dk = k.scalar();
-                self.vals[t.dest.0 as usize] = Val::Split(parts, dk);
+                let code = self.code_as(c, k)?;
+                self.vals[t.dest.0 as usize] = Val::Sparse {
+                    texel: id,
+                    tk: k,
+                    code,
+                };
                 return Ok(());
             }
             Some(c) if c != 0 => self.with_code(id, k, c)?,

@@ -1124,7 +1124,12 @@ impl Module<'_> {
             by_id.push((sc.id, id, k));
         }
         let ids = shader.info.local_size_id;
-        if shader.stage == fresnel_ir::Stage::Compute && ids.iter().any(Option::is_some) {
+        // Task and mesh shaders have a workgroup too (as glslang writes them).
+        let workgroup_stage = matches!(
+            shader.stage,
+            fresnel_ir::Stage::Compute | fresnel_ir::Stage::Task | fresnel_ir::Stage::Mesh
+        );
+        if workgroup_stage && ids.iter().any(Option::is_some) {
             let uk = Kind::new(BaseType::Uint, 32, 1);
             let ut = self.kind_type(uk);
             let mut parts = Vec::new();

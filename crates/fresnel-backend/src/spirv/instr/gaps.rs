@@ -272,9 +272,7 @@ impl FuncCx<'_, '_> {
             return Ok((id, t));
         }
         let (pid, pointee, _, _, _) = self.ptr(v)?;
-        let id = self.new_id();
-        self.code.inst(super::op::LOAD, &[pointee, id, pid]);
-        Ok((id, pointee))
+        Ok((self.load_handle(pointee, pid), pointee))
     }
 }
 
