@@ -28,6 +28,7 @@ pub mod opt_cse;
 pub mod opt_dce;
 pub mod opt_dead_cf;
 pub mod opt_dead_variables;
+pub mod opt_fuse_ffma;
 pub mod opt_inline;
 pub mod opt_loop_unroll;
 pub mod opt_peephole_select;
@@ -82,6 +83,7 @@ pub fn all_passes() -> Vec<Box<dyn Pass>> {
         Box::new(opt_loop_unroll::LoopUnroll::default()),
         Box::new(lower_io_to_temporaries::LowerIoToTemporaries),
         Box::new(lower_array_deref_of_vec::LowerArrayDerefOfVec),
+        Box::new(opt_fuse_ffma::FuseFfma),
     ]
 }
 
@@ -176,6 +178,9 @@ impl Pipeline {
             ],
             cap: LOOP_CAP,
         });
+        // Late, as `nir_opt_algebraic_late`: multiply-adds fused once nothing else wants
+        // to see the plain arithmetic.
+        steps.push(Step::Once(Box::new(opt_fuse_ffma::FuseFfma)));
         if target.default_uniforms {
             steps.push(Step::Once(Box::new(
                 lower_const_arrays_to_uniforms::ConstArraysToUniforms,

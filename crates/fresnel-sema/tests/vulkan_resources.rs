@@ -155,6 +155,7 @@ fn spec_sized_arrays_are_not_copied_whole() {
         "float b[4]; b = a;",
         "float c[N] = a;",
         "float d[4] = a;",
+        "}\nfloat g(float x[4]) { return x[0]; }\nvoid h() { g(a);",
     ] {
         fails(
             Stage::Compute,

@@ -3003,6 +3003,8 @@ impl Checker<'_> {
             );
         }
         self.finish_work_group_size_uses();
+        // Issue 5: whole specialization-sized arrays as arguments (`spec_array.rs`).
+        self.finish_spec_array_calls();
         self.finish_atomic_counters();
         // GLSL ES: early fragment tests forbid writing gl_FragDepth.
         if let (Some(eft), true) = (self.layout_state.early_fragment_tests, self.is_es()) {

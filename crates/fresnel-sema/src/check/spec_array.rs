@@ -236,3 +236,31 @@ impl Checker<'_> {
         }
     }
 }
+
+impl Checker<'_> {
+    /// At the end of the unit: whole arrays sized by specialization constants passed to
+    /// functions (copied in with the default length, while the caller's array takes the
+    /// specialized one) are rejected like assignments.
+    pub(crate) fn finish_spec_array_calls(&mut self) {
+        if self.m.spec_array_dims.is_empty() {
+            return;
+        }
+        let mut bad = Vec::new();
+        for e in &self.m.exprs {
+            if let ExprKind::Call(_, args) = &e.kind {
+                for a in args {
+                    if self.is_whole_spec_array(*a) {
+                        bad.push(self.m.expr(*a).span);
+                    }
+                }
+            }
+        }
+        for span in bad {
+            self.error(
+                "spec-array-copy",
+                span,
+                "arrays sized by specialization constants cannot be passed to functions as a whole (they are copied with their default length); pass their elements",
+            );
+        }
+    }
+}
