@@ -96,6 +96,22 @@ pub struct FuncCx<'m, 'a> {
 /// See [`FuncCx::pure`].
 pub type PureCache = FxHashMap<(u32, u16, u32, SmallVec<[u32; 6]>), u32>;
 
+/// See [`FuncCx::header_form`].
+enum HeaderForm {
+    /// The first block gets a label of its own after the header.
+    Separate,
+    /// The first block's code is the header's.
+    Plain,
+    /// As `Plain`, and the `if` `x` after it only leaves the loop (`exit`: the `break`
+    /// arm) or goes on (`stay`: the empty arm).
+    ExitTest {
+        x: fresnel_ir::IfId,
+        stay: BlockId,
+        exit: BlockId,
+        exit_in_then: bool,
+    },
+}
+
 #[derive(Copy, Clone, Debug)]
 struct LoopLabels {
     header: u32,
@@ -255,8 +271,13 @@ impl FuncCx<'_, '_> {
                 CfNode::If(x) => {
                     let node = &self.f.ifs[x];
                     let (t, e) = (node.then_list.clone(), node.else_list.clone());
-                    self.emit_list(&t, ListRef::Then(x))?;
-                    self.emit_list(&e, ListRef::Else(x))?;
+                    let direct = self.direct_arm(x);
+                    if direct != Some(self.f.first_block(ListRef::Then(x))) {
+                        self.emit_list(&t, ListRef::Then(x))?;
+                    }
+                    if direct != Some(self.f.first_block(ListRef::Else(x))) {
+                        self.emit_list(&e, ListRef::Else(x))?;
+                    }
                 }
                 CfNode::Loop(lp) => self.emit_loop(lp)?,
             }
@@ -309,10 +330,60 @@ impl FuncCx<'_, '_> {
             self.vals[dest.0 as usize] = Val::Id(id, k);
         }
         self.cont_phis.insert(lp, cphis);
-        self.code.inst(op::LOOP_MERGE, &[ll.merge, ll.cont, 0]);
-        let first_label = self.label(first);
-        self.code.inst(op::BRANCH, &[first_label]);
-        self.emit_list(&body, ListRef::Loop(lp))?;
+        match self.header_form(lp, first, &body) {
+            HeaderForm::Separate => {
+                self.code.inst(op::LOOP_MERGE, &[ll.merge, ll.cont, 0]);
+                let first_label = self.label(first);
+                self.code.inst(op::BRANCH, &[first_label]);
+                self.emit_list(&body, ListRef::Loop(lp))?;
+            }
+            HeaderForm::Plain => {
+                // The first block's code in the header, which then branches as it did.
+                self.emit_block_body(first)?;
+                for s in self.f.blocks[first].succs.into_iter().flatten() {
+                    self.feed_phis(first, s)?;
+                }
+                self.term.insert(first, self.cur);
+                self.code.inst(op::LOOP_MERGE, &[ll.merge, ll.cont, 0]);
+                let target = match body.get(1) {
+                    Some(CfNode::Loop(inner)) => self.loop_labels(*inner).header,
+                    _ => ll.cont,
+                };
+                self.code.inst(op::BRANCH, &[target]);
+                self.emit_list(&body[1..], ListRef::Loop(lp))?;
+            }
+            HeaderForm::ExitTest {
+                x,
+                stay,
+                exit,
+                exit_in_then,
+            } => {
+                // `if (c) {} else break;` (or `if (c) break;`) after the first block: the
+                // header tests `c` itself, its conditional branch naming the loop's merge.
+                self.emit_block_body(first)?;
+                let after = self.next_block_after(CfNode::Loop(lp));
+                if let Some(a) = after {
+                    self.feed_phis(exit, a)?;
+                }
+                self.term.insert(first, self.cur);
+                self.term.insert(exit, self.cur);
+                self.term.insert(stay, self.cur);
+                let cond = self.f.ifs[x].cond;
+                let c = self.value_as(cond, Kind::new(BaseType::Bool, 1, 1))?;
+                let m = self
+                    .next_block_after(CfNode::If(x))
+                    .ok_or_else(|| SpirvError::new("an if is not followed by a block"))?;
+                let m = self.label(m);
+                self.code.inst(op::LOOP_MERGE, &[ll.merge, ll.cont, 0]);
+                let (t, e) = if exit_in_then {
+                    (ll.merge, m)
+                } else {
+                    (m, ll.merge)
+                };
+                self.code.inst(op::BRANCH_CONDITIONAL, &[c, t, e]);
+                self.emit_list(&body[2..], ListRef::Loop(lp))?;
+            }
+        }
         // Continue block.
         self.start_block(ll.cont);
         let cphis = self.cont_phis.remove(&lp).unwrap_or_default();
@@ -333,6 +404,82 @@ impl FuncCx<'_, '_> {
         }
         self.code.inst(op::BRANCH, &[ll.header]);
         Ok(())
+    }
+
+    /// The arm of `if` `x` that is a single empty block, written as a branch straight to
+    /// the merge (the `else` arm if both are).
+    fn direct_arm(&self, x: fresnel_ir::IfId) -> Option<BlockId> {
+        let node = &self.f.ifs[x];
+        let empty = |l: &[CfNode]| match l {
+            [CfNode::Block(b)] if self.f.blocks[*b].instrs.is_empty() => Some(*b),
+            _ => None,
+        };
+        empty(&node.else_list).or_else(|| empty(&node.then_list))
+    }
+
+    /// How a loop's first block is written: in the header when nothing in it starts a
+    /// block of its own and what follows it is no selection, or is the loop's exit test.
+    fn header_form(&self, lp: LoopId, first: BlockId, body: &[CfNode]) -> HeaderForm {
+        use fresnel_ir::Intrinsic as I;
+        let splits = self.f.blocks[first].instrs.iter().any(|&i| match &self.f.instrs[i].kind {
+            InstrKind::Jump(_) => true,
+            InstrKind::Intrinsic(x) => matches!(
+                x.op,
+                I::Terminate
+                    | I::TerminateIf
+                    | I::IgnoreRayIntersection
+                    | I::TerminateRay
+                    | I::SetVertexAndPrimitiveCount
+                    | I::LaunchMeshWorkgroups
+            ),
+            _ => false,
+        });
+        if splits || self.switches.skip.iter().any(|i| self.f.instrs[*i].block == first) {
+            return HeaderForm::Separate;
+        }
+        let _ = lp;
+        match body.get(1) {
+            None | Some(CfNode::Loop(_)) => HeaderForm::Plain,
+            Some(CfNode::If(x)) if !self.switches.chains.contains_key(x) => {
+                let node = &self.f.ifs[*x];
+                let one = |l: &[CfNode]| match l {
+                    [CfNode::Block(b)] => Some(*b),
+                    _ => None,
+                };
+                let (Some(t), Some(e)) = (one(&node.then_list), one(&node.else_list)) else {
+                    return HeaderForm::Separate;
+                };
+                let is_break = |b: BlockId| {
+                    matches!(self.f.blocks[b].instrs.as_slice(),
+                        [i] if matches!(self.f.instrs[*i].kind, InstrKind::Jump(JumpKind::Break)))
+                };
+                let empty = |b: BlockId| self.f.blocks[b].instrs.is_empty();
+                let merge_has_phis = self
+                    .next_block_after(CfNode::If(*x))
+                    .is_none_or(|m| self.f.blocks[m].instrs.iter().any(|&i| self.f.instrs[i].kind.is_phi()));
+                if merge_has_phis {
+                    return HeaderForm::Separate;
+                }
+                if is_break(e) && empty(t) {
+                    HeaderForm::ExitTest {
+                        x: *x,
+                        stay: t,
+                        exit: e,
+                        exit_in_then: false,
+                    }
+                } else if is_break(t) && empty(e) {
+                    HeaderForm::ExitTest {
+                        x: *x,
+                        stay: e,
+                        exit: t,
+                        exit_in_then: true,
+                    }
+                } else {
+                    HeaderForm::Separate
+                }
+            }
+            _ => HeaderForm::Separate,
+        }
     }
 
     fn term_label(&self, b: BlockId) -> Result<u32> {
@@ -586,8 +733,23 @@ impl FuncCx<'_, '_> {
                 let c = self.value_as(cond, Kind::new(BaseType::Bool, 1, 1))?;
                 // The condition may have split the block (it never does: values are ready).
                 let merge = self.label(after);
-                let t = self.label(then_first);
-                let e = self.label(else_first);
+                // An arm that is one empty block: branch to the merge directly (its values
+                // for the merge's phis flow from this block).
+                let direct = self.direct_arm(x);
+                if let Some(d) = direct {
+                    self.feed_phis(d, after)?;
+                    self.term.insert(d, self.cur);
+                }
+                let t = if direct == Some(then_first) {
+                    merge
+                } else {
+                    self.label(then_first)
+                };
+                let e = if direct == Some(else_first) {
+                    merge
+                } else {
+                    self.label(else_first)
+                };
                 self.code.inst(op::SELECTION_MERGE, &[merge, 0]);
                 self.code.inst(op::BRANCH_CONDITIONAL, &[c, t, e]);
             }
