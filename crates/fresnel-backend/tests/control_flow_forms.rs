@@ -1,0 +1,134 @@
+//! The compact structured control flow `spirv/func.rs` writes, checked on the module's
+//! words and by `spirv-val` (execution is covered by the dEQP runs on lavapipe and by
+//! `fresnel-vk/tests/switch_chains.rs`):
+//!
+//! * a loop's first block is its header, and an exit test there (`for (..; i < n; ..)`)
+//!   is the header's own `OpBranchConditional`, one target being the loop's merge;
+//! * an `if` without `else` branches to its merge directly (no empty block);
+//! * an `if` chain on one integer is an `OpSwitch` (`spirv/switch.rs`).
+
+mod support;
+
+use fresnel::{Options, SourceInput, Stage, TargetEnv};
+use fresnel_backend::spirv::{self, SpirvOptions};
+
+const LOOP_MERGE: u32 = 246;
+const SELECTION_MERGE: u32 = 247;
+const LABEL: u32 = 248;
+const BRANCH: u32 = 249;
+const BRANCH_CONDITIONAL: u32 = 250;
+const SWITCH: u32 = 251;
+
+/// Instructions as (opcode, operands).
+fn instructions(words: &[u32]) -> Vec<(u32, Vec<u32>)> {
+    let mut out = Vec::new();
+    let mut i = 5;
+    while i < words.len() {
+        let n = (words[i] >> 16) as usize;
+        out.push((words[i] & 0xffff, words[i + 1..i + n.max(1)].to_vec()));
+        i += n.max(1);
+    }
+    out
+}
+
+fn compile(src: &str, optimize: bool) -> Vec<u32> {
+    let opts = Options {
+        stage: Some(Stage::Fragment),
+        target: TargetEnv::Vulkan { minor: 0 },
+        ..Options::default()
+    };
+    let run = fresnel::lower_to_ir(SourceInput::new("t", src), &opts, &mut fresnel::NoIncludes);
+    let mut ir = run.ir.expect("lowers");
+    if optimize {
+        fresnel_opt::optimize(
+            &mut ir,
+            fresnel_opt::OptLevel::O,
+            fresnel_opt::TargetFacts::default(),
+        )
+        .expect("optimizes");
+    }
+    let env = spirv::TargetEnv::Vulkan { minor: 0 };
+    let words = spirv::emit(
+        &ir,
+        &SpirvOptions {
+            target: env,
+            debug_names: false,
+        },
+    )
+    .expect("emits");
+    if support::have_spirv_val() {
+        support::validate(&words, env).unwrap_or_else(|e| panic!("spirv-val: {e}"));
+    }
+    words
+}
+
+const FS: &str = r#"#version 450
+layout(location = 0) flat in int n;
+layout(location = 1) flat in uint k;
+layout(location = 0) out vec4 o;
+layout(set = 0, binding = 0, std430) buffer B { float v[]; };
+void main() {
+    float acc = 0.0;
+    for (int i = 0; i < n; i++) {
+        acc += float(i) * 0.5;
+        if (acc > 10.0)
+            v[i] = acc;
+    }
+    switch (k) {
+    case 0u: v[0] = sin(acc); break;
+    case 1u: v[1] = cos(acc); break;
+    case 2u: v[2] = exp(acc); break;
+    default: v[3] = log(acc); break;
+    }
+    o = vec4(acc);
+}
+"#;
+
+#[test]
+fn loop_header_holds_the_exit_test() {
+    for optimize in [false, true] {
+        let ins = instructions(&compile(FS, optimize));
+        let merges: Vec<usize> = (0..ins.len()).filter(|&i| ins[i].0 == LOOP_MERGE).collect();
+        assert_eq!(merges.len(), 1, "one loop (optimize: {optimize})");
+        let m = merges[0];
+        let (next_op, next_args) = &ins[m + 1];
+        if optimize {
+            // The header tests the loop condition itself.
+            assert_eq!(*next_op, BRANCH_CONDITIONAL, "after OpLoopMerge");
+            assert!(
+                next_args[1..].contains(&ins[m].1[0]),
+                "one target is the loop's merge block"
+            );
+        } else {
+            assert!(matches!(*next_op, BRANCH | BRANCH_CONDITIONAL));
+        }
+    }
+}
+
+#[test]
+fn if_without_else_branches_to_its_merge() {
+    let ins = instructions(&compile(FS, true));
+    let mut found = false;
+    for i in 0..ins.len() - 1 {
+        if ins[i].0 == SELECTION_MERGE && ins[i + 1].0 == BRANCH_CONDITIONAL {
+            let merge = ins[i].1[0];
+            found |= ins[i + 1].1[1..].contains(&merge);
+        }
+    }
+    assert!(found, "the if inside the loop names its merge as the false target");
+    // Blocks: the entry (before the loop header), the header, the body, the if's arm, the
+    // if's merge, the continue block, the loop's merge, four cases and the switch's merge.
+    let labels = ins.iter().filter(|i| i.0 == LABEL).count();
+    assert_eq!(labels, 12, "blocks written");
+}
+
+#[test]
+fn switch_is_one_op_switch() {
+    for optimize in [false, true] {
+        let ins = instructions(&compile(FS, optimize));
+        let switches: Vec<&(u32, Vec<u32>)> = ins.iter().filter(|i| i.0 == SWITCH).collect();
+        assert_eq!(switches.len(), 1, "optimize: {optimize}");
+        // Selector, default, then three (literal, label) pairs.
+        assert_eq!(switches[0].1.len(), 2 + 3 * 2);
+    }
+}
