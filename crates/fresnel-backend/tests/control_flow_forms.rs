@@ -115,7 +115,10 @@ fn if_without_else_branches_to_its_merge() {
             found |= ins[i + 1].1[1..].contains(&merge);
         }
     }
-    assert!(found, "the if inside the loop names its merge as the false target");
+    assert!(
+        found,
+        "the if inside the loop names its merge as the false target"
+    );
     // Blocks: the entry (before the loop header), the header, the body, the if's arm, the
     // if's merge, the continue block, the loop's merge, four cases and the switch's merge.
     let labels = ins.iter().filter(|i| i.0 == LABEL).count();

@@ -156,7 +156,6 @@ fn push_constant_banks() {
 /// Needs the one-line `copy_bindless` hook in `spirv/instr.rs` (issue 5 report of helper
 /// B): `I::CopyDeref if self.copy_bindless(x)? => {}` before the `I::CopyDeref` arm.
 #[test]
-#[ignore = "waits for the CopyDeref hook in spirv/instr.rs (owned by the lead)"]
 fn bindless_object_copied_into_an_opaque_local() {
     // piglit/tests/spec/arb_bindless_texture/compiler/samplers/func-call-uvec2-texture2D.frag
     let src = r#"#version 330

@@ -136,11 +136,17 @@ fn glslang_job(job: &mut Job, row: &Row, modes: Option<&Vec<GlslangMode>>, dir: 
         )
         .unwrap_or_default();
         let head: String = job.text.chars().take(1000).collect();
-        let vulkan = (out.contains("// Module Version") && !name.contains("OpenGL"))
+        // glslang's reference SPIR-V with OpenGL-only built-ins or atomic counters was
+        // made for OpenGL, whatever the name says (as `corpus_spirv.rs` decides).
+        let opengl_output = out.contains("BuiltIn VertexId")
+            || out.contains("BuiltIn InstanceId")
+            || out.contains("Capability AtomicStorage");
+        let vulkan = ((out.contains("// Module Version") && !name.contains("OpenGL"))
             || head.contains(" -V ")
             || head.contains("--target-env vulkan")
             || name.starts_with("spv.")
-            || name.starts_with("vulkan");
+            || name.starts_with("vulkan"))
+            && !opengl_output;
         if vulkan {
             job.settings.target = TargetEnv::Vulkan { minor: 0 };
         }

@@ -834,12 +834,29 @@ impl Parser {
                 self.expect_ident("x")?;
                 let elem = self.ty()?;
                 let mut stride = 0;
-                if self.eat_punct(',') {
-                    self.expect_ident("stride")?;
-                    stride = self.int_in("stride")?;
+                // Issue 5: `, spec "<SpecExpr text>"` (a length given by specialization
+                // constants, `Types::spec_array`).
+                let mut spec = None;
+                while self.eat_punct(',') {
+                    if self.eat_ident("spec") {
+                        let t = self.next();
+                        let Tk::Str(text) = &t.tk else {
+                            return self.err_at(&t, "expected the quoted length expression");
+                        };
+                        match crate::types::SpecExpr::parse(text) {
+                            Some(e) => spec = Some(e),
+                            None => return self.err_at(&t, "bad specialization length"),
+                        }
+                    } else {
+                        self.expect_ident("stride")?;
+                        stride = self.int_in("stride")?;
+                    }
                 }
                 self.expect_punct(']')?;
-                Ok(self.types.intern(Type::Array { elem, len, stride }))
+                Ok(match spec {
+                    Some(e) => self.types.spec_array(elem, len, stride, e),
+                    None => self.types.intern(Type::Array { elem, len, stride }),
+                })
             }
             Tk::Ident(s) => {
                 let s = s.clone();

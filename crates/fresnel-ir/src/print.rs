@@ -201,10 +201,16 @@ impl<'a> TypePrinter<'a> {
             } => format!("f{bits}mat{columns}x{rows}"),
             Type::Array { elem, len, stride } => {
                 let inner = self.ty(*elem);
-                match stride {
-                    0 => format!("[{len} x {inner}]"),
-                    s => format!("[{len} x {inner}, stride {s}]"),
+                let mut t = match stride {
+                    0 => format!("[{len} x {inner}"),
+                    s => format!("[{len} x {inner}, stride {s}"),
+                };
+                // Issue 5: a length given by specialization constants (parse.rs reads it).
+                if let Some(e) = self.types.spec_length(id) {
+                    t.push_str(&format!(", spec {}", quote(&e.text())));
                 }
+                t.push(']');
+                t
             }
             Type::Struct { .. } => self.structs.get(&id).cloned().unwrap_or_default(),
             Type::Opaque(n) => format!("opaque {}", quote(n)),

@@ -300,10 +300,16 @@ impl Types {
             } => format!("f{bits}mat{columns}x{rows}"),
             Type::Array { elem, len, stride } => {
                 let inner = self.display(*elem);
-                match stride {
-                    0 => format!("[{len} x {inner}]"),
-                    s => format!("[{len} x {inner}, stride {s}]"),
+                let mut t = match stride {
+                    0 => format!("[{len} x {inner}"),
+                    s => format!("[{len} x {inner}, stride {s}"),
+                };
+                // Issue 5: a length given by specialization constants (parse.rs reads it).
+                if let Some(e) = self.spec_length(id) {
+                    t.push_str(&format!(", spec \"{}\"", e.text()));
                 }
+                t.push(']');
+                t
             }
             Type::Struct { name, .. } => format!("%{name}"),
             Type::Sampler {

@@ -61,8 +61,11 @@ pub struct Rule {
     /// Bit-identical for all inputs.
     pub exact: bool,
     /// A further condition on the captures (constants they must satisfy).
-    pub cond: Option<fn(&Function, &[Option<View>; 4]) -> bool>,
+    pub cond: Option<RuleCond>,
 }
+
+/// A rule's condition on its captures.
+pub type RuleCond = fn(&Function, &[Option<View>; 4]) -> bool;
 
 use AluOp::*;
 use P::{Op as PO, F as PF, I as PI, V as PV};
@@ -118,7 +121,11 @@ fn shifted_out(f: &Function, caps: &[Option<View>; 4]) -> bool {
     if !(8..=64).contains(&bits) || sh.len() != k.len() {
         return false;
     }
-    let all = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+    let all = if bits == 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    };
     sh.iter()
         .zip(&k)
         .all(|(&s, &k)| (k & all & (all << (s % u64::from(bits)))) == 0)

@@ -59,7 +59,13 @@ pub fn fuse(f: &mut Function, types: &mut Types) -> bool {
         for k in 0..2 {
             let p = add.srcs[k];
             let d = &f.values[p.value];
-            if d.uses.len() != 1 || d.uses[0] != (Use::Instr { instr: id, src: k as u16 }) {
+            if d.uses.len() != 1
+                || d.uses[0]
+                    != (Use::Instr {
+                        instr: id,
+                        src: k as u16,
+                    })
+            {
                 continue;
             }
             let InstrKind::Alu(mul) = &f.instrs[d.def].kind else {
@@ -91,7 +97,8 @@ pub fn fuse(f: &mut Function, types: &mut Types) -> bool {
         // A vector times one broadcast component stays: chains of them are matrix
         // products (`OpMatrixTimesVector` in SPIR-V), and `v * s + c` is two instructions
         // either way there (the broadcast costs one).
-        let broadcast = |s: &AluSrc| n > 1 && s.swizzle[..n as usize].iter().all(|&x| x == s.swizzle[0]);
+        let broadcast =
+            |s: &AluSrc| n > 1 && s.swizzle[..n as usize].iter().all(|&x| x == s.swizzle[0]);
         if broadcast(&a) || broadcast(&b) {
             continue;
         }

@@ -220,7 +220,7 @@ fn switch_chains_compute_what_the_cpu_computes() {
             assert_eq!(got_w, want_w, "{level:?} vulkan1.{minor}: w[{i}]");
             let v = [i as f32, 1.0, -0.5];
             for row in 0..3 {
-                let x: f32 = (0..3).map(|c| m[c][row] * v[c]).sum();
+                let x: f32 = m.iter().zip(&v).map(|(col, vc)| col[row] * vc).sum();
                 let g = f32::from_le_bytes(word(64 * 4 + i as usize * 4 + row));
                 assert!(
                     (g - x).abs() <= 1e-4 * (1.0 + x.abs()),
@@ -243,5 +243,9 @@ fn optimized_chains_become_op_switch() {
     );
     // Unoptimized too: `store`, `pick` and the switch in `loopy` read their selector once.
     let o0 = spirv(CS, None, 0);
-    assert!(opcode_count(&o0, 251) >= 3, "OpSwitch at -O0: {}", opcode_count(&o0, 251));
+    assert!(
+        opcode_count(&o0, 251) >= 3,
+        "OpSwitch at -O0: {}",
+        opcode_count(&o0, 251)
+    );
 }

@@ -51,7 +51,11 @@ pub enum Val {
     /// A sparse lookup's result of more components than a SPIR-V vector holds: the texel
     /// (`tk`: components `0..tk.comps`) and the residency code (the last component, already
     /// of `tk`'s scalar kind); components are extracted only where read alone.
-    Sparse { texel: u32, tk: Kind, code: u32 },
+    Sparse {
+        texel: u32,
+        tk: Kind,
+        code: u32,
+    },
     /// A pointer (a deref): id, pointee SPIR-V type, storage class, IR type and mode.
     Ptr {
         id: u32,
@@ -421,20 +425,29 @@ impl FuncCx<'_, '_> {
     /// block of its own and what follows it is no selection, or is the loop's exit test.
     fn header_form(&self, lp: LoopId, first: BlockId, body: &[CfNode]) -> HeaderForm {
         use fresnel_ir::Intrinsic as I;
-        let splits = self.f.blocks[first].instrs.iter().any(|&i| match &self.f.instrs[i].kind {
-            InstrKind::Jump(_) => true,
-            InstrKind::Intrinsic(x) => matches!(
-                x.op,
-                I::Terminate
-                    | I::TerminateIf
-                    | I::IgnoreRayIntersection
-                    | I::TerminateRay
-                    | I::SetVertexAndPrimitiveCount
-                    | I::LaunchMeshWorkgroups
-            ),
-            _ => false,
-        });
-        if splits || self.switches.skip.iter().any(|i| self.f.instrs[*i].block == first) {
+        let splits = self.f.blocks[first]
+            .instrs
+            .iter()
+            .any(|&i| match &self.f.instrs[i].kind {
+                InstrKind::Jump(_) => true,
+                InstrKind::Intrinsic(x) => matches!(
+                    x.op,
+                    I::Terminate
+                        | I::TerminateIf
+                        | I::IgnoreRayIntersection
+                        | I::TerminateRay
+                        | I::SetVertexAndPrimitiveCount
+                        | I::LaunchMeshWorkgroups
+                ),
+                _ => false,
+            });
+        if splits
+            || self
+                .switches
+                .skip
+                .iter()
+                .any(|i| self.f.instrs[*i].block == first)
+        {
             return HeaderForm::Separate;
         }
         let _ = lp;
@@ -454,9 +467,12 @@ impl FuncCx<'_, '_> {
                         [i] if matches!(self.f.instrs[*i].kind, InstrKind::Jump(JumpKind::Break)))
                 };
                 let empty = |b: BlockId| self.f.blocks[b].instrs.is_empty();
-                let merge_has_phis = self
-                    .next_block_after(CfNode::If(*x))
-                    .is_none_or(|m| self.f.blocks[m].instrs.iter().any(|&i| self.f.instrs[i].kind.is_phi()));
+                let merge_has_phis = self.next_block_after(CfNode::If(*x)).is_none_or(|m| {
+                    self.f.blocks[m]
+                        .instrs
+                        .iter()
+                        .any(|&i| self.f.instrs[i].kind.is_phi())
+                });
                 if merge_has_phis {
                     return HeaderForm::Separate;
                 }

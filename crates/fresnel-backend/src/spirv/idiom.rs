@@ -85,8 +85,7 @@ pub fn analyze(f: &Function, groups: &super::coalesce::Groups) -> Idioms {
         if let Some(idiom) = found {
             // Intermediates another pattern already absorbed stay written there.
             if taken(&id)
-                || m
-                    .inner
+                || m.inner
                     .iter()
                     .any(|i| out.skip.contains(i) || out.at.contains_key(i) || taken(i))
             {
@@ -97,7 +96,12 @@ pub fn analyze(f: &Function, groups: &super::coalesce::Groups) -> Idioms {
         }
     }
     // A root absorbed by a later pattern is not written at all.
-    let absorbed: Vec<InstrId> = out.at.keys().copied().filter(|i| out.skip.contains(i)).collect();
+    let absorbed: Vec<InstrId> = out
+        .at
+        .keys()
+        .copied()
+        .filter(|i| out.skip.contains(i))
+        .collect();
     for i in absorbed {
         out.at.remove(&i);
     }

@@ -218,7 +218,12 @@ impl FuncCx<'_, '_> {
     /// Loads a texture, image or sampler handle (of type `t`) through pointer `p`: once per
     /// block (handles are read-only; in other blocks the load may not dominate).
     pub(super) fn load_handle(&mut self, t: u32, p: u32) -> u32 {
-        let key = (self.cur, op::LOAD, t, SmallVec::<[u32; 6]>::from_slice(&[p]));
+        let key = (
+            self.cur,
+            op::LOAD,
+            t,
+            SmallVec::<[u32; 6]>::from_slice(&[p]),
+        );
         if let Some(&id) = self.pure.get(&key) {
             return id;
         }
@@ -481,7 +486,10 @@ impl FuncCx<'_, '_> {
                         run += 1;
                     }
                     let vc = self.f.values[s0.value].num_components;
-                    if run > 1 && vc <= 4 && !matches!(self.vals[s0.value.0 as usize], Val::Const(_)) {
+                    if run > 1
+                        && vc <= 4
+                        && !matches!(self.vals[s0.value.0 as usize], Val::Const(_))
+                    {
                         let mut src = s0;
                         for (j, c) in src.swizzle.iter_mut().enumerate().take(run) {
                             *c = s0.swizzle[0] + j as u8;
@@ -1553,6 +1561,7 @@ impl FuncCx<'_, '_> {
                 let mask = x.index(IndexKind::WriteMask).unwrap_or(0xf) as u32;
                 self.store(x.srcs[0], x.srcs[1], mask)?;
             }
+            I::CopyDeref if self.copy_bindless(x)? => {}
             I::CopyDeref => {
                 let (did, dt, dclass, _, _) = self.ptr(x.srcs[0])?;
                 let (sid, st, sclass, _, _) = self.ptr(x.srcs[1])?;
@@ -1974,11 +1983,7 @@ impl FuncCx<'_, '_> {
                         self.lookup(op::IMAGE_READ, k, &args, &mut code)
                     };
                     let code = self.code_as(code.unwrap_or(0), k)?;
-                    self.vals[d.0 as usize] = Val::Sparse {
-                        texel,
-                        tk: k,
-                        code,
-                    };
+                    self.vals[d.0 as usize] = Val::Sparse { texel, tk: k, code };
                     return Ok(());
                 }
                 // 16-bit results (f16image*): read the image's 32-bit texel, convert.
@@ -2099,8 +2104,6 @@ impl FuncCx<'_, '_> {
         }
         Ok((self.op1(op::COMPOSITE_CONSTRUCT, all, &parts), all))
     }
-
-    /// The components of a sparse lookup's value when they are more than 4.
 
     fn emit_tex(&mut self, t: &Tex) -> Result<()> {
         let mut code: Option<u32> = if t.is_sparse { Some(0) } else { None };

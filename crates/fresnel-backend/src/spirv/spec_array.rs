@@ -62,16 +62,14 @@ impl Module<'_> {
         let kind = |(base, bits): (BaseType, u8)| Kind::new(base, bits, 1);
         let id = match e {
             SpecExpr::Const { base, bits, value } => self.constant(kind((*base, *bits)), &[*value]),
-            SpecExpr::SpecConstant { id, .. } => super::spec::decorated_target(
-                &self.decorations.words,
-                decor::SPEC_ID,
-                *id,
-            )
-            .ok_or_else(|| {
-                SpirvError::new(format!(
+            SpecExpr::SpecConstant { id, .. } => {
+                super::spec::decorated_target(&self.decorations.words, decor::SPEC_ID, *id)
+                    .ok_or_else(|| {
+                        SpirvError::new(format!(
                     "internal: specialization constant {id} (an array length) is not declared"
                 ))
-            })?,
+                    })?
+            }
             SpecExpr::WorkgroupSize(c) => {
                 let wg = super::spec::decorated_target(
                     &self.decorations.words,

@@ -21,7 +21,9 @@
 //! `OpSwitch` straight to the merge (at most one such case, so the merge's phis have one
 //! source per predecessor block). Comparisons used only by the chain are not written.
 
-use fresnel_ir::{AluOp, BlockId, CfNode, Function, IfId, InstrId, InstrKind, ListRef, Use, ValueId};
+use fresnel_ir::{
+    AluOp, BlockId, CfNode, Function, IfId, InstrId, InstrKind, ListRef, Use, ValueId,
+};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
@@ -180,11 +182,8 @@ fn chain_at(f: &Function, x: IfId) -> Option<(Chain, Vec<InstrId>)> {
             _ => None,
         }
     };
-    let direct = empty(default).or_else(|| {
-        levels
-            .iter()
-            .find_map(|lv| empty(ListRef::Then(lv.if_id)))
-    });
+    let direct =
+        empty(default).or_else(|| levels.iter().find_map(|lv| empty(ListRef::Then(lv.if_id))));
     let chain = Chain {
         sel: sel?,
         levels,
@@ -203,14 +202,20 @@ fn next_level(
     x: IfId,
     sel: &mut Option<(ValueId, u8)>,
 ) -> Option<(IfId, BlockId, BlockId, SmallVec<[u32; 2]>, Vec<InstrId>)> {
-    let [CfNode::Block(b0), CfNode::If(y), CfNode::Block(m)] = f.ifs[x].else_list.as_slice()
-    else {
+    let [CfNode::Block(b0), CfNode::If(y), CfNode::Block(m)] = f.ifs[x].else_list.as_slice() else {
         return None;
     };
     let (b0, y, m) = (*b0, *y, *m);
     let mut probe = *sel;
     let mut tree = Vec::new();
-    let lits = cond_lits(f, f.ifs[y].cond, Use::IfCond(y), true, &mut probe, &mut tree)?;
+    let lits = cond_lits(
+        f,
+        f.ifs[y].cond,
+        Use::IfCond(y),
+        true,
+        &mut probe,
+        &mut tree,
+    )?;
     // B: ALU code and constants only (it is executed before the switch).
     for &i in &f.blocks[b0].instrs {
         match &f.instrs[i].kind {
@@ -263,7 +268,10 @@ fn cond_lits(
     match a.op {
         AluOp::Ieq => {
             let (s0, s1) = (a.srcs[0], a.srcs[1]);
-            let (var, k) = match (constant(f, s1.value, s1.swizzle[0]), constant(f, s0.value, s0.swizzle[0])) {
+            let (var, k) = match (
+                constant(f, s1.value, s1.swizzle[0]),
+                constant(f, s0.value, s0.swizzle[0]),
+            ) {
                 (Some(k), _) => (s0, k),
                 (None, Some(k)) => (s1, k),
                 _ => return None,

@@ -282,7 +282,6 @@ impl FuncCx<'_, '_> {
     /// made by [`FuncCx::bindless_object`]): the object stored into `dst`
     /// (`sampler2D s = sampler2D(handle);`, GL_ARB_bindless_texture). `Ok(false)` for any
     /// other copy.
-    #[allow(dead_code)] // Called from `instr.rs` once the lead adds the hook (issue 5 report).
     pub(crate) fn copy_bindless(&mut self, x: &IntrinsicInstr) -> Result<bool> {
         if x.op != Intrinsic::CopyDeref || x.srcs.len() != 2 {
             return Ok(false);
