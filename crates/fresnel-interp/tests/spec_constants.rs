@@ -92,10 +92,11 @@ fn specialized_values_change_the_results() {
         &[(0, 6), (1, u64::from(2.5f32.to_bits())), (2, 0)],
         [1, 1, 1],
     );
-    // M = 13; the array keeps its default size 9; B false: -N; N > 5 adds 100.
+    // M = 13; `arr.length()` follows the specialization too (the SPIR-V array's length is
+    // the spec-constant chain); B false: -N; N > 5 adds 100.
     assert_eq!(
         &w[..6],
-        &[13, 9, (-6i32) as u32, 7, 106, 2],
+        &[13, 13, (-6i32) as u32, 7, 106, 2],
         "specialized results"
     );
     assert_eq!(f32::from_bits(w[6]), 5.0);
