@@ -4,45 +4,10 @@
 //! `-O0` and `-O`, and its results must equal the same arithmetic done here on the CPU.
 //! Fails when Vulkan is unavailable, unless `FRESNEL_SKIP_VULKAN=1` is set.
 
-use fresnel_backend::spirv::{emit, SpirvOptions, TargetEnv as SpvTarget};
-use fresnel_vk::{BufferBinding, BufferKind, ComputeJob, Gpu};
+mod support;
 
-fn gpu() -> Option<Gpu> {
-    match Gpu::new() {
-        Ok(g) => Some(g),
-        Err(e) if std::env::var("FRESNEL_SKIP_VULKAN").is_ok_and(|v| v == "1") => {
-            eprintln!("skipped (FRESNEL_SKIP_VULKAN=1): {e}");
-            None
-        }
-        Err(e) => panic!("{e} (set FRESNEL_SKIP_VULKAN=1 to skip the Vulkan tests)"),
-    }
-}
-
-fn spirv(src: &str, level: Option<fresnel_opt::OptLevel>) -> Vec<u32> {
-    let opts = fresnel::Options {
-        stage: Some(fresnel::Stage::Compute),
-        target: fresnel::TargetEnv::Vulkan { minor: 0 },
-        ..fresnel::Options::default()
-    };
-    let run = fresnel::lower_to_ir(
-        fresnel::SourceInput::new("t.comp", src),
-        &opts,
-        &mut fresnel::NoIncludes,
-    );
-    let mut ir = run.ir.unwrap_or_else(|| panic!("{:?}", run.diagnostics));
-    if let Some(level) = level {
-        fresnel_opt::optimize(&mut ir, level, fresnel_opt::TargetFacts::default())
-            .expect("optimize");
-    }
-    emit(
-        &ir,
-        &SpirvOptions {
-            target: SpvTarget::Vulkan { minor: 0 },
-            debug_names: true,
-        },
-    )
-    .expect("SPIR-V")
-}
+use fresnel_vk::{BufferBinding, BufferKind, ComputeJob};
+use support::{compute_spirv, gpu};
 
 const CS: &str = r#"#version 450
 layout(local_size_x = 1) in;
@@ -173,7 +138,7 @@ fn matrix_and_vector_aggregates_compute_what_the_cpu_computes() {
     for level in [None, Some(fresnel_opt::OptLevel::O)] {
         let out = gpu
             .dispatch(&ComputeJob {
-                spirv: spirv(CS, level),
+                spirv: compute_spirv(CS, level, 0),
                 groups: [1, 1, 1],
                 bindings: vec![
                     BufferBinding {
@@ -212,7 +177,7 @@ fn matrix_and_vector_aggregates_compute_what_the_cpu_computes() {
 #[test]
 fn optimized_module_uses_whole_matrix_instructions() {
     // The same shader at -O: one load per matrix, products as OpMatrixTimesVector.
-    let words = spirv(CS, Some(fresnel_opt::OptLevel::O));
+    let words = compute_spirv(CS, Some(fresnel_opt::OptLevel::O), 0);
     let mut ops = std::collections::BTreeMap::<u16, usize>::new();
     let mut i = 5;
     while i < words.len() {

@@ -5,45 +5,10 @@
 //! specialized length. Runs on the Vulkan driver at `-O0` and `-O`, with and without
 //! specialization. Fails when Vulkan is unavailable, unless `FRESNEL_SKIP_VULKAN=1` is set.
 
-use fresnel_backend::spirv::{emit, SpirvOptions, TargetEnv as SpvTarget};
+mod support;
+
 use fresnel_vk::{BufferBinding, BufferKind, ComputeJob, Gpu};
-
-fn gpu() -> Option<Gpu> {
-    match Gpu::new() {
-        Ok(g) => Some(g),
-        Err(e) if std::env::var("FRESNEL_SKIP_VULKAN").is_ok_and(|v| v == "1") => {
-            eprintln!("skipped (FRESNEL_SKIP_VULKAN=1): {e}");
-            None
-        }
-        Err(e) => panic!("{e} (set FRESNEL_SKIP_VULKAN=1 to skip the Vulkan tests)"),
-    }
-}
-
-fn spirv(src: &str, level: Option<fresnel_opt::OptLevel>) -> Vec<u32> {
-    let opts = fresnel::Options {
-        stage: Some(fresnel::Stage::Compute),
-        target: fresnel::TargetEnv::Vulkan { minor: 0 },
-        ..fresnel::Options::default()
-    };
-    let run = fresnel::lower_to_ir(
-        fresnel::SourceInput::new("t.comp", src),
-        &opts,
-        &mut fresnel::NoIncludes,
-    );
-    let mut ir = run.ir.unwrap_or_else(|| panic!("{:?}", run.diagnostics));
-    if let Some(level) = level {
-        fresnel_opt::optimize(&mut ir, level, fresnel_opt::TargetFacts::default())
-            .expect("optimize");
-    }
-    emit(
-        &ir,
-        &SpirvOptions {
-            target: SpvTarget::Vulkan { minor: 0 },
-            debug_names: true,
-        },
-    )
-    .expect("SPIR-V")
-}
+use support::{compute_spirv, gpu};
 
 const CS: &str = r#"#version 450
 layout(local_size_x_id = 0) in;
@@ -111,7 +76,7 @@ fn run(gpu: &Gpu, words: &[u32], spec: &[(u32, u32)], x: u32) -> Vec<u32> {
 fn spec_sized_arrays_follow_specialization() {
     let Some(gpu) = gpu() else { return };
     for level in [None, Some(fresnel_opt::OptLevel::O)] {
-        let words = spirv(CS, level);
+        let words = compute_spirv(CS, level, 0);
         assert_eq!(
             run(&gpu, &words, &[], 1),
             expected(1, 2),

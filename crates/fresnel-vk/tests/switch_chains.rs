@@ -6,58 +6,10 @@
 //! (`mat3(m) * v`), which once became an invalid `OpMatrixTimesVector`.
 //! Fails when Vulkan is unavailable, unless `FRESNEL_SKIP_VULKAN=1` is set.
 
-use fresnel_backend::spirv::{emit, SpirvOptions, TargetEnv as SpvTarget};
-use fresnel_vk::{BufferBinding, BufferKind, ComputeJob, Gpu};
+mod support;
 
-fn gpu() -> Option<Gpu> {
-    match Gpu::new() {
-        Ok(g) => Some(g),
-        Err(e) if std::env::var("FRESNEL_SKIP_VULKAN").is_ok_and(|v| v == "1") => {
-            eprintln!("skipped (FRESNEL_SKIP_VULKAN=1): {e}");
-            None
-        }
-        Err(e) => panic!("{e} (set FRESNEL_SKIP_VULKAN=1 to skip the Vulkan tests)"),
-    }
-}
-
-fn spirv(src: &str, level: Option<fresnel_opt::OptLevel>, minor: u8) -> Vec<u32> {
-    let opts = fresnel::Options {
-        stage: Some(fresnel::Stage::Compute),
-        target: fresnel::TargetEnv::Vulkan { minor },
-        ..fresnel::Options::default()
-    };
-    let run = fresnel::lower_to_ir(
-        fresnel::SourceInput::new("t.comp", src),
-        &opts,
-        &mut fresnel::NoIncludes,
-    );
-    let mut ir = run.ir.unwrap_or_else(|| panic!("{:?}", run.diagnostics));
-    if let Some(level) = level {
-        fresnel_opt::optimize(&mut ir, level, fresnel_opt::TargetFacts::default())
-            .expect("optimize");
-    }
-    emit(
-        &ir,
-        &SpirvOptions {
-            target: SpvTarget::Vulkan { minor },
-            debug_names: true,
-        },
-    )
-    .expect("SPIR-V")
-}
-
-fn opcode_count(words: &[u32], opcode: u16) -> usize {
-    let mut i = 5;
-    let mut n = 0;
-    while i < words.len() {
-        let len = (words[i] >> 16) as usize;
-        if (words[i] & 0xffff) as u16 == opcode {
-            n += 1;
-        }
-        i += len.max(1);
-    }
-    n
-}
+use fresnel_vk::{BufferBinding, BufferKind, ComputeJob};
+use support::{compute_spirv, gpu, opcode_count};
 
 const CS: &str = r#"#version 450
 layout(local_size_x = 64) in;
@@ -173,7 +125,7 @@ fn switch_chains_compute_what_the_cpu_computes() {
     ] {
         let out = gpu
             .dispatch(&ComputeJob {
-                spirv: spirv(CS, level, minor),
+                spirv: compute_spirv(CS, level, minor),
                 groups: [1, 1, 1],
                 bindings: vec![
                     BufferBinding {
@@ -233,7 +185,7 @@ fn switch_chains_compute_what_the_cpu_computes() {
 
 #[test]
 fn optimized_chains_become_op_switch() {
-    let words = spirv(CS, Some(fresnel_opt::OptLevel::O), 0);
+    let words = compute_spirv(CS, Some(fresnel_opt::OptLevel::O), 0);
     // `store` (5 cases, one of two labels, and a default) and what is left of `pick`
     // after small arms became selects.
     assert!(
@@ -242,7 +194,7 @@ fn optimized_chains_become_op_switch() {
         opcode_count(&words, 251)
     );
     // Unoptimized too: `store`, `pick` and the switch in `loopy` read their selector once.
-    let o0 = spirv(CS, None, 0);
+    let o0 = compute_spirv(CS, None, 0);
     assert!(
         opcode_count(&o0, 251) >= 3,
         "OpSwitch at -O0: {}",

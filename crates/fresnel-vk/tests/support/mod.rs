@@ -1,0 +1,60 @@
+//! Shared by the Vulkan execution tests: the device (or a skip when `FRESNEL_SKIP_VULKAN=1`),
+//! compute shaders compiled to SPIR-V at a level and Vulkan version, and opcode counts.
+#![allow(dead_code)] // Each test file uses part of it.
+
+use fresnel_backend::spirv::{emit, SpirvOptions, TargetEnv as SpvTarget};
+use fresnel_vk::Gpu;
+
+/// The Vulkan device, or `None` (with a message) when Vulkan is unavailable and
+/// `FRESNEL_SKIP_VULKAN=1` says to skip; otherwise unavailability fails the test.
+pub fn gpu() -> Option<Gpu> {
+    match Gpu::new() {
+        Ok(g) => Some(g),
+        Err(e) if std::env::var("FRESNEL_SKIP_VULKAN").is_ok_and(|v| v == "1") => {
+            eprintln!("skipped (FRESNEL_SKIP_VULKAN=1): {e}");
+            None
+        }
+        Err(e) => panic!("{e} (set FRESNEL_SKIP_VULKAN=1 to skip the Vulkan tests)"),
+    }
+}
+
+/// A compute shader compiled for Vulkan 1.`minor`, optimized at `level` when given.
+pub fn compute_spirv(src: &str, level: Option<fresnel_opt::OptLevel>, minor: u8) -> Vec<u32> {
+    let opts = fresnel::Options {
+        stage: Some(fresnel::Stage::Compute),
+        target: fresnel::TargetEnv::Vulkan { minor },
+        ..fresnel::Options::default()
+    };
+    let run = fresnel::lower_to_ir(
+        fresnel::SourceInput::new("t.comp", src),
+        &opts,
+        &mut fresnel::NoIncludes,
+    );
+    let mut ir = run.ir.unwrap_or_else(|| panic!("{:?}", run.diagnostics));
+    if let Some(level) = level {
+        fresnel_opt::optimize(&mut ir, level, fresnel_opt::TargetFacts::default())
+            .expect("optimize");
+    }
+    emit(
+        &ir,
+        &SpirvOptions {
+            target: SpvTarget::Vulkan { minor },
+            debug_names: true,
+        },
+    )
+    .expect("SPIR-V")
+}
+
+/// How many instructions of `opcode` a module has.
+pub fn opcode_count(words: &[u32], opcode: u16) -> usize {
+    let mut i = 5;
+    let mut n = 0;
+    while i < words.len() {
+        let len = (words[i] >> 16) as usize;
+        if (words[i] & 0xffff) as u16 == opcode {
+            n += 1;
+        }
+        i += len.max(1);
+    }
+    n
+}
