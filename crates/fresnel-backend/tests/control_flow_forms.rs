@@ -9,27 +9,17 @@
 
 mod support;
 
+use support::instructions;
+
 use fresnel::{Options, SourceInput, Stage, TargetEnv};
 use fresnel_backend::spirv::{self, SpirvOptions};
 
-const LOOP_MERGE: u32 = 246;
-const SELECTION_MERGE: u32 = 247;
-const LABEL: u32 = 248;
-const BRANCH: u32 = 249;
-const BRANCH_CONDITIONAL: u32 = 250;
-const SWITCH: u32 = 251;
-
-/// Instructions as (opcode, operands).
-fn instructions(words: &[u32]) -> Vec<(u32, Vec<u32>)> {
-    let mut out = Vec::new();
-    let mut i = 5;
-    while i < words.len() {
-        let n = (words[i] >> 16) as usize;
-        out.push((words[i] & 0xffff, words[i + 1..i + n.max(1)].to_vec()));
-        i += n.max(1);
-    }
-    out
-}
+const LOOP_MERGE: u16 = 246;
+const SELECTION_MERGE: u16 = 247;
+const LABEL: u16 = 248;
+const BRANCH: u16 = 249;
+const BRANCH_CONDITIONAL: u16 = 250;
+const SWITCH: u16 = 251;
 
 fn compile(src: &str, optimize: bool) -> Vec<u32> {
     let opts = Options {
@@ -129,7 +119,7 @@ fn if_without_else_branches_to_its_merge() {
 fn switch_is_one_op_switch() {
     for optimize in [false, true] {
         let ins = instructions(&compile(FS, optimize));
-        let switches: Vec<&(u32, Vec<u32>)> = ins.iter().filter(|i| i.0 == SWITCH).collect();
+        let switches: Vec<&(u16, Vec<u32>)> = ins.iter().filter(|i| i.0 == SWITCH).collect();
         assert_eq!(switches.len(), 1, "optimize: {optimize}");
         // Selector, default, then three (literal, label) pairs.
         assert_eq!(switches[0].1.len(), 2 + 3 * 2);

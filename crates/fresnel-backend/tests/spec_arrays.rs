@@ -6,6 +6,8 @@
 
 mod support;
 
+use support::instructions;
+
 use fresnel::{Options, SourceInput, Stage, TargetEnv};
 use fresnel_backend::spirv::{self, SpirvOptions};
 
@@ -47,19 +49,6 @@ fn compile(stage: Stage, src: &str, optimize: bool) -> Vec<u32> {
         eprintln!("spirv-val not installed: validation skipped");
     }
     words
-}
-
-/// The instructions of a module: (opcode, operands).
-fn instructions(words: &[u32]) -> Vec<(u16, Vec<u32>)> {
-    let mut out = Vec::new();
-    let mut i = 5;
-    while i < words.len() {
-        let count = (words[i] >> 16) as usize;
-        assert!(count > 0 && i + count <= words.len(), "malformed module");
-        out.push(((words[i] & 0xffff) as u16, words[i + 1..i + count].to_vec()));
-        i += count;
-    }
-    out
 }
 
 const OP_DECORATE: u16 = 71;

@@ -5,6 +5,8 @@
 
 mod support;
 
+use support::instructions;
+
 use fresnel::{Options, SourceInput, Stage, TargetEnv};
 use fresnel_backend::spirv::{self, SpirvOptions};
 
@@ -32,18 +34,6 @@ fn compile(stage: Stage, target: TargetEnv, src: &str) -> Result<Vec<u32>, Strin
         ..SpirvOptions::default()
     };
     spirv::emit(&ir, &sopts).map_err(|e| e.to_string())
-}
-
-fn instructions(words: &[u32]) -> Vec<(u16, Vec<u32>)> {
-    let mut out = Vec::new();
-    let mut i = 5;
-    while i < words.len() {
-        let count = (words[i] >> 16) as usize;
-        assert!(count > 0 && i + count <= words.len(), "malformed module");
-        out.push(((words[i] & 0xffff) as u16, words[i + 1..i + count].to_vec()));
-        i += count;
-    }
-    out
 }
 
 #[track_caller]

@@ -38,3 +38,17 @@ pub fn validate(words: &[u32], env: spirv::TargetEnv) -> Result<(), String> {
         Err(msg)
     }
 }
+
+/// The instructions of a module: (opcode, operands).
+#[allow(dead_code)] // Not every test file reads modules word by word.
+pub fn instructions(words: &[u32]) -> Vec<(u16, Vec<u32>)> {
+    let mut out = Vec::new();
+    let mut i = 5;
+    while i < words.len() {
+        let count = (words[i] >> 16) as usize;
+        assert!(count > 0 && i + count <= words.len(), "malformed module");
+        out.push(((words[i] & 0xffff) as u16, words[i + 1..i + count].to_vec()));
+        i += count;
+    }
+    out
+}
