@@ -199,14 +199,12 @@ impl FuncCx<'_, '_> {
             opc,
             op::VECTOR_SHUFFLE | op::COMPOSITE_EXTRACT | op::COMPOSITE_CONSTRUCT | op::BITCAST
         );
-        let key = (self.cur, opc, t, SmallVec::<[u32; 6]>::from_slice(args));
-        if pure {
-            if let Some(&id) = self.pure.get(&key) {
-                return id;
-            }
+        let key = pure.then(|| (self.cur, opc, t, SmallVec::<[u32; 6]>::from_slice(args)));
+        if let Some(&id) = key.as_ref().and_then(|k| self.pure.get(k)) {
+            return id;
         }
         let id = self.new_id();
-        if pure {
+        if let Some(key) = key {
             self.pure.insert(key, id);
         }
         let mut ops = vec![t, id];
