@@ -1601,6 +1601,28 @@ fn fetch_gather_and_queries() {
     assert_eq!(t.op, TexOp::Tg4);
     assert_eq!(t.component, 2);
 
+    // GL_AMD_texture_gather_bias_lod: the bias after the component is kept.
+    let src = frag(
+        "uniform sampler2D s; uniform vec2 p; uniform float b; out vec4 o;",
+        "o = textureGather(s, p, 1, b);",
+    )
+    .replacen(
+        '\n',
+        "\n#extension GL_AMD_texture_gather_bias_lod : require\n",
+        1,
+    );
+    let (_, t) = one_tex(
+        "a.frag",
+        &src,
+        &[("p", V::F(vec![0.5, 0.5])), ("b", V::F(vec![1.0]))],
+    );
+    assert_eq!(t.op, TexOp::Tg4);
+    assert_eq!(t.component, 1);
+    assert_eq!(
+        srcs_of(&t),
+        vec![TexSrc::TextureDeref, TexSrc::Coord, TexSrc::Bias]
+    );
+
     let src = frag(
         "uniform sampler2DShadow s; uniform vec2 p; uniform float r; out vec4 o;",
         "o = textureGatherOffset(s, p, r, ivec2(1, 0));",

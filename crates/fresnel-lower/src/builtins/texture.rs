@@ -450,6 +450,12 @@ fn lower_form(
                         )
                     }
                 }
+                i += 1;
+            }
+            // GL_AMD_texture_gather_bias_lod: a bias after the component.
+            if i < args.len() && !form.lod {
+                let bias = cx.val(args, i)?;
+                t.srcs.push((TexSrc::Bias, bias));
             }
             if form.offsets {
                 let mut texels: SmallVec<[ValueId; 4]> = SmallVec::new();
