@@ -47,6 +47,24 @@ fn walk(p: &Path, out: &mut Vec<PathBuf>, depth: u32) {
     }
 }
 
+/// glsl-optimizer's inputs (`tests/{vertex,fragment}/NAME-in.txt`, `-inES.txt`,
+/// `-inES3.txt`): the stage is the directory's. Their expected outputs (`-out*.txt`) are
+/// not shaders to compile.
+fn glsl_optimizer_stage(f: &Path) -> Option<Stage> {
+    let name = f.file_name()?.to_str()?;
+    let input = ["-in.txt", "-inES.txt", "-inES3.txt"]
+        .iter()
+        .any(|s| name.ends_with(s));
+    if !input {
+        return None;
+    }
+    match f.parent()?.file_name()?.to_str()? {
+        "vertex" => Some(Stage::Vertex),
+        "fragment" => Some(Stage::Fragment),
+        _ => None,
+    }
+}
+
 /// ES when the `#version` line says `es`.
 fn api_of(text: &str) -> Api {
     let es = text
@@ -75,11 +93,13 @@ pub fn shaders(paths: &[PathBuf]) -> Vec<FoundShader> {
             .and_then(|s| Path::new(s).extension())
             .and_then(|e| e.to_str())
             .unwrap_or("");
-        let stage = Stage::from_extension(ext).or_else(|| {
-            (ext == "glsl")
-                .then(|| Stage::from_extension(stem_ext))
-                .flatten()
-        });
+        let stage = Stage::from_extension(ext)
+            .or_else(|| {
+                (ext == "glsl")
+                    .then(|| Stage::from_extension(stem_ext))
+                    .flatten()
+            })
+            .or_else(|| glsl_optimizer_stage(&f));
         if stage.is_none() && ext != "shader_test" && ext != "test" {
             continue;
         }
@@ -151,5 +171,22 @@ fn deqp_shaders(name: &str, text: &str, out: &mut Vec<FoundShader>) {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn glsl_optimizer_inputs_take_their_directory_stage() {
+        let st = |p: &str| glsl_optimizer_stage(Path::new(p));
+        assert_eq!(st("tests/vertex/a-in.txt"), Some(Stage::Vertex));
+        assert_eq!(st("tests/fragment/b-inES3.txt"), Some(Stage::Fragment));
+        assert_eq!(st("tests/fragment/b-inES.txt"), Some(Stage::Fragment));
+        // Expected outputs and other text files are not inputs.
+        assert_eq!(st("tests/fragment/b-outES3.txt"), None);
+        assert_eq!(st("tests/other/c-in.txt"), None);
+        assert_eq!(st("notes.txt"), None);
     }
 }
