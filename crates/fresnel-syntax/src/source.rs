@@ -216,20 +216,18 @@ impl SourceFile {
 }
 
 fn push_line_starts(out: &mut Vec<u32>, bytes: &[u8], base: u32) {
-    // A line ends at "\n", "\r\n" or a lone "\r".
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\n' => out.push(base + i as u32 + 1),
-            b'\r' => {
-                if bytes.get(i + 1) == Some(&b'\n') {
-                    i += 1;
-                }
-                out.push(base + i as u32 + 1);
-            }
-            _ => {}
+    // A line ends at "\n", "\r\n" or a lone "\r" (memchr: this runs on every file).
+    let mut lf_of_crlf = usize::MAX;
+    for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+        if i == lf_of_crlf {
+            continue;
         }
-        i += 1;
+        if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+            lf_of_crlf = i + 1;
+            out.push(base + i as u32 + 2);
+        } else {
+            out.push(base + i as u32 + 1);
+        }
     }
 }
 
@@ -554,6 +552,12 @@ mod tests {
         assert_eq!(sm.line_col(f, 5), (3, 1));
         assert_eq!(sm.line_col(f, 7), (4, 1));
         assert_eq!(sm.file(f).line_range(1), 2..3);
+        // A lone "\r" before "\r\n", and one at the very end.
+        let g = sm.add_file("b", "x\r\r\ny\r", FileOrigin::Main);
+        assert_eq!(sm.line_col(g, 2), (2, 1));
+        assert_eq!(sm.line_col(g, 4), (3, 1));
+        assert_eq!(sm.line_col(g, 5), (3, 2));
+        assert_eq!(sm.line_col(g, 6), (4, 1));
     }
 
     #[test]
