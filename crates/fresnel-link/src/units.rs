@@ -349,7 +349,7 @@ impl<'a> Linker<'a> {
         match (found.len(), best.as_slice()) {
             (0, _) => Ok(None),
             (1, _) => {
-                let (_, fid, c) = found.pop().expect("one");
+                let (_, fid, c) = found.swap_remove(0);
                 Ok(Some((fid, c)))
             }
             (_, [i]) => {

@@ -6,8 +6,7 @@
 
 mod support;
 
-use fresnel_vk::{BufferBinding, BufferKind, ComputeJob};
-use support::{compute_spirv, gpu};
+use support::{compute_spirv, gpu, run_out_ubo};
 
 const CS: &str = r#"#version 450
 layout(local_size_x = 1) in;
@@ -136,29 +135,8 @@ fn matrix_and_vector_aggregates_compute_what_the_cpu_computes() {
     want[12] = add(w[1][2], w[0][1]);
 
     for level in [None, Some(fresnel_opt::OptLevel::O)] {
-        let out = gpu
-            .dispatch(&ComputeJob {
-                spirv: compute_spirv(CS, level, 0),
-                groups: [1, 1, 1],
-                bindings: vec![
-                    BufferBinding {
-                        set: 0,
-                        binding: 0,
-                        element: 0,
-                        kind: BufferKind::Storage,
-                        data: vec![0; 16 * 16],
-                    },
-                    BufferBinding {
-                        set: 0,
-                        binding: 1,
-                        element: 0,
-                        kind: BufferKind::Uniform,
-                        data: ubo.clone(),
-                    },
-                ],
-            })
-            .expect("dispatch");
-        let got: Vec<f32> = out[0]
+        let out = run_out_ubo(&gpu, compute_spirv(CS, level, 0), 16 * 16, &ubo);
+        let got: Vec<f32> = out
             .chunks(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();

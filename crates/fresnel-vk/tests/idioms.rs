@@ -7,8 +7,7 @@
 
 mod support;
 
-use fresnel_vk::{BufferBinding, BufferKind, ComputeJob};
-use support::{compute_spirv, gpu};
+use support::{compute_spirv, gpu, run_out_ubo};
 
 const CS: &str = r#"#version 450
 layout(local_size_x = 16) in;
@@ -54,29 +53,8 @@ fn extended_instructions_compute_what_the_cpu_computes() {
         (Some(fresnel_opt::OptLevel::O), 0),
         (Some(fresnel_opt::OptLevel::O), 2),
     ] {
-        let out = gpu
-            .dispatch(&ComputeJob {
-                spirv: compute_spirv(CS, level, minor),
-                groups: [1, 1, 1],
-                bindings: vec![
-                    BufferBinding {
-                        set: 0,
-                        binding: 0,
-                        element: 0,
-                        kind: BufferKind::Storage,
-                        data: vec![0; 16 * 4 * 16],
-                    },
-                    BufferBinding {
-                        set: 0,
-                        binding: 1,
-                        element: 0,
-                        kind: BufferKind::Uniform,
-                        data: u.clone(),
-                    },
-                ],
-            })
-            .expect("dispatch");
-        let got: Vec<f32> = out[0]
+        let out = run_out_ubo(&gpu, compute_spirv(CS, level, minor), 16 * 4 * 16, &u);
+        let got: Vec<f32> = out
             .chunks(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();

@@ -8,8 +8,7 @@
 
 mod support;
 
-use fresnel_vk::{BufferBinding, BufferKind, ComputeJob};
-use support::{compute_spirv, gpu, opcode_count};
+use support::{compute_spirv, gpu, opcode_count, run_out_ubo};
 
 const CS: &str = r#"#version 450
 layout(local_size_x = 64) in;
@@ -123,30 +122,9 @@ fn switch_chains_compute_what_the_cpu_computes() {
         (Some(fresnel_opt::OptLevel::O), 0),
         (Some(fresnel_opt::OptLevel::O), 2),
     ] {
-        let out = gpu
-            .dispatch(&ComputeJob {
-                spirv: compute_spirv(CS, level, minor),
-                groups: [1, 1, 1],
-                bindings: vec![
-                    BufferBinding {
-                        set: 0,
-                        binding: 0,
-                        element: 0,
-                        kind: BufferKind::Storage,
-                        data: vec![0; 64 * 36],
-                    },
-                    BufferBinding {
-                        set: 0,
-                        binding: 1,
-                        element: 0,
-                        kind: BufferKind::Uniform,
-                        data: u.clone(),
-                    },
-                ],
-            })
-            .expect("dispatch");
+        let out = run_out_ubo(&gpu, compute_spirv(CS, level, minor), 64 * 36, &u);
         let word = |i: usize| {
-            let b = &out[0][i * 4..i * 4 + 4];
+            let b = &out[i * 4..i * 4 + 4];
             [b[0], b[1], b[2], b[3]]
         };
         for i in 0..64u32 {

@@ -60,10 +60,9 @@ pub(crate) fn flatten_descriptor_arrays(shader: &Shader) -> Result<Option<Shader
     }
     let mut s = shader.clone();
     let mut flats: FxHashMap<VarId, Flat> = FxHashMap::default();
-    let mut vids: Vec<VarId> = plan.keys().copied().collect();
-    vids.sort();
-    for vid in vids {
-        let (d, elem, stride) = plan.remove(&vid).expect("planned");
+    let mut planned: Vec<_> = plan.into_iter().collect();
+    planned.sort_by_key(|(vid, _)| *vid);
+    for (vid, (d, elem, stride)) in planned {
         let len = d
             .iter()
             .try_fold(1u32, |a, n| a.checked_mul(*n))
@@ -230,11 +229,11 @@ fn rewrite_function(
                 mode: d.mode,
             };
         }
-        let at = f.blocks[b]
-            .instrs
-            .iter()
-            .position(|x| *x == iid)
-            .expect("instruction in its block");
+        let Some(at) = f.blocks[b].instrs.iter().position(|x| *x == iid) else {
+            return Err(SpirvError::new(
+                "internal: a descriptor access outside its block",
+            ));
+        };
         for (k, n) in new_instrs.into_iter().enumerate() {
             f.insert_instr(b, at + k, n);
         }

@@ -3,10 +3,15 @@
 //! The IR tree maps onto SPIR-V's structured constructs:
 //!
 //! * a block followed by an `if` ends with `OpSelectionMerge` (the block after the `if`)
-//!   and `OpBranchConditional` to the first blocks of the two arms;
+//!   and `OpBranchConditional` to the first blocks of the two arms; an arm that is one
+//!   empty block is not written, the branch names the merge instead;
+//! * a chain of `if`s on one integer is one `OpSwitch` (`switch.rs`);
 //! * a `loop` becomes a header block `H` (the phis of the loop's first block,
-//!   `OpLoopMerge` naming the block after the loop and a continue block `C`), the body (its
-//!   first IR block gets a label of its own after `H`), then `C`, which branches back to `H`.
+//!   `OpLoopMerge` naming the block after the loop and a continue block `C`), the body, then
+//!   `C`, which branches back to `H`. The first IR block's code is written in `H` unless it
+//!   must split or ends in a selection; when that selection is the loop's exit test (one arm
+//!   empty, the other only `break`), `H` ends with that test's `OpBranchConditional`,
+//!   naming the loop's merge (`HeaderForm`).
 //!   `continue` and the fall-through at the end of the body branch to `C`; the header phis
 //!   take the value on entry from the block before the loop and the value on the back edge
 //!   from phis in `C` (one source per IR back-edge predecessor);
@@ -334,7 +339,7 @@ impl FuncCx<'_, '_> {
             self.vals[dest.0 as usize] = Val::Id(id, k);
         }
         self.cont_phis.insert(lp, cphis);
-        match self.header_form(lp, first, &body) {
+        match self.header_form(first, &body) {
             HeaderForm::Separate => {
                 self.code.inst(op::LOOP_MERGE, &[ll.merge, ll.cont, 0]);
                 let first_label = self.label(first);
@@ -413,17 +418,13 @@ impl FuncCx<'_, '_> {
     /// The arm of `if` `x` that is a single empty block, written as a branch straight to
     /// the merge (the `else` arm if both are).
     fn direct_arm(&self, x: fresnel_ir::IfId) -> Option<BlockId> {
-        let node = &self.f.ifs[x];
-        let empty = |l: &[CfNode]| match l {
-            [CfNode::Block(b)] if self.f.blocks[*b].instrs.is_empty() => Some(*b),
-            _ => None,
-        };
-        empty(&node.else_list).or_else(|| empty(&node.then_list))
+        let empty = |l| super::switch::empty_list(self.f, l);
+        empty(ListRef::Else(x)).or_else(|| empty(ListRef::Then(x)))
     }
 
     /// How a loop's first block is written: in the header when nothing in it starts a
     /// block of its own and what follows it is no selection, or is the loop's exit test.
-    fn header_form(&self, lp: LoopId, first: BlockId, body: &[CfNode]) -> HeaderForm {
+    fn header_form(&self, first: BlockId, body: &[CfNode]) -> HeaderForm {
         use fresnel_ir::Intrinsic as I;
         let splits = self.f.blocks[first]
             .instrs
@@ -441,33 +442,18 @@ impl FuncCx<'_, '_> {
                 ),
                 _ => false,
             });
-        if splits
-            || self
-                .switches
-                .skip
-                .iter()
-                .any(|i| self.f.instrs[*i].block == first)
-        {
+        // A comparison left to a switch chain is written nowhere: the block must stay.
+        let skipped = self.f.blocks[first]
+            .instrs
+            .iter()
+            .any(|i| self.switches.skip.contains(i));
+        if splits || skipped {
             return HeaderForm::Separate;
         }
-        let _ = lp;
         match body.get(1) {
             None | Some(CfNode::Loop(_)) => HeaderForm::Plain,
-            Some(CfNode::If(x)) if !self.switches.chains.contains_key(x) => {
-                let node = &self.f.ifs[*x];
-                let one = |l: &[CfNode]| match l {
-                    [CfNode::Block(b)] => Some(*b),
-                    _ => None,
-                };
-                let (Some(t), Some(e)) = (one(&node.then_list), one(&node.else_list)) else {
-                    return HeaderForm::Separate;
-                };
-                let is_break = |b: BlockId| {
-                    matches!(self.f.blocks[b].instrs.as_slice(),
-                        [i] if matches!(self.f.instrs[*i].kind, InstrKind::Jump(JumpKind::Break)))
-                };
-                let empty = |b: BlockId| self.f.blocks[b].instrs.is_empty();
-                let merge_has_phis = self.next_block_after(CfNode::If(*x)).is_none_or(|m| {
+            Some(&CfNode::If(x)) if !self.switches.chains.contains_key(&x) => {
+                let merge_has_phis = self.next_block_after(CfNode::If(x)).is_none_or(|m| {
                     self.f.blocks[m]
                         .instrs
                         .iter()
@@ -476,22 +462,32 @@ impl FuncCx<'_, '_> {
                 if merge_has_phis {
                     return HeaderForm::Separate;
                 }
-                if is_break(e) && empty(t) {
-                    HeaderForm::ExitTest {
-                        x: *x,
-                        stay: t,
-                        exit: e,
+                // The arm that only breaks, and the empty one.
+                let breaks = |l: ListRef| match self.f.list(l).as_slice() {
+                    [CfNode::Block(b)]
+                        if matches!(self.f.blocks[*b].instrs.as_slice(),
+                            [i] if matches!(self.f.instrs[*i].kind, InstrKind::Jump(JumpKind::Break))) =>
+                    {
+                        Some(*b)
+                    }
+                    _ => None,
+                };
+                let empty = |l| super::switch::empty_list(self.f, l);
+                let (then_l, else_l) = (ListRef::Then(x), ListRef::Else(x));
+                match (empty(then_l), breaks(else_l), breaks(then_l), empty(else_l)) {
+                    (Some(stay), Some(exit), _, _) => HeaderForm::ExitTest {
+                        x,
+                        stay,
+                        exit,
                         exit_in_then: false,
-                    }
-                } else if is_break(t) && empty(e) {
-                    HeaderForm::ExitTest {
-                        x: *x,
-                        stay: e,
-                        exit: t,
+                    },
+                    (_, _, Some(exit), Some(stay)) => HeaderForm::ExitTest {
+                        x,
+                        stay,
+                        exit,
                         exit_in_then: true,
-                    }
-                } else {
-                    HeaderForm::Separate
+                    },
+                    _ => HeaderForm::Separate,
                 }
             }
             _ => HeaderForm::Separate,

@@ -130,6 +130,15 @@ pub fn analyze(f: &Function) -> Switches {
     s
 }
 
+/// The block of list `l` when the list is one empty block (which a branch can skip: it goes
+/// straight to where the block would fall through).
+pub fn empty_list(f: &Function, l: ListRef) -> Option<BlockId> {
+    match f.list(l).as_slice() {
+        [CfNode::Block(b)] if f.blocks[*b].instrs.is_empty() => Some(*b),
+        _ => None,
+    }
+}
+
 /// The block after node `n` in its list.
 fn after(f: &Function, n: CfNode) -> Option<BlockId> {
     let l = f.parent_list(n)?;
@@ -176,12 +185,7 @@ fn chain_at(f: &Function, x: IfId) -> Option<(Chain, Vec<InstrId>)> {
     let last = levels.last()?.if_id;
     let default = ListRef::Else(last);
     // At most one list goes straight to the merge: the default if it can, else a case.
-    let empty = |l: ListRef| -> Option<BlockId> {
-        match f.list(l).as_slice() {
-            [CfNode::Block(b)] if f.blocks[*b].instrs.is_empty() => Some(*b),
-            _ => None,
-        }
-    };
+    let empty = |l: ListRef| empty_list(f, l);
     let direct =
         empty(default).or_else(|| levels.iter().find_map(|lv| empty(ListRef::Then(lv.if_id))));
     let chain = Chain {

@@ -58,3 +58,27 @@ pub fn opcode_count(words: &[u32], opcode: u16) -> usize {
     }
     n
 }
+
+/// Runs one workgroup of `spirv` with a zeroed storage buffer of `out_bytes` at set 0,
+/// binding 0 and the uniform block `ubo` at binding 1; returns the storage buffer.
+pub fn run_out_ubo(gpu: &Gpu, spirv: Vec<u32>, out_bytes: usize, ubo: &[u8]) -> Vec<u8> {
+    use fresnel_vk::{BufferBinding, BufferKind, ComputeJob};
+    let binding = |binding, kind, data| BufferBinding {
+        set: 0,
+        binding,
+        element: 0,
+        kind,
+        data,
+    };
+    let mut out = gpu
+        .dispatch(&ComputeJob {
+            spirv,
+            groups: [1, 1, 1],
+            bindings: vec![
+                binding(0, BufferKind::Storage, vec![0; out_bytes]),
+                binding(1, BufferKind::Uniform, ubo.to_vec()),
+            ],
+        })
+        .expect("dispatch");
+    out.swap_remove(0)
+}
