@@ -16,6 +16,17 @@ use fresnel::{Options, SourceInput, TargetEnv};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+/// How `db run` compiles.
+pub struct Settings {
+    pub level: fresnel_opt::OptLevel,
+    /// The environment of desktop GLSL (see [`jobs`]).
+    pub target: TargetEnv,
+    /// Passes not run.
+    pub disabled: Vec<String>,
+    /// Retry SPIR-V with GL-style uniforms gathered into a default block (Vulkan).
+    pub relaxed: bool,
+}
+
 /// One shader to compile.
 pub struct Job {
     pub name: String,
@@ -69,7 +80,8 @@ pub fn jobs(paths: &[PathBuf], target: TargetEnv) -> Vec<Job> {
 }
 
 /// Compiles one shader and measures it.
-pub fn measure(job: &Job, level: fresnel_opt::OptLevel, disabled: &[String]) -> Record {
+pub fn measure(job: &Job, settings: &Settings) -> Record {
+    let (level, disabled) = (settings.level, settings.disabled.as_slice());
     let start = std::time::Instant::now();
     let mut stats = BTreeMap::new();
     let opts = Options {
@@ -133,7 +145,23 @@ pub fn measure(job: &Job, level: fresnel_opt::OptLevel, disabled: &[String]) -> 
     ] {
         stats.insert(format!("ir.{k}"), v);
     }
-    match fresnel_backend::spirv::emit(&ir, &super::spirv_options(job.target)) {
+    let mut written = fresnel_backend::spirv::emit(&ir, &super::spirv_options(job.target));
+    if written.is_err() && settings.relaxed && job.target.is_vulkan() {
+        // GL-style uniforms gathered into `gl_DefaultUniformBlock`, then written again.
+        let opts = fresnel_link::LinkOptions {
+            default_block: Some(fresnel_link::DefaultBlockOptions {
+                set: 0,
+                binding: None,
+            }),
+        };
+        let mut one = [ir];
+        if fresnel_link::link_program(&mut one, &opts).is_ok() {
+            let [linked] = one;
+            written = fresnel_backend::spirv::emit(&linked, &super::spirv_options(job.target));
+            stats.insert("spirv.relaxed".into(), 1);
+        }
+    }
+    match written {
         Ok(words) => {
             if let Some(sp) = fresnel_backend::spirv::stats::stats(&words) {
                 for (k, v) in [
@@ -161,12 +189,11 @@ pub fn measure(job: &Job, level: fresnel_opt::OptLevel, disabled: &[String]) -> 
 pub fn run(
     paths: &[PathBuf],
     out: &Path,
-    level: fresnel_opt::OptLevel,
-    target: TargetEnv,
+    settings: &Settings,
     jobs_n: Option<usize>,
-    disabled: &[String],
 ) -> Result<(), String> {
-    let jobs = jobs(paths, target);
+    let level = settings.level;
+    let jobs = jobs(paths, settings.target);
     if jobs.is_empty() {
         return Err("no shaders found under the given paths".into());
     }
@@ -181,16 +208,15 @@ pub fn run(
     let records: Vec<Record> = pool.install(|| {
         jobs.par_iter()
             .map(|j| {
-                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    measure(j, level, disabled)
-                }))
-                .unwrap_or_else(|_| Record {
-                    name: j.name.clone(),
-                    stage: j.stage.name().to_string(),
-                    error: Some("the compiler panicked".into()),
-                    time_us: 0,
-                    stats: BTreeMap::new(),
-                });
+                let r =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| measure(j, settings)))
+                        .unwrap_or_else(|_| Record {
+                            name: j.name.clone(),
+                            stage: j.stage.name().to_string(),
+                            error: Some("the compiler panicked".into()),
+                            time_us: 0,
+                            stats: BTreeMap::new(),
+                        });
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                 if tty && (n % 64 == 0 || n == total) {
                     eprint!("\r[{n}/{total}] {:.0}%", n as f64 * 100.0 / total as f64);

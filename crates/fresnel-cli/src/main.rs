@@ -60,6 +60,12 @@ enum DbCommand {
         /// Do not run this optimization pass (repeatable).
         #[arg(long = "disable-pass", value_name = "PASS")]
         disable_pass: Vec<String>,
+        /// Vulkan targets: a shader whose SPIR-V cannot be written because it has uniforms
+        /// outside blocks is written again with them gathered into `gl_DefaultUniformBlock`
+        /// (as `compile --relaxed` does, and as the refc peer retries with glslang's relaxed
+        /// mode).
+        #[arg(long)]
+        relaxed: bool,
     },
     /// Compare two runs, shader-db style.
     Report {
@@ -470,6 +476,7 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                 target_env,
                 jobs,
                 disable_pass,
+                relaxed,
             } => {
                 if let Some(bad) = disable_pass
                     .iter()
@@ -489,7 +496,13 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                 };
                 let target = TargetEnv::parse(&target_env)
                     .ok_or_else(|| Fail(format!("unknown target environment `{target_env}`")))?;
-                db::run(&paths, &output, level, target, jobs, &disable_pass).map_err(Fail)?;
+                let settings = db::Settings {
+                    level,
+                    target,
+                    disabled: disable_pass,
+                    relaxed,
+                };
+                db::run(&paths, &output, &settings, jobs).map_err(Fail)?;
                 Ok(true)
             }
             DbCommand::Report {

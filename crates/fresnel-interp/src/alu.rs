@@ -507,6 +507,22 @@ pub fn whole(op: AluOp, sb: u8, db: u8, srcs: &[[u64; 4]; 4]) -> Result<[u64; 4]
             out[0] = mask(srcs[0][0], 32);
             out[1] = srcs[0][0] >> 32;
         }
+        _ if op.matrix_op().is_some() => {
+            // Sources are the columns: row r, column c is component r of source c.
+            let (n, col) = op.matrix_op().unwrap_or((2, None));
+            let n = usize::from(n);
+            let rows: Vec<Vec<f64>> = (0..n).map(|r| (0..n).map(|c| f(c, r)).collect()).collect();
+            let mut ar = crate::matrix::Rounded { bits: db };
+            match col {
+                None => out[0] = fput(crate::matrix::det(&mut ar, &rows), db),
+                Some(j) => {
+                    let v = crate::matrix::inverse_col(&mut ar, &rows, usize::from(j));
+                    for (o, x) in out.iter_mut().zip(v) {
+                        *o = fput(x, db);
+                    }
+                }
+            }
+        }
         _ => {
             return Err(Error::Invalid(format!(
                 "`{}` is a per-component operation",
@@ -520,32 +536,33 @@ pub fn whole(op: AluOp, sb: u8, db: u8, srcs: &[[u64; 4]; 4]) -> Result<[u64; 4]
 /// Whether the opcode is evaluated by [`whole`] rather than component by component.
 pub fn is_whole(op: AluOp) -> bool {
     use AluOp::*;
-    matches!(
-        op,
-        Vec2 | Vec3
-            | Vec4
-            | Fdot2
-            | Fdot3
-            | Fdot4
-            | Bany2
-            | Bany3
-            | Bany4
-            | Ball2
-            | Ball3
-            | Ball4
-            | PackSnorm2x16
-            | PackUnorm2x16
-            | PackSnorm4x8
-            | PackUnorm4x8
-            | PackHalf2x16
-            | UnpackSnorm2x16
-            | UnpackUnorm2x16
-            | UnpackSnorm4x8
-            | UnpackUnorm4x8
-            | UnpackHalf2x16
-            | Pack64_2x32
-            | Unpack64_2x32
-    )
+    op.matrix_op().is_some()
+        || matches!(
+            op,
+            Vec2 | Vec3
+                | Vec4
+                | Fdot2
+                | Fdot3
+                | Fdot4
+                | Bany2
+                | Bany3
+                | Bany4
+                | Ball2
+                | Ball3
+                | Ball4
+                | PackSnorm2x16
+                | PackUnorm2x16
+                | PackSnorm4x8
+                | PackUnorm4x8
+                | PackHalf2x16
+                | UnpackSnorm2x16
+                | UnpackUnorm2x16
+                | UnpackSnorm4x8
+                | UnpackUnorm4x8
+                | UnpackHalf2x16
+                | Pack64_2x32
+                | Unpack64_2x32
+        )
 }
 
 /// A 32-bit operation with a direct implementation (see [`fast`]).

@@ -1810,6 +1810,23 @@ impl<'a> Machine<'a> {
                     info.name
                 )))
             }
+            // GL_EXT_spirv_intrinsics instructions (issue 5): SPIR-V only.
+            I::SpirvInstruction | I::SpirvInstructionValue => {
+                return Err(Error::Unsupported(format!(
+                    "`{}` (a GL_EXT_spirv_intrinsics `spirv_instruction`, SPIR-V instruction \
+                     {}) is not run by the interpreter",
+                    info.name,
+                    x.index(fresnel_ir::IndexKind::Base).unwrap_or(-1)
+                )))
+            }
+            // Operations on vendor extension types (issue 4): kept in the IR, not run.
+            I::VendorOp | I::VendorOpValue => {
+                return Err(Error::Unsupported(fresnel_ir::vendor::describe(
+                    &self.sh.types,
+                    f,
+                    x,
+                )))
+            }
             // Every row of the table is matched above (checked when this was written);
             // this arm only keeps rows added to the table later from breaking the build
             // while other people edit it: they report themselves as unsupported.

@@ -76,6 +76,7 @@
 mod alu;
 mod exec;
 mod layout;
+pub mod matrix;
 pub mod probe;
 pub mod tex;
 

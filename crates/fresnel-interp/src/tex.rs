@@ -733,6 +733,14 @@ pub(crate) fn exec_tex(
                     if dn > 1 {
                         out[1] = fput(raw, db);
                     }
+                } else if let Some(offs) = gather_offsets(m, f, fi, fr, t, lane)? {
+                    // textureGatherOffsets: texel i is the gather's texel (i0, j0)
+                    // (component w) at offset i.
+                    for (i, o) in offs.iter().enumerate() {
+                        lk.offset = [o[0], o[1], 0];
+                        let r = tx.sample(&state, &lk, lod, Some(usize::from(t.component)), cmp);
+                        out[i] = encode(t.dest_base, db, r[3]);
+                    }
                 } else {
                     let gather = (t.op == TexOp::Tg4).then_some(usize::from(t.component));
                     let r = tx.sample(&state, &lk, lod, gather, cmp);
@@ -757,6 +765,40 @@ pub(crate) fn exec_tex(
         }
     }
     Ok(())
+}
+
+/// The four offsets of a `tg4` with `OffsetsX`/`OffsetsY` sources (`textureGatherOffsets`).
+fn gather_offsets(
+    m: &Machine<'_>,
+    f: &Function,
+    fi: &FuncInfo,
+    fr: &Frame,
+    t: &Tex,
+    lane: usize,
+) -> Result<Option<[[i64; 2]; 4]>, Error> {
+    let (x, y) = match (t.src(TexSrc::OffsetsX), t.src(TexSrc::OffsetsY)) {
+        (None, None) => return Ok(None),
+        (Some(x), Some(y))
+            if t.op == TexOp::Tg4
+                && f.values[x].num_components == 4
+                && f.values[y].num_components == 4 =>
+        {
+            (x, y)
+        }
+        _ => {
+            return Err(Error::Invalid(
+                "offsets_x and offsets_y go together, with 4 components each, on tg4".into(),
+            ))
+        }
+    };
+    let mut out = [[0i64; 2]; 4];
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = [
+            src_i(m, f, fi, fr, x, i, lane),
+            src_i(m, f, fi, fr, y, i, lane),
+        ];
+    }
+    Ok(Some(out))
 }
 
 /// The residency code of a sparse lookup (`sparseTexture*ARB`, `sparseImageLoadARB`): every

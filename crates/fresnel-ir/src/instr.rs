@@ -190,6 +190,12 @@ pub enum TexSrc {
     Ddx,
     Ddy,
     MsIndex,
+    /// `textureGatherOffsets` (issue 6): the x components of the four offsets, a 4-component
+    /// integer (`tg4` only, with `OffsetsY`): gathered texel i is the one at offset i (SPIR-V
+    /// `ConstOffsets`).
+    OffsetsX,
+    /// The y components of the four offsets (see `OffsetsX`).
+    OffsetsY,
 }
 
 impl TexSrc {
@@ -206,6 +212,8 @@ impl TexSrc {
         TexSrc::Ddx,
         TexSrc::Ddy,
         TexSrc::MsIndex,
+        TexSrc::OffsetsX,
+        TexSrc::OffsetsY,
     ];
 
     pub fn name(self) -> &'static str {
@@ -222,6 +230,8 @@ impl TexSrc {
             TexSrc::Ddx => "ddx",
             TexSrc::Ddy => "ddy",
             TexSrc::MsIndex => "ms_index",
+            TexSrc::OffsetsX => "offsets_x",
+            TexSrc::OffsetsY => "offsets_y",
         }
     }
 

@@ -33,6 +33,17 @@ pub enum IndexKind {
     Param,
     /// Access flags (coherent, volatile, restrict, readonly, writeonly, non-uniform).
     Access,
+    /// The GLSL operation of a vendor operation (`vendor_op`): a position in
+    /// [`crate::vendor::VENDOR_OPS`], printed by name.
+    VendorOp,
+    /// `spirv_instruction`: the extended instruction set (crate::spirv_instruction).
+    SpirvSet,
+    /// `spirv_instruction`: the kinds of the result and the sources.
+    SpirvKinds,
+    /// `spirv_instruction`: the capabilities declared.
+    SpirvCaps,
+    /// `spirv_instruction`: the SPIR-V extensions declared.
+    SpirvExts,
 }
 
 impl IndexKind {
@@ -47,6 +58,11 @@ impl IndexKind {
             IndexKind::Atomic => "atomic",
             IndexKind::Param => "param",
             IndexKind::Access => "access",
+            IndexKind::VendorOp => "op",
+            IndexKind::SpirvSet => "set",
+            IndexKind::SpirvKinds => "kinds",
+            IndexKind::SpirvCaps => "caps",
+            IndexKind::SpirvExts => "exts",
         }
     }
 
@@ -61,6 +77,11 @@ impl IndexKind {
             "atomic" => IndexKind::Atomic,
             "param" => IndexKind::Param,
             "access" => IndexKind::Access,
+            "op" => IndexKind::VendorOp,
+            "set" => IndexKind::SpirvSet,
+            "kinds" => IndexKind::SpirvKinds,
+            "caps" => IndexKind::SpirvCaps,
+            "exts" => IndexKind::SpirvExts,
             _ => return None,
         })
     }
@@ -150,7 +171,8 @@ impl AtomicOp {
 pub struct IntrinsicInfo {
     pub name: &'static str,
     /// Components of each source: 0 = the intrinsic's `num_components`, -1 = a deref, else
-    /// that many.
+    /// that many. `[-2]`: any number of sources, each a deref or a value of any shape
+    /// ([`IntrinsicInfo::is_variadic`]).
     pub srcs: &'static [i8],
     /// Whether it produces a value (with the intrinsic's bit size and components).
     pub has_dest: bool,
@@ -429,6 +451,31 @@ intrinsics! {
     TexGatherQcom = "tex_gather_qcom" [-1, 4] value 4 { Base, Component } (E | R);
     /// The `...OffsetQCOM` forms: srcs as `tex_gather_qcom`, then the offset (`ivec2`).
     TexGatherOffsetQcom = "tex_gather_offset_qcom" [-1, 4, 2] value 4 { Base, Component } (E | R);
+
+    // ---- vendor extension types (issue 4; see crate::vendor) ----
+    /// An operation on values of a vendor extension type (cooperative matrices and vectors,
+    /// long vectors, tensors, small float formats) the IR does not model: `op` names the
+    /// GLSL operation; srcs: the deref of the destination, then the operands (derefs or
+    /// values). Reads and writes memory: never eliminated or reordered.
+    VendorOp = "vendor_op" [-2] none 0 { VendorOp } 0;
+    /// As `vendor_op` with an ordinary scalar or vector result and no destination deref.
+    VendorOpValue = "vendor_op_value" [-2] value 0 { VendorOp } 0;
+
+    // ---- GL_EXT_spirv_intrinsics (issue 5; see crate::spirv_instruction) ----
+    /// A call of a `spirv_instruction` prototype without a result: `base` the instruction,
+    /// `set` the extended instruction set (absent: a raw instruction), `kinds` the kinds
+    /// of the result and sources; srcs: the arguments.
+    SpirvInstruction = "spirv_instruction" [-2] none 0 { Base, SpirvSet, SpirvKinds, SpirvCaps, SpirvExts } 0;
+    /// As `spirv_instruction` with a scalar or vector result.
+    SpirvInstructionValue = "spirv_instruction_value" [-2] value 0 { Base, SpirvSet, SpirvKinds, SpirvCaps, SpirvExts } 0;
+}
+
+// Added for the vendor operations (issue 4).
+impl IntrinsicInfo {
+    /// Whether the intrinsic takes any number of sources (its table entry is `[-2]`).
+    pub fn is_variadic(&self) -> bool {
+        self.srcs == [-2]
+    }
 }
 
 impl Intrinsic {

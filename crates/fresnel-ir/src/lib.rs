@@ -30,8 +30,12 @@ pub mod op;
 pub mod parse;
 pub mod print;
 pub mod shader;
+/// GL_EXT_spirv_intrinsics instructions (issue 5).
+pub mod spirv_instruction;
 pub mod types;
 pub mod validate;
+/// Operations on vendor extension types (issue 4).
+pub mod vendor;
 
 pub use builder::Builder;
 pub use entity::{EntityId, EntityVec};

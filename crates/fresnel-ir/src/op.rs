@@ -278,6 +278,25 @@ alu_ops! {
     Pack64_2x32 = "pack_64_2x32" (Uint: 2) -> Uint: 1, conv;
     /// One 64-bit value into two 32-bit words (low first).
     Unpack64_2x32 = "unpack_64_2x32" (Uint: 1) -> Uint: 2, conv;
+
+    // ---- square matrices given as their columns (GLSL `determinant`, `inverse`) ----
+    // SPIR-V writes each as one GLSL.std.450 `Determinant` / `MatrixInverse`; the evaluation
+    // (interpreter, constant folding) and the ALU expansion for targets without them
+    // (`lower_matrix_ops` in fresnel-opt) follow one formula, `fresnel_interp::matrix`.
+    /// The determinant of the matrix whose columns are the sources.
+    Fdet2 = "fdet2" (Float: 2, Float: 2) -> Float: 1;
+    Fdet3 = "fdet3" (Float: 3, Float: 3, Float: 3) -> Float: 1;
+    Fdet4 = "fdet4" (Float: 4, Float: 4, Float: 4, Float: 4) -> Float: 1;
+    /// Column j of the inverse of the matrix whose columns are the sources.
+    Finverse2Col0 = "finverse2_col0" (Float: 2, Float: 2) -> Float: 2;
+    Finverse2Col1 = "finverse2_col1" (Float: 2, Float: 2) -> Float: 2;
+    Finverse3Col0 = "finverse3_col0" (Float: 3, Float: 3, Float: 3) -> Float: 3;
+    Finverse3Col1 = "finverse3_col1" (Float: 3, Float: 3, Float: 3) -> Float: 3;
+    Finverse3Col2 = "finverse3_col2" (Float: 3, Float: 3, Float: 3) -> Float: 3;
+    Finverse4Col0 = "finverse4_col0" (Float: 4, Float: 4, Float: 4, Float: 4) -> Float: 4;
+    Finverse4Col1 = "finverse4_col1" (Float: 4, Float: 4, Float: 4, Float: 4) -> Float: 4;
+    Finverse4Col2 = "finverse4_col2" (Float: 4, Float: 4, Float: 4, Float: 4) -> Float: 4;
+    Finverse4Col3 = "finverse4_col3" (Float: 4, Float: 4, Float: 4, Float: 4) -> Float: 4;
 }
 
 impl AluOp {
@@ -352,5 +371,38 @@ impl AluOp {
             AluOp::Pack64_2x32 => Some(64),
             _ => None,
         }
+    }
+}
+
+// Square-matrix operations (`fdetN`, `finverseN_colJ`): size and column. Added for GLSL.std.450
+// `Determinant` / `MatrixInverse`.
+impl AluOp {
+    /// `(n, None)` for the determinant of an n x n matrix, `(n, Some(j))` for column j of
+    /// its inverse; `None` for every other opcode.
+    pub fn matrix_op(self) -> Option<(u8, Option<u8>)> {
+        use AluOp::*;
+        Some(match self {
+            Fdet2 => (2, None),
+            Fdet3 => (3, None),
+            Fdet4 => (4, None),
+            Finverse2Col0 => (2, Some(0)),
+            Finverse2Col1 => (2, Some(1)),
+            Finverse3Col0 => (3, Some(0)),
+            Finverse3Col1 => (3, Some(1)),
+            Finverse3Col2 => (3, Some(2)),
+            Finverse4Col0 => (4, Some(0)),
+            Finverse4Col1 => (4, Some(1)),
+            Finverse4Col2 => (4, Some(2)),
+            Finverse4Col3 => (4, Some(3)),
+            _ => return None,
+        })
+    }
+
+    /// The determinant (`col` None) or inverse-column opcode of an n x n matrix.
+    pub fn for_matrix(n: u8, col: Option<u8>) -> Option<AluOp> {
+        ALL_ALU_OPS
+            .iter()
+            .copied()
+            .find(|o| o.matrix_op() == Some((n, col)))
     }
 }

@@ -1626,6 +1626,24 @@ impl Parser {
                 }
                 None => self.err_at(&t, format!("unknown atomic op '{s}'")),
             },
+            // `spirv_instruction` (issue 5): quoted texts.
+            (Tk::Str(s), k) if crate::spirv_instruction::is_spirv_index(k) => {
+                match crate::spirv_instruction::index_from_text(k, s) {
+                    Some(v) => {
+                        self.next();
+                        Ok(v)
+                    }
+                    None => self.err_at(&t, format!("bad `{}` value \"{s}\"", k.name())),
+                }
+            }
+            // The vendor operations (issue 4): the operation by name.
+            (Tk::Ident(s), IndexKind::VendorOp) => match crate::vendor::vendor_op_index(s) {
+                Some(i) => {
+                    self.next();
+                    Ok(i)
+                }
+                None => self.err_at(&t, format!("unknown vendor operation '{s}'")),
+            },
             _ => self.int_in("index"),
         }
     }

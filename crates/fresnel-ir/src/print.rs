@@ -757,6 +757,14 @@ impl<'a> Printer<'a> {
                             Some(a) => a.name().to_string(),
                             None => v.to_string(),
                         },
+                        // `spirv_instruction` (issue 5): quoted texts.
+                        k if crate::spirv_instruction::is_spirv_index(*k) => {
+                            crate::spirv_instruction::index_text(*k, *v)
+                                .map_or_else(|| v.to_string(), |t| format!("\"{t}\""))
+                        }
+                        // The vendor operations (issue 4): the operation by name.
+                        IndexKind::VendorOp => crate::vendor::vendor_op_name(*v)
+                            .map_or_else(|| v.to_string(), str::to_string),
                         _ => v.to_string(),
                     };
                     attrs.push(format!("{}={val}", k.name()));

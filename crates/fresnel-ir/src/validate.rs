@@ -735,7 +735,11 @@ impl<'a> Validator<'a> {
     fn intrinsic(&mut self, f: &Function, x: &IntrinsicInstr) {
         let info = x.op.info();
         let name = info.name;
-        if x.srcs.len() != info.srcs.len() {
+        // (Variadic intrinsics, `[-2]` in the table: the vendor operations, issue 4.)
+        if let Some(e) = crate::vendor::check(f, x) {
+            self.error(e);
+        }
+        if x.srcs.len() != info.srcs.len() && !info.is_variadic() {
             self.error(format!(
                 "{name} takes {} sources, has {}",
                 info.srcs.len(),
@@ -777,6 +781,8 @@ impl<'a> Validator<'a> {
                 continue;
             }
             match want {
+                // Variadic: any deref or value.
+                -2 => {}
                 -1 => {
                     if Self::deref_of(f, v).is_none() {
                         self.error(format!("{name} source {k} ({v}) must be a deref"));

@@ -164,6 +164,9 @@ impl FnCx<'_, '_, '_> {
     /// Stores an operand of HIR type `ty` through a deref.
     pub fn store(&mut self, d: ValueId, ty: HirTypeId, op: &Operand) -> Result<(), LowerError> {
         let dty = self.b.deref_of(d).ty;
+        if self.vendor_store(d, op)? {
+            return Ok(());
+        }
         match (shape(self.cx.m, ty), op) {
             (Shape::Value { n, .. }, Operand::Value(v))
                 if self.b.types.value_shape(dty).map(|s| s.1) == Some(n)
@@ -212,6 +215,9 @@ impl FnCx<'_, '_, '_> {
         let (dt, st) = (self.b.deref_of(dst).ty, self.b.deref_of(src).ty);
         if dt == st {
             self.b.copy_deref(dst, src);
+            return Ok(());
+        }
+        if self.vendor_store(dst, &Operand::Deref(src))? {
             return Ok(());
         }
         let m = self.cx.m;
@@ -339,6 +345,9 @@ impl FnCx<'_, '_, '_> {
         span: Span,
     ) -> Result<Operand, LowerError> {
         let m = self.cx.m;
+        if crate::vendor::contains_vendor(m, ty) {
+            return self.vendor_const(c, ty, span);
+        }
         Ok(match shape(m, ty) {
             Shape::Value { scalar, n } => {
                 let bits = vector_bits(c, usize::from(n));
@@ -440,6 +449,12 @@ impl FnCx<'_, '_, '_> {
                 Ok(self.d_struct(d, i)?)
             }
             Global::Const => {
+                if crate::vendor::contains_vendor(m, var.ty) {
+                    if let Some(c) = &var.constant {
+                        let op = self.vendor_const(c, var.ty, span)?;
+                        return self.spill(op, var.ty, span);
+                    }
+                }
                 if let Some(cv) = self.cx.const_vars.get(&v) {
                     let cv = *cv;
                     return Ok(self.deref_var(cv));
@@ -466,7 +481,12 @@ impl FnCx<'_, '_, '_> {
     }
 
     /// Puts an operand in memory (a temporary) and returns the deref.
-    fn spill(&mut self, op: Operand, ty: HirTypeId, span: Span) -> Result<ValueId, LowerError> {
+    pub(crate) fn spill(
+        &mut self,
+        op: Operand,
+        ty: HirTypeId,
+        span: Span,
+    ) -> Result<ValueId, LowerError> {
         if let Operand::Deref(d) = op {
             return Ok(d);
         }
@@ -477,7 +497,7 @@ impl FnCx<'_, '_, '_> {
     }
 
     /// Whether an expression names memory (a variable or a part of one).
-    fn is_place(&self, e: hir::ExprId) -> bool {
+    pub(crate) fn is_place(&self, e: hir::ExprId) -> bool {
         let m = self.cx.m;
         match &m.expr(e).kind {
             ExprKind::Var(v) => {
@@ -755,6 +775,10 @@ impl FnCx<'_, '_, '_> {
         if let Some(u) = m.spec_unfolded(e) {
             return self.expr_opt(u);
         }
+        // Operations on vendor extension types (crate::vendor).
+        if let Some(r) = self.vendor_expr(e)? {
+            return Ok(r);
+        }
         let op = match &ex.kind {
             ExprKind::Var(v) => {
                 if let Some(Local::Operand(op)) = self.locals.get(v) {
@@ -890,7 +914,19 @@ impl FnCx<'_, '_, '_> {
                     .b
                     .intrinsic(Intrinsic::DerefBufferArrayLength, &[d], 1, 32, &[])
                     .expect("has a result");
-                Operand::Value(v)
+                // A 64-bit length (GL_EXT_shader_64bit_indexing) from the 32-bit query.
+                match m.types.scalar_of(ty) {
+                    Some(s) if s.bits() == 64 => Operand::Value(self.b.conv(
+                        if s.is_signed_int() {
+                            AluOp::I2i
+                        } else {
+                            AluOp::U2u
+                        },
+                        64,
+                        v,
+                    )),
+                    _ => Operand::Value(v),
+                }
             }
             // A string literal (debugPrintfEXT's format, or a statement of its own) has no value.
             ExprKind::StrLit(_) => return Ok(None),
@@ -1213,6 +1249,9 @@ impl FnCx<'_, '_, '_> {
         yty: HirTypeId,
         span: Span,
     ) -> Result<Operand, LowerError> {
+        if let Some(r) = self.vendor_binary(op, &x, xty, &y, yty, span)? {
+            return Ok(r);
+        }
         let m = self.cx.m;
         if !matches!(op, BinaryOp::Eq | BinaryOp::Ne)
             && (m.types.is_block(xty) || m.types.is_block(yty))

@@ -56,6 +56,10 @@ pub struct Cx<'m> {
     /// Global variables holding aggregate constant values, by type and value.
     pub const_values: FxHashMap<(fresnel_ir::TypeId, fresnel_ir::Constant), VarId>,
     used_names: FxHashSet<String>,
+    /// The flattened forms of functions taking or returning aggregates (crate::flat_call).
+    pub flat_fns: FxHashMap<hir::FuncId, FuncId>,
+    /// Flattened functions whose bodies are still to lower.
+    pub flat_queue: Vec<hir::FuncId>,
 }
 
 /// A HIR local bound in the function being built.
@@ -318,6 +322,8 @@ pub fn lower_module(
         const_values: FxHashMap::default(),
         implicit_sizes: None,
         used_names: FxHashSet::default(),
+        flat_fns: FxHashMap::default(),
+        flat_queue: Vec::new(),
     };
     cx.stage_info();
     // Every user global gets its variable, in declaration order; built-ins when used.
@@ -335,10 +341,7 @@ pub fn lower_module(
         cx.funcs.insert(main, e);
         entry = Some(e);
         lower_function(&mut cx, &mut types, main, e, true)?;
-        while let Some(hf) = cx.queue.pop() {
-            let fid = cx.funcs[&hf];
-            lower_function(&mut cx, &mut types, hf, fid, false)?;
-        }
+        drain_queues(&mut cx, &mut types)?;
     }
     // A unit for linking (no `main`, or calling functions another unit defines, which
     // become declarations: see `Cx::callee`) keeps every function it defines that can be
@@ -348,17 +351,24 @@ pub fn lower_module(
     if main.is_none() || has_declarations {
         for (i, func) in m.functions.iter().enumerate() {
             let hf = hir::FuncId(i as u32);
-            if func.body.is_none() || cx.funcs.contains_key(&hf) || !callable_by_value(m, func) {
+            if func.body.is_none() || interner.resolve(func.name) == "main" {
                 continue;
             }
-            if interner.resolve(func.name) == "main" {
+            if callable_by_value(m, func) {
+                if cx.funcs.contains_key(&hf) {
+                    continue;
+                }
+                cx.callee(&mut types, hf)?;
+            } else if crate::flat_call::flattenable(m, func) {
+                // Taking or returning aggregates: exported flattened (crate::flat_call).
+                if cx.flat_fns.contains_key(&hf) {
+                    continue;
+                }
+                cx.callee_flat(&mut types, hf)?;
+            } else {
                 continue;
             }
-            cx.callee(&mut types, hf)?;
-            while let Some(hf) = cx.queue.pop() {
-                let fid = cx.funcs[&hf];
-                lower_function(&mut cx, &mut types, hf, fid, false)?;
-            }
+            drain_queues(&mut cx, &mut types)?;
         }
     }
     let mut shader = Shader::new(stage);
@@ -368,6 +378,21 @@ pub fn lower_module(
     shader.entry = entry;
     shader.info = cx.info;
     Ok(shader)
+}
+
+/// Lowers the bodies of the functions queued so far (and of those they queue).
+fn drain_queues(cx: &mut Cx<'_>, types: &mut Types) -> Result<(), LowerError> {
+    loop {
+        if let Some(hf) = cx.queue.pop() {
+            let fid = cx.funcs[&hf];
+            lower_function(cx, types, hf, fid, false)?;
+        } else if let Some(hf) = cx.flat_queue.pop() {
+            let fid = cx.flat_fns[&hf];
+            crate::flat_call::lower_flat_function(cx, types, hf, fid)?;
+        } else {
+            return Ok(());
+        }
+    }
 }
 
 fn lower_function(
@@ -419,6 +444,12 @@ fn lower_function(
 }
 
 impl Cx<'_> {
+    /// A function name not used yet (`base`, else `base.N`): for the flattened forms of
+    /// functions (crate::flat_call).
+    pub(crate) fn unique_flat_name(&mut self, base: &str) -> String {
+        self.unique_name(base)
+    }
+
     fn unique_name(&mut self, base: &str) -> String {
         let mut name = base.to_string();
         let mut n = 1;
@@ -607,8 +638,16 @@ impl FnCx<'_, '_, '_> {
         span: Span,
     ) -> Result<Option<Operand>, LowerError> {
         let m = self.cx.m;
+        // GL_EXT_spirv_intrinsics (issue 5): a `spirv_instruction` prototype.
+        if let Some(si) = m.spirv_instructions.get(&hf) {
+            return self.spirv_instruction_call(si, hf, args, span);
+        }
         let func = m.function(hf);
         let inline = !callable_by_value(m, func);
+        if inline && func.body.is_none() && crate::flat_call::flattenable(m, func) {
+            // Defined in another unit: called through its flattened form.
+            return self.call_flat(hf, args, span);
+        }
         if inline && func.body.is_none() {
             // Issue 4: a function only declared here may be defined in another unit of the
             // stage (then it is a declaration, linked later), but only if it can be called:
@@ -701,7 +740,6 @@ impl FnCx<'_, '_, '_> {
             ));
         }
         self.check_size()?;
-        let body = func.body.expect("checked by the caller");
         let mut binds: Vec<(hir::VarId, Local)> = Vec::new();
         let mut copy_back: Vec<(Place, VarId, HirTypeId)> = Vec::new();
         for (p, a) in func.params.iter().zip(args) {
@@ -737,6 +775,23 @@ impl FnCx<'_, '_, '_> {
             }
             binds.push((*p, Local::Var(v)));
         }
+        self.inline_body(hf, binds, copy_back, span)
+    }
+
+    /// The inlined body of a function whose parameters are bound (`binds`), then the
+    /// copies back to the `out` arguments; the result.
+    pub(crate) fn inline_body(
+        &mut self,
+        hf: hir::FuncId,
+        binds: Vec<(hir::VarId, Local)>,
+        copy_back: Vec<(Place, VarId, HirTypeId)>,
+        span: Span,
+    ) -> Result<Option<Operand>, LowerError> {
+        let m = self.cx.m;
+        let func = m.function(hf);
+        let body = func
+            .body
+            .ok_or_else(|| LowerError::new("inlining a function without a body", Some(span)))?;
         let ret = if shape(m, func.ret) == Shape::Void {
             None
         } else {

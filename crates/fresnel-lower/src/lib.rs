@@ -28,7 +28,17 @@
 //!   is an IR function called with copy-in/copy-out (`Call`); any other (opaque, aggregate
 //!   or matrix parameters or result) is inlined at its call sites (in a one-trip loop that
 //!   `return` breaks out of when it returns early). Recursion and oversized inlining are
-//!   errors ([`limits`]).
+//!   errors ([`limits`]). A function such a unit only declares (defined by another unit
+//!   of the stage) is called through its *flattened* form (`flat_call`: one parameter per
+//!   scalar/vector leaf of the aggregates, `NAME__flat(TYPES)`), which defining units
+//!   export, so linking binds it and the inliner inlines it afterwards.
+//! - **Vendor extension types** (`vendor`): cooperative matrices and vectors, long vectors,
+//!   tensors, bfloat16 and the 8-bit and microscaling floats live in memory (`Type::Opaque`
+//!   variables); every operation on them is a `vendor_op` / `vendor_op_value` intrinsic
+//!   naming the GLSL operation (`fresnel_ir::vendor`).
+//! - **`spirv_instruction` prototypes** (GL_EXT_spirv_intrinsics, `spirv_instruction`): a
+//!   call is the `spirv_instruction` intrinsic with the set, the instruction and the kinds of
+//!   its operands (`fresnel_ir::spirv_instruction`).
 //! - **Subroutines** (`subroutine`): a subroutine uniform is a `u32` uniform holding the
 //!   selected function's index among the functions compatible with its type (declaration
 //!   order); a call through it is an `if` chain of ordinary calls (`subroutine`).
@@ -47,6 +57,7 @@
 
 pub mod builtins;
 mod expr;
+mod flat_call;
 mod func;
 mod hitobject;
 pub mod operand;
@@ -54,12 +65,14 @@ mod sampler;
 /// Variables to SSA (the pass lives with the optimizer's passes).
 pub use fresnel_opt::lower_vars_to_ssa as ssa;
 mod spec;
+mod spirv_instruction;
 mod stage_builtins;
 mod stmt;
 mod subgroup_loop;
 mod subroutine;
 pub mod types;
 mod vars;
+mod vendor;
 
 pub use operand::{Arg, Operand};
 

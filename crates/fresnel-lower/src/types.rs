@@ -243,6 +243,11 @@ fn ir_type_rm(
         };
         Some(t.vector(base, bits, n))
     };
+    // Vendor types (bfloat16 and 8-bit float scalars and vectors, ...) are opaque objects
+    // named by their GLSL type (crate::vendor).
+    if crate::vendor::is_vendor(m, ty) {
+        return Ok(t.intern(Type::Opaque(m.types.display(ty, interner))));
+    }
     Ok(match m.types.get(ty).clone() {
         HType::Scalar(s) => scalar_ty(t, s, 1).ok_or_else(|| unsupported(m, interner, ty, span))?,
         HType::Vector(s, n) => {

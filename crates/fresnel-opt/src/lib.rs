@@ -18,9 +18,11 @@ pub mod lower_const_arrays_to_uniforms;
 pub mod lower_div_to_mul_rcp;
 pub mod lower_global_vars_to_local;
 pub mod lower_io_to_temporaries;
+pub mod lower_matrix_ops;
 pub mod lower_mod_to_fract;
 pub mod lower_returns;
 pub mod lower_vars_to_ssa;
+pub mod lower_vec_access_to_component;
 pub mod opt_algebraic;
 pub mod opt_constant_folding;
 pub mod opt_copy_prop;
@@ -31,8 +33,10 @@ pub mod opt_dead_variables;
 pub mod opt_fuse_ffma;
 pub mod opt_inline;
 pub mod opt_loop_unroll;
+pub mod opt_matrix_reassociate;
 pub mod opt_peephole_select;
 pub mod opt_shrink_vectors;
+pub mod opt_unused_residency;
 pub mod util;
 
 use fresnel_ir::{Function, Shader, Types};
@@ -83,7 +87,11 @@ pub fn all_passes() -> Vec<Box<dyn Pass>> {
         Box::new(opt_loop_unroll::LoopUnroll::default()),
         Box::new(lower_io_to_temporaries::LowerIoToTemporaries),
         Box::new(lower_array_deref_of_vec::LowerArrayDerefOfVec),
+        Box::new(lower_vec_access_to_component::LowerVecAccessToComponent),
         Box::new(opt_fuse_ffma::FuseFfma),
+        Box::new(lower_matrix_ops::LowerMatrixOps),
+        Box::new(opt_unused_residency::UnusedResidency),
+        Box::new(opt_matrix_reassociate::MatrixReassociate),
     ]
 }
 
@@ -170,6 +178,9 @@ impl Pipeline {
                 Box::new(opt_dead_cf::DeadCf),
                 Box::new(opt_peephole_select::PeepholeSelect),
                 Box::new(opt_shrink_vectors::ShrinkVectors),
+                Box::new(lower_vec_access_to_component::LowerVecAccessToComponent),
+                Box::new(opt_unused_residency::UnusedResidency),
+                Box::new(opt_matrix_reassociate::MatrixReassociate),
                 Box::new(if level == OptLevel::Os {
                     opt_loop_unroll::LoopUnroll::for_size()
                 } else {

@@ -221,6 +221,15 @@ pub static RULES: &[Rule] = &[
     rule!("ult(a, a) -> false", PO(Ult, &[A, A]) => R::False, exact),
     rule!("ieq(a, true) -> a", PO(Ieq, &[A, P::True]) => R::V(0), exact),
     rule!("ine(a, false) -> a", PO(Ine, &[A, P::False]) => R::V(0), exact),
+    // A boolean made a number and compared with what it was made from (0 or 1).
+    rule!("ieq(b2i(a), 1) -> a", PO(Ieq, &[PO(B2i, &[A]), PI(1)]) => R::V(0), exact),
+    rule!("ine(b2i(a), 0) -> a", PO(Ine, &[PO(B2i, &[A]), PI(0)]) => R::V(0), exact),
+    rule!("ieq(b2i(a), 0) -> inot(a)", PO(Ieq, &[PO(B2i, &[A]), PI(0)]) => R::Op(Inot, &[R::V(0)]), exact),
+    rule!("ine(b2i(a), 1) -> inot(a)", PO(Ine, &[PO(B2i, &[A]), PI(1)]) => R::Op(Inot, &[R::V(0)]), exact),
+    rule!("feq(b2f(a), 1.0) -> a", PO(Feq, &[PO(B2f, &[A]), PF(1.0)]) => R::V(0), exact),
+    rule!("fneu(b2f(a), 0.0) -> a", PO(Fneu, &[PO(B2f, &[A]), PF(0.0)]) => R::V(0), exact),
+    rule!("feq(b2f(a), 0.0) -> inot(a)", PO(Feq, &[PO(B2f, &[A]), PF(0.0)]) => R::Op(Inot, &[R::V(0)]), exact),
+    rule!("fneu(b2f(a), 1.0) -> inot(a)", PO(Fneu, &[PO(B2f, &[A]), PF(1.0)]) => R::Op(Inot, &[R::V(0)]), exact),
     rule!("iabs(iabs(a)) -> iabs(a)", PO(Iabs, &[PO(Iabs, &[A])]) => R::Op(Iabs, &[R::V(0)]), exact),
     rule!("iabs(ineg(a)) -> iabs(a)", PO(Iabs, &[PO(Ineg, &[A])]) => R::Op(Iabs, &[R::V(0)]), exact),
 ];

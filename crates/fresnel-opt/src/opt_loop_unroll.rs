@@ -34,7 +34,8 @@
 //! **Budget**: at most [`MAX_ITERATIONS`] iterations (Mesa drivers' `max_unroll_iterations`)
 //! and at most [`MAX_INSTRUCTIONS`] instructions in the copies, counting only instructions
 //! that do not become constants (pure ALU operations on constants and on the phis tracked
-//! through every iteration fold away once unrolled). A loop that indexes a local array with
+//! through every iteration fold away once unrolled; stores of such values become stores of
+//! whole constants), and at most [`MAX_COPIED_INSTRUCTIONS`] in all. A loop that indexes a local array with
 //! such a value may take Mesa's whole allowance, `LOOP_UNROLL_LIMIT` (26) × 32 instructions
 //! (Mesa's `force_unroll`: the array can then become SSA values instead of scratch memory).
 //! For size (`-Os`) a loop is unrolled only when the copies are no larger than the loop. One
@@ -63,6 +64,9 @@ pub const MAX_ITERATIONS: u32 = 32;
 /// spirv-opt on piglit: -8.0% total at 256, -13.8% at 96; dEQP and shader-db unchanged).
 /// Loops indexing local arrays keep Mesa's larger budget ([`LoopUnroll::max_instructions_array`]).
 pub const MAX_INSTRUCTIONS: usize = 96;
+
+/// Instructions an unrolled loop may copy in all, counting those that fold away.
+pub const MAX_COPIED_INSTRUCTIONS: usize = 4096;
 
 /// Loops unrolled per function in one run of the pass (the pipeline's loop runs it again).
 pub const MAX_UNROLLS_PER_RUN: usize = 64;
@@ -114,7 +118,10 @@ impl Pass for LoopUnroll {
 
     fn run(&self, shader: &mut Shader) -> bool {
         let mut progress = false;
-        for (_, f) in shader.functions.iter_mut() {
+        let Shader {
+            functions, vars, ..
+        } = shader;
+        for (_, f) in functions.iter_mut() {
             let mut done = 0;
             while done < MAX_UNROLLS_PER_RUN {
                 if f.instrs_in_order().len() > MAX_FUNCTION_INSTRUCTIONS {
@@ -122,7 +129,7 @@ impl Pass for LoopUnroll {
                 }
                 let Some((l, action)) = loops_inner_first(f)
                     .into_iter()
-                    .find_map(|l| self.analyze(f, l).map(|a| (l, a)))
+                    .find_map(|l| self.analyze(f, vars, l).map(|a| (l, a)))
                 else {
                     break;
                 };
@@ -258,7 +265,12 @@ fn single_block(list: &[CfNode]) -> Option<BlockId> {
 }
 
 impl LoopUnroll {
-    fn analyze(&self, f: &Function, id: LoopId) -> Option<Action> {
+    fn analyze(
+        &self,
+        f: &Function,
+        vars: &fresnel_ir::EntityVec<fresnel_ir::VarId, fresnel_ir::Variable>,
+        id: LoopId,
+    ) -> Option<Action> {
         let list = f.loops[id].parent;
         let nodes = f.list(list);
         let index = nodes.iter().position(|n| *n == CfNode::Loop(id))?;
@@ -372,6 +384,9 @@ impl LoopUnroll {
         let (trips, tracked) = simulate(f, &sim, node.cond, break_on_true, self.max_iterations)?;
         // The values that become constants in the copies: pure ALU operations on constants
         // and tracked phis.
+        // `induced`: those of them that depend on a tracked phi (the others are constant
+        // already, unrolled or not).
+        let mut induced = tracked.clone();
         let mut control = tracked;
         for &b in &blocks {
             for &i in &f.blocks[b].instrs {
@@ -382,10 +397,21 @@ impl LoopUnroll {
                             .all(|s| control.contains(&s.value) || const_of(f, s.value).is_some())
                     {
                         control.insert(a.dest);
+                        if a.srcs.iter().any(|s| induced.contains(&s.value)) {
+                            induced.insert(a.dest);
+                        }
                     }
                 }
             }
         }
+        // A store of a value that is constant once unrolled: the copies' stores of constants
+        // become whole-aggregate stores of one constant in SPIR-V (`coalesce.rs`), so they
+        // are not counted against the budget (only against the hard cap below).
+        let stores_constant = |k: &InstrKind| {
+            matches!(k, InstrKind::Intrinsic(x)
+                if x.op == fresnel_ir::Intrinsic::StoreDeref
+                    && (control.contains(&x.srcs[1]) || const_of(f, x.srcs[1]).is_some()))
+        };
         // Sizes: what the copies keep (instructions that do not fold away).
         let count = |nodes: &[CfNode], all: bool| -> usize {
             let mut bs = Vec::new();
@@ -397,6 +423,7 @@ impl LoopUnroll {
                     all || !(k.is_jump()
                         || k.is_phi()
                         || matches!(k, InstrKind::LoadConst { .. })
+                        || stores_constant(k)
                         || (!k.dests().is_empty() && k.dests().iter().all(|d| control.contains(d))))
                 })
                 .count()
@@ -414,7 +441,9 @@ impl LoopUnroll {
                     InstrKind::Deref(d) => {
                         d.mode == fresnel_ir::VarMode::Function
                             && matches!(d.kind, fresnel_ir::DerefKind::Array { index, .. }
-                            if control.contains(&index) && const_of(f, index).is_none())
+                            if induced.contains(&index))
+                            && f.deref_root_var(d.dest)
+                                .is_some_and(|v| !constant_contents(f, vars, v))
                     }
                     _ => false,
                 })
@@ -426,7 +455,9 @@ impl LoopUnroll {
         } else {
             self.max_instructions
         };
-        if unrolled > allowed {
+        // Everything copied, folding or not, stays within a hard cap.
+        let copied = (trips as usize + 1) * count(body, true);
+        if unrolled > allowed || copied > MAX_COPIED_INSTRUCTIONS {
             return None;
         }
         if !continue_ifs.is_empty() {
@@ -444,6 +475,45 @@ impl LoopUnroll {
             trips,
         }))
     }
+}
+
+/// Whether local variable `var` only ever holds constants: every store to it stores a
+/// constant and every copy into it copies an initialized global that nothing writes. Such
+/// an array indexed by a loop counter needs no unrolling to leave memory: it is constant
+/// data (the driver's `nir_opt_large_constants`, SPIR-V's constant composite).
+fn constant_contents(
+    f: &Function,
+    vars: &fresnel_ir::EntityVec<fresnel_ir::VarId, fresnel_ir::Variable>,
+    var: fresnel_ir::VarId,
+) -> bool {
+    use fresnel_ir::Intrinsic as I;
+    let read_only_global = |g: fresnel_ir::VarId| {
+        vars[g].mode == fresnel_ir::VarMode::Global
+            && vars[g].init.is_some()
+            && !f.instrs.iter().any(|(_, ins)| {
+                !ins.removed
+                    && matches!(&ins.kind, InstrKind::Intrinsic(x)
+                        if matches!(x.op, I::StoreDeref | I::CopyDeref)
+                            && f.deref_root_var(x.srcs[0]) == Some(g))
+            })
+    };
+    f.instrs.iter().all(|(_, ins)| {
+        let InstrKind::Intrinsic(x) = &ins.kind else {
+            return true;
+        };
+        if ins.removed || x.srcs.is_empty() || f.deref_root_var(x.srcs[0]) != Some(var) {
+            return true;
+        }
+        match x.op {
+            I::LoadDeref => true,
+            I::StoreDeref => const_of(f, x.srcs[1]).is_some(),
+            I::CopyDeref => f
+                .deref_root_var(x.srcs[1])
+                .is_some_and(|g| g != var && read_only_global(g)),
+            // Anything else through the variable (atomics, calls' copies) may write it.
+            _ => false,
+        }
+    })
 }
 
 /// Evaluates a value from the tracked phis through constants and pure ALU operations.

@@ -27,7 +27,7 @@ impl Pass for ShrinkVectors {
 }
 
 /// The components of `v` its readers use, if every reader is an ALU instruction.
-fn used_components(f: &Function, v: ValueId) -> Option<u8> {
+pub(crate) fn used_components(f: &Function, v: ValueId) -> Option<u8> {
     let mut mask = 0u8;
     for u in &f.values[v].uses {
         let Use::Instr { instr, src } = *u else {

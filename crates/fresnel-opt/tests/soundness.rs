@@ -77,7 +77,11 @@ fn optimized_deqp_shaders_give_the_same_results() {
         eprintln!("{} not present: skipped", corpus.display());
         return;
     }
+    // The dEQP shader-library cases (`.test`); the Amber scripts beside them are not part
+    // of this sample (some leave outputs unwritten on purpose, which `-O` may then fill:
+    // undefined values that a bit-for-bit comparison cannot judge).
     let mut found = shaders(&[corpus]);
+    found.retain(|s| s.name.contains(".test:"));
     // `FRESNEL_SOUNDNESS_FILTER=functions` narrows the run to matching shaders.
     if let Ok(filter) = std::env::var("FRESNEL_SOUNDNESS_FILTER") {
         found.retain(|s| s.name.contains(&filter));

@@ -66,6 +66,9 @@ pub struct Module {
     /// Expressions written `nonuniformEXT(e)` (GL_EXT_nonuniform_qualifier): `e` itself,
     /// marked (issue 5: the lowering marks its value non-uniform). Lookups only.
     pub nonuniform_exprs: rustc_hash::FxHashSet<ExprId>,
+    /// Functions declared `spirv_instruction(...)` (GL_EXT_spirv_intrinsics; issue 5, added
+    /// for the lowering): a call is that SPIR-V instruction. Lookups only.
+    pub spirv_instructions: rustc_hash::FxHashMap<FuncId, SpirvInstruction>,
 }
 
 /// A subroutine type (`subroutine vec4 T(float);`) and its compatible functions
@@ -320,4 +323,19 @@ pub enum StmtKind {
     IgnoreIntersection,
     TerminateRay,
     Empty,
+}
+
+/// A `spirv_instruction(extensions = [...], capabilities = [...], set = "...", id = N)`
+/// qualifier of a function prototype (GL_EXT_spirv_intrinsics; issue 5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpirvInstruction {
+    /// The extended instruction set (`OpExtInst`); `None`: the raw instruction `id`.
+    pub set: Option<String>,
+    pub id: u32,
+    pub extensions: Vec<String>,
+    pub capabilities: Vec<u32>,
+    /// Per parameter: declared `spirv_by_reference` (passed as a pointer).
+    pub by_reference: Vec<bool>,
+    /// Per parameter: declared `spirv_literal` (a constant written as a literal word).
+    pub literal: Vec<bool>,
 }

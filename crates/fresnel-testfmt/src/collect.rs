@@ -1,6 +1,7 @@
 //! The shaders under a set of paths, whatever container holds them: standalone shader
 //! files (stage from the extension, also `NAME.STAGE.glsl`), each GLSL section of a piglit
-//! `.shader_test`, and each shader of each dEQP `.test` case expected to compile. Every
+//! `.shader_test`, each inline GLSL shader of an Amber script (`.amber`) or VkRunner script
+//! (`.vkscript`), and each shader of each dEQP `.test` case expected to compile. Every
 //! shader gets a stable name (`PATH`, `PATH:N:STAGE`, `PATH:GROUP.CASE:N:STAGE`), so runs of
 //! different tools over the same paths can be matched shader by shader (`fresnel db`).
 
@@ -100,7 +101,7 @@ pub fn shaders(paths: &[PathBuf]) -> Vec<FoundShader> {
                     .flatten()
             })
             .or_else(|| glsl_optimizer_stage(&f));
-        if stage.is_none() && ext != "shader_test" && ext != "test" {
+        if stage.is_none() && !matches!(ext, "shader_test" | "test" | "amber" | "vkscript") {
             continue;
         }
         let Ok(text) = std::fs::read_to_string(&f) else {
@@ -122,6 +123,32 @@ pub fn shaders(paths: &[PathBuf]) -> Vec<FoundShader> {
                         text: s.source.clone(),
                         stage: s.stage,
                     });
+                }
+            }
+            None if ext == "amber" => {
+                // A script that does not parse has no shaders to offer.
+                let shaders = crate::amber::parse_amber(&text).unwrap_or_default();
+                for (i, s) in shaders.iter().enumerate() {
+                    if let (true, Some(stage), Some(src)) = (s.is_glsl(), s.stage, &s.source) {
+                        out.push(FoundShader {
+                            name: format!("{name}:{i}:{}", stage.extension()),
+                            api: Api::Vulkan,
+                            text: src.clone(),
+                            stage,
+                        });
+                    }
+                }
+            }
+            None if ext == "vkscript" => {
+                for (i, s) in crate::amber::parse_vkscript(&text).into_iter().enumerate() {
+                    if s.form == crate::piglit::ShaderForm::Glsl {
+                        out.push(FoundShader {
+                            name: format!("{name}:{i}:{}", s.stage.extension()),
+                            api: Api::Vulkan,
+                            text: s.source,
+                            stage: s.stage,
+                        });
+                    }
                 }
             }
             None => deqp_shaders(&name, &text, &mut out),
@@ -177,6 +204,39 @@ fn deqp_shaders(name: &str, text: &str, out: &mut Vec<FoundShader>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn amber_and_vkscript_inline_glsl_is_collected() {
+        let dir = std::env::temp_dir().join(format!("fresnel-collect-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let amber = dir.join("a.amber");
+        std::fs::write(
+            &amber,
+            "#!amber\nSHADER vertex v PASSTHROUGH\nSHADER fragment f GLSL\n#version 430\nlayout(location = 0) out vec4 c;\nvoid main() { c = vec4(1); }\nEND\nSHADER compute asm SPIRV-ASM\nOpCapability Shader\nEND\n",
+        )
+        .unwrap();
+        let vk = dir.join("b.vkscript");
+        std::fs::write(
+            &vk,
+            "[compute shader]\n#version 450\nvoid main() {}\n\n[vertex shader passthrough]\n\n[test]\ncompute 1 1 1\n",
+        )
+        .unwrap();
+        let found = shaders(std::slice::from_ref(&dir));
+        std::fs::remove_dir_all(&dir).unwrap();
+        let names: Vec<(String, Stage)> = found
+            .iter()
+            .map(|s| (s.name.rsplit('/').next().unwrap_or("").to_string(), s.stage))
+            .collect();
+        assert_eq!(
+            names,
+            vec![
+                ("a.amber:1:frag".to_string(), Stage::Fragment),
+                ("b.vkscript:0:comp".to_string(), Stage::Compute),
+            ]
+        );
+        assert!(found.iter().all(|s| s.api == Api::Vulkan));
+        assert!(found[0].text.contains("c = vec4(1)"));
+    }
 
     #[test]
     fn glsl_optimizer_inputs_take_their_directory_stage() {

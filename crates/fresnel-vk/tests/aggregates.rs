@@ -6,7 +6,7 @@
 
 mod support;
 
-use support::{compute_spirv, gpu, run_out_ubo};
+use support::{compute_spirv, f32s, gpu, run_out_ubo};
 
 const CS: &str = r#"#version 450
 layout(local_size_x = 1) in;
@@ -136,10 +136,7 @@ fn matrix_and_vector_aggregates_compute_what_the_cpu_computes() {
 
     for level in [None, Some(fresnel_opt::OptLevel::O)] {
         let out = run_out_ubo(&gpu, compute_spirv(CS, level, 0), 16 * 16, &ubo);
-        let got: Vec<f32> = out
-            .chunks(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
+        let got = f32s(&out);
         for (i, w) in want.iter().enumerate().take(13) {
             for (j, &x) in w.iter().enumerate() {
                 let g = got[i * 4 + j];

@@ -7,7 +7,7 @@
 
 mod support;
 
-use support::{compute_spirv, gpu, run_out_ubo};
+use support::{compute_spirv, f32s, gpu, run_out_ubo};
 
 const CS: &str = r#"#version 450
 layout(local_size_x = 16) in;
@@ -54,10 +54,7 @@ fn extended_instructions_compute_what_the_cpu_computes() {
         (Some(fresnel_opt::OptLevel::O), 2),
     ] {
         let out = run_out_ubo(&gpu, compute_spirv(CS, level, minor), 16 * 4 * 16, &u);
-        let got: Vec<f32> = out
-            .chunks(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
+        let got = f32s(&out);
         for i in 0..16usize {
             let t = i as f32 * 0.25 - 1.5;
             let x = [a[0] + t, a[1] - t, a[2] + 0.5 * t];

@@ -17,8 +17,11 @@
 //!
 //! The per-element derefs disappear when every use of them is in a group. Groups are formed
 //! only where the result is exactly what the element accesses do: no booleans (stored as
-//! integers outside a function), no storage buffers or buffer references (they may alias
-//! other variables and other invocations' writes), no built-ins (some are read transposed).
+//! integers outside a function), no volatile memory, no built-in matrices (some are read
+//! transposed). Storage buffers may alias each other: for their groups, any access to a
+//! storage buffer or buffer reference between the first and the last access is a conflict.
+//! (Other invocations' writes are unordered with these accesses either way without a
+//! barrier, which is itself a conflict.)
 
 use fresnel_ir::{
     AluOp, BaseType, BlockId, Function, IndexKind, InstrId, InstrKind, Intrinsic, Shader, Type,
@@ -135,10 +138,17 @@ pub fn analyze(shader: &Shader, f: &Function) -> Groups {
                 stores.entry(parent).or_default().push(a);
             }
         }
-        // Deterministic order: by the first access's position.
-        let mut ls: Vec<(ValueId, Vec<Access>)> = loads.into_iter().collect();
+        // Deterministic order: by the first access's position. Loads of an aggregate read
+        // again are cut into runs like stores (below); only the first run of a parent can
+        // be a group, since the values a load group defers are found by its parent.
+        let mut ls: Vec<(ValueId, Vec<Access>)> = split_runs(loads);
         ls.sort_by_key(|(_, a)| a[0].pos);
         for (parent, acc) in ls {
+            if g.loaded.contains_key(&parent) {
+                // One load group per parent in the function (a parent deref shared by
+                // blocks): the values it defers are found by the parent.
+                continue;
+            }
             let Some(acc) = complete(shader, f, parent, acc, true) else {
                 continue;
             };
@@ -166,7 +176,9 @@ pub fn analyze(shader: &Shader, f: &Function) -> Groups {
                 },
             );
         }
-        let mut ss: Vec<(ValueId, Vec<Access>)> = stores.into_iter().collect();
+        // Stores of an aggregate written again (a loop unrolled: each copy stores the whole
+        // array) are cut into one run per store of each element.
+        let mut ss: Vec<(ValueId, Vec<Access>)> = split_runs(stores);
         ss.sort_by_key(|(_, a)| a[0].pos);
         for (parent, acc) in ss {
             let Some(acc) = complete(shader, f, parent, acc, false) else {
@@ -255,13 +267,16 @@ fn element(shader: &Shader, f: &Function, deref: ValueId) -> Option<(ValueId, u3
     let InstrKind::Deref(d) = &f.def(deref).kind else {
         return None;
     };
-    let fresnel_ir::DerefKind::Array { parent, index } = d.kind else {
-        return None;
+    let (parent, idx) = match d.kind {
+        fresnel_ir::DerefKind::Array { parent, index } => {
+            let InstrKind::LoadConst { values, .. } = &f.def(index).kind else {
+                return None;
+            };
+            (parent, u32::try_from(*values.first()?).ok()?)
+        }
+        fresnel_ir::DerefKind::Struct { parent, field } => (parent, field),
+        _ => return None,
     };
-    let InstrKind::LoadConst { values, .. } = &f.def(index).kind else {
-        return None;
-    };
-    let idx = u32::try_from(*values.first()?).ok()?;
     let InstrKind::Deref(p) = &f.def(parent).kind else {
         return None;
     };
@@ -271,6 +286,7 @@ fn element(shader: &Shader, f: &Function, deref: ValueId) -> Option<(ValueId, u3
             | VarMode::ShaderOut
             | VarMode::Uniform
             | VarMode::Ubo
+            | VarMode::Ssbo
             | VarMode::PushConstant
             | VarMode::Global
             | VarMode::Function
@@ -278,7 +294,13 @@ fn element(shader: &Shader, f: &Function, deref: ValueId) -> Option<(ValueId, u3
         return None;
     }
     let root = f.deref_root_var(parent)?;
-    if shader.vars[root].builtin {
+    // Every access to volatile memory must happen as written.
+    if shader.vars[root].access & fresnel_ir::access::VOLATILE != 0 {
+        return None;
+    }
+    // Built-in matrices may be stored transposed; built-in arrays (`gl_ClipDistance`,
+    // `gl_TessLevelOuter`, ...) are plain arrays.
+    if shader.vars[root].builtin && !matches!(shader.types.get(p.ty), Type::Array { .. }) {
         return None;
     }
     let comps = match shader.types.get(p.ty) {
@@ -293,9 +315,42 @@ fn element(shader: &Shader, f: &Function, deref: ValueId) -> Option<(ValueId, u3
                 _ => return None,
             }
         }
+        // A structure's vector members (not a uniform or push-constant block as a whole:
+        // loading all of it to read some members is no saving for the driver).
+        Type::Struct { fields, block, .. }
+            if fields.len() as u32 <= MAX_ELEMS
+                && !(*block
+                    && matches!(p.mode, VarMode::Ubo | VarMode::Ssbo | VarMode::PushConstant)) =>
+        {
+            match shader.types.get(fields.get(idx as usize)?.ty) {
+                Type::Vector {
+                    base, components, ..
+                } if *base != BaseType::Bool => *components,
+                _ => return None,
+            }
+        }
         _ => return None,
     };
     Some((parent, idx, comps))
+}
+
+/// Each aggregate's accesses (in program order) cut into runs in which no element is
+/// accessed twice: a run ends where an element of it comes again.
+fn split_runs(by_parent: FxHashMap<ValueId, Vec<Access>>) -> Vec<(ValueId, Vec<Access>)> {
+    let mut out = Vec::new();
+    for (parent, acc) in by_parent {
+        let mut run: Vec<Access> = Vec::new();
+        for a in acc {
+            if run.iter().any(|r| r.index == a.index) {
+                out.push((parent, std::mem::take(&mut run)));
+            }
+            run.push(a);
+        }
+        if !run.is_empty() {
+            out.push((parent, run));
+        }
+    }
+    out
 }
 
 /// The accesses sorted by index when they name every element exactly once (`partial`: at
@@ -313,6 +368,7 @@ fn complete(
     let n = match shader.types.get(p.ty) {
         Type::Matrix { columns, .. } => u32::from(*columns),
         Type::Array { len, .. } => *len,
+        Type::Struct { fields, .. } => fields.len() as u32,
         _ => return None,
     };
     acc.sort_by_key(|a| a.index);
@@ -342,6 +398,17 @@ fn window_clear(
     is_store: bool,
 ) -> bool {
     let root = f.deref_root_var(parent);
+    // Storage buffers may alias each other (one buffer bound twice) and buffer references:
+    // any access to such memory counts as an access to the group's variable.
+    let buffer = |v: ValueId| match &f.def(v).kind {
+        InstrKind::Deref(d) => matches!(d.mode, VarMode::Ssbo | VarMode::PhysicalStorageBuffer),
+        _ => true,
+    };
+    let aliased = buffer(parent);
+    let touches = |v: ValueId| {
+        let r = f.deref_root_var(v);
+        r.is_none() || r == root || (aliased && buffer(v))
+    };
     let own: FxHashSet<InstrId> = acc.iter().map(|a| a.instr).collect();
     for &i in &instrs[first..=last] {
         if own.contains(&i) {
@@ -355,20 +422,19 @@ fn window_clear(
             | InstrKind::Tex(_) => {}
             InstrKind::Intrinsic(x) => match x.op {
                 Intrinsic::LoadDeref => {
-                    if is_store && f.deref_root_var(x.srcs[0]) == root {
+                    if is_store && touches(x.srcs[0]) {
                         return false;
                     }
                 }
                 Intrinsic::StoreDeref | Intrinsic::CopyDeref => {
-                    let dst = f.deref_root_var(x.srcs[0]);
-                    if dst.is_none() || dst == root {
+                    if touches(x.srcs[0]) {
                         return false;
                     }
-                    if x.op == Intrinsic::CopyDeref {
-                        let src = f.deref_root_var(x.srcs[1]);
-                        if src.is_none() || (is_store && src == root) {
-                            return false;
-                        }
+                    if x.op == Intrinsic::CopyDeref
+                        && (f.deref_root_var(x.srcs[1]).is_none()
+                            || (is_store && touches(x.srcs[1])))
+                    {
+                        return false;
                     }
                 }
                 _ => return false,
@@ -382,36 +448,41 @@ fn window_clear(
 impl super::func::FuncCx<'_, '_> {
     /// The kind of the elements of the aggregate an element deref's parent points at.
     fn elem_kind(&self, parent: ValueId) -> Result<Kind> {
+        self.elem_kind_at(parent, 0)
+    }
+
+    /// The kind of element `i` of the aggregate (members of a structure differ).
+    fn elem_kind_at(&self, parent: ValueId, i: u32) -> Result<Kind> {
         let InstrKind::Deref(p) = &self.f.def(parent).kind else {
             return Err(SpirvError::new("internal: a group parent is not a deref"));
         };
         let k = match self.m.shader.types.get(p.ty) {
             Type::Matrix { bits, rows, .. } => Some(Kind::new(BaseType::Float, *bits, *rows)),
             Type::Array { elem, .. } => self.m.value_kind(*elem),
+            Type::Struct { fields, .. } => fields
+                .get(i as usize)
+                .and_then(|fl| self.m.value_kind(fl.ty)),
             _ => None,
         };
         k.ok_or_else(|| SpirvError::new("internal: a group of a non-aggregate"))
     }
 
-    fn group_ptr(&self, parent: ValueId) -> Result<(u32, u32)> {
-        match self.vals[parent.0 as usize] {
-            Val::Ptr { id, pointee, .. } => Ok((id, pointee)),
-            _ => Err(SpirvError::new("internal: a group parent is not a pointer")),
-        }
+    fn group_ptr(&mut self, parent: ValueId) -> Result<(u32, u32)> {
+        self.chain_pointer(parent)
     }
 
     /// A load group, written at its first load.
     pub fn emit_load_group(&mut self, g: &Group) -> Result<()> {
         let (ptr, pointee) = self.group_ptr(g.parent)?;
-        let k = self.elem_kind(g.parent)?;
         let agg = self.m.id();
         self.code.inst(op::LOAD, &[pointee, agg, ptr]);
         self.aggs.insert(g.parent, (agg, pointee));
-        let t = self.m.kind_type(k);
         for (&v, &i) in g.values.iter().zip(&g.indices) {
             if self.groups.deferred.contains_key(&v) {
                 continue;
             }
+            let k = self.elem_kind_at(g.parent, i)?;
+            let t = self.m.kind_type(k);
             let id = self.m.id();
             self.code.inst(op::COMPOSITE_EXTRACT, &[t, id, agg, i]);
             self.vals[v.0 as usize] = Val::Id(id, k);
@@ -464,28 +535,36 @@ impl super::func::FuncCx<'_, '_> {
                 }
             }
         }
-        let k = self.elem_kind(g.parent)?;
         let mut ids = Vec::with_capacity(g.values.len());
-        for &v in &g.values {
+        let mut all_const = true;
+        for (&v, &at) in g.values.iter().zip(&g.indices) {
+            let k = self.elem_kind_at(g.parent, at)?;
             if matches!(self.vals[v.0 as usize], Val::None) {
                 if let Some(&(src, i)) = self.groups.deferred.get(&v) {
                     // A deferred element: extracted here after all.
                     let Some(&(agg, _)) = self.aggs.get(&src) else {
                         return Err(SpirvError::new("internal: an element of no load"));
                     };
-                    let sk = self.elem_kind(src)?;
+                    let sk = self.elem_kind_at(src, i)?;
                     let t = self.m.kind_type(sk);
                     let id = self.m.id();
                     self.code.inst(op::COMPOSITE_EXTRACT, &[t, id, agg, i]);
                     self.vals[v.0 as usize] = Val::Id(id, sk);
                 }
             }
+            all_const &= matches!(self.vals[v.0 as usize], Val::Const(_));
             ids.push(self.value_as(v, k)?);
         }
-        let whole = self.m.id();
-        let mut ops = vec![pointee, whole];
-        ops.extend(ids);
-        self.code.inst(op::COMPOSITE_CONSTRUCT, &ops);
+        let whole = if all_const {
+            // Every element a constant: the aggregate is one too.
+            self.m.composite_const(pointee, &ids)
+        } else {
+            let whole = self.m.id();
+            let mut ops = vec![pointee, whole];
+            ops.extend(ids);
+            self.code.inst(op::COMPOSITE_CONSTRUCT, &ops);
+            whole
+        };
         self.code.inst(op::STORE, &[ptr, whole]);
         Ok(())
     }

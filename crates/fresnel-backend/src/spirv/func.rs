@@ -28,6 +28,9 @@ use fresnel_ir::{
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
+/// Unread pure instructions removed from a written body (issue 6).
+mod sweep;
+
 use super::spec::op;
 use super::types::{FuncSig, Kind};
 use super::writer::Words;
@@ -100,6 +103,8 @@ pub struct FuncCx<'m, 'a> {
     pub pure: PureCache,
     /// GLSL.std.450 instructions re-formed from ALU patterns (`idiom.rs`).
     idioms: super::idiom::Idioms,
+    /// Deref steps folded into longer access chains (`chain.rs`).
+    pub chains: super::chain::Chains,
 }
 
 /// See [`FuncCx::pure`].
@@ -126,6 +131,9 @@ struct LoopLabels {
     header: u32,
     cont: u32,
     merge: u32,
+    /// The continue target is the body's last block itself (see [`FuncCx::emit_loop`]):
+    /// it branches back to the header.
+    folded: bool,
 }
 
 pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
@@ -154,6 +162,7 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         switches,
         pure: FxHashMap::default(),
         idioms,
+        chains: super::chain::analyze(f),
     };
     cx.infer_kinds();
     let mut head = Words::new();
@@ -196,9 +205,12 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
     let body = f.body.clone();
     cx.emit_list(&body, ListRef::Body)?;
     let FuncCx { m, vars, code, .. } = cx;
+    let mut protected = m.decorations.words.clone();
+    protected.extend_from_slice(&m.names.words);
+    let code = sweep::remove_dead(&code.words, &protected);
     m.functions.extend(&head);
     m.functions.extend(&vars);
-    m.functions.extend(&code);
+    m.functions.words.extend_from_slice(&code);
     m.functions.inst(op::FUNCTION_END, &[]);
     Ok(())
 }
@@ -233,6 +245,7 @@ impl FuncCx<'_, '_> {
             header,
             cont,
             merge,
+            folded: false,
         };
         self.loops.insert(lp, l);
         l
@@ -312,6 +325,9 @@ impl FuncCx<'_, '_> {
         // Header: the phis of the first block.
         self.start_block(ll.header);
         let mut cphis = Vec::new();
+        // Where each header phi's back-edge value is (patched when the continue block is
+        // folded away).
+        let mut back_at = Vec::new();
         let back_preds: Vec<BlockId> = self.f.blocks[first]
             .preds
             .iter()
@@ -332,6 +348,7 @@ impl FuncCx<'_, '_> {
             } else {
                 let c = self.m.id();
                 cphis.push((*dest, c));
+                back_at.push(self.code.words.len() + 5);
                 c
             };
             self.code
@@ -382,6 +399,19 @@ impl FuncCx<'_, '_> {
                 let m = self
                     .next_block_after(CfNode::If(x))
                     .ok_or_else(|| SpirvError::new("an if is not followed by a block"))?;
+                // The rest of the body is one block, the only one going back to the header:
+                // it is the continue target itself, as glslang writes `for` loops, instead
+                // of branching to a continue block of its own (label, phis, branch).
+                if body.len() == 3
+                    && back_preds == [m]
+                    && !self.labels.contains_key(&m)
+                    && !self.block_splits(m)
+                {
+                    self.labels.insert(m, ll.cont);
+                    if let Some(l) = self.loops.get_mut(&lp) {
+                        l.folded = true;
+                    }
+                }
                 let m = self.label(m);
                 self.code.inst(op::LOOP_MERGE, &[ll.merge, ll.cont, 0]);
                 let (t, e) = if exit_in_then {
@@ -392,6 +422,22 @@ impl FuncCx<'_, '_> {
                 self.code.inst(op::BRANCH_CONDITIONAL, &[c, t, e]);
                 self.emit_list(&body[2..], ListRef::Loop(lp))?;
             }
+        }
+        if self.loop_labels(lp).folded {
+            // The body's last block was the continue target: the header phis take its
+            // values directly.
+            let cphis = self.cont_phis.remove(&lp).unwrap_or_default();
+            for ((phi, _), at) in cphis.into_iter().zip(back_at) {
+                let v = match back_preds.first().and_then(|p| self.phi_in.get(&(phi, *p))) {
+                    Some(&v) => v,
+                    None => {
+                        let t = self.m.kind_type(self.kind_of(phi));
+                        self.m.undef(t)
+                    }
+                };
+                self.code.words[at] = v;
+            }
+            return Ok(());
         }
         // Continue block.
         self.start_block(ll.cont);
@@ -422,32 +468,33 @@ impl FuncCx<'_, '_> {
         empty(ListRef::Else(x)).or_else(|| empty(ListRef::Then(x)))
     }
 
+    /// Whether writing block `b` may end its SPIR-V block early (a jump, a discard, ...) or
+    /// leave code to a switch chain: such a block cannot share a loop header or be a
+    /// loop's continue target.
+    fn block_splits(&self, b: BlockId) -> bool {
+        use fresnel_ir::Intrinsic as I;
+        self.f.blocks[b].instrs.iter().any(|&i| {
+            self.switches.skip.contains(&i)
+                || match &self.f.instrs[i].kind {
+                    InstrKind::Jump(_) => true,
+                    InstrKind::Intrinsic(x) => matches!(
+                        x.op,
+                        I::Terminate
+                            | I::TerminateIf
+                            | I::IgnoreRayIntersection
+                            | I::TerminateRay
+                            | I::SetVertexAndPrimitiveCount
+                            | I::LaunchMeshWorkgroups
+                    ),
+                    _ => false,
+                }
+        })
+    }
+
     /// How a loop's first block is written: in the header when nothing in it starts a
     /// block of its own and what follows it is no selection, or is the loop's exit test.
     fn header_form(&self, first: BlockId, body: &[CfNode]) -> HeaderForm {
-        use fresnel_ir::Intrinsic as I;
-        let splits = self.f.blocks[first]
-            .instrs
-            .iter()
-            .any(|&i| match &self.f.instrs[i].kind {
-                InstrKind::Jump(_) => true,
-                InstrKind::Intrinsic(x) => matches!(
-                    x.op,
-                    I::Terminate
-                        | I::TerminateIf
-                        | I::IgnoreRayIntersection
-                        | I::TerminateRay
-                        | I::SetVertexAndPrimitiveCount
-                        | I::LaunchMeshWorkgroups
-                ),
-                _ => false,
-            });
-        // A comparison left to a switch chain is written nowhere: the block must stay.
-        let skipped = self.f.blocks[first]
-            .instrs
-            .iter()
-            .any(|i| self.switches.skip.contains(i));
-        if splits || skipped {
+        if self.block_splits(first) {
             return HeaderForm::Separate;
         }
         match body.get(1) {
@@ -722,6 +769,8 @@ impl FuncCx<'_, '_> {
                     let ll = self.loop_labels(lp);
                     let target = if j == JumpKind::Break {
                         ll.merge
+                    } else if ll.folded {
+                        ll.header
                     } else {
                         ll.cont
                     };
@@ -786,7 +835,8 @@ impl FuncCx<'_, '_> {
                 }
                 ListRef::Loop(lp) => {
                     let ll = self.loop_labels(lp);
-                    self.code.inst(op::BRANCH, &[ll.cont]);
+                    let target = if ll.folded { ll.header } else { ll.cont };
+                    self.code.inst(op::BRANCH, &[target]);
                 }
             },
         }

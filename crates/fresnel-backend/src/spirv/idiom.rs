@@ -15,6 +15,11 @@
 //! | `a.yzx * b.zxy - a.zxy * b.yzx`                      | `Cross(a, b)`           |
 //! | `i - (2 * fdot(n, i)) * n`                           | `Reflect(i, n)`         |
 //! | `fmin(fmax(x, lo), hi)`, constants `lo <= hi`        | `FClamp(x, lo, hi)`     |
+//! | `fabs(fddx(x)) + fabs(fddy(x))` (fine, coarse alike) | `OpFwidth{,Fine,Coarse}`|
+//! | `vecN(fdot(v, c0), fdot(v, c1), ...)`                | `OpVectorTimesMatrix`   |
+//!
+//! The matrix of `OpVectorTimesMatrix` is the aggregate a load group loaded when the
+//! columns are its elements in order, otherwise an `OpCompositeConstruct` of them.
 //!
 //! Each is the GLSL built-in's own definition, so the result is the one the built-in
 //! specifies; `precise` arithmetic (no value flags here: the lowering marks none of these)
@@ -41,7 +46,27 @@ pub enum Idiom {
     Ext { inst: u32, srcs: Vec<AluSrc>, n: u8 },
     /// `FClamp(x, lo, hi)` with constant bounds (`srcs` = x, lo, hi).
     Clamp { srcs: [AluSrc; 3] },
+    /// A core instruction of one source read for the root's components (`OpFwidth*`).
+    Op { opcode: u16, src: AluSrc },
+    /// `v * M` with M's columns `cols` (each read for `rows` components); `agg`: the load
+    /// group (by parent deref) whose elements they are.
+    VecTimesMat {
+        v: AluSrc,
+        cols: Vec<AluSrc>,
+        rows: u8,
+        agg: Option<ValueId>,
+        /// Components of the root after the product's (each one component).
+        rest: Vec<AluSrc>,
+    },
 }
+
+/// `OpVectorTimesMatrix`.
+const OP_VECTOR_TIMES_MATRIX: u16 = 144;
+
+/// `OpFwidth`, `OpFwidthFine`, `OpFwidthCoarse`.
+const OP_FWIDTH: u16 = 209;
+const OP_FWIDTH_FINE: u16 = 212;
+const OP_FWIDTH_COARSE: u16 = 215;
 
 #[derive(Default)]
 pub struct Idioms {
@@ -80,6 +105,8 @@ pub fn analyze(f: &Function, groups: &super::coalesce::Groups) -> Idioms {
                 m.reflect(a)
             }),
             AluOp::Fmin => m.clamp(a),
+            AluOp::Fadd => m.fwidth(a),
+            AluOp::Vec2 | AluOp::Vec3 | AluOp::Vec4 => m.vec_times_mat(a, groups),
             _ => None,
         };
         if let Some(idiom) = found {
@@ -374,6 +401,131 @@ impl Matcher<'_> {
         None
     }
 
+    /// `fabs(fddx(x)) + fabs(fddy(x))` (either order; both fine or both coarse alike).
+    fn fwidth(&mut self, a: &Alu) -> Option<Idiom> {
+        let n = self.f.values[a.dest].num_components;
+        let root = self.def_instr(a);
+        let ident = |x: &AluSrc| {
+            x.swizzle[..n as usize]
+                .iter()
+                .enumerate()
+                .all(|(i, &c)| c as usize == i)
+        };
+        if !ident(&a.srcs[0]) || !ident(&a.srcs[1]) || a.srcs[0].value == a.srcs[1].value {
+            return None;
+        }
+        let forms = [
+            (AluOp::Fddx, AluOp::Fddy, OP_FWIDTH),
+            (AluOp::FddxFine, AluOp::FddyFine, OP_FWIDTH_FINE),
+            (AluOp::FddxCoarse, AluOp::FddyCoarse, OP_FWIDTH_COARSE),
+        ];
+        for (xi, yi) in [(0, 1), (1, 0)] {
+            for (dx_op, dy_op, opcode) in forms {
+                self.inner.clear();
+                let Some(ax) = self.inner_alu(&a.srcs[xi], AluOp::Fabs, root, 1) else {
+                    continue;
+                };
+                let Some(ay) = self.inner_alu(&a.srcs[yi], AluOp::Fabs, root, 1) else {
+                    continue;
+                };
+                if !ident(&ax.srcs[0]) || !ident(&ay.srcs[0]) {
+                    continue;
+                }
+                let (ax_id, ay_id) = (self.def_instr(&ax), self.def_instr(&ay));
+                let Some(dx) = self.inner_alu(&ax.srcs[0], dx_op, ax_id, 1) else {
+                    continue;
+                };
+                let Some(dy) = self.inner_alu(&ay.srcs[0], dy_op, ay_id, 1) else {
+                    continue;
+                };
+                if Self::same(&dx.srcs[0], &dy.srcs[0], n) {
+                    return Some(Idiom::Op {
+                        opcode,
+                        src: dx.srcs[0],
+                    });
+                }
+            }
+        }
+        self.inner.clear();
+        None
+    }
+
+    /// `vecN(fdot(v, c0), ..., fdot(v, cN-1))`: v times the matrix of columns `ci`.
+    fn vec_times_mat(&mut self, a: &Alu, groups: &super::coalesce::Groups) -> Option<Idiom> {
+        let root = self.def_instr(a);
+        self.inner.clear();
+        // The dot products first, then any other components.
+        let mut dots = Vec::with_capacity(a.srcs.len());
+        for s in &a.srcs {
+            if s.swizzle[0] != 0 || self.f.values[s.value].num_components != 1 {
+                break;
+            }
+            match self.any_dot(s, root) {
+                Some(d) => dots.push(d),
+                None => break,
+            }
+        }
+        if dots.len() < 2 {
+            self.inner.clear();
+            return None;
+        }
+        let rest: Vec<AluSrc> = a.srcs[dots.len()..].to_vec();
+        let rows = Self::dot_size(dots[0].op)?;
+        // v: the operand the first two dot products share.
+        let (d0, d1) = (&dots[0], &dots[1]);
+        let v = [d0.srcs[0], d0.srcs[1]]
+            .into_iter()
+            .find(|x| Self::same(x, &d1.srcs[0], rows) || Self::same(x, &d1.srcs[1], rows));
+        let found = v.and_then(|v| {
+            let mut cols = Vec::with_capacity(dots.len());
+            for d in &dots {
+                if Self::dot_size(d.op) != Some(rows) {
+                    return None;
+                }
+                let c = if Self::same(&d.srcs[0], &v, rows) {
+                    d.srcs[1]
+                } else if Self::same(&d.srcs[1], &v, rows) {
+                    d.srcs[0]
+                } else {
+                    return None;
+                };
+                cols.push(c);
+            }
+            Some((v, cols))
+        });
+        let Some((v, cols)) = found else {
+            self.inner.clear();
+            return None;
+        };
+        let whole = |c: &AluSrc| {
+            self.f.values[c.value].num_components == rows
+                && c.swizzle[..rows as usize]
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &x)| x as usize == i)
+        };
+        let mut parents: Vec<ValueId> = groups
+            .loaded
+            .iter()
+            .filter(|(_, vals)| {
+                vals.len() == cols.len()
+                    && cols
+                        .iter()
+                        .zip(vals.iter())
+                        .all(|(c, v)| c.value == *v && whole(c))
+            })
+            .map(|(p, _)| *p)
+            .collect();
+        parents.sort();
+        Some(Idiom::VecTimesMat {
+            v,
+            cols,
+            rows,
+            agg: parents.first().copied(),
+            rest,
+        })
+    }
+
     /// The constant `s` reads in all of its `n` components, if one.
     fn uniform_const(&self, s: &AluSrc, n: u8) -> Option<f32> {
         let InstrKind::LoadConst { values, .. } = &self.f.instrs[self.f.values[s.value].def].kind
@@ -409,6 +561,62 @@ impl super::func::FuncCx<'_, '_> {
                     args.push(self.alu_src(s, comps, Some(BaseType::Float))?.0);
                 }
                 (super::spec::glsl::F_CLAMP, args)
+            }
+            Idiom::VecTimesMat {
+                v,
+                cols,
+                rows,
+                agg,
+                rest,
+            } => {
+                let ck = super::types::Kind::new(BaseType::Float, 32, *rows);
+                let col_t = self.m.kind_type(ck);
+                let mat_t = self
+                    .m
+                    .ty(super::spec::op::TYPE_MATRIX, &[col_t, cols.len() as u32]);
+                let loaded = agg
+                    .and_then(|p| self.aggs.get(&p).copied())
+                    .filter(|(_, t)| *t == mat_t)
+                    .map(|(id, _)| id);
+                let mat = match loaded {
+                    Some(id) => id,
+                    None => {
+                        let mut ops = vec![mat_t, self.m.id()];
+                        for c in cols {
+                            ops.push(self.alu_src(c, *rows, Some(BaseType::Float))?.0);
+                        }
+                        self.code.inst(super::spec::op::COMPOSITE_CONSTRUCT, &ops);
+                        ops[1]
+                    }
+                };
+                let x = self.alu_src(v, *rows, Some(BaseType::Float))?.0;
+                let pk = super::types::Kind::new(BaseType::Float, 32, cols.len() as u8);
+                let t = self.m.kind_type(pk);
+                let id = self.m.id();
+                self.code.inst(OP_VECTOR_TIMES_MATRIX, &[t, id, x, mat]);
+                let id = if rest.is_empty() {
+                    id
+                } else {
+                    let mut ops = vec![self.m.kind_type(k), self.m.id(), id];
+                    for r in rest {
+                        ops.push(self.alu_src(r, 1, Some(BaseType::Float))?.0);
+                    }
+                    self.code.inst(super::spec::op::COMPOSITE_CONSTRUCT, &ops);
+                    ops[1]
+                };
+                self.vals[dest.0 as usize] = super::func::Val::Id(id, k);
+                return Ok(());
+            }
+            Idiom::Op { opcode, src } => {
+                if *opcode != OP_FWIDTH {
+                    self.m.cap(super::spec::cap::DERIVATIVE_CONTROL);
+                }
+                let x = self.alu_src(src, comps, Some(BaseType::Float))?.0;
+                let t = self.m.kind_type(k);
+                let id = self.m.id();
+                self.code.inst(*opcode, &[t, id, x]);
+                self.vals[dest.0 as usize] = super::func::Val::Id(id, k);
+                return Ok(());
             }
         };
         let id = self.ext_inst(inst, k, &args);

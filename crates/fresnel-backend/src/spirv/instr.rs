@@ -11,7 +11,15 @@ use fresnel_ir::{
 use smallvec::SmallVec;
 
 mod gaps;
+/// `textureGatherOffsets` as `ConstOffsets` (issue 6).
+mod gather_offsets;
+/// `determinant` / `inverse` as GLSL.std.450 instructions (issue 6).
+mod matrix;
 mod rt;
+/// GL_EXT_spirv_intrinsics `spirv_instruction` calls (issue 5).
+mod spirv_instruction;
+/// The vendor operations are rejected (issue 4).
+pub(crate) mod vendor;
 
 use super::func::{FuncCx, Val};
 use super::spec::{cap, glsl, image_operands as io, op};
@@ -66,8 +74,13 @@ impl FuncCx<'_, '_> {
                                 };
                                 // Computed sources first: a constant's kind is only a
                                 // guess (`vec4(x, 0.0, 0.0, 0.0)` is as float as `x`).
-                                let known =
-                                    |s: &AluSrc| self.kinds[s.value.0 as usize].map(|k| k.base);
+                                // (A sparse lookup's residency code is an integer.)
+                                let known = |s: &AluSrc| {
+                                    if self.reads_sparse_code(s, d.num_components) {
+                                        return Some(BaseType::Int);
+                                    }
+                                    self.kinds[s.value.0 as usize].map(|k| k.base)
+                                };
                                 let constant = |s: &AluSrc| {
                                     matches!(
                                         f.def(s.value).kind,
@@ -138,6 +151,9 @@ impl FuncCx<'_, '_> {
                                 .and_then(|t| self.m.value_kind(t))
                                 .map(|k| k.base),
                             Intrinsic::ImageDerefLoad
+                            | Intrinsic::ImageDerefLoadLod
+                            | Intrinsic::ImageDerefSparseLoad
+                            | Intrinsic::ImageDerefSparseLoadLod
                             | Intrinsic::ImageDerefAtomic
                             | Intrinsic::ImageDerefAtomicSwap => self
                                 .deref_type(x.srcs[0])
@@ -176,6 +192,22 @@ impl FuncCx<'_, '_> {
                 }
             }
         }
+    }
+
+    /// Whether ALU source `s` (read for `n` components) reads only the residency code (the
+    /// last component) of a sparse lookup.
+    fn reads_sparse_code(&self, s: &AluSrc, n: u8) -> bool {
+        let n = usize::from(n).min(4);
+        let last = self.f.values[s.value].num_components.saturating_sub(1);
+        let sparse = match &self.f.def(s.value).kind {
+            InstrKind::Tex(t) => t.is_sparse,
+            InstrKind::Intrinsic(x) => matches!(
+                x.op,
+                Intrinsic::ImageDerefSparseLoad | Intrinsic::ImageDerefSparseLoadLod
+            ),
+            _ => false,
+        };
+        sparse && s.swizzle[..n].iter().all(|&c| c == last)
     }
 
     pub(super) fn deref_type(&self, v: ValueId) -> Option<fresnel_ir::TypeId> {
@@ -333,8 +365,18 @@ impl FuncCx<'_, '_> {
         } = self.vals[s.value.0 as usize]
         {
             let tk = Kind::new(base, orig.bits, orig.comps);
-            let texel = self.convert(texel, orig, tk)?;
-            let code = self.convert(code, orig.scalar(), tk.scalar())?;
+            // Each part converted only when read (the code is an integer of the texel's
+            // bit size).
+            let texel = if sw.iter().any(|&c| c < tk.comps) {
+                self.convert(texel, orig, tk)?
+            } else {
+                texel
+            };
+            let code = if sw.iter().any(|&c| c >= tk.comps) {
+                self.convert(code, Kind::new(BaseType::Int, orig.bits, 1), tk.scalar())?
+            } else {
+                code
+            };
             let in_texel = sw.iter().all(|&c| c < tk.comps);
             if in_texel && n == tk.comps && sw.iter().enumerate().all(|(i, &c)| c as usize == i) {
                 return Ok((texel, k));
@@ -387,8 +429,35 @@ impl FuncCx<'_, '_> {
 
     /// The first `n` components of a value, as base `want`.
     fn prefix(&mut self, v: ValueId, n: u8, want: BaseType) -> Result<u32> {
-        let s = AluSrc::new(v);
+        let s = self.through_vec(v, n);
         Ok(self.alu_src(&s, n, Some(want))?.0)
+    }
+
+    /// The first `n` components of `v` read from where they come from when `v` is a `vecN`
+    /// or `mov` whose first `n` components are all of one value: a coordinate padded to
+    /// four components (`vec4(c, 0, 0, 0)`) is then `c` itself, not the padded vector
+    /// written and taken apart again.
+    fn through_vec(&self, v: ValueId, n: u8) -> AluSrc {
+        let InstrKind::Alu(a) = &self.f.def(v).kind else {
+            return AluSrc::new(v);
+        };
+        let n = usize::from(n.min(4));
+        if a.op == AluOp::Mov {
+            return a.srcs[0];
+        }
+        let is_vec = (2..=4).any(|k| AluOp::vec(k) == Some(a.op));
+        if !is_vec || a.srcs.len() < n || n == 0 {
+            return AluSrc::new(v);
+        }
+        let w = a.srcs[0].value;
+        if a.srcs[..n].iter().any(|s| s.value != w) {
+            return AluSrc::new(v);
+        }
+        let mut swz = [0u8; 4];
+        for (i, s) in a.srcs[..n].iter().enumerate() {
+            swz[i] = s.swizzle[0];
+        }
+        AluSrc::swizzled(w, swz)
     }
 
     fn set(&mut self, v: ValueId, id: u32, k: Kind) {
@@ -462,6 +531,21 @@ impl FuncCx<'_, '_> {
             };
         }
         let (id, k) = match a.op {
+            A::Fdet2
+            | A::Fdet3
+            | A::Fdet4
+            | A::Finverse2Col0
+            | A::Finverse2Col1
+            | A::Finverse3Col0
+            | A::Finverse3Col1
+            | A::Finverse3Col2
+            | A::Finverse4Col0
+            | A::Finverse4Col1
+            | A::Finverse4Col2
+            | A::Finverse4Col3 => match self.emit_matrix_op(a)? {
+                Some(r) => r,
+                None => return Err(SpirvError::new("internal: not a matrix opcode")),
+            },
             A::Mov => {
                 let (id, k) = self.alu_src(&a.srcs[0], n, Some(dk.base))?;
                 (id, k)
@@ -1071,6 +1155,17 @@ impl FuncCx<'_, '_> {
     // ---- derefs ----
 
     fn ptr(&self, v: ValueId) -> Result<(u32, u32, u32, fresnel_ir::TypeId, VarMode)> {
+        match self.step_parent(v)? {
+            (0, ..) => Err(SpirvError::new(format!(
+                "internal: {v} is a folded access chain used as a pointer"
+            ))),
+            p => Ok(p),
+        }
+    }
+
+    /// A deref's pointer parts, its id 0 when the chain is folded (`chain.rs`): for the
+    /// steps built on it.
+    fn step_parent(&self, v: ValueId) -> Result<(u32, u32, u32, fresnel_ir::TypeId, VarMode)> {
         match &self.vals[v.0 as usize] {
             Val::Ptr {
                 id,
@@ -1135,7 +1230,7 @@ impl FuncCx<'_, '_> {
         let class = match d.kind {
             DerefKind::Var(var) => self.m.var_class(var),
             DerefKind::Array { parent, .. } | DerefKind::Struct { parent, .. } => {
-                self.ptr(parent)?.2
+                self.step_parent(parent)?.2
             }
             DerefKind::Cast { .. } => self.m.storage_class(d.mode),
         };
@@ -1158,7 +1253,7 @@ impl FuncCx<'_, '_> {
                 (id, t)
             }
             DerefKind::Array { parent, index } => {
-                let (pid, pt, _, _, _) = self.ptr(parent)?;
+                let (pid, pt, _, _, _) = self.step_parent(parent)?;
                 let Some(&e) = self.m.elem.get(&pt) else {
                     return Err(SpirvError::new("internal: indexing a non-array"));
                 };
@@ -1170,21 +1265,21 @@ impl FuncCx<'_, '_> {
                 };
                 let idx = self.value_as(index, ik.with_base(ib))?;
                 let ptr_t = self.m.pointer(class, e);
-                let id = self.new_id();
-                self.code.inst(op::ACCESS_CHAIN, &[ptr_t, id, pid, idx]);
-                (id, e)
+                let mut ops = self.chain_base(parent, pid);
+                ops.push(idx);
+                (self.chain_step(d.dest, ptr_t, ops), e)
             }
             DerefKind::Struct { parent, field } => {
-                let (pid, pt, _, _, _) = self.ptr(parent)?;
+                let (pid, pt, _, _, _) = self.step_parent(parent)?;
                 let Some(e) = self.m.members.get(&pt).and_then(|m| m.get(field as usize)) else {
                     return Err(SpirvError::new("internal: member of a non-struct"));
                 };
                 let e = *e;
                 let idx = self.m.const_i32(field as i32);
                 let ptr_t = self.m.pointer(class, e);
-                let id = self.new_id();
-                self.code.inst(op::ACCESS_CHAIN, &[ptr_t, id, pid, idx]);
-                (id, e)
+                let mut ops = self.chain_base(parent, pid);
+                ops.push(idx);
+                (self.chain_step(d.dest, ptr_t, ops), e)
             }
             DerefKind::Cast { parent } if matches!(self.m.shader.types.get(d.ty), Type::Opaque(n) if n.starts_with("accelerationStructure")) =>
             {
@@ -1358,6 +1453,17 @@ impl FuncCx<'_, '_> {
         sargs.extend(&mem);
         self.code.inst(op::STORE, &sargs);
         Ok(())
+    }
+
+    /// The initializer constant of the read-only global `deref` names whole, if it is one.
+    fn read_only_init(&self, deref: ValueId) -> Option<u32> {
+        match &self.f.def(deref).kind {
+            InstrKind::Deref(d) => match d.kind {
+                fresnel_ir::DerefKind::Var(v) => self.m.init_ids.get(&v).copied(),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// Copies between two pointers of possibly different layouts, leaf by leaf.
@@ -1563,8 +1669,13 @@ impl FuncCx<'_, '_> {
             I::CopyDeref => {
                 let (did, dt, dclass, _, _) = self.ptr(x.srcs[0])?;
                 let (sid, st, sclass, _, _) = self.ptr(x.srcs[1])?;
-                let mut budget = 65536;
-                self.copy((did, dt, dclass), (sid, st, sclass), &mut budget)?;
+                if let Some(c) = self.read_only_init(x.srcs[1]).filter(|_| dt == st) {
+                    // The whole of a constant: one store of it (`const_globals.rs`).
+                    self.code.inst(op::STORE, &[did, c]);
+                } else {
+                    let mut budget = 65536;
+                    self.copy((did, dt, dclass), (sid, st, sclass), &mut budget)?;
+                }
             }
             I::DerefAtomic | I::DerefAtomicSwap => {
                 let (pid, _, _, ty, mode) = self.ptr(x.srcs[0])?;
@@ -1778,7 +1889,11 @@ impl FuncCx<'_, '_> {
             // spec constants: helper E
             I::LoadSpecConstant | I::LoadWorkgroupSize => self.emit_spec_constant(x)?,
             other => {
-                if !self.emit_stage_intrinsic(x)? && !self.emit_gap_intrinsic(x)? {
+                if !self.emit_stage_intrinsic(x)?
+                    && !self.emit_gap_intrinsic(x)?
+                    && !self.emit_vendor_intrinsic(x)?
+                    && !self.emit_spirv_instruction(x)?
+                {
                     return Err(SpirvError::new(format!(
                         "intrinsic `{}` is not supported in SPIR-V output yet",
                         other.name()
@@ -1980,7 +2095,7 @@ impl FuncCx<'_, '_> {
                     } else {
                         self.lookup(op::IMAGE_READ, k, &args, &mut code)
                     };
-                    let code = self.code_as(code.unwrap_or(0), k)?;
+                    let code = self.code_int(code.unwrap_or(0), k);
                     self.vals[d.0 as usize] = Val::Sparse { texel, tk: k, code };
                     return Ok(());
                 }
@@ -2075,13 +2190,18 @@ impl FuncCx<'_, '_> {
     /// The residency code (32-bit) as a component of a texel of kind `k` (the IR gives the
     /// code the texel's bit size: widened or narrowed with a sign-extending conversion).
     fn code_as(&mut self, code: u32, k: Kind) -> Result<u32> {
-        let code = if k.bits == 32 {
+        let code = self.code_int(code, k);
+        self.convert(code, Kind::new(BaseType::Int, k.bits, 1), k.scalar())
+    }
+
+    /// The residency code (32-bit) as an integer of the bit size of texel kind `k`.
+    fn code_int(&mut self, code: u32, k: Kind) -> u32 {
+        if k.bits == 32 {
             code
         } else {
             let wk = Kind::new(BaseType::Int, k.bits, 1);
             self.op1(op::S_CONVERT, wk, &[code])
-        };
-        self.convert(code, Kind::new(BaseType::Int, k.bits, 1), k.scalar())
+        }
     }
 
     /// The value of a sparse lookup: the texel's components then the residency code.
@@ -2219,6 +2339,14 @@ impl FuncCx<'_, '_> {
                 operands.push((io::OFFSET, vec![v]));
             }
         }
+        // textureGatherOffsets: one `ConstOffsets` operand, or a gather per offset.
+        let mut each_offset = None;
+        if let (Some(x), Some(y)) = (t.src(TexSrc::OffsetsX), t.src(TexSrc::OffsetsY)) {
+            match self.gather_offsets(x, y)? {
+                gather_offsets::GatherOffsets::Operand(m, v) => operands.push((m, v)),
+                gather_offsets::GatherOffsets::Each(e) => each_offset = Some(e),
+            }
+        }
         if let Some(s) = t.src(TexSrc::MsIndex) {
             let v = self.prefix(s, 1, BaseType::Int)?;
             operands.push((io::SAMPLE, vec![v]));
@@ -2295,11 +2423,11 @@ impl FuncCx<'_, '_> {
             }
             TexOp::Tg4 => {
                 let c = need_coord()?;
-                let args = match dref {
-                    Some(dr) => with_ops(vec![si, c, dr]),
+                let head = match dref {
+                    Some(dr) => vec![si, c, dr],
                     None => {
                         let comp = self.m.const_u32(u32::from(t.component));
-                        with_ops(vec![si, c, comp])
+                        vec![si, c, comp]
                     }
                 };
                 let opc = if dref.is_some() {
@@ -2308,7 +2436,13 @@ impl FuncCx<'_, '_> {
                     op::IMAGE_GATHER
                 };
                 let k = Kind::new(t.dest_base, 32, 4);
-                (self.lookup(opc, k, &args, &mut code), k)
+                match each_offset {
+                    Some(offs) => (
+                        self.gather_each_offset(opc, k, &head, &operands, offs, &mut code)?,
+                        k,
+                    ),
+                    None => (self.lookup(opc, k, &with_ops(head), &mut code), k),
+                }
             }
             TexOp::Txs => {
                 self.m.cap(cap::IMAGE_QUERY);
@@ -2351,7 +2485,7 @@ impl FuncCx<'_, '_> {
         let _ = dbits;
         let (id, k) = match code {
             Some(c) if c != 0 && k.comps >= 4 => {
-                let code = self.code_as(c, k)?;
+                let code = self.code_int(c, k);
                 self.vals[t.dest.0 as usize] = Val::Sparse {
                     texel: id,
                     tk: k,

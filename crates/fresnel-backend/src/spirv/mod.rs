@@ -19,7 +19,9 @@
 //! concatenated at the end; ids are allocated in a fixed order from the IR, so the output is
 //! deterministic.
 
+mod chain;
 mod coalesce;
+mod const_globals;
 /// Calls of unlinked function declarations (issue 4).
 mod declarations;
 /// NonUniform and RelaxedPrecision on instructions (issue 5).
@@ -137,6 +139,8 @@ pub(crate) type Result<T> = std::result::Result<T, SpirvError>;
 /// `.spv` file, see [`to_bytes`]).
 pub fn emit(shader: &Shader, opts: &SpirvOptions) -> std::result::Result<Vec<u32>, SpirvError> {
     declarations::check_resolved(shader)?;
+    // Operations on vendor extension types have no SPIR-V form (issue 4).
+    instr::vendor::reject_vendor_ops(shader)?;
     // Vulkan resources have one array level (issue 5, helper B: `flatten.rs`).
     let flat = match opts.target {
         TargetEnv::Vulkan { .. } => flatten::flatten_descriptor_arrays(shader)?,
@@ -165,6 +169,9 @@ pub(crate) struct Module<'a> {
     pub caps: BTreeSet<u32>,
     pub exts: BTreeSet<&'static str>,
     pub glsl_ext: u32,
+    /// Extended instruction sets besides GLSL.std.450 (`spirv_instruction`, issue 5): name
+    /// and id, in first-use order.
+    pub ext_imports: Vec<(&'static str, u32)>,
     pub names: Words,
     pub decorations: Words,
     /// Types, constants, global variables, in creation order.
@@ -207,6 +214,10 @@ pub(crate) struct Module<'a> {
     pub physical_addressing: bool,
     /// `OpSpecConstantOp` chains already written, by expression (array lengths).
     pub spec_exprs: FxHashMap<fresnel_ir::SpecExpr, u32>,
+    /// Initialized globals nothing writes (`const_globals.rs`).
+    pub read_only_inits: rustc_hash::FxHashSet<fresnel_ir::VarId>,
+    /// The initializer constant of each of those, once declared.
+    pub init_ids: FxHashMap<fresnel_ir::VarId, u32>,
 }
 
 impl<'a> Module<'a> {
@@ -218,6 +229,7 @@ impl<'a> Module<'a> {
             caps: BTreeSet::new(),
             exts: BTreeSet::new(),
             glsl_ext: 0,
+            ext_imports: Vec::new(),
             names: Words::new(),
             decorations: Words::new(),
             globals: Words::new(),
@@ -242,12 +254,24 @@ impl<'a> Module<'a> {
             phys_blocks: rustc_hash::FxHashSet::default(),
             physical_addressing: false,
             spec_exprs: FxHashMap::default(),
+            read_only_inits: const_globals::read_only_initialized(shader),
+            init_ids: FxHashMap::default(),
         }
     }
 
     pub fn id(&mut self) -> u32 {
         let id = self.next_id;
         self.next_id += 1;
+        id
+    }
+
+    /// The id of an imported extended instruction set (imported on first use; issue 5).
+    pub fn ext_import(&mut self, name: &'static str) -> u32 {
+        if let Some((_, id)) = self.ext_imports.iter().find(|(n, _)| *n == name) {
+            return *id;
+        }
+        let id = self.id();
+        self.ext_imports.push((name, id));
         id
     }
 
@@ -576,6 +600,9 @@ impl<'a> Module<'a> {
             w.inst_str(op::EXTENSION, &[], e, &[]);
         }
         w.inst_str(op::EXT_INST_IMPORT, &[self.glsl_ext], "GLSL.std.450", &[]);
+        for (name, id) in &self.ext_imports {
+            w.inst_str(op::EXT_INST_IMPORT, &[*id], name, &[]);
+        }
         // Logical or PhysicalStorageBuffer64 addressing, GLSL450 memory model.
         let addressing = if self.physical_addressing { 5348 } else { 0 };
         w.inst(op::MEMORY_MODEL, &[addressing, 1]);

@@ -810,6 +810,9 @@ impl Module<'_> {
                 }
                 _ => None,
             };
+            if let (Some(c), true) = (init, self.read_only_inits.contains(&vid)) {
+                self.init_ids.insert(vid, c);
+            }
             match init {
                 Some(c) => self.globals.inst(op::VARIABLE, &[pt, id, class, c]),
                 None => self.globals.inst(op::VARIABLE, &[pt, id, class]),

@@ -16,6 +16,10 @@
 //! counters), [`misc`] (derivatives, interpolation, barriers, geometry emission, noise,
 //! `ftransform`, interlock), [`subgroup`].
 //!
+//! Calls taking or returning values of vendor extension types (cooperative matrices and
+//! vectors, tensors, long vectors, bfloat16 and the 8-bit floats) never reach this module:
+//! the expression lowering makes them `vendor_op` intrinsics (`crate::vendor`).
+//!
 //! Not lowered (a [`LowerError`] naming the function): ray tracing, ray queries and hit
 //! objects, mesh-shader emission, cooperative matrices/vectors and tensors, sparse texture
 //! functions, clocks, the AMD shader-ballot functions, `fragmentFetchAMD`,

@@ -10,8 +10,9 @@
 //! - The coordinate carries the array layer as its last component; the shadow reference
 //!   is the `Comparator` source; `textureProj` divides the coordinate (and the reference)
 //!   by the last component in ALU (no `Projector` source).
-//! - Offsets are `Offset` sources; `textureGatherOffsets` is four `tg4`s, one per offset,
-//!   taking component `w` of each (the texel at the offset, as `nir_lower_tex` does).
+//! - Offsets are `Offset` sources; `textureGatherOffsets` is one `tg4` with the x and y
+//!   components of its four offsets as `OffsetsX` / `OffsetsY` sources (NIR's
+//!   `tg4_offsets`; SPIR-V's `ConstOffsets`).
 //!   The `textureGatherLod*AMD` forms are `tg4` with a `Lod` source; GL_AMD_texture_texture4's
 //!   `texture4(s, P)` is `textureGather(s, P)` (component 0).
 //! - Sampling returns 4 components (shadow comparisons 1, except gathers: 4); the legacy
@@ -458,17 +459,16 @@ fn lower_form(
                 t.srcs.push((TexSrc::Bias, bias));
             }
             if form.offsets {
-                let mut texels: SmallVec<[ValueId; 4]> = SmallVec::new();
-                for off in offsets {
-                    let mut ti = TexBuild {
-                        srcs: t.srcs.clone(),
-                        ..t
-                    };
-                    ti.srcs.push((TexSrc::Offset, off));
-                    let r = emit(cx, &ti);
-                    texels.push(cx.b.channel(r, 3));
-                }
-                let r = cx.b.vec(&texels);
+                // One gather: the x and y components of the four offsets as two sources.
+                let xs: SmallVec<[ValueId; 4]> =
+                    offsets.iter().map(|o| cx.b.channel(*o, 0)).collect();
+                let ys: SmallVec<[ValueId; 4]> =
+                    offsets.iter().map(|o| cx.b.channel(*o, 1)).collect();
+                let x = cx.b.vec(&xs);
+                let y = cx.b.vec(&ys);
+                t.srcs.push((TexSrc::OffsetsX, x));
+                t.srcs.push((TexSrc::OffsetsY, y));
+                let r = emit(cx, &t);
                 return finish(cx, r, ret);
             }
             if let Some(off) = offsets.first() {

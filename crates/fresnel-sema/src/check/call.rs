@@ -41,6 +41,12 @@ fn loose_builtin_name(name: &str) -> &'static str {
         "debugPrintfEXT" => "debugPrintfEXT",
         "assumeEXT" => "assumeEXT",
         "expectEXT" => "expectEXT",
+        // QCOM cooperative-matrix conversions (issue 4): named for the lowering's vendor
+        // operations.
+        "bitcastQCOM" => "bitcastQCOM",
+        "extractSubArrayQCOM" => "extractSubArrayQCOM",
+        "vectorToCoopmatQCOM" => "vectorToCoopmatQCOM",
+        "coopmatToVectorQCOM" => "coopmatToVectorQCOM",
         _ => "loose",
     }
 }

@@ -2746,6 +2746,8 @@ impl Checker<'_> {
     ) -> Option<FuncId> {
         let fid = self.function_proto_inner(p, defining)?;
         self.record_subroutine_function(p, fid);
+        // GL_EXT_spirv_intrinsics (issue 5): `spirv_instruction(...)` prototypes.
+        self.record_spirv_instruction(p, fid);
         Some(fid)
     }
 

@@ -888,6 +888,21 @@ impl Checker<'_> {
         let l = self.expr(lhs);
         let r = self.expr(rhs);
         let lt = self.ety(l);
+        // Issue 4: a loosely checked built-in (result `<error>`, compatible with anything:
+        // the microscaling floats' packing and bit casts, the QCOM conversions) assigned as
+        // a whole is kept, as a declaration's initializer is, so that the call is lowered.
+        let loose_call = matches!(
+            self.m.expr(r).kind,
+            ExprKind::Builtin(BuiltinRef { sig: u32::MAX, .. }, _)
+        );
+        if op.is_none()
+            && loose_call
+            && self.m.types.is_error(self.ety(r))
+            && !self.m.types.is_error(lt)
+        {
+            self.check_lvalue(l, "assignment");
+            return self.add_expr(ExprKind::Assign { op, lhs: l, rhs: r }, lt, span);
+        }
         if self.m.types.is_error(lt) || self.m.types.is_error(self.ety(r)) {
             return self.error_expr(span);
         }

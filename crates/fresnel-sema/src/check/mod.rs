@@ -103,6 +103,7 @@ pub fn check(
             spec_unfolded: FxHashMap::default(),
             spec_array_dims: FxHashMap::default(),
             nonuniform_exprs: FxHashSet::default(),
+            spirv_instructions: Default::default(),
         },
         scopes: vec![Scope::default()],
         funcs: FxHashMap::default(),

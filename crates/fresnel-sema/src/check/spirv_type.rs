@@ -14,6 +14,9 @@ use crate::hir::ExprKind;
 /// Arguments at most (a bound on the text).
 const MAX_ARGS: usize = 64;
 
+/// `spirv_instruction(...)` prototypes (issue 5), with this module's argument readers.
+mod spirv_instruction;
+
 impl Checker<'_> {
     /// The canonical text of a `spirv_type` qualifier; `None` (after an error) when an
     /// argument is not what the extension allows.

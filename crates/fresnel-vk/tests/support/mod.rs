@@ -82,3 +82,11 @@ pub fn run_out_ubo(gpu: &Gpu, spirv: Vec<u32>, out_bytes: usize, ubo: &[u8]) -> 
         .expect("dispatch");
     out.swap_remove(0)
 }
+
+/// A buffer's bytes read as little-endian 32-bit floats.
+pub fn f32s(bytes: &[u8]) -> Vec<f32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}

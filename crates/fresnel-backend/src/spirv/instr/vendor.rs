@@ -1,0 +1,39 @@
+//! The vendor operations (`vendor_op`, `vendor_op_value`: operations on cooperative
+//! matrices and vectors, long vectors, tensors and the small float formats, issue 4) have
+//! no SPIR-V emission: they are rejected with the operation and the extension named.
+
+use fresnel_ir::{Intrinsic, IntrinsicInstr};
+
+use super::super::{Result, SpirvError};
+use crate::spirv::func::FuncCx;
+
+impl FuncCx<'_, '_> {
+    /// Rejects the vendor operations; `Ok(false)` for other intrinsics.
+    pub(super) fn emit_vendor_intrinsic(&mut self, x: &IntrinsicInstr) -> Result<bool> {
+        if !matches!(x.op, Intrinsic::VendorOp | Intrinsic::VendorOpValue) {
+            return Ok(false);
+        }
+        Err(SpirvError::new(format!(
+            "SPIR-V output: {}",
+            fresnel_ir::vendor::describe(&self.m.shader.types, self.f, x)
+        )))
+    }
+}
+
+/// Rejects a shader holding vendor operations before anything is written (the opaque types
+/// they act on would otherwise fail first, with a message naming only the type).
+pub(crate) fn reject_vendor_ops(shader: &fresnel_ir::Shader) -> Result<()> {
+    for (_, f) in shader.functions.iter() {
+        for id in f.instrs_in_order() {
+            if let fresnel_ir::InstrKind::Intrinsic(x) = &f.instrs[id].kind {
+                if matches!(x.op, Intrinsic::VendorOp | Intrinsic::VendorOpValue) {
+                    return Err(SpirvError::new(format!(
+                        "SPIR-V output: {}",
+                        fresnel_ir::vendor::describe(&shader.types, f, x)
+                    )));
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,725 @@
+//! Operations on values of vendor extension types that the IR does not model (added for
+//! issue 4): cooperative matrices (GL_KHR/NV_cooperative_matrix, GL_NV_cooperative_matrix2
+//! tensor layouts and views), cooperative vectors (GL_NV_cooperative_vector), long vectors
+//! (GL_EXT_long_vector), ARM tensors (GL_ARM_tensors), the small floating-point formats
+//! (GL_EXT_bfloat16, GL_EXT_float8_*, GL_EXT_float_e2m1/e2m3/e3m2/ue8m0/mxint8) and the
+//! QCOM cooperative-matrix conversions.
+//!
+//! Values of such types live in memory: variables (or members and elements of variables)
+//! whose type is `Type::Opaque` named by the GLSL type (`opaque "coopmat<float, ...>"`).
+//! Every operation on them is one intrinsic of a single family, naming the GLSL operation by
+//! its `op` index (a position in [`VENDOR_OPS`], printed by name):
+//!
+//! * `vendor_op` (no result): `srcs[0]` is the deref of the destination (written), the other
+//!   sources are the operands in GLSL order: derefs of vendor (or aggregate) values, ordinary
+//!   scalar or vector values. Built-ins whose first argument is an `out`/`inout` or memory
+//!   argument (`coopMatLoad(out m, buf, ...)`, `coopMatStore(m, buf, ...)`,
+//!   `tensorWriteARM(t, coords, data)`) also pass it as `srcs[0]`.
+//! * `vendor_op_value` (a scalar or vector result): the same operands, the result an ordinary
+//!   value (an element read of a long vector, `length()`, `tensorSizeARM`, a comparison).
+//!
+//! Structural operations besides the GLSL built-ins (named as written) and operators
+//! (`op_add`, `op_neg`, ...): `construct` (a constructor: dst, the arguments), `convert`
+//! (dst, the value converted), `extract` (element `index` of a vendor value: src deref,
+//! index; the element as a value or into dst), `insert` (dst, index, element: writes one
+//! element), `swizzle` / `insert_swizzle` (the component indices as 32-bit constants after
+//! the source / before the value), `array_length` (`.length()`).
+//!
+//! Both intrinsics read and write memory through their derefs and may have effects the IR
+//! does not know: they are never eliminated or reordered, and a variable whose deref one
+//! takes is never promoted to SSA values. The interpreter and the back ends reject them
+//! with [`describe`]'s message.
+
+use crate::entity::EntityId;
+use crate::func::Function;
+use crate::instr::{InstrKind, IntrinsicInstr};
+use crate::intrinsic::{IndexKind, Intrinsic};
+use crate::types::{Type, Types};
+
+/// The operations, by `op` index: structural operations, operators, then the GLSL built-in
+/// functions (the core library's names and the extensions' own), sorted.
+pub const VENDOR_OPS: &[&str] = &[
+    // structural
+    "construct",
+    "convert",
+    "extract",
+    "insert",
+    "swizzle",
+    "insert_swizzle",
+    "array_length",
+    // operators
+    "op_add",
+    "op_sub",
+    "op_mul",
+    "op_div",
+    "op_mod",
+    "op_and",
+    "op_or",
+    "op_xor",
+    "op_shl",
+    "op_shr",
+    "op_neg",
+    "op_not",
+    "op_bitnot",
+    "op_eq",
+    "op_ne",
+    "op_lt",
+    "op_gt",
+    "op_le",
+    "op_ge",
+    "op_logical_and",
+    "op_logical_or",
+    "op_logical_xor",
+    // built-in functions
+    "abs",
+    "absoluteDifference",
+    "acos",
+    "acosh",
+    "addInvocationsAMD",
+    "addInvocationsExclusiveScanAMD",
+    "addInvocationsExclusiveScanNonUniformAMD",
+    "addInvocationsInclusiveScanAMD",
+    "addInvocationsInclusiveScanNonUniformAMD",
+    "addInvocationsNonUniformAMD",
+    "addSaturate",
+    "all",
+    "allInvocations",
+    "allInvocationsARB",
+    "allInvocationsEXT",
+    "allInvocationsEqual",
+    "allInvocationsEqualARB",
+    "allInvocationsEqualEXT",
+    "allThreadsEqualNV",
+    "allThreadsNV",
+    "any",
+    "anyInvocation",
+    "anyInvocationARB",
+    "anyInvocationEXT",
+    "anyThreadNV",
+    "asin",
+    "asinh",
+    "assumeEXT",
+    "atan",
+    "atanh",
+    "atomicAdd",
+    "atomicAnd",
+    "atomicCompSwap",
+    "atomicCounter",
+    "atomicCounterAdd",
+    "atomicCounterAddARB",
+    "atomicCounterAnd",
+    "atomicCounterAndARB",
+    "atomicCounterCompSwap",
+    "atomicCounterCompSwapARB",
+    "atomicCounterDecrement",
+    "atomicCounterExchange",
+    "atomicCounterExchangeARB",
+    "atomicCounterIncrement",
+    "atomicCounterMax",
+    "atomicCounterMaxARB",
+    "atomicCounterMin",
+    "atomicCounterMinARB",
+    "atomicCounterOr",
+    "atomicCounterOrARB",
+    "atomicCounterSubtract",
+    "atomicCounterSubtractARB",
+    "atomicCounterXor",
+    "atomicCounterXorARB",
+    "atomicExchange",
+    "atomicLoad",
+    "atomicMax",
+    "atomicMin",
+    "atomicOr",
+    "atomicStore",
+    "atomicXor",
+    "average",
+    "averageRounded",
+    "ballotARB",
+    "barrier",
+    "beginInvocationInterlockARB",
+    "beginInvocationInterlockNV",
+    "bfloat16BitsToIntEXT",
+    "bfloat16BitsToUintEXT",
+    "bitCount",
+    "bitcastQCOM",
+    "bitfieldExtract",
+    "bitfieldInsert",
+    "bitfieldReverse",
+    "ceil",
+    "clamp",
+    "clock2x32ARB",
+    "clockARB",
+    "clockRealtime2x32EXT",
+    "clockRealtimeEXT",
+    "controlBarrier",
+    "controlBarrierArrive",
+    "controlBarrierWait",
+    "coopMatLoad",
+    "coopMatLoadNV",
+    "coopMatLoadTensorNV",
+    "coopMatMulAdd",
+    "coopMatMulAddNV",
+    "coopMatPerElementNV",
+    "coopMatReduceNV",
+    "coopMatStore",
+    "coopMatStoreNV",
+    "coopMatStoreTensorNV",
+    "coopMatTransposeNV",
+    "coopVecLoadNV",
+    "coopVecMatMulAddNV",
+    "coopVecMatMulNV",
+    "coopVecOuterProductAccumulateNV",
+    "coopVecReduceSumAccumulateNV",
+    "coopVecStoreNV",
+    "coopmatToVectorQCOM",
+    "cos",
+    "cosh",
+    "countLeadingZeros",
+    "countTrailingZeros",
+    "createTensorLayoutNV",
+    "createTensorViewNV",
+    "cross",
+    "cubeFaceCoordAMD",
+    "cubeFaceIndexAMD",
+    "dFdx",
+    "dFdxCoarse",
+    "dFdxFine",
+    "dFdy",
+    "dFdyCoarse",
+    "dFdyFine",
+    "degrees",
+    "determinant",
+    "distance",
+    "dot",
+    "dotAccSatEXT",
+    "dotEXT",
+    "dotPacked4x8AccSatEXT",
+    "dotPacked4x8EXT",
+    "doubleBitsToInt64",
+    "doubleBitsToUint64",
+    "endInvocationInterlockARB",
+    "endInvocationInterlockNV",
+    "equal",
+    "executeCallableEXT",
+    "executeCallableNV",
+    "exp",
+    "exp2",
+    "expectEXT",
+    "extractSubArrayQCOM",
+    "faceforward",
+    "fetchMicroTriangleVertexBarycentricNV",
+    "fetchMicroTriangleVertexPositionNV",
+    "findLSB",
+    "findMSB",
+    "float16BitsToInt16",
+    "float16BitsToUint16",
+    "floatBitsToInt",
+    "floatBitsToUint",
+    "floate4m3BitsToIntEXT",
+    "floate4m3BitsToUintEXT",
+    "floate5m2BitsToIntEXT",
+    "floate5m2BitsToUintEXT",
+    "floor",
+    "fma",
+    "fract",
+    "frexp",
+    "ftransform",
+    "fwidth",
+    "fwidthCoarse",
+    "fwidthFine",
+    "greaterThan",
+    "greaterThanEqual",
+    "groupMemoryBarrier",
+    "halfBitsToInt16",
+    "halfBitsToUint16",
+    "helperInvocationEXT",
+    "hitObjectExecuteShaderEXT",
+    "hitObjectExecuteShaderNV",
+    "hitObjectGetAttributesEXT",
+    "hitObjectGetAttributesNV",
+    "hitObjectGetClusterIdNV",
+    "hitObjectGetCurrentTimeEXT",
+    "hitObjectGetCurrentTimeNV",
+    "hitObjectGetGeometryIndexEXT",
+    "hitObjectGetGeometryIndexNV",
+    "hitObjectGetHitKindEXT",
+    "hitObjectGetHitKindNV",
+    "hitObjectGetInstanceCustomIndexEXT",
+    "hitObjectGetInstanceCustomIndexNV",
+    "hitObjectGetInstanceIdEXT",
+    "hitObjectGetInstanceIdNV",
+    "hitObjectGetObjectRayDirectionEXT",
+    "hitObjectGetObjectRayDirectionNV",
+    "hitObjectGetObjectRayOriginEXT",
+    "hitObjectGetObjectRayOriginNV",
+    "hitObjectGetObjectToWorldEXT",
+    "hitObjectGetObjectToWorldNV",
+    "hitObjectGetPrimitiveIndexEXT",
+    "hitObjectGetPrimitiveIndexNV",
+    "hitObjectGetRayFlagsEXT",
+    "hitObjectGetRayTMaxEXT",
+    "hitObjectGetRayTMaxNV",
+    "hitObjectGetRayTMinEXT",
+    "hitObjectGetRayTMinNV",
+    "hitObjectGetShaderBindingTableRecordIndexEXT",
+    "hitObjectGetShaderBindingTableRecordIndexNV",
+    "hitObjectGetShaderRecordBufferHandleEXT",
+    "hitObjectGetShaderRecordBufferHandleNV",
+    "hitObjectGetSpherePositionNV",
+    "hitObjectGetSphereRadiusNV",
+    "hitObjectGetWorldRayDirectionEXT",
+    "hitObjectGetWorldRayDirectionNV",
+    "hitObjectGetWorldRayOriginEXT",
+    "hitObjectGetWorldRayOriginNV",
+    "hitObjectGetWorldToObjectEXT",
+    "hitObjectGetWorldToObjectNV",
+    "hitObjectIsEmptyEXT",
+    "hitObjectIsEmptyNV",
+    "hitObjectIsHitEXT",
+    "hitObjectIsHitNV",
+    "hitObjectIsLSSHitNV",
+    "hitObjectIsMissEXT",
+    "hitObjectIsMissNV",
+    "hitObjectIsSphereHitNV",
+    "hitObjectRecordEmptyEXT",
+    "hitObjectRecordEmptyNV",
+    "hitObjectRecordFromQueryEXT",
+    "hitObjectRecordHitMotionNV",
+    "hitObjectRecordHitNV",
+    "hitObjectRecordHitWithIndexMotionNV",
+    "hitObjectRecordHitWithIndexNV",
+    "hitObjectRecordMissEXT",
+    "hitObjectRecordMissMotionEXT",
+    "hitObjectRecordMissMotionNV",
+    "hitObjectRecordMissNV",
+    "hitObjectReorderExecuteEXT",
+    "hitObjectSetShaderBindingTableRecordIndexEXT",
+    "hitObjectTraceMotionReorderExecuteEXT",
+    "hitObjectTraceRayEXT",
+    "hitObjectTraceRayMotionEXT",
+    "hitObjectTraceRayMotionNV",
+    "hitObjectTraceRayNV",
+    "hitObjectTraceReorderExecuteEXT",
+    "ignoreIntersectionNV",
+    "imulExtended",
+    "int16BitsToFloat16",
+    "int16BitsToHalf",
+    "int64BitsToDouble",
+    "intBitsToBFloat16EXT",
+    "intBitsToFloat",
+    "intBitsToFloate4m3EXT",
+    "intBitsToFloate5m2EXT",
+    "interpolateAtCentroid",
+    "interpolateAtOffset",
+    "interpolateAtSample",
+    "interpolateAtVertexAMD",
+    "inverse",
+    "inversesqrt",
+    "isinf",
+    "isnan",
+    "ldexp",
+    "length",
+    "lessThan",
+    "lessThanEqual",
+    "log",
+    "log2",
+    "loose",
+    "matrixCompMult",
+    "max",
+    "max3",
+    "maxInvocationsAMD",
+    "maxInvocationsExclusiveScanAMD",
+    "maxInvocationsExclusiveScanNonUniformAMD",
+    "maxInvocationsInclusiveScanAMD",
+    "maxInvocationsInclusiveScanNonUniformAMD",
+    "maxInvocationsNonUniformAMD",
+    "mbcntAMD",
+    "memoryBarrier",
+    "memoryBarrierAtomicCounter",
+    "memoryBarrierBuffer",
+    "memoryBarrierImage",
+    "memoryBarrierShared",
+    "mid3",
+    "min",
+    "min3",
+    "minInvocationsAMD",
+    "minInvocationsExclusiveScanAMD",
+    "minInvocationsExclusiveScanNonUniformAMD",
+    "minInvocationsInclusiveScanAMD",
+    "minInvocationsInclusiveScanNonUniformAMD",
+    "minInvocationsNonUniformAMD",
+    "mix",
+    "mod",
+    "modf",
+    "multiply32x16",
+    "noise1",
+    "noise2",
+    "noise3",
+    "noise4",
+    "normalize",
+    "not",
+    "notEqual",
+    "outerProduct",
+    "pack16",
+    "pack32",
+    "pack64",
+    "packDouble2x32",
+    "packFloat2x16",
+    "packHalf2x16",
+    "packInt2x16",
+    "packInt2x32",
+    "packInt4x16",
+    "packSnorm2x16",
+    "packSnorm4x8",
+    "packUint2x16",
+    "packUint2x32",
+    "packUint4x16",
+    "packUnorm2x16",
+    "packUnorm4x8",
+    "pow",
+    "radians",
+    "rayQueryConfirmIntersectionEXT",
+    "rayQueryGenerateIntersectionEXT",
+    "rayQueryGetIntersectionBarycentricsEXT",
+    "rayQueryGetIntersectionCandidateAABBOpaqueEXT",
+    "rayQueryGetIntersectionClusterIdNV",
+    "rayQueryGetIntersectionFrontFaceEXT",
+    "rayQueryGetIntersectionGeometryIndexEXT",
+    "rayQueryGetIntersectionInstanceCustomIndexEXT",
+    "rayQueryGetIntersectionInstanceIdEXT",
+    "rayQueryGetIntersectionInstanceShaderBindingTableRecordOffsetEXT",
+    "rayQueryGetIntersectionLSSHitValueNV",
+    "rayQueryGetIntersectionObjectRayDirectionEXT",
+    "rayQueryGetIntersectionObjectRayOriginEXT",
+    "rayQueryGetIntersectionObjectToWorldEXT",
+    "rayQueryGetIntersectionPrimitiveIndexEXT",
+    "rayQueryGetIntersectionSpherePositionNV",
+    "rayQueryGetIntersectionSphereRadiusNV",
+    "rayQueryGetIntersectionTEXT",
+    "rayQueryGetIntersectionTypeEXT",
+    "rayQueryGetIntersectionWorldToObjectEXT",
+    "rayQueryGetRayFlagsEXT",
+    "rayQueryGetRayTMinEXT",
+    "rayQueryGetWorldRayDirectionEXT",
+    "rayQueryGetWorldRayOriginEXT",
+    "rayQueryInitializeEXT",
+    "rayQueryIsLSSHitNV",
+    "rayQueryIsSphereHitNV",
+    "rayQueryProceedEXT",
+    "rayQueryTerminateEXT",
+    "readFirstInvocationARB",
+    "readInvocationARB",
+    "reflect",
+    "refract",
+    "reorderThreadEXT",
+    "reorderThreadNV",
+    "reportIntersectionEXT",
+    "reportIntersectionNV",
+    "round",
+    "roundEven",
+    "saturatedConvertEXT",
+    "setTensorLayoutBlockSizeNV",
+    "setTensorLayoutClampValueNV",
+    "setTensorLayoutDimensionNV",
+    "setTensorLayoutStrideNV",
+    "setTensorViewClipNV",
+    "setTensorViewDimensionsNV",
+    "setTensorViewStrideNV",
+    "sign",
+    "sin",
+    "sinh",
+    "sliceTensorLayoutNV",
+    "smoothstep",
+    "sqrt",
+    "step",
+    "subgroupAdd",
+    "subgroupAll",
+    "subgroupAllEqual",
+    "subgroupAnd",
+    "subgroupAny",
+    "subgroupBallot",
+    "subgroupBallotBitCount",
+    "subgroupBallotBitExtract",
+    "subgroupBallotExclusiveBitCount",
+    "subgroupBallotFindLSB",
+    "subgroupBallotFindMSB",
+    "subgroupBallotInclusiveBitCount",
+    "subgroupBarrier",
+    "subgroupBroadcast",
+    "subgroupBroadcastFirst",
+    "subgroupClusteredAdd",
+    "subgroupClusteredAnd",
+    "subgroupClusteredMax",
+    "subgroupClusteredMin",
+    "subgroupClusteredMul",
+    "subgroupClusteredOr",
+    "subgroupClusteredRotate",
+    "subgroupClusteredXor",
+    "subgroupElect",
+    "subgroupExclusiveAdd",
+    "subgroupExclusiveAnd",
+    "subgroupExclusiveMax",
+    "subgroupExclusiveMin",
+    "subgroupExclusiveMul",
+    "subgroupExclusiveOr",
+    "subgroupExclusiveXor",
+    "subgroupInclusiveAdd",
+    "subgroupInclusiveAnd",
+    "subgroupInclusiveMax",
+    "subgroupInclusiveMin",
+    "subgroupInclusiveMul",
+    "subgroupInclusiveOr",
+    "subgroupInclusiveXor",
+    "subgroupInverseBallot",
+    "subgroupMax",
+    "subgroupMemoryBarrier",
+    "subgroupMemoryBarrierBuffer",
+    "subgroupMemoryBarrierImage",
+    "subgroupMemoryBarrierShared",
+    "subgroupMin",
+    "subgroupMul",
+    "subgroupOr",
+    "subgroupPartitionNV",
+    "subgroupPartitionedAddNV",
+    "subgroupPartitionedAndNV",
+    "subgroupPartitionedExclusiveAddNV",
+    "subgroupPartitionedExclusiveAndNV",
+    "subgroupPartitionedExclusiveMaxNV",
+    "subgroupPartitionedExclusiveMinNV",
+    "subgroupPartitionedExclusiveMulNV",
+    "subgroupPartitionedExclusiveOrNV",
+    "subgroupPartitionedExclusiveXorNV",
+    "subgroupPartitionedInclusiveAddNV",
+    "subgroupPartitionedInclusiveAndNV",
+    "subgroupPartitionedInclusiveMaxNV",
+    "subgroupPartitionedInclusiveMinNV",
+    "subgroupPartitionedInclusiveMulNV",
+    "subgroupPartitionedInclusiveOrNV",
+    "subgroupPartitionedInclusiveXorNV",
+    "subgroupPartitionedMaxNV",
+    "subgroupPartitionedMinNV",
+    "subgroupPartitionedMulNV",
+    "subgroupPartitionedOrNV",
+    "subgroupPartitionedXorNV",
+    "subgroupQuadAll",
+    "subgroupQuadAny",
+    "subgroupQuadBroadcast",
+    "subgroupQuadSwapDiagonal",
+    "subgroupQuadSwapHorizontal",
+    "subgroupQuadSwapVertical",
+    "subgroupRotate",
+    "subgroupShuffle",
+    "subgroupShuffleDown",
+    "subgroupShuffleUp",
+    "subgroupShuffleXor",
+    "subgroupXor",
+    "subtractSaturate",
+    "swizzleInvocationsAMD",
+    "swizzleInvocationsMaskedAMD",
+    "tan",
+    "tanh",
+    "tensorReadARM",
+    "tensorSizeARM",
+    "tensorWriteARM",
+    "terminateRayNV",
+    "timeAMD",
+    "traceNV",
+    "traceRayEXT",
+    "traceRayMotionNV",
+    "transpose",
+    "trunc",
+    "truncate",
+    "uaddCarry",
+    "uint16BitsToFloat16",
+    "uint16BitsToHalf",
+    "uint64BitsToDouble",
+    "uintBitsToBFloat16EXT",
+    "uintBitsToFloat",
+    "uintBitsToFloate4m3EXT",
+    "uintBitsToFloate5m2EXT",
+    "umulExtended",
+    "unpack16",
+    "unpack32",
+    "unpack8",
+    "unpackDouble2x32",
+    "unpackFloat2x16",
+    "unpackHalf2x16",
+    "unpackInt2x16",
+    "unpackInt2x32",
+    "unpackInt4x16",
+    "unpackSnorm2x16",
+    "unpackSnorm4x8",
+    "unpackUint2x16",
+    "unpackUint2x32",
+    "unpackUint4x16",
+    "unpackUnorm2x16",
+    "unpackUnorm4x8",
+    "usubBorrow",
+    "vectorToCoopmatQCOM",
+    "writeInvocationAMD",
+    "writePackedPrimitiveIndices4x8NV",
+];
+
+/// The `op` index of an operation name.
+pub fn vendor_op_index(name: &str) -> Option<i64> {
+    VENDOR_OPS.iter().position(|n| *n == name).map(|i| i as i64)
+}
+
+/// The name of an `op` index.
+pub fn vendor_op_name(index: i64) -> Option<&'static str> {
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| VENDOR_OPS.get(i).copied())
+}
+
+/// The extension that defines a vendor type, from the type's GLSL name (as `Type::Opaque`
+/// holds it).
+pub fn vendor_extension(type_name: &str) -> &'static str {
+    let t = type_name.trim_start();
+    let lower = t.to_ascii_lowercase();
+    if t.starts_with("coopmatNV") || t.starts_with("fcoopmatNV") || t.contains("coopmatNV<") {
+        "GL_NV_cooperative_matrix"
+    } else if t.starts_with("coopmat") {
+        "GL_KHR_cooperative_matrix"
+    } else if t.starts_with("coopvecNV") {
+        "GL_NV_cooperative_vector"
+    } else if t.starts_with("tensorLayoutNV") || t.starts_with("tensorViewNV") {
+        "GL_NV_cooperative_matrix2"
+    } else if t.starts_with("tensorARM") {
+        "GL_ARM_tensors"
+    } else if t.starts_with("vector<") {
+        "GL_EXT_long_vector"
+    } else if lower.contains("bfloat16") || lower.starts_with("bf16") {
+        "GL_EXT_bfloat16"
+    } else if lower.contains("e4m3") {
+        "GL_EXT_float8_e4m3"
+    } else if lower.contains("e5m2") {
+        "GL_EXT_float8_e5m2"
+    } else if lower.contains("e2m1") {
+        "GL_EXT_float_e2m1"
+    } else if lower.contains("e2m3") {
+        "GL_EXT_float_e2m3"
+    } else if lower.contains("e3m2") {
+        "GL_EXT_float_e3m2"
+    } else if lower.contains("ue8m0") {
+        "GL_EXT_float_ue8m0"
+    } else if lower.contains("mxint8") {
+        "GL_EXT_float_mxint8"
+    } else if t.starts_with("spirv_type") {
+        "GL_EXT_spirv_intrinsics"
+    } else {
+        "a vendor extension"
+    }
+}
+
+/// The first vendor (opaque) type a `vendor_op` touches: the innermost type of the first
+/// deref source whose type holds a `Type::Opaque`.
+fn first_vendor_type<'a>(types: &'a Types, f: &Function, x: &IntrinsicInstr) -> Option<&'a str> {
+    for &s in &x.srcs {
+        let Some(def) = f.values.get(s) else { continue };
+        let Some(instr) = f.instrs.get(def.def) else {
+            continue;
+        };
+        let InstrKind::Deref(d) = &instr.kind else {
+            continue;
+        };
+        let mut ty = d.ty;
+        for _ in 0..64 {
+            // (Unvalidated IR may name a type that does not exist.)
+            if ty.index() >= types.len() {
+                break;
+            }
+            match types.get(ty) {
+                Type::Opaque(name) => return Some(name),
+                Type::Array { elem, .. } => ty = *elem,
+                _ => break,
+            }
+        }
+    }
+    None
+}
+
+/// Whether an intrinsic is one of the vendor operations.
+pub fn is_vendor_op(op: Intrinsic) -> bool {
+    matches!(op, Intrinsic::VendorOp | Intrinsic::VendorOpValue)
+}
+
+/// What a `vendor_op` does, for the errors of the interpreter and the back ends: the GLSL
+/// operation and the extension of the type it acts on.
+pub fn describe(types: &Types, f: &Function, x: &IntrinsicInstr) -> String {
+    let op = x
+        .index(IndexKind::VendorOp)
+        .and_then(vendor_op_name)
+        .unwrap_or("?");
+    match first_vendor_type(types, f, x) {
+        Some(t) => format!(
+            "`{}` ({op} on `{t}`, {}) has no implementation here: operations on vendor \
+             extension types are kept in the IR but not executed or emitted",
+            x.op.name(),
+            vendor_extension(t)
+        ),
+        None => format!(
+            "`{}` ({op}, a vendor extension operation) has no implementation here: \
+             operations on vendor extension types are kept in the IR but not executed or \
+             emitted",
+            x.op.name()
+        ),
+    }
+}
+
+/// The validator's checks of a vendor operation: a known `op`, and for `vendor_op` a deref
+/// first source (the destination). `None` when fine.
+pub fn check(f: &Function, x: &IntrinsicInstr) -> Option<String> {
+    if matches!(
+        x.op,
+        Intrinsic::SpirvInstruction | Intrinsic::SpirvInstructionValue
+    ) {
+        return check_spirv_instruction(x);
+    }
+    if !is_vendor_op(x.op) {
+        return None;
+    }
+    let op = x.index(IndexKind::VendorOp);
+    if op.and_then(vendor_op_name).is_none() {
+        return Some(format!("{} needs a known `op` index", x.op.name()));
+    }
+    if x.op == Intrinsic::VendorOp {
+        let first_is_deref = x
+            .srcs
+            .first()
+            .and_then(|s| f.values.get(*s))
+            .and_then(|d| f.instrs.get(d.def))
+            .is_some_and(|i| matches!(i.kind, InstrKind::Deref(_)));
+        if !first_is_deref {
+            return Some("vendor_op's first source must be the deref of its destination".into());
+        }
+    }
+    None
+}
+
+/// The validator's checks of a `spirv_instruction`: an instruction number, and kinds for
+/// the result and every source (a result kind other than `void` exactly when it has a
+/// result).
+fn check_spirv_instruction(x: &IntrinsicInstr) -> Option<String> {
+    use crate::spirv_instruction::{decode_kinds, SpirvKind};
+    let name = x.op.name();
+    if x.index(IndexKind::Base)
+        .is_none_or(|b| !(0..=0xffff).contains(&b))
+    {
+        return Some(format!("{name} needs an instruction number (`base`)"));
+    }
+    let Some((r, srcs)) = x.index(IndexKind::SpirvKinds).and_then(decode_kinds) else {
+        return Some(format!("{name} needs the kinds of its result and sources"));
+    };
+    if srcs.len() != x.srcs.len() {
+        return Some(format!(
+            "{name} has {} sources, its kinds name {}",
+            x.srcs.len(),
+            srcs.len()
+        ));
+    }
+    if (r == SpirvKind::Void) != x.dest.is_none() {
+        return Some(format!("{name}: the result kind does not match the result"));
+    }
+    None
+}

@@ -1,0 +1,611 @@
+//! Values of vendor extension types the IR does not model (cooperative matrices and vectors,
+//! long vectors, ARM tensors, tensor layouts and views, bfloat16 and the 8-bit and
+//! microscaling floats, `spirv_type` types): they live in memory (variables of
+//! `Type::Opaque` named by the GLSL type, or aggregates of them), and every operation on
+//! them is a `vendor_op` / `vendor_op_value` intrinsic naming the GLSL operation
+//! (`fresnel_ir::vendor`): operators, constructors, conversions, element and swizzle reads
+//! and writes, `.length()`, and built-in calls taking or returning such values. A result of
+//! a vendor type goes to a new temporary whose deref is the intrinsic's first source; a
+//! scalar or vector result is the value of `vendor_op_value`. Memory arguments (vendor
+//! values, aggregates, buffers, `out` arguments) are derefs of the real l-value, other
+//! arguments values. Constants of these types are built in code with `construct` from their
+//! components (the IR has no constants of opaque types).
+
+use fresnel_ir::vendor::vendor_op_index;
+use fresnel_ir::{IndexKind, Intrinsic, ValueId};
+use fresnel_sema::builtins::{ParamQual, SIGNATURES};
+use fresnel_sema::constant::ConstValue;
+use fresnel_sema::hir::{self, ExprKind};
+use fresnel_sema::types::{Scalar, Type as HType, TypeId as HirTypeId};
+use fresnel_syntax::ast::{BinaryOp, UnaryOp};
+use fresnel_syntax::source::Span;
+
+use crate::expr::Place;
+use crate::func::FnCx;
+use crate::types::{shape, value_bits, Shape};
+use crate::{LowerError, Operand};
+
+/// Most components a vendor constant is built from (long vectors, arrays of them).
+const MAX_CONST_COMPONENTS: usize = 1 << 16;
+
+/// Whether a scalar type is one the IR has no values for.
+fn vendor_scalar(s: Scalar) -> bool {
+    matches!(s, Scalar::BF16 | Scalar::FE5M2 | Scalar::FE4M3)
+}
+
+/// Whether a HIR type is itself a vendor type (not an aggregate of them).
+pub fn is_vendor(m: &hir::Module, ty: HirTypeId) -> bool {
+    match *m.types.get(ty) {
+        HType::Ext(_) | HType::ExtOpaque(_) => true,
+        HType::Scalar(s) | HType::Vector(s, _) | HType::Matrix { scalar: s, .. } => {
+            vendor_scalar(s)
+        }
+        _ => false,
+    }
+}
+
+/// Whether a HIR type is or holds (in arrays and structs) a vendor type.
+pub fn contains_vendor(m: &hir::Module, ty: HirTypeId) -> bool {
+    fn go(m: &hir::Module, ty: HirTypeId, depth: u32) -> bool {
+        if depth > 64 {
+            return false;
+        }
+        if is_vendor(m, ty) {
+            return true;
+        }
+        match m.types.get(ty) {
+            HType::Array { elem, .. } => go(m, *elem, depth + 1),
+            HType::Struct(sid) if !m.types.is_block(ty) => m
+                .types
+                .struct_def(*sid)
+                .members
+                .iter()
+                .any(|x| go(m, x.ty, depth + 1)),
+            _ => false,
+        }
+    }
+    go(m, ty, 0)
+}
+
+/// The `vendor_op` name of a binary operator.
+fn binary_name(op: BinaryOp) -> &'static str {
+    use BinaryOp as B;
+    match op {
+        B::Add => "op_add",
+        B::Sub => "op_sub",
+        B::Mul => "op_mul",
+        B::Div => "op_div",
+        B::Mod => "op_mod",
+        B::BitAnd => "op_and",
+        B::BitOr => "op_or",
+        B::BitXor => "op_xor",
+        B::Shl => "op_shl",
+        B::Shr => "op_shr",
+        B::Eq => "op_eq",
+        B::Ne => "op_ne",
+        B::Lt => "op_lt",
+        B::Gt => "op_gt",
+        B::Le => "op_le",
+        B::Ge => "op_ge",
+        B::LogicalAnd => "op_logical_and",
+        B::LogicalOr => "op_logical_or",
+        B::LogicalXor => "op_logical_xor",
+    }
+}
+
+/// Built-ins the checker types loosely (result `<error>`), all of vendor extensions: the
+/// microscaling floats' packing and bit casts (named `loose` in the HIR), `abortEXT`, and
+/// the QCOM cooperative-matrix conversions.
+fn loosely_checked(name: &str) -> bool {
+    matches!(
+        name,
+        "loose"
+            | "bitcastQCOM"
+            | "extractSubArrayQCOM"
+            | "vectorToCoopmatQCOM"
+            | "coopmatToVectorQCOM"
+    )
+}
+
+/// Built-in arguments (by name and position) that are written although the built-in has
+/// no signature in the tables saying so.
+fn ext_out_arg(name: &str, i: usize) -> bool {
+    match name {
+        "tensorReadARM" => i == 2,
+        _ => false,
+    }
+}
+
+impl FnCx<'_, '_, '_> {
+    /// Emits one vendor operation whose result has HIR type `ty`: a scalar or vector is the
+    /// value of `vendor_op_value`; `void` writes `srcs[0]`; anything else goes to a new
+    /// temporary (the first source) and is returned as its contents.
+    pub(crate) fn vendor_op(
+        &mut self,
+        name: &str,
+        ty: Option<HirTypeId>,
+        srcs: &[ValueId],
+        span: Span,
+    ) -> Result<Option<Operand>, LowerError> {
+        let Some(op) = vendor_op_index(name) else {
+            return Err(LowerError::new(
+                format!("operation `{name}` on a vendor extension type is not supported by the IR lowering"),
+                Some(span),
+            ));
+        };
+        let idx = [(IndexKind::VendorOp, op)];
+        let m = self.cx.m;
+        let sh = ty.map_or(Shape::Void, |t| shape(m, t));
+        match (sh, ty) {
+            (Shape::Value { scalar, n }, _) => {
+                let v = self
+                    .b
+                    .intrinsic(Intrinsic::VendorOpValue, srcs, n, value_bits(scalar), &idx)
+                    .ok_or_else(|| {
+                        LowerError::new("vendor_op_value without a result", Some(span))
+                    })?;
+                Ok(Some(Operand::Value(v)))
+            }
+            (Shape::Void, _) | (_, None) => {
+                let first_is_deref = srcs.first().is_some_and(|s| {
+                    matches!(
+                        self.b.func.instrs[self.b.func.values[*s].def].kind,
+                        fresnel_ir::InstrKind::Deref(_)
+                    )
+                });
+                if first_is_deref {
+                    self.b.intrinsic(Intrinsic::VendorOp, srcs, 0, 32, &idx);
+                } else {
+                    // No memory to act on: the operation still happens, on a scratch
+                    // destination.
+                    let bool_ty = self.b.types.scalar(fresnel_ir::BaseType::Uint, 32);
+                    let t = self.new_local("vendor_void", bool_ty);
+                    let d = self.deref_var(t);
+                    let mut all = vec![d];
+                    all.extend_from_slice(srcs);
+                    self.b.intrinsic(Intrinsic::VendorOp, &all, 0, 32, &idx);
+                }
+                Ok(None)
+            }
+            // A loosely checked built-in (`HIR type `<error>`, the name `loose`): the result
+            // is an opaque value of unknown type, converted where it is stored.
+            (_, Some(t)) if matches!(m.types.get(t), HType::Error) => {
+                let ity = self
+                    .b
+                    .types
+                    .intern(fresnel_ir::Type::Opaque("loose built-in result".into()));
+                let tv = self.new_local("vendor", ity);
+                let d = self.deref_var(tv);
+                let mut all = vec![d];
+                all.extend_from_slice(srcs);
+                self.b.intrinsic(Intrinsic::VendorOp, &all, 0, 32, &idx);
+                Ok(Some(Operand::Deref(d)))
+            }
+            (_, Some(t)) => {
+                let tv = self.temp("vendor", t, span)?;
+                let d = self.deref_var(tv);
+                let mut all = vec![d];
+                all.extend_from_slice(srcs);
+                self.b.intrinsic(Intrinsic::VendorOp, &all, 0, 32, &idx);
+                Ok(Some(self.load(d, t)?))
+            }
+        }
+    }
+
+    /// A store into memory of a vendor type, or of a vendor value into memory of another
+    /// type (the checker converts implicitly between the small float types without a
+    /// conversion node): a `convert` operation. `false` when neither side is a vendor type
+    /// or both have the same type (an ordinary store or copy).
+    pub(crate) fn vendor_store(&mut self, d: ValueId, op: &Operand) -> Result<bool, LowerError> {
+        let dty = self.b.deref_of(d).ty;
+        let d_opaque = matches!(self.b.types.get(dty), fresnel_ir::Type::Opaque(_));
+        let src = match op {
+            Operand::Deref(s) => {
+                let sty = self.b.deref_of(*s).ty;
+                let s_opaque = matches!(self.b.types.get(sty), fresnel_ir::Type::Opaque(_));
+                if sty == dty || !(d_opaque || s_opaque) {
+                    return Ok(false);
+                }
+                *s
+            }
+            Operand::Value(v) if d_opaque => *v,
+            _ => return Ok(false),
+        };
+        let op = vendor_op_index("convert").unwrap_or(0);
+        self.b.intrinsic(
+            Intrinsic::VendorOp,
+            &[d, src],
+            0,
+            32,
+            &[(IndexKind::VendorOp, op)],
+        );
+        Ok(true)
+    }
+
+    /// An operand as one source of a vendor operation: values as they are, memory as its
+    /// deref, matrices through a temporary.
+    fn vendor_src(
+        &mut self,
+        op: Operand,
+        ty: HirTypeId,
+        span: Span,
+    ) -> Result<ValueId, LowerError> {
+        match op {
+            Operand::Value(v) => Ok(v),
+            Operand::Deref(d) => Ok(d),
+            Operand::Matrix(_) => {
+                let t = self.temp("vendor_arg", ty, span)?;
+                let d = self.deref_var(t);
+                self.store(d, ty, &op)?;
+                Ok(d)
+            }
+            Operand::Combined { texture, .. } => Ok(texture),
+        }
+    }
+
+    /// An expression as a vendor-operation source. A function named as an argument
+    /// (`coopMatPerElementNV(r, m, func)`, `coopMatReduceNV`'s combine function,
+    /// `coopMatLoadTensorNV`'s decode function) is an erroneous expression in the HIR, which
+    /// does not say which function: an undefined 32-bit value (the callee is lost).
+    fn vendor_arg(&mut self, e: hir::ExprId) -> Result<ValueId, LowerError> {
+        let (ty, span) = (self.cx.m.expr(e).ty, self.cx.m.expr(e).span);
+        if matches!(self.cx.m.expr(e).kind, ExprKind::Error) {
+            return Ok(self.b.undef(32, 1));
+        }
+        let op = self.expr(e)?;
+        self.vendor_src(op, ty, span)
+    }
+
+    /// The deref of an l-value expression (a swizzle of a vector is not one).
+    fn vendor_place(&mut self, e: hir::ExprId) -> Result<ValueId, LowerError> {
+        let span = self.cx.m.expr(e).span;
+        match self.place(e)? {
+            Place::Deref(d, _) => Ok(d),
+            Place::Swizzle(..) => Err(LowerError::new(
+                "a swizzle as the memory argument of a vendor extension operation is not supported",
+                Some(span),
+            )),
+        }
+    }
+
+    /// Lowers expression `e` when it operates on vendor types (`None`: not such an
+    /// expression, lower it as usual).
+    pub(crate) fn vendor_expr(
+        &mut self,
+        e: hir::ExprId,
+    ) -> Result<Option<Option<Operand>>, LowerError> {
+        let m = self.cx.m;
+        let ex = m.expr(e);
+        let (ty, span) = (ex.ty, ex.span);
+        let v = |t: HirTypeId| is_vendor(m, t);
+        let ety = |x: hir::ExprId| m.expr(x).ty;
+        Ok(Some(match &ex.kind {
+            ExprKind::Const(c) if contains_vendor(m, ty) => Some(self.vendor_const(c, ty, span)?),
+            ExprKind::Index(base, idx) if v(ety(*base)) => {
+                let b = self.vendor_arg(*base)?;
+                let i = self.vendor_arg(*idx)?;
+                self.vendor_op("extract", Some(ty), &[b, i], span)?
+            }
+            ExprKind::Swizzle(base, comps) if v(ety(*base)) => {
+                let mut srcs = vec![self.vendor_arg(*base)?];
+                for c in comps {
+                    srcs.push(self.b.imm_u32(u32::from(*c)));
+                }
+                self.vendor_op("swizzle", Some(ty), &srcs, span)?
+            }
+            ExprKind::ArrayLength(a) if v(ety(*a)) => {
+                let s = self.vendor_arg(*a)?;
+                self.vendor_op("array_length", Some(ty), &[s], span)?
+            }
+            ExprKind::Convert(a) if v(ty) || v(ety(*a)) => {
+                let s = self.vendor_arg(*a)?;
+                self.vendor_op("convert", Some(ty), &[s], span)?
+            }
+            ExprKind::Construct(cty, args) if v(*cty) || args.iter().any(|a| v(ety(*a))) => {
+                let mut srcs = Vec::with_capacity(args.len());
+                for a in args {
+                    srcs.push(self.vendor_arg(*a)?);
+                }
+                self.vendor_op("construct", Some(*cty), &srcs, span)?
+            }
+            ExprKind::Unary(op, a) if v(ty) || v(ety(*a)) => match op {
+                UnaryOp::Plus => Some(self.expr(*a)?),
+                UnaryOp::Neg | UnaryOp::Not | UnaryOp::BitNot => {
+                    let name = match op {
+                        UnaryOp::Neg => "op_neg",
+                        UnaryOp::Not => "op_not",
+                        _ => "op_bitnot",
+                    };
+                    let s = self.vendor_arg(*a)?;
+                    self.vendor_op(name, Some(ty), &[s], span)?
+                }
+                UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
+                    let name = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) {
+                        "op_add"
+                    } else {
+                        "op_sub"
+                    };
+                    let d = self.vendor_place(*a)?;
+                    let old = if matches!(op, UnaryOp::PostInc | UnaryOp::PostDec) {
+                        let t = self.temp("vendor_old", ty, span)?;
+                        let td = self.deref_var(t);
+                        self.b.copy_deref(td, d);
+                        Some(td)
+                    } else {
+                        None
+                    };
+                    let one = self.vendor_one(ty);
+                    self.b.intrinsic(
+                        Intrinsic::VendorOp,
+                        &[d, d, one],
+                        0,
+                        32,
+                        &[(IndexKind::VendorOp, vendor_op_index(name).unwrap_or(0))],
+                    );
+                    Some(Operand::Deref(old.unwrap_or(d)))
+                }
+            },
+            // Element and swizzle writes of a vendor value.
+            ExprKind::Assign { op, lhs, rhs } => {
+                let (base, sel) = match &m.expr(*lhs).kind {
+                    ExprKind::Index(b, i) if v(ety(*b)) => (*b, Ok(*i)),
+                    ExprKind::Swizzle(b, c) if v(ety(*b)) => (*b, Err(c.clone())),
+                    _ => return Ok(None),
+                };
+                let d = self.vendor_place(base)?;
+                let lty = ety(*lhs);
+                let mut sel_srcs = Vec::new();
+                match &sel {
+                    Ok(i) => sel_srcs.push(self.vendor_arg(*i)?),
+                    Err(comps) => {
+                        for c in comps {
+                            sel_srcs.push(self.b.imm_u32(u32::from(*c)));
+                        }
+                    }
+                }
+                let val = match op {
+                    None => self.expr(*rhs)?,
+                    Some(bop) => {
+                        let mut srcs = vec![d];
+                        srcs.extend_from_slice(&sel_srcs);
+                        let read = if sel.is_ok() { "extract" } else { "swizzle" };
+                        let old = self
+                            .vendor_op(read, Some(lty), &srcs, span)?
+                            .ok_or_else(|| LowerError::new("no element", Some(span)))?;
+                        let r = self.expr(*rhs)?;
+                        self.binary(*bop, old, lty, r, ety(*rhs), span)?
+                    }
+                };
+                let vs = self.vendor_src(val.clone(), lty, span)?;
+                let mut srcs = vec![d];
+                srcs.extend_from_slice(&sel_srcs);
+                srcs.push(vs);
+                let write = if sel.is_ok() {
+                    "insert"
+                } else {
+                    "insert_swizzle"
+                };
+                self.vendor_op(write, None, &srcs, span)?;
+                Some(val)
+            }
+            ExprKind::Builtin(f, args)
+                if (contains_vendor(m, ty)
+                    || loosely_checked(f.name)
+                    || args.iter().any(|a| contains_vendor(m, ety(*a))))
+                    && (loosely_checked(f.name)
+                        || !args
+                            .iter()
+                            .any(|a| matches!(m.expr(*a).kind, ExprKind::StrLit(_)))) =>
+            {
+                let sig = SIGNATURES.get(f.sig as usize);
+                let mut srcs = Vec::with_capacity(args.len());
+                for (i, &a) in args.iter().enumerate() {
+                    // A string (`abortEXT`'s message) has no value: left out.
+                    if matches!(m.expr(a).kind, ExprKind::StrLit(_)) {
+                        continue;
+                    }
+                    let aty = ety(a);
+                    let qual = sig
+                        .and_then(|s| s.params.get(i))
+                        .map_or(ParamQual::In, |p| p.qual);
+                    let memory = matches!(shape(m, aty), Shape::Memory);
+                    let s = if qual != ParamQual::In
+                        || ext_out_arg(f.name, i)
+                        || (memory && self.is_place(a))
+                    {
+                        self.vendor_place(a)?
+                    } else {
+                        self.vendor_arg(a)?
+                    };
+                    srcs.push(s);
+                }
+                let rty = (!matches!(m.types.get(ty), HType::Void)).then_some(ty);
+                self.vendor_op(f.name, rty, &srcs, span)?
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// `1` of the component type of a vendor type, for `++`/`--`: an ordinary scalar of the
+    /// component type where it has one, else a 32-bit float.
+    fn vendor_one(&mut self, ty: HirTypeId) -> ValueId {
+        let m = self.cx.m;
+        match m.types.scalar_of(ty).filter(|s| !vendor_scalar(*s)) {
+            Some(s) if s.is_float() => {
+                let bits = value_bits(s);
+                let one = fresnel_ir::builder::float_bits(1.0, bits);
+                self.b.constant(bits, &[one])
+            }
+            Some(s) => self.b.constant(value_bits(s), &[1]),
+            None => self.b.imm_f32(1.0),
+        }
+    }
+
+    /// A binary operator with a vendor operand (`None`: none is).
+    pub(crate) fn vendor_binary(
+        &mut self,
+        op: BinaryOp,
+        x: &Operand,
+        xty: HirTypeId,
+        y: &Operand,
+        yty: HirTypeId,
+        span: Span,
+    ) -> Result<Option<Operand>, LowerError> {
+        let m = self.cx.m;
+        if !is_vendor(m, xty) && !is_vendor(m, yty) {
+            return Ok(None);
+        }
+        let rty = match op {
+            BinaryOp::Eq
+            | BinaryOp::Ne
+            | BinaryOp::Lt
+            | BinaryOp::Gt
+            | BinaryOp::Le
+            | BinaryOp::Ge
+            | BinaryOp::LogicalAnd
+            | BinaryOp::LogicalOr
+            | BinaryOp::LogicalXor => None,
+            _ if is_vendor(m, xty) => Some(xty),
+            _ => Some(yty),
+        };
+        let a = self.vendor_src(x.clone(), xty, span)?;
+        let b = self.vendor_src(y.clone(), yty, span)?;
+        match rty {
+            Some(t) => self.vendor_op(binary_name(op), Some(t), &[a, b], span),
+            None => {
+                let v = self
+                    .b
+                    .intrinsic(
+                        Intrinsic::VendorOpValue,
+                        &[a, b],
+                        1,
+                        1,
+                        &[(
+                            IndexKind::VendorOp,
+                            vendor_op_index(binary_name(op)).unwrap_or(0),
+                        )],
+                    )
+                    .ok_or_else(|| {
+                        LowerError::new("vendor_op_value without a result", Some(span))
+                    })?;
+                Ok(Some(Operand::Value(v)))
+            }
+        }
+    }
+
+    /// A constant of a type holding vendor types, built in a temporary: ordinary parts
+    /// stored, vendor parts made by `construct` from their components.
+    pub(crate) fn vendor_const(
+        &mut self,
+        c: &ConstValue,
+        ty: HirTypeId,
+        span: Span,
+    ) -> Result<Operand, LowerError> {
+        let t = self.temp("vendor_const", ty, span)?;
+        let d = self.deref_var(t);
+        let mut budget = MAX_CONST_COMPONENTS;
+        self.vendor_const_into(d, c, ty, span, &mut budget, 0)?;
+        Ok(Operand::Deref(d))
+    }
+
+    fn vendor_const_into(
+        &mut self,
+        d: ValueId,
+        c: &ConstValue,
+        ty: HirTypeId,
+        span: Span,
+        budget: &mut usize,
+        depth: u32,
+    ) -> Result<(), LowerError> {
+        let m = self.cx.m;
+        if depth > 64 {
+            return Err(LowerError::new("constant nesting too deep", Some(span)));
+        }
+        if !contains_vendor(m, ty) {
+            let op = self.const_operand(c, ty, span)?;
+            return self.store(d, ty, &op);
+        }
+        let items: &[ConstValue] = match c {
+            ConstValue::Composite(v) => v,
+            other => std::slice::from_ref(other),
+        };
+        match m.types.get(ty).clone() {
+            HType::Array { elem, .. } => {
+                for (i, x) in items.iter().enumerate() {
+                    let k = self.b.imm_u32(i as u32);
+                    let de = self.d_array(d, k)?;
+                    self.vendor_const_into(de, x, elem, span, budget, depth + 1)?;
+                }
+                Ok(())
+            }
+            HType::Struct(sid) => {
+                let tys: Vec<HirTypeId> = m
+                    .types
+                    .struct_def(sid)
+                    .members
+                    .iter()
+                    .map(|x| x.ty)
+                    .collect();
+                for (i, (x, mty)) in items.iter().zip(tys).enumerate() {
+                    let dm = self.d_struct(d, i as u32)?;
+                    self.vendor_const_into(dm, x, mty, span, budget, depth + 1)?;
+                }
+                Ok(())
+            }
+            _ => {
+                // The scalar components, in order.
+                let mut flat = Vec::new();
+                flatten(c, &mut flat, budget)
+                    .ok_or_else(|| LowerError::new("constant too large", Some(span)))?;
+                let mut srcs = vec![d];
+                for s in flat {
+                    srcs.push(self.const_scalar(s));
+                }
+                let op = vendor_op_index("construct").unwrap_or(0);
+                self.b.intrinsic(
+                    Intrinsic::VendorOp,
+                    &srcs,
+                    0,
+                    32,
+                    &[(IndexKind::VendorOp, op)],
+                );
+                Ok(())
+            }
+        }
+    }
+
+    /// One scalar constant as an IR value of its own type (16-bit floats as the 32-bit
+    /// float they hold exactly).
+    fn const_scalar(&mut self, c: &ConstValue) -> ValueId {
+        match *c {
+            ConstValue::Bool(b) => self.b.constant(1, &[u64::from(b)]),
+            ConstValue::I8(x) => self.b.constant(8, &[u64::from(x as u8)]),
+            ConstValue::I16(x) => self.b.constant(16, &[u64::from(x as u16)]),
+            ConstValue::I32(x) => self.b.constant(32, &[u64::from(x as u32)]),
+            ConstValue::I64(x) => self.b.constant(64, &[x as u64]),
+            ConstValue::U8(x) => self.b.constant(8, &[u64::from(x)]),
+            ConstValue::U16(x) => self.b.constant(16, &[u64::from(x)]),
+            ConstValue::U32(x) => self.b.constant(32, &[u64::from(x)]),
+            ConstValue::U64(x) => self.b.constant(64, &[x]),
+            ConstValue::F16(x) | ConstValue::F32(x) => self.b.imm_f32(x),
+            ConstValue::F64(x) => self.b.constant(64, &[x.to_bits()]),
+            ConstValue::Composite(_) => self.b.imm_u32(0),
+        }
+    }
+}
+
+/// The scalar leaves of a constant, in order (`None` past the budget).
+fn flatten<'c>(c: &'c ConstValue, out: &mut Vec<&'c ConstValue>, budget: &mut usize) -> Option<()> {
+    match c {
+        ConstValue::Composite(v) => {
+            for x in v {
+                flatten(x, out, budget)?;
+            }
+        }
+        s => {
+            *budget = budget.checked_sub(1)?;
+            out.push(s);
+        }
+    }
+    Some(())
+}
