@@ -429,6 +429,16 @@ pub fn whole(op: AluOp, sb: u8, db: u8, srcs: &[[u64; 4]; 4]) -> Result<[u64; 4]
             }
             out[0] = fput(acc, db);
         }
+        Vextract2 | Vextract3 | Vextract4 => {
+            let n = match op {
+                Vextract2 => 2,
+                Vextract3 => 3,
+                _ => 4,
+            };
+            // Out of range (undefined in GLSL): component 0.
+            let i = (srcs[1][0] & 0xffff_ffff) as usize;
+            out[0] = mask(srcs[0][if i < n { i } else { 0 }], db);
+        }
         Bany2 | Bany3 | Bany4 | Ball2 | Ball3 | Ball4 => {
             let n = match op {
                 Bany2 | Ball2 => 2,
@@ -562,6 +572,9 @@ pub fn is_whole(op: AluOp) -> bool {
                 | UnpackHalf2x16
                 | Pack64_2x32
                 | Unpack64_2x32
+                | Vextract2
+                | Vextract3
+                | Vextract4
         )
 }
 

@@ -297,6 +297,13 @@ alu_ops! {
     Finverse4Col1 = "finverse4_col1" (Float: 4, Float: 4, Float: 4, Float: 4) -> Float: 4;
     Finverse4Col2 = "finverse4_col2" (Float: 4, Float: 4, Float: 4, Float: 4) -> Float: 4;
     Finverse4Col3 = "finverse4_col3" (Float: 4, Float: 4, Float: 4, Float: 4) -> Float: 4;
+
+    // ---- a vector's component picked by a value (GLSL `v[i]` on a vector value) ----
+    // Source 1 is a 32-bit index; an index out of range reads component 0 (GLSL leaves it
+    // undefined). SPIR-V writes `OpVectorExtractDynamic`.
+    Vextract2 = "vextract2" (Any: 2, Uint: 1) -> Any: 1;
+    Vextract3 = "vextract3" (Any: 3, Uint: 1) -> Any: 1;
+    Vextract4 = "vextract4" (Any: 4, Uint: 1) -> Any: 1;
 }
 
 impl AluOp {
@@ -336,6 +343,7 @@ impl AluOp {
             (AluOp::BitfieldInsert, 2 | 3) => Some(32),
             (AluOp::IbitfieldExtract | AluOp::UbitfieldExtract, 1 | 2) => Some(32),
             (AluOp::Pack64_2x32, 0) => Some(32),
+            (AluOp::Vextract2 | AluOp::Vextract3 | AluOp::Vextract4, 1) => Some(32),
             (
                 AluOp::UnpackSnorm2x16
                 | AluOp::UnpackUnorm2x16

@@ -960,6 +960,18 @@ impl FnCx<'_, '_, '_> {
                     Some(k) if k < u32::from(n) => Ok(Operand::Value(self.b.channel(v, k as u8))),
                     _ => {
                         let iv = self.index_value(idx)?;
+                        let op = match n {
+                            2 => Some(AluOp::Vextract2),
+                            3 => Some(AluOp::Vextract3),
+                            4 => Some(AluOp::Vextract4),
+                            _ => None,
+                        };
+                        if let (Some(op), 32) = (op, self.b.bit_size(iv)) {
+                            // `v[i]`: the component picked by the value (SPIR-V's
+                            // `OpVectorExtractDynamic`).
+                            let srcs = [AluSrc::new(v), AluSrc::new(iv)];
+                            return Ok(Operand::Value(self.b.alu_n(op, 1, &srcs)));
+                        }
                         let items: Vec<ValueId> = (0..n).map(|c| self.b.channel(v, c)).collect();
                         Ok(Operand::Value(self.pick(&items, iv)))
                     }

@@ -129,6 +129,37 @@ fn fold_function<'c>(
 ) -> bool {
     let mut progress = false;
     let order: Vec<InstrId> = f.instrs_in_order();
+    // `vextractN(v, k)` with a constant `k` is the component itself (`v.k`; component 0 out
+    // of range, as evaluation gives).
+    let mut picked = false;
+    for &id in &order {
+        let InstrKind::Alu(a) = &f.instrs[id].kind else {
+            continue;
+        };
+        let n = match a.op {
+            fresnel_ir::AluOp::Vextract2 => 2,
+            fresnel_ir::AluOp::Vextract3 => 3,
+            fresnel_ir::AluOp::Vextract4 => 4,
+            _ => continue,
+        };
+        let Some(&k) =
+            const_of(f, a.srcs[1].value).and_then(|c| c.get(usize::from(a.srcs[1].swizzle[0])))
+        else {
+            continue;
+        };
+        let k = (k & 0xffff_ffff) as usize;
+        let c = a.srcs[0].swizzle[if k < n { k } else { 0 }];
+        let src = fresnel_ir::AluSrc::swizzled(a.srcs[0].value, [c; 4]);
+        if let InstrKind::Alu(a) = &mut f.instrs[id].kind {
+            a.op = fresnel_ir::AluOp::Mov;
+            a.srcs = smallvec::smallvec![src];
+        }
+        picked = true;
+    }
+    if picked {
+        f.rebuild_uses();
+        progress = true;
+    }
     for id in order {
         let folded: Option<Vec<u64>> = match &f.instrs[id].kind {
             InstrKind::Alu(a) => {

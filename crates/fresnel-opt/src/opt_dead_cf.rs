@@ -14,6 +14,14 @@
 //! defines is read after it (the block after it has no phis), and it has a `break` (a loop
 //! with no way out is left for the driver to report). GLSL gives a loop that never ends no
 //! meaning, so removing a terminating loop without effects changes nothing observable.
+//!
+//! Code at the top level of a function that never runs goes: what follows a `terminate`
+//! (`discard`) in its block, and every node after a block that returns, ends the
+//! invocation or that no edge reaches (after a loop with no `break`, or an `if` whose arms
+//! both jump). Only the end block follows the top level, and it has no phis, so nothing
+//! that remains reads what goes. A top-level loop then left with nothing after it (no
+//! `break`) and no back edge (its body always returns or ends the invocation) runs its body
+//! once: the body takes its place.
 
 use fresnel_ir::{BlockId, CfNode, Function, InstrId, InstrKind, ListRef, Shader};
 
@@ -42,9 +50,127 @@ impl Pass for DeadCf {
                 remove_loop(f, l, i);
                 progress = true;
             }
+            f.rebuild_cfg();
+            if let Some((i, cut)) = find_dead_tail(f) {
+                cut_dead_tail(f, i, cut);
+                progress = true;
+            }
+            if let Some(i) = find_once_loop(f) {
+                unwrap_once_loop(f, i);
+                progress = true;
+            }
         }
         progress
     }
+}
+
+/// The top-level block after which nothing runs: (its index in the body, how many of its
+/// instructions run), when something would go.
+fn find_dead_tail(f: &Function) -> Option<(usize, usize)> {
+    for (i, node) in f.body.iter().enumerate() {
+        let CfNode::Block(b) = *node else {
+            continue;
+        };
+        let instrs = &f.blocks[b].instrs;
+        let unreached = i > 0 && f.blocks[b].preds.is_empty();
+        let terminate = instrs.iter().position(|&x| {
+            matches!(&f.instrs[x].kind,
+                InstrKind::Intrinsic(t) if t.op == fresnel_ir::Intrinsic::Terminate)
+        });
+        let cut = if unreached {
+            0
+        } else if let Some(t) = terminate {
+            t + 1
+        } else if ends_in_jump(f, b) {
+            instrs.len()
+        } else {
+            continue;
+        };
+        if cut < instrs.len() || i + 1 < f.body.len() {
+            return Some((i, cut));
+        }
+        return None;
+    }
+    None
+}
+
+/// A top-level loop whose body runs once: no back edge reaches its first block, and it is
+/// followed by the body's last, empty, unreached block (no `break`).
+fn find_once_loop(f: &Function) -> Option<usize> {
+    let n = f.body.len();
+    if n < 3 {
+        return None;
+    }
+    let (CfNode::Block(before), CfNode::Loop(l), CfNode::Block(after)) =
+        (f.body[n - 3], f.body[n - 2], f.body[n - 1])
+    else {
+        return None;
+    };
+    let first = f.first_block(ListRef::Loop(l));
+    let once = f.blocks[first].preds.iter().all(|&p| p == before)
+        && f.blocks[after].preds.is_empty()
+        && f.blocks[after].instrs.is_empty()
+        && matches!(f.loops[l].body.last(), Some(&CfNode::Block(b)) if ends_in_jump(f, b));
+    once.then_some(n - 2)
+}
+
+/// The loop at top-level index `i` (see [`find_once_loop`]) replaced by its body.
+fn unwrap_once_loop(f: &mut Function, i: usize) {
+    let (CfNode::Block(before), CfNode::Loop(l), CfNode::Block(after)) =
+        (f.body[i - 1], f.body[i], f.body[i + 1])
+    else {
+        return;
+    };
+    let body = f.loops[l].body.clone();
+    let Some(&CfNode::Block(first)) = body.first() else {
+        return;
+    };
+    // Header phis have the entry value alone.
+    let phis: Vec<(InstrId, fresnel_ir::ValueId, fresnel_ir::ValueId)> = f.blocks[first]
+        .instrs
+        .iter()
+        .filter_map(|&x| match &f.instrs[x].kind {
+            InstrKind::Phi { dest, srcs } => srcs.first().map(|&(_, v)| (x, *dest, v)),
+            _ => None,
+        })
+        .collect();
+    for (x, dest, v) in phis {
+        f.replace_all_uses(dest, v);
+        f.remove_instr(x);
+    }
+    move_instrs(f, first, before);
+    f.blocks[first].list = None;
+    f.blocks[after].list = None;
+    let mut list = f.body[..i].to_vec();
+    for &n in &body[1..] {
+        set_parent(f, n, ListRef::Body);
+        list.push(n);
+    }
+    f.body = list;
+    f.rebuild_cfg();
+    f.rebuild_uses();
+}
+
+/// Drops the instructions of top-level block `i` from `cut` on and every node after it.
+fn cut_dead_tail(f: &mut Function, i: usize, cut: usize) {
+    let CfNode::Block(b) = f.body[i] else {
+        return;
+    };
+    let mut dead = Vec::new();
+    blocks_of(f, &f.body[i + 1..], &mut dead);
+    let gone = f.blocks[b].instrs.split_off(cut);
+    for x in gone {
+        f.instrs[x].removed = true;
+    }
+    for &d in &dead {
+        for x in std::mem::take(&mut f.blocks[d].instrs) {
+            f.instrs[x].removed = true;
+        }
+        f.blocks[d].list = None;
+    }
+    f.body.truncate(i + 1);
+    f.rebuild_cfg();
+    f.rebuild_uses();
 }
 
 /// The last block of a list.

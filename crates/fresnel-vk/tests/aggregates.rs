@@ -166,3 +166,69 @@ fn optimized_module_uses_whole_matrix_instructions() {
     assert!(count(143) >= 1, "OpMatrixTimesScalar: {}", count(143));
     assert!(count(79) >= 2, "OpVectorShuffle: {}", count(79));
 }
+
+/// `A * B` stored whole is one `OpMatrixTimesMatrix` at `-O`, with the values the CPU
+/// computes (the product read back from a storage buffer, row-major included).
+const MATMAT_CS: &str = r#"#version 450
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 1, std140) uniform U { mat4 a; mat4 b; };
+layout(set = 0, binding = 0, std430) buffer Out {
+    mat4 c;
+    layout(row_major) mat4 rc;
+    mat4 d;
+};
+void main() {
+    c = a * b;
+    rc = b * a;
+    d = c;
+    d = a * d;
+}
+"#;
+
+#[test]
+fn matrix_products_stored_whole_compute_what_the_cpu_computes() {
+    let Some(gpu) = gpu() else { return };
+    let k = |i: usize| ((i * 5 % 13) as f32 - 6.0) * 0.25;
+    let a: M4 = std::array::from_fn(|c| std::array::from_fn(|r| k(c * 4 + r)));
+    let b: M4 = std::array::from_fn(|c| std::array::from_fn(|r| k(c * 4 + r + 7)));
+    let mut ubo: Vec<u8> = Vec::new();
+    for m in [&a, &b] {
+        for col in m {
+            for x in col {
+                ubo.extend(x.to_le_bytes());
+            }
+        }
+    }
+    let c = mat_mul(&a, &b);
+    let rc = mat_mul(&b, &a);
+    let d = mat_mul(&a, &c);
+    for level in [None, Some(fresnel_opt::OptLevel::O)] {
+        let got = f32s(&run_out_ubo(
+            &gpu,
+            compute_spirv(MATMAT_CS, level, 0),
+            3 * 64,
+            &ubo,
+        ));
+        for col in 0..4 {
+            for row in 0..4 {
+                let close = |g: f32, w: f32| (g - w).abs() <= 1e-4 * (1.0 + w.abs());
+                assert!(
+                    close(got[col * 4 + row], c[col][row]),
+                    "{level:?}: c[{col}][{row}]"
+                );
+                // Row-major: memory holds rows.
+                assert!(
+                    close(got[16 + row * 4 + col], rc[col][row]),
+                    "{level:?}: rc[{col}][{row}]"
+                );
+                assert!(
+                    close(got[32 + col * 4 + row], d[col][row]),
+                    "{level:?}: d[{col}][{row}]"
+                );
+            }
+        }
+    }
+    const OP_MATRIX_TIMES_MATRIX: u16 = 146;
+    let words = compute_spirv(MATMAT_CS, Some(fresnel_opt::OptLevel::O), 0);
+    assert!(support::opcode_count(&words, OP_MATRIX_TIMES_MATRIX) >= 2);
+}

@@ -91,10 +91,21 @@ impl FuncCx<'_, '_> {
             self.chains.folded.insert(dest, ops);
             return 0;
         }
+        self.access_chain(ptr_t, ops)
+    }
+
+    /// `OpAccessChain` of `ops` (base and indices): once per SPIR-V block (a chain is pure;
+    /// the same path twice in a block, as a load group's and a store group's parent, is one).
+    fn access_chain(&mut self, ptr_t: u32, ops: ChainOps) -> u32 {
+        let key = (self.cur, op::ACCESS_CHAIN, ptr_t, ops);
+        if let Some(&id) = self.pure.get(&key) {
+            return id;
+        }
         let id = self.m.id();
         let mut words: SmallVec<[u32; 8]> = smallvec::smallvec![ptr_t, id];
-        words.extend(ops);
+        words.extend(key.3.iter().copied());
         self.code.inst(op::ACCESS_CHAIN, &words);
+        self.pure.insert(key, id);
         id
     }
 
@@ -113,10 +124,6 @@ impl FuncCx<'_, '_> {
             return Err(SpirvError::new("internal: a folded chain without operands"));
         };
         let ptr_t = self.m.pointer(class, pointee);
-        let id = self.m.id();
-        let mut words: SmallVec<[u32; 8]> = smallvec::smallvec![ptr_t, id];
-        words.extend(ops);
-        self.code.inst(op::ACCESS_CHAIN, &words);
-        Ok((id, pointee))
+        Ok((self.access_chain(ptr_t, ops), pointee))
     }
 }

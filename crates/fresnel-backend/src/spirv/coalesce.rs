@@ -69,6 +69,10 @@ pub struct Groups {
     /// Store groups (by their last store) whose values are a loaded matrix's columns times
     /// one scalar: (the load group's parent, the scalar), written `OpMatrixTimesScalar`.
     pub scaled: FxHashMap<InstrId, (ValueId, Coef)>,
+    /// Store groups (by their last store) whose values are the products of one matrix with
+    /// each column of a loaded matrix in order: (the first product, the load group's
+    /// parent), written `OpMatrixTimesMatrix` (the products are skipped).
+    pub matmat: FxHashMap<InstrId, (MatVec, ValueId)>,
 }
 
 /// A candidate element access.
@@ -228,6 +232,7 @@ pub fn analyze(shader: &Shader, f: &Function) -> Groups {
     }
     let mut agg_users = find_matvecs(shader, f, &users, &mut g);
     find_scaled(f, &users, &mut g, &mut agg_users);
+    find_matmats(shader, f, &users, &mut g);
     // Loaded elements read only by store groups and products of their aggregate need no
     // extract of their own.
     let by_value = loaded_elements(&g, false);
@@ -493,6 +498,37 @@ impl super::func::FuncCx<'_, '_> {
     /// A store group, written at its last store.
     pub fn emit_store_group(&mut self, at: InstrId, g: &Group) -> Result<()> {
         let (ptr, pointee) = self.group_ptr(g.parent)?;
+        if let Some((mv, b)) = self.groups.matmat.get(&at).cloned() {
+            // `A * B` stored whole.
+            let a = self.matvec_matrix(&mv)?;
+            let Some(&(bid, _)) = self.aggs.get(&b) else {
+                return Err(SpirvError::new("internal: a matrix product of no load"));
+            };
+            let col = Kind::new(BaseType::Float, mv.bits, mv.full);
+            let col_t = self.m.kind_type(col);
+            let m = g.values.len() as u32;
+            let mt = self.m.ty(op::TYPE_MATRIX, &[col_t, m]);
+            self.m.elem.insert(mt, col_t);
+            let id = self.m.id();
+            self.code.inst(OP_MATRIX_TIMES_MATRIX, &[mt, id, a, bid]);
+            let whole = if mt == pointee {
+                id
+            } else {
+                // The same columns in the variable's own type.
+                let mut ops = vec![pointee, 0];
+                for j in 0..m {
+                    let c = self.m.id();
+                    self.code.inst(op::COMPOSITE_EXTRACT, &[col_t, c, id, j]);
+                    ops.push(c);
+                }
+                let w = self.m.id();
+                ops[1] = w;
+                self.code.inst(op::COMPOSITE_CONSTRUCT, &ops);
+                w
+            };
+            self.code.inst(op::STORE, &[ptr, whole]);
+            return Ok(());
+        }
         if let Some(&(src, coef)) = self.groups.scaled.get(&at) {
             let Some(&(agg, _)) = self.aggs.get(&src) else {
                 return Err(SpirvError::new("internal: a scaled matrix of no load"));
@@ -653,6 +689,7 @@ impl super::func::FuncCx<'_, '_> {
 const OP_VECTOR_TIMES_SCALAR: u16 = 142;
 const OP_MATRIX_TIMES_SCALAR: u16 = 143;
 const OP_MATRIX_TIMES_VECTOR: u16 = 145;
+const OP_MATRIX_TIMES_MATRIX: u16 = 146;
 
 /// The coefficient of one column in a matrix-vector product.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -666,7 +703,7 @@ pub enum Coef {
 }
 
 /// The matrix of a matrix-vector product.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum MatSrc {
     /// The aggregate a complete load group of a matrix loaded (by its parent deref).
     Agg(ValueId),
@@ -994,6 +1031,73 @@ fn loaded_elements(g: &Groups, complete: bool) -> FxHashMap<ValueId, (ValueId, u
     out
 }
 
+/// Store groups of `A * B` stored whole: every value a matrix-vector product of the same
+/// matrix `A` with column `j` of a matrix `B` loaded whole (all its columns, in order),
+/// each product read only by the group. Recorded in `g.matmat`; the products are skipped.
+fn find_matmats(
+    shader: &Shader,
+    f: &Function,
+    users: &FxHashMap<ValueId, Vec<Option<InstrId>>>,
+    g: &mut Groups,
+) {
+    let elems = loaded_elements(g, true);
+    let mut found = Vec::new();
+    let mut tails: Vec<InstrId> = g.store_at.keys().copied().collect();
+    tails.sort();
+    for tail in tails {
+        if g.scaled.contains_key(&tail) {
+            continue;
+        }
+        let gr = &g.store_at[&tail];
+        let mut first: Option<&MatVec> = None;
+        let mut b = None;
+        let mut roots = Vec::new();
+        let ok = gr.values.iter().enumerate().all(|(j, &v)| {
+            let root = f.values[v].def;
+            let Some(mv) = g.matvec_at.get(&root) else {
+                return false;
+            };
+            let Some(Coef::Comp(w, _)) = mv.coefs.first().copied() else {
+                return false;
+            };
+            let whole = usize::from(f.values[w].num_components) == mv.coefs.len()
+                && mv.rows == mv.full
+                && mv
+                    .coefs
+                    .iter()
+                    .enumerate()
+                    .all(|(i, c)| *c == Coef::Comp(w, i as u8));
+            let same = first.is_none_or(|m0| m0.mat == mv.mat && m0.bits == mv.bits);
+            let column = match elems.get(&w) {
+                Some(&(p, i)) => {
+                    i as usize == j && b.is_none_or(|bp| bp == p) && {
+                        b = Some(p);
+                        true
+                    }
+                }
+                None => false,
+            };
+            let once = users.get(&v).is_some_and(|u| u.len() == 1);
+            first = first.or(Some(mv));
+            roots.push(root);
+            whole && same && column && once
+        });
+        let (Some(mv), Some(bp)) = (first, b) else {
+            continue;
+        };
+        if ok && is_matrix_deref(shader, f, bp, gr.values.len()) {
+            found.push((tail, mv.clone(), bp, roots));
+        }
+    }
+    for (tail, mv, bp, roots) in found {
+        g.matmat.insert(tail, (mv, bp));
+        for r in roots {
+            g.matvec_at.remove(&r);
+            g.skip.insert(r);
+        }
+    }
+}
+
 /// Whether a deref points at a matrix (not an array of vectors).
 /// Whether `d` derefs a matrix of `columns` columns (a product may take the loaded
 /// aggregate itself only when it uses every column).
@@ -1004,17 +1108,12 @@ fn is_matrix_deref(shader: &Shader, f: &Function, d: ValueId, columns: usize) ->
 
 impl super::func::FuncCx<'_, '_> {
     /// A matrix-vector product found by [`find_matvecs`], at its last `fadd`.
-    pub fn emit_matvec(&mut self, root: InstrId, mv: &MatVec) -> Result<()> {
-        let InstrKind::Alu(a) = &self.f.instrs[root].kind else {
-            return Err(SpirvError::new(
-                "internal: a product not at an ALU instruction",
-            ));
-        };
-        let dest = a.dest;
+    /// The matrix of a product: the loaded aggregate, or its columns constructed.
+    fn matvec_matrix(&mut self, mv: &MatVec) -> Result<u32> {
         let n = mv.coefs.len() as u8;
         let col = Kind::new(BaseType::Float, mv.bits, mv.full);
         let col_t = self.m.kind_type(col);
-        let mat = match &mv.mat {
+        Ok(match &mv.mat {
             MatSrc::Agg(p) => match self.aggs.get(p) {
                 Some(&(agg, _)) => agg,
                 None => return Err(SpirvError::new("internal: a product of no load")),
@@ -1033,7 +1132,20 @@ impl super::func::FuncCx<'_, '_> {
                 self.code.inst(op::COMPOSITE_CONSTRUCT, &args);
                 id
             }
+        })
+    }
+
+    pub fn emit_matvec(&mut self, root: InstrId, mv: &MatVec) -> Result<()> {
+        let InstrKind::Alu(a) = &self.f.instrs[root].kind else {
+            return Err(SpirvError::new(
+                "internal: a product not at an ALU instruction",
+            ));
         };
+        let dest = a.dest;
+        let n = mv.coefs.len() as u8;
+        let col = Kind::new(BaseType::Float, mv.bits, mv.full);
+        let col_t = self.m.kind_type(col);
+        let mat = self.matvec_matrix(mv)?;
         // The vector: the one value behind the coefficients, shuffled with the constants.
         let vk = Kind::new(BaseType::Float, mv.bits, n);
         let w = mv.coefs.iter().find_map(|c| match c {

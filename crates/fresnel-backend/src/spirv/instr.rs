@@ -506,6 +506,7 @@ impl FuncCx<'_, '_> {
     }
 
     fn emit_alu(&mut self, a: &fresnel_ir::Alu) -> Result<()> {
+        const OP_VECTOR_EXTRACT_DYNAMIC: u16 = 77;
         use AluOp as A;
         let info = a.op.info();
         let d = &self.f.values[a.dest];
@@ -1088,6 +1089,18 @@ impl FuncCx<'_, '_> {
                 } else {
                     (self.op1(opc, k, &[x]), k)
                 }
+            }
+            A::Vextract2 | A::Vextract3 | A::Vextract4 => {
+                // `v[i]`: the vector in the result's kind, the index as an integer.
+                let v = self.alu_src(&a.srcs[0], src_n(0), Some(dk.base))?.0;
+                let ik = self.natural_kind(a.srcs[1].value).base;
+                let ib = if ik == BaseType::Int {
+                    BaseType::Int
+                } else {
+                    BaseType::Uint
+                };
+                let i = self.alu_src(&a.srcs[1], 1, Some(ib))?.0;
+                (self.op1(OP_VECTOR_EXTRACT_DYNAMIC, dk, &[v, i]), dk)
             }
             A::Bany2 | A::Bany3 | A::Bany4 => {
                 let a = [s!(0)];
