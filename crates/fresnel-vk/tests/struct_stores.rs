@@ -7,7 +7,7 @@
 
 mod support;
 
-use support::{compute_spirv, f32s, gpu, opcode_count, run_out_ubo};
+use support::{compute_spirv, f32s, gpu, opcode_count, run_out_ubo, ubo_vec4_int};
 
 const CS: &str = r#"#version 450
 layout(local_size_x = 1) in;
@@ -187,12 +187,7 @@ fn storage_buffer_groups_compute_the_expected_values() {
     let Some(gpu) = gpu() else { return };
     let p = [0.5f32, -1.25, 2.0, 3.0];
     let k = 1i32;
-    let mut ubo = Vec::new();
-    for x in p {
-        ubo.extend(x.to_le_bytes());
-    }
-    ubo.extend(k.to_le_bytes());
-    ubo.extend([0u8; 12]);
+    let ubo = ubo_vec4_int(p, k);
     type M = [[f32; 4]; 4];
     let mv = |m: &M, v: [f32; 4]| -> [f32; 4] {
         std::array::from_fn(|r| (0..4).map(|c| m[c][r] * v[c]).sum())

@@ -6,7 +6,7 @@
 
 mod support;
 
-use support::{compute_spirv, f32s, gpu, opcode_count, run_out_ubo};
+use support::{compute_spirv, f32s, gpu, opcode_count, run_out_ubo, ubo_vec4_int};
 
 const CS: &str = r#"#version 450
 layout(local_size_x = 1) in;
@@ -27,12 +27,7 @@ fn dynamic_vector_indexing_computes_the_expected_values() {
     let Some(gpu) = gpu() else { return };
     let p = [0.5f32, -1.25, 2.0, 3.0];
     let k = 1i32;
-    let mut ubo = Vec::new();
-    for x in p {
-        ubo.extend(x.to_le_bytes());
-    }
-    ubo.extend(k.to_le_bytes());
-    ubo.extend([0u8; 12]);
+    let ubo = ubo_vec4_int(p, k);
     let ku = k as usize;
     let v = [p[0] * 2.0, p[1] * 2.0, p[2] * 2.0];
     let iv = p.map(|x| (x * 4.0) as i32);

@@ -35,19 +35,26 @@ pub struct Chains {
 
 /// Finds the foldable derefs of `f`.
 pub fn analyze(f: &Function) -> Chains {
-    let mut steps: FxHashSet<ValueId> = FxHashSet::default();
-    let mut other_use: FxHashSet<ValueId> = FxHashSet::default();
-    let mut used: FxHashSet<ValueId> = FxHashSet::default();
+    // Per value (dense): 1 = an element/member step, 2 = read, 4 = read other than as the
+    // parent of a step.
+    const STEP: u8 = 1;
+    const USED: u8 = 2;
+    const OTHER: u8 = 4;
+    let mut flags = vec![0u8; f.values.len()];
+    let mut mark = |v: ValueId, bit: u8| {
+        if let Some(x) = flags.get_mut(v.0 as usize) {
+            *x |= bit;
+        }
+    };
     for (b, _) in f.blocks.iter() {
         for &i in &f.blocks[b].instrs {
             let kind = &f.instrs[i].kind;
             if let InstrKind::Deref(d) = kind {
                 if matches!(d.kind, DerefKind::Array { .. } | DerefKind::Struct { .. }) {
-                    steps.insert(d.dest);
+                    mark(d.dest, STEP);
                 }
             }
             for (n, s) in kind.srcs().into_iter().enumerate() {
-                used.insert(s);
                 let as_parent = match kind {
                     InstrKind::Deref(d) => match d.kind {
                         DerefKind::Array { parent, index } => n == 0 && parent == s && index != s,
@@ -56,18 +63,18 @@ pub fn analyze(f: &Function) -> Chains {
                     },
                     _ => false,
                 };
-                if !as_parent {
-                    other_use.insert(s);
-                }
+                mark(s, if as_parent { USED } else { USED | OTHER });
             }
         }
     }
     for (_, n) in f.ifs.iter() {
-        other_use.insert(n.cond);
+        mark(n.cond, USED | OTHER);
     }
-    let foldable = steps
-        .into_iter()
-        .filter(|v| used.contains(v) && !other_use.contains(v))
+    let foldable = flags
+        .iter()
+        .enumerate()
+        .filter(|(_, &x)| x & (STEP | USED | OTHER) == STEP | USED)
+        .map(|(v, _)| ValueId(v as u32))
         .collect();
     Chains {
         foldable,

@@ -75,6 +75,22 @@ pub struct Groups {
     pub matmat: FxHashMap<InstrId, (MatVec, ValueId)>,
 }
 
+/// Who reads each value, by value (dense): an instruction, or `None` for an `if` condition.
+pub struct Users(Vec<Vec<Option<InstrId>>>);
+
+impl Users {
+    fn push(&mut self, v: ValueId, reader: Option<InstrId>) {
+        if let Some(us) = self.0.get_mut(v.0 as usize) {
+            us.push(reader);
+        }
+    }
+
+    /// The readers of `v`; `None` when nothing reads it.
+    fn get(&self, v: &ValueId) -> Option<&Vec<Option<InstrId>>> {
+        self.0.get(v.0 as usize).filter(|us| !us.is_empty())
+    }
+}
+
 /// A candidate element access.
 struct Access {
     pos: usize,
@@ -88,16 +104,16 @@ struct Access {
 pub fn analyze(shader: &Shader, f: &Function) -> Groups {
     let mut g = Groups::default();
     // Who reads each value (an `if` condition counts as a reader that is never absorbed).
-    let mut users: FxHashMap<ValueId, Vec<Option<InstrId>>> = FxHashMap::default();
+    let mut users = Users(vec![Vec::new(); f.values.len()]);
     for (b, _) in f.blocks.iter() {
         for &i in &f.blocks[b].instrs {
             for s in f.instrs[i].kind.srcs() {
-                users.entry(s).or_default().push(Some(i));
+                users.push(s, Some(i));
             }
         }
     }
     for (_, n) in f.ifs.iter() {
-        users.entry(n.cond).or_default().push(None);
+        users.push(n.cond, None);
     }
     let blocks: Vec<BlockId> = f.blocks.iter().map(|(b, _)| b).collect();
     let mut absorbed: FxHashSet<InstrId> = FxHashSet::default();
@@ -732,7 +748,7 @@ pub struct MatVec {
 fn find_matvecs(
     shader: &Shader,
     f: &Function,
-    users: &FxHashMap<ValueId, Vec<Option<InstrId>>>,
+    users: &Users,
     g: &mut Groups,
 ) -> FxHashSet<(InstrId, ValueId)> {
     let mut agg_users = FxHashSet::default();
@@ -885,6 +901,13 @@ fn find_matvecs(
                         order.sort_by_key(|&k| idx[k].1);
                         cols = order.iter().map(|&k| cols[k]).collect();
                     }
+                    // Columns made into a matrix cost a construct, often a vector built
+                    // and the product: worth it over the multiply-adds only from three
+                    // real coefficients on.
+                    let real = cols.iter().filter(|(_, c)| !matches!(c, Coef::One)).count();
+                    if real < 3 {
+                        continue;
+                    }
                     MatSrc::Cols(cols.iter().map(|(c, _)| *c).collect())
                 }
             };
@@ -933,7 +956,7 @@ fn find_matvecs(
 /// and their reads of the columns added to `agg_users`.
 fn find_scaled(
     f: &Function,
-    users: &FxHashMap<ValueId, Vec<Option<InstrId>>>,
+    users: &Users,
     g: &mut Groups,
     agg_users: &mut FxHashSet<(InstrId, ValueId)>,
 ) {
@@ -1034,12 +1057,7 @@ fn loaded_elements(g: &Groups, complete: bool) -> FxHashMap<ValueId, (ValueId, u
 /// Store groups of `A * B` stored whole: every value a matrix-vector product of the same
 /// matrix `A` with column `j` of a matrix `B` loaded whole (all its columns, in order),
 /// each product read only by the group. Recorded in `g.matmat`; the products are skipped.
-fn find_matmats(
-    shader: &Shader,
-    f: &Function,
-    users: &FxHashMap<ValueId, Vec<Option<InstrId>>>,
-    g: &mut Groups,
-) {
+fn find_matmats(shader: &Shader, f: &Function, users: &Users, g: &mut Groups) {
     let elems = loaded_elements(g, true);
     let mut found = Vec::new();
     let mut tails: Vec<InstrId> = g.store_at.keys().copied().collect();

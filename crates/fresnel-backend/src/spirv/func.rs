@@ -205,9 +205,8 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
     let body = f.body.clone();
     cx.emit_list(&body, ListRef::Body)?;
     let FuncCx { m, vars, code, .. } = cx;
-    let mut protected = m.decorations.words.clone();
-    protected.extend_from_slice(&m.names.words);
-    let code = sweep::remove_dead(&code.words, &protected);
+    let protected: [&[u32]; 2] = [&m.decorations.words, &m.names.words];
+    let code = sweep::remove_dead(&code.words, &protected, m.next_id);
     m.functions.extend(&head);
     m.functions.extend(&vars);
     m.functions.words.extend_from_slice(&code);

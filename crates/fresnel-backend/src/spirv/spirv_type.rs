@@ -11,30 +11,8 @@ use super::types::Kind;
 use super::{Module, Result, SpirvError};
 
 /// SPIR-V extensions a `spirv_type` may ask for (the module's extension set holds static
-/// names).
-const KNOWN_EXTENSIONS: &[&str] = &[
-    "SPV_AMD_shader_explicit_vertex_parameter",
-    "SPV_AMD_shader_trinary_minmax",
-    "SPV_EXT_descriptor_indexing",
-    "SPV_EXT_fragment_shader_interlock",
-    "SPV_EXT_mesh_shader",
-    "SPV_EXT_physical_storage_buffer",
-    "SPV_EXT_shader_stencil_export",
-    "SPV_GOOGLE_hlsl_functionality1",
-    "SPV_KHR_16bit_storage",
-    "SPV_KHR_8bit_storage",
-    "SPV_KHR_cooperative_matrix",
-    "SPV_KHR_non_semantic_info",
-    "SPV_KHR_physical_storage_buffer",
-    "SPV_KHR_ray_query",
-    "SPV_KHR_ray_tracing",
-    "SPV_KHR_shader_clock",
-    "SPV_KHR_variable_pointers",
-    "SPV_NV_cooperative_matrix",
-    "SPV_NV_mesh_shader",
-    "SPV_NV_ray_tracing",
-    "SPV_NV_shader_invocation_reorder",
-];
+/// names): the same list `spirv_instruction` declarations draw from.
+const KNOWN_EXTENSIONS: &[&str] = fresnel_ir::spirv_instruction::SPIRV_EXTENSIONS;
 
 /// The parts of a canonical `spirv_type` text.
 #[derive(Debug, PartialEq, Eq)]

@@ -90,3 +90,11 @@ pub fn f32s(bytes: &[u8]) -> Vec<f32> {
         .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect()
 }
+
+/// The std140 bytes of `uniform U { vec4 p; int k; }`.
+pub fn ubo_vec4_int(p: [f32; 4], k: i32) -> Vec<u8> {
+    let mut ubo: Vec<u8> = p.iter().flat_map(|x| x.to_le_bytes()).collect();
+    ubo.extend(k.to_le_bytes());
+    ubo.extend([0u8; 12]);
+    ubo
+}

@@ -10,15 +10,15 @@
 //! until nothing more goes. Every word of every other instruction counts as a possible
 //! reader (literals included), so a result is never removed while something may read it.
 
-use rustc_hash::{FxHashMap, FxHashSet};
-
 /// Opcodes computing a result from their operands only: `OpAccessChain`,
 /// `OpInBoundsAccessChain`, `OpVectorShuffle`, `OpCompositeConstruct`,
 /// `OpCompositeExtract`, `OpCopyObject`, `OpBitcast`.
 const PURE: &[u16] = &[65, 66, 79, 80, 81, 83, 124];
 
-/// `code`: the body's instructions; `protected`: words of the module's decorations and names.
-pub fn remove_dead(code: &[u32], protected: &[u32]) -> Vec<u32> {
+/// `code`: the body's instructions; `protected`: words of the module's decorations and names
+/// (any of them may name a result, which then stays); `bound`: the module's id bound (words
+/// at or above it are literals, never results).
+pub fn remove_dead(code: &[u32], protected: &[&[u32]], bound: u32) -> Vec<u32> {
     // (start, word count) of each instruction.
     let mut insts: Vec<(usize, usize)> = Vec::new();
     let mut i = 0;
@@ -33,32 +33,46 @@ pub fn remove_dead(code: &[u32], protected: &[u32]) -> Vec<u32> {
     }
     let candidate =
         |&(s, n): &(usize, usize)| PURE.contains(&((code[s] & 0xffff) as u16)) && n >= 3;
-    let protected: FxHashSet<u32> = protected.iter().copied().collect();
-    // Readers of each word (as a possible id): the instructions' operand words, but a pure
-    // instruction's own result.
-    let mut uses: FxHashMap<u32, u32> = FxHashMap::default();
-    for inst in &insts {
+    if !insts.iter().any(candidate) {
+        return code.to_vec();
+    }
+    // Readers of each id (dense, by id): the instructions' operand words, but a pure
+    // instruction's own result; the decorations and names count as readers.
+    let bound = bound as usize;
+    let mut uses = vec![0u32; bound];
+    fn count(w: u32, uses: &mut [u32]) {
+        if let Some(c) = uses.get_mut(w as usize) {
+            *c += 1;
+        }
+    }
+    for words in protected {
+        for &w in *words {
+            count(w, &mut uses);
+        }
+    }
+    const NONE: u32 = u32::MAX;
+    let mut by_result = vec![NONE; bound];
+    for (j, inst) in insts.iter().enumerate() {
         let (s, n) = *inst;
         let pure = candidate(inst);
         for (k, &w) in code[s + 1..s + n].iter().enumerate() {
             if pure && k == 1 {
                 continue;
             }
-            *uses.entry(w).or_default() += 1;
+            count(w, &mut uses);
+        }
+        if pure {
+            if let Some(slot) = by_result.get_mut(code[s + 2] as usize) {
+                *slot = j as u32;
+            }
         }
     }
     let mut dead = vec![false; insts.len()];
-    let mut by_result: FxHashMap<u32, usize> = FxHashMap::default();
-    for (j, inst) in insts.iter().enumerate() {
-        if candidate(inst) {
-            by_result.insert(code[inst.0 + 2], j);
-        }
-    }
     let mut work: Vec<usize> = (0..insts.len()).filter(|&j| candidate(&insts[j])).collect();
     while let Some(j) = work.pop() {
         let (s, n) = insts[j];
-        let id = code[s + 2];
-        if dead[j] || uses.get(&id).copied().unwrap_or(0) != 0 || protected.contains(&id) {
+        let id = code[s + 2] as usize;
+        if dead[j] || uses.get(id).is_none_or(|&c| c != 0) {
             continue;
         }
         dead[j] = true;
@@ -66,11 +80,11 @@ pub fn remove_dead(code: &[u32], protected: &[u32]) -> Vec<u32> {
             if k == 1 {
                 continue;
             }
-            if let Some(c) = uses.get_mut(&w) {
+            if let Some(c) = uses.get_mut(w as usize) {
                 *c = c.saturating_sub(1);
                 if *c == 0 {
-                    if let Some(&d) = by_result.get(&w) {
-                        work.push(d);
+                    if let Some(&d) = by_result.get(w as usize).filter(|&&d| d != NONE) {
+                        work.push(d as usize);
                     }
                 }
             }
@@ -106,7 +120,7 @@ mod tests {
         code.extend(inst(81, &[2, 13, 10, 1]));
         code.extend(inst(62, &[6, 13]));
         code.extend(inst(81, &[2, 14, 10, 2]));
-        let out = remove_dead(&code, &[14]);
+        let out = remove_dead(&code, &[&[14]], 100);
         let mut want = Vec::new();
         want.extend(inst(61, &[1, 10, 5]));
         want.extend(inst(81, &[2, 13, 10, 1]));
