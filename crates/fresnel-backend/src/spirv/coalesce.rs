@@ -75,19 +75,61 @@ pub struct Groups {
     pub matmat: FxHashMap<InstrId, (MatVec, ValueId)>,
 }
 
-/// Who reads each value, by value (dense): an instruction, or `None` for an `if` condition.
-pub struct Users(Vec<Vec<Option<InstrId>>>);
+/// Who reads each value, by value (dense, one array for all): an instruction, or `None` for
+/// an `if` condition.
+pub struct Users {
+    /// `readers[start[v]..start[v + 1]]` read value `v`.
+    start: Vec<u32>,
+    readers: Vec<Option<InstrId>>,
+}
 
 impl Users {
-    fn push(&mut self, v: ValueId, reader: Option<InstrId>) {
-        if let Some(us) = self.0.get_mut(v.0 as usize) {
-            us.push(reader);
+    fn of(f: &Function) -> Users {
+        let n = f.values.len();
+        let mut count = vec![0u32; n + 1];
+        let each = |visit: &mut dyn FnMut(ValueId, Option<InstrId>)| {
+            for (b, _) in f.blocks.iter() {
+                for &i in &f.blocks[b].instrs {
+                    for s in f.instrs[i].kind.srcs() {
+                        visit(s, Some(i));
+                    }
+                }
+            }
+            for (_, x) in f.ifs.iter() {
+                visit(x.cond, None);
+            }
+        };
+        each(&mut |v, _| {
+            if let Some(c) = count.get_mut(v.0 as usize) {
+                *c += 1;
+            }
+        });
+        // Prefix sums: `start[v]` is where `v`'s readers begin.
+        let mut start = Vec::with_capacity(n + 1);
+        let mut acc = 0u32;
+        for c in &count {
+            start.push(acc);
+            acc += c;
         }
+        let mut next = start.clone();
+        let mut readers = vec![None; acc as usize];
+        each(&mut |v, r| {
+            if let Some(k) = next.get_mut(v.0 as usize) {
+                readers[*k as usize] = r;
+                *k += 1;
+            }
+        });
+        Users { start, readers }
     }
 
     /// The readers of `v`; `None` when nothing reads it.
-    fn get(&self, v: &ValueId) -> Option<&Vec<Option<InstrId>>> {
-        self.0.get(v.0 as usize).filter(|us| !us.is_empty())
+    fn get(&self, v: &ValueId) -> Option<&[Option<InstrId>]> {
+        let k = v.0 as usize;
+        let (a, b) = (
+            *self.start.get(k)? as usize,
+            *self.start.get(k + 1)? as usize,
+        );
+        (b > a).then(|| &self.readers[a..b])
     }
 }
 
@@ -104,17 +146,7 @@ struct Access {
 pub fn analyze(shader: &Shader, f: &Function) -> Groups {
     let mut g = Groups::default();
     // Who reads each value (an `if` condition counts as a reader that is never absorbed).
-    let mut users = Users(vec![Vec::new(); f.values.len()]);
-    for (b, _) in f.blocks.iter() {
-        for &i in &f.blocks[b].instrs {
-            for s in f.instrs[i].kind.srcs() {
-                users.push(s, Some(i));
-            }
-        }
-    }
-    for (_, n) in f.ifs.iter() {
-        users.push(n.cond, None);
-    }
+    let users = Users::of(f);
     let blocks: Vec<BlockId> = f.blocks.iter().map(|(b, _)| b).collect();
     let mut absorbed: FxHashSet<InstrId> = FxHashSet::default();
     for b in blocks {
@@ -976,7 +1008,7 @@ fn find_scaled(
                 break;
             };
             let n = f.values[v].num_components;
-            if a.op != AluOp::Fmul || a.exact || users.get(&v).map_or(0, Vec::len) != 1 {
+            if a.op != AluOp::Fmul || a.exact || users.get(&v).map_or(0, |u| u.len()) != 1 {
                 ok = false;
                 break;
             }
