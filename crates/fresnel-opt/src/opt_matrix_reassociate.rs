@@ -215,27 +215,8 @@ fn find(f: &Function, root: InstrId) -> Option<Plan> {
     let mut a_cols: Option<Vec<AluSrc>> = None;
     let mut plan_outer = Vec::new();
     for (c, s) in &outer {
-        // C[k]: an inner sum read only by this term.
-        if !identity(c, n) || f.values[c.value].num_components != n || !single_use(f, c.value) {
-            return None;
-        }
-        let inner = sum_terms(f, c.value, n)?;
-        let m = inner.len();
-        if !(2..=4).contains(&m) {
-            return None;
-        }
-        // Term i: A[i] * B[k].comp_i, all from one B[k].
-        let mut b_value = None;
-        let mut comps = [0u8; 4];
-        let mut cols = Vec::with_capacity(m);
-        for (i, (a, bs)) in inner.iter().enumerate() {
-            let bs = (*bs)?;
-            if *b_value.get_or_insert(bs.value) != bs.value {
-                return None;
-            }
-            comps[i] = bs.swizzle[0];
-            cols.push(*a);
-        }
+        // C[k]: an inner product A * B[k] read only by this term.
+        let (cols, bk) = inner_product(f, c, n)?;
         match &a_cols {
             None => a_cols = Some(cols),
             Some(prev) => {
@@ -244,7 +225,6 @@ fn find(f: &Function, root: InstrId) -> Option<Plan> {
                 }
             }
         }
-        let bk = AluSrc::swizzled(b_value?, comps);
         plan_outer.push((bk, *s));
     }
     let a_cols = a_cols?;
@@ -345,17 +325,24 @@ fn dot_of_product(
         None if plain_alu(f, d.srcs[1].value, AluOp::Fadd).is_some() => (d.srcs[0], d.srcs[1]),
         None => (d.srcs[1], d.srcs[0]),
     };
-    if !identity(&c, n) || f.values[c.value].num_components != n || !single_use(f, c.value) {
+    let (cols, b) = inner_product(f, &c, n)?;
+    Some((vs, n, cols, b))
+}
+
+/// `c` as an inner matrix-vector product `A * b` read only once: a sum of 2 to 4 terms
+/// `A[i] * b.comp_i`, all from one vector `b`. Returns A's columns and `b` (swizzled to the
+/// components in column order).
+fn inner_product(f: &Function, c: &AluSrc, n: u8) -> Option<(Vec<AluSrc>, AluSrc)> {
+    if !identity(c, n) || f.values[c.value].num_components != n || !single_use(f, c.value) {
         return None;
     }
     let inner = sum_terms(f, c.value, n)?;
-    let m = inner.len();
-    if !(2..=4).contains(&m) {
+    if !(2..=4).contains(&inner.len()) {
         return None;
     }
     let mut b_value = None;
     let mut comps = [0u8; 4];
-    let mut cols = Vec::with_capacity(m);
+    let mut cols = Vec::with_capacity(inner.len());
     for (i, (a, bs)) in inner.iter().enumerate() {
         let bs = (*bs)?;
         if *b_value.get_or_insert(bs.value) != bs.value {
@@ -364,7 +351,7 @@ fn dot_of_product(
         comps[i] = bs.swizzle[0];
         cols.push(*a);
     }
-    Some((vs, n, cols, AluSrc::swizzled(b_value?, comps)))
+    Some((cols, AluSrc::swizzled(b_value?, comps)))
 }
 
 fn rewrite_vec_mat(

@@ -7,46 +7,15 @@
 //! three instructions. Fails when Vulkan is unavailable, unless `FRESNEL_SKIP_VULKAN=1`
 //! is set.
 
-use fresnel_backend::spirv::{emit, SpirvOptions, TargetEnv as SpvTarget};
+mod support;
+
 use fresnel_vk::{
     Attachment, ColorFormat, Gpu, NumKind, RenderJob, Topology, VertexAttribute, VertexFormat,
 };
-
-fn gpu() -> Option<Gpu> {
-    match Gpu::new() {
-        Ok(g) => Some(g),
-        Err(e) if std::env::var("FRESNEL_SKIP_VULKAN").is_ok_and(|v| v == "1") => {
-            eprintln!("skipped (FRESNEL_SKIP_VULKAN=1): {e}");
-            None
-        }
-        Err(e) => panic!("{e} (set FRESNEL_SKIP_VULKAN=1 to skip the Vulkan tests)"),
-    }
-}
+use support::{gpu, stage_spirv};
 
 fn spirv(stage: fresnel::Stage, src: &str, level: Option<fresnel_opt::OptLevel>) -> Vec<u32> {
-    let opts = fresnel::Options {
-        stage: Some(stage),
-        target: fresnel::TargetEnv::Vulkan { minor: 0 },
-        ..fresnel::Options::default()
-    };
-    let run = fresnel::lower_to_ir(
-        fresnel::SourceInput::new("t.glsl", src),
-        &opts,
-        &mut fresnel::NoIncludes,
-    );
-    let mut ir = run.ir.unwrap_or_else(|| panic!("{:?}", run.diagnostics));
-    if let Some(level) = level {
-        fresnel_opt::optimize(&mut ir, level, fresnel_opt::TargetFacts::default())
-            .expect("optimize");
-    }
-    emit(
-        &ir,
-        &SpirvOptions {
-            target: SpvTarget::Vulkan { minor: 0 },
-            debug_names: true,
-        },
-    )
-    .expect("SPIR-V")
+    stage_spirv(stage, src, level, 0)
 }
 
 const VS: &str = r#"#version 450

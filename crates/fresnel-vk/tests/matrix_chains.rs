@@ -8,7 +8,7 @@
 
 mod support;
 
-use support::{compute_spirv, gpu, opcode_count, run_out_ubo};
+use support::{compute_spirv, f32s, gpu, interpret_compute, opcode_count, run_out_ubo};
 
 const CS: &str = r#"#version 450
 layout(local_size_x = 8) in;
@@ -108,13 +108,6 @@ fn expected(ms: &Mats) -> Vec<f64> {
     out
 }
 
-fn floats(bytes: &[u8]) -> Vec<f32> {
-    bytes
-        .chunks(4)
-        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect()
-}
-
 fn check(what: &str, got: &[f32], want: &[f64]) {
     assert_eq!(got.len(), want.len(), "{what}");
     for (k, (&g, &e)) in got.iter().zip(want).enumerate() {
@@ -128,28 +121,12 @@ fn check(what: &str, got: &[f32], want: &[f64]) {
 }
 
 fn interpret(ms: &Mats) -> Vec<f32> {
-    let opts = fresnel::Options {
-        stage: Some(fresnel::Stage::Compute),
-        target: fresnel::TargetEnv::Vulkan { minor: 0 },
-        ..fresnel::Options::default()
-    };
-    let run = fresnel::lower_to_ir(
-        fresnel::SourceInput::new("t.comp", CS),
-        &opts,
-        &mut fresnel::NoIncludes,
-    );
-    let mut ir = run.ir.expect("IR");
-    fresnel_opt::optimize(
-        &mut ir,
-        fresnel_opt::OptLevel::O,
-        fresnel_opt::TargetFacts::default(),
-    )
-    .unwrap();
-    let mut it = fresnel_interp::Interp::new(&ir).unwrap();
-    it.set_buffer("U", ubo(ms)).unwrap();
-    it.set_buffer("Out", vec![0; 8 * 4 * 16]).unwrap();
-    it.run_compute([1, 1, 1]).unwrap();
-    floats(it.buffer("Out").unwrap())
+    f32s(&interpret_compute(
+        CS,
+        Some(fresnel_opt::OptLevel::O),
+        ubo(ms),
+        8 * 4 * 16,
+    ))
 }
 
 #[test]
@@ -160,7 +137,7 @@ fn reassociated_chains_compute_the_products() {
     let Some(gpu) = gpu() else { return };
     for level in [None, Some(fresnel_opt::OptLevel::O)] {
         let out = run_out_ubo(&gpu, compute_spirv(CS, level, 0), 8 * 4 * 16, &ubo(&ms));
-        check(&format!("{level:?}"), &floats(&out), &want);
+        check(&format!("{level:?}"), &f32s(&out), &want);
     }
 }
 

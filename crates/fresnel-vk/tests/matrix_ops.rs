@@ -8,7 +8,7 @@
 
 mod support;
 
-use support::{compute_spirv, gpu, run_out_ubo};
+use support::{compute_spirv, f32s, gpu, interpret_compute, run_out_ubo};
 
 const CS: &str = r#"#version 450
 layout(local_size_x = 16) in;
@@ -138,13 +138,6 @@ fn expected() -> Vec<f64> {
     out
 }
 
-fn floats(bytes: &[u8]) -> Vec<f32> {
-    bytes
-        .chunks(4)
-        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect()
-}
-
 fn check(what: &str, got: &[f32]) {
     let want = expected();
     assert_eq!(got.len(), want.len(), "{what}");
@@ -160,25 +153,7 @@ fn check(what: &str, got: &[f32]) {
 
 /// The same shader on the CPU interpreter.
 fn interpret(level: Option<fresnel_opt::OptLevel>) -> Vec<f32> {
-    let opts = fresnel::Options {
-        stage: Some(fresnel::Stage::Compute),
-        target: fresnel::TargetEnv::Vulkan { minor: 0 },
-        ..fresnel::Options::default()
-    };
-    let run = fresnel::lower_to_ir(
-        fresnel::SourceInput::new("t.comp", CS),
-        &opts,
-        &mut fresnel::NoIncludes,
-    );
-    let mut ir = run.ir.expect("IR");
-    if let Some(level) = level {
-        fresnel_opt::optimize(&mut ir, level, fresnel_opt::TargetFacts::default()).unwrap();
-    }
-    let mut it = fresnel_interp::Interp::new(&ir).unwrap();
-    it.set_buffer("U", ubo()).unwrap();
-    it.set_buffer("Out", vec![0; 16 * 8 * 16]).unwrap();
-    it.run_compute([1, 1, 1]).unwrap();
-    floats(it.buffer("Out").unwrap())
+    f32s(&interpret_compute(CS, level, ubo(), 16 * 8 * 16))
 }
 
 #[test]
@@ -189,7 +164,7 @@ fn inverse_and_determinant_compute_what_the_cpu_computes() {
         let Some(gpu) = gpu() else { continue };
         for minor in [0, 2] {
             let out = run_out_ubo(&gpu, compute_spirv(CS, level, minor), 16 * 8 * 16, &ubo());
-            let got = floats(&out);
+            let got = f32s(&out);
             check(&format!("{level:?} vulkan1.{minor}"), &got);
             for (k, (g, c)) in got.iter().zip(&cpu).enumerate() {
                 assert!(

@@ -125,31 +125,12 @@ void main() {
     gl_Position = vec4(1.0);
 }
 "#;
-    let opts = fresnel::Options {
-        stage: Some(fresnel::Stage::Vertex),
-        target: fresnel::TargetEnv::Vulkan { minor: 0 },
-        ..fresnel::Options::default()
-    };
-    let run = fresnel::lower_to_ir(
-        fresnel::SourceInput::new("t.vert", VS),
-        &opts,
-        &mut fresnel::NoIncludes,
+    let words = support::stage_spirv(
+        fresnel::Stage::Vertex,
+        VS,
+        Some(fresnel_opt::OptLevel::O),
+        0,
     );
-    let mut ir = run.ir.expect("lowered");
-    fresnel_opt::optimize(
-        &mut ir,
-        fresnel_opt::OptLevel::O,
-        fresnel_opt::TargetFacts::default(),
-    )
-    .expect("optimize");
-    let words = fresnel_backend::spirv::emit(
-        &ir,
-        &fresnel_backend::spirv::SpirvOptions {
-            target: fresnel_backend::spirv::TargetEnv::Vulkan { minor: 0 },
-            debug_names: true,
-        },
-    )
-    .expect("SPIR-V");
     assert_eq!(
         opcode_count(&words, OP_STORE),
         2,

@@ -18,15 +18,20 @@ pub fn gpu() -> Option<Gpu> {
     }
 }
 
-/// A compute shader compiled for Vulkan 1.`minor`, optimized at `level` when given.
-pub fn compute_spirv(src: &str, level: Option<fresnel_opt::OptLevel>, minor: u8) -> Vec<u32> {
+/// The IR of a shader of `stage` for Vulkan 1.`minor`, optimized at `level` when given.
+pub fn ir(
+    stage: fresnel::Stage,
+    src: &str,
+    level: Option<fresnel_opt::OptLevel>,
+    minor: u8,
+) -> fresnel::ir::Shader {
     let opts = fresnel::Options {
-        stage: Some(fresnel::Stage::Compute),
+        stage: Some(stage),
         target: fresnel::TargetEnv::Vulkan { minor },
         ..fresnel::Options::default()
     };
     let run = fresnel::lower_to_ir(
-        fresnel::SourceInput::new("t.comp", src),
+        fresnel::SourceInput::new("t.glsl", src),
         &opts,
         &mut fresnel::NoIncludes,
     );
@@ -35,14 +40,45 @@ pub fn compute_spirv(src: &str, level: Option<fresnel_opt::OptLevel>, minor: u8)
         fresnel_opt::optimize(&mut ir, level, fresnel_opt::TargetFacts::default())
             .expect("optimize");
     }
+    ir
+}
+
+/// A shader of `stage` compiled for Vulkan 1.`minor`, optimized at `level` when given.
+pub fn stage_spirv(
+    stage: fresnel::Stage,
+    src: &str,
+    level: Option<fresnel_opt::OptLevel>,
+    minor: u8,
+) -> Vec<u32> {
     emit(
-        &ir,
+        &ir(stage, src, level, minor),
         &SpirvOptions {
             target: SpvTarget::Vulkan { minor },
             debug_names: true,
         },
     )
     .expect("SPIR-V")
+}
+
+/// A compute shader compiled for Vulkan 1.`minor`, optimized at `level` when given.
+pub fn compute_spirv(src: &str, level: Option<fresnel_opt::OptLevel>, minor: u8) -> Vec<u32> {
+    stage_spirv(fresnel::Stage::Compute, src, level, minor)
+}
+
+/// The compute shader run by the CPU interpreter (one workgroup) with the uniform block `U`
+/// and a zeroed storage block `Out` of `out_bytes`; returns `Out`.
+pub fn interpret_compute(
+    src: &str,
+    level: Option<fresnel_opt::OptLevel>,
+    ubo: Vec<u8>,
+    out_bytes: usize,
+) -> Vec<u8> {
+    let ir = ir(fresnel::Stage::Compute, src, level, 0);
+    let mut it = fresnel_interp::Interp::new(&ir).expect("interpreter");
+    it.set_buffer("U", ubo).expect("U");
+    it.set_buffer("Out", vec![0; out_bytes]).expect("Out");
+    it.run_compute([1, 1, 1]).expect("run");
+    it.buffer("Out").expect("Out").to_vec()
 }
 
 /// How many instructions of `opcode` a module has.
