@@ -182,6 +182,63 @@ void main() { debugBreak(); o = vec4(1.0); }
     check_val(&words);
 }
 
+/// A `spirv_instruction` whose result is a `spirv_type` (glslang's
+/// spv.intrinsicsSpirvTypeWithTypeSpecifier.vert): `OpConvertUToPtr` to a
+/// PhysicalStorageBuffer pointer, kept in a local decorated `AliasedPointer` and read by a
+/// raw `OpLoad` with its memory operands; the module uses PhysicalStorageBuffer64.
+#[test]
+fn spirv_type_results_are_stored_in_a_local() {
+    let src = r#"#version 450 core
+#extension GL_ARB_gpu_shader_int64: enable
+#extension GL_EXT_buffer_reference: enable
+#extension GL_EXT_spirv_intrinsics: enable
+#define uintStoragePtr spirv_type(extensions = ["SPV_EXT_physical_storage_buffer", "SPV_KHR_variable_pointers"], capabilities = [5347], id = 32, 5349, uint)
+spirv_instruction(id = 61) uint loadUint(uintStoragePtr pointer, spirv_literal uint memoryOperands, spirv_literal uint alignment);
+spirv_instruction(id = 120) uintStoragePtr convertToPtr(uint64_t value);
+layout(location = 0) out uint o;
+void main() { o = loadUint(convertToPtr(1), 0x2, 32); }
+"#;
+    for optimize in [false, true] {
+        let mut ir = lower(src, Stage::Vertex);
+        if optimize {
+            fresnel_opt::optimize(
+                &mut ir,
+                fresnel_opt::OptLevel::O,
+                fresnel_opt::TargetFacts::default(),
+            )
+            .expect("optimizes");
+        }
+        let words = spirv::emit(
+            &ir,
+            &SpirvOptions {
+                target: spirv::TargetEnv::Vulkan { minor: 0 },
+                ..SpirvOptions::default()
+            },
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let ins = instructions(&words);
+        // OpMemoryModel PhysicalStorageBuffer64 (5348).
+        assert!(ins.iter().any(|(op, o)| *op == 14 && o[0] == 5348));
+        // OpConvertUToPtr (120) stored (62) into a variable decorated AliasedPointer (5356).
+        let conv = ins
+            .iter()
+            .find(|(op, _)| *op == 120)
+            .expect("OpConvertUToPtr");
+        let store = ins
+            .iter()
+            .find(|(op, o)| *op == 62 && o[1] == conv.1[1])
+            .expect("the pointer stored");
+        assert!(ins
+            .iter()
+            .any(|(op, o)| *op == 71 && o[0] == store.1[0] && o[1] == 5356));
+        // The raw OpLoad with `Aligned 32`.
+        assert!(ins
+            .iter()
+            .any(|(op, o)| *op == 61 && o.len() == 5 && o[3] == 2 && o[4] == 32));
+        check_val(&words);
+    }
+}
+
 #[test]
 fn vendor_operations_are_rejected_by_name() {
     let src = "#version 450 core

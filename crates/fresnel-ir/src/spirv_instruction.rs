@@ -7,7 +7,9 @@
 //! * `set`: the extended instruction set, by name (a position in [`SPIRV_EXT_INST_SETS`];
 //!   absent for a raw instruction);
 //! * `kinds`: the SPIR-V kind of the result then of each source ([`SpirvKind`], printed as
-//!   letters: `u:ff` is a `uint` result from two floats);
+//!   letters: `u:ff` is a `uint` result from two floats); a result of kind `o` (a
+//!   `spirv_type`, structure or array: `o:pu`) is stored through the first source, a
+//!   pointer, and the intrinsic has no SSA result;
 //! * `caps`, `exts`: the capabilities and SPIR-V extensions the prototype declares.
 //!
 //! Sources are values, derefs (`spirv_by_reference` parameters: the pointer; opaque
@@ -71,7 +73,8 @@ pub enum SpirvKind {
     Pointer,
     /// A constant written as a literal word (`spirv_literal`).
     Literal,
-    /// An opaque object passed by value: loaded through the deref.
+    /// An opaque object passed by value: loaded through the deref. As a result kind: the
+    /// result is stored through the first source (a `Pointer`).
     Object,
 }
 

@@ -698,8 +698,8 @@ pub fn check(f: &Function, x: &IntrinsicInstr) -> Option<String> {
 }
 
 /// The validator's checks of a `spirv_instruction`: an instruction number, and kinds for
-/// the result and every source (a result kind other than `void` exactly when it has a
-/// result).
+/// the result and every source (a result kind other than `void` and `object` exactly when
+/// it has a result).
 fn check_spirv_instruction(x: &IntrinsicInstr) -> Option<String> {
     use crate::spirv_instruction::{decode_kinds, SpirvKind};
     let name = x.op.name();
@@ -718,8 +718,16 @@ fn check_spirv_instruction(x: &IntrinsicInstr) -> Option<String> {
             srcs.len()
         ));
     }
-    if (r == SpirvKind::Void) != x.dest.is_none() {
+    // An `Object` result (a `spirv_type`, structure or array) is stored through the first
+    // source, a pointer; the intrinsic itself has no result then.
+    let no_result = matches!(r, SpirvKind::Void | SpirvKind::Object);
+    if no_result != x.dest.is_none() {
         return Some(format!("{name}: the result kind does not match the result"));
+    }
+    if r == SpirvKind::Object && srcs.first() != Some(&SpirvKind::Pointer) {
+        return Some(format!(
+            "{name}: an object result needs the pointer it is stored through first"
+        ));
     }
     None
 }

@@ -110,14 +110,26 @@ impl FnCx<'_, '_, '_> {
                 }
             }
         }
+        // A result held in memory (a `spirv_type`, a structure or an array): written into a
+        // new local whose deref is the first source (kind `Pointer`); the result kind
+        // `Object` says so.
+        let mut dest = None;
         let (result, n, bits) = match shape(m, func.ret) {
             Shape::Void => (SpirvKind::Void, 0, 32),
             Shape::Value { scalar, n } => (kind_of(scalar), n, value_bits(scalar)),
-            _ => {
+            Shape::Matrix { .. } => {
                 return Err(unsupported(format!(
                     "a result of type `{}`",
                     m.types.display(func.ret, self.cx.interner)
                 )))
+            }
+            _ => {
+                let t = self.temp("spirv_result", func.ret, span)?;
+                let d = self.deref_var(t);
+                srcs.insert(0, d);
+                kinds.insert(0, SpirvKind::Pointer);
+                dest = Some(d);
+                (SpirvKind::Object, 0, 32)
             }
         };
         let kinds = encode_kinds(result, &kinds)
@@ -135,7 +147,11 @@ impl FnCx<'_, '_, '_> {
         if exts != 0 {
             idx.push((IndexKind::SpirvExts, exts));
         }
-        if result == SpirvKind::Void {
+        if let Some(d) = dest {
+            self.b
+                .intrinsic(Intrinsic::SpirvInstruction, &srcs, 0, 32, &idx);
+            Ok(Some(Operand::Deref(d)))
+        } else if result == SpirvKind::Void {
             self.b
                 .intrinsic(Intrinsic::SpirvInstruction, &srcs, 0, 32, &idx);
             Ok(None)

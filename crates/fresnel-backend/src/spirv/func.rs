@@ -194,6 +194,11 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
                 .inst(op::VARIABLE, &[pt, id, super::spec::storage::FUNCTION]),
         }
         cx.m.name(id, &v.name);
+        if let fresnel_ir::Type::Opaque(name) = cx.m.shader.types.get(v.ty) {
+            if super::spirv_type::is_physical_pointer(name) {
+                cx.m.decorate(id, super::ext::decor::ALIASED_POINTER, &[]);
+            }
+        }
         cx.m.var_ids.insert(lv, id);
     }
     for (var, p) in params {

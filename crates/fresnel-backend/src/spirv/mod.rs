@@ -279,6 +279,17 @@ impl<'a> Module<'a> {
         self.caps.insert(c);
     }
 
+    /// A capability a `spirv_type` or `spirv_instruction` declares: as [`Module::cap`], and
+    /// PhysicalStorageBufferAddresses brings its addressing model (a variable may then hold
+    /// such a pointer, as glslang writes it).
+    pub fn declared_cap(&mut self, c: u32) {
+        if c == ext::cap::PHYSICAL_STORAGE_BUFFER_ADDRESSES {
+            self.use_physical_storage_buffer();
+        } else {
+            self.cap(c);
+        }
+    }
+
     pub fn vulkan(&self) -> bool {
         self.opts.target.is_vulkan()
     }

@@ -118,6 +118,17 @@ fn named_kind(name: &str) -> Option<Kind> {
     Some(Kind::new(b, bits, n))
 }
 
+/// Whether a `spirv_type` text is a pointer into PhysicalStorageBuffer memory
+/// (`OpTypePointer` of storage class 5349): a variable holding one is decorated
+/// `AliasedPointer`, as SPIR-V requires.
+pub fn is_physical_pointer(name: &str) -> bool {
+    const OP_TYPE_POINTER: u32 = 32;
+    const PHYSICAL_STORAGE_BUFFER: u32 = 5349;
+    parse(name).is_some_and(|t| {
+        t.id == OP_TYPE_POINTER && t.operands.first() == Some(&Ok(PHYSICAL_STORAGE_BUFFER))
+    })
+}
+
 impl Module<'_> {
     /// The SPIR-V type of a `spirv_type` (`name`: its canonical text); `None` when `name`
     /// is not one.
@@ -153,7 +164,7 @@ impl Module<'_> {
             }
         }
         for c in &t.capabilities {
-            self.cap(*c);
+            self.declared_cap(*c);
         }
         let mut ops = Vec::with_capacity(t.operands.len());
         for o in &t.operands {

@@ -48,13 +48,22 @@ impl FuncCx<'_, '_> {
             .and_then(|b| u16::try_from(b).ok())
             .ok_or_else(|| err("no instruction number"))?;
         for c in decode_caps(x.index(IndexKind::SpirvCaps).unwrap_or(0)) {
-            self.m.cap(c);
+            self.m.declared_cap(c);
         }
         for e in decode_exts(x.index(IndexKind::SpirvExts).unwrap_or(0)) {
             self.m.exts.insert(e);
         }
-        let mut operands = Vec::with_capacity(x.srcs.len());
-        for (&v, k) in x.srcs.iter().zip(&kinds) {
+        // Result kind `Object`: the result is stored through the first source.
+        let (store_to, srcs, kinds) = if rk == SpirvKind::Object {
+            match x.srcs.first() {
+                Some(&d) if x.dest.is_none() => (Some(self.ptr(d)?), &x.srcs[1..], &kinds[1..]),
+                _ => return Err(err("an object result without its destination")),
+            }
+        } else {
+            (None, &x.srcs[..], &kinds[..])
+        };
+        let mut operands = Vec::with_capacity(srcs.len());
+        for (&v, k) in srcs.iter().zip(kinds) {
             let id = match k {
                 SpirvKind::Pointer => self.ptr(v)?.0,
                 SpirvKind::Object => {
@@ -82,7 +91,7 @@ impl FuncCx<'_, '_> {
             operands.push(id);
         }
         let result = match (rk, x.dest) {
-            (SpirvKind::Void, None) => None,
+            (SpirvKind::Void | SpirvKind::Object, None) => None,
             (k, Some(d)) => {
                 let base = base_of(k).ok_or_else(|| err("bad result kind"))?;
                 let dv = &self.f.values[d];
@@ -90,11 +99,12 @@ impl FuncCx<'_, '_> {
             }
             _ => return Err(err("the result kind does not match the result")),
         };
-        let ty = match result {
-            Some((_, k)) => self.m.kind_type(k),
-            None => self.m.void(),
+        let ty = match (result, store_to) {
+            (Some((_, k)), _) => self.m.kind_type(k),
+            (None, Some((_, pointee, ..))) => pointee,
+            (None, None) => self.m.void(),
         };
-        match x.index(IndexKind::SpirvSet) {
+        let head = match x.index(IndexKind::SpirvSet) {
             Some(s) => {
                 let name = usize::try_from(s)
                     .ok()
@@ -105,24 +115,30 @@ impl FuncCx<'_, '_> {
                 } else {
                     self.m.ext_import(name)
                 };
-                let id = self.new_id();
-                let mut all = vec![ty, id, set, u32::from(opcode)];
-                all.extend(operands);
-                self.code.inst(OP_EXT_INST, &all);
-                if let Some((d, k)) = result {
-                    self.set(d, id, k);
-                }
+                Some((OP_EXT_INST, vec![set, u32::from(opcode)]))
             }
-            None => match result {
-                Some((d, k)) => {
-                    let id = self.new_id();
-                    let mut all = vec![ty, id];
-                    all.extend(operands);
-                    self.code.inst(opcode, &all);
-                    self.set(d, id, k);
-                }
-                None => self.code.inst(opcode, &operands),
-            },
+            None => None,
+        };
+        if result.is_none() && store_to.is_none() && head.is_none() {
+            self.code.inst(opcode, &operands);
+            return Ok(true);
+        }
+        let id = self.new_id();
+        let mut all = vec![ty, id];
+        let op = match head {
+            Some((op, words)) => {
+                all.extend(words);
+                op
+            }
+            None => opcode,
+        };
+        all.extend(operands);
+        self.code.inst(op, &all);
+        if let Some((d, k)) = result {
+            self.set(d, id, k);
+        }
+        if let Some((pid, ..)) = store_to {
+            self.code.inst(super::op::STORE, &[pid, id]);
         }
         Ok(true)
     }
