@@ -36,7 +36,10 @@ pub mod opt_loop_unroll;
 pub mod opt_matrix_reassociate;
 pub mod opt_peephole_select;
 pub mod opt_shrink_vectors;
+pub mod opt_undef;
 pub mod opt_unused_residency;
+// Issue 6 (matrix cluster helper): component stores and per-component lanes vectorized.
+pub mod opt_vectorize;
 pub mod util;
 
 use fresnel_ir::{Function, Shader, Types};
@@ -92,6 +95,7 @@ pub fn all_passes() -> Vec<Box<dyn Pass>> {
         Box::new(lower_matrix_ops::LowerMatrixOps),
         Box::new(opt_unused_residency::UnusedResidency),
         Box::new(opt_matrix_reassociate::MatrixReassociate),
+        Box::new(opt_undef::OptUndef),
     ]
 }
 
@@ -176,11 +180,14 @@ impl Pipeline {
                 Box::new(opt_cse::Cse),
                 Box::new(opt_dce::Dce),
                 Box::new(opt_dead_cf::DeadCf),
+                Box::new(opt_undef::OptUndef),
                 Box::new(opt_peephole_select::PeepholeSelect),
                 Box::new(opt_shrink_vectors::ShrinkVectors),
                 Box::new(lower_vec_access_to_component::LowerVecAccessToComponent),
                 Box::new(opt_unused_residency::UnusedResidency),
                 Box::new(opt_matrix_reassociate::MatrixReassociate),
+                // Issue 6: component stores and scalar lanes as vector work.
+                Box::new(opt_vectorize::Vectorize),
                 Box::new(if level == OptLevel::Os {
                     opt_loop_unroll::LoopUnroll::for_size()
                 } else {

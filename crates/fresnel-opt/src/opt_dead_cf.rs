@@ -6,14 +6,17 @@
 //! branch is dropped. Phis of the join read the value from the taken side. Phis elsewhere
 //! that named a dropped block as a predecessor (a `break` in the dropped branch) lose that
 //! source. Sound because the condition has one value on every execution, so only the
-//! taken branch ever ran. A taken branch that ends in a jump is left alone (the code after
-//! the `if` would become unreachable mid-block).
+//! taken branch ever ran. When the taken branch ends in a jump (`break`, `continue`,
+//! `return`), the nodes after the `if` in its list never run either: they go with the other
+//! branch and the taken branch ends the list, unless a value they define is read outside
+//! them (other than by a phi through an edge that goes).
 //!
 //! A loop is removed when it is dead: nothing in it has an effect (every instruction could
-//! be eliminated when unused; its only jumps are `break` and `continue`), no value it
-//! defines is read after it (the block after it has no phis), and it has a `break` (a loop
-//! with no way out is left for the driver to report). GLSL gives a loop that never ends no
-//! meaning, so removing a terminating loop without effects changes nothing observable.
+//! be eliminated when unused; its only jumps are `break` and `continue`) and no value it
+//! defines is read after it (the block after it has no phis). A loop without effects that
+//! never ends (no `break`: `while (true) {}`) goes too, as spirv-opt removes it: it has no
+//! observable result but the hang, and an implementation may assume forward progress (as
+//! C++ does); the code after it then runs.
 //!
 //! Code at the top level of a function that never runs goes: what follows a `terminate`
 //! (`discard`) in its block, and every node after a block that returns, ends the
@@ -57,6 +60,13 @@ impl Pass for DeadCf {
             }
             if let Some(i) = find_once_loop(f) {
                 unwrap_once_loop(f, i);
+                progress = true;
+            }
+            for _ in 0..10_000 {
+                let Some((l, i)) = find_single_pass_loop(f) else {
+                    break;
+                };
+                unwrap_single_pass_loop(f, l, i);
                 progress = true;
             }
         }
@@ -151,6 +161,104 @@ fn unwrap_once_loop(f: &mut Function, i: usize) {
     f.rebuild_uses();
 }
 
+/// A loop whose body runs once and leaves by its one `break`, the last instruction of the
+/// body: no back edge reaches its first block and the block after it has the body's last
+/// block as its only predecessor. (its list, its index)
+fn find_single_pass_loop(f: &Function) -> Option<(ListRef, usize)> {
+    let mut lists = vec![ListRef::Body];
+    while let Some(l) = lists.pop() {
+        let nodes = f.list(l);
+        for (i, n) in nodes.iter().enumerate() {
+            match *n {
+                CfNode::If(id) => {
+                    lists.push(ListRef::Then(id));
+                    lists.push(ListRef::Else(id));
+                }
+                CfNode::Loop(id) => {
+                    lists.push(ListRef::Loop(id));
+                    let (Some(&CfNode::Block(before)), Some(&CfNode::Block(after))) = (
+                        i.checked_sub(1).and_then(|k| nodes.get(k)),
+                        nodes.get(i + 1),
+                    ) else {
+                        continue;
+                    };
+                    let Some(&CfNode::Block(last)) = f.loops[id].body.last() else {
+                        continue;
+                    };
+                    let first = f.first_block(ListRef::Loop(id));
+                    let ends_in_break = f.blocks[last].instrs.last().is_some_and(|&x| {
+                        matches!(
+                            f.instrs[x].kind,
+                            InstrKind::Jump(fresnel_ir::JumpKind::Break)
+                        )
+                    });
+                    if ends_in_break
+                        && f.blocks[first].preds.iter().all(|&p| p == before)
+                        && f.blocks[after].preds.as_slice() == [last]
+                    {
+                        return Some((l, i));
+                    }
+                }
+                CfNode::Block(_) => {}
+            }
+        }
+    }
+    None
+}
+
+/// The loop at `l[i]` (see [`find_single_pass_loop`]) replaced by its body, without its
+/// `break`.
+fn unwrap_single_pass_loop(f: &mut Function, l: ListRef, i: usize) {
+    let nodes = f.list(l).clone();
+    let (CfNode::Block(before), CfNode::Loop(id), CfNode::Block(after)) =
+        (nodes[i - 1], nodes[i], nodes[i + 1])
+    else {
+        return;
+    };
+    let body = f.loops[id].body.clone();
+    let (Some(&CfNode::Block(first)), Some(&CfNode::Block(last))) = (body.first(), body.last())
+    else {
+        return;
+    };
+    // Header phis have the entry value alone, the phis after the loop the value from `last`.
+    let single_source_phis =
+        |f: &Function, b: BlockId| -> Vec<(InstrId, fresnel_ir::ValueId, fresnel_ir::ValueId)> {
+            f.blocks[b]
+                .instrs
+                .iter()
+                .filter_map(|&x| match &f.instrs[x].kind {
+                    InstrKind::Phi { dest, srcs } => srcs.first().map(|&(_, v)| (x, *dest, v)),
+                    _ => None,
+                })
+                .collect()
+        };
+    for b in [first, after] {
+        for (x, dest, v) in single_source_phis(f, b) {
+            f.replace_all_uses(dest, v);
+            f.remove_instr(x);
+        }
+    }
+    if let Some(&brk) = f.blocks[last].instrs.last() {
+        f.remove_instr(brk);
+    }
+    let succs: Vec<BlockId> = f.blocks[after].succs.iter().flatten().copied().collect();
+    move_instrs(f, first, before);
+    f.blocks[first].list = None;
+    let tail = if body.len() > 1 { last } else { before };
+    move_instrs(f, after, tail);
+    f.blocks[after].list = None;
+    crate::util::rename_phi_preds(f, &succs, |b| if b == after { tail } else { b });
+    let mut list = nodes[..i].to_vec();
+    for &n in &body[1..] {
+        set_parent(f, n, l);
+        list.push(n);
+    }
+    list.extend(nodes[i + 2..].iter().copied());
+    *f.list_mut(l) = list;
+    f.rebuild_cfg();
+    f.rebuild_uses();
+}
+
 /// Drops the instructions of top-level block `i` from `cut` on and every node after it.
 fn cut_dead_tail(f: &mut Function, i: usize, cut: usize) {
     let CfNode::Block(b) = f.body[i] else {
@@ -203,7 +311,12 @@ fn find(f: &Function) -> Option<(ListRef, usize, bool)> {
                         } else {
                             &node.else_list
                         };
-                        if last_block(list).is_some_and(|b| !ends_in_jump(f, b)) && i > 0 {
+                        let foldable = match last_block(list) {
+                            Some(b) if ends_in_jump(f, b) => tail_is_droppable(f, l, i, taken),
+                            Some(_) => true,
+                            None => false,
+                        };
+                        if foldable && i > 0 {
                             return Some((l, i, taken));
                         }
                     }
@@ -248,8 +361,68 @@ fn blocks_of(f: &Function, list: &[CfNode], out: &mut Vec<BlockId>) {
     }
 }
 
+/// When the taken branch of the `if` at `l[i]` ends in a jump, the branch not taken and
+/// everything after the `if` in its list never run. They may go when nothing outside them
+/// reads a value they define, other than phis through an edge from a block that goes.
+fn tail_is_droppable(f: &Function, l: ListRef, i: usize, taken: bool) -> bool {
+    let CfNode::If(id) = f.list(l)[i] else {
+        return false;
+    };
+    let node = &f.ifs[id];
+    let dropped_branch = if taken {
+        &node.else_list
+    } else {
+        &node.then_list
+    };
+    let mut blocks = Vec::new();
+    blocks_of(f, dropped_branch, &mut blocks);
+    blocks_of(f, &f.list(l)[i + 1..], &mut blocks);
+    let dead: rustc_hash::FxHashSet<BlockId> = blocks.iter().copied().collect();
+    blocks.iter().all(|&b| {
+        f.blocks[b].instrs.iter().all(|&x| {
+            let dests = f.instrs[x].kind.dests();
+            dests.iter().all(|&v| {
+                f.values[v].uses.iter().all(|u| match *u {
+                    fresnel_ir::Use::Instr { instr, src } => {
+                        let user = &f.instrs[instr];
+                        dead.contains(&user.block)
+                            || match &user.kind {
+                                InstrKind::Phi { srcs, .. } => srcs
+                                    .get(usize::from(src))
+                                    .is_some_and(|(p, _)| dead.contains(p)),
+                                _ => false,
+                            }
+                    }
+                    fresnel_ir::Use::IfCond(c) => {
+                        // An `if` inside the dropped nodes has its blocks there too.
+                        let mut inner = Vec::new();
+                        blocks_of(f, &f.ifs[c].then_list, &mut inner);
+                        inner.first().is_some_and(|b| dead.contains(b))
+                    }
+                })
+            })
+        })
+    })
+}
+
 fn fold_if(f: &mut Function, l: ListRef, i: usize, taken: bool) {
     let nodes = f.list(l).clone();
+    let jumps = {
+        let node = &f.ifs[match nodes[i] {
+            CfNode::If(id) => id,
+            _ => return,
+        }];
+        let list = if taken {
+            &node.then_list
+        } else {
+            &node.else_list
+        };
+        last_block(list).is_some_and(|b| ends_in_jump(f, b))
+    };
+    if jumps {
+        fold_if_jumping(f, l, i, taken);
+        return;
+    }
     let (CfNode::Block(a), CfNode::If(id), Some(&CfNode::Block(j))) =
         (nodes[i - 1], nodes[i], nodes.get(i + 1))
     else {
@@ -311,7 +484,58 @@ fn fold_if(f: &mut Function, l: ListRef, i: usize, taken: bool) {
     new_list.extend(nodes[i + 2..].iter().copied());
     *f.list_mut(l) = new_list;
     f.rebuild_cfg();
-    // Phis that named a dropped block lose that source.
+    drop_dead_phi_sources(f);
+    f.rebuild_uses();
+    for (old, new) in replace {
+        f.replace_all_uses(old, new);
+    }
+}
+
+/// [`fold_if`] when the taken branch ends in a jump: its nodes take the place of the `if`
+/// and end the list; the other branch and the nodes after the `if` go
+/// ([`tail_is_droppable`] said nothing else reads their values).
+fn fold_if_jumping(f: &mut Function, l: ListRef, i: usize, taken: bool) {
+    let nodes = f.list(l).clone();
+    let (CfNode::Block(a), CfNode::If(id)) = (nodes[i - 1], nodes[i]) else {
+        return;
+    };
+    let node = f.ifs[id].clone();
+    let (list, dropped) = if taken {
+        (node.then_list, node.else_list)
+    } else {
+        (node.else_list, node.then_list)
+    };
+    let Some(&CfNode::Block(first)) = list.first() else {
+        return;
+    };
+    let mut dead_blocks = Vec::new();
+    blocks_of(f, &dropped, &mut dead_blocks);
+    blocks_of(f, &nodes[i + 1..], &mut dead_blocks);
+    for &b in &dead_blocks {
+        for x in std::mem::take(&mut f.blocks[b].instrs) {
+            f.instrs[x].removed = true;
+        }
+        f.blocks[b].list = None;
+    }
+    move_instrs(f, first, a);
+    f.blocks[first].list = None;
+    // The jump's target may have phis naming `first` (a one-block branch): `a` now.
+    let succs: Vec<BlockId> = f.blocks[first].succs.iter().flatten().copied().collect();
+    crate::util::rename_phi_preds(f, &succs, |b| if b == first { a } else { b });
+    let middle: Vec<CfNode> = list.get(1..).map_or_else(Vec::new, <[CfNode]>::to_vec);
+    for &n in &middle {
+        set_parent(f, n, l);
+    }
+    let mut new_list = nodes[..i].to_vec();
+    new_list.extend(middle);
+    *f.list_mut(l) = new_list;
+    f.rebuild_cfg();
+    drop_dead_phi_sources(f);
+    f.rebuild_uses();
+}
+
+/// Phis that named a block no longer a predecessor lose that source.
+fn drop_dead_phi_sources(f: &mut Function) {
     for b in f.blocks_in_order() {
         let preds = f.blocks[b].preds.clone();
         let ids = f.blocks[b].instrs.clone();
@@ -320,10 +544,6 @@ fn fold_if(f: &mut Function, l: ListRef, i: usize, taken: bool) {
                 srcs.retain(|(p, _)| preds.contains(p));
             }
         }
-    }
-    f.rebuild_uses();
-    for (old, new) in replace {
-        f.replace_all_uses(old, new);
     }
 }
 
@@ -365,19 +585,14 @@ fn loop_is_dead(f: &Function, id: fresnel_ir::LoopId, after: Option<&CfNode>) ->
     let mut blocks = Vec::new();
     blocks_of(f, &f.loops[id].body, &mut blocks);
     let inside: rustc_hash::FxHashSet<BlockId> = blocks.iter().copied().collect();
-    let mut has_break = false;
     for &b in &blocks {
         for &x in &f.blocks[b].instrs {
             let kind = &f.instrs[x].kind;
-            match kind {
-                InstrKind::Jump(fresnel_ir::JumpKind::Break) => {
-                    // A break of this loop, or of a loop nested in it.
-                    has_break |=
-                        f.enclosing_loop(f.blocks[b].list.unwrap_or(ListRef::Body)) == Some(id);
-                    continue;
-                }
-                InstrKind::Jump(fresnel_ir::JumpKind::Continue) => continue,
-                _ => {}
+            if matches!(
+                kind,
+                InstrKind::Jump(fresnel_ir::JumpKind::Break | fresnel_ir::JumpKind::Continue)
+            ) {
+                continue;
             }
             if !crate::util::removable(kind) {
                 return false;
@@ -399,7 +614,7 @@ fn loop_is_dead(f: &Function, id: fresnel_ir::LoopId, after: Option<&CfNode>) ->
             }
         }
     }
-    has_break
+    true
 }
 
 fn remove_loop(f: &mut Function, l: ListRef, i: usize) {

@@ -5,7 +5,9 @@
 //! A `global`, `shared` or function variable with no deref left (after constant folding
 //! read a constant array's elements, say) is dropped. A `function` or `global` variable
 //! whose derefs are only ever stored to (no load, copy source, atomic or call) is dead as
-//! well: its stores are removed, then its derefs and the variable. Interface variables
+//! well: its stores are removed, then its derefs and the variable. So is a `shared` one
+//! outside a block when the shader has no shared blocks (which alias each other): no
+//! invocation of the workgroup reads it. Interface variables
 //! (inputs, outputs, uniforms, blocks) are kept: whether an output is read is a property of
 //! the whole program, decided by the linker.
 
@@ -26,12 +28,30 @@ impl Pass for DeadVariables {
         let private =
             |m: VarMode| matches!(m, VarMode::Global | VarMode::Function | VarMode::Shared);
         // Variables whose derefs are only stored to.
+        // Shared variables outside blocks too: only this shader's invocations could read
+        // them. Not when the shader has shared blocks (GL_EXT_shared_memory_block: blocks
+        // alias each other, and their memory is laid out explicitly).
+        let is_block = |ty| {
+            matches!(
+                shader.types.get(ty),
+                fresnel_ir::Type::Struct { block: true, .. }
+            )
+        };
+        let shared_blocks = shader
+            .vars
+            .iter()
+            .any(|(_, v)| v.mode == VarMode::Shared && is_block(v.ty));
         let mut write_only: FxHashSet<VarId> = shader
             .vars
             .iter()
             // (Ray payloads and the like are read by other shaders.)
             .filter(|(_, v)| {
-                matches!(v.mode, VarMode::Global | VarMode::Function) && v.ext_storage.is_none()
+                let candidate = match v.mode {
+                    VarMode::Global | VarMode::Function => true,
+                    VarMode::Shared => !shared_blocks,
+                    _ => false,
+                };
+                candidate && v.ext_storage.is_none()
             })
             .map(|(id, _)| id)
             .collect();

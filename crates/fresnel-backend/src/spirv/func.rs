@@ -212,6 +212,7 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
     let FuncCx { m, vars, code, .. } = cx;
     let protected: [&[u32]; 2] = [&m.decorations.words, &m.names.words];
     let code = sweep::remove_dead(&code.words, &protected, m.next_id);
+    let code = sweep::remove_unreferenced_blocks(&code, &protected, m.next_id);
     m.functions.extend(&head);
     m.functions.extend(&vars);
     m.functions.words.extend_from_slice(&code);

@@ -1,4 +1,5 @@
-//! Removes the pure instructions of a function body whose results nothing reads.
+//! Removes the pure instructions of a function body whose results nothing reads, and the
+//! blocks nothing names.
 //!
 //! The writer materializes what an IR value needs where it is written: the texel of a sparse
 //! lookup is extracted from its result struct, a loaded matrix's columns are extracted for
@@ -99,6 +100,83 @@ pub fn remove_dead(code: &[u32], protected: &[&[u32]], bound: u32) -> Vec<u32> {
     out
 }
 
+/// `OpLabel`, and the block terminators a block that nothing reaches may end with:
+/// `OpBranch`, `OpKill`, `OpReturn`, `OpReturnValue`, `OpUnreachable`,
+/// `OpTerminateInvocation`.
+const LABEL: u32 = 248;
+const LONE_TERMINATORS: &[u32] = &[249, 252, 253, 254, 255, 4416];
+
+/// Removes the blocks of a function body (after its first block) that are only a label and
+/// a terminator and whose label nothing names: no branch, merge or phi (the block after a
+/// `discard` at the end of `main`). Removing one may leave the block it branched to
+/// unnamed, so this repeats. `protected` words count as references too.
+pub fn remove_unreferenced_blocks(code: &[u32], protected: &[&[u32]], bound: u32) -> Vec<u32> {
+    let mut insts: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < code.len() {
+        let n = (code[i] >> 16) as usize;
+        if n == 0 || i + n > code.len() {
+            return code.to_vec();
+        }
+        insts.push((i, n));
+        i += n;
+    }
+    let op = |j: usize| code[insts[j].0] & 0xffff;
+    // Candidates: (index of the label, the label id).
+    let lone: Vec<(usize, u32)> = (0..insts.len().saturating_sub(1))
+        .filter(|&j| op(j) == LABEL && insts[j].1 == 2 && LONE_TERMINATORS.contains(&op(j + 1)))
+        .map(|j| (j, code[insts[j].0 + 1]))
+        .collect();
+    if lone.is_empty() {
+        return code.to_vec();
+    }
+    let mut refs = vec![0u32; bound as usize];
+    let count = |w: u32, d: i32, refs: &mut [u32]| {
+        if let Some(c) = refs.get_mut(w as usize) {
+            *c = c.saturating_add_signed(d);
+        }
+    };
+    for words in protected {
+        for &w in *words {
+            count(w, 1, &mut refs);
+        }
+    }
+    for (j, &(s, n)) in insts.iter().enumerate() {
+        if op(j) == LABEL {
+            continue;
+        }
+        for &w in &code[s + 1..s + n] {
+            count(w, 1, &mut refs);
+        }
+    }
+    let mut dead = vec![false; insts.len()];
+    loop {
+        let mut changed = false;
+        for &(j, label) in &lone {
+            if dead[j] || refs.get(label as usize).is_none_or(|&c| c != 0) {
+                continue;
+            }
+            dead[j] = true;
+            dead[j + 1] = true;
+            let (s, n) = insts[j + 1];
+            for &w in &code[s + 1..s + n] {
+                count(w, -1, &mut refs);
+            }
+            changed = true;
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut out = Vec::with_capacity(code.len());
+    for (j, &(s, n)) in insts.iter().enumerate() {
+        if !dead[j] {
+            out.extend_from_slice(&code[s..s + n]);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,6 +204,34 @@ mod tests {
         want.extend(inst(81, &[2, 13, 10, 1]));
         want.extend(inst(62, &[6, 13]));
         want.extend(inst(81, &[2, 14, 10, 2]));
+        assert_eq!(out, want);
+    }
+
+    #[test]
+    fn unnamed_lone_blocks_go_and_named_ones_stay() {
+        // kill; %20: return (nothing names it); %21: branch %22 (named by the phi of %22);
+        // %22: phi, return; %23: branch %24 (unnamed), %24: return (named only by %23).
+        let mut code = Vec::new();
+        code.extend(inst(252, &[]));
+        code.extend(inst(248, &[20]));
+        code.extend(inst(253, &[]));
+        code.extend(inst(248, &[21]));
+        code.extend(inst(249, &[22]));
+        code.extend(inst(248, &[22]));
+        code.extend(inst(245, &[1, 30, 7, 21]));
+        code.extend(inst(253, &[]));
+        code.extend(inst(248, &[23]));
+        code.extend(inst(249, &[24]));
+        code.extend(inst(248, &[24]));
+        code.extend(inst(253, &[]));
+        let out = remove_unreferenced_blocks(&code, &[], 100);
+        let mut want = Vec::new();
+        want.extend(inst(252, &[]));
+        want.extend(inst(248, &[21]));
+        want.extend(inst(249, &[22]));
+        want.extend(inst(248, &[22]));
+        want.extend(inst(245, &[1, 30, 7, 21]));
+        want.extend(inst(253, &[]));
         assert_eq!(out, want);
     }
 }
