@@ -38,8 +38,6 @@ pub mod opt_peephole_select;
 pub mod opt_shrink_vectors;
 pub mod opt_undef;
 pub mod opt_unused_residency;
-// Issue 6 (matrix cluster helper): component stores and per-component lanes vectorized.
-pub mod opt_vectorize;
 pub mod util;
 
 use fresnel_ir::{Function, Shader, Types};
@@ -186,8 +184,6 @@ impl Pipeline {
                 Box::new(lower_vec_access_to_component::LowerVecAccessToComponent),
                 Box::new(opt_unused_residency::UnusedResidency),
                 Box::new(opt_matrix_reassociate::MatrixReassociate),
-                // Issue 6: component stores and scalar lanes as vector work.
-                Box::new(opt_vectorize::Vectorize),
                 Box::new(if level == OptLevel::Os {
                     opt_loop_unroll::LoopUnroll::for_size()
                 } else {
