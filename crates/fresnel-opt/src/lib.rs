@@ -86,6 +86,7 @@ pub fn all_passes() -> Vec<Box<dyn Pass>> {
         Box::new(opt_shrink_vectors::ShrinkVectors),
         Box::new(lower_global_vars_to_local::GlobalVarsToLocal),
         Box::new(opt_loop_unroll::LoopUnroll::default()),
+        Box::new(opt_loop_unroll::LoopUnroll::budget_only()),
         Box::new(lower_io_to_temporaries::LowerIoToTemporaries),
         Box::new(lower_array_deref_of_vec::LowerArrayDerefOfVec),
         Box::new(lower_vec_access_to_component::LowerVecAccessToComponent),

@@ -1,16 +1,19 @@
 //! `opt_loop_unroll` proven by execution: loops of many shapes (every integer comparison in
 //! both operand orders, steps up and down, shifts, float counters, `do`/`while`, zero
 //! trips, `continue`, nested loops, values live after the loop, loops over budget or with a
-//! non-constant bound) are compiled at `-O` with and without the pass and as lowered, run in
+//! non-constant bound) are compiled at `-O` (with the size model, with every loop in budget
+//! unrolled, and without the pass), at `-Os`, and as lowered, run in
 //! the interpreter on the same synthetic inputs, and must give the same outputs; the test
 //! also checks which loops the pass removed.
 
 use fresnel::{Options, SourceInput, TargetEnv};
 use fresnel_interp::probe::{run_synthetic, Probe};
 use fresnel_ir::{CfNode, Shader};
-use fresnel_opt::{OptLevel, PassManager, Pipeline, RunOptions, TargetFacts};
+use fresnel_opt::opt_loop_unroll::LoopUnroll;
+use fresnel_opt::{OptLevel, PassManager, Pipeline, RunOptions, Step, TargetFacts};
 
-/// (name, loops left at -O with the pass, body of `main` computing `vec4 s` from `v`, `u`).
+/// (name, loops left at -O with every loop in budget unrolled, body of `main` computing
+/// `vec4 s` from `v`, `u`).
 const CASES: &[(&str, usize, &str)] = &[
     ("ilt", 0, "for (int i = 0; i < 4; i++) s += v * float(i);"),
     ("ile_rev", 0, "for (int i = 0; 3 >= i; ++i) s.x += float(i * i);"),
@@ -62,13 +65,37 @@ fn shader(body: &str) -> Shader {
 }
 
 fn optimized(ir: &Shader, level: OptLevel, disabled: &[&str]) -> Shader {
+    run_pipeline(
+        ir,
+        Pipeline::for_level(level, TargetFacts::default()),
+        disabled,
+    )
+}
+
+/// `-O` with `opt_loop_unroll_budget` in place of `opt_loop_unroll`: every loop within the
+/// budget is unrolled, whatever the size model says (the unrolling itself under test).
+fn optimized_budget(ir: &Shader) -> Shader {
+    let mut pipeline = Pipeline::for_level(OptLevel::O, TargetFacts::default());
+    for step in &mut pipeline.steps {
+        if let Step::Loop { passes, .. } = step {
+            for p in passes.iter_mut() {
+                if p.name() == "opt_loop_unroll" {
+                    *p = Box::new(LoopUnroll::budget_only());
+                }
+            }
+        }
+    }
+    run_pipeline(ir, pipeline, &[])
+}
+
+fn run_pipeline(ir: &Shader, pipeline: Pipeline, disabled: &[&str]) -> Shader {
     let mut s = ir.clone();
     let options = RunOptions {
         validate: true,
         disabled: disabled.iter().map(|d| d.to_string()).collect(),
         ..RunOptions::default()
     };
-    let log = PassManager::new(Pipeline::for_level(level, TargetFacts::default()), options)
+    let log = PassManager::new(pipeline, options)
         .run(&mut s)
         .unwrap_or_else(|e| panic!("{e}\n{}", e.ir));
     assert!(log.hit_cap.is_empty(), "no fixed point: {:?}", log.hit_cap);
@@ -111,13 +138,15 @@ fn unrolled_loops_compute_the_same_values() {
     for &(name, left, body) in CASES {
         let ir = shader(body);
         let plain = optimized(&ir, OptLevel::O, &["opt_loop_unroll"]);
-        let unrolled = optimized(&ir, OptLevel::O, &[]);
+        let model = optimized(&ir, OptLevel::O, &[]);
+        let unrolled = optimized_budget(&ir);
         let small = optimized(&ir, OptLevel::Os, &[]);
         let limit = Some(5_000_000);
         let reference = run_synthetic(&ir, limit).expect("the lowered shader runs");
         for (what, s) in [
             ("-O without unrolling", &plain),
-            ("-O", &unrolled),
+            ("-O", &model),
+            ("-O unrolling every loop in budget", &unrolled),
             ("-Os", &small),
         ] {
             match run_synthetic(s, limit) {
@@ -134,7 +163,7 @@ fn unrolled_loops_compute_the_same_values() {
         }
         if loops(&unrolled) != left {
             failures.push(format!(
-                "{name}: {} loops left at -O, expected {left}\n{unrolled}",
+                "{name}: {} loops left at -O unrolling in budget, expected {left}\n{unrolled}",
                 loops(&unrolled)
             ));
         }
