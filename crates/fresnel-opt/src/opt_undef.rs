@@ -8,8 +8,13 @@
 //! * `bcsel(c, undef, b)` and `bcsel(c, a, undef)` become a move of the defined side: the
 //!   undefined side may be taken to equal it.
 //!
-//! Uninitialized locals copied somewhere (`Bar b; buffer_member = b;`) and partly written
-//! vectors are where these come from.
+//! * A phi source that comes from a block ending the invocation (a `terminate`, the
+//!   `discard` of a branch) is never taken: it becomes an `undef`.
+//! * A phi whose sources are one value and `undef`s is that value, when the value's block
+//!   dominates the phi's (as `nir_opt_remove_phis` treats undefined sources).
+//!
+//! Uninitialized locals copied somewhere (`Bar b; buffer_member = b;`), partly written
+//! vectors and values merged after a `discard` are where these come from.
 
 use fresnel_ir::{AluOp, Function, IndexKind, InstrKind, Intrinsic, Shader, ValueId};
 
@@ -66,9 +71,90 @@ impl Pass for OptUndef {
             if progress {
                 f.rebuild_uses();
             }
+            progress |= terminated_phi_sources(f);
+            progress |= phis_of_one_value(f);
             progress
         })
     }
+}
+
+/// Whether block `b` ends the invocation: it holds a `terminate`.
+fn terminates(f: &Function, b: fresnel_ir::BlockId) -> bool {
+    f.blocks[b].instrs.iter().any(
+        |&x| matches!(&f.instrs[x].kind, InstrKind::Intrinsic(t) if t.op == Intrinsic::Terminate),
+    )
+}
+
+/// Phi sources from blocks that end the invocation become `undef`s (one per shape, at the
+/// start of the function).
+fn terminated_phi_sources(f: &mut Function) -> bool {
+    let mut edits: Vec<(fresnel_ir::InstrId, usize, (u8, u8))> = Vec::new();
+    for id in f.instrs_in_order() {
+        let InstrKind::Phi { dest, srcs } = &f.instrs[id].kind else {
+            continue;
+        };
+        let shape = (f.values[*dest].bit_size, f.values[*dest].num_components);
+        for (k, &(pred, v)) in srcs.iter().enumerate() {
+            if !is_undef(f, v) && terminates(f, pred) {
+                edits.push((id, k, shape));
+            }
+        }
+    }
+    if edits.is_empty() {
+        return false;
+    }
+    let start = f.start_block();
+    let mut undefs: rustc_hash::FxHashMap<(u8, u8), ValueId> = Default::default();
+    for (id, k, shape) in edits {
+        let u = *undefs.entry(shape).or_insert_with(|| {
+            let x = f.new_instr(start, &[shape], |d| InstrKind::Undef { dest: d[0] });
+            f.insert_instr(start, 0, x);
+            f.instrs[x].kind.dests()[0]
+        });
+        if let InstrKind::Phi { srcs, .. } = &mut f.instrs[id].kind {
+            srcs[k].1 = u;
+        }
+    }
+    f.rebuild_uses();
+    true
+}
+
+/// Phis whose sources are one value and `undef`s read that value instead, when its block
+/// dominates theirs.
+fn phis_of_one_value(f: &mut Function) -> bool {
+    let mut found: Vec<(ValueId, ValueId)> = Vec::new();
+    let mut dom = None;
+    for id in f.instrs_in_order() {
+        let InstrKind::Phi { dest, srcs } = &f.instrs[id].kind else {
+            continue;
+        };
+        if f.values[*dest].uses.is_empty() {
+            continue;
+        }
+        let mut defined = srcs
+            .iter()
+            .map(|(_, v)| *v)
+            .filter(|&v| v != *dest && !is_undef(f, v));
+        let Some(first) = defined.next() else {
+            continue;
+        };
+        if defined.any(|v| v != first) || srcs.iter().all(|(_, v)| *v == first) {
+            // Several values, or none undefined (copy propagation's case).
+            continue;
+        }
+        let dom = dom.get_or_insert_with(|| fresnel_ir::analysis::DomTree::compute(f));
+        let (def_block, phi_block) = (f.instrs[f.values[first].def].block, f.instrs[id].block);
+        if def_block != phi_block && dom.dominates(def_block, phi_block) {
+            found.push((*dest, first));
+        }
+    }
+    for &(dest, v) in &found {
+        if f.flags(dest).non_uniform {
+            f.mark_non_uniform(v);
+        }
+        f.replace_all_uses(dest, v);
+    }
+    !found.is_empty()
 }
 
 fn is_undef(f: &Function, v: ValueId) -> bool {
