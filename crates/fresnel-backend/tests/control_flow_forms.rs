@@ -125,3 +125,55 @@ fn switch_is_one_op_switch() {
         assert_eq!(switches[0].1.len(), 2 + 3 * 2);
     }
 }
+
+/// A `do`/`while` loop whose body is its header: the header is its own continue target and
+/// its conditional branch the back edge (no continue block); a loop whose body ends in a
+/// selection branches to a continue block without phis (the header phis read the values of
+/// the block before it). Both validate; dEQP's loop cases run them on lavapipe.
+#[test]
+fn single_block_loops_continue_at_their_header() {
+    let src = r#"#version 450
+layout(location = 0) in vec4 base;
+layout(location = 1) in vec4 step;
+layout(location = 2) in float d;
+layout(location = 0) out vec4 o;
+layout(set = 0, binding = 0, std430) buffer B { float v[]; };
+void main() {
+    vec4 c = base;
+    do { c += step; } while (c.x < d);
+    vec4 e = base;
+    for (int i = 0; i < int(d); i++) {
+        if (e.y > 1.0) { e += step; v[i] = e.x; } else e -= step;
+    }
+    o = c + e;
+}
+"#;
+    let ins = instructions(&compile(src, true));
+    let merges: Vec<usize> = (0..ins.len()).filter(|&i| ins[i].0 == LOOP_MERGE).collect();
+    assert_eq!(merges.len(), 2, "two loops");
+    // The first loop: OpLoopMerge names the header (the label before it) as continue target.
+    let header = ins[..merges[0]]
+        .iter()
+        .rev()
+        .find(|i| i.0 == LABEL)
+        .map(|i| i.1[0])
+        .expect("a header label");
+    assert_eq!(ins[merges[0]].1[1], header, "the header continues itself");
+    assert!(
+        ins[merges[0] + 1].1[1..].contains(&header),
+        "back edge from the header"
+    );
+    // The second loop: its continue block has no phis.
+    let cont = ins[merges[1]].1[1];
+    let at = ins
+        .iter()
+        .position(|i| i.0 == LABEL && i.1[0] == cont)
+        .expect("the continue block");
+    const PHI: u16 = 245;
+    let phis = ins[at + 1..]
+        .iter()
+        .take_while(|i| i.0 != LABEL)
+        .filter(|i| i.0 == PHI)
+        .count();
+    assert_eq!(phis, 0, "the continue block has no phis");
+}

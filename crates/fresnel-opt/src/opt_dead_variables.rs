@@ -4,12 +4,12 @@
 //!
 //! A `global`, `shared` or function variable with no deref left (after constant folding
 //! read a constant array's elements, say) is dropped. A `function` or `global` variable
-//! whose derefs are only ever stored to (no load, copy source, atomic or call) is dead as
-//! well: its stores are removed, then its derefs and the variable. So is a `shared` one
-//! outside a block when the shader has no shared blocks (which alias each other): no
-//! invocation of the workgroup reads it. Interface variables
-//! (inputs, outputs, uniforms, blocks) are kept: whether an output is read is a property of
-//! the whole program, decided by the linker.
+//! whose derefs are only ever stored to or copied into (no load, copy source, atomic or
+//! call) is dead as well: those writes are removed, then its derefs and the variable. So
+//! is a `shared` one outside a block when the shader has no shared blocks (which alias each
+//! other): no invocation of the workgroup reads it. Interface variables (inputs, outputs,
+//! uniforms, blocks) are kept: whether an output is read is a property of the whole
+//! program, decided by the linker.
 
 use fresnel_ir::{DerefKind, InstrId, InstrKind, Intrinsic, Shader, Use, VarId, VarMode};
 use rustc_hash::FxHashSet;
@@ -77,7 +77,10 @@ impl Pass for DeadVariables {
                 }
                 let only_stored = f.values[d.dest].uses.iter().all(|u| match u {
                     Use::Instr { instr, src } => match &f.instrs[*instr].kind {
-                        InstrKind::Intrinsic(x) => x.op == Intrinsic::StoreDeref && *src == 0,
+                        InstrKind::Intrinsic(x) => {
+                            matches!(x.op, Intrinsic::StoreDeref | Intrinsic::CopyDeref)
+                                && *src == 0
+                        }
                         InstrKind::Deref(c) => {
                             matches!(c.kind, DerefKind::Array { .. } | DerefKind::Struct { .. })
                                 && *src == 0
@@ -99,9 +102,12 @@ impl Pass for DeadVariables {
                     .instrs_in_order()
                     .into_iter()
                     .filter(|&id| match &f.instrs[id].kind {
-                        InstrKind::Intrinsic(x) if x.op == Intrinsic::StoreDeref => f
-                            .deref_root_var(x.srcs[0])
-                            .is_some_and(|v| write_only.contains(&v)),
+                        InstrKind::Intrinsic(x)
+                            if matches!(x.op, Intrinsic::StoreDeref | Intrinsic::CopyDeref) =>
+                        {
+                            f.deref_root_var(x.srcs[0])
+                                .is_some_and(|v| write_only.contains(&v))
+                        }
                         _ => false,
                     })
                     .collect();

@@ -8,6 +8,8 @@
 //! * `bcsel(c, undef, b)` and `bcsel(c, a, undef)` become a move of the defined side: the
 //!   undefined side may be taken to equal it.
 //!
+//! * A load from a local variable with no initializer that nothing writes is an `undef`
+//!   (uninitialized locals read through an index, which keeps them in memory).
 //! * A phi source that comes from a block ending the invocation (a `terminate`, the
 //!   `discard` of a branch) is never taken: it becomes an `undef`.
 //! * A phi whose sources are one value and `undef`s is that value, when the value's block
@@ -18,7 +20,7 @@
 
 use fresnel_ir::{AluOp, Function, IndexKind, InstrKind, Intrinsic, Shader, ValueId};
 
-use crate::{for_each_function, Pass};
+use crate::Pass;
 
 pub struct OptUndef;
 
@@ -28,7 +30,11 @@ impl Pass for OptUndef {
     }
 
     fn run(&self, shader: &mut Shader) -> bool {
-        for_each_function(shader, |f, _| {
+        let Shader {
+            functions, vars, ..
+        } = shader;
+        let vars = &*vars;
+        functions.iter_mut().fold(false, |any, (_, f)| {
             let mut progress = false;
             for id in f.instrs_in_order() {
                 match &f.instrs[id].kind {
@@ -71,11 +77,75 @@ impl Pass for OptUndef {
             if progress {
                 f.rebuild_uses();
             }
+            progress |= unwritten_locals(f, vars);
             progress |= terminated_phi_sources(f);
             progress |= phis_of_one_value(f);
-            progress
+            any | progress
         })
     }
+}
+
+/// Loads from a local variable with no initializer that nothing writes (no store, no copy
+/// into it, no other access through it) read an undefined value: they become `undef`s.
+fn unwritten_locals(
+    f: &mut Function,
+    vars: &fresnel_ir::EntityVec<fresnel_ir::VarId, fresnel_ir::Variable>,
+) -> bool {
+    let candidates: rustc_hash::FxHashSet<fresnel_ir::VarId> = f
+        .locals
+        .iter()
+        .copied()
+        .filter(|&v| vars[v].init.is_none())
+        .collect();
+    if candidates.is_empty() {
+        return false;
+    }
+    let mut written = rustc_hash::FxHashSet::default();
+    let mut loads = Vec::new();
+    for id in f.instrs_in_order() {
+        let InstrKind::Intrinsic(x) = &f.instrs[id].kind else {
+            continue;
+        };
+        for (k, &s) in x.srcs.iter().enumerate() {
+            if !matches!(f.instrs[f.values[s].def].kind, InstrKind::Deref(_)) {
+                continue;
+            }
+            let Some(root) = f.deref_root_var(s).filter(|r| candidates.contains(r)) else {
+                continue;
+            };
+            match (x.op, k) {
+                (Intrinsic::LoadDeref, 0) => loads.push((id, root)),
+                (Intrinsic::CopyDeref, 1) => {}
+                _ => {
+                    written.insert(root);
+                }
+            }
+        }
+    }
+    let mut progress = false;
+    for (id, root) in loads {
+        if written.contains(&root) {
+            continue;
+        }
+        let InstrKind::Intrinsic(x) = &f.instrs[id].kind else {
+            continue;
+        };
+        let Some(dest) = x.dest else { continue };
+        let shape = (f.values[dest].bit_size, f.values[dest].num_components);
+        let block = f.instrs[id].block;
+        let at = f.blocks[block]
+            .instrs
+            .iter()
+            .position(|&i| i == id)
+            .unwrap_or(0);
+        let u = f.new_instr(block, &[shape], |d| InstrKind::Undef { dest: d[0] });
+        f.insert_instr(block, at, u);
+        let uv = f.instrs[u].kind.dests()[0];
+        f.replace_all_uses(dest, uv);
+        f.remove_instr(id);
+        progress = true;
+    }
+    progress
 }
 
 /// Whether block `b` ends the invocation: it holds a `terminate`.

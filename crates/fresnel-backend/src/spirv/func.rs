@@ -14,7 +14,8 @@
 //!   naming the loop's merge (`HeaderForm`).
 //!   `continue` and the fall-through at the end of the body branch to `C`; the header phis
 //!   take the value on entry from the block before the loop and the value on the back edge
-//!   from phis in `C` (one source per IR back-edge predecessor);
+//!   from phis in `C` (one source per IR back-edge predecessor; with one predecessor,
+//!   its values themselves);
 //! * `break` branches to the block after the loop, `return` returns at once (loading the
 //!   return variable and the `out` parameters).
 //!
@@ -361,6 +362,7 @@ impl FuncCx<'_, '_> {
             self.vals[dest.0 as usize] = Val::Id(id, k);
         }
         self.cont_phis.insert(lp, cphis);
+        let mut self_loop = false;
         match self.header_form(first, &body) {
             HeaderForm::Separate => {
                 self.code.inst(op::LOOP_MERGE, &[ll.merge, ll.cont, 0]);
@@ -407,30 +409,50 @@ impl FuncCx<'_, '_> {
                 // The rest of the body is one block, the only one going back to the header:
                 // it is the continue target itself, as glslang writes `for` loops, instead
                 // of branching to a continue block of its own (label, phis, branch).
-                if body.len() == 3
+                let single = body.len() == 3
                     && back_preds == [m]
                     && !self.labels.contains_key(&m)
-                    && !self.block_splits(m)
-                {
-                    self.labels.insert(m, ll.cont);
+                    && !self.block_splits(m);
+                if single && self.f.blocks[m].instrs.is_empty() {
+                    // Nothing after the exit test (`do { ... } while (c);`): the header is
+                    // its own continue target, its conditional branch the back edge.
+                    self.feed_phis(m, first)?;
+                    self.term.insert(m, self.cur);
+                    self_loop = true;
                     if let Some(l) = self.loops.get_mut(&lp) {
                         l.folded = true;
                     }
-                }
-                let m = self.label(m);
-                self.code.inst(op::LOOP_MERGE, &[ll.merge, ll.cont, 0]);
-                let (t, e) = if exit_in_then {
-                    (ll.merge, m)
+                    self.code.inst(op::LOOP_MERGE, &[ll.merge, ll.header, 0]);
+                    let (t, e) = if exit_in_then {
+                        (ll.merge, ll.header)
+                    } else {
+                        (ll.header, ll.merge)
+                    };
+                    self.code.inst(op::BRANCH_CONDITIONAL, &[c, t, e]);
                 } else {
-                    (m, ll.merge)
-                };
-                self.code.inst(op::BRANCH_CONDITIONAL, &[c, t, e]);
-                self.emit_list(&body[2..], ListRef::Loop(lp))?;
+                    if single {
+                        self.labels.insert(m, ll.cont);
+                        if let Some(l) = self.loops.get_mut(&lp) {
+                            l.folded = true;
+                        }
+                    }
+                    let m = self.label(m);
+                    self.code.inst(op::LOOP_MERGE, &[ll.merge, ll.cont, 0]);
+                    let (t, e) = if exit_in_then {
+                        (ll.merge, m)
+                    } else {
+                        (m, ll.merge)
+                    };
+                    self.code.inst(op::BRANCH_CONDITIONAL, &[c, t, e]);
+                    self.emit_list(&body[2..], ListRef::Loop(lp))?;
+                }
             }
         }
-        if self.loop_labels(lp).folded {
-            // The body's last block was the continue target: the header phis take its
-            // values directly.
+        let folded = self.loop_labels(lp).folded;
+        if folded || back_preds.len() == 1 {
+            // The body's last block was the continue target, or is the continue block's
+            // only predecessor: the header phis take its values directly (they dominate
+            // the continue block), and the continue block has no phis.
             let cphis = self.cont_phis.remove(&lp).unwrap_or_default();
             for ((phi, _), at) in cphis.into_iter().zip(back_at) {
                 let v = match back_preds.first().and_then(|p| self.phi_in.get(&(phi, *p))) {
@@ -441,6 +463,14 @@ impl FuncCx<'_, '_> {
                     }
                 };
                 self.code.words[at] = v;
+                if self_loop {
+                    // The back edge comes from the header itself.
+                    self.code.words[at + 1] = ll.header;
+                }
+            }
+            if !folded {
+                self.start_block(ll.cont);
+                self.code.inst(op::BRANCH, &[ll.header]);
             }
             return Ok(());
         }
