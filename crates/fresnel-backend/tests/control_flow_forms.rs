@@ -177,3 +177,27 @@ void main() {
         .count();
     assert_eq!(phis, 0, "the continue block has no phis");
 }
+
+/// `vec4(v.x + 4.0, v.yzw)` is one `OpCompositeInsert` into `v` (not a shuffle and a
+/// construct), and an image atomic goes through a texel pointer with no image loaded.
+#[test]
+fn one_changed_component_is_an_insert() {
+    let src = r#"#version 450
+layout(location = 0) in vec4 v;
+layout(location = 0) out vec4 o;
+layout(set = 0, binding = 1, r32ui) uniform uimage2D img;
+void main() {
+    o = vec4(v.x + 4.0, v.yzw);
+    imageAtomicAdd(img, ivec2(1, 2), 3u);
+}
+"#;
+    const LOAD: u16 = 61;
+    const COMPOSITE_CONSTRUCT: u16 = 80;
+    const COMPOSITE_INSERT: u16 = 82;
+    let ins = instructions(&compile(src, true));
+    let count = |op: u16| ins.iter().filter(|i| i.0 == op).count();
+    assert_eq!(count(COMPOSITE_INSERT), 1, "one insert");
+    assert_eq!(count(COMPOSITE_CONSTRUCT), 0, "no construct");
+    // Loads: `v` only (the atomic takes a pointer into the image variable).
+    assert_eq!(count(LOAD), 1, "one load");
+}

@@ -17,8 +17,10 @@
 //! The component deref reads or writes exactly the component the program named, so the
 //! effect is the same.
 //!
-//! Function and private variables are left alone: `lower_vars_to_ssa` wants whole-vector
-//! accesses to turn them into SSA values. Boolean vectors in external memory are stored as
+//! Function and private variables are left alone (`lower_vars_to_ssa` wants whole-vector
+//! accesses to turn them into SSA values) unless an instruction other than a load, store or
+//! copy takes a deref of them (a `spirv_by_reference` argument, an atomic): those stay in
+//! memory. Boolean vectors in external memory are stored as
 //! integers, and are left alone too. Volatile variables keep their accesses as written.
 
 use fresnel_ir::{
@@ -30,6 +32,30 @@ use crate::opt_shrink_vectors::used_components;
 use crate::Pass;
 
 pub struct LowerVecAccessToComponent;
+
+/// Function and private variables a deref of which an instruction other than a load, a
+/// store or a copy takes (a `spirv_by_reference` argument, an atomic, an interpolation):
+/// they stay in memory, `lower_vars_to_ssa` cannot promote them.
+fn escaped_locals(f: &fresnel_ir::Function) -> rustc_hash::FxHashSet<fresnel_ir::VarId> {
+    let mut out = rustc_hash::FxHashSet::default();
+    for id in f.instrs_in_order() {
+        let InstrKind::Intrinsic(x) = &f.instrs[id].kind else {
+            continue;
+        };
+        if matches!(
+            x.op,
+            Intrinsic::LoadDeref | Intrinsic::StoreDeref | Intrinsic::CopyDeref
+        ) {
+            continue;
+        }
+        for &s in &x.srcs {
+            if matches!(f.def(s).kind, InstrKind::Deref(_)) {
+                out.extend(f.deref_root_var(s));
+            }
+        }
+    }
+    out
+}
 
 /// What to rewrite.
 enum Access {
@@ -53,6 +79,7 @@ impl Pass for LowerVecAccessToComponent {
             ..
         } = shader;
         for (_, f) in functions.iter_mut() {
+            let escaped = escaped_locals(f);
             let mut cands = Vec::new();
             for id in f.instrs_in_order() {
                 let InstrKind::Intrinsic(x) = &f.instrs[id].kind else {
@@ -64,17 +91,20 @@ impl Pass for LowerVecAccessToComponent {
                 let InstrKind::Deref(d) = &f.def(x.srcs[0]).kind else {
                     continue;
                 };
-                if !matches!(
-                    d.mode,
+                let stays_memory = match d.mode {
                     VarMode::ShaderIn
-                        | VarMode::ShaderOut
-                        | VarMode::Uniform
-                        | VarMode::Ubo
-                        | VarMode::Ssbo
-                        | VarMode::PushConstant
-                        | VarMode::Shared
-                        | VarMode::PhysicalStorageBuffer
-                ) {
+                    | VarMode::ShaderOut
+                    | VarMode::Uniform
+                    | VarMode::Ubo
+                    | VarMode::Ssbo
+                    | VarMode::PushConstant
+                    | VarMode::Shared
+                    | VarMode::PhysicalStorageBuffer => true,
+                    VarMode::Function | VarMode::Global => f
+                        .deref_root_var(x.srcs[0])
+                        .is_some_and(|v| escaped.contains(&v)),
+                };
+                if !stays_memory {
                     continue;
                 }
                 let volatile = f

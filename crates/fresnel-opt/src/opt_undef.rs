@@ -3,8 +3,9 @@
 //! * A `store_deref` that writes only undefined components (the value is an `undef`, or
 //!   every written component comes from an `undef` through the `vecN` that makes it) goes.
 //!   Sound because memory that keeps its old contents holds one of the values "undefined"
-//!   allows. Unlike NIR, a store partly undefined keeps its write mask: a partial store is
-//!   a load, a shuffle and a store in SPIR-V.
+//!   allows. Unlike NIR, a store partly undefined keeps its write mask when it writes more
+//!   than one defined component (a partial store of several is a load, a shuffle and a
+//!   store in SPIR-V); with one defined component left it writes that one alone.
 //! * `bcsel(c, undef, b)` and `bcsel(c, a, undef)` become a move of the defined side: the
 //!   undefined side may be taken to equal it.
 //!
@@ -50,8 +51,16 @@ impl Pass for OptUndef {
                         let full = (1u32 << n) - 1;
                         let mask =
                             x.index(IndexKind::WriteMask).unwrap_or(i64::from(full)) as u32 & full;
-                        if mask & !undef_components(f, value) == 0 {
+                        let kept = mask & !undef_components(f, value);
+                        if kept == 0 {
                             f.remove_instr(id);
+                            progress = true;
+                        } else if kept != mask && kept.count_ones() == 1 {
+                            // One defined component: a store of it alone (an access chain
+                            // and a store in SPIR-V, where the whole vector is built).
+                            if let InstrKind::Intrinsic(x) = &mut f.instrs[id].kind {
+                                x.set_index(IndexKind::WriteMask, i64::from(kept));
+                            }
                             progress = true;
                         }
                     }

@@ -554,6 +554,9 @@ impl FuncCx<'_, '_> {
             A::Vec2 | A::Vec3 | A::Vec4 if self.vec_shuffle(a, dk)?.is_some() => {
                 return Ok(());
             }
+            A::Vec2 | A::Vec3 | A::Vec4 if self.vec_insert(a, dk)?.is_some() => {
+                return Ok(());
+            }
             A::Vec2 | A::Vec3 | A::Vec4 => {
                 // Runs of components of one vector go in as a vector (OpCompositeConstruct
                 // concatenates vector operands): the whole value, or one shuffle.
@@ -2033,6 +2036,32 @@ impl FuncCx<'_, '_> {
         Ok(())
     }
 
+    /// A `vecN` that keeps a vector's own components in place but one, which comes from
+    /// a scalar (`vec4(v.x + 1.0, v.yzw)`): `OpCompositeInsert` of that one into the vector
+    /// (one instruction where a shuffle and a construct are two).
+    fn vec_insert(&mut self, a: &fresnel_ir::Alu, dk: Kind) -> Result<Option<()>> {
+        let n = a.srcs.len();
+        let in_place =
+            |v: ValueId, j: usize| a.srcs[j].value == v && usize::from(a.srcs[j].swizzle[0]) == j;
+        let base = a.srcs.iter().map(|s| s.value).find(|&v| {
+            usize::from(self.f.values[v].num_components) == n
+                && self.f.values[v].bit_size == dk.bits
+                && !matches!(self.vals[v.0 as usize], Val::Const(_))
+                && (0..n).filter(|&j| !in_place(v, j)).count() == 1
+        });
+        let Some(v) = base else {
+            return Ok(None);
+        };
+        let Some(j) = (0..n).find(|&j| !in_place(v, j)) else {
+            return Ok(None);
+        };
+        let vid = self.value_as(v, dk)?;
+        let sid = self.alu_src(&a.srcs[j], 1, Some(dk.base))?.0;
+        let id = self.op1(op::COMPOSITE_INSERT, dk, &[sid, vid, j as u32]);
+        self.set(a.dest, id, dk);
+        Ok(Some(()))
+    }
+
     /// `id` of kind `k` converted to `bits` per component (same base type).
     fn resize(&mut self, id: u32, k: Kind, bits: u8) -> u32 {
         let opc = match k.base {
@@ -2057,7 +2086,23 @@ impl FuncCx<'_, '_> {
         let Type::Image { dim, array, result } = self.m.shader.types.get(ty).clone() else {
             return Err(SpirvError::new("image operation on a non-image"));
         };
-        let (img, _) = self.opaque_object(x.srcs[0])?;
+        // Atomics go through a texel pointer into the variable: no image object loaded.
+        let atomic = !matches!(
+            x.op,
+            I::ImageDerefSize
+                | I::ImageDerefSamples
+                | I::ImageDerefLoad
+                | I::ImageDerefLoadLod
+                | I::ImageDerefSparseLoad
+                | I::ImageDerefSparseLoadLod
+                | I::ImageDerefStore
+                | I::ImageDerefStoreLod
+        );
+        let img = if atomic {
+            0
+        } else {
+            self.opaque_object(x.srcs[0])?.0
+        };
         // Cube images take (x, y, face) and cube arrays (x, y, layer * 6 + face).
         let ncoord = if dim == SamplerDim::Cube {
             3

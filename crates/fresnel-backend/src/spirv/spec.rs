@@ -52,6 +52,7 @@ pub mod op {
     pub const VECTOR_SHUFFLE: u16 = 79;
     pub const COMPOSITE_CONSTRUCT: u16 = 80;
     pub const COMPOSITE_EXTRACT: u16 = 81;
+    pub const COMPOSITE_INSERT: u16 = 82;
     pub const IMAGE_SAMPLE_IMPLICIT_LOD: u16 = 87;
     pub const IMAGE_SAMPLE_EXPLICIT_LOD: u16 = 88;
     pub const IMAGE_SAMPLE_DREF_IMPLICIT_LOD: u16 = 89;
