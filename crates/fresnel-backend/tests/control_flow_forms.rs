@@ -201,3 +201,35 @@ void main() {
     // Loads: `v` only (the atomic takes a pointer into the image variable).
     assert_eq!(count(LOAD), 1, "one load");
 }
+
+/// A select of two constants takes the type its readers want: `i < (flag == 1 ? 10 : 15)`
+/// selects ints and `u += c ? 1u : 0u` uints, so neither is bitcast.
+#[test]
+fn selects_of_constants_take_their_readers_type() {
+    let src = r#"#version 450
+layout(location = 0) flat in int flag;
+layout(location = 1) in float x;
+layout(location = 0) out int r;
+layout(set = 0, binding = 0, std430) buffer B { uint u; };
+void main() {
+    int n = 0;
+    for (int i = 0; i < (flag == 1 ? 10 : 15); i++) n = i;
+    r = n;
+    u += isinf(x) ? 1u : 0u;
+}
+"#;
+    const BITCAST: u16 = 124;
+    const SELECT: u16 = 169;
+    let ins = instructions(&compile(src, true));
+    let selects: Vec<u32> = ins
+        .iter()
+        .filter(|i| i.0 == SELECT)
+        .map(|i| i.1[1])
+        .collect();
+    assert_eq!(selects.len(), 2, "two selects");
+    assert!(
+        !ins.iter()
+            .any(|i| i.0 == BITCAST && selects.contains(&i.1[2])),
+        "no select result is bitcast"
+    );
+}

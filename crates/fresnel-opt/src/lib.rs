@@ -30,6 +30,7 @@ pub mod opt_cse;
 pub mod opt_dce;
 pub mod opt_dead_cf;
 pub mod opt_dead_variables;
+pub mod opt_dead_write_vars;
 pub mod opt_fuse_ffma;
 pub mod opt_inline;
 pub mod opt_loop_unroll;
@@ -38,6 +39,8 @@ pub mod opt_peephole_select;
 pub mod opt_shrink_vectors;
 pub mod opt_undef;
 pub mod opt_unused_residency;
+// Issue 6 (matrix cluster helper): component stores and per-component lanes vectorized.
+pub mod opt_vectorize;
 pub mod util;
 
 use fresnel_ir::{Function, Shader, Types};
@@ -75,6 +78,7 @@ pub fn all_passes() -> Vec<Box<dyn Pass>> {
         Box::new(opt_cse::Cse),
         Box::new(opt_algebraic::Algebraic),
         Box::new(opt_dead_variables::DeadVariables),
+        Box::new(opt_dead_write_vars::DeadWriteVars),
         Box::new(lower_const_arrays_to_uniforms::ConstArraysToUniforms),
         Box::new(lower_div_to_mul_rcp::DivToMulRcp),
         Box::new(lower_mod_to_fract::ModToFract),
@@ -95,6 +99,8 @@ pub fn all_passes() -> Vec<Box<dyn Pass>> {
         Box::new(opt_unused_residency::UnusedResidency),
         Box::new(opt_matrix_reassociate::MatrixReassociate),
         Box::new(opt_undef::OptUndef),
+        // Issue 6 (matrix cluster helper).
+        Box::new(opt_vectorize::Vectorize),
     ]
 }
 
@@ -180,11 +186,14 @@ impl Pipeline {
                 Box::new(opt_dce::Dce),
                 Box::new(opt_dead_cf::DeadCf),
                 Box::new(opt_undef::OptUndef),
+                Box::new(opt_dead_write_vars::DeadWriteVars),
                 Box::new(opt_peephole_select::PeepholeSelect),
                 Box::new(opt_shrink_vectors::ShrinkVectors),
                 Box::new(lower_vec_access_to_component::LowerVecAccessToComponent),
                 Box::new(opt_unused_residency::UnusedResidency),
                 Box::new(opt_matrix_reassociate::MatrixReassociate),
+                // Issue 6: component stores and scalar lanes as vector work.
+                Box::new(opt_vectorize::Vectorize),
                 Box::new(if level == OptLevel::Os {
                     opt_loop_unroll::LoopUnroll::for_size()
                 } else {

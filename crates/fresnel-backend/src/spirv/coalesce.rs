@@ -22,12 +22,25 @@
 //! storage buffer or buffer reference between the first and the last access is a conflict.
 //! (Other invocations' writes are unordered with these accesses either way without a
 //! barrier, which is itself a conflict.)
+//!
+//! Matrix operations re-formed around the groups (issue 6):
+//!
+//! * the column-by-column products `c0 * v.x + c1 * v.y + ...` as `OpMatrixTimesVector`
+//!   (the vector's components may come from several values: constructed), `A * B` stored
+//!   whole as `OpMatrixTimesMatrix`, `m * s` stored whole as `OpMatrixTimesScalar`; a
+//!   product of a matrix that is free (loaded whole, constant, undefined, an inverse) or
+//!   made for another product of the block anyway also when its coefficients are all
+//!   constants; a product term shared by several sums is absorbed by each;
+//! * a matrix loaded whole and read only by `determinant`/`inverse` needs no column
+//!   extracts; `m = inverse(n)` stored whole is one store of the `MatrixInverse` result;
+//! * `vecN(c0[j], c1[j], ...)` for every row `j` of the same columns is `OpTranspose`.
 
 use fresnel_ir::{
     AluOp, BaseType, BlockId, Function, IndexKind, InstrId, InstrKind, Intrinsic, Shader, Type,
     ValueId, VarMode,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
 
 use super::func::Val;
 use super::spec::op;
@@ -73,6 +86,32 @@ pub struct Groups {
     /// each column of a loaded matrix in order: (the first product, the load group's
     /// parent), written `OpMatrixTimesMatrix` (the products are skipped).
     pub matmat: FxHashMap<InstrId, (MatVec, ValueId)>,
+    /// Store groups (by their last store) whose values are the columns `0..n` of one
+    /// matrix's inverse in order, each read only by the group: the first column's
+    /// `finverseN_col0` (the columns are skipped; the inverse is stored whole).
+    pub inverse_at: FxHashMap<InstrId, InstrId>,
+    /// Matrices made of columns (`MatSrc::Cols`, by the column list) that are the products
+    /// of one matrix with each column of another, read only by products of that matrix:
+    /// written `OpMatrixTimesMatrix` (the column products skipped). Value: the first
+    /// column's product (for its matrix) and the other matrix's columns.
+    pub product_matrices: FxHashMap<Vec<ValueId>, (MatVec, Vec<ValueId>)>,
+    /// Transposes by their first `vecN` (written there through `idiom.rs`; the other
+    /// `vecN`s are skipped).
+    pub transposes: Vec<(InstrId, Transpose)>,
+    /// The columns of the transposes by their components `(value, component)`: a
+    /// matrix-vector product whose coefficients are those reads the column.
+    pub transposed: FxHashMap<Vec<(ValueId, u8)>, ValueId>,
+}
+
+/// `vecN(s0[j], s1[j], ...)` for every row `j` of the columns `s0, s1, ...` (the IR's
+/// `transpose`), written `OpTranspose` of the columns made a matrix.
+#[derive(Clone, Debug)]
+pub struct Transpose {
+    /// The columns of the matrix transposed.
+    pub cols: Vec<ValueId>,
+    /// The `vecN` results: column `j` of the transpose.
+    pub dests: Vec<ValueId>,
+    pub bits: u8,
 }
 
 /// Who reads each value, by value (dense, one array for all): an instruction, or `None` for
@@ -281,6 +320,23 @@ pub fn analyze(shader: &Shader, f: &Function) -> Groups {
     let mut agg_users = find_matvecs(shader, f, &users, &mut g);
     find_scaled(f, &users, &mut g, &mut agg_users);
     find_matmats(shader, f, &users, &mut g);
+    find_product_matrices(f, &users, &mut g);
+    find_inverses(shader, f, &users, &mut g);
+    find_inverse_matvecs(f, &users, &mut g);
+    let found = find_transposes(f, &|i| {
+        g.skip.contains(i)
+            || g.matvec_at.contains_key(i)
+            || g.load_at.contains_key(i)
+            || g.store_at.contains_key(i)
+    });
+    for (first, others, t) in found {
+        for (j, &d) in t.dests.iter().enumerate() {
+            let key = t.cols.iter().map(|&c| (c, j as u8)).collect();
+            g.transposed.insert(key, d);
+        }
+        g.skip.extend(others);
+        g.transposes.push((first, t));
+    }
     // Loaded elements read only by store groups and products of their aggregate need no
     // extract of their own.
     let by_value = loaded_elements(&g, false);
@@ -293,12 +349,16 @@ pub fn analyze(shader: &Shader, f: &Function) -> Groups {
             matches!(&f.instrs[*i].kind, InstrKind::Intrinsic(x) if x.op == Intrinsic::StoreDeref)
         })
         .collect();
+    let complete_elems = loaded_elements(&g, true);
     for (v, at) in by_value {
-        // Only as the stored value (source 1) of a group's store, or by a product.
+        // Only as the stored value (source 1) of a group's store, by a product, or by a
+        // matrix opcode reading the whole loaded matrix.
         let as_value = users.get(&v).is_some_and(|us| {
             us.iter().all(|u| {
                 u.is_some_and(|u| {
                     agg_users.contains(&(u, v))
+                        || (complete_elems.contains_key(&v)
+                            && whole_matrix_op(shader, f, &g, u, at.0))
                         || (store_instrs.contains(&u)
                             && absorbed.contains(&u)
                             && matches!(&f.instrs[u].kind, InstrKind::Intrinsic(x)
@@ -543,6 +603,26 @@ impl super::func::FuncCx<'_, '_> {
         Ok(())
     }
 
+    /// A deferred loaded element not written yet: extracted from its aggregate here (where
+    /// a reader that cannot take the aggregate needs it after all). Nothing for others.
+    pub(in crate::spirv) fn materialize(&mut self, v: ValueId) -> Result<()> {
+        if !matches!(self.vals[v.0 as usize], Val::None) {
+            return Ok(());
+        }
+        let Some(&(src, i)) = self.groups.deferred.get(&v) else {
+            return Ok(());
+        };
+        let Some(&(agg, _)) = self.aggs.get(&src) else {
+            return Err(SpirvError::new("internal: an element of no load"));
+        };
+        let sk = self.elem_kind_at(src, i)?;
+        let t = self.m.kind_type(sk);
+        let id = self.m.id();
+        self.code.inst(op::COMPOSITE_EXTRACT, &[t, id, agg, i]);
+        self.vals[v.0 as usize] = Val::Id(id, sk);
+        Ok(())
+    }
+
     /// A store group, written at its last store.
     pub fn emit_store_group(&mut self, at: InstrId, g: &Group) -> Result<()> {
         let (ptr, pointee) = self.group_ptr(g.parent)?;
@@ -567,6 +647,30 @@ impl super::func::FuncCx<'_, '_> {
                 for j in 0..m {
                     let c = self.m.id();
                     self.code.inst(op::COMPOSITE_EXTRACT, &[col_t, c, id, j]);
+                    ops.push(c);
+                }
+                let w = self.m.id();
+                ops[1] = w;
+                self.code.inst(op::COMPOSITE_CONSTRUCT, &ops);
+                w
+            };
+            self.code.inst(op::STORE, &[ptr, whole]);
+            return Ok(());
+        }
+        if let Some(&ins) = self.groups.inverse_at.get(&at) {
+            let InstrKind::Alu(a) = &self.f.instrs[ins].kind else {
+                return Err(SpirvError::new("internal: an inverse not at an ALU op"));
+            };
+            let (inv, mat_t) = self.matrix_inverse(a)?;
+            let whole = if mat_t == pointee {
+                inv
+            } else {
+                // The same columns in the variable's own type.
+                let col_t = self.m.kind_type(self.elem_kind(g.parent)?);
+                let mut ops = vec![pointee, 0];
+                for j in 0..g.values.len() as u32 {
+                    let c = self.m.id();
+                    self.code.inst(op::COMPOSITE_EXTRACT, &[col_t, c, inv, j]);
                     ops.push(c);
                 }
                 let w = self.m.id();
@@ -623,19 +727,7 @@ impl super::func::FuncCx<'_, '_> {
         let mut all_const = true;
         for (&v, &at) in g.values.iter().zip(&g.indices) {
             let k = self.elem_kind_at(g.parent, at)?;
-            if matches!(self.vals[v.0 as usize], Val::None) {
-                if let Some(&(src, i)) = self.groups.deferred.get(&v) {
-                    // A deferred element: extracted here after all.
-                    let Some(&(agg, _)) = self.aggs.get(&src) else {
-                        return Err(SpirvError::new("internal: an element of no load"));
-                    };
-                    let sk = self.elem_kind_at(src, i)?;
-                    let t = self.m.kind_type(sk);
-                    let id = self.m.id();
-                    self.code.inst(op::COMPOSITE_EXTRACT, &[t, id, agg, i]);
-                    self.vals[v.0 as usize] = Val::Id(id, sk);
-                }
-            }
+            self.materialize(v)?;
             all_const &= matches!(self.vals[v.0 as usize], Val::Const(_));
             ids.push(self.value_as(v, k)?);
         }
@@ -771,6 +863,8 @@ pub struct MatVec {
     pub rows: u8,
     /// Components of the columns (the product's rows, of which the result takes `rows`).
     pub full: u8,
+    /// The instructions the product absorbs (its sums and products, not the root).
+    pub absorbed: Vec<InstrId>,
 }
 
 /// Finds the matrix-vector products of `f` whose intermediate results nothing else reads;
@@ -800,184 +894,272 @@ fn find_matvecs(
                 .enumerate()
                 .all(|(i, &c)| c as usize == i)
     };
-    for (b, _) in f.blocks.iter() {
-        let instrs = &f.blocks[b].instrs;
-        for &root in instrs.iter().rev() {
-            if g.skip.contains(&root) {
-                continue;
-            }
-            let InstrKind::Alu(a) = &f.instrs[root].kind else {
-                continue;
-            };
-            if a.op != AluOp::Fadd || a.exact {
-                continue;
-            }
-            let rows = f.values[a.dest].num_components;
-            let bits = f.values[a.dest].bit_size;
-            if rows < 2 || !(bits == 32 || bits == 64) {
-                continue;
-            }
-            // Flatten the sum.
-            let mut stack = vec![a];
-            let mut inner = vec![root];
-            let mut terms: Vec<ValueId> = Vec::new();
-            let mut ok = true;
-            // Down one spine of the sum (the lowering writes `((t0 + t1) + t2) + t3`); the
-            // other operand of each `fadd` is a term, so that a product feeding a sum stays
-            // a product of its own.
-            while let Some(x) = stack.pop() {
-                if !x.srcs.iter().all(|s| prefix(s, rows)) {
-                    ok = false;
-                    break;
+    // Instructions the products absorb, and the products among them read more than once.
+    let mut all_absorbed: FxHashSet<InstrId> = FxHashSet::default();
+    let mut shared: Vec<InstrId> = Vec::new();
+    // The column lists of the products made of columns, by block: a second pass takes
+    // products with constant coefficients only (`m[0] + m[2] * 0.0`) when their matrix is
+    // free (loaded) or made for another product of the block anyway.
+    let mut made: Vec<(BlockId, Vec<ValueId>)> = Vec::new();
+    for pass in 0..2 {
+        for (b, _) in f.blocks.iter() {
+            let instrs = &f.blocks[b].instrs;
+            for &root in instrs.iter().rev() {
+                if g.skip.contains(&root) || g.matvec_at.contains_key(&root) {
+                    continue;
                 }
-                let spine = |s: &fresnel_ir::AluSrc| {
-                    alu_of(s.value).filter(|y| {
-                        y.op == AluOp::Fadd && single_use(s.value) && f.def(s.value).block == b
-                    })
+                let InstrKind::Alu(a) = &f.instrs[root].kind else {
+                    continue;
                 };
-                let (next, term) = match (spine(&x.srcs[0]), spine(&x.srcs[1])) {
-                    (Some(y), _) => (Some((y, x.srcs[0].value)), x.srcs[1].value),
-                    (None, Some(y)) => (Some((y, x.srcs[1].value)), x.srcs[0].value),
-                    (None, None) => {
-                        terms.push(x.srcs[0].value);
-                        (None, x.srcs[1].value)
-                    }
-                };
-                terms.push(term);
-                if let Some((y, v)) = next {
-                    if terms.len() >= 4 {
+                if a.op != AluOp::Fadd || a.exact {
+                    continue;
+                }
+                let rows = f.values[a.dest].num_components;
+                let bits = f.values[a.dest].bit_size;
+                if rows < 2 || !(bits == 32 || bits == 64) {
+                    continue;
+                }
+                // Flatten the sum.
+                let mut stack = vec![a];
+                let mut inner = vec![root];
+                let mut terms: Vec<ValueId> = Vec::new();
+                let mut ok = true;
+                // Down one spine of the sum (the lowering writes `((t0 + t1) + t2) + t3`); the
+                // other operand of each `fadd` is a term, so that a product feeding a sum stays
+                // a product of its own.
+                while let Some(x) = stack.pop() {
+                    if !x.srcs.iter().all(|s| prefix(s, rows)) {
                         ok = false;
                         break;
                     }
-                    inner.push(f.values[v].def);
-                    stack.push(y);
-                }
-            }
-            if !ok || terms.len() < 2 || terms.len() > 4 {
-                continue;
-            }
-            // Each term: a column times a broadcast coefficient, or a column alone.
-            let mut cols: Vec<(ValueId, Coef)> = Vec::new();
-            let mut term_instrs = Vec::new();
-            for &t in &terms {
-                let product = alu_of(t).filter(|y| {
-                    y.op == AluOp::Fmul
-                        && single_use(t)
-                        && f.def(t).block == b
-                        && f.values[t].num_components == rows
-                });
-                let found = product.and_then(|y| {
-                    let (p, q) = (&y.srcs[0], &y.srcs[1]);
-                    let coef = |s: &fresnel_ir::AluSrc| -> Option<Coef> {
-                        let k = s.swizzle[0];
-                        if s.swizzle[..rows as usize].iter().any(|&c| c != k) {
-                            return None;
-                        }
-                        match &f.def(s.value).kind {
-                            InstrKind::LoadConst { values, .. } => {
-                                values.get(k as usize).map(|&v| Coef::Const(v))
-                            }
-                            _ => Some(Coef::Comp(s.value, k)),
+                    let spine = |s: &fresnel_ir::AluSrc| {
+                        alu_of(s.value).filter(|y| {
+                            y.op == AluOp::Fadd && single_use(s.value) && f.def(s.value).block == b
+                        })
+                    };
+                    let (next, term) = match (spine(&x.srcs[0]), spine(&x.srcs[1])) {
+                        (Some(y), _) => (Some((y, x.srcs[0].value)), x.srcs[1].value),
+                        (None, Some(y)) => (Some((y, x.srcs[1].value)), x.srcs[0].value),
+                        (None, None) => {
+                            terms.push(x.srcs[0].value);
+                            (None, x.srcs[1].value)
                         }
                     };
-                    if prefix(p, rows) {
-                        coef(q).map(|c| (p.value, c))
-                    } else if prefix(q, rows) {
-                        coef(p).map(|c| (q.value, c))
-                    } else {
-                        None
+                    terms.push(term);
+                    if let Some((y, v)) = next {
+                        if terms.len() >= 4 {
+                            ok = false;
+                            break;
+                        }
+                        inner.push(f.values[v].def);
+                        stack.push(y);
                     }
-                });
-                match found {
-                    Some(x) => {
-                        cols.push(x);
-                        term_instrs.push(f.values[t].def);
-                    }
-                    None => cols.push((t, Coef::One)),
                 }
-            }
-            // Columns of one width (the matrix's rows; the result is its first `rows`).
-            let full = f.values[cols[0].0].num_components;
-            if full > 4
-                || cols
-                    .iter()
-                    .any(|(c, _)| f.values[*c].num_components != full)
-            {
-                continue;
-            }
-            // At least one real coefficient (a sum of bare vectors is no product).
-            if !cols.iter().any(|(_, c)| matches!(c, Coef::Comp(..))) {
-                continue;
-            }
-            // The matrix: a loaded one in column order, or the columns as found.
-            let loaded: Option<Vec<(ValueId, u32)>> =
-                cols.iter().map(|(c, _)| elems.get(c).copied()).collect();
-            let mat = match loaded {
-                Some(l)
-                    if l.iter().all(|(p, _)| *p == l[0].0)
-                        && g.loaded.get(&l[0].0).is_some_and(|v| v.len() == cols.len())
-                        && is_matrix_deref(shader, f, l[0].0, cols.len()) =>
+                if !ok || terms.len() < 2 || terms.len() > 4 {
+                    continue;
+                }
+                // Each term: a column times a broadcast coefficient, or a column alone.
+                let mut cols: Vec<(ValueId, Coef)> = Vec::new();
+                let mut term_instrs = Vec::new();
+                for &t in &terms {
+                    // A product read by several sums (CSE shares `m[1] * 0.0` between the
+                    // columns of a matrix product) is absorbed by each; it stays written when
+                    // something other than such sums reads it (checked at the end).
+                    let product = alu_of(t).filter(|y| {
+                        y.op == AluOp::Fmul
+                            && f.def(t).block == b
+                            && f.values[t].num_components == rows
+                    });
+                    let found = product.and_then(|y| {
+                        let (p, q) = (&y.srcs[0], &y.srcs[1]);
+                        let coef = |s: &fresnel_ir::AluSrc| -> Option<Coef> {
+                            let k = s.swizzle[0];
+                            if s.swizzle[..rows as usize].iter().any(|&c| c != k) {
+                                return None;
+                            }
+                            match &f.def(s.value).kind {
+                                InstrKind::LoadConst { values, .. } => {
+                                    values.get(k as usize).map(|&v| Coef::Const(v))
+                                }
+                                _ => Some(Coef::Comp(s.value, k)),
+                            }
+                        };
+                        if prefix(p, rows) {
+                            coef(q).map(|c| (p.value, c))
+                        } else if prefix(q, rows) {
+                            coef(p).map(|c| (q.value, c))
+                        } else {
+                            None
+                        }
+                    });
+                    match found {
+                        Some(x) => {
+                            cols.push(x);
+                            term_instrs.push(f.values[t].def);
+                        }
+                        None => cols.push((t, Coef::One)),
+                    }
+                }
+                // Columns of one width (the matrix's rows; the result is its first `rows`).
+                let full = f.values[cols[0].0].num_components;
+                if full > 4
+                    || cols
+                        .iter()
+                        .any(|(c, _)| f.values[*c].num_components != full)
                 {
-                    let mut order: Vec<usize> = (0..cols.len()).collect();
-                    order.sort_by_key(|&k| l[k].1);
-                    cols = order.iter().map(|&k| cols[k]).collect();
-                    MatSrc::Agg(l[0].0)
+                    continue;
                 }
-                _ => {
-                    // Columns of one loaded matrix in its order (the vector then often
-                    // needs no shuffle).
-                    let idx: Option<Vec<(ValueId, u32)>> =
-                        cols.iter().map(|(c, _)| any_elem.get(c).copied()).collect();
-                    if let Some(idx) = idx.filter(|l| l.iter().all(|(p, _)| *p == l[0].0)) {
-                        let mut order: Vec<usize> = (0..cols.len()).collect();
-                        order.sort_by_key(|&k| idx[k].1);
-                        cols = order.iter().map(|&k| cols[k]).collect();
-                    }
-                    // Columns made into a matrix cost a construct, often a vector built
-                    // and the product: worth it over the multiply-adds only from three
-                    // real coefficients on.
-                    let real = cols.iter().filter(|(_, c)| !matches!(c, Coef::One)).count();
-                    if real < 3 {
-                        continue;
-                    }
-                    MatSrc::Cols(cols.iter().map(|(c, _)| *c).collect())
+                // At least one real coefficient (a sum of bare vectors is no product), or in
+                // the second pass a constant one.
+                let has_comp = cols.iter().any(|(_, c)| matches!(c, Coef::Comp(..)));
+                let has_const = cols.iter().any(|(_, c)| matches!(c, Coef::Const(..)));
+                if !has_comp && (pass == 0 || !has_const) {
+                    continue;
                 }
-            };
-            // One vector at most behind the coefficients.
-            let mut ws = cols.iter().filter_map(|(_, c)| match c {
-                Coef::Comp(w, _) => Some(*w),
-                _ => None,
-            });
-            let w0 = ws.next();
-            if ws.any(|w| Some(w) != w0) {
-                continue;
-            }
-            let absorbed: FxHashSet<InstrId> = inner.iter().chain(&term_instrs).copied().collect();
-            for &i in &absorbed {
-                if i != root {
-                    g.skip.insert(i);
-                }
-            }
-            if matches!(mat, MatSrc::Agg(_)) {
-                // The columns are read through the aggregate: their readers in the product.
-                for (c, _) in &cols {
-                    for u in users.get(c).into_iter().flatten().flatten() {
-                        if absorbed.contains(u) {
-                            agg_users.insert((*u, *c));
+                // The second pass: the columns in the order of a matrix made already.
+                let mut reuse = false;
+                if pass == 1 {
+                    let mine: Vec<ValueId> = cols.iter().map(|(c, _)| *c).collect();
+                    let same = made.iter().find(|(mb, m)| {
+                        *mb == b && m.len() == mine.len() && m.iter().all(|c| mine.contains(c))
+                    });
+                    if let Some((_, m)) = same {
+                        let order: Vec<(ValueId, Coef)> = m
+                            .iter()
+                            .filter_map(|c| cols.iter().find(|(x, _)| x == c).copied())
+                            .collect();
+                        if order.len() == cols.len() {
+                            cols = order;
+                            reuse = true;
                         }
                     }
                 }
+                // The matrix: a loaded one in column order, or the columns as found.
+                let loaded: Option<Vec<(ValueId, u32)>> =
+                    cols.iter().map(|(c, _)| elems.get(c).copied()).collect();
+                let mat = match loaded {
+                    Some(l)
+                        if l.iter().all(|(p, _)| *p == l[0].0)
+                            && g.loaded.get(&l[0].0).is_some_and(|v| v.len() == cols.len())
+                            && is_matrix_deref(shader, f, l[0].0, cols.len()) =>
+                    {
+                        let mut order: Vec<usize> = (0..cols.len()).collect();
+                        order.sort_by_key(|&k| l[k].1);
+                        cols = order.iter().map(|&k| cols[k]).collect();
+                        MatSrc::Agg(l[0].0)
+                    }
+                    _ if reuse => MatSrc::Cols(cols.iter().map(|(c, _)| *c).collect()),
+                    _ if !has_comp => continue,
+                    _ => {
+                        // Columns of one loaded matrix in its order (the vector then often
+                        // needs no shuffle).
+                        let idx: Option<Vec<(ValueId, u32)>> =
+                            cols.iter().map(|(c, _)| any_elem.get(c).copied()).collect();
+                        if let Some(idx) = idx.filter(|l| l.iter().all(|(p, _)| *p == l[0].0)) {
+                            let mut order: Vec<usize> = (0..cols.len()).collect();
+                            order.sort_by_key(|&k| idx[k].1);
+                            cols = order.iter().map(|&k| cols[k]).collect();
+                        } else {
+                            // The columns of an inverse in its order; other columns of no
+                            // one matrix in the order of the vector's components (then the
+                            // vector itself often needs no shuffle), constants last.
+                            let inv_col = |v: ValueId| match &f.def(v).kind {
+                                InstrKind::Alu(a) => a.op.matrix_op().and_then(|(_, j)| j),
+                                _ => None,
+                            };
+                            let mut by_inv = cols.clone();
+                            by_inv.sort_by_key(|(c, _)| inv_col(*c));
+                            let cs: Vec<ValueId> = by_inv.iter().map(|(c, _)| *c).collect();
+                            if inverse_columns(f, &cs).is_some() {
+                                cols = by_inv;
+                            } else {
+                                cols.sort_by_key(|(_, c)| match c {
+                                    Coef::Comp(_, k) => *k,
+                                    _ => u8::MAX,
+                                });
+                            }
+                        }
+                        // Columns made into a matrix cost a construct, often a vector built
+                        // and the product: worth it over the multiply-adds only from three
+                        // real coefficients on.
+                        let real = cols.iter().filter(|(_, c)| !matches!(c, Coef::One)).count();
+                        // Constant (or undefined) columns make a matrix at no cost in the
+                        // function: then any product with a real coefficient is worth it.
+                        let all_const = cols
+                            .iter()
+                            .all(|(c, _)| matches!(f.def(*c).kind, InstrKind::LoadConst { .. }));
+                        let all_undef = cols
+                            .iter()
+                            .all(|(c, _)| matches!(f.def(*c).kind, InstrKind::Undef { .. }));
+                        // So does the inverse of a matrix (computed whole for its columns).
+                        let inverse = {
+                            let cs: Vec<ValueId> = cols.iter().map(|(c, _)| *c).collect();
+                            usize::from(full) == cs.len() && inverse_columns(f, &cs).is_some()
+                        };
+                        let at_no_cost = all_const || all_undef || inverse;
+                        if real < 3 && !(at_no_cost && real >= 1) {
+                            continue;
+                        }
+                        MatSrc::Cols(cols.iter().map(|(c, _)| *c).collect())
+                    }
+                };
+                // Coefficients from several values make the vector with a construct (one
+                // instruction where the products' multiply-adds were `2n - 1`).
+                let absorbed: FxHashSet<InstrId> =
+                    inner.iter().chain(&term_instrs).copied().collect();
+                all_absorbed.extend(absorbed.iter().copied());
+                shared.extend(
+                    term_instrs
+                        .iter()
+                        .copied()
+                        .filter(|&i| !single_use(f.instrs[i].kind.dests()[0])),
+                );
+                for &i in &absorbed {
+                    if i != root {
+                        g.skip.insert(i);
+                    }
+                }
+                if matches!(mat, MatSrc::Agg(_)) {
+                    // The columns are read through the aggregate: their readers in the product.
+                    for (c, _) in &cols {
+                        for u in users.get(c).into_iter().flatten().flatten() {
+                            if absorbed.contains(u) {
+                                agg_users.insert((*u, *c));
+                            }
+                        }
+                    }
+                }
+                if let MatSrc::Cols(cs) = &mat {
+                    made.push((b, cs.clone()));
+                }
+                g.matvec_at.insert(
+                    root,
+                    MatVec {
+                        mat,
+                        coefs: cols.iter().map(|(_, c)| *c).collect(),
+                        bits,
+                        rows,
+                        full,
+                        absorbed: absorbed.iter().copied().filter(|&i| i != root).collect(),
+                    },
+                );
             }
-            g.matvec_at.insert(
-                root,
-                MatVec {
-                    mat,
-                    coefs: cols.iter().map(|(_, c)| *c).collect(),
-                    bits,
-                    rows,
-                    full,
-                },
-            );
+        }
+    }
+    // A shared product read by anything but the sums of products stays written (with its
+    // own reads of the columns).
+    shared.sort();
+    shared.dedup();
+    for t in shared {
+        let d = f.instrs[t].kind.dests()[0];
+        let only = users.get(&d).is_some_and(|us| {
+            us.iter().all(|u| {
+                u.is_some_and(|u| all_absorbed.contains(&u) || g.matvec_at.contains_key(&u))
+            })
+        });
+        if !only {
+            g.skip.remove(&t);
+            agg_users.retain(|(u, _)| *u != t);
         }
     }
     agg_users
@@ -1148,6 +1330,322 @@ fn find_matmats(shader: &Shader, f: &Function, users: &Users, g: &mut Groups) {
     }
 }
 
+/// Whether instruction `u` is a matrix opcode (`fdetN`, `finverseN_colJ`) whose column
+/// sources are, in order, all the columns of the square matrix the complete load group of
+/// `parent` read (its writer then takes the loaded matrix itself).
+fn whole_matrix_op(shader: &Shader, f: &Function, g: &Groups, u: InstrId, parent: ValueId) -> bool {
+    let InstrKind::Alu(a) = &f.instrs[u].kind else {
+        return false;
+    };
+    let Some((n, _)) = a.op.matrix_op() else {
+        return false;
+    };
+    let Some(values) = g.loaded.get(&parent) else {
+        return false;
+    };
+    let square = matches!(&f.def(parent).kind, InstrKind::Deref(x)
+        if matches!(shader.types.get(x.ty), Type::Matrix { columns, rows, bits, .. }
+            if *columns == n && *rows == n && *bits == f.values[a.dest].bit_size));
+    square
+        && values.len() == usize::from(n)
+        && a.srcs.len() >= usize::from(n)
+        && a.srcs
+            .iter()
+            .zip(values)
+            .all(|(s, v)| s.value == *v && (0..n).all(|c| s.swizzle[usize::from(c)] == c))
+}
+
+/// Store groups of a whole inverse: the values are `finverseN_col0..n-1` of the same
+/// columns, in order, each read only by the group, into an n x n matrix of their bit size.
+/// Recorded in `g.inverse_at`; the column instructions are skipped.
+fn find_inverses(shader: &Shader, f: &Function, users: &Users, g: &mut Groups) {
+    let mut tails: Vec<InstrId> = g.store_at.keys().copied().collect();
+    tails.sort();
+    let mut found = Vec::new();
+    for tail in tails {
+        if g.scaled.contains_key(&tail) || g.matmat.contains_key(&tail) {
+            continue;
+        }
+        let gr = &g.store_at[&tail];
+        let Some(&v0) = gr.values.first() else {
+            continue;
+        };
+        let InstrKind::Alu(a0) = &f.def(v0).kind else {
+            continue;
+        };
+        let Some((n, Some(0))) = a0.op.matrix_op() else {
+            continue;
+        };
+        let bits = f.values[v0].bit_size;
+        let square = matches!(&f.def(gr.parent).kind, InstrKind::Deref(x)
+            if matches!(shader.types.get(x.ty), Type::Matrix { columns, rows, bits: b, .. }
+                if *columns == n && *rows == n && *b == bits));
+        if !square || gr.values.len() != usize::from(n) {
+            continue;
+        }
+        let ok = gr.values.iter().enumerate().all(|(j, &v)| {
+            let once = users.get(&v).is_some_and(|u| u.len() == 1);
+            once && matches!(&f.def(v).kind, InstrKind::Alu(a)
+            if a.op.matrix_op() == Some((n, Some(j as u8)))
+                && !a.exact
+                && a.srcs.len() == a0.srcs.len()
+                && a.srcs.iter().zip(&a0.srcs).all(|(x, y)| {
+                    x.value == y.value
+                        && x.swizzle[..usize::from(n)] == y.swizzle[..usize::from(n)]
+                }))
+        });
+        if ok {
+            found.push((tail, gr.values.clone()));
+        }
+    }
+    for (tail, values) in found {
+        g.inverse_at.insert(tail, f.values[values[0]].def);
+        for v in values {
+            g.skip.insert(f.values[v].def);
+        }
+    }
+}
+
+/// A `vecN` of a transpose: (row, instruction, result).
+type Row = (u8, InstrId, ValueId);
+
+/// The transposes of `f` (see [`Transpose`]): in one block, a `vecN` for each row of the
+/// same columns (distinct values of 2 to 4 components of one float bit size), none of them
+/// `taken` by another pattern. Each: the first `vecN` in the block (where it is written),
+/// the others, and the transpose.
+pub fn find_transposes(
+    f: &Function,
+    taken: &dyn Fn(&InstrId) -> bool,
+) -> Vec<(InstrId, Vec<InstrId>, Transpose)> {
+    let mut out = Vec::new();
+    for (b, _) in f.blocks.iter() {
+        // Per column list: (row, instruction, result) of each `vecN`.
+        let mut sets: Vec<(Vec<ValueId>, Vec<Row>)> = Vec::new();
+        for &i in &f.blocks[b].instrs {
+            if taken(&i) {
+                continue;
+            }
+            let InstrKind::Alu(a) = &f.instrs[i].kind else {
+                continue;
+            };
+            if !matches!(a.op, AluOp::Vec2 | AluOp::Vec3 | AluOp::Vec4)
+                || a.exact
+                || !f.flags(a.dest).is_empty()
+            {
+                continue;
+            }
+            let bits = f.values[a.dest].bit_size;
+            if !(bits == 32 || bits == 64) {
+                continue;
+            }
+            let j = a.srcs[0].swizzle[0];
+            let cols: Vec<ValueId> = a.srcs.iter().map(|s| s.value).collect();
+            let rows = f.values[cols[0]].num_components;
+            let ok = rows >= 2
+                && a.srcs.iter().all(|s| {
+                    s.swizzle[0] == j
+                        && f.values[s.value].num_components == rows
+                        && f.values[s.value].bit_size == bits
+                })
+                && cols.iter().enumerate().all(|(k, c)| !cols[..k].contains(c));
+            if !ok {
+                continue;
+            }
+            match sets.iter_mut().find(|(c, _)| *c == cols) {
+                Some((_, rs)) => rs.push((j, i, a.dest)),
+                None => sets.push((cols, vec![(j, i, a.dest)])),
+            }
+        }
+        for (cols, mut rs) in sets {
+            let rows = f.values[cols[0]].num_components;
+            rs.sort_by_key(|r| r.0);
+            let complete = rs.len() == usize::from(rows)
+                && rs.iter().enumerate().all(|(k, r)| usize::from(r.0) == k);
+            if !complete {
+                continue;
+            }
+            let pos = |i: InstrId| f.blocks[b].instrs.iter().position(|x| *x == i);
+            let Some(first) = rs.iter().map(|r| r.1).min_by_key(|&i| pos(i)) else {
+                continue;
+            };
+            let others = rs.iter().map(|r| r.1).filter(|&i| i != first).collect();
+            out.push((
+                first,
+                others,
+                Transpose {
+                    cols,
+                    dests: rs.iter().map(|r| r.2).collect(),
+                    bits: f.values[rs[0].2].bit_size,
+                },
+            ));
+        }
+    }
+    out
+}
+
+/// `OpTranspose`.
+const OP_TRANSPOSE: u16 = 84;
+
+impl super::func::FuncCx<'_, '_> {
+    /// A transpose found by [`find_transposes`], at its first `vecN`.
+    pub fn emit_transpose(&mut self, t: &Transpose) -> Result<()> {
+        let n = t.cols.len() as u8;
+        let rows = self.f.values[t.cols[0]].num_components;
+        let ck = Kind::new(BaseType::Float, t.bits, rows);
+        let col_t = self.m.kind_type(ck);
+        let mat_t = self.m.ty(op::TYPE_MATRIX, &[col_t, u32::from(n)]);
+        self.m.elem.insert(mat_t, col_t);
+        let tk = Kind::new(BaseType::Float, t.bits, n);
+        let tcol_t = self.m.kind_type(tk);
+        let tmat_t = self.m.ty(op::TYPE_MATRIX, &[tcol_t, u32::from(rows)]);
+        self.m.elem.insert(tmat_t, tcol_t);
+        let mut ops = vec![mat_t, 0];
+        for &c in &t.cols {
+            ops.push(self.value_as(c, ck)?);
+        }
+        let m = self.m.id();
+        ops[1] = m;
+        self.code.inst(op::COMPOSITE_CONSTRUCT, &ops);
+        let tr = self.m.id();
+        self.code.inst(OP_TRANSPOSE, &[tmat_t, tr, m]);
+        let mut parts = Vec::new();
+        for (j, &d) in t.dests.iter().enumerate() {
+            let id = self.m.id();
+            self.code
+                .inst(op::COMPOSITE_EXTRACT, &[tcol_t, id, tr, j as u32]);
+            self.vals[d.0 as usize] = Val::Id(id, tk);
+            parts.push(id);
+        }
+        // The columns made a matrix again: the transpose itself.
+        self.remember_construct(tmat_t, &parts, tr);
+        Ok(())
+    }
+}
+
+/// The `finverseN_col0` whose columns `cols` are, in order (all `n`, of the same sources).
+pub fn inverse_columns(f: &Function, cols: &[ValueId]) -> Option<InstrId> {
+    let a0 = match &f.def(*cols.first()?).kind {
+        InstrKind::Alu(a) => a,
+        _ => return None,
+    };
+    let n = u8::try_from(cols.len()).ok()?;
+    let ok = cols.iter().enumerate().all(|(j, &c)| {
+        matches!(&f.def(c).kind, InstrKind::Alu(a)
+        if a.op.matrix_op() == Some((n, Some(j as u8)))
+            && f.values[c].num_components == n
+            && a.srcs.len() == a0.srcs.len()
+            && a.srcs.iter().zip(&a0.srcs).all(|(x, y)| {
+                x.value == y.value && x.swizzle[..usize::from(n)] == y.swizzle[..usize::from(n)]
+            }))
+    });
+    ok.then(|| f.values[cols[0]].def)
+}
+
+/// Products whose matrix is a whole inverse (`inverse(m) * v`) read it as the inverse: when
+/// nothing else reads its columns, they are not written (no extracts).
+fn find_inverse_matvecs(f: &Function, users: &Users, g: &mut Groups) {
+    let mut roots: Vec<InstrId> = g.matvec_at.keys().copied().collect();
+    roots.sort();
+    // The products taking a whole inverse, and the instructions they absorb.
+    let mut taking: FxHashSet<InstrId> = FxHashSet::default();
+    let mut cols_of: Vec<Vec<ValueId>> = Vec::new();
+    for r in &roots {
+        let mv = &g.matvec_at[r];
+        if let MatSrc::Cols(cs) = &mv.mat {
+            if inverse_columns(f, cs).is_some() && usize::from(mv.full) == cs.len() {
+                taking.insert(*r);
+                taking.extend(mv.absorbed.iter().copied());
+                cols_of.push(cs.clone());
+            }
+        }
+    }
+    for cs in cols_of {
+        let only = cs.iter().all(|c| {
+            users
+                .get(c)
+                .is_some_and(|us| us.iter().all(|u| u.is_some_and(|u| taking.contains(&u))))
+        });
+        if only {
+            for c in cs {
+                g.skip.insert(f.values[c].def);
+            }
+        }
+    }
+}
+
+/// The matrices made of columns that are a matrix product (see
+/// [`Groups::product_matrices`]).
+fn find_product_matrices(f: &Function, users: &Users, g: &mut Groups) {
+    // The products reading each column list, in a fixed order.
+    let mut roots: Vec<InstrId> = g.matvec_at.keys().copied().collect();
+    roots.sort();
+    let mut lists: Vec<(Vec<ValueId>, Vec<InstrId>)> = Vec::new();
+    for r in roots {
+        if let MatSrc::Cols(cs) = &g.matvec_at[&r].mat {
+            match lists.iter_mut().find(|(l, _)| l == cs) {
+                Some((_, rs)) => rs.push(r),
+                None => lists.push((cs.clone(), vec![r])),
+            }
+        }
+    }
+    for (cs, readers) in lists {
+        // What the readers absorb: the only places the columns may be read.
+        let mut reading: FxHashSet<InstrId> = FxHashSet::default();
+        for r in &readers {
+            let Some(mv) = g.matvec_at.get(r) else {
+                continue;
+            };
+            reading.insert(*r);
+            reading.extend(mv.absorbed.iter().copied());
+        }
+        let mut first: Option<MatVec> = None;
+        let mut ws: Vec<ValueId> = Vec::new();
+        let mut col_roots: Vec<InstrId> = Vec::new();
+        let ok = cs.iter().all(|&c| {
+            let root = f.values[c].def;
+            let Some(p) = g.matvec_at.get(&root) else {
+                return false;
+            };
+            if readers.contains(&root) || p.rows != p.full {
+                return false;
+            }
+            // The whole vector `w`, its components in order.
+            let Some(Coef::Comp(w, _)) = p.coefs.first().copied() else {
+                return false;
+            };
+            let whole = usize::from(f.values[w].num_components) == p.coefs.len()
+                && p.coefs
+                    .iter()
+                    .enumerate()
+                    .all(|(i, c)| *c == Coef::Comp(w, i as u8));
+            let same = first
+                .as_ref()
+                .is_none_or(|m0| m0.mat == p.mat && m0.bits == p.bits && m0.full == p.full);
+            let only = users
+                .get(&c)
+                .is_some_and(|us| us.iter().all(|u| u.is_some_and(|u| reading.contains(&u))));
+            if first.is_none() {
+                first = Some(p.clone());
+            }
+            ws.push(w);
+            col_roots.push(root);
+            whole && same && only
+        });
+        let Some(p0) = first.filter(|_| ok) else {
+            continue;
+        };
+        // A product of the matrix itself would read the columns being skipped.
+        if matches!(&p0.mat, MatSrc::Cols(a) if a.iter().any(|x| cs.contains(x))) {
+            continue;
+        }
+        for r in col_roots {
+            g.matvec_at.remove(&r);
+            g.skip.insert(r);
+        }
+        g.product_matrices.insert(cs, (p0, ws));
+    }
+}
+
 /// Whether a deref points at a matrix (not an array of vectors).
 /// Whether `d` derefs a matrix of `columns` columns (a product may take the loaded
 /// aggregate itself only when it uses every column).
@@ -1169,6 +1667,48 @@ impl super::func::FuncCx<'_, '_> {
                 None => return Err(SpirvError::new("internal: a product of no load")),
             },
             MatSrc::Cols(cs) => {
+                if let Some((a, ws)) = self.groups.product_matrices.get(cs).cloned() {
+                    // `A * B`: the product of the matrices.
+                    let am = self.matvec_matrix(&a)?;
+                    let k = ws.len() as u8;
+                    let bk = Kind::new(BaseType::Float, mv.bits, a.coefs.len() as u8);
+                    let bcol_t = self.m.kind_type(bk);
+                    let bt = self.m.ty(op::TYPE_MATRIX, &[bcol_t, u32::from(k)]);
+                    self.m.elem.insert(bt, bcol_t);
+                    let mut ops: SmallVec<[u32; 6]> = SmallVec::new();
+                    for &w in &ws {
+                        self.materialize(w)?;
+                        ops.push(self.value_as(w, bk)?);
+                    }
+                    let b = self.cached(op::COMPOSITE_CONSTRUCT, bt, ops, |cx, t, id, ops| {
+                        let mut args = vec![t, id];
+                        args.extend_from_slice(ops);
+                        cx.code.inst(op::COMPOSITE_CONSTRUCT, &args);
+                        id
+                    });
+                    let mt = self.m.ty(op::TYPE_MATRIX, &[col_t, u32::from(n)]);
+                    self.m.elem.insert(mt, col_t);
+                    return Ok(self.cached(
+                        OP_MATRIX_TIMES_MATRIX,
+                        mt,
+                        SmallVec::from_slice(&[am, b]),
+                        |cx, t, id, ops| {
+                            cx.code
+                                .inst(OP_MATRIX_TIMES_MATRIX, &[t, id, ops[0], ops[1]]);
+                            id
+                        },
+                    ));
+                }
+                if let Some(ins) = inverse_columns(self.f, cs) {
+                    // A whole inverse: the `MatrixInverse` result itself.
+                    if let InstrKind::Alu(a) = &self.f.instrs[ins].kind {
+                        let (inv, mat_t) = self.matrix_inverse(a)?;
+                        let mt = self.m.ty(op::TYPE_MATRIX, &[col_t, u32::from(n)]);
+                        if mat_t == mt {
+                            return Ok(inv);
+                        }
+                    }
+                }
                 let mut ops = Vec::new();
                 for &c in cs {
                     ops.push(self.value_as(c, col)?);
@@ -1176,13 +1716,50 @@ impl super::func::FuncCx<'_, '_> {
                 self.m.cap(super::spec::cap::MATRIX);
                 let mt = self.m.ty(op::TYPE_MATRIX, &[col_t, u32::from(n)]);
                 self.m.elem.insert(mt, col_t);
-                let id = self.m.id();
-                let mut args = vec![mt, id];
-                args.extend(ops);
-                self.code.inst(op::COMPOSITE_CONSTRUCT, &args);
-                id
+                if cs
+                    .iter()
+                    .all(|c| matches!(self.vals[c.0 as usize], Val::Const(_)))
+                {
+                    // Constant columns: a constant matrix.
+                    return Ok(self.m.composite_const(mt, &ops));
+                }
+                if cs
+                    .iter()
+                    .all(|c| matches!(self.vals[c.0 as usize], Val::Undef))
+                {
+                    // Undefined columns: an undefined matrix.
+                    return Ok(self.m.undef(mt));
+                }
+                // Once per block (the transposed matrix when these are its columns).
+                self.cached(
+                    op::COMPOSITE_CONSTRUCT,
+                    mt,
+                    SmallVec::from_slice(&ops),
+                    |cx, t, id, ops| {
+                        let mut args = vec![t, id];
+                        args.extend_from_slice(ops);
+                        cx.code.inst(op::COMPOSITE_CONSTRUCT, &args);
+                        id
+                    },
+                )
             }
         })
+    }
+
+    /// The column of a transpose already written in the block of `root` whose components
+    /// are the product's coefficients, in order.
+    fn transposed_column(&self, root: InstrId, mv: &MatVec) -> Option<ValueId> {
+        let key: Option<Vec<(ValueId, u8)>> = mv
+            .coefs
+            .iter()
+            .map(|c| match *c {
+                Coef::Comp(w, k) => Some((w, k)),
+                _ => None,
+            })
+            .collect();
+        let v = *self.groups.transposed.get(&key?)?;
+        let here = self.f.def(v).block == self.f.instrs[root].block;
+        (here && matches!(self.vals[v.0 as usize], Val::Id(..))).then_some(v)
     }
 
     pub fn emit_matvec(&mut self, root: InstrId, mv: &MatVec) -> Result<()> {
@@ -1215,8 +1792,42 @@ impl super::func::FuncCx<'_, '_> {
                     .enumerate()
                     .all(|(i, c)| *c == Coef::Comp(w, i as u8))
         });
+        let several = mv
+            .coefs
+            .iter()
+            .any(|c| matches!(c, Coef::Comp(x, _) if Some(*x) != w));
+        let tcol = if several {
+            self.transposed_column(root, mv)
+        } else {
+            None
+        };
         let vec = match (direct, w) {
             (Some(w), _) => self.value_as(w, vk)?,
+            (None, Some(_)) if several && tcol.is_some() => match tcol {
+                Some(v) => self.value_as(v, vk)?,
+                None => return Err(SpirvError::new("internal: no transposed column")),
+            },
+            (None, Some(_)) if several => {
+                // Components of several values (and constants): constructed.
+                let mut ops = vec![self.m.kind_type(vk), 0];
+                for c in &mv.coefs {
+                    ops.push(match *c {
+                        Coef::Comp(x, k) => {
+                            let s = fresnel_ir::AluSrc {
+                                value: x,
+                                swizzle: [k; 4],
+                            };
+                            self.alu_src(&s, 1, Some(BaseType::Float))?.0
+                        }
+                        Coef::Const(bits) => self.m.constant(vk.scalar(), &[bits]),
+                        Coef::One => self.m.constant(vk.scalar(), &[one]),
+                    });
+                }
+                let id = self.m.id();
+                ops[1] = id;
+                self.code.inst(op::COMPOSITE_CONSTRUCT, &ops);
+                id
+            }
             (None, Some(w)) => {
                 let wn = self.f.values[w].num_components;
                 let wid = if wn == 1 {
@@ -1254,7 +1865,18 @@ impl super::func::FuncCx<'_, '_> {
                 self.code.inst(op::VECTOR_SHUFFLE, &args);
                 id
             }
-            (None, None) => return Err(SpirvError::new("internal: a product of constants")),
+            (None, None) => {
+                // Constant coefficients only: a constant vector.
+                let consts: Vec<u64> = mv
+                    .coefs
+                    .iter()
+                    .map(|c| match *c {
+                        Coef::Const(bits) => bits,
+                        _ => one,
+                    })
+                    .collect();
+                self.m.constant(vk, &consts)
+            }
         };
         let mut id = self.m.id();
         self.code

@@ -7,7 +7,7 @@
 //! emits the single instruction at the pattern's last ALU instruction and leaves out the
 //! intermediate ones:
 //!
-//! | pattern (32-bit floats)                              | written                 |
+//! | pattern (32- or 64-bit floats; fwidth 32-bit)        | written                 |
 //! |------------------------------------------------------|-------------------------|
 //! | `v * frsq(fdot(v, v))`                               | `Normalize(v)`          |
 //! | `fsqrt(fdot(v, v))`                                  | `Length(v)`             |
@@ -40,6 +40,8 @@ pub mod ext {
 /// What to write at a pattern's root instruction.
 #[derive(Clone, Debug)]
 pub enum Idiom {
+    /// A transpose (`coalesce.rs`), written at its first `vecN`.
+    Transpose(super::coalesce::Transpose),
     /// One extended instruction over the given sources (each read through its swizzle
     /// for the root's component count).
     /// `n`: the components read from each source.
@@ -81,6 +83,7 @@ pub fn analyze(f: &Function, groups: &super::coalesce::Groups) -> Idioms {
             || groups.matvec_at.contains_key(i)
             || groups.load_at.contains_key(i)
             || groups.store_at.contains_key(i)
+            || groups.transposes.iter().any(|(t, _)| t == i)
     };
     let mut out = Idioms::default();
     for (id, ins) in f.instrs.iter() {
@@ -90,7 +93,10 @@ pub fn analyze(f: &Function, groups: &super::coalesce::Groups) -> Idioms {
         let InstrKind::Alu(a) = &ins.kind else {
             continue;
         };
-        if f.values[a.dest].bit_size != 32 || !f.flags(a.dest).is_empty() {
+        // 32-bit floats; 64-bit ones too except for derivatives (`OpFwidth` is 32-bit).
+        let bits = f.values[a.dest].bit_size;
+        let wide = bits == 64 && a.op != AluOp::Fadd;
+        if (bits != 32 && !wide) || !f.flags(a.dest).is_empty() {
             continue;
         }
         let mut m = Matcher {
@@ -121,6 +127,10 @@ pub fn analyze(f: &Function, groups: &super::coalesce::Groups) -> Idioms {
             out.skip.extend(m.inner.iter().copied());
             out.at.insert(id, idiom);
         }
+    }
+    // Transposes (`coalesce.rs`): written here, at their first `vecN`.
+    for (first, t) in &groups.transposes {
+        out.at.insert(*first, Idiom::Transpose(t.clone()));
     }
     // A root absorbed by a later pattern is not written at all.
     let absorbed: Vec<InstrId> = out
@@ -354,14 +364,23 @@ impl Matcher<'_> {
 
     /// Whether `s` reads the 32-bit float constant `x` in its first component.
     fn is_const(&self, s: &AluSrc, x: f32) -> bool {
-        self.constant(s).is_some_and(|v| v == x)
+        self.constant(s).is_some_and(|v| v == f64::from(x))
     }
 
-    fn constant(&self, s: &AluSrc) -> Option<f32> {
+    fn constant(&self, s: &AluSrc) -> Option<f64> {
         match &self.f.instrs[self.f.values[s.value].def].kind {
             InstrKind::LoadConst { values, .. } => values
                 .get(s.swizzle[0] as usize)
-                .map(|&b| f32::from_bits(b as u32)),
+                .and_then(|&b| self.float(s.value, b)),
+            _ => None,
+        }
+    }
+
+    /// The float a constant's bits stand for (32- or 64-bit values).
+    fn float(&self, v: ValueId, b: u64) -> Option<f64> {
+        match self.f.values[v].bit_size {
+            32 => Some(f64::from(f32::from_bits(b as u32))),
+            64 => Some(f64::from_bits(b)),
             _ => None,
         }
     }
@@ -527,7 +546,7 @@ impl Matcher<'_> {
     }
 
     /// The constant `s` reads in all of its `n` components, if one.
-    fn uniform_const(&self, s: &AluSrc, n: u8) -> Option<f32> {
+    fn uniform_const(&self, s: &AluSrc, n: u8) -> Option<f64> {
         let InstrKind::LoadConst { values, .. } = &self.f.instrs[self.f.values[s.value].def].kind
         else {
             return None;
@@ -536,7 +555,7 @@ impl Matcher<'_> {
         let all = s.swizzle[..n as usize]
             .iter()
             .all(|&c| values.get(c as usize) == Some(&first));
-        let x = f32::from_bits(first as u32);
+        let x = self.float(s.value, first)?;
         (all && !x.is_nan()).then_some(x)
     }
 }
@@ -545,9 +564,18 @@ impl super::func::FuncCx<'_, '_> {
     /// Writes the extended instruction of a pattern found by [`analyze`] at its root.
     pub fn emit_idiom(&mut self, dest: ValueId, idiom: &Idiom) -> super::Result<()> {
         use fresnel_ir::BaseType;
+        if let Idiom::Transpose(t) = idiom {
+            return self.emit_transpose(t);
+        }
         let comps = self.f.values[dest].num_components;
-        let k = super::types::Kind::new(BaseType::Float, 32, comps);
+        let bits = self.f.values[dest].bit_size;
+        let k = super::types::Kind::new(BaseType::Float, bits, comps);
         let (inst, args) = match idiom {
+            Idiom::Transpose(_) => {
+                return Err(super::SpirvError::new(
+                    "internal: a transpose written twice",
+                ));
+            }
             Idiom::Ext { inst, srcs, n } => {
                 let mut args = Vec::new();
                 for s in srcs {
@@ -569,7 +597,7 @@ impl super::func::FuncCx<'_, '_> {
                 agg,
                 rest,
             } => {
-                let ck = super::types::Kind::new(BaseType::Float, 32, *rows);
+                let ck = super::types::Kind::new(BaseType::Float, bits, *rows);
                 let col_t = self.m.kind_type(ck);
                 let mat_t = self
                     .m
@@ -581,16 +609,26 @@ impl super::func::FuncCx<'_, '_> {
                 let mat = match loaded {
                     Some(id) => id,
                     None => {
-                        let mut ops = vec![mat_t, self.m.id()];
+                        let mut ops = smallvec::SmallVec::new();
                         for c in cols {
                             ops.push(self.alu_src(c, *rows, Some(BaseType::Float))?.0);
                         }
-                        self.code.inst(super::spec::op::COMPOSITE_CONSTRUCT, &ops);
-                        ops[1]
+                        // Once per block (a transpose's columns: the transpose).
+                        self.cached(
+                            super::spec::op::COMPOSITE_CONSTRUCT,
+                            mat_t,
+                            ops,
+                            |cx, t, id, ops| {
+                                let mut w = vec![t, id];
+                                w.extend_from_slice(ops);
+                                cx.code.inst(super::spec::op::COMPOSITE_CONSTRUCT, &w);
+                                id
+                            },
+                        )
                     }
                 };
                 let x = self.alu_src(v, *rows, Some(BaseType::Float))?.0;
-                let pk = super::types::Kind::new(BaseType::Float, 32, cols.len() as u8);
+                let pk = super::types::Kind::new(BaseType::Float, bits, cols.len() as u8);
                 let t = self.m.kind_type(pk);
                 let id = self.m.id();
                 self.code.inst(OP_VECTOR_TIMES_MATRIX, &[t, id, x, mat]);

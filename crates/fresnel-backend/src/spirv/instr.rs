@@ -46,12 +46,36 @@ impl FuncCx<'_, '_> {
         let order = f.instrs_in_order();
         // Hints for constants and undefs from typed uses.
         let mut hints: Vec<Option<BaseType>> = vec![None; f.values.len()];
+        // The same from uses that care about the type (not two's-complement arithmetic,
+        // which is the same signed or not): the kind an untyped result (a select) prefers.
+        let mut use_hints: Vec<Option<BaseType>> = vec![None; f.values.len()];
         for &i in &order {
+            if let InstrKind::Intrinsic(x) = &f.instrs[i].kind {
+                // A value stored takes the type of the memory it goes to.
+                if x.op == Intrinsic::StoreDeref {
+                    let b = self
+                        .deref_type(x.srcs[0])
+                        .and_then(|t| self.m.value_kind(t))
+                        .map(|k| k.base)
+                        .filter(|b| *b != BaseType::Bool);
+                    if let (Some(b), Some(&v)) = (b, x.srcs.get(1)) {
+                        hints[v.0 as usize].get_or_insert(b);
+                        use_hints[v.0 as usize].get_or_insert(b);
+                    }
+                }
+            }
             if let InstrKind::Alu(a) = &f.instrs[i].kind {
                 let info = a.op.info();
+                let signless = matches!(
+                    a.op,
+                    AluOp::Iadd | AluOp::Isub | AluOp::Imul | AluOp::Ineg | AluOp::Ishl
+                );
                 for (k, s) in a.srcs.iter().enumerate() {
                     if let Some(b) = class_base(info.src_class[k]) {
                         hints[s.value.0 as usize].get_or_insert(b);
+                        if !signless {
+                            use_hints[s.value.0 as usize].get_or_insert(b);
+                        }
                     }
                 }
             }
@@ -87,12 +111,15 @@ impl FuncCx<'_, '_> {
                                         InstrKind::LoadConst { .. } | InstrKind::Undef { .. }
                                     )
                                 };
-                                let from_src = srcs
+                                // Then how the result is used (`select(c, 10, 15) < i` is
+                                // an int select), then the constants' kinds and uses.
+                                let base = srcs
                                     .iter()
                                     .filter(|s| !constant(s))
                                     .find_map(known)
-                                    .or_else(|| srcs.iter().find_map(known));
-                                let base = from_src
+                                    .or(use_hints[a.dest.0 as usize])
+                                    .or_else(|| self.partner_kind(a.dest))
+                                    .or_else(|| srcs.iter().find_map(known))
                                     .or_else(|| srcs.iter().find_map(|s| hints[s.value.0 as usize]))
                                     .unwrap_or(BaseType::Uint);
                                 match a.op {
@@ -192,6 +219,32 @@ impl FuncCx<'_, '_> {
                 }
             }
         }
+    }
+
+    /// The kind of a computed value that an ALU reader of `v` combines it with (`x + v`):
+    /// what an untyped `v` had best be, to need no conversion there.
+    fn partner_kind(&self, v: ValueId) -> Option<BaseType> {
+        let f = self.f;
+        f.values[v].uses.iter().find_map(|u| {
+            let fresnel_ir::Use::Instr { instr, src } = *u else {
+                return None;
+            };
+            let InstrKind::Alu(a) = &f.instrs[instr].kind else {
+                return None;
+            };
+            a.srcs.iter().enumerate().find_map(|(j, s)| {
+                let computed = !matches!(
+                    f.def(s.value).kind,
+                    InstrKind::LoadConst { .. } | InstrKind::Undef { .. }
+                );
+                if j == usize::from(src) || s.value == v || !computed {
+                    return None;
+                }
+                self.kinds[s.value.0 as usize]
+                    .map(|k| k.base)
+                    .filter(|b| *b != BaseType::Bool)
+            })
+        })
     }
 
     /// Whether ALU source `s` (read for `n` components) reads only the residency code (the
