@@ -183,17 +183,16 @@ impl Function {
         make: impl FnOnce(&[ValueId]) -> InstrKind,
     ) -> InstrId {
         let id = InstrId(self.instrs.len() as u32);
-        let dests: SmallVec<[ValueId; 2]> = dest_shapes
-            .iter()
-            .map(|&(bit_size, num_components)| {
-                self.values.push(ValueDef {
-                    bit_size,
-                    num_components,
-                    def: id,
-                    uses: SmallVec::new(),
-                })
-            })
-            .collect();
+        // A plain loop: cheaper than collecting through `Extend` (performance).
+        let mut dests: SmallVec<[ValueId; 2]> = SmallVec::new();
+        for &(bit_size, num_components) in dest_shapes {
+            dests.push(self.values.push(ValueDef {
+                bit_size,
+                num_components,
+                def: id,
+                uses: SmallVec::new(),
+            }));
+        }
         let kind = make(&dests);
         let pushed = self.instrs.push(Instr {
             block,
@@ -206,13 +205,13 @@ impl Function {
     }
 
     fn add_uses(&mut self, id: InstrId) {
-        let srcs = self.instrs[id].kind.srcs();
-        for (i, v) in srcs.iter().enumerate() {
-            self.values[*v].uses.push(Use::Instr {
+        let Function { instrs, values, .. } = self;
+        for_each_src(&instrs[id].kind, |i, v| {
+            values[v].uses.push(Use::Instr {
                 instr: id,
                 src: i as u16,
             });
-        }
+        });
     }
 
     fn drop_uses(&mut self, id: InstrId) {
@@ -347,7 +346,8 @@ impl Function {
 
     /// The blocks of the tree in program order (the end block last).
     pub fn blocks_in_order(&self) -> Vec<BlockId> {
-        let mut out = Vec::new();
+        // At most every block (performance: no regrowing).
+        let mut out = Vec::with_capacity(self.blocks.len());
         self.walk(&mut |n| {
             if let CfNode::Block(b) = n {
                 out.push(b);
@@ -359,10 +359,12 @@ impl Function {
 
     /// The instructions of the tree in program order.
     pub fn instrs_in_order(&self) -> Vec<InstrId> {
-        self.blocks_in_order()
-            .into_iter()
-            .flat_map(|b| self.blocks[b].instrs.clone())
-            .collect()
+        // Copied block by block, without a clone of each block's list (performance).
+        let mut out = Vec::with_capacity(self.instrs.len());
+        for b in self.blocks_in_order() {
+            out.extend_from_slice(&self.blocks[b].instrs);
+        }
+        out
     }
 
     /// The first block of a list.
@@ -397,8 +399,7 @@ impl Function {
         // One walk of the tree carrying where each list falls off to and the innermost
         // loop's (break, continue) targets: linear in the size of the tree.
         let mut edges: Vec<(BlockId, [Option<BlockId>; 2])> = Vec::with_capacity(order.len());
-        let body = self.body.clone();
-        self.cfg_list(&body, self.end_block, None, &mut edges);
+        self.cfg_list(&self.body, self.end_block, None, &mut edges);
         for (b, succs) in edges {
             self.blocks[b].succs = succs;
         }
@@ -500,12 +501,12 @@ impl Function {
             if ins.removed {
                 continue;
             }
-            for (k, v) in ins.kind.srcs().iter().enumerate() {
-                values[*v].uses.push(Use::Instr {
+            for_each_src(&ins.kind, |k, v| {
+                values[v].uses.push(Use::Instr {
                     instr: id,
                     src: k as u16,
                 });
-            }
+            });
         }
         live_ifs.sort();
         for i in live_ifs {
@@ -588,4 +589,60 @@ impl Function {
     pub fn is_declaration(&self) -> bool {
         self.external
     }
+}
+
+/// Calls `f` with each source of `kind` and its number, in the order of
+/// [`InstrKind::srcs`], without collecting them (performance: use lists are built for every
+/// new instruction and rebuilt often). Added for issue 5 (front-end speed). Debug builds check
+/// the sources against [`InstrKind::srcs`].
+#[inline]
+fn for_each_src(kind: &InstrKind, mut f: impl FnMut(usize, ValueId)) {
+    let expected: SmallVec<[ValueId; 4]> = if cfg!(debug_assertions) {
+        kind.srcs()
+    } else {
+        SmallVec::new()
+    };
+    let mut seen = 0usize;
+    let mut g = |k: usize, v: ValueId| {
+        debug_assert_eq!(expected.get(k), Some(&v), "source {k} of {kind:?}");
+        seen += 1;
+        f(k, v);
+    };
+    match kind {
+        InstrKind::Alu(a) => {
+            for (k, s) in a.srcs.iter().enumerate() {
+                g(k, s.value);
+            }
+        }
+        InstrKind::Intrinsic(i) => {
+            for (k, v) in i.srcs.iter().enumerate() {
+                g(k, *v);
+            }
+        }
+        InstrKind::Tex(t) => {
+            for (k, (_, v)) in t.srcs.iter().enumerate() {
+                g(k, *v);
+            }
+        }
+        InstrKind::Deref(d) => match d.kind {
+            DerefKind::Var(_) => {}
+            DerefKind::Array { parent, index } => {
+                g(0, parent);
+                g(1, index);
+            }
+            DerefKind::Struct { parent, .. } | DerefKind::Cast { parent } => g(0, parent),
+        },
+        InstrKind::Phi { srcs, .. } => {
+            for (k, (_, v)) in srcs.iter().enumerate() {
+                g(k, *v);
+            }
+        }
+        InstrKind::Call { args, .. } => {
+            for (k, v) in args.iter().enumerate() {
+                g(k, *v);
+            }
+        }
+        InstrKind::LoadConst { .. } | InstrKind::Undef { .. } | InstrKind::Jump(_) => {}
+    }
+    debug_assert!(!cfg!(debug_assertions) || seen == expected.len());
 }

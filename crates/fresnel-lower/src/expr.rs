@@ -679,20 +679,24 @@ impl FnCx<'_, '_, '_> {
     fn mark_precision(&mut self, e: hir::ExprId, start: usize, op: &Operand) {
         use fresnel_syntax::ast::Precision;
         let m = self.cx.m;
-        let ex = m.expr(e);
-        let precision = match ex.kind {
-            ExprKind::Assign {
-                op: Some(_),
-                lhs,
-                rhs,
-            } => effective_precision(m, lhs)
-                .into_iter()
-                .chain(effective_precision(m, rhs))
-                .max(),
-            ExprKind::Assign { .. } => None,
-            _ => effective_precision(m, e),
+        // The precision is looked up only when a value could be marked (performance).
+        let relaxed_of = || {
+            let ex = m.expr(e);
+            let precision = match ex.kind {
+                ExprKind::Assign {
+                    op: Some(_),
+                    lhs,
+                    rhs,
+                } => effective_precision(m, lhs)
+                    .into_iter()
+                    .chain(effective_precision(m, rhs))
+                    .max(),
+                ExprKind::Assign { .. } => None,
+                _ => effective_precision(m, e),
+            };
+            matches!(precision, Some(Precision::Medium | Precision::Low))
         };
-        let relaxed = matches!(precision, Some(Precision::Medium | Precision::Low));
+        let mut relaxed: Option<bool> = None;
         let mut mine: SmallVec<[ValueId; 4]> = SmallVec::new();
         match op {
             Operand::Value(v) => mine.push(*v),
@@ -712,7 +716,7 @@ impl FnCx<'_, '_, '_> {
                     | InstrKind::Intrinsic(_)
                     | InstrKind::Call { .. }
             );
-            if relaxed && computed && def.bit_size == 32 {
+            if computed && def.bit_size == 32 && *relaxed.get_or_insert_with(relaxed_of) {
                 self.b.func.mark_relaxed(v);
             }
         }

@@ -297,6 +297,32 @@ pub struct TypeTable {
     types: Vec<Type>,
     dedup: FxHashMap<Type, TypeId>,
     structs: Vec<StructDef>,
+    /// The ids of the scalar, vector and matrix types interned so far, by
+    /// [`simple_slot`] (`u32::MAX`: not yet): most lookups (built-in overloads, constructors)
+    /// are of these, and skip hashing (performance).
+    simple: Box<[u32; SIMPLE_SLOTS]>,
+}
+
+/// Shapes with a slot in [`TypeTable::simple`]: scalar, 3 vectors, 9 matrices.
+const SIMPLE_SHAPES: usize = 13;
+const SIMPLE_SLOTS: usize = 15 * SIMPLE_SHAPES;
+
+/// The slot of a scalar, vector (2 to 4 components) or matrix (2 to 4 columns and rows)
+/// type in [`TypeTable::simple`].
+#[inline]
+fn simple_slot(ty: &Type) -> Option<usize> {
+    let (s, shape) = match *ty {
+        Type::Scalar(s) => (s, 0),
+        Type::Vector(s, n @ 2..=4) => (s, n as usize - 1),
+        Type::Matrix {
+            scalar,
+            cols: c @ 2..=4,
+            rows: r @ 2..=4,
+        } => (scalar, 4 + (c as usize - 2) * 3 + (r as usize - 2)),
+        _ => return None,
+    };
+    let k = s as usize * SIMPLE_SHAPES + shape;
+    (k < SIMPLE_SLOTS).then_some(k)
 }
 
 impl Default for TypeTable {
@@ -320,9 +346,11 @@ pub mod ids {
 impl TypeTable {
     pub fn new() -> TypeTable {
         let mut t = TypeTable {
-            types: Vec::new(),
-            dedup: FxHashMap::default(),
+            // Room for a typical shader's types from the start (performance: no regrowing).
+            types: Vec::with_capacity(64),
+            dedup: FxHashMap::with_capacity_and_hasher(64, Default::default()),
             structs: Vec::new(),
+            simple: Box::new([u32::MAX; SIMPLE_SLOTS]),
         };
         for ty in [
             Type::Error,
@@ -339,12 +367,24 @@ impl TypeTable {
     }
 
     pub fn intern(&mut self, ty: Type) -> TypeId {
-        if let Some(&id) = self.dedup.get(&ty) {
-            return id;
+        let slot = simple_slot(&ty);
+        if let Some(k) = slot {
+            if self.simple[k] != u32::MAX {
+                return TypeId(self.simple[k]);
+            }
         }
-        let id = TypeId(self.types.len() as u32);
-        self.types.push(ty.clone());
-        self.dedup.insert(ty, id);
+        let next = TypeId(self.types.len() as u32);
+        let id = match self.dedup.entry(ty) {
+            std::collections::hash_map::Entry::Occupied(e) => *e.get(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                self.types.push(e.key().clone());
+                e.insert(next);
+                next
+            }
+        };
+        if let Some(k) = slot {
+            self.simple[k] = id.0;
+        }
         id
     }
 

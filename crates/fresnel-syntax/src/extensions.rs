@@ -472,10 +472,18 @@ impl ExtensionState {
     /// `sampler2DRect` off).
     pub fn initial(version: crate::version::Version) -> ExtensionState {
         let mut s = ExtensionState::default();
-        if !version.is_es() && version.number < 140 {
-            s.set(Ext::ARB_texture_rectangle, Behavior::Enable);
+        for (e, b) in Self::initially_on(version) {
+            s.set(e, b);
         }
         s
+    }
+
+    /// The extensions [`ExtensionState::initial`] turns on, with their behavior (without
+    /// building a whole state: the preprocessor asks once per shader).
+    pub fn initially_on(version: crate::version::Version) -> impl Iterator<Item = (Ext, Behavior)> {
+        (!version.is_es() && version.number < 140)
+            .then_some((Ext::ARB_texture_rectangle, Behavior::Enable))
+            .into_iter()
     }
 
     pub fn get(&self, ext: Ext) -> Behavior {

@@ -7,8 +7,10 @@
 //! creating one costs nothing. There is no global interner (the library has no global mutable
 //! state).
 
-use indexmap::IndexSet;
-use rustc_hash::{FxBuildHasher, FxHashMap};
+use std::borrow::Cow;
+
+use indexmap::IndexMap;
+use rustc_hash::FxBuildHasher;
 
 use crate::keywords::{Keyword, KEYWORD_COUNT, KEYWORD_TEXT};
 
@@ -140,42 +142,43 @@ fn static_text(sym: Symbol) -> Option<&'static str> {
 /// The interner: one per compilation.
 #[derive(Clone, Debug, Default)]
 pub struct Interner {
-    /// Names other than the seeded ones; symbol `SEED_COUNT + index`.
-    dynamic: IndexSet<Box<str>, FxBuildHasher>,
-    /// Seeded names met so far, so each is looked up statically once.
-    statics: FxHashMap<&'static str, Symbol>,
+    /// Every name met so far, seeded (borrowed static text) or not (owned), with its symbol:
+    /// one hash lookup per name (performance).
+    names: IndexMap<Cow<'static, str>, Symbol, FxBuildHasher>,
+    /// For the names other than the seeded ones (symbol `SEED_COUNT + k`), their index in
+    /// `names`.
+    dynamic: Vec<u32>,
 }
 
 impl Interner {
     pub fn new() -> Interner {
-        Interner::default()
+        // Room for a typical shader's names from the start (performance: no regrowing).
+        Interner {
+            names: IndexMap::with_capacity_and_hasher(256, FxBuildHasher),
+            dynamic: Vec::with_capacity(128),
+        }
     }
 
     #[inline]
     pub fn intern(&mut self, s: &str) -> Symbol {
-        if let Some(&sym) = self.statics.get(s) {
+        if let Some(&sym) = self.names.get(s) {
             return sym;
-        }
-        if let Some(i) = self.dynamic.get_index_of(s) {
-            return Symbol((SEED_COUNT + i) as u32);
         }
         if let Some(sym) = static_symbol(s) {
             if let Some(text) = static_text(sym) {
-                self.statics.insert(text, sym);
+                self.names.insert(Cow::Borrowed(text), sym);
             }
             return sym;
         }
-        let (i, _) = self.dynamic.insert_full(Box::from(s));
-        Symbol((SEED_COUNT + i) as u32)
+        let sym = Symbol((SEED_COUNT + self.dynamic.len()) as u32);
+        let (i, _) = self.names.insert_full(Cow::Owned(s.to_owned()), sym);
+        self.dynamic.push(i as u32);
+        sym
     }
 
     /// The symbol for `s` if it is seeded or has been interned.
     pub fn get(&self, s: &str) -> Option<Symbol> {
-        static_symbol(s).or_else(|| {
-            self.dynamic
-                .get_index_of(s)
-                .map(|i| Symbol((SEED_COUNT + i) as u32))
-        })
+        static_symbol(s).or_else(|| self.names.get(s).copied())
     }
 
     #[inline]
@@ -183,24 +186,22 @@ impl Interner {
         if let Some(t) = static_text(sym) {
             return t;
         }
-        self.dynamic
-            .get_index(sym.0 as usize - SEED_COUNT)
-            .map_or("<invalid symbol>", |s| s)
+        (sym.0 as usize)
+            .checked_sub(SEED_COUNT)
+            .and_then(|k| self.dynamic.get(k))
+            .and_then(|&i| self.names.get_index(i as usize))
+            .map_or("<invalid symbol>", |(s, _)| s)
     }
 
-    /// Every name recorded so far: the seeded names met, then the others (order not
-    /// meaningful). The checker uses it to declare only the built-in variables a shader can
-    /// name.
+    /// Every name recorded so far, seeded ones included (order not meaningful). The checker
+    /// uses it to declare only the built-in variables a shader can name.
     pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.statics
-            .keys()
-            .copied()
-            .chain(self.dynamic.iter().map(|s| &**s))
+        self.names.keys().map(|s| &**s)
     }
 
     /// Number of distinct names interned by this interner (seeded ones included once used).
     pub fn len(&self) -> usize {
-        self.dynamic.len() + self.statics.len()
+        self.names.len()
     }
 
     pub fn is_empty(&self) -> bool {

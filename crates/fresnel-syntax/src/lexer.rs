@@ -165,17 +165,22 @@ impl Lexer {
         self.pos = body;
         let len = self.bytes().len();
         while self.pos < len {
+            // Only a line end or a backslash (a possible continuation) matters: jump to the
+            // next one (performance: long comment blocks).
+            let Some(k) = memchr::memchr3(b'\n', b'\r', b'\\', &self.bytes()[self.pos..]) else {
+                self.pos = len;
+                break;
+            };
+            self.pos += k;
             let c = self.bytes()[self.pos];
             if c == b'\n' || c == b'\r' {
                 break;
             }
-            if c == b'\\' {
-                let n = self.continuation_at(self.pos);
-                if n > 0 {
-                    self.comment_continuations.push(start as u32);
-                    self.pos += n;
-                    continue;
-                }
+            let n = self.continuation_at(self.pos);
+            if n > 0 {
+                self.comment_continuations.push(start as u32);
+                self.pos += n;
+                continue;
             }
             self.pos += 1;
         }
@@ -189,7 +194,7 @@ impl Lexer {
         let len = self.bytes().len();
         let mut i = body;
         loop {
-            let Some(star) = self.bytes()[i..].iter().position(|&c| c == b'*') else {
+            let Some(star) = memchr::memchr(b'*', &self.bytes()[i..]) else {
                 self.pos = len;
                 self.unterminated_comment = Some(start as u32);
                 return;

@@ -6,6 +6,7 @@ use fresnel_syntax::diag::Diagnostic;
 use fresnel_syntax::extensions::Ext;
 use fresnel_syntax::intern::Symbol;
 use fresnel_syntax::source::Span;
+use smallvec::SmallVec;
 
 use super::expr::ConvRank;
 use super::{Binding, Checker};
@@ -327,12 +328,8 @@ impl Checker<'_> {
         let builtin_hidden = self.hidden_builtins.contains(&name);
         let mut unavailable_builtin = false;
         if !builtin_hidden {
-            let cx = self.builtin_context();
             for idx in builtins::overload_indices(&text) {
-                if builtins::SIGNATURES[idx as usize]
-                    .availability()
-                    .allows(&cx)
-                {
+                if self.builtin_allowed(&builtins::SIGNATURES[idx as usize]) {
                     cands.push(Candidate::Builtin(idx));
                 } else {
                     unavailable_builtin = true;
@@ -416,10 +413,11 @@ impl Checker<'_> {
             }
         }
         // Rank every candidate.
-        let arg_types: Vec<TypeId> = args.iter().map(|a| self.ety(*a)).collect();
-        let mut viable: Vec<(Candidate, Vec<ConvRank>)> = Vec::new();
+        // Small vectors: most calls have a few arguments (performance: no allocation).
+        let arg_types: SmallVec<[TypeId; 4]> = args.iter().map(|a| self.ety(*a)).collect();
+        let mut viable: Vec<(Candidate, SmallVec<[ConvRank; 4]>)> = Vec::new();
         // The ranks of the candidate being tried, reused across candidates (performance).
-        let mut ranks: Vec<ConvRank> = Vec::with_capacity(args.len());
+        let mut ranks: SmallVec<[ConvRank; 4]> = SmallVec::with_capacity(args.len());
         for c in &cands {
             // Built-in candidates (hundreds for the texture functions) are ranked parameter by
             // parameter, interning each parameter type only when the previous ones matched
@@ -509,7 +507,7 @@ impl Checker<'_> {
                     Ext::ARB_gpu_shader_fp64,
                     Ext::MESA_shader_integer_functions,
                 ]);
-            let mut best: Vec<&(Candidate, Vec<ConvRank>)> = Vec::new();
+            let mut best: Vec<&(Candidate, SmallVec<[ConvRank; 4]>)> = Vec::new();
             if !ranked && viable.len() > 1 {
                 // Fall through with no best candidate.
             } else {
@@ -590,21 +588,21 @@ impl Checker<'_> {
                         return self.keep_spec(id, unfolded);
                     }
                 }
+                let p = conv_args
+                    .iter()
+                    .filter_map(|a| self.m.expr(*a).precision)
+                    .max();
                 let id = self.add_expr(
                     ExprKind::Builtin(
                         BuiltinRef {
                             name: sig.name,
                             sig: idx,
                         },
-                        conv_args.clone(),
+                        conv_args,
                     ),
                     ret,
                     span,
                 );
-                let p = conv_args
-                    .iter()
-                    .filter_map(|a| self.m.expr(*a).precision)
-                    .max();
                 self.m.exprs[id.index()].precision = p;
                 id
             }
@@ -775,8 +773,8 @@ impl Checker<'_> {
         if self.m.types.is_error(ty) || args.iter().any(|a| self.m.types.is_error(self.ety(*a))) {
             return self.error_expr(span);
         }
-        let tname = self.ty_name(ty);
         if args.is_empty() {
+            let tname = self.ty_name(ty);
             self.error(
                 "constructor-arguments",
                 span,
@@ -784,6 +782,14 @@ impl Checker<'_> {
             );
             return self.error_expr(span);
         }
+        // The common case first, without spelling the type's name (performance).
+        if matches!(
+            self.m.types.get(ty),
+            Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. }
+        ) {
+            return self.construct_numeric(ty, args, span);
+        }
+        let tname = self.ty_name(ty);
         match self.m.types.get(ty).clone() {
             Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => {
                 self.construct_numeric(ty, args, span)
@@ -940,7 +946,7 @@ impl Checker<'_> {
 
     /// Scalar, vector and matrix constructors.
     fn construct_numeric(&mut self, ty: TypeId, args: Vec<ExprId>, span: Span) -> ExprId {
-        let tname = self.ty_name(ty);
+        // The type's name is spelled only for error messages (performance: not per call).
         let target_scalar = self.m.types.scalar_of(ty).unwrap_or(Scalar::F32);
         // GL_EXT_buffer_reference: `uint64_t(ref)` (and `uvec2(ref)` with
         // GL_EXT_buffer_reference_uvec2) give the address.
@@ -984,6 +990,7 @@ impl Checker<'_> {
             let at = self.ety(*a);
             if !self.m.types.is_numeric_or_bool(at) {
                 let s = self.espan(*a);
+                let tname = self.ty_name(ty);
                 self.error(
                     "constructor-arguments",
                     s,
@@ -1000,6 +1007,7 @@ impl Checker<'_> {
         // Matrix from a matrix: alone.
         if is_matrix && args.iter().any(|a| self.m.types.is_matrix(self.ety(*a))) {
             if args.len() != 1 {
+                let tname = self.ty_name(ty);
                 self.error(
                     "constructor-arguments",
                     span,
@@ -1024,6 +1032,7 @@ impl Checker<'_> {
             }
             if total >= needed {
                 let s = self.espan(*a);
+                let tname = self.ty_name(ty);
                 self.error(
                     "constructor-arguments",
                     s,
@@ -1037,6 +1046,7 @@ impl Checker<'_> {
             total += self.m.types.component_count(at).unwrap_or(1);
         }
         if total < needed && !self.m.types.is_scalar(ty) {
+            let tname = self.ty_name(ty);
             self.error(
                 "constructor-arguments",
                 span,

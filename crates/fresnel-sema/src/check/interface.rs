@@ -1301,7 +1301,9 @@ impl Checker<'_> {
         let mesh = matches!(self.stage, Some(Stage::Mesh | Stage::Task));
         for i in 0..self.m.exprs.len() {
             let span = self.m.exprs[i].span;
-            match self.m.exprs[i].kind.clone() {
+            // The arms below copy only ids out of the expression (no clone of the whole kind:
+            // performance).
+            match self.m.exprs[i].kind {
                 ExprKind::Var(v) => {
                     let var = self.m.var(v);
                     if !var.builtin {

@@ -20,10 +20,12 @@
 //! the version does not allow).
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use fresnel_syntax::ast::{self, QualifierKind};
 use fresnel_syntax::diag::Diagnostic;
 use fresnel_syntax::extensions::Ext;
+use fresnel_syntax::intern::Symbol;
 use fresnel_syntax::keywords::Keyword;
 use fresnel_syntax::source::Span;
 use fresnel_syntax::version::Stage;
@@ -587,13 +589,16 @@ impl Checker<'_> {
         let tu = self.ast();
         let literal_only = !self.enhanced_layouts();
         for (ids, _) in &groups {
-            let mut seen: Vec<String> = Vec::new();
+            // The names met so far; compared ignoring case, without copies (performance).
+            let mut seen: SmallVec<[Symbol; 8]> = SmallVec::new();
             for id in ids.iter() {
-                let raw = self.name(id.name).to_string();
-                let lower = raw.to_ascii_lowercase();
                 // GLSL ES 3.00: "When the same layout-qualifier-name occurs multiple times, in
                 // a single declaration, the last occurrence overrides the former".
-                if seen.contains(&lower) && !relaxed && !self.at_least(0, 300) {
+                if !relaxed && !self.at_least(0, 300) && {
+                    let raw = self.name(id.name);
+                    seen.iter().any(|s| self.name(*s).eq_ignore_ascii_case(raw))
+                } {
+                    let lower = self.name(id.name).to_ascii_lowercase();
                     self.error(
                         "layout-duplicate",
                         id.span,
@@ -603,7 +608,7 @@ impl Checker<'_> {
                         ),
                     );
                 }
-                seen.push(lower.clone());
+                seen.push(id.name);
                 // Constant expressions as values: GLSL 4.40 / GL_ARB_enhanced_layouts; GLSL ES
                 // takes integer literals only.
                 if let Some(v) = id.value {
@@ -614,6 +619,7 @@ impl Checker<'_> {
                         .iter()
                         .any(|e| e.span == id.span && e.value.is_some());
                     if !is_lit && evaluated && (literal_only || self.is_es()) {
+                        let lower = self.name(id.name).to_ascii_lowercase();
                         let msg = if self.is_es() {
                             format!("the value of layout qualifier `{lower}` must be an integer literal in GLSL ES")
                         } else {

@@ -94,8 +94,9 @@ pub fn check(
             vars: Vec::new(),
             globals: Vec::new(),
             functions: Vec::new(),
-            exprs: Vec::new(),
-            stmts: Vec::new(),
+            // About as many HIR nodes as syntax nodes (performance: no regrowing).
+            exprs: Vec::with_capacity(tu.exprs.len() + tu.exprs.len() / 4),
+            stmts: Vec::with_capacity(tu.stmts.len()),
             stage_layout: Vec::new(),
             extensions: pp.extensions.clone(),
             invariant_all,
@@ -132,6 +133,7 @@ pub fn check(
         saw_spec_constant: false,
         spec_dims: spec_array::SpecDims::default(),
         ext: ext_types::ExtState::default(),
+        avail_cache: vec![0; builtins::AVAILABILITY.len()],
     };
     c.set_default_precisions();
     c.declare_builtin_variables();
@@ -146,11 +148,13 @@ pub fn check(
                 break;
             }
             e.apply_extension(&mut c.exts, pp.version);
+            c.avail_cache.fill(0);
             next_event += 1;
         }
         c.external(d);
     }
     c.exts = final_exts;
+    c.avail_cache.fill(0);
     c.pragmas_outside_functions(pp);
     c.finish();
     c.m
@@ -248,6 +252,10 @@ pub(crate) struct Checker<'a> {
     pub redeclared_builtins: FxHashSet<VarId>,
     /// Side tables of the parameterized extension types (`ext_types.rs`).
     pub ext: ext_types::ExtState,
+    /// Whether each built-in availability ([`builtins::Signature::avail`]) allows use in the
+    /// current context: 0 not known yet, 1 no, 2 yes. Cleared whenever the extension state
+    /// changes (performance: overload resolution asks for hundreds of texture overloads).
+    pub avail_cache: Vec<u8>,
 }
 
 /// What a `precision` statement applies to.
@@ -458,6 +466,17 @@ impl<'a> Checker<'a> {
             return;
         }
         self.check_name_length(name, span);
+        // Most names need no diagnostic: look without copying the name (performance).
+        {
+            let t = self.name(name);
+            let maybe_keyword = matches!(
+                t,
+                "demote" | "terminateInvocation" | "ignoreIntersectionEXT" | "terminateRayEXT"
+            );
+            if !maybe_keyword && !t.starts_with("gl_") && !t.contains("__") {
+                return;
+            }
+        }
         let text = self.name(name).to_string();
         // Statements that extensions add are keywords while the extension is enabled.
         let keyword_ext = match text.as_str() {
@@ -1054,6 +1073,23 @@ impl<'a> Checker<'a> {
     }
 
     /// The built-in availability context.
+    /// Whether the built-in signature is available here ([`builtins::Availability::allows`]
+    /// in [`Checker::builtin_context`]), remembered per availability entry.
+    pub fn builtin_allowed(&mut self, sig: &builtins::Signature) -> bool {
+        let k = sig.avail as usize;
+        match self.avail_cache.get(k) {
+            Some(1) => false,
+            Some(2) => true,
+            _ => {
+                let r = sig.availability().allows(&self.builtin_context());
+                if let Some(c) = self.avail_cache.get_mut(k) {
+                    *c = 1 + u8::from(r);
+                }
+                r
+            }
+        }
+    }
+
     pub fn builtin_context(&self) -> builtins::Context<'_> {
         builtins::Context {
             version: self.version,

@@ -80,8 +80,12 @@ pub fn parse(
         sm,
         interner,
         diags,
+        // Arena sizes estimated from the token count (capped), so the arenas rarely regrow
+        // (performance).
         tu: TranslationUnit {
             version: Some(pp.version),
+            exprs: Vec::with_capacity((pp.tokens.len() / 2).min(1 << 16)),
+            stmts: Vec::with_capacity((pp.tokens.len() / 8).min(1 << 14)),
             ..TranslationUnit::default()
         },
         depth: 0,

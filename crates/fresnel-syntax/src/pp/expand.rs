@@ -19,10 +19,9 @@ impl Preprocessor<'_> {
     /// then applies the command-line `-D`/`-U`.
     pub(super) fn define_predefined(&mut self, v: Version) {
         // Extensions on before any directive (the parser and checker start from the same).
-        let initial = crate::extensions::ExtensionState::initial(v);
-        for &e in Ext::all() {
-            if initial.is_on(e) && !self.exts.is_on(e) {
-                self.exts.set(e, initial.get(e));
+        for (e, b) in crate::extensions::ExtensionState::initially_on(v) {
+            if !self.exts.is_on(e) {
+                self.exts.set(e, b);
             }
         }
         let mut defs: Vec<(Symbol, u32)> = Vec::new();
@@ -74,7 +73,12 @@ impl Preprocessor<'_> {
 
     /// Defines a predefined object-like macro whose value is a number.
     fn define_value(&mut self, name: Symbol, value: u32) {
-        let span = self.sm.add_scratch(&value.to_string());
+        // The values are small: spelled without formatting (performance).
+        let span = match value {
+            1 => self.sm.add_scratch("1"),
+            100 => self.sm.add_scratch("100"),
+            v => self.sm.add_scratch(&v.to_string()),
+        };
         let mut tok = Token::new(TokenKind::IntLit, span);
         tok.flags.set(TokenFlags::SPACE_BEFORE);
         self.macros.insert(
