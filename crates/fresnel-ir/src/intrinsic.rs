@@ -44,6 +44,9 @@ pub enum IndexKind {
     SpirvCaps,
     /// `spirv_instruction`: the SPIR-V extensions declared.
     SpirvExts,
+    /// A vendor operation's function argument (`coopMatPerElementNV(r, m, f)`'s `f`): the
+    /// index of the function in the shader (renumbered when functions go).
+    Callee,
 }
 
 impl IndexKind {
@@ -63,6 +66,7 @@ impl IndexKind {
             IndexKind::SpirvKinds => "kinds",
             IndexKind::SpirvCaps => "caps",
             IndexKind::SpirvExts => "exts",
+            IndexKind::Callee => "callee",
         }
     }
 
@@ -82,6 +86,7 @@ impl IndexKind {
             "kinds" => IndexKind::SpirvKinds,
             "caps" => IndexKind::SpirvCaps,
             "exts" => IndexKind::SpirvExts,
+            "callee" => IndexKind::Callee,
             _ => return None,
         })
     }
@@ -457,9 +462,9 @@ intrinsics! {
     /// long vectors, tensors, small float formats) the IR does not model: `op` names the
     /// GLSL operation; srcs: the deref of the destination, then the operands (derefs or
     /// values). Reads and writes memory: never eliminated or reordered.
-    VendorOp = "vendor_op" [-2] none 0 { VendorOp } 0;
+    VendorOp = "vendor_op" [-2] none 0 { VendorOp, Callee } 0;
     /// As `vendor_op` with an ordinary scalar or vector result and no destination deref.
-    VendorOpValue = "vendor_op_value" [-2] value 0 { VendorOp } 0;
+    VendorOpValue = "vendor_op_value" [-2] value 0 { VendorOp, Callee } 0;
 
     // ---- GL_EXT_spirv_intrinsics (issue 5; see crate::spirv_instruction) ----
     /// A call of a `spirv_instruction` prototype without a result: `base` the instruction,

@@ -523,7 +523,8 @@ impl Shader {
 /// Whole-shader edits of the function list.
 impl Shader {
     /// Keeps the functions for which `keep` is true, renumbering the survivors in order and
-    /// every reference to them (calls, the entry point, variable owners); the variables
+    /// every reference to them (calls, vendor operations' `callee`, the entry point,
+    /// variable owners); the variables
     /// owned by dropped functions are dropped too. Calls to a dropped function must not
     /// remain in kept functions. Returns how many functions were dropped.
     pub fn retain_functions(&mut self, mut keep: impl FnMut(FuncId, &Function) -> bool) -> usize {
@@ -549,11 +550,22 @@ impl Shader {
         self.entry = self.entry.and_then(remap);
         for (_, f) in self.functions.iter_mut() {
             for (_, i) in f.instrs.iter_mut() {
-                if let crate::instr::InstrKind::Call { func, .. } = &mut i.kind {
-                    match remap(*func) {
+                match &mut i.kind {
+                    crate::instr::InstrKind::Call { func, .. } => match remap(*func) {
                         Some(n) => *func = n,
                         None => debug_assert!(i.removed, "a call to a dropped function"),
+                    },
+                    // A vendor operation's function argument follows its function.
+                    crate::instr::InstrKind::Intrinsic(x) => {
+                        if let Some(c) = x.index(crate::IndexKind::Callee) {
+                            let to = usize::try_from(c)
+                                .ok()
+                                .and_then(|c| map.get(c).copied().flatten())
+                                .map_or(-1, |n| n.index() as i64);
+                            x.set_index(crate::IndexKind::Callee, to);
+                        }
                     }
+                    _ => {}
                 }
             }
         }

@@ -739,6 +739,13 @@ impl<'a> Validator<'a> {
         if let Some(e) = crate::vendor::check(f, x) {
             self.error(e);
         }
+        if let Some(c) = x.index(IndexKind::Callee) {
+            if usize::try_from(c).map_or(true, |c| c >= self.shader.functions.len()) {
+                self.error(format!(
+                    "{name}: callee {c} is not a function of the shader"
+                ));
+            }
+        }
         if x.srcs.len() != info.srcs.len() && !info.is_variadic() {
             self.error(format!(
                 "{name} takes {} sources, has {}",

@@ -244,6 +244,16 @@ impl<'a> Linker<'a> {
                             };
                             *func = bound.unwrap_or_else(|| self.linked_func(ui, *func));
                         }
+                        // A vendor operation's function argument: its function here.
+                        InstrKind::Intrinsic(x) => {
+                            if let Some(c) = x
+                                .index(fresnel_ir::IndexKind::Callee)
+                                .and_then(|c| u32::try_from(c).ok())
+                            {
+                                let to = self.linked_func(ui, FuncId(c)).index() as i64;
+                                x.set_index(fresnel_ir::IndexKind::Callee, to);
+                            }
+                        }
                         _ => {}
                     }
                 }
@@ -647,6 +657,12 @@ impl<'a> Linker<'a> {
                 .into_iter()
                 .filter_map(|id| match &func.instrs[id].kind {
                     InstrKind::Call { func, .. } if func.index() < n => Some(*func),
+                    // Functions vendor operations take as arguments are kept too.
+                    InstrKind::Intrinsic(x) => x
+                        .index(fresnel_ir::IndexKind::Callee)
+                        .and_then(|c| u32::try_from(c).ok())
+                        .map(FuncId)
+                        .filter(|c| c.index() < n),
                     _ => None,
                 })
                 .collect()

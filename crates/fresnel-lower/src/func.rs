@@ -132,6 +132,10 @@ fn ir_stage(s: fresnel_syntax::version::Stage) -> Stage {
 /// Collects the user functions called (directly) from a statement tree.
 fn callees(m: &hir::Module, s: hir::StmtId, out: &mut Vec<hir::FuncId>) {
     fn expr(m: &hir::Module, e: hir::ExprId, out: &mut Vec<hir::FuncId>) {
+        // A function named as an argument of a vendor operation is used as if called.
+        if let Some(&f) = m.func_args.get(&e) {
+            out.push(f);
+        }
         match &m.expr(e).kind {
             ExprKind::Var(_) | ExprKind::Const(_) | ExprKind::StrLit(_) | ExprKind::Error => {}
             ExprKind::Unary(_, a)
@@ -463,7 +467,11 @@ impl Cx<'_> {
 
     /// The IR function of a (non-inlined) user function, declaring it (parameters, return
     /// variable) and queueing its body on first use.
-    fn callee(&mut self, types: &mut Types, hf: hir::FuncId) -> Result<FuncId, LowerError> {
+    pub(crate) fn callee(
+        &mut self,
+        types: &mut Types,
+        hf: hir::FuncId,
+    ) -> Result<FuncId, LowerError> {
         if let Some(f) = self.funcs.get(&hf) {
             return Ok(*f);
         }

@@ -127,20 +127,38 @@ impl FnCx<'_, '_, '_> {
         srcs: &[ValueId],
         span: Span,
     ) -> Result<Option<Operand>, LowerError> {
+        self.vendor_op_calling(name, ty, srcs, span, None)
+    }
+
+    /// [`Self::vendor_op`] of an operation that takes a function (`coopMatPerElementNV`'s
+    /// element function): its index in the IR as the `callee` index.
+    fn vendor_op_calling(
+        &mut self,
+        name: &str,
+        ty: Option<HirTypeId>,
+        srcs: &[ValueId],
+        span: Span,
+        callee: Option<fresnel_ir::FuncId>,
+    ) -> Result<Option<Operand>, LowerError> {
         let Some(op) = vendor_op_index(name) else {
             return Err(LowerError::new(
                 format!("operation `{name}` on a vendor extension type is not supported by the IR lowering"),
                 Some(span),
             ));
         };
-        let idx = [(IndexKind::VendorOp, op)];
+        let mut idx: smallvec::SmallVec<[(IndexKind, i64); 2]> =
+            smallvec::smallvec![(IndexKind::VendorOp, op)];
+        if let Some(c) = callee {
+            idx.push((IndexKind::Callee, i64::from(c.0)));
+        }
+        let idx = &idx[..];
         let m = self.cx.m;
         let sh = ty.map_or(Shape::Void, |t| shape(m, t));
         match (sh, ty) {
             (Shape::Value { scalar, n }, _) => {
                 let v = self
                     .b
-                    .intrinsic(Intrinsic::VendorOpValue, srcs, n, value_bits(scalar), &idx)
+                    .intrinsic(Intrinsic::VendorOpValue, srcs, n, value_bits(scalar), idx)
                     .ok_or_else(|| {
                         LowerError::new("vendor_op_value without a result", Some(span))
                     })?;
@@ -154,7 +172,7 @@ impl FnCx<'_, '_, '_> {
                     )
                 });
                 if first_is_deref {
-                    self.b.intrinsic(Intrinsic::VendorOp, srcs, 0, 32, &idx);
+                    self.b.intrinsic(Intrinsic::VendorOp, srcs, 0, 32, idx);
                 } else {
                     // No memory to act on: the operation still happens, on a scratch
                     // destination.
@@ -163,7 +181,7 @@ impl FnCx<'_, '_, '_> {
                     let d = self.deref_var(t);
                     let mut all = vec![d];
                     all.extend_from_slice(srcs);
-                    self.b.intrinsic(Intrinsic::VendorOp, &all, 0, 32, &idx);
+                    self.b.intrinsic(Intrinsic::VendorOp, &all, 0, 32, idx);
                 }
                 Ok(None)
             }
@@ -178,7 +196,7 @@ impl FnCx<'_, '_, '_> {
                 let d = self.deref_var(tv);
                 let mut all = vec![d];
                 all.extend_from_slice(srcs);
-                self.b.intrinsic(Intrinsic::VendorOp, &all, 0, 32, &idx);
+                self.b.intrinsic(Intrinsic::VendorOp, &all, 0, 32, idx);
                 Ok(Some(Operand::Deref(d)))
             }
             (_, Some(t)) => {
@@ -186,7 +204,7 @@ impl FnCx<'_, '_, '_> {
                 let d = self.deref_var(tv);
                 let mut all = vec![d];
                 all.extend_from_slice(srcs);
-                self.b.intrinsic(Intrinsic::VendorOp, &all, 0, 32, &idx);
+                self.b.intrinsic(Intrinsic::VendorOp, &all, 0, 32, idx);
                 Ok(Some(self.load(d, t)?))
             }
         }
@@ -245,8 +263,9 @@ impl FnCx<'_, '_, '_> {
 
     /// An expression as a vendor-operation source. A function named as an argument
     /// (`coopMatPerElementNV(r, m, func)`, `coopMatReduceNV`'s combine function,
-    /// `coopMatLoadTensorNV`'s decode function) is an erroneous expression in the HIR, which
-    /// does not say which function: an undefined 32-bit value (the callee is lost).
+    /// `coopMatLoadTensorNV`'s decode function) has no value: an undefined 32-bit source
+    /// holds its place, and the operation names the function by its `callee` index
+    /// (`Module::func_args` says which).
     fn vendor_arg(&mut self, e: hir::ExprId) -> Result<ValueId, LowerError> {
         let (ty, span) = (self.cx.m.expr(e).ty, self.cx.m.expr(e).span);
         if matches!(self.cx.m.expr(e).kind, ExprKind::Error) {
@@ -420,7 +439,12 @@ impl FnCx<'_, '_, '_> {
                     srcs.push(s);
                 }
                 let rty = (!matches!(m.types.get(ty), HType::Void)).then_some(ty);
-                self.vendor_op(f.name, rty, &srcs, span)?
+                // A function named as an argument: the operation's `callee`.
+                let callee = match args.iter().find_map(|a| m.func_args.get(a).copied()) {
+                    Some(hf) => Some(self.cx.callee(self.b.types, hf)?),
+                    None => None,
+                };
+                self.vendor_op_calling(f.name, rty, &srcs, span, callee)?
             }
             _ => return Ok(None),
         }))

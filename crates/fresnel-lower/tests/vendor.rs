@@ -284,3 +284,72 @@ fn corpus_vendor_shaders_lower_and_round_trip() {
     // 68 of the 90 files when this was written (the others are expected to fail `check`).
     assert!(done >= 68, "only {done} of {} shaders checked", names.len());
 }
+
+/// A function named as an argument (`coopMatPerElementNV`'s element function,
+/// `coopMatReduceNV`'s combine function) is the operation's `callee`: the index of that
+/// function, lowered and kept; `-O` keeps it and renumbers the index when functions before
+/// it go.
+#[test]
+fn function_arguments_name_their_function() {
+    let src = r#"#version 450
+#extension GL_KHR_cooperative_matrix : enable
+#extension GL_NV_cooperative_matrix2 : enable
+#extension GL_KHR_memory_scope_semantics : enable
+#extension GL_EXT_shader_explicit_arithmetic_types : enable
+layout(local_size_x = 32) in;
+layout(set = 0, binding = 0) buffer B { float x[]; } buf;
+float unused(float a) { return a * 3.0; }
+float helper(float a) { return a + 1.0; }
+float twice(const in uint row, const in uint col, const in float e) { return e * 2.0; }
+float combine(const in float a, const in float b) { return a + b; }
+void main() {
+    coopmat<float, gl_ScopeSubgroup, 16, 16, gl_MatrixUseAccumulator> m =
+        coopmat<float, gl_ScopeSubgroup, 16, 16, gl_MatrixUseAccumulator>(1.0);
+    coopMatPerElementNV(m, m, twice);
+    coopmat<float, gl_ScopeSubgroup, 16, 16, gl_MatrixUseAccumulator> r;
+    coopMatReduceNV(r, m, gl_CooperativeMatrixReduceRowNV, combine);
+    coopMatStore(r, buf.x, 0, 16, gl_CooperativeMatrixLayoutRowMajor);
+    buf.x[0] = helper(buf.x[1]);
+}
+"#;
+    let check = |s: &Shader, what: &str| {
+        let named: Vec<(String, String)> = vendor_ops(s)
+            .into_iter()
+            .filter_map(|(op, x)| {
+                let c = x.index(IndexKind::Callee)?;
+                let f = s.functions.values().nth(usize::try_from(c).ok()?)?;
+                Some((op, f.name.clone()))
+            })
+            .collect();
+        assert_eq!(
+            named,
+            [
+                ("coopMatPerElementNV".to_string(), "twice".to_string()),
+                ("coopMatReduceNV".to_string(), "combine".to_string())
+            ],
+            "{what}"
+        );
+        fresnel::ir::validate(s).unwrap_or_else(|e| panic!("{what}: {e:?}"));
+    };
+    let s = lower("per_element.comp", src);
+    check(&s, "lowered");
+    let mut o = s.clone();
+    fresnel_opt::optimize(
+        &mut o,
+        fresnel_opt::OptLevel::O,
+        fresnel_opt::TargetFacts::default(),
+    )
+    .expect("optimizes");
+    check(&o, "-O");
+    // `helper`, inlined, goes (before `twice` and `combine`: their indices move down).
+    assert!(
+        s.functions.values().any(|f| f.name == "helper"),
+        "lowered: helper is a function"
+    );
+    assert!(
+        o.functions
+            .values()
+            .all(|f| f.name != "helper" && f.name != "unused"),
+        "-O: helper inlined and gone"
+    );
+}

@@ -69,6 +69,11 @@ pub struct Module {
     /// Functions declared `spirv_instruction(...)` (GL_EXT_spirv_intrinsics; issue 5, added
     /// for the lowering): a call is that SPIR-V instruction. Lookups only.
     pub spirv_instructions: rustc_hash::FxHashMap<FuncId, SpirvInstruction>,
+    /// Arguments that name a function (`coopMatPerElementNV(r, m, f)`'s `f`, the combine
+    /// function of `coopMatReduceNV`, the decode function of `coopMatLoadTensorNV`): the
+    /// expression (an `ExprKind::Error`, it has no value) and the function it names.
+    /// Lookups only.
+    pub func_args: rustc_hash::FxHashMap<ExprId, FuncId>,
 }
 
 /// A subroutine type (`subroutine vec4 T(float);`) and its compatible functions

@@ -1753,7 +1753,10 @@ impl Checker<'_> {
         let name = self.ext.func_refs.get(&a).copied();
         let f = name.and_then(|n| self.funcs.get(&n).and_then(|v| v.first().copied()));
         match (name, f) {
-            (Some(n), Some(f)) => Some((f, self.name(n).to_string())),
+            (Some(n), Some(f)) => {
+                self.m.func_args.insert(a, f);
+                Some((f, self.name(n).to_string()))
+            }
             _ => {
                 let s = self.espan(a);
                 let msg = format!("{what} of `{}` must be the name of a function", c.name);

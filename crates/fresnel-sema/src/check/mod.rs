@@ -105,6 +105,7 @@ pub fn check(
             spec_array_dims: FxHashMap::default(),
             nonuniform_exprs: FxHashSet::default(),
             spirv_instructions: Default::default(),
+            func_args: Default::default(),
         },
         scopes: vec![Scope::default()],
         funcs: FxHashMap::default(),
