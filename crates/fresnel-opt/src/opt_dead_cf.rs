@@ -454,14 +454,7 @@ fn fold_if(f: &mut Function, l: ListRef, i: usize, taken: bool) {
         f.instrs[p].removed = true;
     }
     f.blocks[j].instrs.retain(|x| !phis.contains(x));
-    let mut dead_blocks = Vec::new();
-    blocks_of(f, &dropped, &mut dead_blocks);
-    for &b in &dead_blocks {
-        for x in std::mem::take(&mut f.blocks[b].instrs) {
-            f.instrs[x].removed = true;
-        }
-        f.blocks[b].list = None;
-    }
+    drop_nodes(f, &dropped);
     // Splice: a + first ... last + j.
     move_instrs(f, first, a);
     f.blocks[first].list = None;
@@ -508,15 +501,8 @@ fn fold_if_jumping(f: &mut Function, l: ListRef, i: usize, taken: bool) {
     let Some(&CfNode::Block(first)) = list.first() else {
         return;
     };
-    let mut dead_blocks = Vec::new();
-    blocks_of(f, &dropped, &mut dead_blocks);
-    blocks_of(f, &nodes[i + 1..], &mut dead_blocks);
-    for &b in &dead_blocks {
-        for x in std::mem::take(&mut f.blocks[b].instrs) {
-            f.instrs[x].removed = true;
-        }
-        f.blocks[b].list = None;
-    }
+    drop_nodes(f, &dropped);
+    drop_nodes(f, &nodes[i + 1..]);
     move_instrs(f, first, a);
     f.blocks[first].list = None;
     // The jump's target may have phis naming `first` (a one-block branch): `a` now.
@@ -532,6 +518,19 @@ fn fold_if_jumping(f: &mut Function, l: ListRef, i: usize, taken: bool) {
     f.rebuild_cfg();
     drop_dead_phi_sources(f);
     f.rebuild_uses();
+}
+
+/// The blocks of `nodes` (nested ones included) leave the tree, their instructions
+/// removed.
+fn drop_nodes(f: &mut Function, nodes: &[CfNode]) {
+    let mut dead_blocks = Vec::new();
+    blocks_of(f, nodes, &mut dead_blocks);
+    for &b in &dead_blocks {
+        for x in std::mem::take(&mut f.blocks[b].instrs) {
+            f.instrs[x].removed = true;
+        }
+        f.blocks[b].list = None;
+    }
 }
 
 /// Phis that named a block no longer a predecessor lose that source.

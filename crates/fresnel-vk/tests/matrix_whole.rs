@@ -8,7 +8,9 @@
 
 mod support;
 
-use support::{compute_spirv, f32s, gpu, interpret_compute, opcode_count, run_out_ubo};
+use support::{
+    compute_spirv, det, f32s, gpu, interpret_compute, inverse, opcode_count, run_out_ubo,
+};
 
 const CS: &str = r#"#version 450
 layout(local_size_x = 16) in;
@@ -61,48 +63,6 @@ fn ubo() -> Vec<u8> {
         }
     }
     w.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
-fn minor(a: &[Vec<f64>], r: usize, c: usize) -> Vec<Vec<f64>> {
-    a.iter()
-        .enumerate()
-        .filter(|(i, _)| *i != r)
-        .map(|(_, row)| {
-            row.iter()
-                .enumerate()
-                .filter(|(j, _)| *j != c)
-                .map(|(_, x)| *x)
-                .collect()
-        })
-        .collect()
-}
-
-fn det(a: &[Vec<f64>]) -> f64 {
-    if a.len() == 1 {
-        return a[0][0];
-    }
-    (0..a.len())
-        .map(|c| {
-            let s = if c % 2 == 0 { 1.0 } else { -1.0 };
-            s * a[0][c] * det(&minor(a, 0, c))
-        })
-        .sum()
-}
-
-/// The inverse of `a` (by rows), by rows.
-fn inverse(a: &[Vec<f64>]) -> Vec<Vec<f64>> {
-    let n = a.len();
-    let d = det(a);
-    (0..n)
-        .map(|r| {
-            (0..n)
-                .map(|c| {
-                    let s = if (r + c) % 2 == 0 { 1.0 } else { -1.0 };
-                    s * det(&minor(a, c, r)) / d
-                })
-                .collect()
-        })
-        .collect()
 }
 
 /// `m` (by rows) as `Out` stores it: columns `stride` floats apart.

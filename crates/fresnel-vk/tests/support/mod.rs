@@ -134,3 +134,49 @@ pub fn ubo_vec4_int(p: [f32; 4], k: i32) -> Vec<u8> {
     ubo.extend([0u8; 12]);
     ubo
 }
+
+fn minor(a: &[Vec<f64>], r: usize, c: usize) -> Vec<Vec<f64>> {
+    a.iter()
+        .enumerate()
+        .filter(|(i, _)| *i != r)
+        .map(|(_, row)| {
+            row.iter()
+                .enumerate()
+                .filter(|(j, _)| *j != c)
+                .map(|(_, x)| *x)
+                .collect()
+        })
+        .collect()
+}
+
+/// The determinant of `a` (by rows), in f64 by cofactors: the reference the matrix tests
+/// compare the GPU's and the interpreter's results with.
+#[allow(dead_code)]
+pub fn det(a: &[Vec<f64>]) -> f64 {
+    if a.len() == 1 {
+        return a[0][0];
+    }
+    (0..a.len())
+        .map(|c| {
+            let s = if c % 2 == 0 { 1.0 } else { -1.0 };
+            s * a[0][c] * det(&minor(a, 0, c))
+        })
+        .sum()
+}
+
+/// The inverse of `a` (by rows), by rows, in f64 by cofactors.
+#[allow(dead_code)]
+pub fn inverse(a: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    let n = a.len();
+    let d = det(a);
+    (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| {
+                    let s = if (r + c) % 2 == 0 { 1.0 } else { -1.0 };
+                    s * det(&minor(a, c, r)) / d
+                })
+                .collect()
+        })
+        .collect()
+}

@@ -16,22 +16,29 @@
 /// `OpCompositeExtract`, `OpCopyObject`, `OpBitcast`.
 const PURE: &[u16] = &[65, 66, 79, 80, 81, 83, 124];
 
-/// `code`: the body's instructions; `protected`: words of the module's decorations and names
-/// (any of them may name a result, which then stays); `bound`: the module's id bound (words
-/// at or above it are literals, never results).
-pub fn remove_dead(code: &[u32], protected: &[&[u32]], bound: u32) -> Vec<u32> {
-    // (start, word count) of each instruction.
-    let mut insts: Vec<(usize, usize)> = Vec::new();
+/// (start, word count) of each instruction of `code`; `None` when it is malformed.
+fn split(code: &[u32]) -> Option<Vec<(usize, usize)>> {
+    let mut insts = Vec::new();
     let mut i = 0;
     while i < code.len() {
         let n = (code[i] >> 16) as usize;
         if n == 0 || i + n > code.len() {
-            // Malformed: keep everything as it is.
-            return code.to_vec();
+            return None;
         }
         insts.push((i, n));
         i += n;
     }
+    Some(insts)
+}
+
+/// `code`: the body's instructions; `protected`: words of the module's decorations and names
+/// (any of them may name a result, which then stays); `bound`: the module's id bound (words
+/// at or above it are literals, never results).
+pub fn remove_dead(code: &[u32], protected: &[&[u32]], bound: u32) -> Vec<u32> {
+    let Some(insts) = split(code) else {
+        // Malformed: keep everything as it is.
+        return code.to_vec();
+    };
     let candidate =
         |&(s, n): &(usize, usize)| PURE.contains(&((code[s] & 0xffff) as u16)) && n >= 3;
     if !insts.iter().any(candidate) {
@@ -111,16 +118,9 @@ const LONE_TERMINATORS: &[u32] = &[249, 252, 253, 254, 255, 4416];
 /// `discard` at the end of `main`). Removing one may leave the block it branched to
 /// unnamed, so this repeats. `protected` words count as references too.
 pub fn remove_unreferenced_blocks(code: &[u32], protected: &[&[u32]], bound: u32) -> Vec<u32> {
-    let mut insts: Vec<(usize, usize)> = Vec::new();
-    let mut i = 0;
-    while i < code.len() {
-        let n = (code[i] >> 16) as usize;
-        if n == 0 || i + n > code.len() {
-            return code.to_vec();
-        }
-        insts.push((i, n));
-        i += n;
-    }
+    let Some(insts) = split(code) else {
+        return code.to_vec();
+    };
     let op = |j: usize| code[insts[j].0] & 0xffff;
     // Candidates: (index of the label, the label id).
     let lone: Vec<(usize, u32)> = (0..insts.len().saturating_sub(1))
