@@ -41,8 +41,10 @@
 //! For size (`-Os`) a loop is unrolled only when the copies are no larger than the loop.
 //!
 //! **Size model** (`-O`). The output goes to a driver that unrolls for its own hardware,
-//! so unrolling pays when the copies fold: a loop that leaves no local array in memory is
-//! unrolled only when [`SizeModel`] estimates its copies no larger in SPIR-V than the loop.
+//! so unrolling pays when the copies fold: a loop is unrolled only when [`SizeModel`]
+//! estimates its copies no larger in SPIR-V than the loop. A loop whose counter indexes a
+//! local array may grow by half: in its copies the array's accesses are free (the array
+//! becomes SSA values instead of scratch memory).
 //! The estimate counts instructions as the writer emits them (constants are global; a
 //! deref is an access chain only where a memory access reads it, once per block for a
 //! path the counter does not decide; a partial vector store is two or three), and in the
@@ -518,10 +520,11 @@ impl LoopUnroll {
         if unrolled > allowed || copied > MAX_COPIED_INSTRUCTIONS {
             return None;
         }
-        // At `-O`, a loop that leaves no local array in memory is unrolled only when the
-        // copies are not estimated larger in the output than the loop (see [`SizeModel`]).
-        if self.size_model && !self.size_only && !indexes_local_array {
+        // At `-O`, a loop is unrolled only when the copies are not estimated larger in the
+        // output than the loop (see [`SizeModel`]).
+        if self.size_model && !self.size_only {
             let model = SizeModel {
+                ssa_locals: indexes_local_array,
                 f,
                 control: &control,
                 induced: &induced,
@@ -536,7 +539,14 @@ impl LoopUnroll {
             let copies = (trips as usize + 1) * model.list(p_nodes, true)
                 + trips as usize * (model.list(q_nodes, true) + model.list(&stay_list, true))
                 + model.once(body);
-            if copies > looped {
+            // A local array the copies turn into SSA values is worth some growth (its
+            // scratch memory goes): half the loop's size again.
+            let allowance = if indexes_local_array {
+                looped + looped / 2
+            } else {
+                looped
+            };
+            if copies > allowance {
                 return None;
             }
         }
@@ -579,6 +589,9 @@ struct SizeModel<'a, S: Fn(&InstrKind) -> bool> {
     stores_constant: &'a S,
     /// The loop body has no nested control flow.
     straight: bool,
+    /// The loop indexes a local array with its counter: in the copies those accesses are
+    /// SSA values (free).
+    ssa_locals: bool,
 }
 
 impl<S: Fn(&InstrKind) -> bool> SizeModel<'_, S> {
@@ -649,9 +662,33 @@ impl<S: Fn(&InstrKind) -> bool> SizeModel<'_, S> {
                 fresnel_ir::DerefKind::Array { index, .. } if self.induced.contains(&index)))
     }
 
+    /// Whether deref `d` reaches a function-local variable through an index the counter
+    /// decides: once unrolled such an access has a constant index and the variable can
+    /// become SSA values.
+    fn local_at_induced_index(&self, d: ValueId) -> bool {
+        matches!(&self.f.instrs[self.f.values[d].def].kind,
+            InstrKind::Deref(x) if x.mode == fresnel_ir::VarMode::Function)
+            && self.induced_path(d)
+    }
+
     fn instr(&self, i: InstrId, copies: bool) -> usize {
         let f = self.f;
         let k = &f.instrs[i].kind;
+        if copies && self.ssa_locals {
+            // Accesses to a local array the copies index with constants: SSA values.
+            match k {
+                InstrKind::Deref(d) if self.local_at_induced_index(d.dest) => return 0,
+                InstrKind::Intrinsic(x)
+                    if matches!(
+                        x.op,
+                        fresnel_ir::Intrinsic::LoadDeref | fresnel_ir::Intrinsic::StoreDeref
+                    ) && self.local_at_induced_index(x.srcs[0]) =>
+                {
+                    return 0
+                }
+                _ => {}
+            }
+        }
         match k {
             InstrKind::Jump(_) | InstrKind::LoadConst { .. } | InstrKind::Undef { .. } => 0,
             InstrKind::Phi { .. } => usize::from(!copies),
