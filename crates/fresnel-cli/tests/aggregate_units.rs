@@ -2,32 +2,12 @@
 //! in one file and defined in another: the units link through the function's flattened form
 //! and compile to valid SPIR-V; optimized, the call is inlined after linking.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod support;
 
-fn fresnel(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fresnel"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run fresnel")
-}
+use support::{fresnel, spirv_val, text, write};
 
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("fresnel-agg-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).expect("write");
-    p.to_string_lossy().into_owned()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
+fn scratch(name: &str) -> std::path::PathBuf {
+    support::scratch("agg", name)
 }
 
 const MAIN_VS: &str = "#version 450
@@ -87,17 +67,7 @@ fn aggregate_functions_across_units_compile_and_inline() {
             &out_s,
         ]);
         assert_eq!(o.status.code(), Some(0), "{level}: {}", text(&o.stderr));
-        let v = Command::new("spirv-val")
-            .args(["--target-env", "vulkan1.0"])
-            .arg(out.join("vert.spv"))
-            .output()
-            .expect("spirv-val is installed");
-        assert!(
-            v.status.success(),
-            "{level}: {}{}",
-            text(&v.stderr),
-            text(&v.stdout)
-        );
+        spirv_val(&out.join("vert.spv"));
     }
     // Linked, unoptimized: the flattened functions are defined, no declaration is left.
     let o = fresnel(&[

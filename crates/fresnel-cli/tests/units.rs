@@ -1,47 +1,12 @@
 //! Issue 4: several files of one stage are compilation units linked into one shader
 //! (a function called in one file and defined in another), then compiled as usual.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod support;
 
-fn fresnel(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fresnel"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run fresnel")
-}
+use support::{fresnel, spirv_val, text, write};
 
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("fresnel-units-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).expect("write");
-    p.to_string_lossy().into_owned()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-fn spirv_val(path: &Path) {
-    let o = Command::new("spirv-val")
-        .args(["--target-env", "vulkan1.0"])
-        .arg(path)
-        .output()
-        .expect("spirv-val is installed (Debian package spirv-tools)");
-    assert!(
-        o.status.success(),
-        "spirv-val rejects {}: {}{}",
-        path.display(),
-        text(&o.stderr),
-        text(&o.stdout)
-    );
+fn scratch(name: &str) -> std::path::PathBuf {
+    support::scratch("units", name)
 }
 
 const MAIN_VS: &str = "#version 450

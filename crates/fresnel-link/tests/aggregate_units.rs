@@ -4,33 +4,12 @@
 //! it, linking binds them; the linked shader validates, round-trips and runs in the
 //! interpreter with the results GLSL gives.
 
-use fresnel::{Options, SourceInput, TargetEnv};
+mod support;
+
 use fresnel_interp::{Fragment, Interp, Scalar};
-use fresnel_ir::{InstrKind, Printer, Shader};
+use fresnel_ir::{InstrKind, Shader};
 use fresnel_link::{link_units, link_units_named};
-
-fn lower(name: &str, src: &str) -> Shader {
-    let opts = Options {
-        stage: fresnel::Stage::from_extension(name.rsplit('.').next().unwrap()),
-        target: TargetEnv::OpenGl,
-        ..Options::default()
-    };
-    let run = fresnel::lower_to_ir(SourceInput::new(name, src), &opts, &mut fresnel::NoIncludes);
-    assert!(
-        !run.has_errors(),
-        "{}",
-        run.render_diagnostics(fresnel::ErrorFormat::Human, false)
-    );
-    let ir = run.ir.expect("IR");
-    fresnel_ir::validate(&ir).unwrap_or_else(|e| panic!("invalid unit IR: {e:?}"));
-    ir
-}
-
-fn print(s: &Shader) -> String {
-    let mut out = String::new();
-    Printer::new(s).shader(&mut out);
-    out
-}
+use support::{lower, print};
 
 /// Calls functions taking an array (`in` and `inout`), a matrix, an `out` structure, and
 /// returning a structure, all defined by [`LIB_VS`].

@@ -2,33 +2,14 @@
 //! defined in another, shared globals; checked by validating and round-tripping the linked
 //! IR and running it in the interpreter, and the link errors GLSL requires.
 
+mod support;
+
+use support::{lower, print};
+
 use fresnel::{Options, SourceInput, TargetEnv};
 use fresnel_interp::{Interp, Scalar};
-use fresnel_ir::{Printer, Shader};
+use fresnel_ir::Shader;
 use fresnel_link::{link_units, link_units_named, link_units_with, UnitLinkOptions};
-
-fn lower(name: &str, src: &str) -> Shader {
-    let opts = Options {
-        stage: fresnel::Stage::from_extension(name.rsplit('.').next().unwrap()),
-        target: TargetEnv::OpenGl,
-        ..Options::default()
-    };
-    let run = fresnel::lower_to_ir(SourceInput::new(name, src), &opts, &mut fresnel::NoIncludes);
-    assert!(
-        !run.has_errors(),
-        "{}",
-        run.render_diagnostics(fresnel::ErrorFormat::Human, false)
-    );
-    let ir = run.ir.expect("IR");
-    fresnel_ir::validate(&ir).unwrap_or_else(|e| panic!("invalid unit IR: {e:?}"));
-    ir
-}
-
-fn print(s: &Shader) -> String {
-    let mut out = String::new();
-    Printer::new(s).shader(&mut out);
-    out
-}
 
 /// `main` calls two functions the unit only declares, and sets a global the other unit
 /// reads.

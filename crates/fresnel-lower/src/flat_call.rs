@@ -25,7 +25,7 @@ use smallvec::SmallVec;
 use crate::expr::Place;
 use crate::func::{Cx, FnCx, Local};
 use crate::types::{ir_type, shape, value_bits, Shape};
-use crate::{limits, LowerError, Operand};
+use crate::{LowerError, Operand};
 
 /// Most leaves one function's parameters and result flatten to.
 pub const MAX_FLAT_LEAVES: usize = 256;
@@ -181,9 +181,6 @@ impl Cx<'_> {
         if let Some(f) = self.flat_fns.get(&hf) {
             return Ok(*f);
         }
-        if self.ir_funcs.len() >= limits::MAX_FUNCTIONS {
-            return Err(LowerError::new("too many functions", None));
-        }
         let m = self.m;
         let func = m.function(hf);
         let sig: Vec<String> = func
@@ -197,11 +194,7 @@ impl Cx<'_> {
             sig.join(",")
         );
         let name = self.unique_flat_name(&base);
-        let fid = self.ir_funcs.push(if func.body.is_some() {
-            Function::new(name)
-        } else {
-            Function::declaration(name)
-        });
+        let fid = self.new_ir_function(hf, name)?;
         let add = |cx: &mut Cx<'_>,
                    types: &mut Types,
                    name: String,

@@ -465,6 +465,24 @@ impl Cx<'_> {
         name
     }
 
+    /// A new IR function named `name` for user function `hf` (within the limit on
+    /// functions). Issue 4: a function this unit only declares is defined by another unit
+    /// of the stage: it becomes a declaration, bound by `fresnel_link::link_units`.
+    pub(crate) fn new_ir_function(
+        &mut self,
+        hf: hir::FuncId,
+        name: String,
+    ) -> Result<FuncId, LowerError> {
+        if self.ir_funcs.len() >= limits::MAX_FUNCTIONS {
+            return Err(LowerError::new("too many functions", None));
+        }
+        Ok(self.ir_funcs.push(if self.m.function(hf).body.is_some() {
+            Function::new(name)
+        } else {
+            Function::declaration(name)
+        }))
+    }
+
     /// The IR function of a (non-inlined) user function, declaring it (parameters, return
     /// variable) and queueing its body on first use.
     pub(crate) fn callee(
@@ -475,19 +493,10 @@ impl Cx<'_> {
         if let Some(f) = self.funcs.get(&hf) {
             return Ok(*f);
         }
-        if self.ir_funcs.len() >= limits::MAX_FUNCTIONS {
-            return Err(LowerError::new("too many functions", None));
-        }
         let m = self.m;
         let func = m.function(hf);
         let name = self.unique_name(self.interner.resolve(func.name));
-        // Issue 4: a function this unit only declares is defined by another unit of the
-        // stage: it becomes a declaration, bound by `fresnel_link::link_units`.
-        let fid = self.ir_funcs.push(if func.body.is_some() {
-            Function::new(name)
-        } else {
-            Function::declaration(name)
-        });
+        let fid = self.new_ir_function(hf, name)?;
         for &p in &func.params {
             let pv = m.var(p);
             let ty = ir_type(types, m, self.interner, pv.ty, None, pv.span)?;
