@@ -39,7 +39,7 @@ pub mod opt_peephole_select;
 pub mod opt_shrink_vectors;
 pub mod opt_undef;
 pub mod opt_unused_residency;
-// Issue 6 (matrix cluster helper): component stores and per-component lanes vectorized.
+// Component stores and per-component lanes made vector operations.
 pub mod opt_vectorize;
 pub mod util;
 
@@ -99,7 +99,7 @@ pub fn all_passes() -> Vec<Box<dyn Pass>> {
         Box::new(opt_unused_residency::UnusedResidency),
         Box::new(opt_matrix_reassociate::MatrixReassociate),
         Box::new(opt_undef::OptUndef),
-        // Issue 6 (matrix cluster helper).
+        // Component stores and lanes as vector operations.
         Box::new(opt_vectorize::Vectorize),
     ]
 }
