@@ -233,3 +233,100 @@ void main() {
         "no select result is bitcast"
     );
 }
+
+/// Two's-complement arithmetic is written in the type fewer conversions need: a `uint` loop
+/// counter and its increment are unsigned (no bitcast for `i < 512u` or `v[2u * i] != i`),
+/// and `ivec2(id)` of a `uvec2` is converted once, not per component; the padded coordinate
+/// vector the IR gives `imageStore` is not written when nothing else reads it.
+#[test]
+fn integer_arithmetic_takes_the_type_its_neighbours_want() {
+    let src = r#"#version 450
+layout(location = 0) flat in uvec2 id;
+layout(location = 0) out vec4 o;
+layout(set = 0, binding = 0, std430) buffer B { int result; uint values[]; };
+layout(set = 0, binding = 1, rgba8) uniform writeonly image2D img;
+void main() {
+    for (uint i = 0u; i < 512u; i++)
+        if (values[i * 2u] != i)
+            result = 0;
+    ivec2 uv = ivec2(id);
+    imageStore(img, uv, vec4(uv.x - uv.y, uv.y, -uv.y, 1));
+    o = vec4(1.0);
+}
+"#;
+    const BITCAST: u16 = 124;
+    const VECTOR_SHUFFLE: u16 = 79;
+    for optimize in [false, true] {
+        let ins = instructions(&compile(src, optimize));
+        let count = |op: u16| ins.iter().filter(|i| i.0 == op).count();
+        if optimize {
+            assert_eq!(count(BITCAST), 1, "one conversion of `id` to signed");
+            assert!(
+                count(VECTOR_SHUFFLE) <= 1,
+                "at most the coordinate's shuffle"
+            );
+        }
+        // Every result in the function body is read (nothing written for nothing).
+        let body = ins.iter().skip_while(|i| i.0 != 54).collect::<Vec<_>>();
+        let read: std::collections::HashSet<u32> =
+            body.iter().flat_map(|i| i.1.iter().copied()).collect();
+        for (op, ops) in &body {
+            if matches!(*op, BITCAST | VECTOR_SHUFFLE) {
+                let id = ops[1];
+                let uses = body.iter().filter(|i| i.1.contains(&id)).count();
+                assert!(
+                    read.contains(&id) && uses > 1,
+                    "result %{id} of op {op} is read"
+                );
+            }
+        }
+    }
+}
+
+/// `v.wxy[i] = x` writes the component the swizzle maps `i` to: one
+/// `OpVectorExtractDynamic` from a constant vector of the swizzle, not a chain of selects.
+#[test]
+fn swizzle_indexed_by_a_value_is_a_dynamic_extract() {
+    let src = r#"#version 450
+layout(location = 0) flat in int i;
+layout(location = 0) out ivec4 o;
+void main() {
+    ivec4 v = ivec4(-1);
+    if (i < 3)
+        v.wxy[2 - i] = i;
+    o = v;
+}
+"#;
+    const VECTOR_EXTRACT_DYNAMIC: u16 = 77;
+    const SELECT: u16 = 169;
+    let ins = instructions(&compile(src, true));
+    let count = |op: u16| ins.iter().filter(|i| i.0 == op).count();
+    assert_eq!(count(SELECT), 0, "no select chain");
+    assert!(count(VECTOR_EXTRACT_DYNAMIC) >= 1, "a dynamic extract");
+}
+
+/// `length(p - c)` at medium precision is still GLSL.std.450 `Length` or `Distance`, not a
+/// dot product and a square root.
+#[test]
+fn relaxed_length_is_one_extended_instruction() {
+    let src = r#"#version 310 es
+precision mediump float;
+layout(location = 0) in vec2 p;
+layout(location = 0) out vec4 o;
+void main() {
+    o = vec4(length(p / 1.0 - vec2(0.5)));
+}
+"#;
+    const DOT: u16 = 148;
+    const EXT_INST: u16 = 12;
+    let ins = instructions(&compile(src, true));
+    assert!(!ins.iter().any(|i| i.0 == DOT), "no OpDot");
+    let ext: Vec<u32> = ins
+        .iter()
+        .filter(|i| i.0 == EXT_INST)
+        .map(|i| i.1[3])
+        .collect();
+    // GLSL.std.450 Length = 66, Distance = 67; Sqrt = 31.
+    assert_eq!(ext.len(), 1, "one extended instruction: {ext:?}");
+    assert!(matches!(ext[0], 66 | 67), "Length or Distance: {ext:?}");
+}

@@ -620,11 +620,29 @@ impl FnCx<'_, '_, '_> {
                     _ => {
                         // The component the swizzle maps the index to, then that component.
                         let iv = self.index_value(*idx)?;
-                        let items: Vec<ValueId> = comps
-                            .iter()
-                            .map(|c| self.b.imm_u32(u32::from(*c)))
-                            .collect();
-                        let c = self.pick(&items, iv);
+                        let pick = match comps.len() {
+                            2 => Some(AluOp::Vextract2),
+                            3 => Some(AluOp::Vextract3),
+                            4 => Some(AluOp::Vextract4),
+                            _ => None,
+                        };
+                        let c = match pick {
+                            // The swizzle's components as a constant vector, indexed by the
+                            // value (out of range is undefined, as for the place itself).
+                            Some(op) if self.b.bit_size(iv) == 32 => {
+                                let bits: Vec<u64> = comps.iter().map(|c| u64::from(*c)).collect();
+                                let table = self.b.constant(32, &bits);
+                                let srcs = [AluSrc::new(table), AluSrc::new(iv)];
+                                self.b.alu_n(op, 1, &srcs)
+                            }
+                            _ => {
+                                let items: Vec<ValueId> = comps
+                                    .iter()
+                                    .map(|c| self.b.imm_u32(u32::from(*c)))
+                                    .collect();
+                                self.pick(&items, iv)
+                            }
+                        };
                         Ok(Place::Deref(self.d_array(d, c)?, ty))
                     }
                 },

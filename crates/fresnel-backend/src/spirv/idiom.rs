@@ -96,7 +96,9 @@ pub fn analyze(f: &Function, groups: &super::coalesce::Groups) -> Idioms {
         // 32-bit floats; 64-bit ones too except for derivatives (`OpFwidth` is 32-bit).
         let bits = f.values[a.dest].bit_size;
         let wide = bits == 64 && a.op != AluOp::Fadd;
-        if (bits != 32 && !wide) || !f.flags(a.dest).is_empty() {
+        // A relaxed result is the built-in's own precision (`length(mediump v)` is
+        // mediump): the instruction is decorated as the result was.
+        if (bits != 32 && !wide) || f.flags(a.dest).non_uniform {
             continue;
         }
         let mut m = Matcher {

@@ -49,6 +49,8 @@ impl FuncCx<'_, '_> {
         // The same from uses that care about the type (not two's-complement arithmetic,
         // which is the same signed or not): the kind an untyped result (a select) prefers.
         let mut use_hints: Vec<Option<BaseType>> = vec![None; f.values.len()];
+        // How many such uses want a signed and an unsigned integer.
+        let mut typed_uses: Vec<[u32; 2]> = vec![[0, 0]; f.values.len()];
         for &i in &order {
             if let InstrKind::Intrinsic(x) = &f.instrs[i].kind {
                 // A value stored takes the type of the memory it goes to.
@@ -61,6 +63,11 @@ impl FuncCx<'_, '_> {
                     if let (Some(b), Some(&v)) = (b, x.srcs.get(1)) {
                         hints[v.0 as usize].get_or_insert(b);
                         use_hints[v.0 as usize].get_or_insert(b);
+                        match b {
+                            BaseType::Int => typed_uses[v.0 as usize][0] += 1,
+                            BaseType::Uint => typed_uses[v.0 as usize][1] += 1,
+                            _ => {}
+                        }
                     }
                 }
             }
@@ -75,6 +82,11 @@ impl FuncCx<'_, '_> {
                         hints[s.value.0 as usize].get_or_insert(b);
                         if !signless {
                             use_hints[s.value.0 as usize].get_or_insert(b);
+                            match b {
+                                BaseType::Int => typed_uses[s.value.0 as usize][0] += 1,
+                                BaseType::Uint => typed_uses[s.value.0 as usize][1] += 1,
+                                _ => {}
+                            }
                         }
                     }
                 }
@@ -88,6 +100,9 @@ impl FuncCx<'_, '_> {
                         let d = &f.values[a.dest];
                         let info = a.op.info();
                         let base = match class_base(info.dest_class) {
+                            Some(_) if matches!(a.op, AluOp::Iadd | AluOp::Isub | AluOp::Imul) => {
+                                self.signless_kind(a, typed_uses[a.dest.0 as usize])
+                            }
                             Some(b) => b,
                             None if d.bit_size == 1 => BaseType::Bool,
                             None => {
@@ -157,7 +172,11 @@ impl FuncCx<'_, '_> {
                                 break;
                             }
                         }
+                        // A loop counter whose other sources are not known yet takes
+                        // the type its readers want (`i < 512u`) before its start
+                        // constant's guess.
                         let base = base
+                            .or(use_hints[dest.0 as usize])
                             .or_else(|| srcs.iter().find_map(|(_, s)| hints[s.0 as usize]))
                             .or(self.kinds[dest.0 as usize].map(|k| k.base))
                             .unwrap_or(BaseType::Uint);
@@ -191,6 +210,18 @@ impl FuncCx<'_, '_> {
                             Intrinsic::ImageDerefSize | Intrinsic::ImageDerefSamples => {
                                 Some(BaseType::Int)
                             }
+                            // A specialization constant has its declared type.
+                            Intrinsic::LoadSpecConstant => {
+                                let id = x.index(fresnel_ir::IndexKind::Base);
+                                self.m
+                                    .shader
+                                    .info
+                                    .spec_constants
+                                    .iter()
+                                    .find(|c| Some(i64::from(c.id)) == id)
+                                    .and_then(|c| self.m.value_kind(c.ty))
+                                    .map(|k| k.base)
+                            }
                             _ => None,
                         }
                         .unwrap_or(BaseType::Uint);
@@ -218,6 +249,77 @@ impl FuncCx<'_, '_> {
                     InstrKind::Deref(_) | InstrKind::Jump(_) => {}
                 }
             }
+        }
+    }
+
+    /// The type two's-complement arithmetic (`iadd`, `isub`, `imul`: the same bits signed or
+    /// not) is written in: the one fewer conversions need. Its computed sources vote (each
+    /// value once: its components come from one conversion), and so do its readers: those
+    /// that want a signed or an unsigned integer (`typed`), and arithmetic readers through
+    /// the other computed value they combine it with. Ties go to the readers, then unsigned
+    /// when every computed source is (a `uint` loop counter's increment).
+    fn signless_kind(&self, a: &fresnel_ir::Alu, typed: [u32; 2]) -> BaseType {
+        let f = self.f;
+        let computed = |v: ValueId| {
+            !matches!(
+                f.def(v).kind,
+                InstrKind::LoadConst { .. } | InstrKind::Undef { .. }
+            )
+        };
+        let vote = |b: Option<BaseType>, n: &mut [u32; 2]| match b {
+            Some(BaseType::Int) => n[0] += 1,
+            Some(BaseType::Uint) => n[1] += 1,
+            _ => {}
+        };
+        let mut src = [0u32; 2];
+        let mut seen: SmallVec<[ValueId; 4]> = SmallVec::new();
+        let mut all_uint = true;
+        for s in &a.srcs {
+            if !computed(s.value) || seen.contains(&s.value) {
+                continue;
+            }
+            seen.push(s.value);
+            let b = self.kinds[s.value.0 as usize].map(|k| k.base);
+            all_uint &= b == Some(BaseType::Uint);
+            vote(b, &mut src);
+        }
+        let mut uses = typed;
+        for u in &f.values[a.dest].uses {
+            let fresnel_ir::Use::Instr { instr, src: j } = *u else {
+                continue;
+            };
+            let InstrKind::Alu(r) = &f.instrs[instr].kind else {
+                continue;
+            };
+            if !matches!(r.op, AluOp::Iadd | AluOp::Isub | AluOp::Imul) {
+                continue;
+            }
+            for (k, o) in r.srcs.iter().enumerate() {
+                if k != usize::from(j) && o.value != a.dest && computed(o.value) {
+                    vote(self.kinds[o.value.0 as usize].map(|k| k.base), &mut uses);
+                }
+            }
+        }
+        let int = src[0] + uses[0];
+        let uint = src[1] + uses[1];
+        if int != uint {
+            return if int > uint {
+                BaseType::Int
+            } else {
+                BaseType::Uint
+            };
+        }
+        if uses[0] != uses[1] {
+            return if uses[0] > uses[1] {
+                BaseType::Int
+            } else {
+                BaseType::Uint
+            };
+        }
+        if all_uint && !seen.is_empty() {
+            BaseType::Uint
+        } else {
+            BaseType::Int
         }
     }
 
@@ -558,9 +660,50 @@ impl FuncCx<'_, '_> {
         }
     }
 
+    /// Whether `vecN` result `v` is read only as image coordinates that `through_vec` takes
+    /// from its sources (`imageStore(img, ivec2(x, y))` padded to four components): then the
+    /// padded vector is never written.
+    fn only_padded_image_coord(&self, v: ValueId) -> bool {
+        let uses = &self.f.values[v].uses;
+        !uses.is_empty()
+            && uses.iter().all(|u| {
+                let fresnel_ir::Use::Instr { instr, src: 1 } = *u else {
+                    return false;
+                };
+                let InstrKind::Intrinsic(x) = &self.f.instrs[instr].kind else {
+                    return false;
+                };
+                let coord_op = matches!(
+                    x.op,
+                    Intrinsic::ImageDerefLoad
+                        | Intrinsic::ImageDerefStore
+                        | Intrinsic::ImageDerefAtomic
+                        | Intrinsic::ImageDerefAtomicSwap
+                        | Intrinsic::ImageDerefLoadLod
+                        | Intrinsic::ImageDerefStoreLod
+                        | Intrinsic::ImageDerefSparseLoad
+                        | Intrinsic::ImageDerefSparseLoadLod
+                );
+                if !coord_op || x.srcs[0] == v {
+                    return false;
+                }
+                let Some(Type::Image { dim, array, .. }) = self
+                    .deref_type(x.srcs[0])
+                    .map(|t| self.m.shader.types.get(t))
+                else {
+                    return false;
+                };
+                let n = image_coord_components(*dim, *array);
+                self.through_vec(v, n).value != v
+            })
+    }
+
     fn emit_alu(&mut self, a: &fresnel_ir::Alu) -> Result<()> {
         const OP_VECTOR_EXTRACT_DYNAMIC: u16 = 77;
         use AluOp as A;
+        if (2..=4).any(|k| AluOp::vec(k) == Some(a.op)) && self.only_padded_image_coord(a.dest) {
+            return Ok(());
+        }
         let info = a.op.info();
         let d = &self.f.values[a.dest];
         let (n, dbits) = (d.num_components, d.bit_size);
@@ -948,9 +1091,13 @@ impl FuncCx<'_, '_> {
                 }
             }
             A::Iadd | A::Isub | A::Imul | A::Idiv | A::Udiv | A::Irem | A::Umod => {
-                let b = if matches!(a.op, A::Iadd | A::Isub | A::Imul) && self.all_uint(a) {
-                    // The same bits either way: no casts of unsigned operands.
-                    BaseType::Uint
+                let b = if matches!(a.op, A::Iadd | A::Isub | A::Imul) {
+                    // The same bits either way: the kind `infer_kinds` chose (what the
+                    // readers want, else unsigned for unsigned operands).
+                    match dk.base {
+                        BaseType::Uint => BaseType::Uint,
+                        _ => BaseType::Int,
+                    }
                 } else {
                     class_base(info.dest_class).unwrap_or(BaseType::Int)
                 };
@@ -2156,12 +2303,7 @@ impl FuncCx<'_, '_> {
         } else {
             self.opaque_object(x.srcs[0])?.0
         };
-        // Cube images take (x, y, face) and cube arrays (x, y, layer * 6 + face).
-        let ncoord = if dim == SamplerDim::Cube {
-            3
-        } else {
-            dim.coord_components() + u8::from(array)
-        };
+        let ncoord = image_coord_components(dim, array);
         let ms = matches!(dim, SamplerDim::Ms);
         match x.op {
             I::ImageDerefSize | I::ImageDerefSamples => {
@@ -2652,5 +2794,15 @@ impl super::func::FuncCx<'_, '_> {
             }
         }
         any
+    }
+}
+
+/// How many coordinate components an image of `dim` takes: cube images take (x, y, face)
+/// and cube arrays (x, y, layer * 6 + face).
+fn image_coord_components(dim: SamplerDim, array: bool) -> u8 {
+    if dim == SamplerDim::Cube {
+        3
+    } else {
+        dim.coord_components() + u8::from(array)
     }
 }
