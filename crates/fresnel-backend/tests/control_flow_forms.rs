@@ -330,3 +330,50 @@ void main() {
     assert_eq!(ext.len(), 1, "one extended instruction: {ext:?}");
     assert!(matches!(ext[0], 66 | 67), "Length or Distance: {ext:?}");
 }
+
+/// A matrix loaded whole and scaled (`-2.0 * m`), its columns then read one by one, is one
+/// `OpMatrixTimesScalar` (not a multiply per column); a matrix whose columns are only read
+/// one component at a time (`m[0][0] + m[0][1] + ...`) has its components extracted from it
+/// directly (`OpCompositeExtract %m 1 2`), with no column extracted first.
+#[test]
+fn matrices_scaled_and_read_by_component() {
+    let src = r#"#version 450
+layout(location = 0) flat in mat4 a;
+layout(location = 4) flat in mat3 b;
+layout(location = 0) out vec4 o;
+float sum(mat3 m) {
+    return m[0][0] + m[0][1] + m[0][2] + m[1][0] + m[1][1] + m[1][2] + m[2][0] + m[2][1]
+        + m[2][2];
+}
+void main() {
+    mat4 s = -2.0 * a;
+    vec4 d = max(max(abs(s[0]), abs(s[1])), max(abs(s[2]), abs(s[3])));
+    o = d + vec4(sum(b));
+}
+"#;
+    const COMPOSITE_EXTRACT: u16 = 81;
+    const FMUL: u16 = 133;
+    const VECTOR_TIMES_SCALAR: u16 = 142;
+    const MATRIX_TIMES_SCALAR: u16 = 143;
+    let ins = instructions(&compile(src, true));
+    let count = |op: u16| ins.iter().filter(|i| i.0 == op).count();
+    assert_eq!(count(MATRIX_TIMES_SCALAR), 1, "one matrix times scalar");
+    assert_eq!(
+        count(FMUL) + count(VECTOR_TIMES_SCALAR),
+        0,
+        "no per-column multiply"
+    );
+    // Extracts: four columns of the product, and the nine components of `b`, each with two
+    // indices (operands: type, id, composite, column, row).
+    let extracts: Vec<&Vec<u32>> = ins
+        .iter()
+        .filter(|i| i.0 == COMPOSITE_EXTRACT)
+        .map(|i| &i.1)
+        .collect();
+    assert_eq!(extracts.len(), 13, "{extracts:?}");
+    assert_eq!(
+        extracts.iter().filter(|e| e.len() == 5).count(),
+        9,
+        "{extracts:?}"
+    );
+}

@@ -55,8 +55,9 @@ fn dynamic_vector_indexing_computes_the_expected_values() {
         }
     }
     // The three vector values of `r[2]` (variables and block members are indexed in
-    // memory, through access chains).
+    // memory, through access chains), and the component `p.wzyx[k]` maps `k` to (picked
+    // from the constant vector of the swizzle, then indexed in memory).
     const OP_VECTOR_EXTRACT_DYNAMIC: u16 = 77;
     let words = compute_spirv(CS, Some(fresnel_opt::OptLevel::O), 0);
-    assert_eq!(opcode_count(&words, OP_VECTOR_EXTRACT_DYNAMIC), 3);
+    assert_eq!(opcode_count(&words, OP_VECTOR_EXTRACT_DYNAMIC), 4);
 }

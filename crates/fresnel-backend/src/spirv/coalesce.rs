@@ -75,6 +75,10 @@ pub struct Groups {
     /// Loaded element values used only by store groups (no extract needed unless a store
     /// group cannot take the aggregate as it is): value -> (load group parent, index).
     pub deferred: FxHashMap<ValueId, (ValueId, u32)>,
+    /// Deferred loaded elements every reader of which takes one component at a time
+    /// (`m[1].y * m[2].x`): each read is an `OpCompositeExtract` of the aggregate with two
+    /// indices, and the element itself is never extracted.
+    pub scalar_read: FxHashSet<ValueId>,
     /// Load groups by parent deref value: the values loaded.
     pub loaded: FxHashMap<ValueId, Vec<ValueId>>,
     /// At this `fadd` (the last of a matrix-vector product): the product.
@@ -82,6 +86,11 @@ pub struct Groups {
     /// Store groups (by their last store) whose values are a loaded matrix's columns times
     /// one scalar: (the load group's parent, the scalar), written `OpMatrixTimesScalar`.
     pub scaled: FxHashMap<InstrId, (ValueId, Coef)>,
+    /// Complete load groups of a matrix whose every column is read only by its product with
+    /// one scalar, the products in one block and read elsewhere: at the first product, the
+    /// load group's parent, the scalar and the products (in column order), written one
+    /// `OpMatrixTimesScalar` and a column extract per product (the other products skipped).
+    pub scaled_reads: FxHashMap<InstrId, (ValueId, Coef, Vec<ValueId>)>,
     /// Store groups (by their last store) whose values are the products of one matrix with
     /// each column of a loaded matrix in order: (the first product, the load group's
     /// parent), written `OpMatrixTimesMatrix` (the products are skipped).
@@ -319,6 +328,7 @@ pub fn analyze(shader: &Shader, f: &Function) -> Groups {
     }
     let mut agg_users = find_matvecs(shader, f, &users, &mut g);
     find_scaled(f, &users, &mut g, &mut agg_users);
+    find_scaled_reads(shader, f, &users, &mut g, &mut agg_users);
     find_matmats(shader, f, &users, &mut g);
     find_product_matrices(f, &users, &mut g);
     find_inverses(shader, f, &users, &mut g);
@@ -368,9 +378,40 @@ pub fn analyze(shader: &Shader, f: &Function) -> Groups {
         });
         if as_value {
             g.deferred.insert(v, at);
+        } else if reads_one_component_each(f, &users, v) {
+            g.deferred.insert(v, at);
+            g.scalar_read.insert(v);
         }
     }
     g
+}
+
+/// Whether every reader of vector `v` is an ALU instruction (not a `vecN`) reading one
+/// component of it per source.
+fn reads_one_component_each(f: &Function, users: &Users, v: ValueId) -> bool {
+    if f.values[v].num_components < 2 {
+        return false;
+    }
+    users.get(&v).is_some_and(|us| {
+        !us.is_empty()
+            && us.iter().all(|u| {
+                let Some(InstrKind::Alu(a)) = u.map(|u| &f.instrs[u].kind) else {
+                    return false;
+                };
+                // `vecN`s of the components are shuffles of the element: keep it whole.
+                if (2..=4).any(|k| AluOp::vec(k) == Some(a.op)) {
+                    return false;
+                }
+                let info = a.op.info();
+                a.srcs.iter().enumerate().all(|(j, s)| {
+                    let n = match info.src_size[j] {
+                        0 => f.values[a.dest].num_components,
+                        n => n,
+                    };
+                    s.value != v || n == 1
+                })
+            })
+    })
 }
 
 /// The element a deref names: (parent deref, constant index, components of the element),
@@ -603,6 +644,26 @@ impl super::func::FuncCx<'_, '_> {
         Ok(())
     }
 
+    /// Component `c` of deferred loaded element `v` read on its own (`g.scalar_read`): an
+    /// `OpCompositeExtract` of the aggregate (once per block), of kind `k` (its scalar kind).
+    pub(in crate::spirv) fn scalar_of_element(
+        &mut self,
+        v: ValueId,
+        c: u8,
+    ) -> Result<Option<(u32, Kind)>> {
+        if !matches!(self.vals[v.0 as usize], Val::None) || !self.groups.scalar_read.contains(&v) {
+            return Ok(None);
+        }
+        let Some(&(src, i)) = self.groups.deferred.get(&v) else {
+            return Ok(None);
+        };
+        let Some(&(agg, _)) = self.aggs.get(&src) else {
+            return Err(SpirvError::new("internal: an element of no load"));
+        };
+        let k = self.elem_kind_at(src, i)?.scalar();
+        Ok(Some((self.extract_of(k, agg, &[i, u32::from(c)]), k)))
+    }
+
     /// A deferred loaded element not written yet: extracted from its aggregate here (where
     /// a reader that cannot take the aggregate needs it after all). Nothing for others.
     pub(in crate::spirv) fn materialize(&mut self, v: ValueId) -> Result<()> {
@@ -624,6 +685,47 @@ impl super::func::FuncCx<'_, '_> {
     }
 
     /// A store group, written at its last store.
+    /// The scalar of a matrix-times-scalar product, of kind `k`.
+    fn coef_id(&mut self, k: Kind, coef: Coef) -> Result<u32> {
+        Ok(match coef {
+            Coef::Comp(w, c) => {
+                let wk = k.with_comps(self.f.values[w].num_components);
+                let wid = self.value_as(w, wk)?;
+                if wk.comps == 1 {
+                    wid
+                } else {
+                    let t = self.m.kind_type(k);
+                    let id = self.m.id();
+                    self.code
+                        .inst(op::COMPOSITE_EXTRACT, &[t, id, wid, u32::from(c)]);
+                    id
+                }
+            }
+            Coef::Const(bits) => self.m.constant(k, &[bits]),
+            Coef::One => self.m.constant(k, &[1]),
+        })
+    }
+
+    /// A matrix loaded whole times one scalar, each column of the product read on its own
+    /// (`g.scaled_reads`): one `OpMatrixTimesScalar`, then the columns extracted.
+    pub fn emit_scaled_reads(&mut self, l: ValueId, coef: Coef, dests: &[ValueId]) -> Result<()> {
+        let Some(&(agg, pointee)) = self.aggs.get(&l) else {
+            return Err(SpirvError::new("internal: a scaled matrix of no load"));
+        };
+        let col = self.elem_kind(l)?;
+        let s = self.coef_id(col.scalar(), coef)?;
+        let id = self.m.id();
+        self.code
+            .inst(OP_MATRIX_TIMES_SCALAR, &[pointee, id, agg, s]);
+        let t = self.m.kind_type(col);
+        for (j, &d) in dests.iter().enumerate() {
+            let c = self.m.id();
+            self.code.inst(op::COMPOSITE_EXTRACT, &[t, c, id, j as u32]);
+            self.vals[d.0 as usize] = Val::Id(c, col);
+        }
+        Ok(())
+    }
+
     pub fn emit_store_group(&mut self, at: InstrId, g: &Group) -> Result<()> {
         let (ptr, pointee) = self.group_ptr(g.parent)?;
         if let Some((mv, b)) = self.groups.matmat.get(&at).cloned() {
@@ -686,23 +788,7 @@ impl super::func::FuncCx<'_, '_> {
                 return Err(SpirvError::new("internal: a scaled matrix of no load"));
             };
             let k = self.elem_kind(g.parent)?.scalar();
-            let s = match coef {
-                Coef::Comp(w, c) => {
-                    let wk = k.with_comps(self.f.values[w].num_components);
-                    let wid = self.value_as(w, wk)?;
-                    if wk.comps == 1 {
-                        wid
-                    } else {
-                        let t = self.m.kind_type(k);
-                        let id = self.m.id();
-                        self.code
-                            .inst(op::COMPOSITE_EXTRACT, &[t, id, wid, u32::from(c)]);
-                        id
-                    }
-                }
-                Coef::Const(bits) => self.m.constant(k, &[bits]),
-                Coef::One => self.m.constant(k, &[1]),
-            };
+            let s = self.coef_id(k, coef)?;
             let id = self.m.id();
             self.code
                 .inst(OP_MATRIX_TIMES_SCALAR, &[pointee, id, agg, s]);
@@ -1250,6 +1336,118 @@ fn find_scaled(
             agg_users.insert((i, cv));
         }
         g.scaled.insert(tail, (l, c));
+    }
+}
+
+/// Complete load groups of a matrix whose columns are each read only by `col * s` (one
+/// scalar `s` for all, the products in one block, not exact, not decorated): recorded in
+/// `g.scaled_reads` at the first product, the other products skipped, and the products'
+/// reads of the columns added to `agg_users` (no column is extracted).
+fn find_scaled_reads(
+    shader: &Shader,
+    f: &Function,
+    users: &Users,
+    g: &mut Groups,
+    agg_users: &mut FxHashSet<(InstrId, ValueId)>,
+) {
+    let mut found = Vec::new();
+    let mut parents: Vec<&ValueId> = g.loaded.keys().collect();
+    parents.sort_unstable();
+    for &l in parents {
+        let cols = &g.loaded[&l];
+        let InstrKind::Deref(d) = &f.def(l).kind else {
+            continue;
+        };
+        if !matches!(shader.types.get(d.ty), Type::Matrix { .. }) || cols.len() < 2 {
+            continue;
+        }
+        let mut coef: Option<Coef> = None;
+        let mut products: Vec<(InstrId, ValueId)> = Vec::new();
+        let mut block = None;
+        let ok = cols.iter().all(|&c| {
+            let Some(us) = users.get(&c) else {
+                return false;
+            };
+            let [Some(u)] = us[..] else {
+                return false;
+            };
+            if g.skip.contains(&u) || g.matvec_at.contains_key(&u) || g.store_at.contains_key(&u) {
+                return false;
+            }
+            let InstrKind::Alu(a) = &f.instrs[u].kind else {
+                return false;
+            };
+            let n = f.values[c].num_components;
+            if a.op != AluOp::Fmul
+                || a.exact
+                || f.values[a.dest].num_components != n
+                || !f.flags(a.dest).is_empty()
+            {
+                return false;
+            }
+            let whole = |s: &fresnel_ir::AluSrc| {
+                s.value == c
+                    && s.swizzle[..n as usize]
+                        .iter()
+                        .enumerate()
+                        .all(|(j, &x)| x as usize == j)
+            };
+            let scalar = |s: &fresnel_ir::AluSrc| {
+                let k = s.swizzle[0];
+                if s.value == c || s.swizzle[..n as usize].iter().any(|&x| x != k) {
+                    return None;
+                }
+                Some(match &f.def(s.value).kind {
+                    InstrKind::LoadConst { values, .. } => Coef::Const(*values.get(k as usize)?),
+                    _ => Coef::Comp(s.value, k),
+                })
+            };
+            let (p, q) = (&a.srcs[0], &a.srcs[1]);
+            let this = if whole(p) {
+                scalar(q)
+            } else if whole(q) {
+                scalar(p)
+            } else {
+                None
+            };
+            let Some(this) = this else {
+                return false;
+            };
+            if coef.is_some_and(|c0| c0 != this) {
+                return false;
+            }
+            coef = Some(this);
+            let b = f.instrs[u].block;
+            if block.is_some_and(|b0| b0 != b) {
+                return false;
+            }
+            block = Some(b);
+            products.push((u, a.dest));
+            true
+        });
+        let (true, Some(coef), Some(b)) = (ok, coef, block) else {
+            continue;
+        };
+        // The first product in the block's order is where the whole product is written.
+        let order = &f.blocks[b].instrs;
+        let Some(first) = order
+            .iter()
+            .copied()
+            .find(|i| products.iter().any(|(u, _)| u == i))
+        else {
+            continue;
+        };
+        found.push((first, l, coef, cols.clone(), products));
+    }
+    for (first, l, coef, cols, products) in found {
+        for (&(u, _), &c) in products.iter().zip(&cols) {
+            if u != first {
+                g.skip.insert(u);
+            }
+            agg_users.insert((u, c));
+        }
+        let dests = products.iter().map(|&(_, d)| d).collect();
+        g.scaled_reads.insert(first, (l, coef, dests));
     }
 }
 

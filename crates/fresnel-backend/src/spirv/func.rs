@@ -659,6 +659,10 @@ impl FuncCx<'_, '_> {
                 self.emit_store_group(ins, &g)?;
                 continue;
             }
+            if let Some((l, coef, dests)) = self.groups.scaled_reads.get(&ins).cloned() {
+                self.emit_scaled_reads(l, coef, &dests)?;
+                continue;
+            }
             if let Some(mv) = self.groups.matvec_at.get(&ins).cloned() {
                 self.emit_matvec(ins, &mv)?;
                 continue;

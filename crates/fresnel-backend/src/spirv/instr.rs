@@ -378,6 +378,14 @@ impl FuncCx<'_, '_> {
         self.m.id()
     }
 
+    /// `OpCompositeExtract` of `indices` from `whole`, as kind `k` (once per block).
+    pub(super) fn extract_of(&mut self, k: Kind, whole: u32, indices: &[u32]) -> u32 {
+        let mut args: SmallVec<[u32; 4]> = SmallVec::new();
+        args.push(whole);
+        args.extend_from_slice(indices);
+        self.op1(op::COMPOSITE_EXTRACT, k, &args)
+    }
+
     fn op1(&mut self, opc: u16, k: Kind, args: &[u32]) -> u32 {
         let t = self.m.kind_type(k);
         // Swizzles, extracts, splats and casts the writer makes for ALU sources: once per
@@ -467,6 +475,8 @@ impl FuncCx<'_, '_> {
 
     /// The whole value `v`, as kind `k` (bit size and components must match).
     pub fn value_as(&mut self, v: ValueId, k: Kind) -> Result<u32> {
+        // A loaded element read one component at a time, wanted whole after all.
+        self.materialize(v)?;
         match self.vals[v.0 as usize].clone() {
             Val::Id(id, from) => self.convert(id, from, k),
             Val::Const(bits) => Ok(self.m.constant(k, &bits)),
@@ -553,6 +563,17 @@ impl FuncCx<'_, '_> {
                 return Ok((ids[0], k));
             }
             return Ok((self.op1(op::COMPOSITE_CONSTRUCT, k, &ids), k));
+        }
+        if matches!(self.vals[s.value.0 as usize], Val::None) {
+            // A loaded matrix column read one component at a time: extracted from the
+            // matrix directly.
+            if n == 1 {
+                if let Some((id, ek)) = self.scalar_of_element(s.value, sw[0])? {
+                    let want = Kind::new(base, ek.bits, 1);
+                    return Ok((self.convert(id, ek, want)?, want));
+                }
+            }
+            self.materialize(s.value)?;
         }
         if let Val::Const(bits) = &self.vals[s.value.0 as usize] {
             let picked: SmallVec<[u64; 4]> = sw
