@@ -131,6 +131,11 @@ fn shifted_out(f: &Function, caps: &[Option<View>; 4]) -> bool {
         .all(|(&s, &k)| (k & all & (all << (s % u64::from(bits)))) == 0)
 }
 
+/// Capture `b` is a constant (negating it folds).
+fn second_is_constant(f: &Function, caps: &[Option<View>; 4]) -> bool {
+    capture_consts(f, &caps[1]).is_some()
+}
+
 const A: P = PV(0);
 const B: P = PV(1);
 const C: P = PV(2);
@@ -155,6 +160,9 @@ pub static RULES: &[Rule] = &[
     rule!("fadd(a, fneg(b)) -> fsub(a, b)", PO(Fadd, &[A, PO(Fneg, &[B])]) => R::Op(Fsub, &[R::V(0), R::V(1)]), exact),
     rule!("fsub(a, fneg(b)) -> fadd(a, b)", PO(Fsub, &[A, PO(Fneg, &[B])]) => R::Op(Fadd, &[R::V(0), R::V(1)]), exact),
     rule!("fmul(fneg(a), fneg(b)) -> fmul(a, b)", PO(Fmul, &[PO(Fneg, &[A]), PO(Fneg, &[B])]) => R::Op(Fmul, &[R::V(0), R::V(1)]), exact),
+    rule!("fmul(fneg(a), #b) -> fmul(a, -b)", PO(Fmul, &[PO(Fneg, &[A]), B]) => R::Op(Fmul, &[R::V(0), R::Op(Fneg, &[R::V(1)])]), exact, if second_is_constant),
+    rule!("ffma(fneg(a), #b, c) -> ffma(a, -b, c)", PO(Ffma, &[PO(Fneg, &[A]), B, C]) => R::Op(Ffma, &[R::V(0), R::Op(Fneg, &[R::V(1)]), R::V(2)]), exact, if second_is_constant),
+    rule!("ffma(#b, fneg(a), c) -> ffma(-b, a, c)", PO(Ffma, &[B, PO(Fneg, &[A]), C]) => R::Op(Ffma, &[R::Op(Fneg, &[R::V(1)]), R::V(0), R::V(2)]), exact, if second_is_constant),
     rule!("ffma(a, 1.0, b) -> fadd(a, b)", PO(Ffma, &[A, PF(1.0), B]) => R::Op(Fadd, &[R::V(0), R::V(1)]), exact),
     rule!("ffma(1.0, a, b) -> fadd(a, b)", PO(Ffma, &[PF(1.0), A, B]) => R::Op(Fadd, &[R::V(0), R::V(1)]), exact),
     rule!("ffma(a, b, -0.0) -> fmul(a, b)", PO(Ffma, &[A, B, PF(-0.0)]) => R::Op(Fmul, &[R::V(0), R::V(1)]), exact),
