@@ -377,3 +377,22 @@ void main() {
         "{extracts:?}"
     );
 }
+
+/// `uvec2(b0, b1)` of booleans, compared with a `uvec2` from memory, selects unsigned
+/// ones and zeros: the vector needs no conversion (`b2i` is 0 or 1 either way).
+#[test]
+fn booleans_made_unsigned_need_no_bitcast() {
+    let src = r#"#version 450
+layout(location = 0) flat in int a;
+layout(location = 1) flat in int b;
+layout(location = 0) out vec4 o;
+layout(set = 0, binding = 0, std140) uniform R { uvec2 r; };
+void main() {
+    bool RES = all(equal(uvec2(bool(a), bool(b)), r));
+    o = vec4(RES);
+}
+"#;
+    const BITCAST: u16 = 124;
+    let ins = instructions(&compile(src, true));
+    assert!(!ins.iter().any(|i| i.0 == BITCAST), "no bitcast");
+}

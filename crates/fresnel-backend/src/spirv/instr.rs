@@ -103,6 +103,19 @@ impl FuncCx<'_, '_> {
                             Some(_) if matches!(a.op, AluOp::Iadd | AluOp::Isub | AluOp::Imul) => {
                                 self.signless_kind(a, typed_uses[a.dest.0 as usize])
                             }
+                            // `b2i` gives 0 or 1, the same bits signed or not: unsigned
+                            // where its readers want that.
+                            Some(_) if a.op == AluOp::B2i => {
+                                let wanted = use_hints[a.dest.0 as usize]
+                                    .or_else(|| self.vec_neighbour_kind(a.dest))
+                                    .or_else(|| self.kind_through_vecs(a.dest, &use_hints))
+                                    .or_else(|| self.partner_kind(a.dest));
+                                if wanted == Some(BaseType::Uint) {
+                                    BaseType::Uint
+                                } else {
+                                    BaseType::Int
+                                }
+                            }
                             Some(b) => b,
                             None if d.bit_size == 1 => BaseType::Bool,
                             None => {
@@ -133,6 +146,7 @@ impl FuncCx<'_, '_> {
                                     .filter(|s| !constant(s))
                                     .find_map(known)
                                     .or(use_hints[a.dest.0 as usize])
+                                    .or_else(|| self.kind_through_vecs(a.dest, &use_hints))
                                     .or_else(|| self.partner_kind(a.dest))
                                     .or_else(|| srcs.iter().find_map(known))
                                     .or_else(|| srcs.iter().find_map(|s| hints[s.value.0 as usize]))
@@ -321,6 +335,55 @@ impl FuncCx<'_, '_> {
         } else {
             BaseType::Int
         }
+    }
+
+    /// The kind of another computed component (not itself a `b2i`) of a `vecN` that gathers
+    /// `v`: what the vector is written as.
+    fn vec_neighbour_kind(&self, v: ValueId) -> Option<BaseType> {
+        let f = self.f;
+        f.values[v].uses.iter().find_map(|u| {
+            let fresnel_ir::Use::Instr { instr, .. } = *u else {
+                return None;
+            };
+            let InstrKind::Alu(a) = &f.instrs[instr].kind else {
+                return None;
+            };
+            if !(2..=4).any(|k| AluOp::vec(k) == Some(a.op)) {
+                return None;
+            }
+            a.srcs.iter().find_map(|s| {
+                let other = match &f.def(s.value).kind {
+                    InstrKind::LoadConst { .. } | InstrKind::Undef { .. } => false,
+                    InstrKind::Alu(x) => x.op != AluOp::B2i,
+                    _ => true,
+                };
+                if s.value == v || !other {
+                    return None;
+                }
+                self.kinds[s.value.0 as usize].map(|k| k.base)
+            })
+        })
+    }
+
+    /// What the readers of the `vecN`s (and moves) that gather `v` want: `uvec2(b0, b1) ==
+    /// u` makes the selects `b0 ? 1 : 0` unsigned, so the vector needs no conversion.
+    fn kind_through_vecs(&self, v: ValueId, use_hints: &[Option<BaseType>]) -> Option<BaseType> {
+        let f = self.f;
+        f.values[v].uses.iter().find_map(|u| {
+            let fresnel_ir::Use::Instr { instr, .. } = *u else {
+                return None;
+            };
+            let InstrKind::Alu(a) = &f.instrs[instr].kind else {
+                return None;
+            };
+            let gathers = a.op == AluOp::Mov || (2..=4).any(|k| AluOp::vec(k) == Some(a.op));
+            if !gathers || f.values[a.dest].bit_size != f.values[v].bit_size {
+                return None;
+            }
+            use_hints[a.dest.0 as usize]
+                .or_else(|| self.partner_kind(a.dest))
+                .filter(|b| *b != BaseType::Bool)
+        })
     }
 
     /// The kind of a computed value that an ALU reader of `v` combines it with (`x + v`):
@@ -1281,6 +1344,9 @@ impl FuncCx<'_, '_> {
             A::B2f | A::B2i => {
                 let b = if a.op == A::B2f {
                     BaseType::Float
+                } else if dk.base == BaseType::Uint {
+                    // 0 or 1: unsigned where the readers want it (`infer_kinds`).
+                    BaseType::Uint
                 } else {
                     BaseType::Int
                 };
