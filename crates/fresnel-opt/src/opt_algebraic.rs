@@ -187,6 +187,15 @@ pub static RULES: &[Rule] = &[
     rule!("bcsel(inot(c), a, b) -> bcsel(c, b, a)", PO(Bcsel, &[PO(Inot, &[C]), A, B]) => R::Op(Bcsel, &[R::V(2), R::V(1), R::V(0)]), exact),
     // ---- integers and bits ----
     rule!("inot(inot(a)) -> a", PO(Inot, &[PO(Inot, &[A])]) => R::V(0), exact),
+    rule!("inot(ieq(a, b)) -> ine(a, b)", PO(Inot, &[PO(Ieq, &[A, B])]) => R::Op(Ine, &[R::V(0), R::V(1)]), exact),
+    rule!("inot(ine(a, b)) -> ieq(a, b)", PO(Inot, &[PO(Ine, &[A, B])]) => R::Op(Ieq, &[R::V(0), R::V(1)]), exact),
+    rule!("inot(ilt(a, b)) -> ige(a, b)", PO(Inot, &[PO(Ilt, &[A, B])]) => R::Op(Ige, &[R::V(0), R::V(1)]), exact),
+    rule!("inot(ige(a, b)) -> ilt(a, b)", PO(Inot, &[PO(Ige, &[A, B])]) => R::Op(Ilt, &[R::V(0), R::V(1)]), exact),
+    rule!("inot(ult(a, b)) -> uge(a, b)", PO(Inot, &[PO(Ult, &[A, B])]) => R::Op(Uge, &[R::V(0), R::V(1)]), exact),
+    rule!("inot(uge(a, b)) -> ult(a, b)", PO(Inot, &[PO(Uge, &[A, B])]) => R::Op(Ult, &[R::V(0), R::V(1)]), exact),
+    // (`!(a == b)` is true for NaN, as `fneu` is; `!(a < b)` has no ordered counterpart.)
+    rule!("inot(feq(a, b)) -> fneu(a, b)", PO(Inot, &[PO(Feq, &[A, B])]) => R::Op(Fneu, &[R::V(0), R::V(1)]), exact),
+    rule!("inot(fneu(a, b)) -> feq(a, b)", PO(Inot, &[PO(Fneu, &[A, B])]) => R::Op(Feq, &[R::V(0), R::V(1)]), exact),
     rule!("ineg(ineg(a)) -> a", PO(Ineg, &[PO(Ineg, &[A])]) => R::V(0), exact),
     rule!("iadd(a, 0) -> a", PO(Iadd, &[A, PI(0)]) => R::V(0), exact),
     rule!("isub(iadd(a, b), b) -> a", PO(Isub, &[PO(Iadd, &[A, B]), B]) => R::V(0), exact),
