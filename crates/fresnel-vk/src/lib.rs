@@ -174,6 +174,9 @@ pub struct Attachment {
 pub enum BufferKind {
     Uniform,
     Storage,
+    /// A storage texel buffer of 32-bit unsigned integers (`layout(r32ui) uimageBuffer`),
+    /// through a buffer view of format `R32_UINT`.
+    StorageTexelR32ui,
 }
 
 /// A buffer bound at `(set, binding)`, array element `element` (0 unless the shader
@@ -833,6 +836,7 @@ struct Resources<'g> {
     buffers: Vec<HostBuffer>,
     images: Vec<(vk::Image, vk::DeviceMemory)>,
     views: Vec<vk::ImageView>,
+    buffer_views: Vec<vk::BufferView>,
     modules: Vec<vk::ShaderModule>,
     set_layouts: Vec<vk::DescriptorSetLayout>,
     descriptor_pool: vk::DescriptorPool,
@@ -852,6 +856,7 @@ impl<'g> Resources<'g> {
             buffers: Vec::new(),
             images: Vec::new(),
             views: Vec::new(),
+            buffer_views: Vec::new(),
             modules: Vec::new(),
             set_layouts: Vec::new(),
             descriptor_pool: vk::DescriptorPool::null(),
@@ -902,6 +907,9 @@ impl<'g> Resources<'g> {
             for (i, m) in self.images.drain(..) {
                 d.destroy_image(i, None);
                 d.free_memory(m, None);
+            }
+            for v in self.buffer_views.drain(..) {
+                d.destroy_buffer_view(v, None);
             }
             for b in self.buffers.drain(..) {
                 d.destroy_buffer(b.buffer, None);
@@ -1030,13 +1038,36 @@ impl<'g> Resources<'g> {
             let usage = match b.kind {
                 BufferKind::Uniform => vk::BufferUsageFlags::UNIFORM_BUFFER,
                 BufferKind::Storage => vk::BufferUsageFlags::STORAGE_BUFFER,
+                BufferKind::StorageTexelR32ui => vk::BufferUsageFlags::STORAGE_TEXEL_BUFFER,
             };
             bufs.push(self.host_buffer(usage, &b.data, 16)?);
+        }
+        // Texel buffers are read through views (one per binding, in binding order).
+        let mut texel_views = Vec::new();
+        for (b, hb) in bindings.iter().zip(&bufs) {
+            if b.kind != BufferKind::StorageTexelR32ui {
+                texel_views.push(vk::BufferView::null());
+                continue;
+            }
+            let ci = vk::BufferViewCreateInfo::default()
+                .buffer(hb.buffer)
+                .format(vk::Format::R32_UINT)
+                .offset(0)
+                .range(vk::WHOLE_SIZE);
+            // SAFETY: `hb.buffer` is a live buffer of this device created with
+            // STORAGE_TEXEL_BUFFER usage and bound to memory; R32_UINT supports storage
+            // texel buffers on every Vulkan device (a required format feature); the
+            // create-info is alive for the call.
+            let v = unsafe { self.dev().create_buffer_view(&ci, None) }
+                .map_err(call_err("vkCreateBufferView"))?;
+            self.buffer_views.push(v);
+            texel_views.push(v);
         }
         let nsets = bindings.iter().map(|b| b.set + 1).max().unwrap_or(0);
         let dtype = |k: BufferKind| match k {
             BufferKind::Uniform => vk::DescriptorType::UNIFORM_BUFFER,
             BufferKind::Storage => vk::DescriptorType::STORAGE_BUFFER,
+            BufferKind::StorageTexelR32ui => vk::DescriptorType::STORAGE_TEXEL_BUFFER,
         };
         // Layout bindings: (set, binding, kind, array size = highest element + 1).
         let mut layout: Vec<(u32, u32, BufferKind, u32)> = Vec::new();
@@ -1070,7 +1101,11 @@ impl<'g> Resources<'g> {
         }
         let count = |k: BufferKind| layout.iter().filter(|l| l.2 == k).map(|l| l.3).sum::<u32>();
         let mut sizes = Vec::new();
-        for k in [BufferKind::Uniform, BufferKind::Storage] {
+        for k in [
+            BufferKind::Uniform,
+            BufferKind::Storage,
+            BufferKind::StorageTexelR32ui,
+        ] {
             if count(k) > 0 {
                 sizes.push(
                     vk::DescriptorPoolSize::default()
@@ -1100,21 +1135,26 @@ impl<'g> Resources<'g> {
                     .range(vk::WHOLE_SIZE)]
             })
             .collect();
+        let views: Vec<[vk::BufferView; 1]> = texel_views.iter().map(|&v| [v]).collect();
         let writes: Vec<vk::WriteDescriptorSet> = bindings
             .iter()
-            .zip(&infos)
-            .map(|(b, info)| {
-                vk::WriteDescriptorSet::default()
+            .zip(infos.iter().zip(&views))
+            .map(|(b, (info, view))| {
+                let w = vk::WriteDescriptorSet::default()
                     .dst_set(sets[b.set as usize])
                     .dst_binding(b.binding)
                     .dst_array_element(b.element)
-                    .descriptor_type(dtype(b.kind))
-                    .buffer_info(info)
+                    .descriptor_type(dtype(b.kind));
+                if b.kind == BufferKind::StorageTexelR32ui {
+                    w.texel_buffer_view(view)
+                } else {
+                    w.buffer_info(info)
+                }
             })
             .collect();
         // SAFETY: every write names a set of this pool, a binding of its layout with the
         // same descriptor type and an element below its array size, and a live buffer
-        // created with the matching usage.
+        // created with the matching usage (texel buffers: a live view of it).
         unsafe { self.dev().update_descriptor_sets(&writes, &[]) };
         Ok((sets, bufs))
     }

@@ -41,6 +41,9 @@ enum Ty {
     Array(u32, u32),
     RuntimeArray(u32),
     Struct,
+    /// A storage texel buffer of `r32ui` texels (`OpTypeImage` with dimension `Buffer`,
+    /// sampled 2, format `R32ui`).
+    TexelBufferR32ui,
     Other,
 }
 
@@ -49,6 +52,7 @@ const OP_TYPE_INT: u32 = 21;
 const OP_TYPE_FLOAT: u32 = 22;
 const OP_TYPE_VECTOR: u32 = 23;
 const OP_TYPE_MATRIX: u32 = 24;
+const OP_TYPE_IMAGE: u32 = 25;
 const OP_TYPE_ARRAY: u32 = 28;
 const OP_TYPE_RUNTIME_ARRAY: u32 = 29;
 const OP_TYPE_STRUCT: u32 = 30;
@@ -123,6 +127,17 @@ pub(crate) fn reflect(words: &[u32]) -> Result<Interface, String> {
             OP_TYPE_ARRAY => types[id(arg(1)?)?] = Some(Ty::Array(arg(2)?, arg(3)?)),
             OP_TYPE_RUNTIME_ARRAY => types[id(arg(1)?)?] = Some(Ty::RuntimeArray(arg(2)?)),
             OP_TYPE_STRUCT => types[id(arg(1)?)?] = Some(Ty::Struct),
+            OP_TYPE_IMAGE => {
+                // Operands: result, sampled type, dim, depth, arrayed, ms, sampled, format.
+                const DIM_BUFFER: u32 = 5;
+                const FORMAT_R32UI: u32 = 33;
+                let texel = arg(3)? == DIM_BUFFER && arg(7)? == 2 && arg(8)? == FORMAT_R32UI;
+                types[id(arg(1)?)?] = Some(if texel {
+                    Ty::TexelBufferR32ui
+                } else {
+                    Ty::Other
+                });
+            }
             OP_TYPE_POINTER => pointers[id(arg(1)?)?] = Some((arg(2)?, arg(3)?)),
             OP_CONSTANT if wc == 4 => consts[id(arg(2)?)?] = Some(arg(3)?),
             OP_VARIABLE => vars.push((arg(1)?, arg(2)?, arg(3)?)),
@@ -210,6 +225,9 @@ pub(crate) fn reflect(words: &[u32]) -> Result<Interface, String> {
                 };
                 let ed = decs.get(elem as usize).copied().unwrap_or_default();
                 let kind = match sc {
+                    SC_UNIFORM_CONSTANT if matches!(ty(elem), Some(Ty::TexelBufferR32ui)) => {
+                        Some(BufferKind::StorageTexelR32ui)
+                    }
                     SC_STORAGE_BUFFER => Some(BufferKind::Storage),
                     SC_UNIFORM if ed.buffer_block => Some(BufferKind::Storage),
                     SC_UNIFORM if ed.block => Some(BufferKind::Uniform),

@@ -666,6 +666,17 @@ impl FuncCx<'_, '_> {
         Ok((id, k))
     }
 
+    /// The first `n` components of an integer value as it is, signed or unsigned (image
+    /// coordinates and sample numbers take either).
+    fn int_prefix(&mut self, v: ValueId, n: u8) -> Result<u32> {
+        let s = self.through_vec(v, n);
+        let b = match self.natural_kind(s.value).base {
+            BaseType::Uint => BaseType::Uint,
+            _ => BaseType::Int,
+        };
+        Ok(self.alu_src(&s, n, Some(b))?.0)
+    }
+
     /// The first `n` components of a value, as base `want`.
     fn prefix(&mut self, v: ValueId, n: u8, want: BaseType) -> Result<u32> {
         let s = self.through_vec(v, n);
@@ -2411,7 +2422,7 @@ impl FuncCx<'_, '_> {
             | I::ImageDerefLoadLod
             | I::ImageDerefSparseLoad
             | I::ImageDerefSparseLoadLod => {
-                let coord = self.prefix(x.srcs[1], ncoord, BaseType::Int)?;
+                let coord = self.int_prefix(x.srcs[1], ncoord)?;
                 let d = x
                     .dest
                     .ok_or_else(|| SpirvError::new("load without result"))?;
@@ -2420,10 +2431,10 @@ impl FuncCx<'_, '_> {
                 let lod = matches!(x.op, I::ImageDerefLoadLod | I::ImageDerefSparseLoadLod);
                 if lod {
                     self.image_lod_cap();
-                    let l = self.prefix(x.srcs[2], 1, BaseType::Int)?;
+                    let l = self.int_prefix(x.srcs[2], 1)?;
                     args.extend([io::LOD, l]);
                 } else if ms {
-                    let s = self.prefix(x.srcs[2], 1, BaseType::Int)?;
+                    let s = self.int_prefix(x.srcs[2], 1)?;
                     args.extend([io::SAMPLE, s]);
                 }
                 if matches!(x.op, I::ImageDerefSparseLoad | I::ImageDerefSparseLoadLod) {
@@ -2452,7 +2463,7 @@ impl FuncCx<'_, '_> {
                 self.set(d, id, dk);
             }
             I::ImageDerefStore | I::ImageDerefStoreLod => {
-                let coord = self.prefix(x.srcs[1], ncoord, BaseType::Int)?;
+                let coord = self.int_prefix(x.srcs[1], ncoord)?;
                 let tk = Kind::new(result, self.f.values[x.srcs[3]].bit_size, 4);
                 let mut texel = self.value_as(x.srcs[3], tk)?;
                 if tk.bits < 32 {
@@ -2461,10 +2472,10 @@ impl FuncCx<'_, '_> {
                 let mut args = vec![img, coord, texel];
                 if x.op == I::ImageDerefStoreLod {
                     self.image_lod_cap();
-                    let l = self.prefix(x.srcs[2], 1, BaseType::Int)?;
+                    let l = self.int_prefix(x.srcs[2], 1)?;
                     args.extend([io::LOD, l]);
                 } else if ms {
-                    let s = self.prefix(x.srcs[2], 1, BaseType::Int)?;
+                    let s = self.int_prefix(x.srcs[2], 1)?;
                     args.extend([io::SAMPLE, s]);
                 }
                 self.code.inst(op::IMAGE_WRITE, &args);
@@ -2472,18 +2483,32 @@ impl FuncCx<'_, '_> {
             _ => {
                 // Atomics through a texel pointer (the image variable, not a loaded value).
                 let (pid, _, _, _, _) = self.ptr(x.srcs[0])?;
-                let coord = self.prefix(x.srcs[1], ncoord, BaseType::Int)?;
+                let coord = self.int_prefix(x.srcs[1], ncoord)?;
                 let sample = if ms {
-                    self.prefix(x.srcs[2], 1, BaseType::Int)?
+                    self.int_prefix(x.srcs[2], 1)?
                 } else {
                     self.m.const_u32(0)
                 };
                 let k = Kind::new(result, self.f.values[x.srcs[3]].bit_size, 1);
                 let st = self.m.kind_type(k);
                 let pt = self.m.pointer(11, st);
-                let tp = self.new_id();
-                self.code
-                    .inst(op::IMAGE_TEXEL_POINTER, &[pt, tp, pid, coord, sample]);
+                // The same texel's pointer once per block (it only computes an address).
+                let key = (
+                    self.cur,
+                    op::IMAGE_TEXEL_POINTER,
+                    pt,
+                    SmallVec::<[u32; 6]>::from_slice(&[pid, coord, sample]),
+                );
+                let tp = match self.pure.get(&key) {
+                    Some(&tp) => tp,
+                    None => {
+                        let tp = self.new_id();
+                        self.code
+                            .inst(op::IMAGE_TEXEL_POINTER, &[pt, tp, pid, coord, sample]);
+                        self.pure.insert(key, tp);
+                        tp
+                    }
+                };
                 let id = self.atomic(x, tp, VarMode::Uniform, k, &x.srcs[3..])?;
                 if let Some(d) = x.dest {
                     self.set(d, id, k);
