@@ -396,3 +396,31 @@ void main() {
     let ins = instructions(&compile(src, true));
     assert!(!ins.iter().any(|i| i.0 == BITCAST), "no bitcast");
 }
+
+/// `normalize(d) * (length(d) - r)`: the dot product the two share is not written; they
+/// are `Normalize` and `Length`.
+#[test]
+fn normalize_and_length_of_one_vector_share_nothing_written() {
+    let src = r#"#version 450
+layout(location = 0) in vec3 a;
+layout(location = 1) in vec3 b;
+layout(location = 2) in float r;
+layout(location = 0) out vec3 o;
+void main() {
+    vec3 d = a - b;
+    o = normalize(d) * (length(d) - r);
+}
+"#;
+    const DOT: u16 = 148;
+    const EXT_INST: u16 = 12;
+    let ins = instructions(&compile(src, true));
+    assert!(!ins.iter().any(|i| i.0 == DOT), "no OpDot");
+    let mut ext: Vec<u32> = ins
+        .iter()
+        .filter(|i| i.0 == EXT_INST)
+        .map(|i| i.1[3])
+        .collect();
+    ext.sort_unstable();
+    // GLSL.std.450 Length = 66, Normalize = 69.
+    assert_eq!(ext, [66, 69], "Length and Normalize");
+}

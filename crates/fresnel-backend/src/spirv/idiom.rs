@@ -86,6 +86,7 @@ pub fn analyze(f: &Function, groups: &super::coalesce::Groups) -> Idioms {
             || groups.transposes.iter().any(|(t, _)| t == i)
     };
     let mut out = Idioms::default();
+    let mut shared_dots: Vec<InstrId> = Vec::new();
     for (id, ins) in f.instrs.iter() {
         if ins.removed {
             continue;
@@ -104,6 +105,7 @@ pub fn analyze(f: &Function, groups: &super::coalesce::Groups) -> Idioms {
         let mut m = Matcher {
             f,
             inner: Vec::new(),
+            shared: Vec::new(),
         };
         let found = match a.op {
             AluOp::Fmul => m.normalize(a),
@@ -128,6 +130,23 @@ pub fn analyze(f: &Function, groups: &super::coalesce::Groups) -> Idioms {
             }
             out.skip.extend(m.inner.iter().copied());
             out.at.insert(id, idiom);
+            shared_dots.extend(m.shared.iter().copied());
+        }
+    }
+    // A dot product shared by square roots that all became `Normalize`/`Length`/... is not
+    // written either.
+    shared_dots.sort_unstable();
+    shared_dots.dedup();
+    for d in shared_dots {
+        let InstrKind::Alu(a) = &f.instrs[d].kind else {
+            continue;
+        };
+        let all = f.values[a.dest].uses.iter().all(|u| {
+            matches!(u, Use::Instr { instr, .. }
+                if out.skip.contains(instr) || out.at.contains_key(instr))
+        });
+        if all {
+            out.skip.insert(d);
         }
     }
     // Transposes (`coalesce.rs`): written here, at their first `vecN`.
@@ -151,6 +170,10 @@ struct Matcher<'f> {
     f: &'f Function,
     /// Intermediate instructions of the pattern (read only inside it).
     inner: Vec<InstrId>,
+    /// Dot products of a vector with itself that the pattern reads but that other square
+    /// roots read too (`normalize(d) * length(d)`): not written when every reader became
+    /// a pattern.
+    shared: Vec<InstrId>,
 }
 
 impl Matcher<'_> {
@@ -229,14 +252,29 @@ impl Matcher<'_> {
         None
     }
 
-    /// The dot product (any size) defining `d`, read only by `reader`.
+    /// The dot product (any size) defining `d`, read only by `reader`, or also by other
+    /// square roots (recorded in `shared`).
     fn any_dot(&mut self, d: &AluSrc, reader: InstrId) -> Option<Alu> {
         for op in [AluOp::Fdot2, AluOp::Fdot3, AluOp::Fdot4] {
             if let Some(x) = self.inner_alu(d, op, reader, 1) {
                 return Some(x);
             }
         }
-        None
+        let v = &self.f.values[d.value];
+        let InstrKind::Alu(a) = &self.f.instrs[v.def].kind else {
+            return None;
+        };
+        let roots = v.uses.iter().all(|u| {
+            matches!(u, Use::Instr { instr, .. } if matches!(
+                &self.f.instrs[*instr].kind,
+                InstrKind::Alu(r) if matches!(r.op, AluOp::Fsqrt | AluOp::Frsq)
+            ))
+        });
+        if Self::dot_size(a.op).is_none() || !roots || !self.f.flags(d.value).is_empty() {
+            return None;
+        }
+        self.shared.push(v.def);
+        Some(a.clone())
     }
 
     /// `dot` is `fdot(v, v)` over `n` components.
