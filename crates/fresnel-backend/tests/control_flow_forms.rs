@@ -424,3 +424,26 @@ void main() {
     // GLSL.std.450 Length = 66, Normalize = 69.
     assert_eq!(ext, [66, 69], "Length and Normalize");
 }
+
+/// `p.xyz` of one loaded `vec4`, read in several blocks (the branches of an `if` and the
+/// code after it), is one `OpVectorShuffle` written where `p` is loaded, not one per block.
+#[test]
+fn a_swizzle_read_in_several_blocks_is_written_once() {
+    let src = r#"#version 450
+layout(location = 0) in vec4 p;
+layout(location = 1) flat in int k;
+layout(location = 0) out vec3 o;
+void main() {
+    vec3 r;
+    if (k > 0)
+        r = p.xyz * 2.0;
+    else
+        r = p.xyz + vec3(1.0);
+    o = r - p.xyz;
+}
+"#;
+    const VECTOR_SHUFFLE: u16 = 79;
+    let ins = instructions(&compile(src, true));
+    let shuffles = ins.iter().filter(|i| i.0 == VECTOR_SHUFFLE).count();
+    assert_eq!(shuffles, 1, "one shuffle of p");
+}

@@ -24,7 +24,8 @@
 //! around a conditional `terminate`), recorded when its terminator is written.
 
 use fresnel_ir::{
-    BaseType, BlockId, CfNode, FuncId, Function, InstrKind, JumpKind, ListRef, LoopId, ValueId,
+    BaseType, BlockId, CfNode, FuncId, Function, InstrId, InstrKind, JumpKind, ListRef, LoopId,
+    ValueId,
 };
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -106,6 +107,8 @@ pub struct FuncCx<'m, 'a> {
     idioms: super::idiom::Idioms,
     /// Deref steps folded into longer access chains (`chain.rs`).
     pub chains: super::chain::Chains,
+    /// Swizzles read in several blocks, written at their value's definition (`hoist.rs`).
+    pub hoisted: super::hoist::Hoisted,
 }
 
 /// See [`FuncCx::pure`].
@@ -164,6 +167,7 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         pure: FxHashMap::default(),
         idioms,
         chains: super::chain::analyze(f),
+        hoisted: super::hoist::analyze(f),
     };
     cx.infer_kinds();
     let mut head = Words::new();
@@ -633,7 +637,12 @@ impl FuncCx<'_, '_> {
     fn emit_block_body(&mut self, b: BlockId) -> Result<()> {
         let instrs = self.f.blocks[b].instrs.clone();
         let mut nu = super::decorate::NonUniform::new(self.f); // (issue 5 decorations)
+        let mut prev: Option<InstrId> = None;
         for ins in instrs {
+            // The swizzles of what the previous instruction made, read in other blocks too.
+            if let Some(p) = prev.replace(ins) {
+                self.write_hoisted(p)?;
+            }
             let kind = &self.f.instrs[ins].kind;
             if kind.is_phi()
                 || kind.is_jump()
@@ -670,6 +679,40 @@ impl FuncCx<'_, '_> {
             let mark = super::decorate::Mark::take(self);
             self.emit_instr(kind)?;
             super::decorate::after_instr(self, &mut nu, kind, mark);
+        }
+        if let Some(p) = prev {
+            self.write_hoisted(p)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the swizzles `hoist.rs` chose of the values instruction `ins` made (those
+    /// written as ids: a value left for its readers to make stays with them).
+    fn write_hoisted(&mut self, ins: InstrId) -> Result<()> {
+        if self.hoisted.by_value.is_empty() {
+            return Ok(());
+        }
+        for d in self.f.instrs[ins].kind.dests() {
+            let Some(sws) = self.hoisted.by_value.get(&d).cloned() else {
+                continue;
+            };
+            let Val::Id(whole, k) = self.vals[d.0 as usize] else {
+                continue;
+            };
+            for sw in sws {
+                let sk = k.with_comps(sw.len() as u8);
+                let t = self.m.kind_type(sk);
+                let id = self.m.id();
+                if sw.len() == 1 {
+                    self.code
+                        .inst(op::COMPOSITE_EXTRACT, &[t, id, whole, u32::from(sw[0])]);
+                } else {
+                    let mut ops = vec![t, id, whole, whole];
+                    ops.extend(sw.iter().map(|&c| u32::from(c)));
+                    self.code.inst(op::VECTOR_SHUFFLE, &ops);
+                }
+                self.hoisted.written.insert((d, sw), (id, sk));
+            }
         }
         Ok(())
     }

@@ -645,6 +645,13 @@ impl FuncCx<'_, '_> {
                 .collect();
             return Ok((self.m.constant(k, &picked), k));
         }
+        if !identity {
+            // A swizzle read in several blocks, written where the value was made.
+            let key = (s.value, super::hoist::Swizzle::from_slice(sw));
+            if let Some(&(id, hk)) = self.hoisted.written.get(&key) {
+                return Ok((self.convert(id, hk, k)?, k));
+            }
+        }
         let whole = self.value_as(s.value, vk)?;
         if identity {
             return Ok((whole, k));

@@ -31,6 +31,7 @@ mod ext;
 /// Descriptor arrays of arrays flattened for Vulkan (issue 5, helper B).
 mod flatten;
 mod func;
+mod hoist;
 mod idiom;
 mod instr;
 /// `gl_PrimitiveShadingRateEXT` of mesh shaders in a block (issue 5, helper B).

@@ -1,0 +1,75 @@
+//! Swizzles read in several blocks, written once where their vector is made.
+//!
+//! The IR reads parts of vectors through source swizzles (`pos.xyz`), and the writer turns
+//! each into an `OpVectorShuffle` or `OpCompositeExtract`, once per block (`FuncCx::pure`):
+//! a shuffle written in one block may not dominate another. When the same swizzle of one
+//! value is read in two or more blocks, it is written once instead, right after the value's
+//! definition (which dominates every reader), and every reader takes it from there.
+
+use fresnel_ir::{Function, InstrKind, ValueId};
+use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
+
+use super::types::Kind;
+
+/// The swizzle of a value: the components read, in order (fewer than the value has, or
+/// not in order).
+pub type Swizzle = SmallVec<[u8; 4]>;
+
+/// The swizzles to write at their value's definition, and (once written) their ids.
+#[derive(Default)]
+pub struct Hoisted {
+    /// Per value, its swizzles read in several blocks.
+    pub by_value: FxHashMap<ValueId, Vec<Swizzle>>,
+    /// Written swizzles: (value, swizzle) -> (id, kind as written).
+    pub written: FxHashMap<(ValueId, Swizzle), (u32, Kind)>,
+}
+
+/// Finds the ALU source swizzles of `f` read in two or more blocks, of values an
+/// instruction in a block defines (not phis, constants or undefs).
+pub fn analyze(f: &Function) -> Hoisted {
+    let mut blocks: FxHashMap<(ValueId, Swizzle), FxHashSet<u32>> = FxHashMap::default();
+    for (_, ins) in f.instrs.iter() {
+        if ins.removed {
+            continue;
+        }
+        let InstrKind::Alu(a) = &ins.kind else {
+            continue;
+        };
+        let info = a.op.info();
+        for (j, s) in a.srcs.iter().enumerate() {
+            let n = match info.src_size[j] {
+                0 => f.values[a.dest].num_components,
+                n => n,
+            };
+            let v = &f.values[s.value];
+            let sw = &s.swizzle[..usize::from(n.min(4))];
+            let identity =
+                n == v.num_components && sw.iter().enumerate().all(|(i, &c)| usize::from(c) == i);
+            if identity || v.num_components < 2 {
+                continue;
+            }
+            let made = !matches!(
+                f.instrs[v.def].kind,
+                InstrKind::Phi { .. } | InstrKind::LoadConst { .. } | InstrKind::Undef { .. }
+            );
+            if made {
+                blocks
+                    .entry((s.value, Swizzle::from_slice(sw)))
+                    .or_default()
+                    .insert(ins.block.0);
+            }
+        }
+    }
+    let mut out = Hoisted::default();
+    let mut keys: Vec<(ValueId, Swizzle)> = blocks
+        .into_iter()
+        .filter(|(_, b)| b.len() >= 2)
+        .map(|(k, _)| k)
+        .collect();
+    keys.sort_unstable();
+    for (v, sw) in keys {
+        out.by_value.entry(v).or_default().push(sw);
+    }
+    out
+}
