@@ -380,13 +380,21 @@ fn buffer_references() {
             has_operand(&w, 14, 0, 5348),
             "PhysicalStorageBuffer64 addressing"
         );
-        assert!(has_op(&w, 120), "OpConvertUToPtr");
+        // Every address comes from memory: the members hold pointers (`spirv/refs.rs`),
+        // loaded and followed without OpConvertUToPtr.
+        assert!(!has_op(&w, 120), "OpConvertUToPtr");
         // Every load and store through a buffer reference is Aligned.
         let psb_ptrs: Vec<u32> = instructions(&w)
             .iter()
             .filter(|(o, ops)| *o == 32 && ops.get(1) == Some(&5349))
             .map(|(_, ops)| ops[0])
             .collect();
+        assert!(
+            instructions(&w)
+                .iter()
+                .any(|(o, ops)| *o == 30 && ops[1..].iter().any(|m| psb_ptrs.contains(m))),
+            "a struct member of PhysicalStorageBuffer pointer type"
+        );
         let mut psb_vals = std::collections::BTreeSet::new();
         for (o, ops) in instructions(&w) {
             if matches!(o, 65 | 120) && psb_ptrs.contains(&ops[0]) {

@@ -191,7 +191,13 @@ struct Access {
 }
 
 /// Finds the groups of `f`.
-pub fn analyze(shader: &Shader, f: &Function) -> Groups {
+/// `refs`: the memory slots holding buffer references as pointers (`refs.rs`), never
+/// grouped (their values are pointers, not integers).
+pub fn analyze(
+    shader: &Shader,
+    f: &Function,
+    refs: &FxHashMap<super::refs::Slot, fresnel_ir::TypeId>,
+) -> Groups {
     let mut g = Groups::default();
     // Who reads each value (an `if` condition counts as a reader that is never absorbed).
     let users = Users::of(f);
@@ -216,6 +222,9 @@ pub fn analyze(shader: &Shader, f: &Function) -> Groups {
             let Some((parent, index, comps)) = element(shader, f, deref) else {
                 continue;
             };
+            if super::refs::slot_of(shader, f, deref).is_some_and(|s| refs.contains_key(&s)) {
+                continue;
+            }
             if f.values[value].num_components != comps {
                 continue;
             }

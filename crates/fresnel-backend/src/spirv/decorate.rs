@@ -255,7 +255,8 @@ pub fn after_instr(cx: &mut FuncCx<'_, '_>, nu: &mut NonUniform<'_>, kind: &Inst
                 non_uniform_caps(cx);
                 decorate_once(cx, id, en::NON_UNIFORM);
             }
-            Val::Ptr { id, .. } if fresh(cx, mark, id) => {
+            // (A buffer reference loaded as a pointer, `refs.rs`, as its address would be.)
+            Val::Ptr { id, .. } | Val::Ref(id, _) if fresh(cx, mark, id) => {
                 non_uniform_caps(cx);
                 decorate_once(cx, id, en::NON_UNIFORM);
             }

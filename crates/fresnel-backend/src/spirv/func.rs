@@ -66,6 +66,9 @@ pub enum Val {
         tk: Kind,
         code: u32,
     },
+    /// A buffer reference loaded as a pointer (`refs.rs`): id and SPIR-V pointer type. The
+    /// IR value is a 64-bit address; uses wanting one convert it.
+    Ref(u32, u32),
     /// A pointer (a deref): id, pointee SPIR-V type, storage class, IR type and mode.
     Ptr {
         id: u32,
@@ -103,6 +106,8 @@ pub struct FuncCx<'m, 'a> {
     switches: super::switch::Switches,
     /// Pure instructions written for ALU sources, by (block, opcode, type, operands).
     pub pure: PureCache,
+    /// Phis written as buffer reference pointers (`refs.rs`): their pointer types.
+    pub ref_phis: FxHashMap<ValueId, u32>,
     /// GLSL.std.450 instructions re-formed from ALU patterns (`idiom.rs`).
     idioms: super::idiom::Idioms,
     /// Deref steps folded into longer access chains (`chain.rs`).
@@ -144,7 +149,7 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
     let f = &m.shader.functions[fid];
     let sig = m.func_sigs[fid.0 as usize].clone();
     let fn_id = m.func_ids[fid.0 as usize];
-    let groups = super::coalesce::analyze(m.shader, f);
+    let groups = super::coalesce::analyze(m.shader, f, &m.ref_slots);
     let switches = super::switch::analyze(f);
     let idioms = super::idiom::analyze(f, &groups);
     let mut cx = FuncCx {
@@ -165,18 +170,35 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         aggs: FxHashMap::default(),
         switches,
         pure: FxHashMap::default(),
+        ref_phis: FxHashMap::default(),
         idioms,
         chains: super::chain::analyze(f),
         hoisted: super::hoist::analyze(f),
     };
     cx.infer_kinds();
+    for (_, b) in f.blocks.iter() {
+        for &i in &b.instrs {
+            let InstrKind::Phi { dest, .. } = &f.instrs[i].kind else {
+                continue;
+            };
+            if let Some(t) = super::refs::phi_pointee(cx.m.shader, f, *dest, &cx.m.ref_slots) {
+                let p = cx.m.ref_pointer(t)?;
+                cx.ref_phis.insert(*dest, p);
+            }
+        }
+    }
     let mut head = Words::new();
     head.inst(op::FUNCTION, &[cx.sig.ret_type, fn_id, 0, cx.sig.fn_type]);
     let mut params = Vec::new();
     for (var, k) in cx.sig.ins.clone() {
-        let t = cx.m.kind_type(k);
+        let t = cx.m.param_type(var, k)?;
         let id = cx.m.id();
         head.inst(op::FUNCTION_PARAMETER, &[t, id]);
+        if cx.m.ref_ptrs.contains_key(&t) {
+            // A PhysicalStorageBuffer pointer parameter must say whether it aliases.
+            const ALIASED: u32 = 20;
+            cx.m.decorate(id, ALIASED, &[]);
+        }
         params.push((var, id));
     }
     let entry = cx.m.id();
@@ -185,7 +207,15 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
     // Locals.
     for &lv in &f.locals {
         let v = &cx.m.shader.vars[lv];
-        let t = cx.m.ir_type(v.ty, false, None)?;
+        let t = match cx.m.ref_slots.get(&super::refs::Slot::Var(lv)) {
+            // A local holding a buffer reference as a pointer (`refs.rs`).
+            Some(&p) => {
+                let t = cx.m.ref_pointer(p)?;
+                cx.m.var_types.insert(lv, t);
+                t
+            }
+            None => cx.m.ir_type(v.ty, false, None)?,
+        };
         let pt = cx.m.pointer(super::spec::storage::FUNCTION, t);
         let id = cx.m.id();
         match &v.init {
@@ -199,6 +229,10 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
                 .inst(op::VARIABLE, &[pt, id, super::spec::storage::FUNCTION]),
         }
         cx.m.name(id, &v.name);
+        if cx.m.ref_ptrs.contains_key(&t) {
+            // A PhysicalStorageBuffer pointer in a variable (as glslang declares them).
+            cx.m.decorate(id, super::ext::decor::ALIASED_POINTER, &[]);
+        }
         if let fresnel_ir::Type::Opaque(name) = cx.m.shader.types.get(v.ty) {
             if super::spirv_type::is_physical_pointer(name) {
                 cx.m.decorate(id, super::ext::decor::ALIASED_POINTER, &[]);
@@ -210,6 +244,8 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         let Some(&ptr) = cx.m.var_ids.get(&var) else {
             return Err(SpirvError::new("parameter variable is not a local"));
         };
+        // (A parameter holding a buffer reference is passed as a pointer, as the local
+        // holds it: `Module::param_type`.)
         cx.code.inst(op::STORE, &[ptr, p]);
     }
     let body = f.body.clone();
@@ -348,10 +384,9 @@ impl FuncCx<'_, '_> {
             let InstrKind::Phi { dest, .. } = &self.f.instrs[ins].kind else {
                 continue;
             };
-            let k = self.kind_of(*dest);
-            let t = self.m.kind_type(k);
+            let t = self.phi_type(*dest);
             let id = self.m.id();
-            let from_entry = self.phi_input(*dest, entry_pred, k)?;
+            let from_entry = self.phi_input(*dest, entry_pred)?;
             let entry_label = self.term_label(entry_pred)?;
             let back = if back_preds.is_empty() {
                 self.m.undef(t)
@@ -363,7 +398,7 @@ impl FuncCx<'_, '_> {
             };
             self.code
                 .inst(op::PHI, &[t, id, from_entry, entry_label, back, ll.cont]);
-            self.vals[dest.0 as usize] = Val::Id(id, k);
+            self.set_phi(*dest, id);
         }
         self.cont_phis.insert(lp, cphis);
         let mut self_loop = false;
@@ -462,7 +497,7 @@ impl FuncCx<'_, '_> {
                 let v = match back_preds.first().and_then(|p| self.phi_in.get(&(phi, *p))) {
                     Some(&v) => v,
                     None => {
-                        let t = self.m.kind_type(self.kind_of(phi));
+                        let t = self.phi_type(phi);
                         self.m.undef(t)
                     }
                 };
@@ -482,8 +517,7 @@ impl FuncCx<'_, '_> {
         self.start_block(ll.cont);
         let cphis = self.cont_phis.remove(&lp).unwrap_or_default();
         for (phi, cid) in cphis {
-            let k = self.kind_of(phi);
-            let t = self.m.kind_type(k);
+            let t = self.phi_type(phi);
             let mut ops = vec![t, cid];
             for &p in &back_preds {
                 let v = match self.phi_in.get(&(phi, p)) {
@@ -588,14 +622,44 @@ impl FuncCx<'_, '_> {
     }
 
     /// The input of phi `phi` from predecessor `pred` (converted at the end of `pred`).
-    fn phi_input(&mut self, phi: ValueId, pred: BlockId, k: Kind) -> Result<u32> {
+    fn phi_input(&mut self, phi: ValueId, pred: BlockId) -> Result<u32> {
         match self.phi_in.get(&(phi, pred)) {
             Some(&v) => Ok(v),
             None => {
-                let t = self.m.kind_type(k);
+                let t = self.phi_type(phi);
                 Ok(self.m.undef(t))
             }
         }
+    }
+
+    /// The SPIR-V type of a phi: a buffer reference pointer (`refs.rs`) or its kind's.
+    fn phi_type(&mut self, phi: ValueId) -> u32 {
+        match self.ref_phis.get(&phi) {
+            Some(&t) => t,
+            None => {
+                let k = self.kind_of(phi);
+                self.m.kind_type(k)
+            }
+        }
+    }
+
+    /// Value `v` as an input of phi `phi`.
+    fn phi_value_in(&mut self, phi: ValueId, v: ValueId) -> Result<u32> {
+        match self.ref_phis.get(&phi) {
+            Some(&t) => self.value_as_ref(v, t),
+            None => {
+                let k = self.kind_of(phi);
+                self.value_as(v, k)
+            }
+        }
+    }
+
+    /// Records phi `phi` written as `id`.
+    fn set_phi(&mut self, phi: ValueId, id: u32) {
+        self.vals[phi.0 as usize] = match self.ref_phis.get(&phi) {
+            Some(&t) => Val::Ref(id, t),
+            None => Val::Id(id, self.kind_of(phi)),
+        };
     }
 
     fn emit_phis(&mut self, b: BlockId) -> Result<()> {
@@ -603,8 +667,7 @@ impl FuncCx<'_, '_> {
             let InstrKind::Phi { dest, srcs } = &self.f.instrs[ins].kind else {
                 continue;
             };
-            let k = self.kind_of(*dest);
-            let t = self.m.kind_type(k);
+            let t = self.phi_type(*dest);
             let id = self.m.id();
             let mut ops = vec![t, id];
             let mut preds = Vec::new();
@@ -620,16 +683,17 @@ impl FuncCx<'_, '_> {
                     // A predecessor never written (unreachable code): skip it.
                     continue;
                 }
-                let v = self.phi_input(*dest, *p, k)?;
+                let v = self.phi_input(*dest, *p)?;
                 ops.push(v);
                 ops.push(self.term_label(*p)?);
             }
             if ops.len() == 2 {
-                self.vals[dest.0 as usize] = Val::Id(self.m.undef(t), k);
+                let u = self.m.undef(t);
+                self.set_phi(*dest, u);
                 continue;
             }
             self.code.inst(op::PHI, &ops);
-            self.vals[dest.0 as usize] = Val::Id(id, k);
+            self.set_phi(*dest, id);
         }
         Ok(())
     }
@@ -748,8 +812,7 @@ impl FuncCx<'_, '_> {
                         None => continue,
                     }
                 }
-                let k = self.kind_of(*dest);
-                let id = self.value_as(v, k)?;
+                let id = self.phi_value_in(*dest, v)?;
                 self.phi_in.insert((*dest, b), id);
             }
             return Ok(());
@@ -761,8 +824,7 @@ impl FuncCx<'_, '_> {
             let Some(&(_, v)) = srcs.iter().find(|(p, _)| *p == b) else {
                 continue;
             };
-            let k = self.kind_of(*dest);
-            let id = self.value_as(v, k)?;
+            let id = self.phi_value_in(*dest, v)?;
             self.phi_in.insert((*dest, b), id);
         }
         Ok(())
@@ -936,7 +998,8 @@ impl FuncCx<'_, '_> {
             let Some(&ptr) = self.m.var_ids.get(var) else {
                 return Err(SpirvError::new("result variable is not a local"));
             };
-            let t = self.m.kind_type(*k);
+            // (A buffer reference result is returned as a pointer: `Module::param_type`.)
+            let t = self.m.param_type(*var, *k)?;
             let id = self.m.id();
             self.code.inst(op::LOAD, &[t, id, ptr]);
             parts.push(id);

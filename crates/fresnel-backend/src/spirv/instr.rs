@@ -10,11 +10,13 @@ use fresnel_ir::{
 };
 use smallvec::SmallVec;
 
+mod copy;
 mod gaps;
 /// `textureGatherOffsets` as `ConstOffsets` (issue 6).
 mod gather_offsets;
 /// `determinant` / `inverse` as GLSL.std.450 instructions (issue 6).
 mod matrix;
+mod refs;
 mod rt;
 /// GL_EXT_spirv_intrinsics `spirv_instruction` calls (issue 5).
 mod spirv_instruction;
@@ -542,6 +544,7 @@ impl FuncCx<'_, '_> {
         self.materialize(v)?;
         match self.vals[v.0 as usize].clone() {
             Val::Id(id, from) => self.convert(id, from, k),
+            Val::Ref(id, t) => self.ref_as_int(id, t, k),
             Val::Const(bits) => Ok(self.m.constant(k, &bits)),
             Val::Undef => {
                 let t = self.m.kind_type(k);
@@ -563,6 +566,8 @@ impl FuncCx<'_, '_> {
     fn natural_kind(&self, v: ValueId) -> Kind {
         match &self.vals[v.0 as usize] {
             Val::Id(_, k) => *k,
+            // A buffer reference pointer: an address, as `uint64_t`.
+            Val::Ref(..) => Kind::new(BaseType::Uint, 64, 1),
             _ => self.kind_of(v),
         }
     }
@@ -741,19 +746,33 @@ impl FuncCx<'_, '_> {
                 let sig = self.m.func_sigs[func.0 as usize].clone();
                 let fid = self.m.func_ids[func.0 as usize];
                 let mut ops = vec![sig.ret_type, self.new_id(), fid];
-                for (a, (_, k)) in args.iter().zip(&sig.ins) {
-                    ops.push(self.value_as(*a, *k)?);
+                for (a, &(var, k)) in args.iter().zip(&sig.ins) {
+                    // (Buffer references held as pointers are passed as pointers.)
+                    let t = self.m.param_type(var, k)?;
+                    if self.m.ref_ptrs.contains_key(&t) {
+                        ops.push(self.value_as_ref(*a, t)?);
+                    } else {
+                        ops.push(self.value_as(*a, k)?);
+                    }
                 }
                 let id = ops[1];
                 self.code.inst(op::FUNCTION_CALL, &ops);
-                if sig.outs.len() == 1 {
-                    if let Some(d) = dests.first() {
-                        self.set(*d, id, sig.outs[0].1);
-                    }
-                } else {
-                    for (i, (d, (_, k))) in dests.iter().zip(&sig.outs).enumerate() {
-                        let e = self.op1(op::COMPOSITE_EXTRACT, *k, &[id, i as u32]);
-                        self.set(*d, e, *k);
+                let one = sig.outs.len() == 1;
+                for (i, (d, &(var, k))) in dests.iter().zip(&sig.outs).enumerate() {
+                    let t = self.m.param_type(var, k)?;
+                    let e = if one {
+                        id
+                    } else if self.m.ref_ptrs.contains_key(&t) {
+                        let e = self.new_id();
+                        self.code.inst(op::COMPOSITE_EXTRACT, &[t, e, id, i as u32]);
+                        e
+                    } else {
+                        self.op1(op::COMPOSITE_EXTRACT, k, &[id, i as u32])
+                    };
+                    if self.m.ref_ptrs.contains_key(&t) {
+                        self.vals[d.0 as usize] = Val::Ref(e, t);
+                    } else {
+                        self.set(*d, e, k);
                     }
                 }
                 Ok(())
@@ -804,6 +823,9 @@ impl FuncCx<'_, '_> {
         const OP_VECTOR_EXTRACT_DYNAMIC: u16 = 77;
         use AluOp as A;
         if (2..=4).any(|k| AluOp::vec(k) == Some(a.op)) && self.only_padded_image_coord(a.dest) {
+            return Ok(());
+        }
+        if self.ref_select(a)? {
             return Ok(());
         }
         let info = a.op.info();
@@ -1631,21 +1653,14 @@ impl FuncCx<'_, '_> {
                         d.mode.name()
                     )));
                 }
-                // A buffer reference: the 64-bit address as a PhysicalStorageBuffer pointer.
-                // Types of their own (a block reached by reference may also be an SSBO's,
-                // decorated BufferBlock before SPIR-V 1.3).
+                // A buffer reference: the 64-bit address as a PhysicalStorageBuffer pointer
+                // (or the pointer loaded, `refs.rs`). Types of their own (a block reached by
+                // reference may also be an SSBO's, decorated BufferBlock before SPIR-V 1.3).
+                let ptr_t = self.m.ref_pointer(d.ty)?;
                 let t = self
                     .m
                     .ir_type(d.ty, true, Some(super::types::PHYSICAL_LAYOUT))?;
-                self.m.use_physical_storage_buffer();
-                if self.m.members.contains_key(&t) && self.m.phys_blocks.insert(t) {
-                    self.m.decorate(t, super::spec::decor::BLOCK, &[]);
-                }
-                let addr = self.value_as(parent, Kind::new(BaseType::Uint, 64, 1))?;
-                let ptr_t = self.m.pointer(class, t);
-                let id = self.new_id();
-                self.code
-                    .inst(super::ext::op::CONVERT_U_TO_PTR, &[ptr_t, id, addr]);
+                let id = self.value_as_ref(parent, ptr_t)?;
                 (id, t)
             }
         };
@@ -1787,10 +1802,24 @@ impl FuncCx<'_, '_> {
         }
     }
 
+    /// The pointer, pointee (a buffer reference pointer type) and storage class of a deref
+    /// whose target holds a buffer reference as a pointer (`refs.rs`).
+    fn ref_slot_ptr(&self, ptr: ValueId) -> Option<(u32, u32, u32)> {
+        match self.vals[ptr.0 as usize] {
+            Val::Ptr {
+                id, pointee, class, ..
+            } if self.m.ref_ptrs.contains_key(&pointee) => Some((id, pointee, class)),
+            _ => None,
+        }
+    }
+
     /// Copies between two pointers of possibly different layouts, leaf by leaf.
     fn copy(&mut self, dst: (u32, u32, u32), src: (u32, u32, u32), budget: &mut u32) -> Result<()> {
         let (did, dt, dclass) = dst;
         let (sid, st, sclass) = src;
+        if dt != st && self.copy_whole(dst, src, budget)? {
+            return Ok(());
+        }
         // Buffer references need `Aligned`; 1 holds for any aggregate.
         let psb = super::spec::storage::PHYSICAL_STORAGE_BUFFER;
         let smem: &[u32] = if sclass == psb { &[2, 1] } else { &[] };
@@ -1976,6 +2005,24 @@ impl FuncCx<'_, '_> {
         use Intrinsic as I;
         let dest_kind = x.dest.map(|d| self.kind_of(d));
         match x.op {
+            I::LoadDeref if self.ref_slot_ptr(x.srcs[0]).is_some() => {
+                // A buffer reference held as a pointer (`refs.rs`): loaded as one.
+                let (pid, pt, class) = self.ref_slot_ptr(x.srcs[0]).unwrap_or_default();
+                let id = self.new_id();
+                let mut args = vec![pt, id, pid];
+                args.extend(Self::mem_operands(class, Kind::new(BaseType::Uint, 64, 1)));
+                self.code.inst(op::LOAD, &args);
+                if let Some(d) = x.dest {
+                    self.vals[d.0 as usize] = Val::Ref(id, pt);
+                }
+            }
+            I::StoreDeref if self.ref_slot_ptr(x.srcs[0]).is_some() => {
+                let (pid, pt, class) = self.ref_slot_ptr(x.srcs[0]).unwrap_or_default();
+                let v = self.value_as_ref(x.srcs[1], pt)?;
+                let mut args = vec![pid, v];
+                args.extend(Self::mem_operands(class, Kind::new(BaseType::Uint, 64, 1)));
+                self.code.inst(op::STORE, &args);
+            }
             I::LoadDeref => {
                 let (id, k) = self.load(x.srcs[0])?;
                 if let Some(d) = x.dest {

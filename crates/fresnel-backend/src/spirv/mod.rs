@@ -36,6 +36,7 @@ mod idiom;
 mod instr;
 /// `gl_PrimitiveShadingRateEXT` of mesh shaders in a block (issue 5, helper B).
 mod mesh_blocks;
+mod refs;
 mod spec;
 /// Array lengths given by specialization constants (issue 5, helper B).
 mod spec_array;
@@ -213,6 +214,15 @@ pub(crate) struct Module<'a> {
     pub phys_blocks: rustc_hash::FxHashSet<u32>,
     /// Buffer references are used: the PhysicalStorageBuffer64 addressing model.
     pub physical_addressing: bool,
+    /// Memory slots holding buffer references declared as pointers, with the IR block type
+    /// pointed at (`refs.rs`).
+    pub ref_slots: FxHashMap<refs::Slot, fresnel_ir::TypeId>,
+    /// Pointer types of buffer references: the IR block type pointed at.
+    pub ref_ptrs: FxHashMap<u32, fresnel_ir::TypeId>,
+    /// Struct types being declared in the physical layout, and the forward pointers made
+    /// to them meanwhile (`refs.rs`).
+    pub ref_building: rustc_hash::FxHashSet<fresnel_ir::TypeId>,
+    pub ref_pending: FxHashMap<fresnel_ir::TypeId, u32>,
     /// `OpSpecConstantOp` chains already written, by expression (array lengths).
     pub spec_exprs: FxHashMap<fresnel_ir::SpecExpr, u32>,
     /// Initialized globals nothing writes (`const_globals.rs`).
@@ -254,6 +264,10 @@ impl<'a> Module<'a> {
             array_lens: FxHashMap::default(),
             phys_blocks: rustc_hash::FxHashSet::default(),
             physical_addressing: false,
+            ref_slots: refs::analyze(shader),
+            ref_ptrs: FxHashMap::default(),
+            ref_building: rustc_hash::FxHashSet::default(),
+            ref_pending: FxHashMap::default(),
             spec_exprs: FxHashMap::default(),
             read_only_inits: const_globals::read_only_initialized(shader),
             init_ids: FxHashMap::default(),

@@ -398,7 +398,11 @@ impl Module<'_> {
                 m
             }
             Type::Array { elem, len, stride } => {
-                let e = self.ir_type(elem, external, format)?;
+                // Elements holding buffer references may be pointers (`refs.rs`).
+                let e = match self.ref_slots.get(&super::refs::Slot::Elem(ty)) {
+                    Some(&p) => self.ref_pointer(p)?,
+                    None => self.ir_type(elem, external, format)?,
+                };
                 let id = self.id();
                 if len == 0 {
                     self.globals.inst(op::TYPE_RUNTIME_ARRAY, &[id, e]);
@@ -419,9 +423,18 @@ impl Module<'_> {
                 id
             }
             Type::Struct { name, fields, .. } => {
+                let physical = external && format == Some(PHYSICAL_LAYOUT);
+                if physical {
+                    self.ref_building.insert(ty);
+                }
                 let mut members = Vec::new();
-                for f in &fields {
-                    members.push(self.ir_type(f.ty, external, format)?);
+                for (i, f) in fields.iter().enumerate() {
+                    // Members holding buffer references may be pointers (`refs.rs`).
+                    let slot = super::refs::Slot::Field(ty, i as u32);
+                    members.push(match self.ref_slots.get(&slot) {
+                        Some(&p) => self.ref_pointer(p)?,
+                        None => self.ir_type(f.ty, external, format)?,
+                    });
                 }
                 let id = self.id();
                 let mut ops = vec![id];
@@ -451,6 +464,9 @@ impl Module<'_> {
                     }
                 }
                 self.members.insert(id, members);
+                if physical {
+                    self.ref_struct_done(ty, id);
+                }
                 id
             }
             Type::Sampler {
@@ -1329,15 +1345,12 @@ impl Module<'_> {
         let void_type = self.void();
         let ret_type = match outs.len() {
             0 => void_type,
-            1 => self.kind_type(outs[0].1),
+            1 => self.param_type(outs[0].0, outs[0].1)?,
             _ => {
-                let members: Vec<u32> = outs
-                    .iter()
-                    .map(|(_, k)| *k)
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .map(|k| self.kind_type(k))
-                    .collect();
+                let mut members: Vec<u32> = Vec::new();
+                for &(v, k) in &outs {
+                    members.push(self.param_type(v, k)?);
+                }
                 let id = self.id();
                 let mut ops = vec![id];
                 ops.extend_from_slice(&members);
@@ -1347,8 +1360,8 @@ impl Module<'_> {
             }
         };
         let mut ops = vec![ret_type];
-        for (_, k) in &ins {
-            let t = self.kind_type(*k);
+        for &(v, k) in &ins {
+            let t = self.param_type(v, k)?;
             ops.push(t);
         }
         let fn_type = self.ty(op::TYPE_FUNCTION, &ops);
