@@ -16,6 +16,7 @@ mod gather_offsets;
 /// `determinant` / `inverse` as GLSL.std.450 instructions (issue 6).
 mod matrix;
 mod rt;
+pub(super) use rt::private_local;
 /// GL_EXT_spirv_intrinsics `spirv_instruction` calls (issue 5).
 mod spirv_instruction;
 /// The vendor operations are rejected (issue 4).
@@ -191,7 +192,7 @@ impl FuncCx<'_, '_> {
                             Intrinsic::ImageDerefSize | Intrinsic::ImageDerefSamples => {
                                 Some(BaseType::Int)
                             }
-                            _ => None,
+                            _ => rt::stage_load_base(x),
                         }
                         .unwrap_or(BaseType::Uint);
                         self.kinds[dest.0 as usize] =
@@ -560,6 +561,10 @@ impl FuncCx<'_, '_> {
 
     fn emit_alu(&mut self, a: &fresnel_ir::Alu) -> Result<()> {
         const OP_VECTOR_EXTRACT_DYNAMIC: u16 = 77;
+        // Arithmetic on specialization constants: `OpSpecConstantOp` (spec.rs).
+        if self.spec_alu(a)? {
+            return Ok(());
+        }
         use AluOp as A;
         let info = a.op.info();
         let d = &self.f.values[a.dest];
@@ -1354,7 +1359,13 @@ impl FuncCx<'_, '_> {
             {
                 // An acceleration structure from its 64-bit address.
                 let t = self.m.ir_type(d.ty, false, None)?;
-                let addr = self.value_as(parent, Kind::new(BaseType::Uint, 64, 1))?;
+                // (A `uvec2` address is taken as it is: no 64-bit cast of it.)
+                let addr = match &self.f.def(parent).kind {
+                    InstrKind::Alu(a) if a.op == AluOp::Pack64_2x32 => {
+                        self.alu_src(&a.srcs[0], 2, Some(BaseType::Uint))?.0
+                    }
+                    _ => self.value_as(parent, Kind::new(BaseType::Uint, 64, 1))?,
+                };
                 let id = self.new_id();
                 self.code.inst(4447, &[t, id, addr]);
                 self.vals[d.dest.0 as usize] = Val::Opaque(id);
