@@ -114,6 +114,14 @@ fn used_in_code(ins: &[(u16, Vec<u32>)], id: u32) -> bool {
     ins[start..].iter().any(|(_, o)| o.contains(&id))
 }
 
+/// Whether an `OpSpecConstantOp` reads `id` (arithmetic on specialization constants is
+/// written so, as glslang does: issue 6).
+fn used_by_spec_op(ins: &[(u16, Vec<u32>)], id: u32) -> bool {
+    const OP_SPEC_CONSTANT_OP: u16 = 52;
+    ins.iter()
+        .any(|(op, o)| *op == OP_SPEC_CONSTANT_OP && o.len() > 3 && o[3..].contains(&id))
+}
+
 const SHADER: &str = "#version 450
 layout(local_size_x = 1) in;
 layout(constant_id = 0) const int N = 4;
@@ -152,7 +160,10 @@ fn spec_constants_are_declared_and_read_in_code() {
             decl.0
         );
         if cid != 7 {
-            assert!(used_in_code(&ins, id), "SpecId {cid} is not read in code");
+            assert!(
+                used_in_code(&ins, id) || used_by_spec_op(&ins, id),
+                "SpecId {cid} is not read in code nor by an OpSpecConstantOp"
+            );
         }
     }
     assert!(!ins.iter().any(|(op, _)| *op == OP_SPEC_CONSTANT_FALSE));
@@ -177,6 +188,8 @@ fn specialized_int_stores(words: &[u32], spec: &str) -> Result<Vec<u32>, String>
         &[
             &format!("--set-spec-const-default-value={spec}"),
             "--freeze-spec-const",
+            // Arithmetic on specialization constants is `OpSpecConstantOp` (issue 6).
+            "--fold-spec-const-op-composite",
             "-O",
             "-",
             "-o",

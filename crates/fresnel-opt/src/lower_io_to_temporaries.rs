@@ -54,6 +54,22 @@ impl Pass for LowerIoToTemporaries {
                         }
                     }
                     InstrKind::Intrinsic(x) if !x.srcs.is_empty() => {
+                        // An output whose address goes to an intrinsic in another source
+                        // (a `spirv_by_reference` argument) is written there: left alone,
+                        // its shadow would stay a variable whose address is taken. (A copy
+                        // only reads its source: that output may be shadowed.)
+                        let others = if x.op == Intrinsic::CopyDeref {
+                            &[][..]
+                        } else {
+                            &x.srcs[1..]
+                        };
+                        for &s in others {
+                            if let Some(v) = f.deref_root_var(s) {
+                                if shader.vars[v].mode == VarMode::ShaderOut {
+                                    used_elsewhere.insert(v);
+                                }
+                            }
+                        }
                         let Some(v) = f.deref_root_var(x.srcs[0]) else {
                             continue;
                         };

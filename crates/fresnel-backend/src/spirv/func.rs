@@ -33,6 +33,9 @@ use smallvec::SmallVec;
 /// Unread pure instructions removed from a written body (issue 6).
 mod sweep;
 
+/// Chains of `OpCompositeExtract` made one before the sweep (issue 6).
+mod extract_chain;
+
 use super::spec::op;
 use super::types::{FuncSig, Kind};
 use super::writer::Words;
@@ -216,6 +219,21 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
             }
             None => cx.m.ir_type(v.ty, false, None)?,
         };
+        if super::instr::private_local(cx.m.shader, v) {
+            // A ray query is `Private`, as glslang declares it: nothing reads it as memory
+            // (only the ray-query instructions through its pointer), and no function is
+            // active twice at once, so one per invocation serves every call.
+            let pt = cx.m.pointer(super::spec::storage::PRIVATE, t);
+            let id = cx.m.id();
+            cx.m.globals
+                .inst(op::VARIABLE, &[pt, id, super::spec::storage::PRIVATE]);
+            if cx.m.version() >= (1, 4) {
+                cx.m.interface.push(id);
+            }
+            cx.m.name(id, &v.name);
+            cx.m.var_ids.insert(lv, id);
+            continue;
+        }
         let pt = cx.m.pointer(super::spec::storage::FUNCTION, t);
         let id = cx.m.id();
         match &v.init {
@@ -252,7 +270,8 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
     cx.emit_list(&body, ListRef::Body)?;
     let FuncCx { m, vars, code, .. } = cx;
     let protected: [&[u32]; 2] = [&m.decorations.words, &m.names.words];
-    let code = sweep::remove_dead(&code.words, &protected, m.next_id);
+    let code = extract_chain::fold(&code.words);
+    let code = sweep::remove_dead(&code, &protected, m.next_id);
     let code = sweep::remove_unreferenced_blocks(&code, &protected, m.next_id);
     m.functions.extend(&head);
     m.functions.extend(&vars);

@@ -18,6 +18,7 @@ mod gather_offsets;
 mod matrix;
 mod refs;
 mod rt;
+pub(super) use rt::private_local;
 /// GL_EXT_spirv_intrinsics `spirv_instruction` calls (issue 5).
 mod spirv_instruction;
 /// The vendor operations are rejected (issue 4).
@@ -238,7 +239,7 @@ impl FuncCx<'_, '_> {
                                     .and_then(|c| self.m.value_kind(c.ty))
                                     .map(|k| k.base)
                             }
-                            _ => None,
+                            _ => rt::stage_load_base(x),
                         }
                         .unwrap_or(BaseType::Uint);
                         self.kinds[dest.0 as usize] =
@@ -821,6 +822,10 @@ impl FuncCx<'_, '_> {
 
     fn emit_alu(&mut self, a: &fresnel_ir::Alu) -> Result<()> {
         const OP_VECTOR_EXTRACT_DYNAMIC: u16 = 77;
+        // Arithmetic on specialization constants: `OpSpecConstantOp` (spec.rs).
+        if self.spec_alu(a)? {
+            return Ok(());
+        }
         use AluOp as A;
         if (2..=4).any(|k| AluOp::vec(k) == Some(a.op)) && self.only_padded_image_coord(a.dest) {
             return Ok(());
@@ -1628,7 +1633,13 @@ impl FuncCx<'_, '_> {
             {
                 // An acceleration structure from its 64-bit address.
                 let t = self.m.ir_type(d.ty, false, None)?;
-                let addr = self.value_as(parent, Kind::new(BaseType::Uint, 64, 1))?;
+                // (A `uvec2` address is taken as it is: no 64-bit cast of it.)
+                let addr = match &self.f.def(parent).kind {
+                    InstrKind::Alu(a) if a.op == AluOp::Pack64_2x32 => {
+                        self.alu_src(&a.srcs[0], 2, Some(BaseType::Uint))?.0
+                    }
+                    _ => self.value_as(parent, Kind::new(BaseType::Uint, 64, 1))?,
+                };
                 let id = self.new_id();
                 self.code.inst(4447, &[t, id, addr]);
                 self.vals[d.dest.0 as usize] = Val::Opaque(id);

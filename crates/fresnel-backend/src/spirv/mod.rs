@@ -225,6 +225,10 @@ pub(crate) struct Module<'a> {
     pub ref_pending: FxHashMap<fresnel_ir::TypeId, u32>,
     /// `OpSpecConstantOp` chains already written, by expression (array lengths).
     pub spec_exprs: FxHashMap<fresnel_ir::SpecExpr, u32>,
+    /// The specialization-constant expression of each id code reads a specialization
+    /// constant through (`OpSpecConstant*`, `OpSpecConstantOp`; `spec.rs`), so arithmetic
+    /// on them is written as `OpSpecConstantOp` too.
+    pub spec_values: FxHashMap<u32, fresnel_ir::SpecExpr>,
     /// Initialized globals nothing writes (`const_globals.rs`).
     pub read_only_inits: rustc_hash::FxHashSet<fresnel_ir::VarId>,
     /// The initializer constant of each of those, once declared.
@@ -269,6 +273,7 @@ impl<'a> Module<'a> {
             ref_building: rustc_hash::FxHashSet::default(),
             ref_pending: FxHashMap::default(),
             spec_exprs: FxHashMap::default(),
+            spec_values: FxHashMap::default(),
             read_only_inits: const_globals::read_only_initialized(shader),
             init_ids: FxHashMap::default(),
         }

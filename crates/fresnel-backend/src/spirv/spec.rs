@@ -572,6 +572,34 @@ impl super::func::FuncCx<'_, '_> {
                 )))
             }
         };
+        // Arithmetic on it is a specialization constant too (`spec_alu`).
+        let e = match x.op {
+            Intrinsic::LoadSpecConstant if k.comps == 1 => {
+                let cid = x.index(IndexKind::Base).unwrap_or(-1);
+                u32::try_from(cid)
+                    .ok()
+                    .map(|id| fresnel_ir::SpecExpr::SpecConstant {
+                        id,
+                        base: k.base,
+                        bits: k.bits,
+                    })
+            }
+            // The composite (when it is one); its components are read as
+            // `SpecExpr::WorkgroupSize`.
+            Intrinsic::LoadWorkgroupSize
+                if decorated_target(
+                    &self.m.decorations.words,
+                    decor::BUILT_IN,
+                    builtin_ids::WORKGROUP_SIZE,
+                ) == Some(id) =>
+            {
+                Some(fresnel_ir::SpecExpr::WorkgroupSize(0))
+            }
+            _ => None,
+        };
+        if let Some(e) = e {
+            self.m.spec_values.entry(id).or_insert(e);
+        }
         self.vals[dest.0 as usize] = super::func::Val::Id(id, k);
         Ok(())
     }
@@ -580,4 +608,364 @@ impl super::func::FuncCx<'_, '_> {
 /// `BuiltIn` values used by name here.
 pub mod builtin_ids {
     pub const WORKGROUP_SIZE: u32 = 25;
+}
+
+// ---- arithmetic on specialization constants (issue 6) ----
+
+/// Nodes a specialization-constant expression written for code may have (larger ones are
+/// computed in the function body instead).
+const MAX_CODE_SPEC_NODES: usize = 64;
+
+/// `x` as the scalar integer type (`base`, `bits` of the same width), with the operations
+/// `OpSpecConstantOp` allows: a constant is written in that type, a change of signedness
+/// is `IAdd x, 0` (its result's signedness is free), as glslang writes it.
+fn spec_as(x: fresnel_ir::SpecExpr, base: fresnel_ir::BaseType) -> Option<fresnel_ir::SpecExpr> {
+    use fresnel_ir::{BaseType, SpecExpr, SpecOp};
+    let (xb, bits) = x.ty();
+    if xb == base {
+        return Some(x);
+    }
+    if !matches!(xb, BaseType::Int | BaseType::Uint)
+        || !matches!(base, BaseType::Int | BaseType::Uint)
+    {
+        return None;
+    }
+    Some(match x {
+        SpecExpr::Const { value, .. } => SpecExpr::Const { base, bits, value },
+        x => SpecExpr::Op {
+            op: SpecOp::IAdd,
+            base,
+            bits,
+            args: vec![
+                x,
+                SpecExpr::Const {
+                    base,
+                    bits,
+                    value: 0,
+                },
+            ],
+        },
+    })
+}
+
+impl super::func::FuncCx<'_, '_> {
+    /// The specialization-constant expression of ALU source `s` (its first component) as
+    /// read now: a constant (of base `want`), a specialization constant or an expression
+    /// of them already written (`Module::spec_values`), or a component of the specializable
+    /// `gl_WorkGroupSize`; `None` for any other value.
+    fn spec_source(
+        &self,
+        s: &fresnel_ir::AluSrc,
+        want: fresnel_ir::BaseType,
+    ) -> Option<fresnel_ir::SpecExpr> {
+        use super::func::Val;
+        use fresnel_ir::{BaseType, InstrKind, Intrinsic, SpecExpr};
+        let d = &self.f.values[s.value];
+        let c = usize::from(s.swizzle[0]);
+        match &self.vals[s.value.0 as usize] {
+            Val::Const(_) if want == BaseType::Float => None,
+            Val::Const(bits) => {
+                let base = if d.bit_size == 1 {
+                    BaseType::Bool
+                } else {
+                    want
+                };
+                Some(SpecExpr::Const {
+                    base,
+                    bits: d.bit_size,
+                    value: bits.get(c).copied()?,
+                })
+            }
+            Val::Id(id, _) => {
+                let e = self.m.spec_values.get(id)?;
+                if matches!(&self.f.def(s.value).kind,
+                    InstrKind::Intrinsic(x) if x.op == Intrinsic::LoadWorkgroupSize)
+                {
+                    return (c < 3).then_some(SpecExpr::WorkgroupSize(c as u8));
+                }
+                // (A floating-point one cannot be an integer operand: no `OpBitcast` in
+                // `OpSpecConstantOp` for shaders.)
+                (d.num_components == 1 && e.ty().0 != BaseType::Float).then(|| e.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// An ALU instruction computing a scalar from specialization constants (and constants)
+    /// only, with an operation `OpSpecConstantOp` allows in shaders: written as
+    /// `OpSpecConstantOp`s among the globals, as glslang does, so specializing the pipeline
+    /// changes it and the function body does not compute it. `Ok(false)` for any other
+    /// instruction (written as code).
+    pub(crate) fn spec_alu(&mut self, a: &fresnel_ir::Alu) -> super::Result<bool> {
+        use super::types::Kind;
+        use fresnel_ir::{AluOp as A, BaseType, SpecExpr, SpecOp};
+        let d = &self.f.values[a.dest];
+        if d.num_components != 1 || a.srcs.is_empty() || a.srcs.len() > 3 {
+            return Ok(false);
+        }
+        let dbits = d.bit_size;
+        // Cheap test first: some source is a specialization constant, the others constants.
+        let mut any = false;
+        for s in &a.srcs {
+            match &self.vals[s.value.0 as usize] {
+                super::func::Val::Const(_) => {}
+                super::func::Val::Id(id, _) if self.m.spec_values.contains_key(id) => any = true,
+                _ => return Ok(false),
+            }
+        }
+        if !any {
+            return Ok(false);
+        }
+        let dk = self.kind_of(a.dest);
+        // The integer signedness the result is wanted in: the specialization constants'
+        // when they agree (two's-complement arithmetic is the same either way, and a
+        // `uint` expression is then used as `uint` without a cast), else the result's.
+        let mut spec_bases = a
+            .srcs
+            .iter()
+            .filter_map(|s| match &self.vals[s.value.0 as usize] {
+                super::func::Val::Id(id, k) => Some(match self.m.spec_values.get(id) {
+                    Some(SpecExpr::WorkgroupSize(_)) => BaseType::Uint,
+                    _ => k.base,
+                }),
+                _ => None,
+            });
+        let first = spec_bases.next();
+        let ib = match first {
+            Some(b @ (BaseType::Int | BaseType::Uint)) if spec_bases.all(|x| x == b) => b,
+            _ if dk.base == BaseType::Int => BaseType::Int,
+            _ => BaseType::Uint,
+        };
+        // Where the result's signedness is free (most operations), the one its uses want.
+        let rb = self.use_base(a.dest).unwrap_or(ib);
+        let src_bits = self.f.values[a.srcs[0].value].bit_size;
+        let src = |cx: &Self, i: usize, want: BaseType| -> Option<SpecExpr> {
+            cx.spec_source(a.srcs.get(i)?, want)
+        };
+        // A divisor must be a constant that cannot trap or overflow (not 0, not -1): the
+        // constant is evaluated whether or not the code reading it runs.
+        let safe_divisor = |e: &SpecExpr| match e {
+            SpecExpr::Const { bits, value, .. } => {
+                let mask = if *bits >= 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << bits) - 1
+                };
+                let v = value & mask;
+                v != 0 && v != mask
+            }
+            _ => false,
+        };
+        let op2 = |cx: &Self, op: SpecOp, base: BaseType, bits: u8, want: BaseType| {
+            let x = src(cx, 0, want)?;
+            let y = src(cx, 1, want)?;
+            Some(SpecExpr::Op {
+                op,
+                base,
+                bits,
+                args: vec![x, y],
+            })
+        };
+        let bool_src = src_bits == 1;
+        let e = match a.op {
+            A::Mov if dk.base != BaseType::Float => {
+                src(self, 0, dk.base)
+                    .and_then(|x| if dbits == 1 { Some(x) } else { spec_as(x, rb) })
+            }
+            A::Iadd => op2(self, SpecOp::IAdd, rb, dbits, ib),
+            A::Isub => op2(self, SpecOp::ISub, rb, dbits, ib),
+            A::Imul => op2(self, SpecOp::IMul, rb, dbits, ib),
+            A::Udiv | A::Umod | A::Idiv | A::Irem => {
+                let (op, base) = match a.op {
+                    A::Udiv => (SpecOp::UDiv, BaseType::Uint),
+                    A::Umod => (SpecOp::UMod, BaseType::Uint),
+                    A::Idiv => (SpecOp::SDiv, BaseType::Int),
+                    _ => (SpecOp::SRem, BaseType::Int),
+                };
+                // (SDiv's and SRem's result signedness is free.)
+                let rbase = if base == BaseType::Int { rb } else { base };
+                // Unsigned division wants unsigned operands and result.
+                let x = src(self, 0, base).and_then(|x| spec_as(x, base));
+                let y = src(self, 1, base).and_then(|y| spec_as(y, base));
+                match (x, y) {
+                    (Some(x), Some(y)) if safe_divisor(&y) => Some(SpecExpr::Op {
+                        op,
+                        base: rbase,
+                        bits: dbits,
+                        args: vec![x, y],
+                    }),
+                    _ => None,
+                }
+            }
+            A::Ineg => src(self, 0, BaseType::Int).map(|x| SpecExpr::Op {
+                op: SpecOp::SNegate,
+                base: rb,
+                bits: dbits,
+                args: vec![x],
+            }),
+            A::Inot => src(self, 0, ib).map(|x| SpecExpr::Op {
+                op: if bool_src {
+                    SpecOp::LogicalNot
+                } else {
+                    SpecOp::Not
+                },
+                base: if bool_src { BaseType::Bool } else { rb },
+                bits: dbits,
+                args: vec![x],
+            }),
+            A::Iand | A::Ior | A::Ixor => {
+                let (op, base) = match (a.op, bool_src) {
+                    (A::Iand, true) => (SpecOp::LogicalAnd, BaseType::Bool),
+                    (A::Ior, true) => (SpecOp::LogicalOr, BaseType::Bool),
+                    (A::Ixor, true) => (SpecOp::LogicalNotEqual, BaseType::Bool),
+                    (A::Iand, false) => (SpecOp::BitwiseAnd, rb),
+                    (A::Ior, false) => (SpecOp::BitwiseOr, rb),
+                    _ => (SpecOp::BitwiseXor, rb),
+                };
+                op2(self, op, base, dbits, ib)
+            }
+            A::Ishl | A::Ishr | A::Ushr => {
+                let op = match a.op {
+                    A::Ishl => SpecOp::ShiftLeftLogical,
+                    A::Ishr => SpecOp::ShiftRightArithmetic,
+                    _ => SpecOp::ShiftRightLogical,
+                };
+                let x = src(self, 0, ib);
+                let y = src(self, 1, BaseType::Uint);
+                x.zip(y).map(|(x, y)| SpecExpr::Op {
+                    op,
+                    base: rb,
+                    bits: dbits,
+                    args: vec![x, y],
+                })
+            }
+            A::Ieq | A::Ine | A::Ilt | A::Ige | A::Ult | A::Uge => {
+                let op = match (a.op, bool_src) {
+                    (A::Ieq, true) => SpecOp::LogicalEqual,
+                    (A::Ine, true) => SpecOp::LogicalNotEqual,
+                    (A::Ieq, false) => SpecOp::IEqual,
+                    (A::Ine, false) => SpecOp::INotEqual,
+                    (A::Ilt, false) => SpecOp::SLessThan,
+                    (A::Ige, false) => SpecOp::SGreaterThanEqual,
+                    (A::Ult, false) => SpecOp::ULessThan,
+                    (A::Uge, false) => SpecOp::UGreaterThanEqual,
+                    _ => return Ok(false),
+                };
+                // The operands' signedness does not matter to these; constants take the
+                // other operand's.
+                let other = a
+                    .srcs
+                    .iter()
+                    .find_map(|s| match &self.vals[s.value.0 as usize] {
+                        super::func::Val::Id(_, k) => Some(k.base),
+                        _ => None,
+                    })
+                    .filter(|b| *b == BaseType::Int)
+                    .unwrap_or(BaseType::Uint);
+                op2(self, op, BaseType::Bool, 1, other)
+            }
+            A::Bcsel if dk.base != BaseType::Float => {
+                let c = src(self, 0, BaseType::Bool);
+                let (x, y) = if dbits == 1 {
+                    (src(self, 1, BaseType::Bool), src(self, 2, BaseType::Bool))
+                } else {
+                    (
+                        src(self, 1, rb).and_then(|x| spec_as(x, rb)),
+                        src(self, 2, rb).and_then(|y| spec_as(y, rb)),
+                    )
+                };
+                let base = if dbits == 1 { BaseType::Bool } else { rb };
+                match (c, x, y) {
+                    (Some(c), Some(x), Some(y)) => Some(SpecExpr::Op {
+                        op: SpecOp::Select,
+                        base,
+                        bits: dbits,
+                        args: vec![c, x, y],
+                    }),
+                    _ => None,
+                }
+            }
+            A::B2i => src(self, 0, BaseType::Bool).map(|c| SpecExpr::Op {
+                op: SpecOp::Select,
+                base: rb,
+                bits: dbits,
+                args: vec![
+                    c,
+                    SpecExpr::Const {
+                        base: rb,
+                        bits: dbits,
+                        value: 1,
+                    },
+                    SpecExpr::Const {
+                        base: rb,
+                        bits: dbits,
+                        value: 0,
+                    },
+                ],
+            }),
+            A::I2i | A::U2u if src_bits != dbits => {
+                // SConvert's result signedness is free; UConvert's is unsigned.
+                let (op, base) = if a.op == A::I2i {
+                    (SpecOp::SConvert, rb)
+                } else {
+                    (SpecOp::UConvert, BaseType::Uint)
+                };
+                src(self, 0, ib).map(|x| SpecExpr::Op {
+                    op,
+                    base,
+                    bits: dbits,
+                    args: vec![x],
+                })
+            }
+            _ => None,
+        };
+        let Some(e) = e else {
+            return Ok(false);
+        };
+        if e.node_count() > MAX_CODE_SPEC_NODES {
+            return Ok(false);
+        }
+        let (base, bits) = e.ty();
+        let id = self.m.spec_expr_id(&e)?;
+        self.m.spec_values.entry(id).or_insert(e);
+        self.set_spec(a.dest, id, Kind::new(base, bits, 1));
+        Ok(true)
+    }
+
+    /// The integer signedness the uses of `v` want it in: the memory a store writes it to,
+    /// or an ALU source whose class says (not two's-complement arithmetic, the same signed
+    /// or not); `None` when no use says.
+    fn use_base(&self, v: fresnel_ir::ValueId) -> Option<fresnel_ir::BaseType> {
+        use fresnel_ir::{AluOp as A, BaseType, InstrKind, Intrinsic, Use};
+        let f = self.f;
+        f.values[v].uses.iter().find_map(|u| {
+            let Use::Instr { instr, src } = *u else {
+                return None;
+            };
+            let b = match &f.instrs[instr].kind {
+                InstrKind::Intrinsic(x) if x.op == Intrinsic::StoreDeref && src == 1 => self
+                    .deref_type(x.srcs[0])
+                    .and_then(|t| self.m.value_kind(t))
+                    .map(|k| k.base),
+                InstrKind::Alu(a)
+                    if !matches!(
+                        a.op,
+                        A::Iadd | A::Isub | A::Imul | A::Ineg | A::Ishl | A::Mov
+                    ) =>
+                {
+                    match a.op.info().src_class.get(usize::from(src)) {
+                        Some(fresnel_ir::TypeClass::Int) => Some(BaseType::Int),
+                        Some(fresnel_ir::TypeClass::Uint) => Some(BaseType::Uint),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            b.filter(|b| matches!(b, BaseType::Int | BaseType::Uint))
+        })
+    }
+
+    fn set_spec(&mut self, v: fresnel_ir::ValueId, id: u32, k: super::types::Kind) {
+        self.vals[v.0 as usize] = super::func::Val::Id(id, k);
+    }
 }

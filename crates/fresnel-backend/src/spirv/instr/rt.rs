@@ -2,6 +2,7 @@
 //! (SPV_EXT_mesh_shader) intrinsics.
 
 use fresnel_ir::{BaseType, IndexKind, Intrinsic, IntrinsicInstr, ValueId};
+use smallvec::SmallVec;
 
 use super::super::ext;
 use super::super::func::Val;
@@ -64,6 +65,46 @@ fn rq_value(name: &str) -> Option<RqValue> {
         },
         _ => return None,
     })
+}
+
+/// Whether `opc` reads a whole matrix of a ray query (cached per block in
+/// [`FuncCx::pure`] until the query changes).
+fn is_rq_matrix_getter(opc: u16) -> bool {
+    opc == 6031
+        || opc == 6032
+        || opc == ext::op::RAY_QUERY_GET_INTERSECTION_TRIANGLE_VERTEX_POSITIONS_KHR
+}
+
+/// Whether `opc` reads a whole matrix of a hit object (cached like ray-query matrices).
+fn is_hit_object_matrix_getter(opc: u16) -> bool {
+    opc == 5252 || opc == 5253
+}
+
+/// The base type of an `rq_load` or `hit_object_load` result (`None` for other
+/// intrinsics), for [`FuncCx::infer_kinds`].
+pub(in crate::spirv) fn stage_load_base(x: &IntrinsicInstr) -> Option<BaseType> {
+    let base = usize::try_from(x.index(IndexKind::Base).unwrap_or(-1)).ok()?;
+    match x.op {
+        Intrinsic::RqLoad => {
+            let (name, _) = fresnel_ir::intrinsic::RAY_QUERY_VALUES.get(base)?;
+            rq_value(name).map(|v| v.base)
+        }
+        Intrinsic::HitObjectLoad => {
+            let (name, _) = fresnel_ir::intrinsic::HIT_OBJECT_VALUES.get(base)?;
+            hit_object_value(name).map(|v| v.1)
+        }
+        _ => None,
+    }
+}
+
+/// Whether local variable `v` is declared `Private` rather than `Function` (`func.rs`): a
+/// ray query (not an array of them: its element pointers would be `Function` ones).
+pub(in crate::spirv) fn private_local(
+    shader: &fresnel_ir::Shader,
+    v: &fresnel_ir::Variable,
+) -> bool {
+    matches!(shader.types.get(v.ty), fresnel_ir::Type::Opaque(n) if n == "rayQueryEXT")
+        && v.init.is_none()
 }
 
 /// Operands of the NV hit-object instructions, one letter per IR source: `p` a pointer (the
@@ -145,13 +186,26 @@ impl FuncCx<'_, '_> {
             let obj = self.ptr(x.srcs[0])?.0;
             let k = Kind::new(b, if b == BaseType::Bool { 1 } else { 32 }, n);
             let id = if matrix {
+                let c = u32::try_from(comp).unwrap_or(0);
+                // Once per block and hit-object state, as ray-query matrices.
+                let local = self.f.deref_root_var(x.srcs[0]).is_some_and(|var| {
+                    self.m.shader.vars[var].mode == fresnel_ir::VarMode::Function
+                });
+                let key = local.then(|| (self.cur, opc, 0, SmallVec::from_slice(&[obj])));
+                if let Some(&whole) = key.as_ref().and_then(|k| self.pure.get(k)) {
+                    let id = self.op1(super::op::COMPOSITE_EXTRACT, k, &[whole, c]);
+                    self.set(d, id, k);
+                    return Ok(true);
+                }
                 let col = self.m.kind_type(k);
                 self.m.cap(super::cap::MATRIX);
                 let mt = self.m.ty(super::op::TYPE_MATRIX, &[col, 4]);
                 self.m.elem.insert(mt, col);
                 let whole = self.new_id();
                 self.code.inst(opc, &[mt, whole, obj]);
-                let c = u32::try_from(comp).unwrap_or(0);
+                if let Some(key) = key {
+                    self.pure.insert(key, whole);
+                }
                 self.op1(super::op::COMPOSITE_EXTRACT, k, &[whole, c])
             } else {
                 self.op1(opc, k, &[obj])
@@ -162,6 +216,8 @@ impl FuncCx<'_, '_> {
         let Some((opc, pattern)) = hit_object_operands(x.op) else {
             return Ok(false);
         };
+        // The hit object may change: matrices read before are stale.
+        self.pure.retain(|k, _| !is_hit_object_matrix_getter(k.1));
         self.hit_object_cap();
         if x.srcs.len() < pattern.len() {
             return Err(SpirvError::new(format!("{} with too few sources", x.op)));
@@ -208,6 +264,17 @@ impl FuncCx<'_, '_> {
     pub(super) fn emit_stage_intrinsic(&mut self, x: &IntrinsicInstr) -> Result<bool> {
         use Intrinsic as I;
         let s = &x.srcs;
+        if matches!(
+            x.op,
+            I::RqInitialize
+                | I::RqProceed
+                | I::RqTerminate
+                | I::RqConfirmIntersection
+                | I::RqGenerateIntersection
+        ) {
+            // The query changes: matrices read before are stale.
+            self.pure.retain(|k, _| !is_rq_matrix_getter(k.1));
+        }
         match x.op {
             I::TraceRay | I::TraceRayMotion => {
                 let motion = x.op == I::TraceRayMotion;
@@ -367,6 +434,20 @@ impl FuncCx<'_, '_> {
             v.comps,
         );
         let id = if v.matrix {
+            let c = u32::try_from(comp).unwrap_or(0);
+            // The whole matrix is read once per block and query state: each column of it
+            // is an `rq_load` of its own in the IR. (Only for a query of this function:
+            // a called function may change a global one.)
+            let local = self
+                .f
+                .deref_root_var(x.srcs[0])
+                .is_some_and(|var| self.m.shader.vars[var].mode == fresnel_ir::VarMode::Function);
+            let key = local.then(|| (self.cur, v.opc, 0, SmallVec::from_slice(&args)));
+            if let Some(&whole) = key.as_ref().and_then(|k| self.pure.get(k)) {
+                let id = self.op1(super::op::COMPOSITE_EXTRACT, k, &[whole, c]);
+                self.set(d, id, k);
+                return Ok(());
+            }
             let col = self.m.kind_type(k);
             let whole_t =
                 if v.opc == ext::op::RAY_QUERY_GET_INTERSECTION_TRIANGLE_VERTEX_POSITIONS_KHR {
@@ -386,7 +467,9 @@ impl FuncCx<'_, '_> {
             let mut ops = vec![whole_t, whole];
             ops.extend(&args);
             self.code.inst(v.opc, &ops);
-            let c = u32::try_from(comp).unwrap_or(0);
+            if let Some(key) = key {
+                self.pure.insert(key, whole);
+            }
             self.op1(super::op::COMPOSITE_EXTRACT, k, &[whole, c])
         } else {
             self.op1(v.opc, k, &args)

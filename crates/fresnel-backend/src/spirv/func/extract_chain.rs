@@ -1,0 +1,91 @@
+//! Chains of `OpCompositeExtract` made one (issue 6).
+//!
+//! The writer extracts what an IR value is where it is written: the column of a matrix a
+//! ray query returns whole, then one component of that column where an ALU instruction
+//! reads it alone. `OpCompositeExtract %f %col 0` with `%col = OpCompositeExtract %v3 %m 2`
+//! is `OpCompositeExtract %f %m 2 0`: the inner extract dominates the outer one (it defines
+//! an operand of it) and its composite dominates the inner one, so the outer one may read
+//! that composite directly. Rewritten in body order, whole chains fold; the inner extracts
+//! nothing else reads are then left for [`super::sweep::remove_dead`].
+
+use rustc_hash::FxHashMap;
+
+/// `OpCompositeExtract`.
+const COMPOSITE_EXTRACT: u32 = 81;
+
+/// Indices an extract may carry after folding (a SPIR-V composite nests at most this deep
+/// here: arrays of structs of matrices); longer chains are left as they are.
+const MAX_INDICES: usize = 8;
+
+/// `code` (a function body's instructions) with each `OpCompositeExtract` of an
+/// `OpCompositeExtract` result reading the inner one's composite. Malformed code is
+/// returned as it is.
+pub fn fold(code: &[u32]) -> Vec<u32> {
+    // Extract results: id -> (composite, indices).
+    let mut extracts: FxHashMap<u32, (u32, Vec<u32>)> = FxHashMap::default();
+    let mut out = Vec::with_capacity(code.len());
+    let mut i = 0;
+    while i < code.len() {
+        let n = (code[i] >> 16) as usize;
+        if n == 0 || i + n > code.len() {
+            return code.to_vec();
+        }
+        let inst = &code[i..i + n];
+        i += n;
+        if inst[0] & 0xffff != COMPOSITE_EXTRACT || n < 5 {
+            out.extend_from_slice(inst);
+            continue;
+        }
+        let (ty, result, composite) = (inst[1], inst[2], inst[3]);
+        let mut indices: Vec<u32> = inst[4..].to_vec();
+        let mut base = composite;
+        if let Some((inner, inner_idx)) = extracts.get(&composite) {
+            if inner_idx.len() + indices.len() <= MAX_INDICES {
+                base = *inner;
+                let mut all = inner_idx.clone();
+                all.extend_from_slice(&indices);
+                indices = all;
+            }
+        }
+        extracts.insert(result, (base, indices.clone()));
+        let words = 4 + indices.len() as u32;
+        out.push((words << 16) | COMPOSITE_EXTRACT);
+        out.extend_from_slice(&[ty, result, base]);
+        out.extend_from_slice(&indices);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inst(op: u32, ops: &[u32]) -> Vec<u32> {
+        let mut v = vec![((ops.len() as u32 + 1) << 16) | op];
+        v.extend_from_slice(ops);
+        v
+    }
+
+    #[test]
+    fn chains_fold_into_one_extract() {
+        // %10 = extract %1 %m 2; %11 = extract %2 %10 0; %12 = extract %3 %11 1
+        let mut code = inst(COMPOSITE_EXTRACT, &[1, 10, 5, 2]);
+        code.extend(inst(COMPOSITE_EXTRACT, &[2, 11, 10, 0]));
+        code.extend(inst(COMPOSITE_EXTRACT, &[3, 12, 11, 1]));
+        code.extend(inst(62, &[7, 12])); // OpStore %7 %12
+        let out = fold(&code);
+        let mut want = inst(COMPOSITE_EXTRACT, &[1, 10, 5, 2]);
+        want.extend(inst(COMPOSITE_EXTRACT, &[2, 11, 5, 2, 0]));
+        want.extend(inst(COMPOSITE_EXTRACT, &[3, 12, 5, 2, 0, 1]));
+        want.extend(inst(62, &[7, 12]));
+        assert_eq!(out, want);
+    }
+
+    #[test]
+    fn other_instructions_and_malformed_code_stay() {
+        let code = inst(80, &[1, 10, 2, 3]); // OpCompositeConstruct
+        assert_eq!(fold(&code), code);
+        let bad = vec![(9u32 << 16) | COMPOSITE_EXTRACT, 1, 2];
+        assert_eq!(fold(&bad), bad);
+    }
+}
