@@ -51,6 +51,7 @@ impl Pass for LowerReturns {
             cx.init_flag();
             cx.list(ListRef::Body, false);
             cx.f.rebuild_cfg();
+            cx.undef_for_new_preds();
             cx.f.rebuild_uses();
             progress = true;
         }
@@ -95,6 +96,49 @@ impl Cx<'_> {
         let d = b.deref_var(self.flag, self.bool_ty, VarMode::Function);
         let v = b.imm_bool(false);
         b.store_deref(d, v, 1);
+    }
+
+    /// The `break`s that returns inside loops became (and the guards' `break`s) enter the
+    /// blocks after their loops, whose phis take nothing from them: every such path
+    /// returns, reading none of those values. Each phi gets an undefined value from each
+    /// new predecessor (made in that predecessor, before its jump).
+    fn undef_for_new_preds(&mut self) {
+        let blocks: Vec<BlockId> = self.f.blocks.keys().collect();
+        for s in blocks {
+            let phis: Vec<_> = self.f.blocks[s]
+                .instrs
+                .iter()
+                .copied()
+                .take_while(|&x| matches!(self.f.instrs[x].kind, InstrKind::Phi { .. }))
+                .collect();
+            if phis.is_empty() {
+                continue;
+            }
+            let preds = self.f.blocks[s].preds.clone();
+            for p in phis {
+                for &pred in &preds {
+                    let shape = match &self.f.instrs[p].kind {
+                        InstrKind::Phi { dest, srcs } if !srcs.iter().any(|(b, _)| *b == pred) => {
+                            let d = &self.f.values[*dest];
+                            (d.bit_size, d.num_components)
+                        }
+                        _ => continue,
+                    };
+                    let undef = {
+                        let mut b = match self.f.blocks[pred].instrs.last().copied() {
+                            Some(j) if self.f.instrs[j].kind.is_jump() => {
+                                Builder::before(self.f, self.types, j)
+                            }
+                            _ => Builder::at_end(self.f, self.types, pred),
+                        };
+                        b.undef(shape.0, shape.1)
+                    };
+                    if let InstrKind::Phi { srcs, .. } = &mut self.f.instrs[p].kind {
+                        srcs.push((pred, undef));
+                    }
+                }
+            }
+        }
     }
 
     fn push_jump(&mut self, block: BlockId, kind: JumpKind) {
@@ -216,6 +260,23 @@ impl Cx<'_> {
                 CfNode::Loop(x) => self.f.loops[x].parent = ListRef::Else(g),
             }
         }
+        // A loop moved right after `after` is now entered from `be`: its header's phis
+        // name that block instead (an `if`'s branches start with blocks of one
+        // predecessor, which have no phis).
+        if let Some(&CfNode::Loop(x)) = rest_nodes.first() {
+            if let Some(&CfNode::Block(header)) = self.f.list(ListRef::Loop(x)).first() {
+                let phis: Vec<_> = self.f.blocks[header].instrs.clone();
+                for p in phis {
+                    if let InstrKind::Phi { srcs, .. } = &mut self.f.instrs[p].kind {
+                        for (pred, _) in srcs.iter_mut() {
+                            if *pred == after {
+                                *pred = be;
+                            }
+                        }
+                    }
+                }
+            }
+        }
         let else_end = match rest_nodes.last() {
             Some(CfNode::Block(x)) => *x,
             _ => be,
@@ -234,6 +295,7 @@ impl Cx<'_> {
         *self.f.list_mut(l) = new_list;
         self.f.rebuild_cfg();
         self.f.rebuild_uses();
+
         // Phis beyond the moved code that named its last block.
         let from = if rest_nodes.is_empty() {
             after

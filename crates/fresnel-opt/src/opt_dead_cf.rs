@@ -455,7 +455,10 @@ fn fold_if(f: &mut Function, l: ListRef, i: usize, taken: bool) {
     }
     f.blocks[j].instrs.retain(|x| !phis.contains(x));
     drop_nodes(f, &dropped);
-    // Splice: a + first ... last + j.
+    // Splice: a + first ... last + j. What `first` led to (a loop's header, whose phis
+    // name it as the entry) is entered from `a` now.
+    let first_succs: Vec<BlockId> = f.blocks[first].succs.iter().flatten().copied().collect();
+    crate::util::rename_phi_preds(f, &first_succs, |b| if b == first { a } else { b });
     move_instrs(f, first, a);
     f.blocks[first].list = None;
     let middle: Vec<CfNode> = if list.len() > 1 {
