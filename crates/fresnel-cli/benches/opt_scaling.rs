@@ -86,6 +86,8 @@ fn main() {
         .spawn(|| {
             let base = 4;
             let mut prev: Option<f64> = None;
+            // Per-pass times at 10x, to set beside 100x's (which pass grows faster).
+            let mut pass_10x: Vec<(String, Duration)> = Vec::new();
             println!(
                 "{:>8} {:>8} {:>12} {:>14} {:>10}",
                 "size", "lines", "best", "per line", "ratio"
@@ -93,7 +95,7 @@ fn main() {
             for scale in [1usize, 10, 100] {
                 let text = generate(base * scale);
                 let lines = text.lines().count();
-                let rounds = if scale == 100 { 1 } else { 10 };
+                let rounds = if scale == 100 { 3 } else { 10 };
                 let (t, _) = best(&text, rounds);
                 let per_line = t.as_secs_f64() / lines as f64;
                 let ratio = prev.map_or(String::from("-"), |p| format!("{:.2}", per_line / p));
@@ -104,10 +106,31 @@ fn main() {
                     per_line * 1e6
                 );
                 prev = Some(per_line);
+                if scale == 10 {
+                    let (_, log) = compile_log(&text);
+                    pass_10x = log
+                        .time_by_pass()
+                        .into_iter()
+                        .map(|(p, t)| (p.to_string(), t))
+                        .collect();
+                }
                 if scale == 100 {
                     let (_, log) = compile_log(&text);
+                    println!(
+                        "    {:<32} {:>10} {:>10} {:>8}",
+                        "pass (time at 100x, at 10x)", "100x", "10x", "x 100/10"
+                    );
                     for (pass, t) in log.time_by_pass() {
-                        println!("    {pass:<32} {t:>10.2?}");
+                        let small = pass_10x.iter().find(|(p, _)| p == pass).map(|(_, t)| *t);
+                        let growth = small
+                            .filter(|s| !s.is_zero())
+                            .map_or(String::from("-"), |s| {
+                                format!("{:.1}", t.as_secs_f64() / s.as_secs_f64())
+                            });
+                        println!(
+                            "    {pass:<32} {t:>10.2?} {:>10.2?} {growth:>8}",
+                            small.unwrap_or_default()
+                        );
                     }
                 }
             }

@@ -214,6 +214,25 @@ impl Function {
         });
     }
 
+    /// Records the uses of an instruction pushed into the arena directly (a copy): its
+    /// sources' use lists gain it, as if made by [`Function::new_instr`]. Lets a pass keep
+    /// use lists current without a whole-function [`Function::rebuild_uses`].
+    pub fn track_uses(&mut self, id: InstrId) {
+        self.add_uses(id);
+    }
+
+    /// Records the use of an `if`'s condition, for an `if` pushed into the arena directly.
+    pub fn track_if_cond(&mut self, i: IfId) {
+        let c = self.ifs[i].cond;
+        self.values[c].uses.push(Use::IfCond(i));
+    }
+
+    /// Forgets the use of an `if`'s condition (the `if` leaves the tree).
+    pub fn untrack_if_cond(&mut self, i: IfId) {
+        let c = self.ifs[i].cond;
+        self.values[c].uses.retain(|u| *u != Use::IfCond(i));
+    }
+
     fn drop_uses(&mut self, id: InstrId) {
         let srcs = self.instrs[id].kind.srcs();
         for v in srcs {

@@ -86,7 +86,10 @@ pub const MAX_INSTRUCTIONS: usize = 96;
 pub const MAX_COPIED_INSTRUCTIONS: usize = 4096;
 
 /// Loops unrolled per function in one run of the pass (the pipeline's loop runs it again).
-pub const MAX_UNROLLS_PER_RUN: usize = 64;
+/// Each unrolling costs about the loop's size (use lists are kept, not rebuilt), so a run
+/// takes every loop of ordinary shaders: the whole pipeline is not repeated per 64 loops,
+/// which made compile time grow faster than the shader.
+pub const MAX_UNROLLS_PER_RUN: usize = 4096;
 
 /// No unrolling in a function already this large (instructions).
 pub const MAX_FUNCTION_INSTRUCTIONS: usize = 50_000;
@@ -158,30 +161,93 @@ impl Pass for LoopUnroll {
         } = shader;
         for (_, f) in functions.iter_mut() {
             let mut done = 0;
+            // The function's size, counted once and then grown by what each unrolling adds
+            // (removals not subtracted: an upper bound, without a walk per loop).
+            let mut size = f.instrs_in_order().len();
             while done < MAX_UNROLLS_PER_RUN {
-                if f.instrs_in_order().len() > MAX_FUNCTION_INSTRUCTIONS {
+                if size > MAX_FUNCTION_INSTRUCTIONS {
                     break;
                 }
-                let Some((l, action)) = loops_inner_first(f)
-                    .into_iter()
-                    .find_map(|l| self.analyze(f, vars, l).map(|a| (l, a)))
-                else {
-                    break;
-                };
-                match action {
-                    Action::Unroll(plan) => unroll(f, &plan),
-                    Action::Restructure(ifs) => {
-                        for &k in ifs.iter().rev() {
-                            restructure_continue(f, l, k);
+                let arena = f.instrs.len();
+                // Every loop the analysis takes now, unless it nests in or around another
+                // one taken or shares a block before or after it with one: each unrolling
+                // then touches only its own loop and the blocks on either side, so the
+                // batch needs one CFG rebuild (a rebuild per loop made compile time grow
+                // with the square of the number of loops).
+                let mut batch: Vec<Plan> = Vec::new();
+                let mut restructure = None;
+                for l in loops_inner_first(f) {
+                    if done + batch.len() >= MAX_UNROLLS_PER_RUN {
+                        break;
+                    }
+                    match self.analyze(f, vars, l) {
+                        Some(Action::Unroll(plan)) => {
+                            if batch.iter().all(|b| independent(f, b, &plan)) {
+                                batch.push(plan);
+                            }
                         }
-                        // Unrolled on the next turn (the analysis found it in budget).
+                        Some(Action::Restructure(ifs)) if batch.is_empty() => {
+                            restructure = Some((l, ifs));
+                            break;
+                        }
+                        _ => {}
                     }
                 }
-                done += 1;
+                if let Some((l, ifs)) = restructure {
+                    for &k in ifs.iter().rev() {
+                        restructure_continue(f, l, k);
+                    }
+                    // Unrolled on the next turn (the analysis found it in budget).
+                    done += 1;
+                } else if batch.is_empty() {
+                    break;
+                } else {
+                    // Last first: a loop's index in its list stays right while the loops
+                    // after it are replaced.
+                    done += batch.len();
+                    for plan in batch.iter().rev() {
+                        unroll(f, plan);
+                    }
+                    f.rebuild_cfg();
+                }
+                size += f.instrs.len() - arena;
                 progress = true;
             }
         }
         progress
+    }
+}
+
+/// Whether two loops may be unrolled in one batch: neither inside the other, and no block
+/// before or after one is before or after the other.
+fn independent(f: &Function, a: &Plan, b: &Plan) -> bool {
+    let blocks = [a.before, a.after];
+    if blocks.contains(&b.before) || blocks.contains(&b.after) {
+        return false;
+    }
+    let (Some(la), Some(lb)) = (loop_at(f, a), loop_at(f, b)) else {
+        return false;
+    };
+    !encloses(f, la, b.list) && !encloses(f, lb, a.list)
+}
+
+/// The loop a plan unrolls.
+fn loop_at(f: &Function, p: &Plan) -> Option<LoopId> {
+    match f.list(p.list).get(p.index) {
+        Some(&CfNode::Loop(l)) => Some(l),
+        _ => None,
+    }
+}
+
+/// Whether list `l` is inside loop `outer` (at any depth).
+fn encloses(f: &Function, outer: LoopId, mut l: ListRef) -> bool {
+    loop {
+        l = match l {
+            ListRef::Body => return false,
+            ListRef::Loop(x) if x == outer => return true,
+            ListRef::Loop(x) => f.loops[x].parent,
+            ListRef::Then(i) | ListRef::Else(i) => f.ifs[i].parent,
+        };
     }
 }
 
@@ -1021,6 +1087,16 @@ fn unroll(f: &mut Function, plan: &Plan) {
     let mut merged: FxHashMap<BlockId, BlockId> = FxHashMap::default();
     let mut cur: Vec<ValueId> = plan.phis.iter().map(|p| p.init).collect();
     let mut vmap: FxHashMap<ValueId, ValueId> = FxHashMap::default();
+    // Everything made from here on is a copy: its uses are recorded once the copies are
+    // done, so use lists stay current without rebuilding the whole function.
+    let (instrs_before, ifs_before) = (f.instrs.len(), f.ifs.len());
+    let blocks_before = f.blocks.len();
+    let after_succs: Vec<BlockId> = f.blocks[plan.after]
+        .succs
+        .iter()
+        .flatten()
+        .copied()
+        .collect();
     for k in 0..=plan.trips {
         vmap.clear();
         for (p, v) in plan.phis.iter().zip(&cur) {
@@ -1061,7 +1137,15 @@ fn unroll(f: &mut Function, plan: &Plan) {
             .collect();
     }
     let last_map = vmap;
-    f.rebuild_uses();
+    for i in instrs_before..f.instrs.len() {
+        let id = InstrId(i as u32);
+        if !f.instrs[id].removed {
+            f.track_uses(id);
+        }
+    }
+    for i in ifs_before..f.ifs.len() {
+        f.track_if_cond(fresnel_ir::IfId(i as u32));
+    }
     // Values read after the loop: the exit phis, and values of `P` read directly.
     let exit_phis = block_phis(f, plan.after);
     let mut replace: Vec<(ValueId, ValueId)> = Vec::new();
@@ -1089,9 +1173,6 @@ fn unroll(f: &mut Function, plan: &Plan) {
             }
         }
     }
-    for &p in &exit_phis {
-        f.instrs[p].removed = true;
-    }
     f.blocks[plan.after]
         .instrs
         .retain(|x| !exit_phis.contains(x));
@@ -1099,12 +1180,20 @@ fn unroll(f: &mut Function, plan: &Plan) {
     for (old, new) in replace {
         f.replace_all_uses(old, new);
     }
-    // Drop the loop.
+    // Drop the loop (and the exit phis), forgetting their uses.
+    for &p in &exit_phis {
+        f.remove_instr_unchecked(p);
+    }
     for &b in &old_blocks {
         for x in std::mem::take(&mut f.blocks[b].instrs) {
-            f.instrs[x].removed = true;
+            f.remove_instr_unchecked(x);
         }
         f.blocks[b].list = None;
+    }
+    let mut old_ifs = Vec::new();
+    ifs_of(f, &body, &mut old_ifs);
+    for i in old_ifs {
+        f.untrack_if_cond(i);
     }
     // The block after the loop joins the last copied block.
     append(
@@ -1119,10 +1208,53 @@ fn unroll(f: &mut Function, plan: &Plan) {
     new_list.extend(out);
     new_list.extend(nodes[plan.index + 2..].iter().copied());
     *f.list_mut(plan.list) = new_list;
-    let all: Vec<BlockId> = f.blocks_in_order();
-    rename_phi_preds(f, &all, |b| merged.get(&b).copied().unwrap_or(b));
-    f.rebuild_cfg();
-    f.rebuild_uses();
+    // Phis naming a merged block: in the copies, and after the block that followed the
+    // loop (its successors are as they were: the caller rebuilds the CFG after the batch).
+    let mut renamed: Vec<BlockId> = (blocks_before..f.blocks.len())
+        .map(|b| BlockId(b as u32))
+        .filter(|&b| f.blocks[b].list.is_some())
+        .collect();
+    renamed.extend(after_succs);
+    rename_phi_preds(f, &renamed, |b| merged.get(&b).copied().unwrap_or(b));
+    #[cfg(debug_assertions)]
+    {
+        // The use lists kept along the way equal rebuilt ones.
+        let kept: Vec<Vec<fresnel_ir::Use>> = f
+            .values
+            .iter()
+            .map(|(_, v)| {
+                let mut u = v.uses.to_vec();
+                u.sort_unstable();
+                u
+            })
+            .collect();
+        f.rebuild_uses();
+        let rebuilt: Vec<Vec<fresnel_ir::Use>> = f
+            .values
+            .iter()
+            .map(|(_, v)| {
+                let mut u = v.uses.to_vec();
+                u.sort_unstable();
+                u
+            })
+            .collect();
+        debug_assert!(kept == rebuilt, "opt_loop_unroll: use lists out of date");
+    }
+}
+
+/// Every `if` of a list, nested ones included.
+fn ifs_of(f: &Function, list: &[CfNode], out: &mut Vec<fresnel_ir::IfId>) {
+    for n in list {
+        match *n {
+            CfNode::Block(_) => {}
+            CfNode::If(x) => {
+                out.push(x);
+                ifs_of(f, &f.ifs[x].then_list, out);
+                ifs_of(f, &f.ifs[x].else_list, out);
+            }
+            CfNode::Loop(x) => ifs_of(f, &f.loops[x].body, out),
+        }
+    }
 }
 
 /// Removes the `continue` that ends one branch of the `if` at index `k` of a loop body,
