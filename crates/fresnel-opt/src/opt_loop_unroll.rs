@@ -181,10 +181,10 @@ impl Pass for LoopUnroll {
                         break;
                     }
                     match self.analyze(f, vars, l) {
-                        Some(Action::Unroll(plan)) => {
-                            if batch.iter().all(|b| independent(f, b, &plan)) {
-                                batch.push(plan);
-                            }
+                        Some(Action::Unroll(plan))
+                            if batch.iter().all(|b| independent(f, b, &plan)) =>
+                        {
+                            batch.push(plan);
                         }
                         Some(Action::Restructure(ifs)) if batch.is_empty() => {
                             restructure = Some((l, ifs));
