@@ -11,6 +11,11 @@
 //! several threads (object creation is thread-safe in Vulkan; queue submission is
 //! serialised with a mutex, each job has its own command pool).
 //!
+//! A compute job may also use buffers reached only by their device address (buffer
+//! references, SPIR-V `PhysicalStorageBuffer` pointers): [`BufferKind::DeviceAddress`]
+//! bindings, whose addresses [`AddressPatch`]es write into other buffers before the
+//! dispatch, on devices with [`Gpu::has_buffer_device_address`].
+//!
 //! The only thing that is not destroyed is a job whose fence does not signal within
 //! [`Gpu::timeout`]: its objects may still be in use by the device, so they are leaked
 //! and the `Gpu` refuses further work ([`VkError::DeviceLost`]).
@@ -177,6 +182,12 @@ pub enum BufferKind {
     /// A storage texel buffer of 32-bit unsigned integers (`layout(r32ui) uimageBuffer`),
     /// through a buffer view of format `R32_UINT`.
     StorageTexelR32ui,
+    /// A buffer with no descriptor, reached only through its 64-bit device address
+    /// (GL_EXT_buffer_reference, SPIR-V `PhysicalStorageBuffer` pointers); its `set`,
+    /// `binding` and `element` are ignored. A [`ComputeJob`]'s [`AddressPatch`]es write its
+    /// address into other buffers before the dispatch. Needs
+    /// [`Gpu::has_buffer_device_address`]; render jobs do not take them.
+    DeviceAddress,
 }
 
 /// A buffer bound at `(set, binding)`, array element `element` (0 unless the shader
@@ -302,11 +313,32 @@ pub struct RenderOutput {
 }
 
 /// One compute dispatch (the module is checked like a [`RenderJob`]'s).
+///
+/// With [`BufferKind::DeviceAddress`] bindings and [`AddressPatch`]es the shader follows
+/// 64-bit addresses. Nothing checks where those lead: a shader must stay inside the buffers
+/// whose addresses it is given (lavapipe runs shaders on the CPU, in this process, so a
+/// stray address is a stray memory access here).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ComputeJob {
     pub spirv: Vec<u32>,
     pub groups: [u32; 3],
     pub bindings: Vec<BufferBinding>,
+    /// Device addresses written into the bindings' data before the dispatch (empty for a
+    /// job that uses no buffer references).
+    pub addresses: Vec<AddressPatch>,
+}
+
+/// Before a dispatch, the 64-bit device address of binding `of` (an index into
+/// [`ComputeJob::bindings`]) is written little-endian into the data of binding `into` at
+/// byte `offset` (over whatever the data held there). The buffer at `of` is created with
+/// `SHADER_DEVICE_ADDRESS` usage whatever its kind, so a descriptor-bound buffer may also
+/// be reached by address; `into` may be any binding, `of` itself included. (A dispatch of
+/// zero groups runs nothing and returns the data as given, unpatched.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AddressPatch {
+    pub of: usize,
+    pub into: usize,
+    pub offset: usize,
 }
 
 /// Limits on a job (beyond the device's own).
@@ -325,6 +357,8 @@ pub struct Gpu {
     memory: vk::PhysicalDeviceMemoryProperties,
     name: String,
     api_version: u32,
+    /// Whether the device was created with the `bufferDeviceAddress` feature.
+    buffer_device_address: bool,
     lost: AtomicBool,
     /// How long a job may run before the device is considered hung.
     pub timeout: Duration,
@@ -459,6 +493,8 @@ impl Gpu {
         // live across the call; the features are exactly those the device reported.
         let device = unsafe { instance.create_device(physical, &dci, None) }
             .map_err(call_err("vkCreateDevice"))?;
+        // The chain (which borrowed `f12`) is no longer used: read what was enabled.
+        let buffer_device_address = use12 && f12.buffer_device_address == vk::TRUE;
         // SAFETY: queue 0 of a family the device was created with.
         let queue = unsafe { device.get_device_queue(queue_family, 0) };
         // SAFETY: `physical` belongs to `instance`.
@@ -472,6 +508,7 @@ impl Gpu {
             memory,
             name,
             api_version,
+            buffer_device_address,
             lost: AtomicBool::new(false),
             timeout: Duration::from_secs(30),
             spirv_check: SpirvCheck::from_path(),
@@ -503,6 +540,15 @@ impl Gpu {
             vk::api_version_minor(v),
             vk::api_version_patch(v)
         )
+    }
+
+    /// Whether the device was created with the Vulkan 1.2 `bufferDeviceAddress` feature
+    /// (every feature the device reports is enabled), so that compute jobs may use
+    /// [`BufferKind::DeviceAddress`] buffers and [`AddressPatch`]es and modules may declare
+    /// `PhysicalStorageBufferAddresses`. Devices below Vulkan 1.2 report `false` (the
+    /// `VK_KHR_buffer_device_address` extension is not enabled).
+    pub fn has_buffer_device_address(&self) -> bool {
+        self.buffer_device_address
     }
 
     /// The highest SPIR-V minor version (1.x) the device accepts: 1.0 (Vulkan 1.0), 1.3
@@ -562,6 +608,7 @@ impl Gpu {
         self.check_alive()?;
         self.check_module(&job.spirv, "compute")?;
         check_bindings(&job.bindings)?;
+        self.check_addresses(job)?;
         let cs = reflect_module(&job.spirv, "compute")?;
         check_resources(&job.bindings, &[&cs])?;
         if job.groups.contains(&0) {
@@ -571,6 +618,42 @@ impl Gpu {
         let out = res.dispatch(job, spec);
         res.finish(out.is_ok() || !matches!(out, Err(VkError::DeviceLost(_))));
         out
+    }
+
+    /// Checks the device-address buffers and patches of a compute job.
+    fn check_addresses(&self, job: &ComputeJob) -> Result<(), VkError> {
+        let uses = !job.addresses.is_empty()
+            || job
+                .bindings
+                .iter()
+                .any(|b| b.kind == BufferKind::DeviceAddress);
+        if uses && !self.buffer_device_address {
+            return Err(VkError::InvalidJob(
+                "the job uses device addresses, but the device has no bufferDeviceAddress".into(),
+            ));
+        }
+        if job.addresses.len() > 4096 {
+            return Err(VkError::InvalidJob(format!(
+                "{} address patches (at most 4096)",
+                job.addresses.len()
+            )));
+        }
+        let n = job.bindings.len();
+        for p in &job.addresses {
+            if p.of >= n || p.into >= n {
+                return Err(VkError::InvalidJob(format!(
+                    "address patch {p:?} names a binding outside the job's {n}"
+                )));
+            }
+            let len = job.bindings[p.into].data.len();
+            if p.offset.checked_add(8).is_none_or(|end| end > len) {
+                return Err(VkError::InvalidJob(format!(
+                    "address patch {p:?} writes 8 bytes outside binding {}'s {len} bytes",
+                    p.into
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// Checks a module with [`Gpu::spirv_check`] unless it passed recently.
@@ -640,6 +723,10 @@ fn check_bindings(bindings: &[BufferBinding]) -> Result<(), VkError> {
                 b.set, b.binding
             )));
         }
+        // Device-address buffers have no descriptor: their set and binding mean nothing.
+        if b.kind == BufferKind::DeviceAddress {
+            continue;
+        }
         if b.set > 7 {
             return Err(VkError::InvalidJob(format!(
                 "descriptor set {} (at most 7)",
@@ -652,7 +739,10 @@ fn check_bindings(bindings: &[BufferBinding]) -> Result<(), VkError> {
                 b.element, b.set, b.binding
             )));
         }
-        for o in &bindings[..i] {
+        for o in bindings[..i]
+            .iter()
+            .filter(|o| o.kind != BufferKind::DeviceAddress)
+        {
             if o.set == b.set && o.binding == b.binding && o.element == b.element {
                 return Err(VkError::InvalidJob(format!(
                     "binding ({}, {}) element {} given twice",
@@ -684,10 +774,12 @@ fn check_resources(
             )));
         };
         for e in 0..r.count.max(1) {
-            match bindings
-                .iter()
-                .find(|b| b.set == r.set && b.binding == r.binding && b.element == e)
-            {
+            match bindings.iter().find(|b| {
+                b.kind != BufferKind::DeviceAddress
+                    && b.set == r.set
+                    && b.binding == r.binding
+                    && b.element == e
+            }) {
                 Some(b) if b.kind == kind => {}
                 Some(_) => {
                     return Err(VkError::InvalidJob(format!(
@@ -756,6 +848,15 @@ fn validate_render(job: &RenderJob) -> Result<(), VkError> {
     check_spirv(&job.vertex_spirv, "vertex")?;
     check_spirv(&job.fragment_spirv, "fragment")?;
     check_bindings(&job.bindings)?;
+    if job
+        .bindings
+        .iter()
+        .any(|b| b.kind == BufferKind::DeviceAddress)
+    {
+        return Err(VkError::InvalidJob(
+            "device-address buffers are only supported in compute jobs".into(),
+        ));
+    }
     if job.width == 0
         || job.height == 0
         || job.width > MAX_FRAMEBUFFER
@@ -931,7 +1032,25 @@ impl<'g> Resources<'g> {
         data: &[u8],
         min: usize,
     ) -> Result<HostBuffer, VkError> {
+        self.host_buffer_with(usage, data, min, false)
+    }
+
+    /// [`Resources::host_buffer`], with `SHADER_DEVICE_ADDRESS` usage and memory allocated
+    /// for device addresses when `addressable` (the caller checked that the device has the
+    /// `bufferDeviceAddress` feature enabled).
+    fn host_buffer_with(
+        &mut self,
+        usage: vk::BufferUsageFlags,
+        data: &[u8],
+        min: usize,
+        addressable: bool,
+    ) -> Result<HostBuffer, VkError> {
         let size = data.len().max(min).max(16) as u64;
+        let usage = if addressable {
+            usage | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS
+        } else {
+            usage
+        };
         let bci = vk::BufferCreateInfo::default()
             .size(size)
             .usage(usage)
@@ -952,10 +1071,17 @@ impl<'g> Resources<'g> {
                 return Err(e);
             }
         };
-        let mai = vk::MemoryAllocateInfo::default()
+        let mut flags =
+            vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
+        let mut mai = vk::MemoryAllocateInfo::default()
             .allocation_size(req.size)
             .memory_type_index(ty);
-        // SAFETY: a valid allocate-info for a memory type of this device.
+        if addressable {
+            mai = mai.push_next(&mut flags);
+        }
+        // SAFETY: a valid allocate-info for a memory type of this device; the
+        // DEVICE_ADDRESS flag is only chained (with `flags` alive for the call) when the
+        // device was created with `bufferDeviceAddress`, which the flag requires.
         let memory = match unsafe { self.dev().allocate_memory(&mai, None) } {
             Ok(m) => m,
             Err(e) => {
@@ -997,6 +1123,42 @@ impl<'g> Resources<'g> {
         Ok(())
     }
 
+    /// Overwrites `bytes.len()` bytes of the buffer at `offset`.
+    fn write_at(&self, hb: HostBuffer, offset: usize, bytes: &[u8]) -> Result<(), VkError> {
+        if offset
+            .checked_add(bytes.len())
+            .is_none_or(|end| end as u64 > hb.size)
+        {
+            return Err(VkError::InvalidJob(format!(
+                "{} bytes at offset {offset} do not fit a buffer of {} bytes",
+                bytes.len(),
+                hb.size
+            )));
+        }
+        // SAFETY: as in `write`: host-visible, host-coherent memory bound to `hb.buffer`,
+        // not in use by the device and not mapped elsewhere; `offset + bytes.len() <=
+        // hb.size` (checked above), so the copy stays inside the mapping.
+        unsafe {
+            let p = self
+                .dev()
+                .map_memory(hb.memory, 0, hb.size, vk::MemoryMapFlags::empty())
+                .map_err(call_err("vkMapMemory"))?;
+            let dst = p.cast::<u8>().add(offset);
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), dst, bytes.len());
+            self.dev().unmap_memory(hb.memory);
+        }
+        Ok(())
+    }
+
+    /// The device address of a buffer made by `host_buffer_with(.., addressable: true)`.
+    fn device_address(&self, hb: HostBuffer) -> u64 {
+        let info = vk::BufferDeviceAddressInfo::default().buffer(hb.buffer);
+        // SAFETY: the device has `bufferDeviceAddress` enabled (the job was checked), and
+        // `hb.buffer` is a live buffer created with SHADER_DEVICE_ADDRESS usage and bound
+        // to memory allocated with the DEVICE_ADDRESS flag; the info is alive for the call.
+        unsafe { self.dev().get_buffer_device_address(&info) }
+    }
+
     fn read(&self, hb: HostBuffer, len: usize) -> Result<Vec<u8>, VkError> {
         let len = len.min(hb.size as usize);
         let mut out = vec![0u8; len];
@@ -1033,15 +1195,34 @@ impl<'g> Resources<'g> {
         &mut self,
         bindings: &[BufferBinding],
     ) -> Result<(Vec<vk::DescriptorSet>, Vec<HostBuffer>), VkError> {
+        self.descriptors_with(bindings, &[])
+    }
+
+    /// [`Resources::descriptors`], where the bindings at the indices `addressed` (and every
+    /// [`BufferKind::DeviceAddress`] binding, which gets no descriptor) are given device
+    /// addresses.
+    fn descriptors_with(
+        &mut self,
+        bindings: &[BufferBinding],
+        addressed: &[usize],
+    ) -> Result<(Vec<vk::DescriptorSet>, Vec<HostBuffer>), VkError> {
         let mut bufs = Vec::new();
-        for b in bindings {
+        for (i, b) in bindings.iter().enumerate() {
             let usage = match b.kind {
                 BufferKind::Uniform => vk::BufferUsageFlags::UNIFORM_BUFFER,
-                BufferKind::Storage => vk::BufferUsageFlags::STORAGE_BUFFER,
+                BufferKind::Storage | BufferKind::DeviceAddress => {
+                    vk::BufferUsageFlags::STORAGE_BUFFER
+                }
                 BufferKind::StorageTexelR32ui => vk::BufferUsageFlags::STORAGE_TEXEL_BUFFER,
             };
-            bufs.push(self.host_buffer(usage, &b.data, 16)?);
+            let addressable = b.kind == BufferKind::DeviceAddress || addressed.contains(&i);
+            bufs.push(self.host_buffer_with(usage, &b.data, 16, addressable)?);
         }
+        // Only these get descriptors (`with_descriptor[i]`: binding i does).
+        let with_descriptor: Vec<bool> = bindings
+            .iter()
+            .map(|b| b.kind != BufferKind::DeviceAddress)
+            .collect();
         // Texel buffers are read through views (one per binding, in binding order).
         let mut texel_views = Vec::new();
         for (b, hb) in bindings.iter().zip(&bufs) {
@@ -1063,15 +1244,23 @@ impl<'g> Resources<'g> {
             self.buffer_views.push(v);
             texel_views.push(v);
         }
-        let nsets = bindings.iter().map(|b| b.set + 1).max().unwrap_or(0);
+        let described = || {
+            bindings
+                .iter()
+                .zip(&with_descriptor)
+                .filter(|(_, &d)| d)
+                .map(|(b, _)| b)
+        };
+        let nsets = described().map(|b| b.set + 1).max().unwrap_or(0);
         let dtype = |k: BufferKind| match k {
             BufferKind::Uniform => vk::DescriptorType::UNIFORM_BUFFER,
-            BufferKind::Storage => vk::DescriptorType::STORAGE_BUFFER,
+            // (Never asked for: device-address buffers have no descriptor.)
+            BufferKind::Storage | BufferKind::DeviceAddress => vk::DescriptorType::STORAGE_BUFFER,
             BufferKind::StorageTexelR32ui => vk::DescriptorType::STORAGE_TEXEL_BUFFER,
         };
         // Layout bindings: (set, binding, kind, array size = highest element + 1).
         let mut layout: Vec<(u32, u32, BufferKind, u32)> = Vec::new();
-        for b in bindings {
+        for b in described() {
             match layout.iter_mut().find(|l| l.0 == b.set && l.1 == b.binding) {
                 Some(l) => l.3 = l.3.max(b.element + 1),
                 None => layout.push((b.set, b.binding, b.kind, b.element + 1)),
@@ -1139,7 +1328,9 @@ impl<'g> Resources<'g> {
         let writes: Vec<vk::WriteDescriptorSet> = bindings
             .iter()
             .zip(infos.iter().zip(&views))
-            .map(|(b, (info, view))| {
+            .zip(&with_descriptor)
+            .filter(|(_, &d)| d)
+            .map(|((b, (info, view)), _)| {
                 let w = vk::WriteDescriptorSet::default()
                     .dst_set(sets[b.set as usize])
                     .dst_binding(b.binding)
@@ -1550,7 +1741,14 @@ impl<'g> Resources<'g> {
     }
 
     fn dispatch(&mut self, job: &ComputeJob, spec: &[(u32, u32)]) -> Result<Vec<Vec<u8>>, VkError> {
-        let (sets, bufs) = self.descriptors(&job.bindings)?;
+        let addressed: Vec<usize> = job.addresses.iter().map(|p| p.of).collect();
+        let (sets, bufs) = self.descriptors_with(&job.bindings, &addressed)?;
+        // Patch the addresses in (`Gpu::check_addresses` checked the indices, the offsets
+        // and that the device has `bufferDeviceAddress`).
+        for p in &job.addresses {
+            let address = self.device_address(bufs[p.of]);
+            self.write_at(bufs[p.into], p.offset, &address.to_le_bytes())?;
+        }
         self.pipeline_layout()?;
         let cs = self.shader_module(&job.spirv)?;
         // Specialization constants: 4 bytes each, in order.

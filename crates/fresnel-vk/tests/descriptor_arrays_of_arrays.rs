@@ -83,6 +83,7 @@ fn buffer_block_arrays_of_arrays_index_in_order() {
             spirv: words,
             groups: [6, 1, 1],
             bindings,
+            addresses: Vec::new(),
         })
         .expect("dispatch");
     for e in 0..6u32 {

@@ -55,6 +55,7 @@ void main() {
             kind: BufferKind::Storage,
             data: vec![0; 16],
         }],
+        addresses: Vec::new(),
     };
     let start = std::time::Instant::now();
     let r = gpu.dispatch(&job);

@@ -79,6 +79,7 @@ fn image_atomics_on_a_texel_buffer_compute_the_expected_values() {
                         data: vec![0; 64],
                     },
                 ],
+                addresses: Vec::new(),
             })
             .expect("dispatch");
         assert_eq!(words(&out[0]), img, "{level:?}: the image");

@@ -253,6 +253,7 @@ void main() { data[gl_GlobalInvocationID.x] = data[gl_GlobalInvocationID.x] * 2u
                     data: 100u32.to_le_bytes().repeat(4),
                 },
             ],
+            addresses: Vec::new(),
         })
         .expect("dispatch");
     let got: Vec<u32> = out[0]

@@ -62,6 +62,7 @@ fn run(gpu: &Gpu, words: &[u32], spec: &[(u32, u32)], x: u32) -> Vec<u32> {
                     kind: BufferKind::Storage,
                     data: vec![0xff; 16 * x as usize],
                 }],
+                addresses: Vec::new(),
             },
             spec,
         )

@@ -256,6 +256,11 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
                 cx.m.decorate(id, super::ext::decor::ALIASED_POINTER, &[]);
             }
         }
+        // (Issue 6, helper C) An array (of arrays) of such pointers needs it too:
+        // spirv-val rejects `Node loc[3];` without it, and glslang declares it so.
+        if array_of_ref_pointers(cx.m, v.ty) {
+            cx.m.decorate(id, super::ext::decor::ALIASED_POINTER, &[]);
+        }
         cx.m.var_ids.insert(lv, id);
     }
     for (var, p) in params {
@@ -1043,4 +1048,21 @@ impl FuncCx<'_, '_> {
         let d = &self.f.values[v];
         Kind::new(BaseType::Uint, d.bit_size, d.num_components)
     }
+}
+
+/// (Issue 6, helper C) Whether `ty` is an array (of arrays) whose elements the writer
+/// declares as PhysicalStorageBuffer pointers (`refs.rs` slot `Elem`).
+pub(super) fn array_of_ref_pointers(m: &Module<'_>, ty: fresnel_ir::TypeId) -> bool {
+    let mut at = ty;
+    // Array nesting is bounded by the front end; the bound here only keeps the walk finite.
+    for _ in 0..64 {
+        let fresnel_ir::Type::Array { elem, .. } = m.shader.types.get(at) else {
+            return false;
+        };
+        if m.ref_slots.contains_key(&super::refs::Slot::Elem(at)) {
+            return true;
+        }
+        at = *elem;
+    }
+    false
 }

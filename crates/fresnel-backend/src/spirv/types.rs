@@ -835,6 +835,12 @@ impl Module<'_> {
             }
             self.var_ids.insert(vid, id);
             self.name(id, &v.name);
+            // (Issue 6, helper C) A Private or Workgroup variable holding buffer references
+            // as pointers (or arrays of them) must say whether they alias, as a Function one
+            // does (`func.rs`); spirv-val rejects it otherwise.
+            if self.ref_ptrs.contains_key(&t) || super::func::array_of_ref_pointers(self, v.ty) {
+                self.decorate(id, super::ext::decor::ALIASED_POINTER, &[]);
+            }
             if v.relaxed_precision || (v.precision.is_relaxed() && !opaque) {
                 self.decorate(id, decor::RELAXED_PRECISION, &[]);
             }

@@ -114,6 +114,7 @@ pub fn run_out_ubo(gpu: &Gpu, spirv: Vec<u32>, out_bytes: usize, ubo: &[u8]) -> 
                 binding(0, BufferKind::Storage, vec![0; out_bytes]),
                 binding(1, BufferKind::Uniform, ubo.to_vec()),
             ],
+            addresses: Vec::new(),
         })
         .expect("dispatch");
     out.swap_remove(0)
