@@ -83,6 +83,7 @@ fn run(gpu: &Gpu, words: &[u32], spec: &[(u32, u32)]) -> Vec<u32> {
                     kind: BufferKind::Storage,
                     data: vec![0xff; 4 * (N + 1)],
                 }],
+                addresses: Vec::new(),
             },
             spec,
         )
