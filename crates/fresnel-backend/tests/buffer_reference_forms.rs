@@ -14,8 +14,7 @@ mod support;
 
 use support::instructions;
 
-use fresnel::{Options, SourceInput, Stage, TargetEnv};
-use fresnel_backend::spirv::{self, SpirvOptions};
+use fresnel::Stage;
 
 const TYPE_INT: u16 = 21;
 const TYPE_STRUCT: u16 = 30;
@@ -28,34 +27,7 @@ const CONVERT_U_TO_PTR: u16 = 120;
 const PHYSICAL_STORAGE_BUFFER: u32 = 5349;
 
 fn compile(src: &str, optimize: bool) -> Vec<u32> {
-    let opts = Options {
-        stage: Some(Stage::Fragment),
-        target: TargetEnv::Vulkan { minor: 2 },
-        ..Options::default()
-    };
-    let run = fresnel::lower_to_ir(SourceInput::new("t", src), &opts, &mut fresnel::NoIncludes);
-    let mut ir = run.ir.expect("lowers");
-    if optimize {
-        fresnel_opt::optimize(
-            &mut ir,
-            fresnel_opt::OptLevel::O,
-            fresnel_opt::TargetFacts::default(),
-        )
-        .expect("optimizes");
-    }
-    let env = spirv::TargetEnv::Vulkan { minor: 2 };
-    let words = spirv::emit(
-        &ir,
-        &SpirvOptions {
-            target: env,
-            debug_names: false,
-        },
-    )
-    .expect("emits");
-    if support::have_spirv_val() {
-        support::validate(&words, env).unwrap_or_else(|e| panic!("spirv-val: {e}"));
-    }
-    words
+    support::compile_vulkan(Stage::Fragment, src, optimize, 2)
 }
 
 fn count(ins: &[(u16, Vec<u32>)], op: u16) -> usize {

@@ -15,8 +15,7 @@ mod support;
 
 use support::instructions;
 
-use fresnel::{Options, SourceInput, Stage, TargetEnv};
-use fresnel_backend::spirv::{self, SpirvOptions};
+use fresnel::Stage;
 
 const COMPOSITE_EXTRACT: u16 = 81;
 const BITCAST: u16 = 124;
@@ -33,34 +32,7 @@ const EXT_INST: u16 = 12;
 const STORE: u16 = 62;
 
 fn compile(stage: Stage, src: &str, optimize: bool, minor: u8) -> Vec<u32> {
-    let opts = Options {
-        stage: Some(stage),
-        target: TargetEnv::Vulkan { minor },
-        ..Options::default()
-    };
-    let run = fresnel::lower_to_ir(SourceInput::new("t", src), &opts, &mut fresnel::NoIncludes);
-    let mut ir = run.ir.expect("lowers");
-    if optimize {
-        fresnel_opt::optimize(
-            &mut ir,
-            fresnel_opt::OptLevel::O,
-            fresnel_opt::TargetFacts::default(),
-        )
-        .expect("optimizes");
-    }
-    let env = spirv::TargetEnv::Vulkan { minor };
-    let words = spirv::emit(
-        &ir,
-        &SpirvOptions {
-            target: env,
-            debug_names: false,
-        },
-    )
-    .expect("emits");
-    if support::have_spirv_val() {
-        support::validate(&words, env).unwrap_or_else(|e| panic!("spirv-val: {e}"));
-    }
-    words
+    support::compile_vulkan(stage, src, optimize, minor)
 }
 
 /// The instructions inside functions.

@@ -8,42 +8,14 @@ mod support;
 
 use support::instructions;
 
-use fresnel::{Options, SourceInput, Stage, TargetEnv};
-use fresnel_backend::spirv::{self, SpirvOptions};
+use fresnel::Stage;
 
 const SPEC_CONSTANT_OP: u16 = 52;
 const FUNCTION: u16 = 54;
 const FUNCTION_END: u16 = 56;
 
 fn compile(src: &str, optimize: bool) -> Vec<u32> {
-    let opts = Options {
-        stage: Some(Stage::Compute),
-        target: TargetEnv::Vulkan { minor: 0 },
-        ..Options::default()
-    };
-    let run = fresnel::lower_to_ir(SourceInput::new("t", src), &opts, &mut fresnel::NoIncludes);
-    let mut ir = run.ir.expect("lowers");
-    if optimize {
-        fresnel_opt::optimize(
-            &mut ir,
-            fresnel_opt::OptLevel::O,
-            fresnel_opt::TargetFacts::default(),
-        )
-        .expect("optimizes");
-    }
-    let env = spirv::TargetEnv::Vulkan { minor: 0 };
-    let words = spirv::emit(
-        &ir,
-        &SpirvOptions {
-            target: env,
-            debug_names: false,
-        },
-    )
-    .expect("emits");
-    if support::have_spirv_val() {
-        support::validate(&words, env).unwrap_or_else(|e| panic!("spirv-val: {e}"));
-    }
-    words
+    support::compile_vulkan(Stage::Compute, src, optimize, 0)
 }
 
 /// The opcodes of the function bodies, and the `OpSpecConstantOp` operations (the opcode

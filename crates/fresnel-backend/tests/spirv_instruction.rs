@@ -199,23 +199,8 @@ layout(location = 0) out uint o;
 void main() { o = loadUint(convertToPtr(1), 0x2, 32); }
 "#;
     for optimize in [false, true] {
-        let mut ir = lower(src, Stage::Vertex);
-        if optimize {
-            fresnel_opt::optimize(
-                &mut ir,
-                fresnel_opt::OptLevel::O,
-                fresnel_opt::TargetFacts::default(),
-            )
-            .expect("optimizes");
-        }
-        let words = spirv::emit(
-            &ir,
-            &SpirvOptions {
-                target: spirv::TargetEnv::Vulkan { minor: 0 },
-                ..SpirvOptions::default()
-            },
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        // (Checked by spirv-val there, and below.)
+        let words = support::compile_vulkan(Stage::Vertex, src, optimize, 0);
         let ins = instructions(&words);
         // OpMemoryModel PhysicalStorageBuffer64 (5348).
         assert!(ins.iter().any(|(op, o)| *op == 14 && o[0] == 5348));

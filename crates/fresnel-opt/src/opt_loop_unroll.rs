@@ -1219,26 +1219,22 @@ fn unroll(f: &mut Function, plan: &Plan) {
     #[cfg(debug_assertions)]
     {
         // The use lists kept along the way equal rebuilt ones.
-        let kept: Vec<Vec<fresnel_ir::Use>> = f
-            .values
-            .iter()
-            .map(|(_, v)| {
-                let mut u = v.uses.to_vec();
-                u.sort_unstable();
-                u
-            })
-            .collect();
+        let sorted_uses = |f: &Function| -> Vec<Vec<fresnel_ir::Use>> {
+            f.values
+                .iter()
+                .map(|(_, v)| {
+                    let mut u = v.uses.to_vec();
+                    u.sort_unstable();
+                    u
+                })
+                .collect()
+        };
+        let kept = sorted_uses(f);
         f.rebuild_uses();
-        let rebuilt: Vec<Vec<fresnel_ir::Use>> = f
-            .values
-            .iter()
-            .map(|(_, v)| {
-                let mut u = v.uses.to_vec();
-                u.sort_unstable();
-                u
-            })
-            .collect();
-        debug_assert!(kept == rebuilt, "opt_loop_unroll: use lists out of date");
+        debug_assert!(
+            kept == sorted_uses(f),
+            "opt_loop_unroll: use lists out of date"
+        );
     }
 }
 

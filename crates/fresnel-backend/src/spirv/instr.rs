@@ -301,13 +301,7 @@ impl FuncCx<'_, '_> {
             vote(b, &mut src);
         }
         let mut uses = typed;
-        for u in &f.values[a.dest].uses {
-            let fresnel_ir::Use::Instr { instr, src: j } = *u else {
-                continue;
-            };
-            let InstrKind::Alu(r) = &f.instrs[instr].kind else {
-                continue;
-            };
+        for (r, j) in alu_readers(f, a.dest) {
             if !matches!(r.op, AluOp::Iadd | AluOp::Isub | AluOp::Imul) {
                 continue;
             }
@@ -344,13 +338,7 @@ impl FuncCx<'_, '_> {
     /// `v`: what the vector is written as.
     fn vec_neighbour_kind(&self, v: ValueId) -> Option<BaseType> {
         let f = self.f;
-        f.values[v].uses.iter().find_map(|u| {
-            let fresnel_ir::Use::Instr { instr, .. } = *u else {
-                return None;
-            };
-            let InstrKind::Alu(a) = &f.instrs[instr].kind else {
-                return None;
-            };
+        alu_readers(f, v).find_map(|(a, _)| {
             if !(2..=4).any(|k| AluOp::vec(k) == Some(a.op)) {
                 return None;
             }
@@ -372,13 +360,7 @@ impl FuncCx<'_, '_> {
     /// u` makes the selects `b0 ? 1 : 0` unsigned, so the vector needs no conversion.
     fn kind_through_vecs(&self, v: ValueId, use_hints: &[Option<BaseType>]) -> Option<BaseType> {
         let f = self.f;
-        f.values[v].uses.iter().find_map(|u| {
-            let fresnel_ir::Use::Instr { instr, .. } = *u else {
-                return None;
-            };
-            let InstrKind::Alu(a) = &f.instrs[instr].kind else {
-                return None;
-            };
+        alu_readers(f, v).find_map(|(a, _)| {
             let gathers = a.op == AluOp::Mov || (2..=4).any(|k| AluOp::vec(k) == Some(a.op));
             if !gathers || f.values[a.dest].bit_size != f.values[v].bit_size {
                 return None;
@@ -393,13 +375,7 @@ impl FuncCx<'_, '_> {
     /// what an untyped `v` had best be, to need no conversion there.
     fn partner_kind(&self, v: ValueId) -> Option<BaseType> {
         let f = self.f;
-        f.values[v].uses.iter().find_map(|u| {
-            let fresnel_ir::Use::Instr { instr, src } = *u else {
-                return None;
-            };
-            let InstrKind::Alu(a) = &f.instrs[instr].kind else {
-                return None;
-            };
+        alu_readers(f, v).find_map(|(a, src)| {
             a.srcs.iter().enumerate().find_map(|(j, s)| {
                 let computed = !matches!(
                     f.def(s.value).kind,
@@ -2982,4 +2958,20 @@ fn image_coord_components(dim: SamplerDim, array: bool) -> u8 {
     } else {
         dim.coord_components() + u8::from(array)
     }
+}
+
+/// The ALU instructions reading `v`, each with the source number it reads `v` as.
+fn alu_readers(
+    f: &fresnel_ir::Function,
+    v: ValueId,
+) -> impl Iterator<Item = (&fresnel_ir::Alu, u16)> {
+    f.values[v].uses.iter().filter_map(move |u| {
+        let fresnel_ir::Use::Instr { instr, src } = *u else {
+            return None;
+        };
+        match &f.instrs[instr].kind {
+            InstrKind::Alu(a) => Some((a, src)),
+            _ => None,
+        }
+    })
 }

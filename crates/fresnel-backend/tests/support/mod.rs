@@ -52,3 +52,41 @@ pub fn instructions(words: &[u32]) -> Vec<(u16, Vec<u32>)> {
     }
     out
 }
+
+/// GLSL of `stage` compiled for Vulkan 1.`minor` (through `-O` when `optimize`), written as
+/// SPIR-V and checked by spirv-val when it is installed: the form tests' common front half.
+#[allow(dead_code)] // Not every test file compiles GLSL.
+pub fn compile_vulkan(stage: fresnel::Stage, src: &str, optimize: bool, minor: u8) -> Vec<u32> {
+    let opts = fresnel::Options {
+        stage: Some(stage),
+        target: fresnel::TargetEnv::Vulkan { minor },
+        ..fresnel::Options::default()
+    };
+    let run = fresnel::lower_to_ir(
+        fresnel::SourceInput::new("t", src),
+        &opts,
+        &mut fresnel::NoIncludes,
+    );
+    let mut ir = run.ir.expect("lowers");
+    if optimize {
+        fresnel_opt::optimize(
+            &mut ir,
+            fresnel_opt::OptLevel::O,
+            fresnel_opt::TargetFacts::default(),
+        )
+        .expect("optimizes");
+    }
+    let env = spirv::TargetEnv::Vulkan { minor };
+    let words = spirv::emit(
+        &ir,
+        &spirv::SpirvOptions {
+            target: env,
+            debug_names: false,
+        },
+    )
+    .expect("emits");
+    if have_spirv_val() {
+        validate(&words, env).unwrap_or_else(|e| panic!("spirv-val: {e}"));
+    }
+    words
+}
