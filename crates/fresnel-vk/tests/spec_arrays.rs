@@ -7,7 +7,7 @@
 
 mod support;
 
-use fresnel_vk::{BufferBinding, BufferKind, ComputeJob, Gpu};
+use fresnel_vk::Gpu;
 use support::{compute_spirv, gpu};
 
 const CS: &str = r#"#version 450
@@ -50,27 +50,7 @@ fn expected(x: u32, n: u32) -> Vec<u32> {
 }
 
 fn run(gpu: &Gpu, words: &[u32], spec: &[(u32, u32)], x: u32) -> Vec<u32> {
-    let out = gpu
-        .dispatch_specialized(
-            &ComputeJob {
-                spirv: words.to_vec(),
-                groups: [1, 1, 1],
-                bindings: vec![BufferBinding {
-                    set: 0,
-                    binding: 0,
-                    element: 0,
-                    kind: BufferKind::Storage,
-                    data: vec![0xff; 16 * x as usize],
-                }],
-                addresses: Vec::new(),
-            },
-            spec,
-        )
-        .expect("dispatch");
-    out[0]
-        .chunks(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect()
+    support::run_specialized(gpu, words, spec, 16 * x as usize)
 }
 
 #[test]

@@ -181,3 +181,32 @@ pub fn inverse(a: &[Vec<f64>]) -> Vec<Vec<f64>> {
         })
         .collect()
 }
+
+/// Runs one workgroup of `words`, specialized by `spec` (`(constant_id, 32-bit value)`),
+/// with a storage buffer of `bytes` bytes of `0xff` at set 0, binding 0; returns that
+/// buffer as 32-bit words.
+#[allow(dead_code)] // Not every test file specializes.
+pub fn run_specialized(gpu: &Gpu, words: &[u32], spec: &[(u32, u32)], bytes: usize) -> Vec<u32> {
+    use fresnel_vk::{BufferBinding, BufferKind, ComputeJob};
+    let out = gpu
+        .dispatch_specialized(
+            &ComputeJob {
+                spirv: words.to_vec(),
+                groups: [1, 1, 1],
+                bindings: vec![BufferBinding {
+                    set: 0,
+                    binding: 0,
+                    element: 0,
+                    kind: BufferKind::Storage,
+                    data: vec![0xff; bytes],
+                }],
+                addresses: Vec::new(),
+            },
+            spec,
+        )
+        .expect("dispatch");
+    out[0]
+        .chunks(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
