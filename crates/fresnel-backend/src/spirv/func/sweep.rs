@@ -136,8 +136,11 @@ pub fn remove_unreferenced_blocks(code: &[u32], protected: &[&[u32]], bound: u32
             *c = c.saturating_add_signed(d);
         }
     };
+    // Names and decorations name a block only as their target (a literal that happens to
+    // equal a label id, `Binding 33`, is not a reference: counting it would keep a dead
+    // block that branches into a loop from outside its construct).
     for words in protected {
-        for &w in *words {
+        for w in annotation_ids(words) {
             count(w, 1, &mut refs);
         }
     }
@@ -173,6 +176,28 @@ pub fn remove_unreferenced_blocks(code: &[u32], protected: &[&[u32]], bound: u32
         if !dead[j] {
             out.extend_from_slice(&code[s..s + n]);
         }
+    }
+    out
+}
+
+/// The ids a stream of names and decorations refers to: every instruction's target, and
+/// the id operands of `OpDecorateId`; an unparsable stream gives all its words.
+fn annotation_ids(words: &[u32]) -> Vec<u32> {
+    const DECORATE_ID: u32 = 332;
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let n = (words[i] >> 16) as usize;
+        if n == 0 || i + n > words.len() {
+            return words.to_vec();
+        }
+        if n > 1 {
+            out.push(words[i + 1]);
+        }
+        if words[i] & 0xffff == DECORATE_ID && n > 3 {
+            out.extend_from_slice(&words[i + 3..i + n]);
+        }
+        i += n;
     }
     out
 }
@@ -231,6 +256,26 @@ mod tests {
         want.extend(inst(249, &[22]));
         want.extend(inst(248, &[22]));
         want.extend(inst(245, &[1, 30, 7, 21]));
+        want.extend(inst(253, &[]));
+        assert_eq!(out, want);
+    }
+
+    #[test]
+    fn a_decoration_literal_equal_to_a_label_is_not_a_reference() {
+        // kill; %33: branch %40 (dead: nothing names it); %40: return (named by the
+        // `OpName`). The decorations hold `OpDecorate %11 Binding(33) 0`: 33 is a literal.
+        let mut code = Vec::new();
+        code.extend(inst(252, &[]));
+        code.extend(inst(248, &[33]));
+        code.extend(inst(249, &[40]));
+        code.extend(inst(248, &[40]));
+        code.extend(inst(253, &[]));
+        let decorations = inst(71, &[11, 33, 0]);
+        let names = inst(5, &[40, 0x6e69_616d, 0]);
+        let out = remove_unreferenced_blocks(&code, &[&decorations, &names], 100);
+        let mut want = Vec::new();
+        want.extend(inst(252, &[]));
+        want.extend(inst(248, &[40]));
         want.extend(inst(253, &[]));
         assert_eq!(out, want);
     }
