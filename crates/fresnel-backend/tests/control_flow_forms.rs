@@ -419,3 +419,27 @@ void main() {
     let shuffles = ins.iter().filter(|i| i.0 == VECTOR_SHUFFLE).count();
     assert_eq!(shuffles, 1, "one shuffle of p");
 }
+
+/// A `discard` directly in a loop body, with code after it: the code stays inside the
+/// loop's construct (a selection on `true` around the `OpKill`), so the module validates
+/// (spirv-val checks every module `compile` makes) at `-O0` and `-O`.
+#[test]
+fn discard_directly_in_a_loop_body_validates() {
+    let src = r#"#version 450
+layout(location = 0) in vec4 v_in;
+layout(location = 0) out vec4 o;
+void main() {
+    o = vec4(0.0);
+    for (int i = 0; i < 4; i++) {
+        discard;
+        o += v_in;
+    }
+    do { discard; o.y += 1.0; if (o.y > 2.0) break; } while (o.x < 3.0);
+}
+"#;
+    const KILL: u16 = 252;
+    for optimize in [false, true] {
+        let ins = instructions(&compile(src, optimize));
+        assert!(ins.iter().any(|i| i.0 == KILL), "an OpKill");
+    }
+}

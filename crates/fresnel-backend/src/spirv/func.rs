@@ -117,6 +117,8 @@ pub struct FuncCx<'m, 'a> {
     pub chains: super::chain::Chains,
     /// Swizzles read in several blocks, written at their value's definition (`hoist.rs`).
     pub hoisted: super::hoist::Hoisted,
+    /// The IR block being written.
+    pub ir_block: Option<BlockId>,
 }
 
 /// See [`FuncCx::pure`].
@@ -177,6 +179,7 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         idioms,
         chains: super::chain::analyze(f),
         hoisted: super::hoist::analyze(f),
+        ir_block: None,
     };
     cx.infer_kinds();
     for (_, b) in f.blocks.iter() {
@@ -723,6 +726,7 @@ impl FuncCx<'_, '_> {
     }
 
     fn emit_block_body(&mut self, b: BlockId) -> Result<()> {
+        self.ir_block = Some(b);
         let instrs = self.f.blocks[b].instrs.clone();
         let mut nu = super::decorate::NonUniform::new(self.f); // (issue 5 decorations)
         let mut prev: Option<InstrId> = None;

@@ -6,7 +6,7 @@
 
 use fresnel_ir::{
     AluOp, AluSrc, AtomicOp, BaseType, DerefKind, IndexKind, InstrKind, Intrinsic, IntrinsicInstr,
-    SamplerDim, Tex, TexOp, TexSrc, Type, TypeClass, ValueId, VarMode,
+    ListRef, SamplerDim, Tex, TexOp, TexSrc, Type, TypeClass, ValueId, VarMode,
 };
 use smallvec::SmallVec;
 
@@ -2106,6 +2106,24 @@ impl FuncCx<'_, '_> {
                 if let Some(d) = x.dest {
                     self.set(d, id, k);
                 }
+            }
+            I::Terminate
+                if self
+                    .ir_block
+                    .is_some_and(|b| matches!(self.f.blocks[b].list, Some(ListRef::Loop(_)))) =>
+            {
+                // Directly in a loop body, what follows the discard falls through to the
+                // continue target: a block after `OpKill` would reach it from outside the
+                // loop's construct (nothing dominates it). A selection on `true` keeps it
+                // inside.
+                let t = self.m.constant(Kind::new(BaseType::Bool, 1, 1), &[1]);
+                let kill = self.new_id();
+                let cont = self.new_id();
+                self.code.inst(op::SELECTION_MERGE, &[cont, 0]);
+                self.code.inst(op::BRANCH_CONDITIONAL, &[t, kill, cont]);
+                self.start_block(kill);
+                self.code.inst(op::KILL, &[]);
+                self.start_block(cont);
             }
             I::Terminate => {
                 self.code.inst(op::KILL, &[]);
