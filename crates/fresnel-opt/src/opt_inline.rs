@@ -409,17 +409,12 @@ fn inline_call(shader: &mut Shader, caller: FuncId, call: InstrId) {
     if tail_block != call_block {
         // Every edge that left the call's block now leaves the callee's last block; phis
         // outside the copy that named it (they can only be at block starts) follow.
+        // They are where the tail block now leads (found from the tree, not by scanning
+        // every block: inlining many calls stays linear).
         let copied_set: rustc_hash::FxHashSet<BlockId> = copied.iter().copied().collect();
-        let others: Vec<BlockId> = f
-            .blocks
-            .keys()
+        let others: Vec<BlockId> = successors_in_tree(f, tail_block)
+            .into_iter()
             .filter(|b| !copied_set.contains(b) && f.blocks[*b].list.is_some())
-            .filter(|b| {
-                f.blocks[*b]
-                    .instrs
-                    .first()
-                    .is_some_and(|&i| matches!(f.instrs[i].kind, InstrKind::Phi { .. }))
-            })
             .collect();
         rename(f, &others, call_block, tail_block);
     }
@@ -427,6 +422,66 @@ fn inline_call(shader: &mut Shader, caller: FuncId, call: InstrId) {
     for (l, d) in loads {
         f.replace_all_uses(d, l);
     }
+}
+
+/// The blocks control can reach from the end of block `b`, by the tree: the next node of
+/// its list (a loop's first block; an `if`'s branches start with blocks of one predecessor,
+/// which have no phis), or where the list falls off to, and where a jump ending `b` goes.
+fn successors_in_tree(f: &Function, b: BlockId) -> Vec<BlockId> {
+    let mut out = Vec::new();
+    let Some(l) = f.blocks[b].list else {
+        return out;
+    };
+    // The block after node `n` of list `l` (an `if` or loop is always followed by one).
+    let after = |l: ListRef, n: CfNode| -> Option<BlockId> {
+        let list = f.list(l);
+        let i = list.iter().position(|x| *x == n)?;
+        match list.get(i + 1) {
+            Some(&CfNode::Block(x)) => Some(x),
+            _ => None,
+        }
+    };
+    let first_of_loop = |x: fresnel_ir::LoopId| match f.loops[x].body.first() {
+        Some(&CfNode::Block(h)) => Some(h),
+        _ => None,
+    };
+    // Where list `l` falls off to.
+    let fall_off = |l: ListRef| -> Option<BlockId> {
+        match l {
+            ListRef::Then(i) | ListRef::Else(i) => after(f.ifs[i].parent, CfNode::If(i)),
+            ListRef::Loop(x) => first_of_loop(x),
+            ListRef::Body => Some(f.end_block),
+        }
+    };
+    let list = f.list(l);
+    match list
+        .iter()
+        .position(|x| *x == CfNode::Block(b))
+        .map(|i| list.get(i + 1))
+    {
+        Some(Some(&CfNode::Loop(x))) => out.extend(first_of_loop(x)),
+        Some(Some(_)) => {}
+        Some(None) => out.extend(fall_off(l)),
+        None => {}
+    }
+    let jump = f.blocks[b]
+        .instrs
+        .last()
+        .and_then(|&i| match f.instrs[i].kind {
+            InstrKind::Jump(j) => Some(j),
+            _ => None,
+        });
+    match (jump, f.enclosing_loop(l)) {
+        (Some(fresnel_ir::JumpKind::Break), Some(x)) => {
+            out.extend(after(f.loops[x].parent, CfNode::Loop(x)));
+        }
+        (Some(fresnel_ir::JumpKind::Continue), Some(x)) => out.extend(first_of_loop(x)),
+        (Some(fresnel_ir::JumpKind::Return), _) => out.push(f.end_block),
+        _ => {}
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// Drops functions that are neither the entry point nor called.
