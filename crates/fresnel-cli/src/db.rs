@@ -91,6 +91,7 @@ pub fn measure(job: &Job, settings: &Settings) -> Record {
             TargetEnv::OpenGlEs => Some(fresnel::Version::es(100)),
             _ => None,
         },
+        relaxed_vulkan: settings.relaxed && job.target.is_vulkan(),
         ..Options::default()
     };
     let run = fresnel::lower_to_ir(

@@ -346,6 +346,7 @@ impl Common {
             max_nesting: self.max_nesting,
             warnings_as_errors: self.werror,
             no_warnings: self.no_warnings,
+            relaxed_vulkan: false,
         })
     }
 
@@ -645,7 +646,8 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             opt_bisect_limit,
             common,
         } => {
-            let opts = common.options()?;
+            let mut opts = common.options()?;
+            opts.relaxed_vulkan = relaxed && opts.target.is_vulkan();
             let level = if o {
                 fresnel_opt::OptLevel::O
             } else if os {

@@ -293,6 +293,53 @@ fn relaxed_mode_compiles_gl_style_uniforms_for_vulkan() {
     );
 }
 
+/// Relaxed Vulkan rules also give GL-style shaders `gl_VertexID` and `gl_InstanceID`, as
+/// `VertexIndex` and `InstanceIndex` (glslang's `-R`); without them Vulkan GLSL has neither.
+#[test]
+fn relaxed_mode_maps_vertex_and_instance_ids() {
+    let d = scratch("relaxed-ids");
+    let vs = write(
+        &d,
+        "ids.vert",
+        b"#version 450\nlayout(location = 0) out vec4 c;\nvoid main() { c = vec4(float(gl_VertexID), float(gl_InstanceID), 0.0, 1.0); }\n",
+    );
+    let out = d.join("ids.spv").to_string_lossy().into_owned();
+    let base = [
+        "compile",
+        vs.as_str(),
+        "--emit",
+        "spirv",
+        "--target-env",
+        "vulkan1.0",
+        "-o",
+        out.as_str(),
+    ];
+    let o = fresnel(&base);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("`gl_VertexID` is not declared"),
+        "{}",
+        stderr(&o)
+    );
+    let mut relaxed = base.to_vec();
+    relaxed.push("--relaxed");
+    let o = fresnel(&relaxed);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    spirv_val(Path::new(&out), "vulkan1.0").unwrap();
+    let o = fresnel(&[
+        "compile",
+        vs.as_str(),
+        "--relaxed",
+        "--target-env",
+        "vulkan1.0",
+        "--emit",
+        "spirv-asm",
+    ]);
+    let asm = stdout(&o);
+    assert!(asm.contains("BuiltIn VertexIndex"), "{asm}");
+    assert!(asm.contains("BuiltIn InstanceIndex"), "{asm}");
+}
+
 #[test]
 fn several_files_are_linked_into_one_program() {
     let d = scratch("program");

@@ -60,6 +60,10 @@ pub struct Options {
     pub warnings_as_errors: bool,
     /// Drop warnings.
     pub no_warnings: bool,
+    /// glslang's relaxed Vulkan rules (`-R`), for GL-style shaders compiled for Vulkan:
+    /// `gl_VertexID` and `gl_InstanceID` exist there too, as `VertexIndex` and
+    /// `InstanceIndex` (the default uniform block is the linker's part).
+    pub relaxed_vulkan: bool,
 }
 
 /// A shader source given to the compiler.
@@ -223,6 +227,7 @@ pub fn check(
         let copts = fresnel_sema::CheckOptions {
             stage: run.stage,
             target: opts.target,
+            relaxed_vulkan: opts.relaxed_vulkan,
         };
         let module = fresnel_sema::check(
             ast,

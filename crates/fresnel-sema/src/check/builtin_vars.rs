@@ -64,7 +64,22 @@ pub(super) fn parse_sections(
         vulkan: opts.target.is_vulkan(),
         exts,
     };
-    let available = |d: usize| builtins::availability_allows(builtins::variable_decl(d).0, &cx);
+    // Relaxed Vulkan rules: the OpenGL vertex and instance ids (written as Vulkan's
+    // `VertexIndex`/`InstanceIndex`, as glslang does).
+    let gl_cx = builtins::Context {
+        vulkan: false,
+        ..cx
+    };
+    let relaxed_id = |d: usize| {
+        let (a, text) = builtins::variable_decl(d);
+        opts.relaxed_vulkan
+            && cx.vulkan
+            && (text.contains(" gl_VertexID;") || text.contains(" gl_InstanceID;"))
+            && builtins::availability_allows(a, &gl_cx)
+    };
+    let available = |d: usize| {
+        builtins::availability_allows(builtins::variable_decl(d).0, &cx) || relaxed_id(d)
+    };
     // The declarations to parse, then sorted into file order (dependencies first).
     let mut wanted: Vec<usize> = Vec::new();
     match selection {
@@ -175,6 +190,16 @@ impl Checker<'_> {
             return;
         }
         let name = self.name(self.m.var(v).name).to_string();
+        // The ids relaxed Vulkan rules add (`parse_sections`) are judged as for OpenGL.
+        if self.opts.relaxed_vulkan && matches!(name.as_str(), "gl_VertexID" | "gl_InstanceID") {
+            let gl = builtins::Context {
+                vulkan: false,
+                ..self.builtin_context()
+            };
+            if builtins::availability_allows(a, &gl) {
+                return;
+            }
+        }
         let exts = builtins::availability_exts(a);
         let shown: Vec<&str> = exts.iter().take(3).copied().collect();
         self.error(
@@ -231,6 +256,7 @@ mod tests {
             let opts = CheckOptions {
                 stage: Some(stage),
                 target,
+                relaxed_vulkan: false,
             };
             let mut text = String::new();
             for d in 0..builtins::variable_decl_count() {
@@ -281,6 +307,7 @@ mod tests {
         let opts = CheckOptions {
             stage: Some(Stage::Vertex),
             target: TargetEnv::OpenGl,
+            relaxed_vulkan: false,
         };
         let v = Version::desktop(130);
         let mut interner = Interner::new();

@@ -52,6 +52,9 @@ pub(crate) fn ext_opaque_exts(text: &str) -> Option<&'static [Ext]> {
 pub struct CheckOptions {
     pub stage: Option<Stage>,
     pub target: TargetEnv,
+    /// glslang's relaxed Vulkan rules: `gl_VertexID` and `gl_InstanceID` are declared for
+    /// Vulkan too.
+    pub relaxed_vulkan: bool,
 }
 
 /// Checks a parsed shader and builds its HIR.
