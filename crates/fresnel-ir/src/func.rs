@@ -537,6 +537,23 @@ impl Function {
 
 /// Deref chains.
 impl Function {
+    /// Whether an access through deref `b` may touch the memory deref `a` reaches: the
+    /// same variable, a variable not known, or both in storage buffers or buffer
+    /// references (which may alias each other: one buffer bound twice, an address).
+    pub fn may_alias(&self, a: ValueId, b: ValueId) -> bool {
+        let buffer = |v: ValueId| match &self.def(v).kind {
+            InstrKind::Deref(d) => {
+                matches!(
+                    d.mode,
+                    crate::shader::VarMode::Ssbo | crate::shader::VarMode::PhysicalStorageBuffer
+                )
+            }
+            _ => true,
+        };
+        let (ra, rb) = (self.deref_root_var(a), self.deref_root_var(b));
+        rb.is_none() || rb == ra || (buffer(a) && buffer(b))
+    }
+
     /// The variable a deref chain starts at (`None` for a chain from a `deref_cast`, or a
     /// value that is not a deref).
     pub fn deref_root_var(&self, mut d: ValueId) -> Option<VarId> {

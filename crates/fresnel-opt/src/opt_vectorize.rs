@@ -195,16 +195,7 @@ fn combine_stores(
 /// to the last of them: nothing else may read or write the variable (any storage buffer
 /// for a buffer), and nothing may order memory or end the invocation.
 fn window_clear(f: &Function, window: &[InstrId], parent: ValueId, run: &[CompStore]) -> bool {
-    let root = f.deref_root_var(parent);
-    let buffer = |v: ValueId| match &f.def(v).kind {
-        InstrKind::Deref(d) => matches!(d.mode, VarMode::Ssbo | VarMode::PhysicalStorageBuffer),
-        _ => true,
-    };
-    let aliased = buffer(parent);
-    let touches = |v: ValueId| {
-        let r = f.deref_root_var(v);
-        r.is_none() || r == root || (aliased && buffer(v))
-    };
+    let touches = |v: ValueId| f.may_alias(parent, v);
     for &i in window {
         if run.iter().any(|s| s.instr == i) {
             continue;

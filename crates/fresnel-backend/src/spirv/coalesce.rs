@@ -560,18 +560,9 @@ fn window_clear(
     acc: &[Access],
     is_store: bool,
 ) -> bool {
-    let root = f.deref_root_var(parent);
     // Storage buffers may alias each other (one buffer bound twice) and buffer references:
     // any access to such memory counts as an access to the group's variable.
-    let buffer = |v: ValueId| match &f.def(v).kind {
-        InstrKind::Deref(d) => matches!(d.mode, VarMode::Ssbo | VarMode::PhysicalStorageBuffer),
-        _ => true,
-    };
-    let aliased = buffer(parent);
-    let touches = |v: ValueId| {
-        let r = f.deref_root_var(v);
-        r.is_none() || r == root || (aliased && buffer(v))
-    };
+    let touches = |v: ValueId| f.may_alias(parent, v);
     let own: FxHashSet<InstrId> = acc.iter().map(|a| a.instr).collect();
     for &i in &instrs[first..=last] {
         if own.contains(&i) {
@@ -694,6 +685,21 @@ impl super::func::FuncCx<'_, '_> {
     }
 
     /// A store group, written at its last store.
+    /// Matrix `id` of `cols` columns (each of type `col_t`) rebuilt as type `ty`: the same
+    /// columns in a variable's own matrix type (a block member's layout differs).
+    fn retyped_matrix(&mut self, id: u32, col_t: u32, cols: u32, ty: u32) -> u32 {
+        let mut ops = vec![ty, 0];
+        for j in 0..cols {
+            let c = self.m.id();
+            self.code.inst(op::COMPOSITE_EXTRACT, &[col_t, c, id, j]);
+            ops.push(c);
+        }
+        let w = self.m.id();
+        ops[1] = w;
+        self.code.inst(op::COMPOSITE_CONSTRUCT, &ops);
+        w
+    }
+
     /// The scalar of a matrix-times-scalar product, of kind `k`.
     fn coef_id(&mut self, k: Kind, coef: Coef) -> Result<u32> {
         Ok(match coef {
@@ -753,17 +759,7 @@ impl super::func::FuncCx<'_, '_> {
             let whole = if mt == pointee {
                 id
             } else {
-                // The same columns in the variable's own type.
-                let mut ops = vec![pointee, 0];
-                for j in 0..m {
-                    let c = self.m.id();
-                    self.code.inst(op::COMPOSITE_EXTRACT, &[col_t, c, id, j]);
-                    ops.push(c);
-                }
-                let w = self.m.id();
-                ops[1] = w;
-                self.code.inst(op::COMPOSITE_CONSTRUCT, &ops);
-                w
+                self.retyped_matrix(id, col_t, m, pointee)
             };
             self.code.inst(op::STORE, &[ptr, whole]);
             return Ok(());
@@ -776,18 +772,8 @@ impl super::func::FuncCx<'_, '_> {
             let whole = if mat_t == pointee {
                 inv
             } else {
-                // The same columns in the variable's own type.
                 let col_t = self.m.kind_type(self.elem_kind(g.parent)?);
-                let mut ops = vec![pointee, 0];
-                for j in 0..g.values.len() as u32 {
-                    let c = self.m.id();
-                    self.code.inst(op::COMPOSITE_EXTRACT, &[col_t, c, inv, j]);
-                    ops.push(c);
-                }
-                let w = self.m.id();
-                ops[1] = w;
-                self.code.inst(op::COMPOSITE_CONSTRUCT, &ops);
-                w
+                self.retyped_matrix(inv, col_t, g.values.len() as u32, pointee)
             };
             self.code.inst(op::STORE, &[ptr, whole]);
             return Ok(());
