@@ -80,15 +80,6 @@ macro_rules! rule {
             cond: Some($cond),
         }
     };
-    ($name:literal, $from:expr => $to:expr, if $cond:expr) => {
-        Rule {
-            name: $name,
-            from: $from,
-            to: $to,
-            exact: false,
-            cond: Some($cond),
-        }
-    };
     ($name:literal, $from:expr => $to:expr, exact) => {
         Rule {
             name: $name,
@@ -140,13 +131,6 @@ fn shifted_out(f: &Function, caps: &[Option<View>; 4]) -> bool {
         .all(|(&s, &k)| (k & all & (all << (s % u64::from(bits)))) == 0)
 }
 
-/// Captures `b` and `c` are constants (and `a` is not: the product folds once).
-fn second_and_third_are_constant(f: &Function, caps: &[Option<View>; 4]) -> bool {
-    capture_consts(f, &caps[0]).is_none()
-        && capture_consts(f, &caps[1]).is_some()
-        && capture_consts(f, &caps[2]).is_some()
-}
-
 /// Capture `b` is a constant (negating it folds).
 fn second_is_constant(f: &Function, caps: &[Option<View>; 4]) -> bool {
     capture_consts(f, &caps[1]).is_some()
@@ -189,13 +173,6 @@ pub static RULES: &[Rule] = &[
     rule!("flrp(a, a, c) -> a", PO(Flrp, &[A, A, C]) => R::V(0)),
     rule!("fpow(a, 1.0) -> a", PO(Fpow, &[A, PF(1.0)]) => R::V(0)),
     rule!("fpow(a, 2.0) -> fmul(a, a)", PO(Fpow, &[A, PF(2.0)]) => R::Op(Fmul, &[R::V(0), R::V(0)])),
-    // Division by a constant is multiplication by its reciprocal (GLSL computes `x / y` to
-    // 2.5 ULP, as `x * (1 / y)`), and products of constants fold together, as
-    // `nir_opt_algebraic` does outside `precise`: `20.0 * x / 125.0` is `x * 0.16`.
-    rule!("fdiv(a, #b) -> fmul(a, frcp(b))", PO(Fdiv, &[A, B]) => R::Op(Fmul, &[R::V(0), R::Op(Frcp, &[R::V(1)])]), if second_is_constant),
-    rule!("fmul(fmul(a, #b), #c) -> fmul(a, fmul(b, c))", PO(Fmul, &[PO(Fmul, &[A, B]), C]) => R::Op(Fmul, &[R::V(0), R::Op(Fmul, &[R::V(1), R::V(2)])]), if second_and_third_are_constant),
-    rule!("fmul(fmul(#b, a), #c) -> fmul(a, fmul(b, c))", PO(Fmul, &[PO(Fmul, &[B, A]), C]) => R::Op(Fmul, &[R::V(0), R::Op(Fmul, &[R::V(1), R::V(2)])]), if second_and_third_are_constant),
-    rule!("fsub(a, a) -> 0.0", PO(Fsub, &[A, A]) => R::F(0.0)),
     // ---- selects ----
     rule!("bcsel(true, a, b) -> a", PO(Bcsel, &[P::True, A, B]) => R::V(0), exact),
     rule!("bcsel(false, a, b) -> b", PO(Bcsel, &[P::False, A, B]) => R::V(1), exact),
