@@ -173,6 +173,7 @@ pub static RULES: &[Rule] = &[
     rule!("flrp(a, a, c) -> a", PO(Flrp, &[A, A, C]) => R::V(0)),
     rule!("fpow(a, 1.0) -> a", PO(Fpow, &[A, PF(1.0)]) => R::V(0)),
     rule!("fpow(a, 2.0) -> fmul(a, a)", PO(Fpow, &[A, PF(2.0)]) => R::Op(Fmul, &[R::V(0), R::V(0)])),
+    rule!("fsub(a, a) -> 0.0", PO(Fsub, &[A, A]) => R::F(0.0)),
     // ---- selects ----
     rule!("bcsel(true, a, b) -> a", PO(Bcsel, &[P::True, A, B]) => R::V(0), exact),
     rule!("bcsel(false, a, b) -> b", PO(Bcsel, &[P::False, A, B]) => R::V(1), exact),
