@@ -150,8 +150,8 @@ void main() {
     assert_eq!(phis, 0, "the continue block has no phis");
 }
 
-/// `vec4(v.x + 4.0, v.yzw)` is one `OpCompositeInsert` into `v` (not a shuffle and a
-/// construct), and an image atomic goes through a texel pointer with no image loaded.
+/// `vec4(sqrt(v.x), v.yzw)` is one `OpCompositeInsert` into `v` (not a shuffle and a
+/// construct; `vec4(v.x + 4.0, v.yzw)` is one addition, below), and an image atomic goes through a texel pointer with no image loaded.
 #[test]
 fn one_changed_component_is_an_insert() {
     let src = r#"#version 450
@@ -159,7 +159,7 @@ layout(location = 0) in vec4 v;
 layout(location = 0) out vec4 o;
 layout(set = 0, binding = 1, r32ui) uniform uimage2D img;
 void main() {
-    o = vec4(v.x + 4.0, v.yzw);
+    o = vec4(sqrt(v.x), v.yzw);
     imageAtomicAdd(img, ivec2(1, 2), 3u);
 }
 "#;
@@ -442,4 +442,41 @@ void main() {
         let ins = instructions(&compile(src, optimize));
         assert!(ins.iter().any(|i| i.0 == KILL), "an OpKill");
     }
+}
+
+/// Components of a vector changed by one arithmetic each (`v.x += s; v.z += 2.0`, the rest
+/// in place) are one operation on the whole vector, the untouched components combined with
+/// the operation's identity (`v + vec4(s, -0.0, 2.0, -0.0)`): no extract, no insert, and
+/// the scalar additions left unread are swept. A component changed by another operation
+/// (`v.y *= 3.0` with an addition elsewhere) keeps the per-component form.
+#[test]
+fn components_changed_by_one_operation_are_one_vector_operation() {
+    let src = |extra: &str| {
+        format!(
+            r#"#version 450
+layout(location = 0) in vec4 p;
+layout(location = 1) in float s;
+layout(location = 0) out vec4 o;
+void main() {{
+    vec4 v = p;
+    v.x += s;
+    v.z += 2.0;
+    {extra}
+    o = v;
+}}
+"#
+        )
+    };
+    const COMPOSITE_EXTRACT: u16 = 81;
+    const COMPOSITE_INSERT: u16 = 82;
+    const F_ADD: u16 = 129;
+    const F_MUL: u16 = 133;
+    let ins = instructions(&compile(&src(""), true));
+    let count = |ins: &[(u16, Vec<u32>)], o: u16| ins.iter().filter(|i| i.0 == o).count();
+    assert_eq!(count(&ins, F_ADD), 1, "one vector addition");
+    assert_eq!(count(&ins, COMPOSITE_EXTRACT), 0, "no component extracted");
+    assert_eq!(count(&ins, COMPOSITE_INSERT), 0, "no component inserted");
+    let ins = instructions(&compile(&src("v.y *= 3.0;"), true));
+    assert_eq!(count(&ins, F_MUL), 1, "the multiplication stays scalar");
+    assert_eq!(count(&ins, F_ADD), 2, "so do the additions");
 }

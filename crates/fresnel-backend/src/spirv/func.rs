@@ -279,8 +279,12 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
     let FuncCx { m, vars, code, .. } = cx;
     let protected: [&[u32]; 2] = [&m.decorations.words, &m.names.words];
     let code = extract_chain::fold(&code.words);
-    let code = sweep::remove_dead(&code, &protected, m.next_id);
+    let (code, mut removed) = sweep::remove_dead_ids(&code, &protected, m.next_id);
     let code = sweep::remove_unreferenced_blocks(&code, &protected, m.next_id);
+    if !removed.is_empty() {
+        removed.sort_unstable();
+        m.decorations.words = sweep::drop_decorations(&m.decorations.words, &removed);
+    }
     m.functions.extend(&head);
     m.functions.extend(&vars);
     m.functions.words.extend_from_slice(&code);

@@ -855,6 +855,9 @@ impl FuncCx<'_, '_> {
             A::Vec2 | A::Vec3 | A::Vec4 if self.vec_shuffle(a, dk)?.is_some() => {
                 return Ok(());
             }
+            A::Vec2 | A::Vec3 | A::Vec4 if self.vec_lanewise(a, dk)?.is_some() => {
+                return Ok(());
+            }
             A::Vec2 | A::Vec3 | A::Vec4 if self.vec_insert(a, dk)?.is_some() => {
                 return Ok(());
             }
@@ -2416,6 +2419,147 @@ impl FuncCx<'_, '_> {
         let sid = self.alu_src(&a.srcs[j], 1, Some(dk.base))?.0;
         let id = self.op1(op::COMPOSITE_INSERT, dk, &[sid, vid, j as u32]);
         self.set(a.dest, id, dk);
+        Ok(Some(()))
+    }
+
+    /// A `vecN` that keeps a vector's own components in place but some, each the same
+    /// arithmetic of that component and a scalar (`vec4(v.x + s, v.yzw)`, `v.x += s`): the
+    /// operation on the whole vector, the other components combined with the operation's
+    /// identity (`v + vec4(s, -0.0, -0.0, -0.0)`). `x + -0.0`, `x - 0.0` and `x * 1.0` are
+    /// `x` bit for bit (integers likewise), so the result is the same; it is one
+    /// instruction where extracting, computing and inserting are three (with a constant
+    /// scalar, one where they are three). The scalar operations left without readers go in
+    /// the dead-instruction sweep.
+    fn vec_lanewise(&mut self, a: &fresnel_ir::Alu, dk: Kind) -> Result<Option<()>> {
+        let n = a.srcs.len();
+        let f = self.f;
+        let in_place =
+            |v: ValueId, j: usize| a.srcs[j].value == v && usize::from(a.srcs[j].swizzle[0]) == j;
+        // The arithmetic making component `j`: (op, the scalar combined with `v.j`).
+        let lane = |v: ValueId, j: usize| -> Option<(AluOp, AluSrc)> {
+            let w = a.srcs[j].value;
+            if f.values[w].num_components != 1 || f.values[w].uses.len() != 1 {
+                return None;
+            }
+            let InstrKind::Alu(x) = &f.def(w).kind else {
+                return None;
+            };
+            if x.exact || x.srcs.len() != 2 {
+                return None;
+            }
+            let is_vj = |s: &AluSrc| s.value == v && usize::from(s.swizzle[0]) == j;
+            let commutes = matches!(x.op, AluOp::Fadd | AluOp::Fmul | AluOp::Iadd);
+            match x.op {
+                AluOp::Fadd | AluOp::Fmul | AluOp::Fsub | AluOp::Iadd | AluOp::Isub => {}
+                _ => return None,
+            }
+            if is_vj(&x.srcs[0]) && x.srcs[1].value != v {
+                Some((x.op, x.srcs[1]))
+            } else if commutes && is_vj(&x.srcs[1]) && x.srcs[0].value != v {
+                Some((x.op, x.srcs[0]))
+            } else {
+                None
+            }
+        };
+        // The vector: one read in place, or read by a lane's arithmetic.
+        let mut candidates: SmallVec<[ValueId; 8]> = SmallVec::new();
+        for s in &a.srcs {
+            candidates.push(s.value);
+            if let InstrKind::Alu(x) = &f.def(s.value).kind {
+                candidates.extend(x.srcs.iter().map(|s| s.value));
+            }
+        }
+        let mut found = None;
+        for &v in &candidates {
+            if usize::from(f.values[v].num_components) != n
+                || f.values[v].bit_size != dk.bits
+                || matches!(self.vals[v.0 as usize], Val::Const(_))
+            {
+                continue;
+            }
+            let mut op_of: Option<AluOp> = None;
+            let mut scalars: SmallVec<[Option<AluSrc>; 4]> = SmallVec::new();
+            let ok = (0..n).all(|j| {
+                if in_place(v, j) {
+                    scalars.push(None);
+                    return true;
+                }
+                let Some((o, s)) = lane(v, j) else {
+                    return false;
+                };
+                if op_of.is_some_and(|p| p != o) {
+                    return false;
+                }
+                op_of = Some(o);
+                scalars.push(Some(s));
+                true
+            });
+            if ok && op_of.is_some() {
+                found = Some((v, op_of, scalars));
+                break;
+            }
+        }
+        let Some((v, op_of, scalars)) = found else {
+            return Ok(None);
+        };
+        let Some(o) = op_of else {
+            return Ok(None);
+        };
+        let float = matches!(o, AluOp::Fadd | AluOp::Fmul | AluOp::Fsub);
+        let k = if float {
+            Kind::new(BaseType::Float, dk.bits, n as u8)
+        } else {
+            match dk.base {
+                BaseType::Uint => dk,
+                _ => Kind::new(BaseType::Int, dk.bits, n as u8),
+            }
+        };
+        if float != (dk.base == BaseType::Float) {
+            return Ok(None);
+        }
+        let identity: u64 = match (o, dk.bits) {
+            (AluOp::Fadd, b) => 1u64 << (b - 1),
+            (AluOp::Fmul, 16) => 0x3c00,
+            (AluOp::Fmul, 32) => u64::from(1.0f32.to_bits()),
+            (AluOp::Fmul, 64) => 1.0f64.to_bits(),
+            (AluOp::Fmul, _) => return Ok(None),
+            _ => 0,
+        };
+        // The other operand: a constant when every scalar is one.
+        let mut const_bits: SmallVec<[u64; 4]> = SmallVec::new();
+        for s in &scalars {
+            match s {
+                None => const_bits.push(identity),
+                Some(s) => match &self.vals[s.value.0 as usize] {
+                    Val::Const(bits) => {
+                        const_bits.push(bits.get(usize::from(s.swizzle[0])).copied().unwrap_or(0))
+                    }
+                    _ => break,
+                },
+            }
+        }
+        let other = if const_bits.len() == n {
+            self.m.constant(k, &const_bits)
+        } else {
+            let mut parts: SmallVec<[u32; 4]> = SmallVec::new();
+            for s in &scalars {
+                parts.push(match s {
+                    None => self.m.constant(k.scalar(), &[identity]),
+                    Some(s) => self.alu_src(s, 1, Some(k.base))?.0,
+                });
+            }
+            self.op1(op::COMPOSITE_CONSTRUCT, k, &parts)
+        };
+        let vid = self.value_as(v, k)?;
+        let opc = match o {
+            AluOp::Fadd => op::F_ADD,
+            AluOp::Fsub => op::F_SUB,
+            AluOp::Fmul => op::F_MUL,
+            AluOp::Iadd => op::I_ADD,
+            _ => op::I_SUB,
+        };
+        let id = self.op1(opc, k, &[vid, other]);
+        self.set(a.dest, id, k);
         Ok(Some(()))
     }
 

@@ -6,7 +6,7 @@
 //! is `OpCompositeExtract %f %m 2 0`: the inner extract dominates the outer one (it defines
 //! an operand of it) and its composite dominates the inner one, so the outer one may read
 //! that composite directly. Rewritten in body order, whole chains fold; the inner extracts
-//! nothing else reads are then left for [`super::sweep::remove_dead`].
+//! nothing else reads are then left for [`super::sweep::remove_dead_ids`].
 
 use rustc_hash::FxHashMap;
 

@@ -8,13 +8,28 @@
 //! instruction is left without readers. After the body is written, those instructions go:
 //! pure ones (no side effects, no trap) whose result id appears nowhere else in the body,
 //! in a decoration or in a debug name; removing one may free its operands, so this repeats
-//! until nothing more goes. Every word of every other instruction counts as a possible
-//! reader (literals included), so a result is never removed while something may read it.
+//! until nothing more goes. Every word of every other body instruction counts as a possible
+//! reader (literals included), so a result is never removed while something may read it;
+//! in the names and decorations, their targets (and `OpDecorateId` operands) do.
 
-/// Opcodes computing a result from their operands only: `OpAccessChain`,
+/// Opcodes computing a result from their operands only, never trapping: `OpAccessChain`,
 /// `OpInBoundsAccessChain`, `OpVectorShuffle`, `OpCompositeConstruct`,
-/// `OpCompositeExtract`, `OpCopyObject`, `OpBitcast`.
-const PURE: &[u16] = &[65, 66, 79, 80, 81, 83, 124];
+/// `OpCompositeExtract`, `OpCopyObject`, `OpBitcast`, and `OpIAdd`, `OpFAdd`, `OpISub`,
+/// `OpFSub`, `OpIMul`, `OpFMul` (no division: its operands need not be checked here).
+const PURE: &[u16] = &[65, 66, 79, 80, 81, 83, 124, 128, 129, 130, 131, 132, 133];
+
+/// Whether operand word `k` (0 = the first after the opcode word) of an instruction with
+/// `opcode` is a literal, never an id: the instruction number of `OpExtInst`, the indices
+/// of `OpCompositeExtract`/`OpCompositeInsert` and the components of `OpVectorShuffle`.
+/// (Other literals count as possible readers: a result is kept, never wrongly removed.)
+fn is_literal(opcode: u32, k: usize) -> bool {
+    match opcode {
+        12 => k == 3,
+        81 => k >= 3,
+        79 | 82 => k >= 4,
+        _ => false,
+    }
+}
 
 /// (start, word count) of each instruction of `code`; `None` when it is malformed.
 fn split(code: &[u32]) -> Option<Vec<(usize, usize)>> {
@@ -33,16 +48,17 @@ fn split(code: &[u32]) -> Option<Vec<(usize, usize)>> {
 
 /// `code`: the body's instructions; `protected`: words of the module's decorations and names
 /// (any of them may name a result, which then stays); `bound`: the module's id bound (words
-/// at or above it are literals, never results).
-pub fn remove_dead(code: &[u32], protected: &[&[u32]], bound: u32) -> Vec<u32> {
+/// at or above it are literals, never results). Returns the body left and the result ids of
+/// the instructions removed (whose precision decorations [`drop_decorations`] then removes).
+pub fn remove_dead_ids(code: &[u32], protected: &[&[u32]], bound: u32) -> (Vec<u32>, Vec<u32>) {
     let Some(insts) = split(code) else {
         // Malformed: keep everything as it is.
-        return code.to_vec();
+        return (code.to_vec(), Vec::new());
     };
     let candidate =
         |&(s, n): &(usize, usize)| PURE.contains(&((code[s] & 0xffff) as u16)) && n >= 3;
     if !insts.iter().any(candidate) {
-        return code.to_vec();
+        return (code.to_vec(), Vec::new());
     }
     // Readers of each id (dense, by id): the instructions' operand words, but a pure
     // instruction's own result; the decorations and names count as readers.
@@ -54,7 +70,7 @@ pub fn remove_dead(code: &[u32], protected: &[&[u32]], bound: u32) -> Vec<u32> {
         }
     }
     for words in protected {
-        for &w in *words {
+        for w in annotation_ids(words) {
             count(w, &mut uses);
         }
     }
@@ -63,8 +79,9 @@ pub fn remove_dead(code: &[u32], protected: &[&[u32]], bound: u32) -> Vec<u32> {
     for (j, inst) in insts.iter().enumerate() {
         let (s, n) = *inst;
         let pure = candidate(inst);
+        let opcode = code[s] & 0xffff;
         for (k, &w) in code[s + 1..s + n].iter().enumerate() {
-            if pure && k == 1 {
+            if (pure && k == 1) || is_literal(opcode, k) {
                 continue;
             }
             count(w, &mut uses);
@@ -84,8 +101,9 @@ pub fn remove_dead(code: &[u32], protected: &[&[u32]], bound: u32) -> Vec<u32> {
             continue;
         }
         dead[j] = true;
+        let opcode = code[s] & 0xffff;
         for (k, &w) in code[s + 1..s + n].iter().enumerate() {
-            if k == 1 {
+            if k == 1 || is_literal(opcode, k) {
                 continue;
             }
             if let Some(c) = uses.get_mut(w as usize) {
@@ -99,12 +117,15 @@ pub fn remove_dead(code: &[u32], protected: &[&[u32]], bound: u32) -> Vec<u32> {
         }
     }
     let mut out = Vec::with_capacity(code.len());
+    let mut removed = Vec::new();
     for (j, &(s, n)) in insts.iter().enumerate() {
-        if !dead[j] {
+        if dead[j] {
+            removed.push(code[s + 2]);
+        } else {
             out.extend_from_slice(&code[s..s + n]);
         }
     }
-    out
+    (out, removed)
 }
 
 /// `OpLabel`, and the block terminators a block that nothing reaches may end with:
@@ -180,8 +201,20 @@ pub fn remove_unreferenced_blocks(code: &[u32], protected: &[&[u32]], bound: u32
     out
 }
 
-/// The ids a stream of names and decorations refers to: every instruction's target, and
-/// the id operands of `OpDecorateId`; an unparsable stream gives all its words.
+const DECORATE: u32 = 71;
+/// Decorations that only describe how a result may be computed or used (`RelaxedPrecision`,
+/// `NoContraction`, `NonUniform`): they do not keep an unread result alive, and go with it.
+const PRECISION_DECORATIONS: &[u32] = &[0, 42, 5300];
+
+/// Whether the instruction at `words[i..i + n]` is `OpDecorate %x RelaxedPrecision`,
+/// `NoContraction` or `NonUniform`.
+fn is_precision_decoration(words: &[u32], i: usize, n: usize) -> bool {
+    words[i] & 0xffff == DECORATE && n == 3 && PRECISION_DECORATIONS.contains(&words[i + 2])
+}
+
+/// The ids a stream of names and decorations refers to: every instruction's target (but a
+/// precision decoration's), and the id operands of `OpDecorateId`; an unparsable stream
+/// gives all its words.
 fn annotation_ids(words: &[u32]) -> Vec<u32> {
     const DECORATE_ID: u32 = 332;
     let mut out = Vec::new();
@@ -191,11 +224,30 @@ fn annotation_ids(words: &[u32]) -> Vec<u32> {
         if n == 0 || i + n > words.len() {
             return words.to_vec();
         }
-        if n > 1 {
+        if n > 1 && !is_precision_decoration(words, i, n) {
             out.push(words[i + 1]);
         }
         if words[i] & 0xffff == DECORATE_ID && n > 3 {
             out.extend_from_slice(&words[i + 3..i + n]);
+        }
+        i += n;
+    }
+    out
+}
+
+/// `words` (a decoration stream) without the precision decorations of the ids in
+/// `removed` (sorted).
+pub fn drop_decorations(words: &[u32], removed: &[u32]) -> Vec<u32> {
+    let mut out = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let n = (words[i] >> 16) as usize;
+        if n == 0 || i + n > words.len() {
+            out.extend_from_slice(&words[i..]);
+            break;
+        }
+        if !(is_precision_decoration(words, i, n) && removed.binary_search(&words[i + 1]).is_ok()) {
+            out.extend_from_slice(&words[i..i + n]);
         }
         i += n;
     }
@@ -223,7 +275,8 @@ mod tests {
         code.extend(inst(81, &[2, 13, 10, 1]));
         code.extend(inst(62, &[6, 13]));
         code.extend(inst(81, &[2, 14, 10, 2]));
-        let out = remove_dead(&code, &[&[14]], 100);
+        let names = inst(5, &[14, 0]);
+        let (out, _) = remove_dead_ids(&code, &[&names], 100);
         let mut want = Vec::new();
         want.extend(inst(61, &[1, 10, 5]));
         want.extend(inst(81, &[2, 13, 10, 1]));
@@ -278,5 +331,55 @@ mod tests {
         want.extend(inst(248, &[40]));
         want.extend(inst(253, &[]));
         assert_eq!(out, want);
+    }
+
+    #[test]
+    fn a_decoration_literal_equal_to_a_result_is_not_a_reader() {
+        // %34 = extract %28 0; %35 = fadd %34 %33 (unread); the decorations hold
+        // `OpMemberDecorate %15 0 Offset(35) 0`: 35 is the decoration's number, and
+        // `OpName %35` is absent, so both instructions go.
+        let mut code = Vec::new();
+        code.extend(inst(61, &[1, 28, 5]));
+        code.extend(inst(81, &[2, 34, 28, 0]));
+        code.extend(inst(129, &[2, 35, 34, 33]));
+        code.extend(inst(62, &[6, 28]));
+        let decorations = inst(72, &[15, 0, 35, 0]);
+        let (out, _) = remove_dead_ids(&code, &[&decorations], 100);
+        let mut want = Vec::new();
+        want.extend(inst(61, &[1, 28, 5]));
+        want.extend(inst(62, &[6, 28]));
+        assert_eq!(out, want);
+    }
+
+    #[test]
+    fn precision_decorations_keep_nothing_and_go_with_their_result() {
+        // %35 = fadd (unread) with `OpDecorate %35 RelaxedPrecision`, %36 = fadd (unread)
+        // with `OpDecorate %36 Location 0`: %35 goes, then its decoration; %36 stays.
+        let mut code = Vec::new();
+        code.extend(inst(129, &[2, 35, 30, 31]));
+        code.extend(inst(129, &[2, 36, 30, 31]));
+        let mut decorations = inst(71, &[35, 0]);
+        decorations.extend(inst(71, &[36, 30, 0]));
+        let (out, removed) = remove_dead_ids(&code, &[&decorations], 100);
+        assert_eq!(out, inst(129, &[2, 36, 30, 31]));
+        assert_eq!(removed, vec![35]);
+        assert_eq!(
+            drop_decorations(&decorations, &removed),
+            inst(71, &[36, 30, 0])
+        );
+    }
+
+    #[test]
+    fn literal_operands_are_not_readers() {
+        // %69 = fadd (unread); `%70 = OpExtInst %2 %1 Normalize(69) %60` and
+        // `%71 = OpCompositeExtract %2 %62 69` (stored) hold 69 as literals only.
+        let mut code = Vec::new();
+        code.extend(inst(129, &[2, 69, 60, 61]));
+        code.extend(inst(12, &[2, 70, 1, 69, 60]));
+        code.extend(inst(81, &[2, 71, 62, 69]));
+        code.extend(inst(62, &[6, 70]));
+        code.extend(inst(62, &[6, 71]));
+        let (out, _) = remove_dead_ids(&code, &[], 100);
+        assert_eq!(out, code[5..].to_vec());
     }
 }
