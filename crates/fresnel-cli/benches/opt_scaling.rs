@@ -4,7 +4,9 @@
 //! functions with early returns, branches, loops, vector arithmetic, texture lookups), and a
 //! shader of at least 3,000 lines. Each is compiled in process (front end, lowering,
 //! `-O`, SPIR-V) several times; the best time is reported with the time per line and the
-//! ratio between sizes (1.0 per 10x growth would be perfectly linear: time/line constant).
+//! ratio between sizes (1.0 per 10x growth would be perfectly linear: time/line constant;
+//! `OPT_SCALING_SCALES=1,10,100,300` picks other sizes, `OPT_SCALING_ONCE=1` compiles each
+//! once and skips the 3,000-line shader, for a profiler).
 //! The 3,000-line shader must compile in under a second.
 
 use std::fmt::Write as _;
@@ -39,24 +41,51 @@ fn generate(blocks: usize) -> String {
     s
 }
 
-fn compile(text: &str) -> usize {
-    compile_log(text).0
+/// Times of one compile: the phases, and each optimizer pass (summed over its applications).
+#[derive(Default, Clone)]
+struct Times {
+    total: Duration,
+    front: Duration,
+    opt: Duration,
+    spirv: Duration,
+    passes: Vec<(&'static str, Duration)>,
+    /// Rounds of the fixed-point loop (applications of `opt_dce`, which runs once a round).
+    rounds: usize,
 }
 
-fn compile_log(text: &str) -> (usize, fresnel_opt::RunLog) {
+impl Times {
+    /// The smaller of each time (the best of several runs).
+    fn min(mut self, o: &Times) -> Times {
+        self.total = self.total.min(o.total);
+        self.front = self.front.min(o.front);
+        self.opt = self.opt.min(o.opt);
+        self.spirv = self.spirv.min(o.spirv);
+        for (p, t) in &mut self.passes {
+            if let Some((_, u)) = o.passes.iter().find(|(q, _)| q == p) {
+                *t = (*t).min(*u);
+            }
+        }
+        self
+    }
+}
+
+fn compile(text: &str) -> (usize, Times) {
     let opts = Options {
         stage: Some(Stage::Fragment),
         target: fresnel::TargetEnv::Vulkan { minor: 0 },
         ..Options::default()
     };
+    let t0 = Instant::now();
     let run = fresnel::lower_to_ir(SourceInput::new("gen.frag", text), &opts, &mut NoIncludes);
     let mut ir = run.ir.expect("the generated shader compiles");
+    let t1 = Instant::now();
     let log = fresnel_opt::optimize(
         &mut ir,
         fresnel_opt::OptLevel::O,
         fresnel_opt::TargetFacts::default(),
     )
     .expect("optimizes");
+    let t2 = Instant::now();
     let words = fresnel_backend::spirv::emit(
         &ir,
         &fresnel_backend::spirv::SpirvOptions {
@@ -65,18 +94,66 @@ fn compile_log(text: &str) -> (usize, fresnel_opt::RunLog) {
         },
     )
     .expect("SPIR-V");
-    (words.len(), log)
+    let t3 = Instant::now();
+    let times = Times {
+        total: t3 - t0,
+        front: t1 - t0,
+        opt: t2 - t1,
+        spirv: t3 - t2,
+        passes: log.time_by_pass(),
+        rounds: log
+            .applications
+            .iter()
+            .filter(|a| a.pass == "opt_dce")
+            .count(),
+    };
+    (words.len(), times)
 }
 
-fn best(text: &str, rounds: usize) -> (Duration, usize) {
-    let mut best = Duration::MAX;
-    let mut words = 0;
-    for _ in 0..rounds {
-        let t = Instant::now();
-        words = compile(text);
-        best = best.min(t.elapsed());
+fn best(text: &str, rounds: usize) -> (Times, usize) {
+    let (words, mut best) = compile(text);
+    for _ in 1..rounds {
+        best = best.min(&compile(text).1);
     }
     (best, words)
+}
+
+/// `now` against `before` (the previous size, `factor` times smaller): each phase and pass.
+fn print_growth(now: &Times, before: &Times, factor: f64) {
+    let growth = |a: Duration, b: Duration| {
+        if b.is_zero() {
+            String::from("-")
+        } else {
+            format!("{:.1}", a.as_secs_f64() / b.as_secs_f64())
+        }
+    };
+    println!(
+        "    {:<32} {:>10} {:>10} {:>8}   (linear: {factor:.0})",
+        "phase / pass", "this size", "previous", "growth"
+    );
+    for (name, a, b) in [
+        ("front end + lowering", now.front, before.front),
+        ("optimizer", now.opt, before.opt),
+        ("SPIR-V", now.spirv, before.spirv),
+    ] {
+        println!("    {name:<32} {a:>10.2?} {b:>10.2?} {:>8}", growth(a, b));
+    }
+    println!(
+        "    loop rounds: {} (previous size {})",
+        now.rounds, before.rounds
+    );
+    for (pass, t) in &now.passes {
+        let small = before
+            .passes
+            .iter()
+            .find(|(p, _)| p == pass)
+            .map(|(_, t)| *t)
+            .unwrap_or_default();
+        println!(
+            "    {pass:<32} {t:>10.2?} {small:>10.2?} {:>8}",
+            growth(*t, small)
+        );
+    }
 }
 
 fn main() {
@@ -85,54 +162,54 @@ fn main() {
         .stack_size(256 << 20)
         .spawn(|| {
             let base = 4;
-            let mut prev: Option<f64> = None;
-            // Per-pass times at 10x, to set beside 100x's (which pass grows faster).
-            let mut pass_10x: Vec<(String, Duration)> = Vec::new();
+            let mut prev: Option<(usize, f64, Times)> = None;
             println!(
                 "{:>8} {:>8} {:>12} {:>14} {:>10}",
                 "size", "lines", "best", "per line", "ratio"
             );
-            for scale in [1usize, 10, 100] {
+            // `OPT_SCALING_SCALES=1,10,100,300` measures other sizes (the ratio is then per
+            // step between consecutive sizes).
+            let scales: Vec<usize> = std::env::var("OPT_SCALING_SCALES")
+                .ok()
+                .map(|v| v.split(',').filter_map(|x| x.trim().parse().ok()).collect())
+                .filter(|v: &Vec<usize>| !v.is_empty())
+                .unwrap_or_else(|| vec![1, 10, 100]);
+            // `OPT_SCALING_ONCE=1`: one compile per size and no 3,000-line shader (for a
+            // profiler, e.g. callgrind, comparing two sizes).
+            let once = std::env::var_os("OPT_SCALING_ONCE").is_some();
+            let mut last_growth = None;
+            for &scale in &scales {
                 let text = generate(base * scale);
                 let lines = text.lines().count();
-                let rounds = if scale == 100 { 3 } else { 10 };
+                let rounds = if once {
+                    1
+                } else if scale >= 100 {
+                    3
+                } else {
+                    10
+                };
                 let (t, _) = best(&text, rounds);
-                let per_line = t.as_secs_f64() / lines as f64;
-                let ratio = prev.map_or(String::from("-"), |p| format!("{:.2}", per_line / p));
+                let per_line = t.total.as_secs_f64() / lines as f64;
+                let ratio = prev
+                    .as_ref()
+                    .map_or(String::from("-"), |p| format!("{:.2}", per_line / p.1));
                 println!(
                     "{:>7}x {lines:>8} {:>10.2?} {:>11.2} us {ratio:>10}",
                     scale,
-                    t,
+                    t.total,
                     per_line * 1e6
                 );
-                prev = Some(per_line);
-                if scale == 10 {
-                    let (_, log) = compile_log(&text);
-                    pass_10x = log
-                        .time_by_pass()
-                        .into_iter()
-                        .map(|(p, t)| (p.to_string(), t))
-                        .collect();
+                if let Some((s0, _, before)) = &prev {
+                    last_growth = Some((t.clone(), before.clone(), scale as f64 / *s0 as f64));
                 }
-                if scale == 100 {
-                    let (_, log) = compile_log(&text);
-                    println!(
-                        "    {:<32} {:>10} {:>10} {:>8}",
-                        "pass (time at 100x, at 10x)", "100x", "10x", "x 100/10"
-                    );
-                    for (pass, t) in log.time_by_pass() {
-                        let small = pass_10x.iter().find(|(p, _)| p == pass).map(|(_, t)| *t);
-                        let growth = small
-                            .filter(|s| !s.is_zero())
-                            .map_or(String::from("-"), |s| {
-                                format!("{:.1}", t.as_secs_f64() / s.as_secs_f64())
-                            });
-                        println!(
-                            "    {pass:<32} {t:>10.2?} {:>10.2?} {growth:>8}",
-                            small.unwrap_or_default()
-                        );
-                    }
-                }
+                prev = Some((scale, per_line, t));
+            }
+            // Where the time goes at the largest size, against the size before it.
+            if let Some((now, before, factor)) = last_growth {
+                print_growth(&now, &before, factor);
+            }
+            if once {
+                return;
             }
             // At least 3,000 lines.
             let mut blocks = 200;
@@ -142,6 +219,7 @@ fn main() {
                 text = generate(blocks);
             }
             let (t, words) = best(&text, 3);
+            let t = t.total;
             println!(
                 "3000-line shader: {} lines, {t:.2?} at -O ({words} SPIR-V words){}",
                 text.lines().count(),

@@ -100,7 +100,7 @@ enum Command {
     /// Print the preprocessed source (like `cc -E`).
     Preprocess {
         file: PathBuf,
-        /// Write the output here instead of standard output.
+        /// Write the output here instead of standard output (`-` is standard output).
         #[arg(short = 'o', long = "output")]
         output: Option<PathBuf>,
         #[command(flatten)]
@@ -182,7 +182,7 @@ enum Command {
     Compile {
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Write the output here instead of standard output.
+        /// Write the output here instead of standard output (`-` is standard output).
         #[arg(short = 'o', long = "output")]
         output: Option<PathBuf>,
         /// What to produce.
@@ -436,9 +436,14 @@ fn spirv_options(target: fresnel::TargetEnv) -> fresnel_backend::spirv::SpirvOpt
     }
 }
 
-/// Writes binary output (SPIR-V) to a file or standard output.
+/// The output file, `None` for standard output (no `-o`, or `-o -`).
+fn output_file(output: Option<&Path>) -> Option<&Path> {
+    output.filter(|p| p.as_os_str() != "-")
+}
+
+/// Writes binary output (SPIR-V) to a file or standard output (`-o -`, or no `-o`).
 fn write_bytes(output: Option<&Path>, bytes: &[u8]) -> Result<(), Fail> {
-    match output {
+    match output_file(output) {
         Some(p) => {
             std::fs::write(p, bytes).map_err(|e| Fail(format!("cannot write {}: {e}", p.display())))
         }
@@ -452,7 +457,7 @@ fn write_bytes(output: Option<&Path>, bytes: &[u8]) -> Result<(), Fail> {
 }
 
 fn write_output(output: Option<&Path>, text: &str) -> Result<(), Fail> {
-    match output {
+    match output_file(output) {
         Some(p) => {
             std::fs::write(p, text).map_err(|e| Fail(format!("cannot write {}: {e}", p.display())))
         }

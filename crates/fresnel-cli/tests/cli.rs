@@ -380,3 +380,33 @@ fn several_files_are_linked_into_one_program() {
         "{vc_lines:?}"
     );
 }
+
+/// `-o -` writes to standard output (no file named `-`), for text and binary output.
+#[test]
+fn output_dash_is_standard_output() {
+    let d = scratch("dash");
+    let f = write(
+        &d,
+        "a.frag",
+        b"#version 450\nlayout(location = 0) out vec4 c;\nvoid main() { c = vec4(1.0); }\n",
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_fresnel"))
+        .args(["compile", &f, "--emit", "spirv-asm", "-o", "-"])
+        .current_dir(&d)
+        .output()
+        .expect("run fresnel");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("OpEntryPoint Fragment"),
+        "{}",
+        stdout(&o)
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_fresnel"))
+        .args(["compile", &f, "--emit", "spirv", "-o", "-"])
+        .current_dir(&d)
+        .output()
+        .expect("run fresnel");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(o.stdout.get(..4), Some(&0x0723_0203u32.to_le_bytes()[..]));
+    assert!(!d.join("-").exists(), "no file named `-`");
+}

@@ -117,6 +117,14 @@ impl<I: EntityId, T> EntityVec<I, T> {
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &T> + ExactSizeIterator {
         self.items.iter()
     }
+
+    /// Every index with its item, in order, taken by value.
+    pub fn into_iter_indexed(self) -> impl DoubleEndedIterator<Item = (I, T)> + ExactSizeIterator {
+        self.items
+            .into_iter()
+            .enumerate()
+            .map(|(i, t)| (I::new(i), t))
+    }
 }
 
 impl<I: EntityId, T> std::ops::Index<I> for EntityVec<I, T> {

@@ -190,7 +190,7 @@ impl Function {
                 bit_size,
                 num_components,
                 def: id,
-                uses: SmallVec::new(),
+                uses: crate::uses::UseList::new(),
             }));
         }
         let kind = make(&dests);
@@ -230,16 +230,17 @@ impl Function {
     /// Forgets the use of an `if`'s condition (the `if` leaves the tree).
     pub fn untrack_if_cond(&mut self, i: IfId) {
         let c = self.ifs[i].cond;
-        self.values[c].uses.retain(|u| *u != Use::IfCond(i));
+        self.values[c].uses.remove(&Use::IfCond(i));
     }
 
     fn drop_uses(&mut self, id: InstrId) {
-        let srcs = self.instrs[id].kind.srcs();
-        for v in srcs {
-            self.values[v]
-                .uses
-                .retain(|u| !matches!(u, Use::Instr { instr, .. } if *instr == id));
-        }
+        let Function { instrs, values, .. } = self;
+        for_each_src(&instrs[id].kind, |k, v| {
+            values[v].uses.remove(&Use::Instr {
+                instr: id,
+                src: k as u16,
+            });
+        });
     }
 
     /// Inserts an instruction into a block at position `at` (in its instruction list).
@@ -277,6 +278,63 @@ impl Function {
         self.instrs[id].removed = true;
     }
 
+    /// Removes many instructions at once (their results must be unused, as for
+    /// [`Function::remove_instr`]): each block holding them is filtered once, however many
+    /// of them it holds (removing them one by one costs a scan of the block each).
+    pub fn remove_instrs(&mut self, ids: &[InstrId]) {
+        self.remove_batch(ids, true);
+    }
+
+    /// [`Function::remove_instrs`] for instructions whose results may still be named (the
+    /// batch form of [`Function::remove_instr_unchecked`]: code being dropped whole).
+    pub fn remove_instrs_unchecked(&mut self, ids: &[InstrId]) {
+        self.remove_batch(ids, false);
+    }
+
+    fn remove_batch(&mut self, ids: &[InstrId], check: bool) {
+        if ids.is_empty() {
+            return;
+        }
+        let mut blocks: Vec<BlockId> = Vec::with_capacity(ids.len());
+        for &id in ids {
+            self.instrs[id].removed = true;
+            blocks.push(self.instrs[id].block);
+        }
+        debug_assert!(
+            !check
+                || ids.iter().all(
+                    |&id| self.instrs[id].kind.dests().iter().all(|d| self.values[*d]
+                        .uses
+                        .iter()
+                        .all(|u| match u {
+                            Use::Instr { instr, .. } => self.instrs[*instr].removed,
+                            Use::IfCond(_) => false,
+                        }))
+                ),
+            "removing an instruction whose result is used"
+        );
+        blocks.sort_unstable();
+        blocks.dedup();
+        let Function {
+            instrs,
+            blocks: bs,
+            values,
+            ..
+        } = self;
+        for b in blocks {
+            bs[b].instrs.retain(|i| !instrs[*i].removed);
+        }
+        // Each use goes on its own (amortized O(1) in a long list: `UseList`).
+        for &id in ids {
+            for_each_src(&instrs[id].kind, |k, v| {
+                values[v].uses.remove(&Use::Instr {
+                    instr: id,
+                    src: k as u16,
+                });
+            });
+        }
+    }
+
     /// Marks an instruction that was never placed in a block as removed (its sources stop
     /// counting as uses). Used for unreachable code the builder drops.
     pub fn remove_instr_unchecked(&mut self, id: InstrId) {
@@ -287,11 +345,9 @@ impl Function {
     /// Sets source `i` of an instruction, updating use lists.
     pub fn set_src(&mut self, id: InstrId, i: usize, v: ValueId) {
         let old = self.instrs[id].kind.srcs()[i];
-        self.values[old].uses.retain(|u| {
-            *u != Use::Instr {
-                instr: id,
-                src: i as u16,
-            }
+        self.values[old].uses.remove(&Use::Instr {
+            instr: id,
+            src: i as u16,
         });
         self.instrs[id].kind.set_src(i, v);
         self.values[v].uses.push(Use::Instr {
@@ -303,7 +359,7 @@ impl Function {
     /// Sets the condition of an `if`, updating use lists.
     pub fn set_if_cond(&mut self, i: IfId, v: ValueId) {
         let old = self.ifs[i].cond;
-        self.values[old].uses.retain(|u| *u != Use::IfCond(i));
+        self.values[old].uses.remove(&Use::IfCond(i));
         self.ifs[i].cond = v;
         self.values[v].uses.push(Use::IfCond(i));
     }

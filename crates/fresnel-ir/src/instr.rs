@@ -52,7 +52,7 @@ pub struct ValueDef {
     pub num_components: u8,
     pub def: InstrId,
     /// Every place that reads the value, kept current by the function's editing methods.
-    pub uses: SmallVec<[Use; 2]>,
+    pub uses: crate::uses::UseList,
 }
 
 /// A place that reads a value.

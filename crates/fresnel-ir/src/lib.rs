@@ -33,6 +33,7 @@ pub mod shader;
 /// GL_EXT_spirv_intrinsics instructions (issue 5).
 pub mod spirv_instruction;
 pub mod types;
+pub mod uses;
 pub mod validate;
 /// Operations on vendor extension types (issue 4).
 pub mod vendor;
@@ -53,4 +54,5 @@ pub use shader::{BlockPacking, MemberDecor, Precision, SpecConstant};
 pub use types::{BaseType, Field, SamplerDim, Type, TypeId, Types};
 /// Specializable array lengths (issue 5, helper B).
 pub use types::{SpecExpr, SpecOp};
+pub use uses::UseList;
 pub use validate::{validate, ValidationError};

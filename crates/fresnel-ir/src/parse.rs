@@ -1762,7 +1762,7 @@ impl Parser {
                     bit_size: bits,
                     num_components: n,
                     def,
-                    uses: SmallVec::new(),
+                    uses: crate::uses::UseList::new(),
                 });
             }
         }

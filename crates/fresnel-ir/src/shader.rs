@@ -529,21 +529,28 @@ impl Shader {
     /// remain in kept functions. Returns how many functions were dropped.
     pub fn retain_functions(&mut self, mut keep: impl FnMut(FuncId, &Function) -> bool) -> usize {
         use crate::entity::EntityId;
-        let old = std::mem::take(&mut self.functions);
-        let mut map: Vec<Option<FuncId>> = Vec::with_capacity(old.len());
-        let mut kept = EntityVec::new();
+        let mut map: Vec<Option<FuncId>> = Vec::with_capacity(self.functions.len());
         let mut dropped = 0;
-        for (id, f) in old.iter() {
+        let mut next = 0u32;
+        for (id, f) in self.functions.iter() {
             if keep(id, f) {
-                map.push(Some(kept.push(f.clone())));
+                map.push(Some(FuncId(next)));
+                next += 1;
             } else {
                 map.push(None);
                 dropped += 1;
             }
         }
         if dropped == 0 {
-            self.functions = old;
             return 0;
+        }
+        // The kept functions move (no copy of their bodies).
+        let old = std::mem::take(&mut self.functions);
+        let mut kept = EntityVec::new();
+        for (id, f) in old.into_iter_indexed() {
+            if map[id.index()].is_some() {
+                kept.push(f);
+            }
         }
         self.functions = kept;
         let remap = |f: FuncId| map.get(f.index()).copied().flatten();

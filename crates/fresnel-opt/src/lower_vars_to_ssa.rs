@@ -836,14 +836,13 @@ fn promote_resolved(
     remove_trivial_phis(f, &placed);
     remove_dead_phis(f, &placed);
     // Unused undefs created for leaves.
-    for leaf in &leaves {
-        if let Some(u) = leaf.undef {
-            if f.value(u).uses.is_empty() {
-                let id = f.value(u).def;
-                f.remove_instr(id);
-            }
-        }
-    }
+    let unused: Vec<InstrId> = leaves
+        .iter()
+        .filter_map(|leaf| leaf.undef)
+        .filter(|&u| f.value(u).uses.is_empty())
+        .map(|u| f.value(u).def)
+        .collect();
+    f.remove_instrs(&unused);
     // The promoted variables' derefs.
     let mut dead: Vec<InstrId> = Vec::new();
     for b in f.blocks_in_order() {
@@ -910,6 +909,9 @@ fn undef_of(f: &mut Function, leaves: &mut [Leaf], l: usize, start: BlockId) -> 
 /// Replaces placed phis whose sources are all one value (or the phi itself) by that value,
 /// until none is left (Braun et al.: the value then dominates the phi).
 fn remove_trivial_phis(f: &mut Function, placed: &[InstrId]) {
+    // Marked removed at once, taken out of blocks and use lists together at the end (one
+    // pass over each: a value standing for thousands of phis stays cheap).
+    let mut gone: Vec<InstrId> = Vec::new();
     let mut changed = true;
     while changed {
         changed = false;
@@ -937,10 +939,12 @@ fn remove_trivial_phis(f: &mut Function, placed: &[InstrId]) {
                 continue;
             };
             f.replace_all_uses(dest, v);
-            f.remove_instr(p);
+            f.instrs[p].removed = true;
+            gone.push(p);
             changed = true;
         }
     }
+    f.remove_instrs(&gone);
 }
 
 /// Removes placed phis whose results only feed other removable phis.

@@ -80,7 +80,7 @@ fn retarget(f: &mut Function, user: fresnel_ir::InstrId, k: usize, src: ValueId,
         instr: user,
         src: k as u16,
     };
-    f.values[old].uses.retain(|x| *x != u);
+    f.values[old].uses.remove(&u);
     f.values[src].uses.push(u);
 }
 
@@ -180,7 +180,7 @@ pub fn copy_prop(f: &mut Function) -> bool {
                     };
                     if let Some(kind) = new_kind {
                         f.instrs[instr].kind = kind;
-                        f.values[dest].uses.retain(|x| *x != u);
+                        f.values[dest].uses.remove(&u);
                         f.values[src].uses.push(u);
                         progress = true;
                     }

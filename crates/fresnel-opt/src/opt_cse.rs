@@ -168,6 +168,7 @@ pub fn cse(f: &mut Function) -> bool {
     let dom = DomTree::compute(f);
     let mut table: FxHashMap<Key, ValueId> = FxHashMap::default();
     let mut progress = false;
+    let mut removed: Vec<fresnel_ir::InstrId> = Vec::new();
     // (block, undo log length when entered); children pushed after the block is done.
     enum Visit {
         Enter(BlockId),
@@ -194,7 +195,9 @@ pub fn cse(f: &mut Function) -> bool {
                             // is, relaxed precision only if both are.
                             f.merge_flags(earlier, dest);
                             f.replace_all_uses(dest, earlier);
-                            f.remove_instr(id);
+                            // Removed together at the end (one pass over each block and
+                            // use list: a value read by thousands of duplicates stays cheap).
+                            removed.push(id);
                             progress = true;
                         }
                         None => {
@@ -210,5 +213,6 @@ pub fn cse(f: &mut Function) -> bool {
             }
         }
     }
+    f.remove_instrs(&removed);
     progress
 }

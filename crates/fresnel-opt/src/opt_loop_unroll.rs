@@ -175,15 +175,15 @@ impl Pass for LoopUnroll {
                 // batch needs one CFG rebuild (a rebuild per loop made compile time grow
                 // with the square of the number of loops).
                 let mut batch: Vec<Plan> = Vec::new();
+                let mut taken = Batch::default();
                 let mut restructure = None;
                 for l in loops_inner_first(f) {
                     if done + batch.len() >= MAX_UNROLLS_PER_RUN {
                         break;
                     }
                     match self.analyze(f, vars, l) {
-                        Some(Action::Unroll(plan))
-                            if batch.iter().all(|b| independent(f, b, &plan)) =>
-                        {
+                        Some(Action::Unroll(plan)) if taken.admits(f, &plan) => {
+                            taken.add(f, &plan);
                             batch.push(plan);
                         }
                         Some(Action::Restructure(ifs)) if batch.is_empty() => {
@@ -218,17 +218,55 @@ impl Pass for LoopUnroll {
     }
 }
 
-/// Whether two loops may be unrolled in one batch: neither inside the other, and no block
-/// before or after one is before or after the other.
-fn independent(f: &Function, a: &Plan, b: &Plan) -> bool {
-    let blocks = [a.before, a.after];
-    if blocks.contains(&b.before) || blocks.contains(&b.after) {
-        return false;
+/// The loops of a batch, for the test of whether one more may join it: no loop inside or
+/// around another of the batch, and no block before or after one that is before or after
+/// another. Kept as sets, so each test costs the depth of the loop, not the batch's size (a
+/// test against every member made a batch of thousands of loops quadratic).
+#[derive(Default)]
+struct Batch {
+    /// The blocks before and after the members.
+    ends: rustc_hash::FxHashSet<fresnel_ir::BlockId>,
+    /// The members.
+    loops: rustc_hash::FxHashSet<LoopId>,
+    /// Every loop around a member.
+    around: rustc_hash::FxHashSet<LoopId>,
+}
+
+impl Batch {
+    fn admits(&self, f: &Function, p: &Plan) -> bool {
+        if self.ends.contains(&p.before) || self.ends.contains(&p.after) {
+            return false;
+        }
+        let Some(l) = loop_at(f, p) else {
+            return false;
+        };
+        // `l` around a member, or a member around `l`.
+        !self.around.contains(&l) && !enclosing_loops(f, p.list).any(|x| self.loops.contains(&x))
     }
-    let (Some(la), Some(lb)) = (loop_at(f, a), loop_at(f, b)) else {
-        return false;
-    };
-    !encloses(f, la, b.list) && !encloses(f, lb, a.list)
+
+    fn add(&mut self, f: &Function, p: &Plan) {
+        self.ends.insert(p.before);
+        self.ends.insert(p.after);
+        if let Some(l) = loop_at(f, p) {
+            self.loops.insert(l);
+        }
+        self.around.extend(enclosing_loops(f, p.list));
+    }
+}
+
+/// The loops around list `l`, innermost first.
+fn enclosing_loops(f: &Function, mut l: ListRef) -> impl Iterator<Item = LoopId> + '_ {
+    std::iter::from_fn(move || loop {
+        let (next, lp) = match l {
+            ListRef::Body => return None,
+            ListRef::Loop(x) => (f.loops[x].parent, Some(x)),
+            ListRef::Then(i) | ListRef::Else(i) => (f.ifs[i].parent, None),
+        };
+        l = next;
+        if lp.is_some() {
+            return lp;
+        }
+    })
 }
 
 /// The loop a plan unrolls.
@@ -236,18 +274,6 @@ fn loop_at(f: &Function, p: &Plan) -> Option<LoopId> {
     match f.list(p.list).get(p.index) {
         Some(&CfNode::Loop(l)) => Some(l),
         _ => None,
-    }
-}
-
-/// Whether list `l` is inside loop `outer` (at any depth).
-fn encloses(f: &Function, outer: LoopId, mut l: ListRef) -> bool {
-    loop {
-        l = match l {
-            ListRef::Body => return false,
-            ListRef::Loop(x) if x == outer => return true,
-            ListRef::Loop(x) => f.loops[x].parent,
-            ListRef::Then(i) | ListRef::Else(i) => f.ifs[i].parent,
-        };
     }
 }
 
@@ -1181,15 +1207,13 @@ fn unroll(f: &mut Function, plan: &Plan) {
         f.replace_all_uses(old, new);
     }
     // Drop the loop (and the exit phis), forgetting their uses.
-    for &p in &exit_phis {
-        f.remove_instr_unchecked(p);
-    }
+    // (In one batch: each source's use list is filtered once.)
+    let mut dropped: Vec<InstrId> = exit_phis.to_vec();
     for &b in &old_blocks {
-        for x in std::mem::take(&mut f.blocks[b].instrs) {
-            f.remove_instr_unchecked(x);
-        }
+        dropped.extend(std::mem::take(&mut f.blocks[b].instrs));
         f.blocks[b].list = None;
     }
+    f.remove_instrs_unchecked(&dropped);
     let mut old_ifs = Vec::new();
     ifs_of(f, &body, &mut old_ifs);
     for i in old_ifs {

@@ -131,7 +131,8 @@ impl Cx {
     /// Flattens the `if` at `i`; false (nothing changed) when the join's phis do not name
     /// exactly the two branches.
     fn flatten(&mut self, f: &mut Function, types: &mut Types, l: ListRef, i: usize) -> bool {
-        let nodes = f.list(l).clone();
+        // (The three nodes only: copying the whole list for each `if` would be quadratic.)
+        let nodes = f.list(l);
         let (CfNode::Block(a), CfNode::If(id), CfNode::Block(j)) =
             (nodes[i - 1], nodes[i], nodes[i + 1])
         else {

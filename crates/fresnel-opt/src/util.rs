@@ -57,19 +57,7 @@ pub fn make_const(f: &mut Function, id: InstrId, values: &[u64]) {
 /// Removes a set of instructions whose results only they use (their blocks lose them,
 /// their sources stop counting as uses).
 pub fn remove_all(f: &mut Function, dead: &[InstrId]) {
-    if dead.is_empty() {
-        return;
-    }
-    let mut by_block: rustc_hash::FxHashMap<fresnel_ir::BlockId, Vec<InstrId>> =
-        rustc_hash::FxHashMap::default();
-    for &id in dead {
-        f.instrs[id].removed = true;
-        by_block.entry(f.instrs[id].block).or_default().push(id);
-    }
-    for (b, ids) in by_block {
-        f.blocks[b].instrs.retain(|i| !ids.contains(i));
-    }
-    f.rebuild_uses();
+    f.remove_instrs(dead);
 }
 
 /// Instructions that may be removed when nothing reads their results.

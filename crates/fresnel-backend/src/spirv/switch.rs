@@ -108,8 +108,10 @@ pub fn analyze(f: &Function) -> Switches {
         }
     });
     let mut claimed: FxHashSet<IfId> = FxHashSet::default();
+    // (Every `if` found by the walk is in the tree: no liveness test, which would walk the
+    // whole tree once per `if`.)
     for x in ifs {
-        if claimed.contains(&x) || !f.if_is_live(x) {
+        if claimed.contains(&x) {
             continue;
         }
         if let Some((chain, tree)) = chain_at(f, x) {

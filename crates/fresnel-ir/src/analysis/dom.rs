@@ -240,13 +240,14 @@ impl DomTree {
     /// The iterated dominance frontier of a set of blocks (where phis go for values defined
     /// in `defs`), sorted.
     pub fn iterated_frontier(&self, defs: &[BlockId]) -> Vec<BlockId> {
-        let mut in_set = vec![false; self.idom.len()];
+        // A set of the blocks reached, not a flag per block: asked once per variable, the
+        // cost stays proportional to the frontier (not to the function's size).
+        let mut in_set: rustc_hash::FxHashSet<BlockId> = rustc_hash::FxHashSet::default();
         let mut work: Vec<BlockId> = defs.to_vec();
         let mut out = Vec::new();
         while let Some(b) = work.pop() {
             for &f in self.frontier(b) {
-                if !in_set[f.index()] {
-                    in_set[f.index()] = true;
+                if in_set.insert(f) {
                     out.push(f);
                     work.push(f);
                 }

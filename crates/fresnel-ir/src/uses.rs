@@ -1,0 +1,241 @@
+//! The use list of a value: every place that reads it, in the order the uses were added.
+//!
+//! Most values have one or two uses, kept inline in a small vector. A value read from
+//! thousands of places (a constant, a uniform load in a large shader) would make removing
+//! one use a scan of the whole list, and passes that remove many instructions quadratic.
+//! From [`INDEXED_FROM`] uses on, the list keeps a position index: a removed use leaves a
+//! hole (so the order of the others never changes) and the holes are squeezed out when they
+//! outnumber the uses, which keeps removal amortized O(1) and iteration linear.
+
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+use crate::instr::Use;
+
+/// Lists at least this long keep a position index.
+pub const INDEXED_FROM: usize = 32;
+
+/// The iterator over a [`UseList`].
+pub type Iter<'a> =
+    std::iter::FilterMap<std::slice::Iter<'a, Option<Use>>, fn(&'a Option<Use>) -> Option<&'a Use>>;
+
+#[derive(Clone, Default)]
+pub struct UseList {
+    /// The uses in the order they were added; `None` where one was removed (indexed lists
+    /// only).
+    items: SmallVec<[Option<Use>; 2]>,
+    live: usize,
+    /// Slot of each use in `items` (lists of [`INDEXED_FROM`] uses or more).
+    index: Option<Box<FxHashMap<Use, u32>>>,
+}
+
+impl UseList {
+    pub fn new() -> UseList {
+        UseList::default()
+    }
+
+    pub fn len(&self) -> usize {
+        self.live
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.live == 0
+    }
+
+    /// The uses, in the order they were added.
+    pub fn iter(&self) -> Iter<'_> {
+        self.items.iter().filter_map(Option::as_ref)
+    }
+
+    pub fn to_vec(&self) -> Vec<Use> {
+        self.iter().copied().collect()
+    }
+
+    pub fn first(&self) -> Option<&Use> {
+        self.iter().next()
+    }
+
+    pub fn contains(&self, u: &Use) -> bool {
+        match &self.index {
+            Some(ix) => ix.contains_key(u),
+            None => self.iter().any(|x| x == u),
+        }
+    }
+
+    pub fn push(&mut self, u: Use) {
+        let slot = self.items.len() as u32;
+        self.items.push(Some(u));
+        self.live += 1;
+        match &mut self.index {
+            Some(ix) => {
+                ix.insert(u, slot);
+            }
+            None if self.items.len() >= INDEXED_FROM => self.build_index(),
+            None => {}
+        }
+    }
+
+    /// Removes one use; true when it was in the list.
+    pub fn remove(&mut self, u: &Use) -> bool {
+        match &mut self.index {
+            Some(ix) => {
+                let Some(slot) = ix.remove(u) else {
+                    return false;
+                };
+                self.items[slot as usize] = None;
+                self.live -= 1;
+                let holes = self.items.len() - self.live;
+                if holes > self.live.max(INDEXED_FROM) {
+                    self.squeeze();
+                }
+                true
+            }
+            None => match self.items.iter().position(|x| x.as_ref() == Some(u)) {
+                Some(p) => {
+                    self.items.remove(p);
+                    self.live -= 1;
+                    true
+                }
+                None => false,
+            },
+        }
+    }
+
+    /// Keeps the uses `keep` accepts, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Use) -> bool) {
+        self.items.retain(|x| x.as_ref().is_some_and(&mut keep));
+        self.live = self.items.len();
+        if self.index.is_some() {
+            self.build_index();
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.items.clear();
+        self.live = 0;
+        self.index = None;
+    }
+
+    /// Drops the holes and rebuilds the index.
+    fn squeeze(&mut self) {
+        self.items.retain(|x| x.is_some());
+        self.build_index();
+    }
+
+    fn build_index(&mut self) {
+        if self.items.len() < INDEXED_FROM {
+            self.index = None;
+            return;
+        }
+        let mut ix: FxHashMap<Use, u32> = FxHashMap::default();
+        ix.reserve(self.items.len());
+        for (slot, u) in self.items.iter().enumerate() {
+            if let Some(u) = u {
+                ix.insert(*u, slot as u32);
+            }
+        }
+        self.index = Some(Box::new(ix));
+    }
+}
+
+impl std::fmt::Debug for UseList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for UseList {
+    fn eq(&self, o: &UseList) -> bool {
+        self.iter().eq(o.iter())
+    }
+}
+
+impl Eq for UseList {}
+
+impl std::ops::Index<usize> for UseList {
+    type Output = Use;
+    /// The `i`th use (in order); panics when there are fewer.
+    fn index(&self, i: usize) -> &Use {
+        self.iter().nth(i).expect("use index out of range")
+    }
+}
+
+impl<'a> IntoIterator for &'a UseList {
+    type Item = &'a Use;
+    type IntoIter = Iter<'a>;
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
+
+impl IntoIterator for UseList {
+    type Item = Use;
+    type IntoIter = std::iter::Flatten<smallvec::IntoIter<[Option<Use>; 2]>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter().flatten()
+    }
+}
+
+impl FromIterator<Use> for UseList {
+    fn from_iter<T: IntoIterator<Item = Use>>(it: T) -> UseList {
+        let mut l = UseList::new();
+        for u in it {
+            l.push(u);
+        }
+        l
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::instr::InstrId;
+
+    fn u(i: u32) -> Use {
+        Use::Instr {
+            instr: InstrId(i),
+            src: 0,
+        }
+    }
+
+    /// Against a plain vector: the same uses in the same order through pushes and removals,
+    /// small and indexed, with holes squeezed out along the way.
+    #[test]
+    fn behaves_as_an_ordered_vector() {
+        let mut l = UseList::new();
+        let mut v: Vec<Use> = Vec::new();
+        let mut seed = 7u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as u32
+        };
+        let mut fresh = 0u32;
+        for _ in 0..5000 {
+            let r = next() % 10;
+            if r < 6 || v.is_empty() {
+                fresh += 1;
+                l.push(u(fresh));
+                v.push(u(fresh));
+            } else {
+                let at = next() as usize % v.len();
+                let x = v.remove(at);
+                assert!(l.remove(&x));
+                assert!(!l.remove(&x), "removed twice");
+            }
+            assert_eq!(l.len(), v.len());
+        }
+        assert_eq!(l.to_vec(), v);
+        assert!(l.index.is_some(), "a long list is indexed");
+        l.retain(|x| matches!(x, Use::Instr { instr, .. } if instr.0 % 2 == 0));
+        v.retain(|x| matches!(x, Use::Instr { instr, .. } if instr.0 % 2 == 0));
+        assert_eq!(l.to_vec(), v);
+        if let Some(first) = v.first() {
+            assert_eq!(&l[0], first);
+            assert!(l.contains(first));
+        }
+        l.clear();
+        assert!(l.is_empty() && l.iter().next().is_none());
+    }
+}
