@@ -61,6 +61,10 @@ impl Pass for Inline {
                     .collect()
             };
             let mut changed = false;
+            // Where the last call's block stood in its list: the calls come in program
+            // order, so the next one is found searching on from there (searching each list
+            // from its start made many calls in one long list quadratic).
+            let mut hint = 0usize;
             for call in sites {
                 let InstrKind::Call { func: callee, .. } = shader.functions[fid].instrs[call].kind
                 else {
@@ -70,7 +74,7 @@ impl Pass for Inline {
                 if callee == fid || !inlinable(&shader.functions[callee], n, self.max_copied) {
                     continue;
                 }
-                inline_call(shader, fid, call);
+                inline_call(shader, fid, call, &mut hint);
                 changed = true;
             }
             if changed {
@@ -205,7 +209,7 @@ fn map_kind(kind: &InstrKind, m: &Maps) -> InstrKind {
     k
 }
 
-fn inline_call(shader: &mut Shader, caller: FuncId, call: InstrId) {
+fn inline_call(shader: &mut Shader, caller: FuncId, call: InstrId, hint: &mut usize) {
     let InstrKind::Call {
         func: callee,
         args,
@@ -389,14 +393,15 @@ fn inline_call(shader: &mut Shader, caller: FuncId, call: InstrId) {
     }
     f.blocks[tail_block].instrs = tail;
     // The tree: the call's block, then the callee's nodes after its first block.
+    // Where the tail block stands in its list, when known.
+    let mut tail_at = None;
     if body.len() > 1 {
         let list = f.list_mut(top);
-        let at = list
-            .iter()
-            .position(|n| *n == CfNode::Block(call_block))
-            .unwrap_or(0);
+        let at = position_from(list, CfNode::Block(call_block), *hint).unwrap_or(0);
         let rest: Vec<CfNode> = body[1..].to_vec();
         list.splice(at + 1..at + 1, rest);
+        tail_at = Some(at + body.len() - 1);
+        *hint = at + body.len() - 1;
     }
     // The first block of the callee is now empty and unused.
     f.blocks[first].list = None;
@@ -412,7 +417,7 @@ fn inline_call(shader: &mut Shader, caller: FuncId, call: InstrId) {
         // They are where the tail block now leads (found from the tree, not by scanning
         // every block: inlining many calls stays linear).
         let copied_set: rustc_hash::FxHashSet<BlockId> = copied.iter().copied().collect();
-        let others: Vec<BlockId> = successors_in_tree(f, tail_block)
+        let others: Vec<BlockId> = successors_in_tree(f, tail_block, tail_at.unwrap_or(*hint))
             .into_iter()
             .filter(|b| !copied_set.contains(b) && f.blocks[*b].list.is_some())
             .collect();
@@ -427,7 +432,7 @@ fn inline_call(shader: &mut Shader, caller: FuncId, call: InstrId) {
 /// The blocks control can reach from the end of block `b`, by the tree: the next node of
 /// its list (a loop's first block; an `if`'s branches start with blocks of one predecessor,
 /// which have no phis), or where the list falls off to, and where a jump ending `b` goes.
-fn successors_in_tree(f: &Function, b: BlockId) -> Vec<BlockId> {
+fn successors_in_tree(f: &Function, b: BlockId, hint: usize) -> Vec<BlockId> {
     let mut out = Vec::new();
     let Some(l) = f.blocks[b].list else {
         return out;
@@ -454,11 +459,7 @@ fn successors_in_tree(f: &Function, b: BlockId) -> Vec<BlockId> {
         }
     };
     let list = f.list(l);
-    match list
-        .iter()
-        .position(|x| *x == CfNode::Block(b))
-        .map(|i| list.get(i + 1))
-    {
+    match position_from(list, CfNode::Block(b), hint).map(|i| list.get(i + 1)) {
         Some(Some(&CfNode::Loop(x))) => out.extend(first_of_loop(x)),
         Some(Some(_)) => {}
         Some(None) => out.extend(fall_off(l)),
@@ -482,6 +483,16 @@ fn successors_in_tree(f: &Function, b: BlockId) -> Vec<BlockId> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// The position of `n` in `list`, searched from `hint` on, then before it.
+fn position_from(list: &[CfNode], n: CfNode, hint: usize) -> Option<usize> {
+    let hint = hint.min(list.len());
+    list[hint..]
+        .iter()
+        .position(|x| *x == n)
+        .map(|i| i + hint)
+        .or_else(|| list[..hint].iter().position(|x| *x == n))
 }
 
 /// Drops functions that are neither the entry point nor called.

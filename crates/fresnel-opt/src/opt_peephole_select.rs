@@ -70,30 +70,42 @@ fn resolve(map: &FxHashMap<BlockId, BlockId>, mut b: BlockId) -> BlockId {
 }
 
 impl Cx {
-    /// Flattens the candidates of a list, innermost first.
+    /// Flattens the candidates of a list, innermost first. The list is rebuilt once as it
+    /// goes (removing each flattened `if` and its join from the list in place would move
+    /// the rest of a long list every time).
     fn list(&mut self, f: &mut Function, types: &mut Types, l: ListRef) {
+        let nodes = std::mem::take(f.list_mut(l));
+        let mut out: Vec<CfNode> = Vec::with_capacity(nodes.len());
         let mut i = 0;
-        while i < f.list(l).len() {
-            match f.list(l)[i] {
+        while i < nodes.len() {
+            let n = nodes[i];
+            match n {
                 CfNode::If(id) => {
                     self.list(f, types, ListRef::Then(id));
                     self.list(f, types, ListRef::Else(id));
                     let node = &f.ifs[id];
-                    let ok = simple_branch(f, &node.then_list)
-                        && simple_branch(f, &node.else_list)
-                        && matches!(f.list(l).get(i + 1), Some(CfNode::Block(_)))
-                        && i > 0;
-                    if ok && self.flatten(f, types, l, i) {
-                        self.progress = true;
-                        // The next node is now at `i`.
-                        continue;
+                    let around = match (out.last(), nodes.get(i + 1)) {
+                        (Some(&CfNode::Block(a)), Some(&CfNode::Block(j))) => Some((a, j)),
+                        _ => None,
+                    };
+                    if let Some((a, j)) = around.filter(|_| {
+                        simple_branch(f, &node.then_list) && simple_branch(f, &node.else_list)
+                    }) {
+                        if self.flatten(f, types, a, id, j) {
+                            self.progress = true;
+                            // The `if` and its join are gone (the join went into `a`).
+                            i += 2;
+                            continue;
+                        }
                     }
                 }
                 CfNode::Loop(id) => self.list(f, types, ListRef::Loop(id)),
                 CfNode::Block(_) => {}
             }
+            out.push(n);
             i += 1;
         }
+        *f.list_mut(l) = out;
     }
 }
 
@@ -130,14 +142,16 @@ fn block_of(list: &[CfNode]) -> fresnel_ir::BlockId {
 impl Cx {
     /// Flattens the `if` at `i`; false (nothing changed) when the join's phis do not name
     /// exactly the two branches.
-    fn flatten(&mut self, f: &mut Function, types: &mut Types, l: ListRef, i: usize) -> bool {
-        // (The three nodes only: copying the whole list for each `if` would be quadratic.)
-        let nodes = f.list(l);
-        let (CfNode::Block(a), CfNode::If(id), CfNode::Block(j)) =
-            (nodes[i - 1], nodes[i], nodes[i + 1])
-        else {
-            return false;
-        };
+    /// Flattens `if id` between blocks `a` and `j` of one list into `a` (the caller drops
+    /// the `if` and `j` from the list).
+    fn flatten(
+        &mut self,
+        f: &mut Function,
+        types: &mut Types,
+        a: BlockId,
+        id: IfId,
+        j: BlockId,
+    ) -> bool {
         let id: IfId = id;
         let cond = f.ifs[id].cond;
         let t = block_of(&f.ifs[id].then_list);
@@ -223,8 +237,6 @@ impl Cx {
         f.blocks[t].list = None;
         f.blocks[e].list = None;
         self.renamed.insert(j, a);
-        let list = f.list_mut(l);
-        list.drain(i..=i + 1);
         true
     }
 }
