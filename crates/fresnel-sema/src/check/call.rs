@@ -659,7 +659,23 @@ impl Checker<'_> {
             }
         }
         let in_stage = self.stage.is_none_or(|st| stages & (1 << st as u16) != 0);
-        let msg = if !in_stage {
+        // Every overload excluded by the target alone (atomic counters, which
+        // GL_KHR_vulkan_glsl removes; `subpassLoad`, which only Vulkan has).
+        let target_only = !sigs.is_empty()
+            && sigs.iter().all(|s| {
+                s.availability()
+                    .vulkan
+                    .is_some_and(|v| v != self.vulkan())
+            });
+        let msg = if target_only {
+            if self.vulkan() {
+                format!(
+                    "the built-in function `{name}` is not available when compiling for Vulkan (GL_KHR_vulkan_glsl removes it); compile for OpenGL"
+                )
+            } else {
+                format!("the built-in function `{name}` exists only when compiling for Vulkan")
+            }
+        } else if !in_stage {
             format!(
                 "the built-in function `{name}` is not available in {} shaders",
                 self.stage.map_or("these", |s| s.name())

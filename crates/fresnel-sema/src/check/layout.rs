@@ -1486,6 +1486,14 @@ impl Checker<'_> {
     /// Atomic counters: binding required and in range, offset aligned (overlaps are checked
     /// at the end, see [`Checker::finish_atomic_counters`]).
     fn check_atomic_counter(&mut self, es: &[Ent], span: Span) {
+        if self.vulkan() {
+            self.error(
+                "vulkan-atomic-counter",
+                span,
+                "atomic counters are not available when compiling for Vulkan (GL_KHR_vulkan_glsl removes them); use an atomic operation on a buffer variable, or compile for OpenGL",
+            );
+            return;
+        }
         let binding = last(es, "binding").and_then(|e| e.value);
         let Some(binding_e) = last(es, "binding") else {
             self.error(
