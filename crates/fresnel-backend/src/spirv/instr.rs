@@ -10,6 +10,8 @@ use fresnel_ir::{
 };
 use smallvec::SmallVec;
 
+/// GL_NV_cooperative_matrix operations (issue 5, helper V).
+mod coopmat_nv;
 mod copy;
 mod gaps;
 /// `textureGatherOffsets` as `ConstOffsets` (issue 6).
@@ -2202,6 +2204,11 @@ impl FuncCx<'_, '_> {
                     .m
                     .value_kind(ty)
                     .ok_or_else(|| SpirvError::new("interpolation of a non-vector"))?;
+                // (Issue 5, helper V) A 16-bit result is what SPV_AMD_gpu_shader_half_float
+                // allows, as glslang declares it (SPIRV-Tools 2023.1 still rejects it).
+                if k.bits == 16 {
+                    self.m.exts.insert("SPV_AMD_gpu_shader_half_float");
+                }
                 let id = match x.op {
                     I::InterpDerefAtCentroid => self.ext(glsl::INTERPOLATE_AT_CENTROID, k, &[pid]),
                     I::InterpDerefAtSample => {

@@ -22,6 +22,8 @@
 mod chain;
 mod coalesce;
 mod const_globals;
+/// GL_NV_cooperative_matrix types (issue 5, helper V).
+mod coopmat_nv;
 /// Calls of unlinked function declarations (issue 4).
 mod declarations;
 /// NonUniform and RelaxedPrecision on instructions (issue 5).
@@ -140,7 +142,7 @@ pub(crate) type Result<T> = std::result::Result<T, SpirvError>;
 /// Writes `shader` as a SPIR-V module (words, host order; write them little-endian for a
 /// `.spv` file, see [`to_bytes`]).
 pub fn emit(shader: &Shader, opts: &SpirvOptions) -> std::result::Result<Vec<u32>, SpirvError> {
-    declarations::check_resolved(shader)?;
+    declarations::check_resolved(shader, opts.target)?;
     // Operations on vendor extension types have no SPIR-V form (issue 4).
     instr::vendor::reject_vendor_ops(shader)?;
     // Vulkan resources have one array level (issue 5, helper B: `flatten.rs`).
@@ -386,7 +388,20 @@ impl<'a> Module<'a> {
             let sig = self.func_sig(fid)?;
             self.func_sigs.push(sig);
         }
+        // Called declarations first, as imports (the logical layout puts function
+        // declarations before definitions; `declarations.rs`); uncalled ones are not written.
+        let called = declarations::called_declarations(shader);
         for (fid, f) in shader.functions.iter() {
+            if f.is_declaration() && called.get(fid.0 as usize).copied().unwrap_or(false) {
+                let id = self.func_ids[fid.0 as usize];
+                self.name(id, &f.name);
+                declarations::emit_import(self, fid)?;
+            }
+        }
+        for (fid, f) in shader.functions.iter() {
+            if f.is_declaration() {
+                continue;
+            }
             let id = self.func_ids[fid.0 as usize];
             self.name(id, &f.name);
             func::emit_function(self, fid)?;

@@ -8,7 +8,7 @@ use fresnel_ir::{
 };
 
 use super::spec::{builtin, cap, decor, image_format, op, storage};
-use super::{ext, Module, Result, SpirvError};
+use super::{coopmat_nv, ext, Module, Result, SpirvError};
 
 /// The transform feedback buffer of an output (a block's members may say it).
 fn xfb_buffer_of(v: &fresnel_ir::Variable) -> u32 {
@@ -431,6 +431,10 @@ impl Module<'_> {
                 for (i, f) in fields.iter().enumerate() {
                     // Members holding buffer references may be pointers (`refs.rs`).
                     let slot = super::refs::Slot::Field(ty, i as u32);
+                    if let Some(sized) = self.unsized_inner_member(&fields, i, external, format)? {
+                        members.push(sized);
+                        continue;
+                    }
                     members.push(match self.ref_slots.get(&slot) {
                         Some(&p) => self.ref_pointer(p)?,
                         None => self.ir_type(f.ty, external, format)?,
@@ -526,6 +530,11 @@ impl Module<'_> {
                 self.exts.insert("SPV_KHR_ray_query");
                 self.ty(ext::op::TYPE_RAY_QUERY_KHR, &[])
             }
+            // GL_NV_cooperative_matrix (issue 5, helper V: `coopmat_nv.rs`).
+            Type::Opaque(n) if coopmat_nv::parse(&n).is_some() => match self.coopmat_nv_type(&n) {
+                Some(r) => r?,
+                None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
+            },
             Type::Opaque(n) => match self.spirv_type(&n) {
                 // GL_EXT_spirv_intrinsics (issue 5): `spirv_type.rs`.
                 Some(r) => r?,
@@ -1743,5 +1752,45 @@ impl Module<'_> {
         if quals.iter().any(|q| q == "perviewNV") {
             self.member_decorate(st, i, ext::decor::PER_VIEW_NV, &[]);
         }
+    }
+}
+
+/// Issue 5 (helper V): unsized arrays before the last member of a block.
+impl Module<'_> {
+    /// An unsized array that is not the last member (desktop GLSL 4.30 sizes it implicitly)
+    /// reaches the writer unsized; SPIR-V allows a runtime array only last, so it is
+    /// declared with as many elements as the layout leaves room for before the next member
+    /// (at least one). `None`: member `i` is not such an array.
+    fn unsized_inner_member(
+        &mut self,
+        fields: &[fresnel_ir::Field],
+        i: usize,
+        external: bool,
+        format: Option<u32>,
+    ) -> Result<Option<u32>> {
+        let (Some(f), Some(next)) = (fields.get(i), fields.get(i + 1)) else {
+            return Ok(None);
+        };
+        let Type::Array {
+            elem,
+            len: 0,
+            stride,
+        } = *self.shader.types.get(f.ty)
+        else {
+            return Ok(None);
+        };
+        let (Some(a), Some(b)) = (f.offset, next.offset) else {
+            return Ok(None);
+        };
+        let n = b.saturating_sub(a).checked_div(stride).unwrap_or(1).max(1);
+        let e = self.ir_type(elem, external, format)?;
+        let id = self.id();
+        let len = self.const_u32(n);
+        self.globals.inst(op::TYPE_ARRAY, &[id, e, len]);
+        if stride != 0 {
+            self.decorate(id, decor::ARRAY_STRIDE, &[stride]);
+        }
+        self.elem.insert(id, e);
+        Ok(Some(id))
     }
 }

@@ -1030,6 +1030,9 @@ impl Checker<'_> {
                     );
                 }
             }
+            if storage == Storage::Uniform {
+                self.check_vulkan_opaque_struct_uniform(ty, d.name, d.name_span);
+            }
             if let Some(v) = self.declare_var(&q, storage, ty, d, global) {
                 out.push(v);
             }
@@ -3253,5 +3256,31 @@ fn merge_memory(block: Memory, member: Memory) -> Memory {
         restrict: block.restrict || member.restrict,
         readonly: block.readonly || member.readonly,
         writeonly: block.writeonly || member.writeonly,
+    }
+}
+
+/// Issue 5 (helper V): GL_KHR_vulkan_glsl removes default uniforms "except for opaque types"
+/// and says "Opaque types cannot be declared or nested in a structure (struct)", so a
+/// uniform of a structure type holding samplers, images or textures (or an array of such
+/// structures) has no meaning for Vulkan: reported here rather than by the SPIR-V writer.
+impl Checker<'_> {
+    fn check_vulkan_opaque_struct_uniform(&mut self, ty: TypeId, name: Symbol, span: Span) {
+        if !self.vulkan() || self.builtin_mode {
+            return;
+        }
+        let inner = self.m.types.innermost(ty);
+        let Type::Struct(sid) = *self.m.types.get(inner) else {
+            return;
+        };
+        if self.m.types.struct_def(sid).kind == StructKind::Block
+            || !self.m.types.contains_opaque(inner)
+        {
+            return;
+        }
+        let msg = format!(
+            "uniform `{}` is a structure holding opaque members (samplers, images, textures): not allowed when targeting Vulkan (GL_KHR_vulkan_glsl: default uniforms are removed except those of opaque types, and opaque types cannot be nested in a structure); declare each opaque member as its own uniform, or compile for OpenGL",
+            self.interner.resolve(name)
+        );
+        self.error("vulkan-opaque-struct-uniform", span, msg);
     }
 }

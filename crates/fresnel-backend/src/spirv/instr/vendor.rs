@@ -1,6 +1,7 @@
 //! The vendor operations (`vendor_op`, `vendor_op_value`: operations on cooperative
 //! matrices and vectors, long vectors, tensors and the small float formats, issue 4) have
-//! no SPIR-V emission: they are rejected with the operation and the extension named.
+//! no SPIR-V emission: they are rejected with the operation and the extension named, except
+//! those on GL_NV_cooperative_matrix types (issue 5, helper V: `coopmat_nv.rs`).
 
 use fresnel_ir::{Intrinsic, IntrinsicInstr};
 
@@ -12,6 +13,9 @@ impl FuncCx<'_, '_> {
     pub(super) fn emit_vendor_intrinsic(&mut self, x: &IntrinsicInstr) -> Result<bool> {
         if !matches!(x.op, Intrinsic::VendorOp | Intrinsic::VendorOpValue) {
             return Ok(false);
+        }
+        if self.emit_coopmat_nv(x)? {
+            return Ok(true);
         }
         Err(SpirvError::new(format!(
             "SPIR-V output: {}",
@@ -26,7 +30,9 @@ pub(crate) fn reject_vendor_ops(shader: &fresnel_ir::Shader) -> Result<()> {
     for (_, f) in shader.functions.iter() {
         for id in f.instrs_in_order() {
             if let fresnel_ir::InstrKind::Intrinsic(x) = &f.instrs[id].kind {
-                if matches!(x.op, Intrinsic::VendorOp | Intrinsic::VendorOpValue) {
+                if matches!(x.op, Intrinsic::VendorOp | Intrinsic::VendorOpValue)
+                    && !super::coopmat_nv::supported(&shader.types, f, x)
+                {
                     return Err(SpirvError::new(format!(
                         "SPIR-V output: {}",
                         fresnel_ir::vendor::describe(&shader.types, f, x)
