@@ -466,29 +466,43 @@ impl Function {
     /// end of a loop body goes back to its start, `break`/`continue`/`return` go where they
     /// say). Called by the editing helpers after structural changes.
     pub fn rebuild_cfg(&mut self) {
-        let order = self.blocks_in_order();
-        for &b in &order {
-            self.blocks[b].preds.clear();
-            self.blocks[b].succs = [None, None];
+        for (b, succs, preds) in self.tree_cfg() {
+            self.blocks[b].succs = succs;
+            self.blocks[b].preds = preds;
         }
-        // One walk of the tree carrying where each list falls off to and the innermost
-        // loop's (break, continue) targets: linear in the size of the tree.
+    }
+
+    /// The CFG the tree implies, without storing it: for each block of the tree (in
+    /// order, the end block last) its successors and its sorted predecessors. One walk of
+    /// the tree carrying where each list falls off to and the innermost loop's (break,
+    /// continue) targets: linear in the size of the tree.
+    #[allow(clippy::type_complexity)]
+    pub fn tree_cfg(&self) -> Vec<(BlockId, [Option<BlockId>; 2], SmallVec<[BlockId; 2]>)> {
+        use crate::entity::EntityId;
+        let order = self.blocks_in_order();
         let mut edges: Vec<(BlockId, [Option<BlockId>; 2])> = Vec::with_capacity(order.len());
         self.cfg_list(&self.body, self.end_block, None, &mut edges);
-        for (b, succs) in edges {
-            self.blocks[b].succs = succs;
+        // Dense by block index (the arena, dead blocks included).
+        let mut succs: Vec<[Option<BlockId>; 2]> = vec![[None, None]; self.blocks.len()];
+        for (b, s) in edges {
+            succs[b.index()] = s;
         }
+        let mut preds: Vec<SmallVec<[BlockId; 2]>> = vec![SmallVec::new(); self.blocks.len()];
         for &b in &order {
-            let succs = self.blocks[b].succs;
-            for s in succs.into_iter().flatten() {
-                if !self.blocks[s].preds.contains(&b) {
-                    self.blocks[s].preds.push(b);
+            for s in succs[b.index()].into_iter().flatten() {
+                if !preds[s.index()].contains(&b) {
+                    preds[s.index()].push(b);
                 }
             }
         }
-        for &b in &order {
-            self.blocks[b].preds.sort();
-        }
+        order
+            .into_iter()
+            .map(|b| {
+                let mut p = std::mem::take(&mut preds[b.index()]);
+                p.sort();
+                (b, succs[b.index()], p)
+            })
+            .collect()
     }
 
     /// The successors of the blocks of one list (see [`Function::rebuild_cfg`]).

@@ -31,7 +31,6 @@ use std::fmt;
 use rustc_hash::FxHashSet;
 
 use crate::analysis::dom::DomTree;
-use crate::analysis::liveness::block_before;
 use crate::entity::EntityId;
 use crate::func::{CfNode, Function, ListRef, ParamDir};
 use crate::instr::*;
@@ -421,24 +420,23 @@ impl<'a> Validator<'a> {
 
     /// Stored CFG against a rebuild.
     fn cfg(&mut self, f: &Function) {
-        let mut fresh = f.clone();
-        fresh.rebuild_cfg();
-        for b in f.blocks_in_order() {
-            let (old, new) = (&f.blocks[b], &fresh.blocks[b]);
-            if old.succs != new.succs {
+        // (Computed from the tree without copying the function.)
+        for (b, succs, preds) in f.tree_cfg() {
+            let old = &f.blocks[b];
+            if old.succs != succs {
                 self.block = Some(b);
                 self.error(format!(
                     "stored successors {:?} differ from the tree's {:?}",
                     old.succs.iter().flatten().collect::<Vec<_>>(),
-                    new.succs.iter().flatten().collect::<Vec<_>>()
+                    succs.iter().flatten().collect::<Vec<_>>()
                 ));
             }
-            if old.preds != new.preds {
+            if old.preds != preds {
                 self.block = Some(b);
                 self.error(format!(
                     "stored predecessors {:?} differ from the tree's {:?}",
                     old.preds.as_slice(),
-                    new.preds.as_slice()
+                    preds.as_slice()
                 ));
             }
         }
@@ -564,15 +562,33 @@ impl<'a> Validator<'a> {
         }
         self.instr = None;
         self.block = None;
-        let mut ifs = Vec::new();
-        f.walk(&mut |n| {
-            if let CfNode::If(i) = n {
-                ifs.push(i);
+        // Each `if` with the block before it in its list (found by walking the lists: a
+        // search of the list per `if` would make long lists quadratic).
+        fn ifs_after_blocks(f: &Function, list: &[CfNode], out: &mut Vec<(IfId, BlockId)>) {
+            let mut prev = None;
+            for &n in list {
+                match n {
+                    CfNode::Block(b) => {
+                        prev = Some(b);
+                        continue;
+                    }
+                    CfNode::If(i) => {
+                        if let Some(b) = prev {
+                            out.push((i, b));
+                        }
+                        ifs_after_blocks(f, &f.ifs[i].then_list, out);
+                        ifs_after_blocks(f, &f.ifs[i].else_list, out);
+                    }
+                    CfNode::Loop(l) => ifs_after_blocks(f, &f.loops[l].body, out),
+                }
+                prev = None;
             }
-        });
-        for i in ifs {
+        }
+        let mut ifs = Vec::new();
+        ifs_after_blocks(f, &f.body, &mut ifs);
+        for (i, prev) in ifs {
             let c = f.ifs[i].cond;
-            if let Some(prev) = block_before(f, CfNode::If(i)) {
+            {
                 let db = f.instrs[f.values[c].def].block;
                 if dom.is_reachable(prev) && !dom.dominates(db, prev) {
                     self.block = Some(prev);
@@ -667,7 +683,7 @@ impl<'a> Validator<'a> {
                 self.error(format!("{name} result is {dbits}-bit, must be {fixed}-bit"));
             }
         }
-        self.class_bits(info.dest_class, dbits, &format!("{name} result"));
+        self.class_bits(info.dest_class, dbits, || format!("{name} result"));
         let mut free_bits: Option<u8> = None;
         for (k, s) in a.srcs.iter().enumerate() {
             let (sbits, sn) = Self::shape(f, s.value);
@@ -693,7 +709,7 @@ impl<'a> Validator<'a> {
                     }
                 }
                 None => {
-                    self.class_bits(info.src_class[k], sbits, &format!("{name} source {k}"));
+                    self.class_bits(info.src_class[k], sbits, || format!("{name} source {k}"));
                     match free_bits {
                         None => free_bits = Some(sbits),
                         Some(b) if b != sbits => self.error(format!(
@@ -713,7 +729,8 @@ impl<'a> Validator<'a> {
         }
     }
 
-    fn class_bits(&mut self, class: TypeClass, bits: u8, what: &str) {
+    /// (`what` names the operand; it is formatted only for an error.)
+    fn class_bits(&mut self, class: TypeClass, bits: u8, what: impl FnOnce() -> String) {
         let ok = match class {
             TypeClass::Any => true,
             TypeClass::Float => matches!(bits, 16 | 32 | 64),
@@ -721,7 +738,7 @@ impl<'a> Validator<'a> {
             TypeClass::Bool => bits == 1,
         };
         if !ok {
-            self.error(format!("{what}: {bits}-bit values cannot be {class:?}"));
+            self.error(format!("{}: {bits}-bit values cannot be {class:?}", what()));
         }
     }
 
@@ -1312,33 +1329,55 @@ impl<'a> Validator<'a> {
 
     /// Stored use lists against the uses recomputed from the instructions.
     fn uses(&mut self, f: &Function) {
-        let mut want: Vec<Vec<Use>> = vec![Vec::new(); f.values.len()];
+        // (value, use) pairs, recomputed and stored, each sorted once: two allocations for
+        // the whole function rather than two per value.
+        let mut want: Vec<(u32, Use)> = Vec::new();
         for b in f.blocks_in_order() {
             for &i in &f.blocks[b].instrs {
                 for (k, v) in f.instrs[i].kind.srcs().iter().enumerate() {
-                    want[v.index()].push(Use::Instr {
-                        instr: i,
-                        src: k as u16,
-                    });
+                    want.push((
+                        v.index() as u32,
+                        Use::Instr {
+                            instr: i,
+                            src: k as u16,
+                        },
+                    ));
                 }
             }
         }
         f.walk(&mut |n| {
             if let CfNode::If(i) = n {
-                if let Some(w) = want.get_mut(f.ifs[i].cond.index()) {
-                    w.push(Use::IfCond(i));
+                let c = f.ifs[i].cond.index();
+                if c < f.values.len() {
+                    want.push((c as u32, Use::IfCond(i)));
                 }
             }
         });
+        let mut have: Vec<(u32, Use)> = Vec::with_capacity(want.len());
         for (v, vd) in f.values.iter() {
-            let mut have: Vec<Use> = vd.uses.iter().copied().collect();
-            have.sort();
-            let w = &mut want[v.index()];
-            w.sort();
-            if have != *w {
+            have.extend(vd.uses.iter().map(|u| (v.index() as u32, *u)));
+        }
+        want.sort_unstable();
+        have.sort_unstable();
+        if want == have {
+            return;
+        }
+        // Report each value whose lists differ.
+        let group = |l: &[(u32, Use)], v: u32| -> Vec<Use> {
+            let a = l.partition_point(|x| x.0 < v);
+            let b = l.partition_point(|x| x.0 <= v);
+            l[a..b].iter().map(|x| x.1).collect()
+        };
+        let mut values: Vec<u32> = want.iter().chain(&have).map(|x| x.0).collect();
+        values.dedup();
+        values.sort_unstable();
+        values.dedup();
+        for v in values {
+            let (h, w) = (group(&have, v), group(&want, v));
+            if h != w {
+                let v = ValueId(v);
                 self.error(format!(
-                    "use list of {v} is {have:?}, the instructions give {:?}",
-                    w
+                    "use list of {v} is {h:?}, the instructions give {w:?}"
                 ));
             }
         }

@@ -662,11 +662,9 @@ impl Checker<'_> {
         // Every overload excluded by the target alone (atomic counters, which
         // GL_KHR_vulkan_glsl removes; `subpassLoad`, which only Vulkan has).
         let target_only = !sigs.is_empty()
-            && sigs.iter().all(|s| {
-                s.availability()
-                    .vulkan
-                    .is_some_and(|v| v != self.vulkan())
-            });
+            && sigs
+                .iter()
+                .all(|s| s.availability().vulkan.is_some_and(|v| v != self.vulkan()));
         let msg = if target_only {
             if self.vulkan() {
                 format!(
