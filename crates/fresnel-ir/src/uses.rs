@@ -22,11 +22,18 @@ pub type Iter<'a> =
 #[derive(Clone, Default)]
 pub struct UseList {
     /// The uses in the order they were added; `None` where one was removed (indexed lists
-    /// only).
+    /// only, so a list without an index has no holes).
     items: SmallVec<[Option<Use>; 2]>,
+    /// Lists of [`INDEXED_FROM`] uses or more.
+    index: Option<Box<Index>>,
+}
+
+#[derive(Clone, Default)]
+struct Index {
+    /// Slot of each use in `items`.
+    slots: FxHashMap<Use, u32>,
+    /// Uses in `items` (the others are holes).
     live: usize,
-    /// Slot of each use in `items` (lists of [`INDEXED_FROM`] uses or more).
-    index: Option<Box<FxHashMap<Use, u32>>>,
 }
 
 impl UseList {
@@ -35,11 +42,14 @@ impl UseList {
     }
 
     pub fn len(&self) -> usize {
-        self.live
+        match &self.index {
+            Some(ix) => ix.live,
+            None => self.items.len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.live == 0
+        self.len() == 0
     }
 
     /// The uses, in the order they were added.
@@ -57,7 +67,7 @@ impl UseList {
 
     pub fn contains(&self, u: &Use) -> bool {
         match &self.index {
-            Some(ix) => ix.contains_key(u),
+            Some(ix) => ix.slots.contains_key(u),
             None => self.iter().any(|x| x == u),
         }
     }
@@ -65,10 +75,10 @@ impl UseList {
     pub fn push(&mut self, u: Use) {
         let slot = self.items.len() as u32;
         self.items.push(Some(u));
-        self.live += 1;
         match &mut self.index {
             Some(ix) => {
-                ix.insert(u, slot);
+                ix.slots.insert(u, slot);
+                ix.live += 1;
             }
             None if self.items.len() >= INDEXED_FROM => self.build_index(),
             None => {}
@@ -79,13 +89,13 @@ impl UseList {
     pub fn remove(&mut self, u: &Use) -> bool {
         match &mut self.index {
             Some(ix) => {
-                let Some(slot) = ix.remove(u) else {
+                let Some(slot) = ix.slots.remove(u) else {
                     return false;
                 };
                 self.items[slot as usize] = None;
-                self.live -= 1;
-                let holes = self.items.len() - self.live;
-                if holes > self.live.max(INDEXED_FROM) {
+                ix.live -= 1;
+                let holes = self.items.len() - ix.live;
+                if holes > ix.live.max(INDEXED_FROM) {
                     self.squeeze();
                 }
                 true
@@ -93,7 +103,6 @@ impl UseList {
             None => match self.items.iter().position(|x| x.as_ref() == Some(u)) {
                 Some(p) => {
                     self.items.remove(p);
-                    self.live -= 1;
                     true
                 }
                 None => false,
@@ -104,7 +113,6 @@ impl UseList {
     /// Keeps the uses `keep` accepts, in order.
     pub fn retain(&mut self, mut keep: impl FnMut(&Use) -> bool) {
         self.items.retain(|x| x.as_ref().is_some_and(&mut keep));
-        self.live = self.items.len();
         if self.index.is_some() {
             self.build_index();
         }
@@ -112,7 +120,6 @@ impl UseList {
 
     pub fn clear(&mut self) {
         self.items.clear();
-        self.live = 0;
         self.index = None;
     }
 
@@ -127,14 +134,15 @@ impl UseList {
             self.index = None;
             return;
         }
-        let mut ix: FxHashMap<Use, u32> = FxHashMap::default();
-        ix.reserve(self.items.len());
+        let mut slots: FxHashMap<Use, u32> = FxHashMap::default();
+        slots.reserve(self.items.len());
         for (slot, u) in self.items.iter().enumerate() {
             if let Some(u) = u {
-                ix.insert(*u, slot as u32);
+                slots.insert(*u, slot as u32);
             }
         }
-        self.index = Some(Box::new(ix));
+        let live = slots.len();
+        self.index = Some(Box::new(Index { slots, live }));
     }
 }
 

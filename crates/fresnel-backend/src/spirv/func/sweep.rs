@@ -60,22 +60,31 @@ pub fn remove_dead_ids(code: &[u32], protected: &[&[u32]], bound: u32) -> (Vec<u
     if !insts.iter().any(candidate) {
         return (code.to_vec(), Vec::new());
     }
-    // Readers of each id (dense, by id): the instructions' operand words, but a pure
-    // instruction's own result; the decorations and names count as readers.
-    let bound = bound as usize;
-    let mut uses = vec![0u32; bound];
-    fn count(w: u32, uses: &mut [u32]) {
-        if let Some(c) = uses.get_mut(w as usize) {
+    // Readers of each id (dense, by id, over the ids the candidates define only: a table
+    // as large as the module's bound for every function would make a module of many
+    // functions quadratic): the instructions' operand words, but a pure instruction's own
+    // result; the decorations and names count as readers.
+    let results = insts
+        .iter()
+        .filter(|i| candidate(i))
+        .map(|&(s, _)| code[s + 2])
+        .filter(|&r| r < bound);
+    let lo = results.clone().min().unwrap_or(0);
+    let hi = results.max().unwrap_or(0);
+    let size = (hi.saturating_sub(lo) as usize) + 1;
+    let mut uses = vec![0u32; size];
+    let count = |w: u32, uses: &mut [u32]| {
+        if let Some(c) = w.checked_sub(lo).and_then(|i| uses.get_mut(i as usize)) {
             *c += 1;
         }
-    }
+    };
     for words in protected {
         for w in annotation_ids(words) {
             count(w, &mut uses);
         }
     }
     const NONE: u32 = u32::MAX;
-    let mut by_result = vec![NONE; bound];
+    let mut by_result = vec![NONE; size];
     for (j, inst) in insts.iter().enumerate() {
         let (s, n) = *inst;
         let pure = candidate(inst);
@@ -87,7 +96,10 @@ pub fn remove_dead_ids(code: &[u32], protected: &[&[u32]], bound: u32) -> (Vec<u
             count(w, &mut uses);
         }
         if pure {
-            if let Some(slot) = by_result.get_mut(code[s + 2] as usize) {
+            if let Some(slot) = code[s + 2]
+                .checked_sub(lo)
+                .and_then(|i| by_result.get_mut(i as usize))
+            {
                 *slot = j as u32;
             }
         }
@@ -96,8 +108,13 @@ pub fn remove_dead_ids(code: &[u32], protected: &[&[u32]], bound: u32) -> (Vec<u
     let mut work: Vec<usize> = (0..insts.len()).filter(|&j| candidate(&insts[j])).collect();
     while let Some(j) = work.pop() {
         let (s, n) = insts[j];
-        let id = code[s + 2] as usize;
-        if dead[j] || uses.get(id).is_none_or(|&c| c != 0) {
+        let id = code[s + 2];
+        if dead[j]
+            || id
+                .checked_sub(lo)
+                .and_then(|i| uses.get(i as usize))
+                .is_none_or(|&c| c != 0)
+        {
             continue;
         }
         dead[j] = true;
@@ -106,10 +123,13 @@ pub fn remove_dead_ids(code: &[u32], protected: &[&[u32]], bound: u32) -> (Vec<u
             if k == 1 || is_literal(opcode, k) {
                 continue;
             }
-            if let Some(c) = uses.get_mut(w as usize) {
+            let Some(i) = w.checked_sub(lo).map(|i| i as usize) else {
+                continue;
+            };
+            if let Some(c) = uses.get_mut(i) {
                 *c = c.saturating_sub(1);
                 if *c == 0 {
-                    if let Some(&d) = by_result.get(w as usize).filter(|&&d| d != NONE) {
+                    if let Some(&d) = by_result.get(i).filter(|&&d| d != NONE) {
                         work.push(d as usize);
                     }
                 }
