@@ -14,7 +14,7 @@
 mod support;
 
 use fresnel::{Options, SourceInput, Stage, TargetEnv};
-use fresnel_backend::spirv::{self, SpirvOptions};
+use fresnel_backend::spirv;
 use support::instructions;
 
 const OP_EXTENSION: u16 = 10;
@@ -32,40 +32,10 @@ const CAP_LINKAGE: u32 = 5;
 
 /// GLSL compiled (lowered, then optimized when `optimize`) and written for `target`.
 fn compile(stage: Stage, target: TargetEnv, src: &str, optimize: bool) -> Result<Vec<u32>, String> {
-    let opts = Options {
-        stage: Some(stage),
-        target,
-        ..Options::default()
-    };
-    let run = fresnel::lower_to_ir(SourceInput::new("t", src), &opts, &mut fresnel::NoIncludes);
-    if run.has_errors() {
-        return Err(run.render_diagnostics(fresnel::ErrorFormat::Human, false));
-    }
-    let mut ir = run.ir.expect("lowered");
-    if optimize {
-        fresnel_opt::optimize(
-            &mut ir,
-            fresnel_opt::OptLevel::O,
-            fresnel_opt::TargetFacts::default(),
-        )
-        .expect("optimizes");
-    }
-    spirv::emit(
-        &ir,
-        &SpirvOptions {
-            target: spv_env(target),
-            ..SpirvOptions::default()
-        },
-    )
-    .map_err(|e| e.to_string())
+    support::try_compile(stage, target, src, optimize)
 }
 
-fn spv_env(target: TargetEnv) -> spirv::TargetEnv {
-    match target {
-        TargetEnv::Vulkan { minor } => spirv::TargetEnv::Vulkan { minor },
-        _ => spirv::TargetEnv::OpenGl,
-    }
-}
+use support::spv_env;
 
 #[track_caller]
 fn validate(words: &[u32], target: TargetEnv) {

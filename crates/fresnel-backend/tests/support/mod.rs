@@ -53,13 +53,18 @@ pub fn instructions(words: &[u32]) -> Vec<(u16, Vec<u32>)> {
     out
 }
 
-/// GLSL of `stage` compiled for Vulkan 1.`minor` (through `-O` when `optimize`), written as
-/// SPIR-V and checked by spirv-val when it is installed: the form tests' common front half.
+/// GLSL of `stage` compiled for `target` (through `-O` when `optimize`) and written as
+/// SPIR-V; an error (the rendered diagnostics, or the writer's message) when it is refused.
 #[allow(dead_code)] // Not every test file compiles GLSL.
-pub fn compile_vulkan(stage: fresnel::Stage, src: &str, optimize: bool, minor: u8) -> Vec<u32> {
+pub fn try_compile(
+    stage: fresnel::Stage,
+    target: fresnel::TargetEnv,
+    src: &str,
+    optimize: bool,
+) -> Result<Vec<u32>, String> {
     let opts = fresnel::Options {
         stage: Some(stage),
-        target: fresnel::TargetEnv::Vulkan { minor },
+        target,
         ..fresnel::Options::default()
     };
     let run = fresnel::lower_to_ir(
@@ -67,7 +72,10 @@ pub fn compile_vulkan(stage: fresnel::Stage, src: &str, optimize: bool, minor: u
         &opts,
         &mut fresnel::NoIncludes,
     );
-    let mut ir = run.ir.expect("lowers");
+    if run.has_errors() {
+        return Err(run.render_diagnostics(fresnel::ErrorFormat::Human, false));
+    }
+    let mut ir = run.ir.expect("lowered");
     if optimize {
         fresnel_opt::optimize(
             &mut ir,
@@ -76,17 +84,33 @@ pub fn compile_vulkan(stage: fresnel::Stage, src: &str, optimize: bool, minor: u
         )
         .expect("optimizes");
     }
-    let env = spirv::TargetEnv::Vulkan { minor };
-    let words = spirv::emit(
+    spirv::emit(
         &ir,
         &spirv::SpirvOptions {
-            target: env,
+            target: spv_env(target),
             debug_names: false,
         },
     )
-    .expect("emits");
+    .map_err(|e| e.to_string())
+}
+
+/// The writer's environment for a compile target.
+#[allow(dead_code)]
+pub fn spv_env(target: fresnel::TargetEnv) -> spirv::TargetEnv {
+    match target {
+        fresnel::TargetEnv::Vulkan { minor } => spirv::TargetEnv::Vulkan { minor },
+        _ => spirv::TargetEnv::OpenGl,
+    }
+}
+
+/// GLSL of `stage` compiled for Vulkan 1.`minor` (through `-O` when `optimize`), written as
+/// SPIR-V and checked by spirv-val when it is installed: the form tests' common front half.
+#[allow(dead_code)] // Not every test file compiles GLSL.
+pub fn compile_vulkan(stage: fresnel::Stage, src: &str, optimize: bool, minor: u8) -> Vec<u32> {
+    let target = fresnel::TargetEnv::Vulkan { minor };
+    let words = try_compile(stage, target, src, optimize).unwrap_or_else(|e| panic!("{e}"));
     if have_spirv_val() {
-        validate(&words, env).unwrap_or_else(|e| panic!("spirv-val: {e}"));
+        validate(&words, spv_env(target)).unwrap_or_else(|e| panic!("spirv-val: {e}"));
     }
     words
 }
