@@ -5,8 +5,9 @@
 //! shader of at least 3,000 lines. Each is compiled in process (front end, lowering,
 //! `-O`, SPIR-V) several times; the best time is reported with the time per line and the
 //! ratio between sizes (1.0 per 10x growth would be perfectly linear: time/line constant;
-//! `OPT_SCALING_SCALES=1,10,100,300` picks other sizes, `OPT_SCALING_ONCE=1` compiles each
-//! once and skips the 3,000-line shader, for a profiler).
+//! `OPT_SCALING_SCALES=1,10,100,300` picks other sizes, `OPT_SCALING_ROUNDS=N` the rounds
+//! (the sizes take turns in each round), `OPT_SCALING_ONCE=1` compiles each once and skips
+//! the 3,000-line shader, for a profiler).
 //! The 3,000-line shader must compile in under a second.
 
 use std::fmt::Write as _;
@@ -178,17 +179,32 @@ fn main() {
             // profiler, e.g. callgrind, comparing two sizes).
             let once = std::env::var_os("OPT_SCALING_ONCE").is_some();
             let mut last_growth = None;
-            for &scale in &scales {
-                let text = generate(base * scale);
+            // The sizes take turns, round after round (the best of each kept): a machine
+            // whose speed drifts during the run then slows every size alike, which keeps
+            // the ratios honest on a shared machine.
+            let texts: Vec<String> = scales.iter().map(|&s| generate(base * s)).collect();
+            let rounds = if once {
+                1
+            } else {
+                std::env::var("OPT_SCALING_ROUNDS")
+                    .ok()
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(7usize)
+                    .max(1)
+            };
+            let mut bests: Vec<Option<Times>> = vec![None; scales.len()];
+            for _ in 0..rounds {
+                for (k, text) in texts.iter().enumerate() {
+                    let t = compile(text).1;
+                    bests[k] = Some(match bests[k].take() {
+                        Some(b) => b.min(&t),
+                        None => t,
+                    });
+                }
+            }
+            for ((&scale, text), t) in scales.iter().zip(&texts).zip(bests) {
+                let Some(t) = t else { continue };
                 let lines = text.lines().count();
-                let rounds = if once {
-                    1
-                } else if scale >= 100 {
-                    3
-                } else {
-                    10
-                };
-                let (t, _) = best(&text, rounds);
                 let per_line = t.total.as_secs_f64() / lines as f64;
                 let ratio = prev
                     .as_ref()
