@@ -94,6 +94,10 @@ enum Command {
     Check {
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Check by glslang's relaxed Vulkan rules (as `compile --relaxed`): the OpenGL
+        /// vertex and instance ids are declared for a Vulkan target.
+        #[arg(long)]
+        relaxed: bool,
         #[command(flatten)]
         common: Common,
     },
@@ -605,8 +609,13 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             };
             Ok(deqp::main(&files, &args))
         }
-        Command::Check { files, common } => {
-            let opts = common.options()?;
+        Command::Check {
+            files,
+            relaxed,
+            common,
+        } => {
+            let mut opts = common.options()?;
+            opts.relaxed_vulkan = relaxed && opts.target.is_vulkan();
             let mut ok = true;
             for f in &files {
                 let text = read_source(f)?;

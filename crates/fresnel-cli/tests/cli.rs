@@ -338,6 +338,13 @@ fn relaxed_mode_maps_vertex_and_instance_ids() {
     let asm = stdout(&o);
     assert!(asm.contains("BuiltIn VertexIndex"), "{asm}");
     assert!(asm.contains("BuiltIn InstanceIndex"), "{asm}");
+    // `check` takes the same rules.
+    let check = ["check", vs.as_str(), "--target-env", "vulkan1.0"];
+    assert_eq!(fresnel(&check).status.code(), Some(1));
+    let mut check_relaxed = check.to_vec();
+    check_relaxed.push("--relaxed");
+    let o = fresnel(&check_relaxed);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
 #[test]
