@@ -480,3 +480,32 @@ void main() {{
     assert_eq!(count(&ins, F_MUL), 1, "the multiplication stays scalar");
     assert_eq!(count(&ins, F_ADD), 2, "so do the additions");
 }
+
+/// GL_OVR_multiview's `gl_ViewID_OVR` is SPIR-V's `ViewIndex` (as glslang writes it), with
+/// the `MultiView` capability (and SPV_KHR_multiview before SPIR-V 1.3).
+#[test]
+fn ovr_view_id_is_view_index() {
+    let src = r#"#version 330
+#extension GL_OVR_multiview : enable
+layout(num_views = 2) in;
+void main() {
+    gl_Position = vec4(gl_ViewID_OVR, 0, 0, 0);
+}
+"#;
+    const OP_CAPABILITY: u16 = 17;
+    const OP_DECORATE: u16 = 71;
+    const BUILT_IN: u32 = 11;
+    const VIEW_INDEX: u32 = 4440;
+    const MULTI_VIEW: u32 = 4439;
+    let ins = instructions(&support::compile_vulkan(Stage::Vertex, src, true, 0));
+    assert!(
+        ins.iter()
+            .any(|i| i.0 == OP_DECORATE && i.1.get(1..3) == Some(&[BUILT_IN, VIEW_INDEX][..])),
+        "a ViewIndex built-in"
+    );
+    assert!(
+        ins.iter()
+            .any(|i| i.0 == OP_CAPABILITY && i.1.first() == Some(&MULTI_VIEW)),
+        "the MultiView capability"
+    );
+}

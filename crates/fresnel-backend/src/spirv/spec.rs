@@ -435,7 +435,7 @@ pub fn builtin(name: &str, vulkan: bool) -> Option<u32> {
         "gl_SubgroupLeMask" => 4419,
         "gl_SubgroupLtMask" => 4420,
         "gl_DeviceIndex" => 4438,
-        "gl_ViewIndex" => 4440,
+        "gl_ViewIndex" | "gl_ViewID_OVR" => 4440,
         _ => return None,
     })
 }
