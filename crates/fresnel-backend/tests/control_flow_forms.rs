@@ -509,3 +509,61 @@ void main() {
         "the MultiView capability"
     );
 }
+
+/// GL_ARB_shader_ballot and GL_ARB_shader_group_vote for Vulkan 1.0 (SPIR-V 1.0): the
+/// SPV_KHR_shader_ballot and SPV_KHR_subgroup_vote instructions and built-ins, as glslang
+/// writes them (spirv-val checks the module); a subgroup operation those extensions lack
+/// stays an error naming it.
+#[test]
+fn arb_ballot_and_vote_before_spirv_1_3() {
+    let src = r#"#version 450
+#extension GL_ARB_gpu_shader_int64 : enable
+#extension GL_ARB_shader_ballot : enable
+#extension GL_ARB_shader_group_vote : enable
+layout(local_size_x = 4) in;
+layout(std430, binding = 0) buffer B { uint r[]; };
+void main() {
+    uint64_t m = ballotARB(r[gl_LocalInvocationIndex] > 2u);
+    uint first = readFirstInvocationARB(r[gl_LocalInvocationIndex]);
+    uint other = readInvocationARB(r[gl_LocalInvocationIndex], 1u);
+    bool all = allInvocationsARB(first > 0u);
+    bool any = anyInvocationARB(other > 0u);
+    bool same = allInvocationsEqualARB(all);
+    r[gl_LocalInvocationIndex] = uint(m) + first + other + gl_SubGroupSizeARB
+        + gl_SubGroupInvocationARB + (all ? 1u : 0u) + (any ? 2u : 0u) + (same ? 4u : 0u);
+}
+"#;
+    const OP_EXTENSION: u16 = 10;
+    let ins = instructions(&support::compile_vulkan(Stage::Compute, src, true, 0));
+    for opc in [4421u16, 4422, 4428, 4429, 4430, 4432] {
+        assert!(ins.iter().any(|i| i.0 == opc), "opcode {opc}");
+    }
+    let exts: Vec<String> = ins
+        .iter()
+        .filter(|i| i.0 == OP_EXTENSION)
+        .map(|i| {
+            i.1.iter()
+                .flat_map(|w| w.to_le_bytes())
+                .take_while(|&b| b != 0)
+                .map(char::from)
+                .collect()
+        })
+        .collect();
+    for e in ["SPV_KHR_shader_ballot", "SPV_KHR_subgroup_vote"] {
+        assert!(exts.iter().any(|x| x == e), "{e} in {exts:?}");
+    }
+    let shuffle = r#"#version 450
+#extension GL_KHR_shader_subgroup_shuffle : enable
+layout(local_size_x = 4) in;
+layout(std430, binding = 0) buffer B { uint r[]; };
+void main() { r[gl_LocalInvocationIndex] = subgroupShuffle(r[0], gl_LocalInvocationIndex); }
+"#;
+    let err = support::try_compile(
+        Stage::Compute,
+        fresnel::TargetEnv::Vulkan { minor: 0 },
+        shuffle,
+        true,
+    )
+    .expect_err("no shuffle before SPIR-V 1.3");
+    assert!(err.contains("needs SPIR-V 1.3"), "{err}");
+}

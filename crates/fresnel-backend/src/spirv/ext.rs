@@ -7,6 +7,13 @@
 #![allow(dead_code)]
 
 pub mod op {
+    /// SPV_KHR_shader_ballot and SPV_KHR_subgroup_vote (subgroups before SPIR-V 1.3).
+    pub const SUBGROUP_BALLOT_KHR: u16 = 4421;
+    pub const SUBGROUP_FIRST_INVOCATION_KHR: u16 = 4422;
+    pub const SUBGROUP_ALL_KHR: u16 = 4428;
+    pub const SUBGROUP_ANY_KHR: u16 = 4429;
+    pub const SUBGROUP_ALL_EQUAL_KHR: u16 = 4430;
+    pub const SUBGROUP_READ_INVOCATION_KHR: u16 = 4432;
     pub const CONVERT_PTR_TO_U: u16 = 117;
     pub const CONVERT_U_TO_PTR: u16 = 120;
     pub const IMAGE_SPARSE_SAMPLE_IMPLICIT_LOD: u16 = 305;
@@ -44,6 +51,8 @@ pub mod op {
 }
 
 pub mod cap {
+    pub const SUBGROUP_BALLOT_KHR: u32 = 4423;
+    pub const SUBGROUP_VOTE_KHR: u32 = 4431;
     pub const SPARSE_RESIDENCY: u32 = 41;
     pub const TRANSFORM_FEEDBACK: u32 = 53;
     pub const SHADER_CLOCK_KHR: u32 = 5055;

@@ -2290,9 +2290,13 @@ impl FuncCx<'_, '_> {
     fn emit_subgroup(&mut self, x: &IntrinsicInstr) -> Result<()> {
         use Intrinsic as I;
         if self.m.version() < (1, 3) {
-            return Err(SpirvError::new(
-                "subgroup operations need SPIR-V 1.3 (target Vulkan 1.1 or later)",
-            ));
+            if self.emit_subgroup_khr(x)? {
+                return Ok(());
+            }
+            return Err(SpirvError::new(format!(
+                "subgroup operation `{}` needs SPIR-V 1.3 (target Vulkan 1.1 or later); before it only the votes on booleans, ballots and reads of an invocation exist (SPV_KHR_subgroup_vote, SPV_KHR_shader_ballot)",
+                x.op.name()
+            )));
         }
         self.m.cap(cap::GROUP_NON_UNIFORM);
         let scope = self.m.const_u32(3);
@@ -2401,6 +2405,67 @@ impl FuncCx<'_, '_> {
         };
         self.set(d, id, k);
         Ok(())
+    }
+
+    /// Subgroup operations before SPIR-V 1.3, as GL_ARB_shader_group_vote and
+    /// GL_ARB_shader_ballot are written for Vulkan 1.0: SPV_KHR_subgroup_vote's
+    /// `OpSubgroupAny/All/AllEqualKHR` (booleans only) and SPV_KHR_shader_ballot's
+    /// `OpSubgroupBallotKHR`, `OpSubgroupReadInvocationKHR` and
+    /// `OpSubgroupFirstInvocationKHR` (no scope operand). False for the others.
+    fn emit_subgroup_khr(&mut self, x: &IntrinsicInstr) -> Result<bool> {
+        use super::ext::{cap as xcap, op as xop};
+        use Intrinsic as I;
+        let Some(d) = x.dest else {
+            return Ok(false);
+        };
+        let bk = Kind::new(BaseType::Bool, 1, 1);
+        let vote = |m: &mut Module| {
+            m.cap(xcap::SUBGROUP_VOTE_KHR);
+            m.exts.insert("SPV_KHR_subgroup_vote");
+        };
+        let ballot = |m: &mut Module| {
+            m.cap(xcap::SUBGROUP_BALLOT_KHR);
+            m.exts.insert("SPV_KHR_shader_ballot");
+        };
+        let (id, k) = match x.op {
+            I::VoteAny | I::VoteAll => {
+                vote(self.m);
+                let p = self.value_as(x.srcs[0], bk)?;
+                let opc = if x.op == I::VoteAny {
+                    xop::SUBGROUP_ANY_KHR
+                } else {
+                    xop::SUBGROUP_ALL_KHR
+                };
+                (self.op1(opc, bk, &[p]), bk)
+            }
+            I::VoteEq if self.f.values[x.srcs[0]].bit_size == 1 => {
+                vote(self.m);
+                let p = self.value_as(x.srcs[0], bk)?;
+                (self.op1(xop::SUBGROUP_ALL_EQUAL_KHR, bk, &[p]), bk)
+            }
+            I::Ballot => {
+                ballot(self.m);
+                let p = self.value_as(x.srcs[0], bk)?;
+                let k = Kind::new(BaseType::Uint, 32, 4);
+                (self.op1(xop::SUBGROUP_BALLOT_KHR, k, &[p]), k)
+            }
+            I::ReadInvocation => {
+                ballot(self.m);
+                let vk = self.natural_kind(x.srcs[0]);
+                let v = self.value_as(x.srcs[0], vk)?;
+                let i = self.value_as(x.srcs[1], Kind::new(BaseType::Uint, 32, 1))?;
+                (self.op1(xop::SUBGROUP_READ_INVOCATION_KHR, vk, &[v, i]), vk)
+            }
+            I::ReadFirstInvocation => {
+                ballot(self.m);
+                let vk = self.natural_kind(x.srcs[0]);
+                let v = self.value_as(x.srcs[0], vk)?;
+                (self.op1(xop::SUBGROUP_FIRST_INVOCATION_KHR, vk, &[v]), vk)
+            }
+            _ => return Ok(false),
+        };
+        self.set(d, id, k);
+        Ok(true)
     }
 
     /// A `vecN` that keeps a vector's own components in place but one, which comes from

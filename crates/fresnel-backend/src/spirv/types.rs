@@ -881,7 +881,10 @@ impl Module<'_> {
                         )));
                     }
                     if let Some(b) = spv_builtin {
-                        if matches!(b, 36..=41 | 4416..=4420) && self.version() < (1, 3) {
+                        // Before SPIR-V 1.3 the subgroup size, invocation id and masks come
+                        // from SPV_KHR_shader_ballot (as glslang writes GL_ARB_shader_ballot
+                        // for Vulkan 1.0); the subgroup count and id have no such form.
+                        if matches!(b, 38 | 40) && self.version() < (1, 3) {
                             return Err(SpirvError::new(format!(
                                 "`{}` needs SPIR-V 1.3 (target Vulkan 1.1 or later)",
                                 v.name
@@ -1305,6 +1308,10 @@ impl Module<'_> {
                 self.cap(cap::MULTI_VIEWPORT)
             }
             10 => self.cap(cap::MULTI_VIEWPORT),
+            36 | 41 | 4416..=4420 if self.version() < (1, 3) => {
+                self.cap(super::ext::cap::SUBGROUP_BALLOT_KHR);
+                self.exts.insert("SPV_KHR_shader_ballot");
+            }
             36 | 38 | 40 | 41 => self.cap(cap::GROUP_NON_UNIFORM),
             4416..=4420 => self.cap(cap::GROUP_NON_UNIFORM_BALLOT),
             4438 => {
