@@ -360,6 +360,8 @@ pub struct Gpu {
     /// Whether the device was created with the `bufferDeviceAddress` feature.
     buffer_device_address: bool,
     lost: AtomicBool,
+    /// The fence of the job abandoned when the device was marked lost (leaked with it).
+    lost_fence: Mutex<Option<vk::Fence>>,
     /// How long a job may run before the device is considered hung.
     pub timeout: Duration,
     /// How shader modules are checked (`spirv-val` from `PATH` by default).
@@ -510,6 +512,7 @@ impl Gpu {
             api_version,
             buffer_device_address,
             lost: AtomicBool::new(false),
+            lost_fence: Mutex::new(None),
             timeout: Duration::from_secs(30),
             spirv_check: SpirvCheck::from_path(),
             validated: Mutex::new(Vec::new()),
@@ -685,6 +688,26 @@ impl Gpu {
                 call: "memory type selection",
                 result: format!("no memory type with {want:?}"),
             })
+    }
+}
+
+impl Gpu {
+    /// After a job was abandoned (`DeviceLost`), waits up to `limit` for it to finish, so
+    /// that nothing runs on the device when the process exits (a driver still executing a
+    /// job while the process tears down may crash it). True when nothing is left running.
+    pub fn settle(&self, limit: Duration) -> bool {
+        let Ok(fence) = self.lost_fence.lock().map(|f| *f) else {
+            return false;
+        };
+        let Some(fence) = fence else {
+            return true;
+        };
+        let nanos = u64::try_from(limit.as_nanos()).unwrap_or(u64::MAX);
+        // SAFETY: the fence was created from `self.device` for the abandoned job and is
+        // never destroyed (the job's objects are leaked), so it is a valid fence of this
+        // device for as long as `self` lives; waiting on a fence needs no external
+        // synchronization.
+        unsafe { self.device.wait_for_fences(&[fence], true, nanos).is_ok() }
     }
 }
 
@@ -980,6 +1003,11 @@ impl<'g> Resources<'g> {
         self.finished = true;
         if !destroy {
             self.gpu.lost.store(true, Ordering::Release);
+            if self.fence != vk::Fence::null() {
+                if let Ok(mut f) = self.gpu.lost_fence.lock() {
+                    f.get_or_insert(self.fence);
+                }
+            }
             return;
         }
         let d = &self.gpu.device;

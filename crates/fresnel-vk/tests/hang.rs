@@ -1,8 +1,9 @@
 //! A job that does not finish within the `Gpu`'s timeout (here 0: any real work) fails with
 //! `DeviceLost`, its objects are leaked rather than destroyed while in use, later jobs are
-//! refused, and dropping the `Gpu` does not wait for the device. (Its own test binary: the
-//! driver may still be running the job when the process exits. Lavapipe ends every loop
-//! after 65535 iterations, so a shader cannot hang it for good.)
+//! refused, and dropping the `Gpu` does not wait for the device. (Its own test binary.
+//! Lavapipe ends every loop after 65535 iterations, so a shader cannot hang it for good;
+//! the test lets the abandoned job end with `Gpu::settle` before the process exits, since a
+//! driver thread still running during the exit's teardown crashed it once.)
 
 use fresnel_backend::spirv::{emit, SpirvOptions, TargetEnv as SpvTarget};
 use fresnel_vk::{BufferBinding, BufferKind, ComputeJob, Gpu, VkError};
@@ -62,5 +63,8 @@ void main() {
     assert!(matches!(r, Err(VkError::DeviceLost(_))), "{r:?}");
     assert!(start.elapsed() < std::time::Duration::from_secs(20));
     assert!(matches!(gpu.dispatch(&job), Err(VkError::DeviceLost(_))));
+    // Let the abandoned job end (lavapipe stops every loop after 65535 iterations) before
+    // the process exits: a driver thread still running at exit can crash the teardown.
+    let _ = gpu.settle(std::time::Duration::from_secs(120));
     drop(gpu);
 }
