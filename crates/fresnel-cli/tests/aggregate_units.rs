@@ -6,7 +6,7 @@ mod support;
 
 use support::{fresnel, spirv_val, text, write};
 
-fn scratch(name: &str) -> std::path::PathBuf {
+fn scratch(name: &str) -> support::Scratch {
     support::scratch("agg", name)
 }
 

@@ -1,6 +1,6 @@
 //! The command-line contract: exit codes, diagnostic formats, options.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn fresnel(args: &[&str]) -> Output {
@@ -11,12 +11,11 @@ fn fresnel(args: &[&str]) -> Output {
         .expect("run fresnel")
 }
 
-/// A scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("fresnel-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
+mod support;
+
+/// A scratch directory for one test (removed when the test ends).
+fn scratch(name: &str) -> support::Scratch {
+    support::scratch("cli", name)
 }
 
 fn write(dir: &Path, name: &str, text: &[u8]) -> String {

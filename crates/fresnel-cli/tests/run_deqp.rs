@@ -1,16 +1,16 @@
 //! `fresnel run` and `fresnel deqp` end to end on small inputs written here.
 
-use std::path::PathBuf;
 use std::process::Command;
+
+mod support;
 
 fn fresnel() -> Command {
     Command::new(env!("CARGO_BIN_EXE_fresnel"))
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("fresnel-cli-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
+/// A scratch directory for one test (removed when the test ends).
+fn temp_dir(name: &str) -> support::Scratch {
+    support::scratch("cli", name)
 }
 
 #[test]

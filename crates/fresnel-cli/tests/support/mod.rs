@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 /// Runs the `fresnel` binary with `args`, without colours.
@@ -14,12 +14,30 @@ pub fn fresnel(args: &[&str]) -> Output {
         .expect("run fresnel")
 }
 
-/// A fresh temporary directory for test `name` (prefix `kind`).
-pub fn scratch(kind: &str, name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("fresnel-{kind}-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
+/// A fresh temporary directory for a test, removed (with everything in it) when dropped.
+pub struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+/// A fresh temporary directory for test `name` (named `fresnel-{kind}-{name}-...`).
+pub fn scratch(kind: &str, name: &str) -> Scratch {
+    Scratch(
+        tempfile::Builder::new()
+            .prefix(&format!("fresnel-{kind}-{name}-"))
+            .tempdir()
+            .expect("temp dir"),
+    )
 }
 
 /// Writes `text` to `dir/name`; its path.
