@@ -8,47 +8,11 @@ mod support;
 
 use support::instructions;
 
-use fresnel::{Options, SourceInput, Stage, TargetEnv};
-use fresnel_backend::spirv::{self, SpirvOptions};
+use fresnel::Stage;
 
+/// GLSL compiled for Vulkan 1.1 and checked by spirv-val (`support::compile_vulkan`).
 fn compile(stage: Stage, src: &str, optimize: bool) -> Vec<u32> {
-    let opts = Options {
-        stage: Some(stage),
-        target: TargetEnv::Vulkan { minor: 1 },
-        ..Options::default()
-    };
-    let run = fresnel::lower_to_ir(
-        SourceInput::new("t.glsl", src),
-        &opts,
-        &mut fresnel::NoIncludes,
-    );
-    assert!(
-        !run.has_errors(),
-        "{}",
-        run.render_diagnostics(fresnel::ErrorFormat::Human, false)
-    );
-    let mut ir = run.ir.expect("lowered");
-    if optimize {
-        fresnel_opt::optimize(
-            &mut ir,
-            fresnel_opt::OptLevel::O,
-            fresnel_opt::TargetFacts::default(),
-        )
-        .expect("optimize");
-    }
-    let sopts = SpirvOptions {
-        target: spirv::TargetEnv::Vulkan { minor: 1 },
-        ..SpirvOptions::default()
-    };
-    let words = spirv::emit(&ir, &sopts).expect("SPIR-V");
-    if support::have_spirv_val() {
-        if let Err(e) = support::validate(&words, spirv::TargetEnv::Vulkan { minor: 1 }) {
-            panic!("spirv-val: {e}");
-        }
-    } else {
-        eprintln!("spirv-val not installed: validation skipped");
-    }
-    words
+    support::compile_vulkan(stage, src, optimize, 1)
 }
 
 const OP_DECORATE: u16 = 71;
@@ -187,26 +151,6 @@ void main() {
     EmitMeshTasksEXT(s[0], 1, 1);
 }
 "#;
-    let opts = Options {
-        stage: Some(Stage::Task),
-        target: TargetEnv::Vulkan { minor: 2 },
-        ..Options::default()
-    };
-    let run = fresnel::lower_to_ir(
-        SourceInput::new("t.task", src),
-        &opts,
-        &mut fresnel::NoIncludes,
-    );
-    let ir = run.ir.expect("lowered");
-    let sopts = SpirvOptions {
-        target: spirv::TargetEnv::Vulkan { minor: 2 },
-        ..SpirvOptions::default()
-    };
-    let words = spirv::emit(&ir, &sopts).expect("SPIR-V");
-    if support::have_spirv_val() {
-        if let Err(e) = support::validate(&words, spirv::TargetEnv::Vulkan { minor: 2 }) {
-            panic!("spirv-val: {e}");
-        }
-    }
+    let words = support::compile_vulkan(Stage::Task, src, false, 2);
     assert_eq!(array_lengths(&words), vec!["op81(wgsize,0)".to_string()]);
 }
