@@ -31,7 +31,7 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 /// Unread pure instructions removed from a written body (issue 6).
-mod sweep;
+pub(super) mod sweep;
 
 /// Chains of `OpCompositeExtract` made one before the sweep (issue 6).
 mod extract_chain;
@@ -279,12 +279,10 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
     let FuncCx { m, vars, code, .. } = cx;
     let protected: [&[u32]; 2] = [&m.decorations.words, &m.names.words];
     let code = extract_chain::fold(&code.words);
-    let (code, mut removed) = sweep::remove_dead_ids(&code, &protected, m.next_id);
+    let (code, removed) = sweep::remove_dead_ids(&code, &protected, m.next_id);
     let code = sweep::remove_unreferenced_blocks(&code, &protected, m.next_id);
-    if !removed.is_empty() {
-        removed.sort_unstable();
-        m.decorations.words = sweep::drop_decorations(&m.decorations.words, &removed);
-    }
+    // Their precision decorations go once all functions are written (`Module::build`).
+    m.swept.extend(removed);
     m.functions.extend(&head);
     m.functions.extend(&vars);
     m.functions.words.extend_from_slice(&code);

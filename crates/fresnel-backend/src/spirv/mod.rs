@@ -178,6 +178,9 @@ pub(crate) struct Module<'a> {
     pub ext_imports: Vec<(&'static str, u32)>,
     pub names: Words,
     pub decorations: Words,
+    /// Results the dead-instruction sweep removed (`func/sweep.rs`), whose precision
+    /// decorations are dropped once every function is written.
+    pub swept: Vec<u32>,
     /// Types, constants, global variables, in creation order.
     pub globals: Words,
     pub functions: Words,
@@ -249,6 +252,7 @@ impl<'a> Module<'a> {
             ext_imports: Vec::new(),
             names: Words::new(),
             decorations: Words::new(),
+            swept: Vec::new(),
             globals: Words::new(),
             functions: Words::new(),
             modes: Words::new(),
@@ -405,6 +409,12 @@ impl<'a> Module<'a> {
             let id = self.func_ids[fid.0 as usize];
             self.name(id, &f.name);
             func::emit_function(self, fid)?;
+        }
+        // One pass over the decorations for every function's removed results.
+        if !self.swept.is_empty() {
+            self.swept.sort_unstable();
+            self.decorations.words =
+                func::sweep::drop_decorations(&self.decorations.words, &self.swept);
         }
         match shader.entry {
             Some(entry) => self.entry_point(self.func_ids[entry.0 as usize])?,
