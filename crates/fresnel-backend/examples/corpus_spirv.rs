@@ -7,7 +7,8 @@
 //!
 //! `cargo run -p fresnel-backend --example corpus_spirv [SOURCE...]` (set `FRESNEL_SPV_DUMP` to
 //! a directory to keep the modules spirv-val rejects there; `CORPUS_SPIRV_LIST=1` to list
-//! every shader lowered, with its environment, on standard error).
+//! every shader lowered, with its environment, on standard error; `SPIRV_VAL=program` to use
+//! another validator with spirv-val's command line, such as `tools/spirv-val-vendored`).
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -40,7 +41,8 @@ fn layout_flags(ir: &fresnel_ir::Shader) -> Vec<&'static str> {
 }
 
 fn validate(words: &[u32], env: spirv::TargetEnv, flags: &[&str]) -> Result<(), String> {
-    let mut child = Command::new("spirv-val")
+    let program = std::env::var_os("SPIRV_VAL").unwrap_or_else(|| "spirv-val".into());
+    let mut child = Command::new(program)
         .args(["--target-env", env.val_name()])
         .args(flags)
         .arg("-")
