@@ -23,8 +23,9 @@ use fresnel_corpus::run::Includes;
 /// `spirv-val` options for the block layouts a shader opted into (as glslang's own test
 /// harness passes them): `--scalar-block-layout` for `scalar` blocks (GL_EXT_scalar_block_layout),
 /// `--uniform-buffer-standard-layout` for `std430` uniform blocks
-/// (GL_EXT_uniform_buffer_standard_layout).
-fn layout_flags(ir: &fresnel_ir::Shader) -> Vec<&'static str> {
+/// (GL_EXT_uniform_buffer_standard_layout). Buffer reference blocks have no variable, so a
+/// `scalar` layout qualifier in the source (`layout(buffer_reference, scalar)`) counts too.
+fn layout_flags(ir: &fresnel_ir::Shader, text: &str) -> Vec<&'static str> {
     use fresnel_ir::{BlockPacking, VarMode};
     let mut flags = Vec::new();
     let packed = |p: BlockPacking, m: Option<VarMode>| {
@@ -32,7 +33,7 @@ fn layout_flags(ir: &fresnel_ir::Shader) -> Vec<&'static str> {
             .iter()
             .any(|(_, v)| v.packing == Some(p) && m.is_none_or(|m| v.mode == m))
     };
-    if packed(BlockPacking::Scalar, None) {
+    if packed(BlockPacking::Scalar, None) || declares_scalar_layout(text) {
         flags.push("--scalar-block-layout");
     } else if packed(BlockPacking::Std430, Some(VarMode::Ubo)) {
         flags.push("--uniform-buffer-standard-layout");
@@ -40,10 +41,38 @@ fn layout_flags(ir: &fresnel_ir::Shader) -> Vec<&'static str> {
     flags
 }
 
+/// Whether some `layout(...)` qualifier of `text` names `scalar`.
+fn declares_scalar_layout(text: &str) -> bool {
+    text.match_indices("layout").any(|(i, _)| {
+        let rest = text[i + "layout".len()..].trim_start();
+        rest.strip_prefix('(')
+            .and_then(|r| r.split(')').next())
+            .is_some_and(|inside| inside.split(',').any(|e| e.trim() == "scalar"))
+    })
+}
+
+/// A module without an entry point (a unit to be linked, declaring `Linkage`) is checked in
+/// the universal environment of its SPIR-V version: Vulkan takes only linked modules.
+fn val_env(words: &[u32], env: spirv::TargetEnv) -> String {
+    let mut i = 5;
+    while i < words.len() {
+        let (n, op) = ((words[i] >> 16) as usize, words[i] & 0xffff);
+        if op == 15 {
+            return env.val_name().to_string();
+        }
+        if n == 0 {
+            break;
+        }
+        i += n;
+    }
+    let minor = words.get(1).map_or(0, |v| (v >> 8) & 0xff);
+    format!("spv1.{minor}")
+}
+
 fn validate(words: &[u32], env: spirv::TargetEnv, flags: &[&str]) -> Result<(), String> {
     let program = std::env::var_os("SPIRV_VAL").unwrap_or_else(|| "spirv-val".into());
     let mut child = Command::new(program)
-        .args(["--target-env", env.val_name()])
+        .args(["--target-env", &val_env(words, env)])
         .args(flags)
         .arg("-")
         .stdin(Stdio::piped())
@@ -262,7 +291,7 @@ fn run(dir: &Path, sources: &[String]) -> bool {
             }
         };
         t.emitted += 1;
-        match validate(&words, env, &layout_flags(&ir)) {
+        match validate(&words, env, &layout_flags(&ir, &job.text)) {
             Ok(()) => t.valid += 1,
             Err(m) => {
                 // `FRESNEL_SPV_DUMP=dir`: keep the modules spirv-val rejects.

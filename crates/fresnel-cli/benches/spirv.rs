@@ -16,7 +16,9 @@
 //! MB/s of each, the ratio Fresnel/naga, and where each spends its time.
 //!
 //! FRESNEL_BENCH_ROUNDS sets the rounds (default 10; 1 when not run by `cargo bench`),
-//! FRESNEL_BENCH_LIST=1 prints each file's times and ratio.
+//! FRESNEL_BENCH_LIST=1 prints each file's times and ratio. FRESNEL_BENCH_ONLY=fresnel (or naga)
+//! times only that compiler after the common selection of files, for profiling one of them
+//! (`valgrind --tool=callgrind --toggle-collect='spirv::bench::{{closure}}*'`); no ratio then.
 
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
@@ -270,6 +272,7 @@ fn bench() {
         1
     };
     let list = std::env::var("FRESNEL_BENCH_LIST").is_ok_and(|v| v == "1");
+    let only = std::env::var("FRESNEL_BENCH_ONLY").ok();
     let cands = candidates();
     if cands.is_empty() {
         eprintln!(
@@ -332,6 +335,14 @@ fn bench() {
             }
             (t.elapsed(), ph, words)
         };
+        if only.as_deref() == Some("fresnel") {
+            std::hint::black_box(fresnel_pass(&mut per_file_f));
+            continue;
+        }
+        if only.as_deref() == Some("naga") {
+            std::hint::black_box(naga_pass(&mut per_file_n));
+            continue;
+        }
         let (f, n) = if round % 2 == 0 {
             let f = fresnel_pass(&mut per_file_f);
             (f, naga_pass(&mut per_file_n))
@@ -357,6 +368,12 @@ fn bench() {
         best_check = best_check.min(t.elapsed());
     }
     let n = inputs.len();
+    if let Some(only) = only {
+        println!(
+            "spirv: {n} files, {rounds} rounds of {only} alone (FRESNEL_BENCH_ONLY): no ratio"
+        );
+        return;
+    }
     println!(
         "spirv: {n} files, {:.3} MB, best of {rounds} alternating rounds, one thread",
         bytes as f64 / 1e6

@@ -192,6 +192,13 @@ impl Cx<'_> {
             if var.builtin {
                 let name = self.interner.resolve(var.name).to_string();
                 let mode = self.mode_of(var);
+                // A built-in of a redeclared block kept for transform feedback is that
+                // block's member (one variable in the interface holds each built-in).
+                if let Some((block, member)) = self.captured_builtin_member(var.name, mode) {
+                    if let Global::Var(b) = self.global(types, block, span)? {
+                        return Ok(Global::Member(b, member));
+                    }
+                }
                 let v = self.flat_var(types, &name, mode, var.ty, Some(id), span)?;
                 return Ok(Global::Var(v));
             }
@@ -228,7 +235,11 @@ impl Cx<'_> {
             ir_type(types, m, self.interner, var.ty, layout, span)?
         };
         ty = self.size_io_array(types, ty, var, mode);
-        ty = self.size_implicit_array(types, ty, id);
+        // Mesh outputs declared without a size (`gl_PrimitiveTriangleIndicesEXT[]`) take
+        // theirs from `max_vertices` / `max_primitives` (the back ends), not from indices.
+        if !(self.stage == fresnel_ir::Stage::Mesh && mode == VarMode::ShaderOut) {
+            ty = self.size_implicit_array(types, ty, id);
+        }
         if block_ty.is_none() && matches!(mode, VarMode::Global | VarMode::Shared) {
             // Issue 5: lengths given by specialization constants stay specializable (for
             // private and shared arrays; interface and resource arrays keep the default,
@@ -1035,6 +1046,53 @@ impl Cx<'_> {
         Some(id)
     }
 
+    /// The redeclared built-in block of `mode` kept for transform feedback (not an array)
+    /// that has a member named `name`, and that member's index.
+    fn captured_builtin_member(
+        &self,
+        name: fresnel_syntax::intern::Symbol,
+        mode: VarMode,
+    ) -> Option<(hir::VarId, u32)> {
+        let m = self.m;
+        m.vars.iter().enumerate().find_map(|(i, var)| {
+            let block = hir::VarId(i as u32);
+            let HType::Struct(sid) = *m.types.get(var.ty) else {
+                return None;
+            };
+            let def = m.types.struct_def(sid);
+            if def.name != Some(var.name)
+                || var.block_member.is_some()
+                || !self.interner.resolve(var.name).starts_with("gl_")
+                || self.mode_of(var) != mode
+                || !self.is_captured_block(block)
+            {
+                return None;
+            }
+            let k = def.members.iter().position(|mem| mem.name == name)?;
+            Some((block, k as u32))
+        })
+    }
+
+    /// Whether transform feedback qualifiers are on block `block` or its members.
+    fn is_captured_block(&self, block: hir::VarId) -> bool {
+        let m = self.m;
+        let var = m.var(block);
+        let HType::Struct(sid) = *m.types.get(var.ty) else {
+            return false;
+        };
+        let xfb = |entries: &[hir::LayoutEntry]| {
+            entries
+                .iter()
+                .any(|e| self.interner.resolve(e.name).starts_with("xfb_"))
+        };
+        xfb(&var.quals.layout)
+            || m.types
+                .struct_def(sid)
+                .members
+                .iter()
+                .any(|mem| xfb(&mem.layout.entries))
+    }
+
     /// Whether `block` is a redeclared anonymous built-in block (`out gl_PerVertex { ... };`):
     /// the checker lets its members replace the built-in variables (which stay members of
     /// the implicit block, flattened where used), so no variable names it as its block. A
@@ -1050,17 +1108,7 @@ impl Cx<'_> {
         };
         // Transform feedback on the block or its members stays on the block variable
         // (the back ends decorate its members).
-        let xfb = |entries: &[hir::LayoutEntry]| {
-            entries
-                .iter()
-                .any(|e| self.interner.resolve(e.name).starts_with("xfb_"))
-        };
-        let captured = xfb(&var.quals.layout)
-            || m.types
-                .struct_def(sid)
-                .members
-                .iter()
-                .any(|mem| xfb(&mem.layout.entries));
+        let captured = self.is_captured_block(block);
         block_name == var.name
             && !captured
             && self.interner.resolve(block_name).starts_with("gl_")

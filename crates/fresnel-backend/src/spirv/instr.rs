@@ -446,9 +446,7 @@ impl FuncCx<'_, '_> {
         if let Some(key) = key {
             self.pure.insert(key, id);
         }
-        let mut ops = vec![t, id];
-        ops.extend_from_slice(args);
-        self.code.inst(opc, &ops);
+        self.code.inst_parts(opc, &[t, id], args);
         id
     }
 
@@ -478,9 +476,8 @@ impl FuncCx<'_, '_> {
     fn ext(&mut self, inst: u32, k: Kind, args: &[u32]) -> u32 {
         let t = self.m.kind_type(k);
         let id = self.new_id();
-        let mut ops = vec![t, id, self.m.glsl_ext, inst];
-        ops.extend_from_slice(args);
-        self.code.inst(op::EXT_INST, &ops);
+        self.code
+            .inst_parts(op::EXT_INST, &[t, id, self.m.glsl_ext, inst], args);
         id
     }
 

@@ -185,11 +185,12 @@ pub(crate) struct Module<'a> {
     pub globals: Words,
     pub functions: Words,
     pub modes: Words,
-    /// Non-aggregate types and constants, by opcode and operands.
-    pub type_cache: FxHashMap<(u16, Vec<u32>), u32>,
+    /// Non-aggregate types, by opcode then operands ([`types::TypeKey`]).
+    pub type_cache: FxHashMap<types::TypeKey, u32>,
     /// IR types as SPIR-V types: (type, laid out for external memory).
     pub ir_types: FxHashMap<(fresnel_ir::TypeId, bool, u32), u32>,
-    pub const_cache: FxHashMap<(u32, Vec<u32>), u32>,
+    /// Scalar constants by type then value words; composites by type, `u32::MAX`, then parts.
+    pub const_cache: FxHashMap<types::TypeKey, u32>,
     pub undef_cache: FxHashMap<u32, u32>,
     /// The OpVariable of each global variable (and, while a function is written, its
     /// locals).
@@ -342,15 +343,12 @@ impl<'a> Module<'a> {
     }
 
     pub fn decorate(&mut self, id: u32, d: u32, extra: &[u32]) {
-        let mut ops = vec![id, d];
-        ops.extend_from_slice(extra);
-        self.decorations.inst(op::DECORATE, &ops);
+        self.decorations.inst_parts(op::DECORATE, &[id, d], extra);
     }
 
     pub fn member_decorate(&mut self, id: u32, member: u32, d: u32, extra: &[u32]) {
-        let mut ops = vec![id, member, d];
-        ops.extend_from_slice(extra);
-        self.decorations.inst(op::MEMBER_DECORATE, &ops);
+        self.decorations
+            .inst_parts(op::MEMBER_DECORATE, &[id, member, d], extra);
     }
 
     fn build(&mut self) -> Result<()> {
@@ -641,14 +639,18 @@ impl<'a> Module<'a> {
     }
 
     fn finish(self) -> Vec<u32> {
-        let mut out = Vec::with_capacity(
-            self.globals.words.len()
-                + self.functions.words.len()
-                + self.decorations.words.len()
-                + 64,
-        );
-        out.extend_from_slice(&writer::header(self.version(), self.next_id));
-        let mut w = Words::new();
+        let mut w = Words {
+            words: Vec::with_capacity(
+                5 + self.modes.words.len()
+                    + self.names.words.len()
+                    + self.decorations.words.len()
+                    + self.globals.words.len()
+                    + self.functions.words.len()
+                    + 64,
+            ),
+        };
+        w.words
+            .extend_from_slice(&writer::header(self.version(), self.next_id));
         for &c in &self.caps {
             w.inst(op::CAPABILITY, &[c]);
         }
@@ -672,7 +674,6 @@ impl<'a> Module<'a> {
         w.extend(&self.decorations);
         w.extend(&self.globals);
         w.extend(&self.functions);
-        out.extend_from_slice(&w.words);
-        out
+        w.words
     }
 }

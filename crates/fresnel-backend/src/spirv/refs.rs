@@ -345,7 +345,7 @@ impl Module<'_> {
             let class = storage::PHYSICAL_STORAGE_BUFFER;
             self.globals.inst(op::TYPE_POINTER, &[p, class, t]);
             self.type_cache
-                .insert((op::TYPE_POINTER, vec![class, t]), p);
+                .insert(super::types::type_key(op::TYPE_POINTER, &[class, t]), p);
             self.pointee.insert(p, t);
             if self.members.contains_key(&t) && self.phys_blocks.insert(t) {
                 self.decorate(t, super::spec::decor::BLOCK, &[]);

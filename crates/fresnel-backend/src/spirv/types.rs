@@ -9,6 +9,7 @@ use fresnel_ir::{
 
 use super::spec::{builtin, cap, decor, image_format, op, storage};
 use super::{coopmat_nv, ext, Module, Result, SpirvError};
+use smallvec::SmallVec;
 
 /// The transform feedback buffer of an output (a block's members may say it).
 fn xfb_buffer_of(v: &fresnel_ir::Variable) -> u32 {
@@ -108,19 +109,46 @@ pub struct FuncSig {
     pub outs: Vec<(VarId, Kind)>,
 }
 
+/// Whether `ty` is an interface block or an array (of arrays) of them.
+fn holds_block(types: &fresnel_ir::Types, ty: TypeId) -> bool {
+    match types.get(ty) {
+        Type::Struct { block, .. } => *block,
+        Type::Array { elem, .. } => holds_block(types, *elem),
+        _ => false,
+    }
+}
+
+/// A key of [`Module::type_cache`] (the opcode, then the operands) or of
+/// [`Module::const_cache`]: inline up to four words, so most look-ups do not allocate.
+pub type TypeKey = SmallVec<[u32; 4]>;
+
+/// The cache key of type `opcode operands...`.
+pub fn type_key(opcode: u16, operands: &[u32]) -> TypeKey {
+    let mut key = TypeKey::with_capacity(operands.len() + 1);
+    key.push(u32::from(opcode));
+    key.extend_from_slice(operands);
+    key
+}
+
 impl Module<'_> {
     /// A non-aggregate type (deduplicated by opcode and operands).
     pub fn ty(&mut self, opcode: u16, operands: &[u32]) -> u32 {
-        let key = (opcode, operands.to_vec());
-        if let Some(&id) = self.type_cache.get(&key) {
+        let key = type_key(opcode, operands);
+        if let Some(&id) = self.type_cache.get(key.as_slice()) {
             return id;
         }
         let id = self.id();
-        let mut ops = vec![id];
-        ops.extend_from_slice(operands);
-        self.globals.inst(opcode, &ops);
+        self.globals.inst_parts(opcode, &[id], operands);
         self.type_cache.insert(key, id);
         id
+    }
+
+    /// The opcode and operands of a type [`Self::ty`] declared as `t`, if it did.
+    pub fn declared_type(&self, t: u32) -> Option<(u16, &[u32])> {
+        self.type_cache
+            .iter()
+            .find(|(_, &id)| id == t)
+            .map(|(k, _)| (k[0] as u16, &k[1..]))
     }
 
     pub fn void(&mut self) -> u32 {
@@ -224,7 +252,7 @@ impl Module<'_> {
     pub fn constant(&mut self, k: Kind, bits: &[u64]) -> u32 {
         if k.comps > 1 {
             let s = k.scalar();
-            let parts: Vec<u32> = (0..k.comps as usize)
+            let parts: SmallVec<[u32; 4]> = (0..k.comps as usize)
                 .map(|i| self.constant(s, &[bits.get(i).copied().unwrap_or(0)]))
                 .collect();
             let t = self.kind_type(k);
@@ -232,18 +260,20 @@ impl Module<'_> {
         }
         let t = self.kind_type(k);
         let v = bits.first().copied().unwrap_or(0);
-        let words: Vec<u32> = match k.base {
-            BaseType::Bool => vec![u32::from(v != 0)],
-            _ if k.bits == 64 => vec![v as u32, (v >> 32) as u32],
+        let words: SmallVec<[u32; 2]> = match k.base {
+            BaseType::Bool => smallvec::smallvec![u32::from(v != 0)],
+            _ if k.bits == 64 => smallvec::smallvec![v as u32, (v >> 32) as u32],
             BaseType::Int if k.bits < 32 => {
                 // Sign-extend narrow signed constants into the word.
                 let shift = 64 - u32::from(k.bits);
-                vec![(((v << shift) as i64) >> shift) as u32]
+                smallvec::smallvec![(((v << shift) as i64) >> shift) as u32]
             }
-            _ => vec![v as u32],
+            _ => smallvec::smallvec![v as u32],
         };
-        let key = (t, words.clone());
-        if let Some(&id) = self.const_cache.get(&key) {
+        let mut key = TypeKey::new();
+        key.push(t);
+        key.extend_from_slice(&words);
+        if let Some(&id) = self.const_cache.get(key.as_slice()) {
             return id;
         }
         let id = self.id();
@@ -255,25 +285,23 @@ impl Module<'_> {
             };
             self.globals.inst(opc, &[t, id]);
         } else {
-            let mut ops = vec![t, id];
-            ops.extend(words);
-            self.globals.inst(op::CONSTANT, &ops);
+            self.globals.inst_parts(op::CONSTANT, &[t, id], &words);
         }
         self.const_cache.insert(key, id);
         id
     }
 
     pub fn composite_const(&mut self, t: u32, parts: &[u32]) -> u32 {
-        let mut key_words = vec![u32::MAX];
-        key_words.extend_from_slice(parts);
-        let key = (t, key_words);
-        if let Some(&id) = self.const_cache.get(&key) {
+        let mut key = TypeKey::with_capacity(parts.len() + 2);
+        key.push(t);
+        key.push(u32::MAX);
+        key.extend_from_slice(parts);
+        if let Some(&id) = self.const_cache.get(key.as_slice()) {
             return id;
         }
         let id = self.id();
-        let mut ops = vec![t, id];
-        ops.extend_from_slice(parts);
-        self.globals.inst(op::CONSTANT_COMPOSITE, &ops);
+        self.globals
+            .inst_parts(op::CONSTANT_COMPOSITE, &[t, id], parts);
         self.const_cache.insert(key, id);
         id
     }
@@ -414,7 +442,9 @@ impl Module<'_> {
                     };
                     self.globals.inst(op::TYPE_ARRAY, &[id, e, n]);
                 }
-                if stride != 0 {
+                // An array of blocks (of a uniform or storage block array) takes no stride:
+                // SPIR-V forbids ArrayStride on an array containing a Block.
+                if stride != 0 && !holds_block(&self.shader.types, elem) {
                     self.decorate(id, decor::ARRAY_STRIDE, &[stride]);
                 } else if matches!(self.shader.types.get(elem), Type::AtomicCounter) {
                     self.decorate(id, decor::ARRAY_STRIDE, &[4]);
@@ -735,6 +765,8 @@ impl Module<'_> {
             }
         }
         let mut block_decorated = rustc_hash::FxHashSet::default();
+        // The variable of each built-in already declared, by built-in and pointer type.
+        let mut builtin_vars: rustc_hash::FxHashMap<(u32, u32), u32> = Default::default();
         for (vid, v) in shader.vars.iter() {
             if v.mode == VarMode::Function {
                 continue;
@@ -828,7 +860,23 @@ impl Module<'_> {
                 }
             }
             let pt = self.pointer(class, t);
+            // Two names of one built-in (`gl_HitTEXT` and `gl_RayTmaxEXT`,
+            // `gl_ObjectToWorldEXT` and `gl_ObjectToWorld3x4EXT`): one variable, as an entry
+            // point may list each built-in only once.
+            let shared_builtin = match v.mode {
+                VarMode::ShaderIn | VarMode::ShaderOut if v.builtin => {
+                    self.builtin_id(&v.name).map(|b| (b, pt))
+                }
+                _ => None,
+            };
+            if let Some(&id) = shared_builtin.and_then(|k| builtin_vars.get(&k)) {
+                self.var_ids.insert(vid, id);
+                continue;
+            }
             let id = self.id();
+            if let Some(k) = shared_builtin {
+                builtin_vars.insert(k, id);
+            }
             let init = match (&v.init, v.mode) {
                 (Some(c), VarMode::Global | VarMode::Uniform) => {
                     Some(self.ir_constant(v.ty, external, c)?)
@@ -1794,7 +1842,7 @@ impl Module<'_> {
         let id = self.id();
         let len = self.const_u32(n);
         self.globals.inst(op::TYPE_ARRAY, &[id, e, len]);
-        if stride != 0 {
+        if stride != 0 && !holds_block(&self.shader.types, elem) {
             self.decorate(id, decor::ARRAY_STRIDE, &[stride]);
         }
         self.elem.insert(id, e);

@@ -20,12 +20,25 @@ impl Words {
         self.words.extend_from_slice(operands);
     }
 
+    /// Appends one instruction whose operands are `head` then `tail` (no gathering of the
+    /// operands first).
+    pub fn inst_parts(&mut self, op: u16, head: &[u32], tail: &[u32]) {
+        let count = head.len() + tail.len() + 1;
+        debug_assert!(count <= 0xffff, "instruction too long");
+        self.words.push(((count as u32) << 16) | u32::from(op));
+        self.words.extend_from_slice(head);
+        self.words.extend_from_slice(tail);
+    }
+
     /// Appends an instruction whose operands are `before`, a string literal, then `after`.
     pub fn inst_str(&mut self, op: u16, before: &[u32], s: &str, after: &[u32]) {
-        let mut ops = before.to_vec();
-        push_str(&mut ops, s);
-        ops.extend_from_slice(after);
-        self.inst(op, &ops);
+        // The literal: the bytes and a nul, padded to whole words.
+        let count = 1 + before.len() + s.len() / 4 + 1 + after.len();
+        debug_assert!(count <= 0xffff, "instruction too long");
+        self.words.push(((count as u32) << 16) | u32::from(op));
+        self.words.extend_from_slice(before);
+        push_str(&mut self.words, s);
+        self.words.extend_from_slice(after);
     }
 
     pub fn extend(&mut self, other: &Words) {

@@ -180,11 +180,9 @@ impl FuncCx<'_, '_> {
     /// The width of a scalar type id (32 when unknown).
     fn scalar_bits(&self, t: u32) -> u8 {
         self.m
-            .type_cache
-            .iter()
-            .find(|(_, &id)| id == t)
-            .and_then(|((opc, ops), _)| {
-                (*opc == op::TYPE_INT || *opc == op::TYPE_FLOAT)
+            .declared_type(t)
+            .and_then(|(opc, ops)| {
+                (opc == op::TYPE_INT || opc == op::TYPE_FLOAT)
                     .then(|| ops.first().copied())
                     .flatten()
             })
