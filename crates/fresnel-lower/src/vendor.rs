@@ -154,8 +154,12 @@ impl FnCx<'_, '_, '_> {
         let idx = &idx[..];
         let m = self.cx.m;
         let sh = ty.map_or(Shape::Void, |t| shape(m, t));
+        // (Issue 5, helper F) An ordinary result of an operation on the small float types
+        // goes through a temporary of its type, as their ordinary sources do
+        // (`small_float_typed_srcs`): the value alone would not say its base type.
+        let small_float_op = self.small_float_srcs(srcs);
         match (sh, ty) {
-            (Shape::Value { scalar, n }, _) => {
+            (Shape::Value { scalar, n }, _) if !small_float_op || scalar == Scalar::Bool => {
                 let v = self
                     .b
                     .intrinsic(Intrinsic::VendorOpValue, srcs, n, value_bits(scalar), idx)
@@ -317,14 +321,17 @@ impl FnCx<'_, '_, '_> {
                 self.vendor_op("array_length", Some(ty), &[s], span)?
             }
             ExprKind::Convert(a) if v(ty) || v(ety(*a)) => {
-                let s = self.vendor_arg(*a)?;
-                self.vendor_op("convert", Some(ty), &[s], span)?
+                let mut s = [self.vendor_arg(*a)?];
+                self.small_float_typed_srcs(&mut s, &[ety(*a)], ty, true, span)?;
+                self.vendor_op("convert", Some(ty), &s, span)?
             }
             ExprKind::Construct(cty, args) if v(*cty) || args.iter().any(|a| v(ety(*a))) => {
                 let mut srcs = Vec::with_capacity(args.len());
                 for a in args {
                     srcs.push(self.vendor_arg(*a)?);
                 }
+                let tys: Vec<HirTypeId> = args.iter().map(|a| ety(*a)).collect();
+                self.small_float_typed_srcs(&mut srcs, &tys, *cty, true, span)?;
                 self.vendor_op("construct", Some(*cty), &srcs, span)?
             }
             ExprKind::Unary(op, a) if v(ty) || v(ety(*a)) => match op {
@@ -439,6 +446,10 @@ impl FnCx<'_, '_, '_> {
                     srcs.push(s);
                 }
                 let rty = (!matches!(m.types.get(ty), HType::Void)).then_some(ty);
+                if srcs.len() == args.len() {
+                    let tys: Vec<HirTypeId> = args.iter().map(|a| ety(*a)).collect();
+                    self.small_float_typed_srcs(&mut srcs, &tys, ty, false, span)?;
+                }
                 // A function named as an argument: the operation's `callee`.
                 let callee = match args.iter().find_map(|a| m.func_args.get(a).copied()) {
                     Some(hf) => Some(self.cx.callee(self.b.types, hf)?),
@@ -517,6 +528,83 @@ impl FnCx<'_, '_, '_> {
         }
     }
 
+    /// (Issue 5, helper F) The ordinary scalar and vector sources of an operation on the
+    /// small float types and cooperative vectors alone (bfloat16, float e4m3/e5m2,
+    /// GL_NV_cooperative_vector: no cooperative matrix or other vendor type involved), passed through temporaries of their own type: the IR's values
+    /// have no base type, and a constant source (`bfloat16_t(u)` once `u` is propagated)
+    /// would otherwise not say whether it is an integer or a float; the deref of a typed
+    /// temporary does (the SPIR-V writer's conversions need it).
+    fn small_float_typed_srcs(
+        &mut self,
+        srcs: &mut [ValueId],
+        tys: &[HirTypeId],
+        rty: HirTypeId,
+        coopvec: bool,
+        span: Span,
+    ) -> Result<(), LowerError> {
+        let m = self.cx.m;
+        // (With `coopvec`, GL_NV_cooperative_vector values too: their constructors and
+        // conversions convert from any scalar type. Their built-ins take constants, which
+        // stay values.)
+        let small = |t: HirTypeId| {
+            matches!(
+                m.types.get(t),
+                HType::Scalar(s) | HType::Vector(s, _) if vendor_scalar(*s)
+            ) || coopvec
+                && matches!(
+                    m.types.get(t),
+                    HType::Ext(fresnel_sema::types::ExtType::CoopVec { .. })
+                )
+        };
+        let other_vendor = |t: HirTypeId| contains_vendor(m, t) && !small(t);
+        let involved = std::iter::once(rty).chain(tys.iter().copied());
+        if involved.clone().any(other_vendor) || !involved.clone().any(small) {
+            return Ok(());
+        }
+        for (s, &t) in srcs.iter_mut().zip(tys) {
+            let is_value = !matches!(
+                self.b.func.instrs[self.b.func.values[*s].def].kind,
+                fresnel_ir::InstrKind::Deref(_)
+            );
+            let plain = matches!(m.types.get(t), HType::Scalar(_) | HType::Vector(..)) && !small(t);
+            if is_value && plain {
+                let tv = self.temp("vendor_arg", t, span)?;
+                let d = self.deref_var(tv);
+                self.store(d, t, &Operand::Value(*s))?;
+                *s = d;
+            }
+        }
+        Ok(())
+    }
+
+    /// (Issue 5, helper F) Whether the sources of a vendor operation touch the small float
+    /// types (bfloat16, float e4m3/e5m2) and no other vendor type.
+    fn small_float_srcs(&self, srcs: &[ValueId]) -> bool {
+        let mut small = false;
+        for s in srcs {
+            let fresnel_ir::InstrKind::Deref(d) =
+                &self.b.func.instrs[self.b.func.values[*s].def].kind
+            else {
+                continue;
+            };
+            let mut t = d.ty;
+            for _ in 0..64 {
+                match self.b.types.get(t) {
+                    fresnel_ir::Type::Array { elem, .. } => t = *elem,
+                    _ => break,
+                }
+            }
+            if let fresnel_ir::Type::Opaque(n) = self.b.types.get(t) {
+                if is_small_float_name(n) {
+                    small = true;
+                } else {
+                    return false;
+                }
+            }
+        }
+        small
+    }
+
     /// A constant of a type holding vendor types, built in a temporary: ordinary parts
     /// stored, vendor parts made by `construct` from their components.
     pub(crate) fn vendor_const(
@@ -582,8 +670,27 @@ impl FnCx<'_, '_, '_> {
                 flatten(c, &mut flat, budget)
                     .ok_or_else(|| LowerError::new("constant too large", Some(span)))?;
                 let mut srcs = vec![d];
+                // (Issue 5, helper F) The components of a small float constant are floats:
+                // passed through `float` temporaries, which say so (see
+                // `small_float_typed_srcs`).
+                let small = m.types.scalar_of(ty).is_some_and(vendor_scalar);
                 for s in flat {
-                    srcs.push(self.const_scalar(s));
+                    let v = self.const_scalar(s);
+                    let bits = self.b.func.values[v].bit_size;
+                    if small
+                        && matches!(
+                            s,
+                            ConstValue::F16(_) | ConstValue::F32(_) | ConstValue::F64(_)
+                        )
+                    {
+                        let fty = self.b.types.scalar(fresnel_ir::BaseType::Float, bits);
+                        let tv = self.new_local("vendor_const_component", fty);
+                        let td = self.deref_var(tv);
+                        self.b.store_deref(td, v, 1);
+                        srcs.push(td);
+                    } else {
+                        srcs.push(v);
+                    }
                 }
                 let op = vendor_op_index("construct").unwrap_or(0);
                 self.b.intrinsic(
@@ -632,4 +739,14 @@ fn flatten<'c>(c: &'c ConstValue, out: &mut Vec<&'c ConstValue>, budget: &mut us
         }
     }
     Some(())
+}
+
+/// (Issue 5, helper F) Whether an IR opaque type name is a small float scalar or vector
+/// (`bfloat16_t`, `bf16vec2`, `floate4m3_t`, `fe4m3vec3`, `floate5m2_t`, `fe5m2vec4`).
+fn is_small_float_name(n: &str) -> bool {
+    matches!(n, "bfloat16_t" | "floate4m3_t" | "floate5m2_t")
+        || ["bf16vec", "fe4m3vec", "fe5m2vec"].iter().any(|p| {
+            n.strip_prefix(p)
+                .is_some_and(|k| matches!(k, "2" | "3" | "4"))
+        })
 }

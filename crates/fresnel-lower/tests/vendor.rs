@@ -187,26 +187,47 @@ void main() {
 ";
     let s = lower("bf.comp", src);
     let ops = vendor_ops(&s);
-    // The constant is built from its value (10.0 as an f32 constant).
+    // The constant is built from its value (10.0 as an f32 constant), passed through an
+    // f32 temporary (issue 5, helper F: the operands of small float operations have types).
     let (name, c) = &ops[0];
     assert_eq!(name, "construct");
     assert_eq!(
         deref_type(&s, c.srcs[0]).as_deref(),
         Some("opaque \"bfloat16_t\"")
     );
+    assert_eq!(deref_type(&s, c.srcs[1]).as_deref(), Some("f32"));
     let f = &s.functions[s.entry.unwrap()];
-    match &f.instrs[f.values[c.srcs[1]].def].kind {
-        InstrKind::LoadConst { values, .. } => {
+    let InstrKind::Deref(component) = &f.instrs[f.values[c.srcs[1]].def].kind else {
+        panic!("not a deref");
+    };
+    let stored = f
+        .instrs_in_order()
+        .into_iter()
+        .find_map(|i| match &f.instrs[i].kind {
+            InstrKind::Intrinsic(x) if x.op == Intrinsic::StoreDeref => {
+                let InstrKind::Deref(d) = &f.instrs[f.values[x.srcs[0]].def].kind else {
+                    return None;
+                };
+                (d.kind == component.kind).then_some(x.srcs[1])
+            }
+            _ => None,
+        });
+    match stored.map(|v| &f.instrs[f.values[v].def].kind) {
+        Some(InstrKind::LoadConst { values, .. }) => {
             assert_eq!(values[0], u64::from(10.0f32.to_bits()))
         }
         other => panic!("not a constant: {other:?}"),
     }
     let names: Vec<&str> = ops.iter().map(|(n, _)| n.as_str()).collect();
     assert!(names.contains(&"swizzle"), "{names:?}");
-    // float(bf16) is a vendor_op_value with an f32 result.
+    // float(bf16) writes an f32 temporary (its type says what the result is).
     let to_float = ops
         .iter()
-        .filter(|(n, x)| n == "construct" && x.op == Intrinsic::VendorOpValue)
+        .filter(|(n, x)| {
+            n == "construct"
+                && x.op == Intrinsic::VendorOp
+                && deref_type(&s, x.srcs[0]).as_deref() == Some("f32")
+        })
         .count();
     assert_eq!(to_float, 2, "{names:?}");
 }

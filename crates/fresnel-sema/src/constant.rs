@@ -42,6 +42,39 @@ pub fn round_to_f16(x: f32) -> f32 {
     q.copysign(x)
 }
 
+/// (Issue 5, helper F) `v` rounded to nearest-even in a small float format (bfloat16,
+/// float e5m2, float e4m3), as the `f32` holding it exactly: bfloat16 has float's exponent
+/// range and 8 significant bits; e5m2 (bias 15, 3 significant bits) overflows to infinity;
+/// e4m3 (bias 7, 4 significant bits, largest finite 448) has no infinity and overflows to
+/// NaN. Other scalar types: `v` as `f32`.
+pub fn small_float_round(s: Scalar, v: f64) -> f32 {
+    // (significant bits, exponent of the smallest normal, largest finite, infinity?)
+    let (p, emin, max, inf): (i32, i32, f64, bool) = match s {
+        Scalar::BF16 => (8, -126, (2.0 - 2f64.powi(-7)) * 2f64.powi(127), true),
+        Scalar::FE5M2 => (3, -14, 57344.0, true),
+        Scalar::FE4M3 => (4, -6, 448.0, false),
+        _ => return v as f32,
+    };
+    if v.is_nan() || v == 0.0 {
+        return v as f32;
+    }
+    let overflow = if inf { f32::INFINITY } else { f32::NAN };
+    if v.is_infinite() {
+        return overflow.copysign(v as f32);
+    }
+    let a = v.abs();
+    // The binary exponent of `a` (exact, from the bits; f64 subnormals are far below
+    // every format's range and take the smallest exponent).
+    let biased = ((a.to_bits() >> 52) & 0x7ff) as i32;
+    let e = (biased - 1023).max(emin);
+    let ulp = 2f64.powi(e - (p - 1));
+    let q = (a / ulp).round_ties_even() * ulp;
+    if q > max {
+        return overflow.copysign(v as f32);
+    }
+    (q as f32).copysign(v as f32)
+}
+
 impl ConstValue {
     /// The zero of a scalar type.
     pub fn zero(s: Scalar) -> ConstValue {
@@ -60,8 +93,11 @@ impl ConstValue {
             Scalar::U16 => ConstValue::U16(f_to_u64(v) as u16),
             Scalar::U32 => ConstValue::U32(f_to_u64(v) as u32),
             Scalar::U64 => ConstValue::U64(f_to_u64(v)),
-            Scalar::F16 | Scalar::BF16 | Scalar::FE5M2 | Scalar::FE4M3 => {
-                ConstValue::F16(round_to_f16(v as f32))
+            Scalar::F16 => ConstValue::F16(round_to_f16(v as f32)),
+            // (Issue 5, helper F) Rounded to the format itself, not through float16 (which
+            // has another range and precision): `small_float_round`.
+            Scalar::BF16 | Scalar::FE5M2 | Scalar::FE4M3 => {
+                ConstValue::F16(small_float_round(s, v))
             }
             Scalar::F32 => ConstValue::F32(v as f32),
             Scalar::F64 => ConstValue::F64(v),
@@ -439,6 +475,23 @@ mod tests {
         );
         assert_eq!(round_to_f16(1.0 / 3.0), 0.333_251_95);
         assert_eq!(round_to_f16(70000.0), f32::INFINITY);
+        // (Issue 5, helper F) The small float formats round in their own precision and
+        // range.
+        assert_eq!(small_float_round(Scalar::BF16, 100000.0), 99840.0);
+        assert_eq!(small_float_round(Scalar::BF16, 1.003_906_25), 1.0);
+        assert_eq!(small_float_round(Scalar::BF16, 1.011_718_75), 1.015_625);
+        assert_eq!(small_float_round(Scalar::BF16, 1e39), f32::INFINITY);
+        assert_eq!(small_float_round(Scalar::FE4M3, 1.1), 1.125);
+        assert_eq!(small_float_round(Scalar::FE4M3, -448.0), -448.0);
+        assert!(small_float_round(Scalar::FE4M3, 500.0).is_nan());
+        assert_eq!(
+            small_float_round(Scalar::FE4M3, 2f64.powi(-9)),
+            2f32.powi(-9)
+        );
+        assert_eq!(small_float_round(Scalar::FE4M3, 2f64.powi(-11)), 0.0);
+        assert_eq!(small_float_round(Scalar::FE5M2, 60000.0), 57344.0);
+        assert_eq!(small_float_round(Scalar::FE5M2, 65536.0), f32::INFINITY);
+        assert_eq!(small_float_round(Scalar::FE5M2, 1.2), 1.25);
     }
 
     #[test]

@@ -12,6 +12,8 @@ use smallvec::SmallVec;
 
 /// GL_NV_cooperative_matrix operations (issue 5, helper V).
 mod coopmat_nv;
+// GL_NV_cooperative_vector operations (issue 5, helper F).
+mod coopvec_nv;
 mod copy;
 mod gaps;
 /// `textureGatherOffsets` as `ConstOffsets` (issue 6).
@@ -20,6 +22,10 @@ mod gather_offsets;
 mod matrix;
 mod refs;
 mod rt;
+// bfloat16 / float8 operations (issue 5, helper F).
+mod small_float;
+// GL_ARM_tensors operations (issue 5, helper F).
+mod tensor_arm;
 pub(super) use rt::private_local;
 /// GL_EXT_spirv_intrinsics `spirv_instruction` calls (issue 5).
 mod spirv_instruction;

@@ -24,6 +24,8 @@ mod coalesce;
 mod const_globals;
 /// GL_NV_cooperative_matrix types (issue 5, helper V).
 mod coopmat_nv;
+// GL_NV_cooperative_vector (issue 5, helper F).
+mod coopvec_nv;
 /// Calls of unlinked function declarations (issue 4).
 mod declarations;
 /// NonUniform and RelaxedPrecision on instructions (issue 5).
@@ -39,6 +41,8 @@ mod instr;
 /// `gl_PrimitiveShadingRateEXT` of mesh shaders in a block (issue 5, helper B).
 mod mesh_blocks;
 mod refs;
+// GL_EXT_bfloat16 / GL_EXT_float_e4m3 / GL_EXT_float_e5m2 types (issue 5, helper F).
+mod small_float;
 mod spec;
 /// Array lengths given by specialization constants (issue 5, helper B).
 mod spec_array;
@@ -48,6 +52,10 @@ mod spirv_type;
 pub mod stats;
 mod switch;
 mod target;
+// GL_ARM_tensors (issue 5, helper F).
+mod tensor_arm;
+// GL_QCOM_tile_shading (issue 5, helper F).
+mod tile_shading;
 mod types;
 mod writer;
 
@@ -622,6 +630,8 @@ impl<'a> Module<'a> {
                 m.push(vec![em]);
             }
         }
+        // GL_QCOM_tile_shading (issue 5, helper F: `tile_shading.rs`).
+        self.tile_shading_modes(&mut m);
         if self.uses_xfb()
             && matches!(
                 self.shader.stage,

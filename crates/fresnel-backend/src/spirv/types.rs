@@ -46,6 +46,8 @@ pub fn ext_storage_class(name: &str) -> Option<u32> {
         "shaderRecord" => s::SHADER_RECORD_BUFFER_KHR,
         "taskPayloadShared" => s::TASK_PAYLOAD_WORKGROUP_EXT,
         "hitObjectAttribute" => s::HIT_OBJECT_ATTRIBUTE_NV,
+        // GL_QCOM_tile_shading (issue 5, helper F).
+        "tile_attachmentQCOM" => super::tile_shading::STORAGE_TILE_ATTACHMENT_QCOM,
         _ => return None,
     })
 }
@@ -565,6 +567,27 @@ impl Module<'_> {
                 Some(r) => r?,
                 None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
             },
+            // GL_NV_cooperative_vector (issue 5, helper F: `coopvec_nv.rs`).
+            Type::Opaque(n) if super::coopvec_nv::parse(&n).is_some() => {
+                match self.coopvec_nv_type(&n) {
+                    Some(r) => r?,
+                    None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
+                }
+            }
+            // GL_ARM_tensors (issue 5, helper F: `tensor_arm.rs`).
+            Type::Opaque(n) if super::tensor_arm::parse(&n).is_some() => {
+                match self.tensor_arm_type(&n) {
+                    Some(t) => t,
+                    None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
+                }
+            }
+            // GL_EXT_bfloat16, GL_EXT_float_e4m3/e5m2 (issue 5, helper F: `small_float.rs`).
+            Type::Opaque(n) if super::small_float::parse(&n).is_some() => {
+                match super::small_float::parse(&n) {
+                    Some(s) => self.small_float_type(s),
+                    None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
+                }
+            }
             Type::Opaque(n) => match self.spirv_type(&n) {
                 // GL_EXT_spirv_intrinsics (issue 5): `spirv_type.rs`.
                 Some(r) => r?,
@@ -1748,7 +1771,8 @@ impl Module<'_> {
         if let Some(b) = builtin(name, self.vulkan()) {
             return Some(b);
         }
-        let (b, extra) = ext::builtin(name)?;
+        // GL_QCOM_tile_shading (issue 5, helper F).
+        let (b, extra) = ext::builtin(name).or_else(|| super::tile_shading::builtin(name))?;
         if let Some((c, e)) = extra {
             self.cap(c);
             self.exts.insert(e);

@@ -17,6 +17,18 @@ impl FuncCx<'_, '_> {
         if self.emit_coopmat_nv(x)? {
             return Ok(true);
         }
+        // bfloat16 / float8 (issue 5, helper F: `small_float.rs`).
+        if self.emit_small_float(x)? {
+            return Ok(true);
+        }
+        // GL_ARM_tensors (issue 5, helper F: `tensor_arm.rs`).
+        if self.emit_tensor_arm(x)? {
+            return Ok(true);
+        }
+        // GL_NV_cooperative_vector (issue 5, helper F: `coopvec_nv.rs`).
+        if self.emit_coopvec_nv(x)? {
+            return Ok(true);
+        }
         Err(SpirvError::new(format!(
             "SPIR-V output: {}",
             fresnel_ir::vendor::describe(&self.m.shader.types, self.f, x)
@@ -32,6 +44,12 @@ pub(crate) fn reject_vendor_ops(shader: &fresnel_ir::Shader) -> Result<()> {
             if let fresnel_ir::InstrKind::Intrinsic(x) = &f.instrs[id].kind {
                 if matches!(x.op, Intrinsic::VendorOp | Intrinsic::VendorOpValue)
                     && !super::coopmat_nv::supported(&shader.types, f, x)
+                    // bfloat16 / float8 (issue 5, helper F).
+                    && !super::small_float::supported(&shader.types, f, x)
+                    // GL_ARM_tensors (issue 5, helper F).
+                    && !super::tensor_arm::supported(&shader.types, f, x)
+                    // GL_NV_cooperative_vector (issue 5, helper F).
+                    && !super::coopvec_nv::supported(&shader.types, f, x)
                 {
                     return Err(SpirvError::new(format!(
                         "SPIR-V output: {}",

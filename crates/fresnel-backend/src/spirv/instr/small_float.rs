@@ -1,0 +1,607 @@
+//! The vendor operations on the small float types (issue 5, helper F): GL_EXT_bfloat16 as
+//! SPV_KHR_bfloat16, GL_EXT_float_e4m3 / GL_EXT_float_e5m2 as SPV_EXT_float8 (types:
+//! `small_float.rs`). The values live in memory (the IR's `vendor_op` destinations and
+//! operands are derefs); the lowering passes ordinary sources and results of these
+//! operations through temporaries of their own type, so every operand here has a type.
+//!
+//! * `construct` / `convert`: the components converted one source at a time (`OpFConvert`
+//!   between float formats, `OpConvertSToF` / `OpConvertUToF` from integers,
+//!   `OpConvertFToS` / `OpConvertFToU` to them, `OpSelect` of 1 and 0 from booleans, a
+//!   comparison with 0 of the `float` value to booleans), then gathered with
+//!   `OpCompositeConstruct` (a scalar splatted to a vector, extra components dropped, as
+//!   GLSL constructors do); a structure or array holding these types is built member by
+//!   member (`S(b)`, `T[2](b, b)`);
+//! * `saturatedConvertEXT(out f8, x)`: the conversion decorated
+//!   `SaturatedToLargestFloat8NormalConversionEXT`;
+//! * `extract` / `insert` (`v[i]`): an access chain, then a load / store; `swizzle` /
+//!   `insert_swizzle`: `OpCompositeExtract` / `OpVectorShuffle` (`OpCompositeInsert` for one
+//!   component);
+//! * `dot(bf16vec, bf16vec)`: `OpDot` (capability `BFloat16DotProductKHR`);
+//! * the bit casts (`bfloat16BitsToIntEXT`, `uintBitsToFloate4m3EXT`, ...): `OpBitcast`.
+//!
+//! Arithmetic and comparisons on these types have no SPIR-V form in these extensions (the
+//! types take part in conversions, composites, memory and `OpDot` only): they are rejected
+//! naming the operation.
+
+use fresnel_ir::{BaseType, IndexKind, Intrinsic, IntrinsicInstr, Type, ValueId};
+
+use super::super::small_float::{self as sf, Format, SmallFloat};
+use super::super::spec::op;
+use super::super::types::Kind;
+use super::super::{Result, SpirvError};
+use crate::spirv::func::{FuncCx, Val};
+
+/// The type of an operand: a small float or an ordinary scalar/vector (booleans 1-bit).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Ty {
+    Small(Format, u8),
+    Plain(Kind),
+}
+
+impl Ty {
+    fn comps(self) -> u8 {
+        match self {
+            Ty::Small(_, n) => n,
+            Ty::Plain(k) => k.comps,
+        }
+    }
+    fn with_comps(self, n: u8) -> Ty {
+        match self {
+            Ty::Small(f, _) => Ty::Small(f, n),
+            Ty::Plain(k) => Ty::Plain(k.with_comps(n)),
+        }
+    }
+}
+
+/// The operations written here.
+const SUPPORTED: &[&str] = &[
+    "construct",
+    "convert",
+    "extract",
+    "insert",
+    "swizzle",
+    "insert_swizzle",
+    "dot",
+    "saturatedConvertEXT",
+    "bfloat16BitsToIntEXT",
+    "bfloat16BitsToUintEXT",
+    "floate4m3BitsToIntEXT",
+    "floate4m3BitsToUintEXT",
+    "floate5m2BitsToIntEXT",
+    "floate5m2BitsToUintEXT",
+    "intBitsToBFloat16EXT",
+    "uintBitsToBFloat16EXT",
+    "intBitsToFloate4m3EXT",
+    "uintBitsToFloate4m3EXT",
+    "intBitsToFloate5m2EXT",
+    "uintBitsToFloate5m2EXT",
+];
+
+/// The type under any arrays.
+fn innermost(types: &fresnel_ir::Types, mut t: fresnel_ir::TypeId) -> fresnel_ir::TypeId {
+    for _ in 0..64 {
+        match types.get(t) {
+            Type::Array { elem, .. } => t = *elem,
+            _ => break,
+        }
+    }
+    t
+}
+
+/// Whether a type is or holds (in arrays and structures) a small float type, and no other
+/// opaque type.
+fn holds_small(types: &fresnel_ir::Types, t: fresnel_ir::TypeId, depth: u32) -> Option<bool> {
+    if depth > 64 {
+        return None;
+    }
+    match types.get(innermost(types, t)) {
+        Type::Opaque(n) => sf::parse(n).map(|_| true),
+        Type::Struct { fields, .. } => {
+            let mut any = false;
+            for f in fields {
+                any |= holds_small(types, f.ty, depth + 1)?;
+            }
+            Some(any)
+        }
+        _ => Some(false),
+    }
+}
+
+fn deref_ty(f: &fresnel_ir::Function, v: ValueId) -> Option<fresnel_ir::TypeId> {
+    let d = f.values.get(v)?;
+    match &f.instrs.get(d.def)?.kind {
+        fresnel_ir::InstrKind::Deref(d) => Some(d.ty),
+        _ => None,
+    }
+}
+
+/// Whether a vendor operation is one on the small float types written here: a known
+/// operation whose derefs touch these types and no other vendor type.
+pub(crate) fn supported(
+    types: &fresnel_ir::Types,
+    f: &fresnel_ir::Function,
+    x: &IntrinsicInstr,
+) -> bool {
+    let Some(name) = x
+        .index(IndexKind::VendorOp)
+        .and_then(fresnel_ir::vendor::vendor_op_name)
+    else {
+        return false;
+    };
+    if !SUPPORTED.contains(&name) {
+        return false;
+    }
+    let mut small = false;
+    for &s in &x.srcs {
+        if let Some(t) = deref_ty(f, s) {
+            match holds_small(types, t, 0) {
+                Some(true) => small = true,
+                Some(false) => {
+                    if types.is_opaque(t) {
+                        return false;
+                    }
+                }
+                None => return false,
+            }
+        }
+    }
+    small
+}
+
+impl FuncCx<'_, '_> {
+    /// The operand type of a deref of a small float or ordinary scalar/vector.
+    fn sf_deref_ty(&self, v: ValueId) -> Option<Ty> {
+        let t = deref_ty(self.f, v)?;
+        match self.m.shader.types.get(t) {
+            Type::Opaque(n) => sf::parse(n).map(|s| Ty::Small(s.format, s.comps)),
+            _ => self.m.value_kind(t).map(Ty::Plain),
+        }
+    }
+
+    fn sf_type(&mut self, t: Ty) -> u32 {
+        match t {
+            Ty::Small(format, comps) => self.m.small_float_type(SmallFloat { format, comps }),
+            Ty::Plain(k) => self.m.kind_type(k),
+        }
+    }
+
+    /// An operand's value and type: a deref loaded, a value as it is.
+    fn sf_operand(&mut self, v: ValueId) -> Result<(u32, Ty)> {
+        if deref_ty(self.f, v).is_some() {
+            let Some(t) = self.sf_deref_ty(v) else {
+                return Err(SpirvError::new(
+                    "an operand of an operation on bfloat16/float8 values is neither a scalar nor a vector",
+                ));
+            };
+            let (p, pointee, class, ..) = self.ptr(v)?;
+            if matches!(t, Ty::Plain(k) if k.base == BaseType::Bool)
+                && super::super::Module::external(self.ptr(v)?.4)
+            {
+                return Err(SpirvError::new(
+                    "a boolean in buffer memory as the operand of an operation on bfloat16/float8 values",
+                ));
+            }
+            let id = self.new_id();
+            let mut ops = vec![pointee, id, p];
+            ops.extend(Self::mem_operands(class, Self::sf_align_kind(t)));
+            self.code.inst(op::LOAD, &ops);
+            Ok((id, t))
+        } else {
+            let k = self.natural_kind(v);
+            let id = self.value_as(v, k)?;
+            Ok((id, Ty::Plain(k)))
+        }
+    }
+
+    /// The kind whose scalar size is the alignment of an operand in physical memory.
+    fn sf_align_kind(t: Ty) -> Kind {
+        match t {
+            Ty::Small(f, _) => Kind::new(BaseType::Float, f.bits(), 1),
+            Ty::Plain(k) => k.scalar(),
+        }
+    }
+
+    /// Stores `id` (of the pointee type) through the deref `d`.
+    fn sf_store(&mut self, d: ValueId, id: u32) -> Result<()> {
+        let (p, _, class, ..) = self.ptr(d)?;
+        let align = self
+            .sf_deref_ty(d)
+            .map_or(Kind::new(BaseType::Uint, 8, 1), Self::sf_align_kind);
+        let mut ops = vec![p, id];
+        ops.extend(Self::mem_operands(class, align));
+        self.code.inst(op::STORE, &ops);
+        Ok(())
+    }
+
+    fn sf_inst(&mut self, opc: u16, t: Ty, args: &[u32]) -> u32 {
+        let ty = self.sf_type(t);
+        let id = self.new_id();
+        let mut ops = vec![ty, id];
+        ops.extend_from_slice(args);
+        self.code.inst(opc, &ops);
+        id
+    }
+
+    /// Converts `id` from `from` to `to` (the same number of components). `saturate`:
+    /// decorated as a saturating conversion to a float8 type.
+    fn sf_convert(&mut self, id: u32, from: Ty, to: Ty, saturate: bool) -> Result<u32> {
+        use BaseType::{Bool, Float, Int, Uint};
+        let n = to.comps();
+        if from.comps() != n {
+            return Err(SpirvError::new(
+                "internal: a bfloat16/float8 conversion between different component counts",
+            ));
+        }
+        let opc = match (from, to) {
+            (a, b) if a == b => return Ok(id),
+            (Ty::Small(..), Ty::Small(..)) => op::F_CONVERT,
+            (Ty::Plain(k), Ty::Small(format, _)) => match k.base {
+                Float => op::F_CONVERT,
+                Int => op::CONVERT_S_TO_F,
+                Uint => op::CONVERT_U_TO_F,
+                Bool => {
+                    let s = SmallFloat { format, comps: n };
+                    let one = self.m.small_float_const(s, format.small_int_bits(true));
+                    let zero = self.m.small_float_const(s, format.small_int_bits(false));
+                    return Ok(self.sf_inst(op::SELECT, to, &[id, one, zero]));
+                }
+            },
+            (Ty::Small(..), Ty::Plain(k)) => match k.base {
+                Float => op::F_CONVERT,
+                Int => op::CONVERT_F_TO_S,
+                Uint => op::CONVERT_F_TO_U,
+                Bool => {
+                    // `bool(x)` is `x != 0`, compared as a `float` (exact: every value of
+                    // these formats is one).
+                    let fk = Kind::new(Float, 32, n);
+                    let f = self.sf_convert(id, from, Ty::Plain(fk), false)?;
+                    let zero = self.m.constant(fk, &vec![0; usize::from(n)]);
+                    return Ok(self.sf_inst(op::F_UNORD_NOT_EQUAL, to, &[f, zero]));
+                }
+            },
+            (Ty::Plain(a), Ty::Plain(b)) => {
+                // Between ordinary types: the writer's own conversion.
+                let _ = (a, b);
+                return self.convert(id, a, b);
+            }
+        };
+        let r = self.sf_inst(opc, to, &[id]);
+        if saturate {
+            if !matches!(to, Ty::Small(Format::E4M3 | Format::E5M2, _)) {
+                return Err(SpirvError::new(
+                    "saturatedConvertEXT to a type other than a float8 type",
+                ));
+            }
+            self.m.decorate(r, sf::DECOR_SATURATED_FLOAT8, &[]);
+        }
+        Ok(r)
+    }
+
+    /// Component `i` of `id` (of type `t`), as a scalar.
+    fn sf_component(&mut self, id: u32, t: Ty, i: u8) -> u32 {
+        if t.comps() == 1 {
+            return id;
+        }
+        self.sf_inst(op::COMPOSITE_EXTRACT, t.with_comps(1), &[id, u32::from(i)])
+    }
+
+    /// A constructor's value of type `to` from the sources `srcs`.
+    fn sf_construct(&mut self, to: Ty, srcs: &[ValueId]) -> Result<u32> {
+        let n = to.comps();
+        if let [s] = srcs {
+            let (id, from) = self.sf_operand(*s)?;
+            if from.comps() == n {
+                return self.sf_convert(id, from, to, false);
+            }
+            if from.comps() == 1 {
+                let c = self.sf_convert(id, from, to.with_comps(1), false)?;
+                if n == 1 {
+                    return Ok(c);
+                }
+                let parts = vec![c; usize::from(n)];
+                return Ok(self.sf_inst(op::COMPOSITE_CONSTRUCT, to, &parts));
+            }
+        }
+        let mut parts = Vec::new();
+        for &s in srcs {
+            if parts.len() >= usize::from(n) {
+                break;
+            }
+            let (id, from) = self.sf_operand(s)?;
+            let c = self.sf_convert(id, from, to.with_comps(from.comps()), false)?;
+            for i in 0..from.comps() {
+                if parts.len() < usize::from(n) {
+                    parts.push(self.sf_component(c, to.with_comps(from.comps()), i));
+                }
+            }
+        }
+        if parts.len() != usize::from(n) {
+            return Err(SpirvError::new(format!(
+                "a constructor of {} components from {} (bfloat16/float8)",
+                n,
+                parts.len()
+            )));
+        }
+        if n == 1 {
+            return Ok(parts[0]);
+        }
+        Ok(self.sf_inst(op::COMPOSITE_CONSTRUCT, to, &parts))
+    }
+
+    /// A 32-bit constant source (swizzle components).
+    fn sf_const(&self, v: ValueId) -> Result<u32> {
+        match &self.vals[v.0 as usize] {
+            Val::Const(bits) if bits.len() == 1 => Ok(bits[0] as u32),
+            _ => Err(SpirvError::new(
+                "internal: a swizzle component of a bfloat16/float8 vector is not a constant",
+            )),
+        }
+    }
+
+    /// Writes an operation on the small float types (`Ok(false)`: not one).
+    pub(super) fn emit_small_float(&mut self, x: &IntrinsicInstr) -> Result<bool> {
+        if !matches!(x.op, Intrinsic::VendorOp | Intrinsic::VendorOpValue)
+            || !supported(&self.m.shader.types, self.f, x)
+        {
+            return Ok(false);
+        }
+        let name = x
+            .index(IndexKind::VendorOp)
+            .and_then(fresnel_ir::vendor::vendor_op_name)
+            .unwrap_or("");
+        if x.op == Intrinsic::VendorOpValue {
+            return Err(SpirvError::new(format!(
+                "`{name}` on bfloat16/float8 values with a result of no memory type (the lowering passes these through typed temporaries)"
+            )));
+        }
+        let s = x.srcs.clone();
+        let arity = |n: usize| -> Result<()> {
+            if s.len() == n {
+                Ok(())
+            } else {
+                Err(SpirvError::new(format!(
+                    "`{name}` on bfloat16/float8 values with {} operands",
+                    s.len()
+                )))
+            }
+        };
+        match name {
+            "construct" | "convert" | "saturatedConvertEXT" if s.len() >= 2 => {
+                match self.sf_deref_ty(s[0]) {
+                    Some(to) => {
+                        let v = if name == "saturatedConvertEXT" {
+                            arity(2)?;
+                            let (id, from) = self.sf_operand(s[1])?;
+                            if from.comps() != to.comps() {
+                                return Err(SpirvError::new(
+                                    "saturatedConvertEXT between different component counts",
+                                ));
+                            }
+                            self.sf_convert(id, from, to, true)?
+                        } else {
+                            self.sf_construct(to, &s[1..])?
+                        };
+                        self.sf_store(s[0], v)?;
+                    }
+                    None if name == "construct" => self.sf_construct_aggregate(s[0], &s[1..])?,
+                    None => {
+                        return Err(SpirvError::new(format!(
+                            "`{name}` of bfloat16/float8 values into an aggregate"
+                        )))
+                    }
+                }
+            }
+            "extract" => {
+                arity(3)?;
+                let (p, t) = self.sf_element(s[1], s[2])?;
+                let ty = self.sf_type(t);
+                let id = self.new_id();
+                self.code.inst(op::LOAD, &[ty, id, p]);
+                let Some(dt) = self.sf_deref_ty(s[0]) else {
+                    return Err(SpirvError::new(
+                        "element of a bfloat16/float8 vector into an aggregate",
+                    ));
+                };
+                let v = self.sf_convert(id, t, dt, false)?;
+                self.sf_store(s[0], v)?;
+            }
+            "insert" => {
+                arity(3)?;
+                let (p, t) = self.sf_element(s[0], s[1])?;
+                let (id, from) = self.sf_operand(s[2])?;
+                if from.comps() != 1 {
+                    return Err(SpirvError::new(
+                        "a vector written to a component of a bfloat16/float8 vector",
+                    ));
+                }
+                let v = self.sf_convert(id, from, t, false)?;
+                self.code.inst(op::STORE, &[p, v]);
+            }
+            "swizzle" if s.len() >= 3 => {
+                let (id, t) = self.sf_operand(s[1])?;
+                let comps: Vec<u32> = s[2..]
+                    .iter()
+                    .map(|&c| self.sf_const(c))
+                    .collect::<Result<_>>()?;
+                if comps.iter().any(|&c| c >= u32::from(t.comps())) || comps.len() > 4 {
+                    return Err(SpirvError::new("a swizzle component out of range"));
+                }
+                let rt = t.with_comps(comps.len() as u8);
+                let v = if comps.len() == 1 {
+                    self.sf_inst(op::COMPOSITE_EXTRACT, rt, &[id, comps[0]])
+                } else {
+                    let mut args = vec![id, id];
+                    args.extend(&comps);
+                    self.sf_inst(op::VECTOR_SHUFFLE, rt, &args)
+                };
+                let Some(dt) = self.sf_deref_ty(s[0]) else {
+                    return Err(SpirvError::new(
+                        "a swizzle of a bfloat16/float8 vector into an aggregate",
+                    ));
+                };
+                let v = self.sf_convert(v, rt, dt, false)?;
+                self.sf_store(s[0], v)?;
+            }
+            "insert_swizzle" if s.len() >= 3 => {
+                let (old, t) = self.sf_operand(s[0])?;
+                let comps: Vec<u32> = s[1..s.len() - 1]
+                    .iter()
+                    .map(|&c| self.sf_const(c))
+                    .collect::<Result<_>>()?;
+                let n = t.comps();
+                if comps.iter().any(|&c| c >= u32::from(n)) || comps.len() > usize::from(n) {
+                    return Err(SpirvError::new("a swizzle component out of range"));
+                }
+                let (val, vt) = self.sf_operand(s[s.len() - 1])?;
+                let k = comps.len() as u8;
+                let val = if vt.comps() == k {
+                    self.sf_convert(val, vt, t.with_comps(k), false)?
+                } else {
+                    return Err(SpirvError::new(
+                        "a swizzle write of another number of components (bfloat16/float8)",
+                    ));
+                };
+                let v = if k == 1 {
+                    self.sf_inst(op::COMPOSITE_INSERT, t, &[val, old, comps[0]])
+                } else {
+                    let mut args = vec![old, val];
+                    for i in 0..u32::from(n) {
+                        args.push(match comps.iter().position(|&c| c == i) {
+                            Some(j) => u32::from(n) + j as u32,
+                            None => i,
+                        });
+                    }
+                    self.sf_inst(op::VECTOR_SHUFFLE, t, &args)
+                };
+                self.sf_store(s[0], v)?;
+            }
+            "dot" => {
+                arity(3)?;
+                let (a, at) = self.sf_operand(s[1])?;
+                let (b, bt) = self.sf_operand(s[2])?;
+                let Ty::Small(Format::BFloat16, n) = at else {
+                    return Err(SpirvError::new(
+                        "dot of float8 vectors has no SPIR-V form (SPV_KHR_bfloat16 has OpDot of bfloat16 vectors only)",
+                    ));
+                };
+                if at != bt || n < 2 {
+                    return Err(SpirvError::new(
+                        "dot of bfloat16 vectors of different types",
+                    ));
+                }
+                self.m.cap(sf::CAP_BFLOAT16_DOT_PRODUCT_KHR);
+                let r = self.sf_inst(op::DOT, Ty::Small(Format::BFloat16, 1), &[a, b]);
+                let Some(dt) = self.sf_deref_ty(s[0]) else {
+                    return Err(SpirvError::new("dot into an aggregate"));
+                };
+                let r = self.sf_convert(r, Ty::Small(Format::BFloat16, 1), dt, false)?;
+                self.sf_store(s[0], r)?;
+            }
+            _ if name.contains("BitsTo") => {
+                arity(2)?;
+                let (id, from) = self.sf_operand(s[1])?;
+                let Some(to) = self.sf_deref_ty(s[0]) else {
+                    return Err(SpirvError::new(format!("`{name}` into an aggregate")));
+                };
+                let bits = |t: Ty| match t {
+                    Ty::Small(f, _) => f.bits(),
+                    Ty::Plain(k) => k.bits,
+                };
+                if from.comps() != to.comps() || bits(from) != bits(to) {
+                    return Err(SpirvError::new(format!(
+                        "`{name}` between types of different sizes"
+                    )));
+                }
+                let r = self.sf_inst(op::BITCAST, to, &[id]);
+                self.sf_store(s[0], r)?;
+            }
+            _ => {
+                return Err(SpirvError::new(format!(
+                    "`{name}` on bfloat16/float8 values with {} operands has no SPIR-V form here",
+                    s.len()
+                )))
+            }
+        }
+        Ok(true)
+    }
+
+    /// A pointer to component `index` of the small float vector `v` points to.
+    fn sf_element(&mut self, v: ValueId, index: ValueId) -> Result<(u32, Ty)> {
+        let Some(Ty::Small(format, n)) = self.sf_deref_ty(v) else {
+            return Err(SpirvError::new(
+                "an element of something other than a bfloat16/float8 vector",
+            ));
+        };
+        if n < 2 {
+            return Err(SpirvError::new("an element of a bfloat16/float8 scalar"));
+        }
+        let (p, _, class, ..) = self.ptr(v)?;
+        let et = Ty::Small(format, 1);
+        let ety = self.sf_type(et);
+        let pt = self.m.pointer(class, ety);
+        let k = self.natural_kind(index);
+        let k = if k.base == BaseType::Int {
+            k
+        } else {
+            Kind::new(BaseType::Uint, 32, 1)
+        };
+        let idx = self.value_as(index, k)?;
+        let id = self.new_id();
+        self.code.inst(op::ACCESS_CHAIN, &[pt, id, p, idx]);
+        Ok((id, et))
+    }
+
+    /// A structure or array holding small floats built member by member: each source is a
+    /// deref of the member's own type (loaded and stored whole).
+    fn sf_construct_aggregate(&mut self, dst: ValueId, srcs: &[ValueId]) -> Result<()> {
+        let (dp, dpointee, class, ..) = self.ptr(dst)?;
+        let members: Vec<u32> = if let Some(ms) = self.m.members.get(&dpointee) {
+            ms.clone()
+        } else if let Some(&e) = self.m.elem.get(&dpointee) {
+            vec![e; srcs.len()]
+        } else {
+            return Err(SpirvError::new(
+                "a constructor of bfloat16/float8 values into something other than a structure or array",
+            ));
+        };
+        if members.len() != srcs.len() {
+            return Err(SpirvError::new(format!(
+                "a constructor of {} members from {} values (bfloat16/float8)",
+                members.len(),
+                srcs.len()
+            )));
+        }
+        for (i, (&mt, &s)) in members.iter().zip(srcs).enumerate() {
+            let v = if deref_ty(self.f, s).is_some() {
+                let (sp, st, ..) = self.ptr(s)?;
+                if st != mt {
+                    return Err(SpirvError::new(
+                        "a constructor member of another type (bfloat16/float8 aggregate)",
+                    ));
+                }
+                let id = self.new_id();
+                self.code.inst(op::LOAD, &[st, id, sp]);
+                id
+            } else {
+                let Some(&comps) = self.m.value_types.get(&mt) else {
+                    return Err(SpirvError::new(
+                        "an ordinary value as a bfloat16/float8 aggregate member",
+                    ));
+                };
+                let k = self.natural_kind(s);
+                if k.comps != comps {
+                    return Err(SpirvError::new(
+                        "a constructor member of another size (bfloat16/float8 aggregate)",
+                    ));
+                }
+                self.value_as(s, k)?
+            };
+            let pt = self.m.pointer(class, mt);
+            let idx = self.m.const_i32(i as i32);
+            let p = self.new_id();
+            self.code.inst(op::ACCESS_CHAIN, &[pt, p, dp, idx]);
+            self.code.inst(op::STORE, &[p, v]);
+        }
+        Ok(())
+    }
+}
