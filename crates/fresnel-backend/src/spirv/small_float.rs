@@ -132,8 +132,8 @@ impl Module<'_> {
     /// A constant of a small-format type from the bit pattern of each component.
     pub(crate) fn small_float_const(&mut self, s: SmallFloat, bits: u32) -> u32 {
         let t = self.small_float_scalar(s.format);
-        let key = (t, vec![bits]);
-        let scalar = if let Some(&id) = self.const_cache.get(&key) {
+        let key: super::types::TypeKey = smallvec::smallvec![t, bits];
+        let scalar = if let Some(&id) = self.const_cache.get(key.as_slice()) {
             id
         } else {
             let id = self.id();
