@@ -11,9 +11,6 @@
 
 mod support;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use fresnel::{Stage, TargetEnv};
 use fresnel_backend::spirv;
 use support::instructions;
@@ -33,51 +30,6 @@ const CAP_FLOAT8: u32 = 4212;
 const CAP_BFLOAT16_TYPE: u32 = 5116;
 const CAP_BFLOAT16_DOT: u32 = 5117;
 
-/// Runs the vendored validator (`SPIRV_VAL_VENDORED`) on a module; `None` when it is not
-/// configured.
-fn vendored_validate(words: &[u32], env: &str, flags: &[&str]) -> Option<Result<(), String>> {
-    let program = std::env::var_os("SPIRV_VAL_VENDORED")?;
-    let run = || -> Result<(), String> {
-        let mut child = Command::new(&program)
-            .args(["--target-env", env])
-            .args(flags)
-            .arg("-")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot run the vendored validator: {e}"))?;
-        child
-            .stdin
-            .take()
-            .ok_or("no stdin")?
-            .write_all(&spirv::to_bytes(words))
-            .map_err(|e| e.to_string())?;
-        let out = child.wait_with_output().map_err(|e| e.to_string())?;
-        if out.status.success() {
-            Ok(())
-        } else {
-            let mut msg = String::from_utf8_lossy(&out.stderr).into_owned();
-            msg.push_str(&String::from_utf8_lossy(&out.stdout));
-            Err(msg)
-        }
-    };
-    Some(run())
-}
-
-/// Checks a module with the vendored validator, or says that the check is skipped.
-#[track_caller]
-fn check_vendored(words: &[u32], env: &str, flags: &[&str]) {
-    match vendored_validate(words, env, flags) {
-        None => eprintln!("note: SPIRV_VAL_VENDORED is not set: vendored validation skipped"),
-        Some(Ok(())) => {}
-        Some(Err(e)) => panic!(
-            "vendored spirv-val: {e}\n{}",
-            spirv::disassemble(words).unwrap_or_default()
-        ),
-    }
-}
-
 /// A compute shader compiled for Vulkan 1.3 at -O0 and -O, each module checked by the
 /// vendored validator.
 fn compile_both(src: &str, flags: &[&str]) -> [Vec<u32>; 2] {
@@ -92,7 +44,7 @@ fn compile_both(src: &str, flags: &[&str]) -> [Vec<u32>; 2] {
         if std::env::var_os("VENDOR_FORMS_DUMP").is_some() {
             println!("{}", spirv::disassemble(&words).unwrap_or_default());
         }
-        check_vendored(&words, "vulkan1.3", flags);
+        support::check_vendored(&words, "vulkan1.3", flags);
         words
     })
 }
@@ -297,7 +249,7 @@ fn compile_stage_both(stage: Stage, src: &str) -> [Vec<u32>; 2] {
     [false, true].map(|optimize| {
         let words = support::try_compile(stage, TargetEnv::Vulkan { minor: 3 }, src, optimize)
             .unwrap_or_else(|e| panic!("not written (optimize {optimize}): {e}"));
-        check_vendored(&words, "vulkan1.3", &[]);
+        support::check_vendored(&words, "vulkan1.3", &[]);
         words
     })
 }
@@ -499,7 +451,7 @@ fn vendor_files() {
                     if std::env::var_os("VENDOR_FORMS_DUMP").is_some() {
                         println!("{}", spirv::disassemble(&words).unwrap_or_default());
                     }
-                    match vendored_validate(&words, "vulkan1.3", &["--scalar-block-layout"]) {
+                    match support::vendored_validate(&words, "vulkan1.3", &["--scalar-block-layout"]) {
                         None => println!("SKIP {o} {path}"),
                         Some(Ok(())) => {
                             println!("PASS {o} {path}");
@@ -588,7 +540,7 @@ fn corpus_vendor_shaders() {
             } else {
                 &[]
             };
-            match vendored_validate(&words, env.val_name(), flags) {
+            match support::vendored_validate(&words, env.val_name(), flags) {
                 None => {
                     println!("SKIP {o} {}: SPIRV_VAL_VENDORED not set", job.label);
                 }

@@ -1,4 +1,5 @@
-//! Shared by the SPIR-V tests: running the installed `spirv-val`.
+//! Shared by the SPIR-V tests: running the installed `spirv-val` (and the vendored newer one
+//! `SPIRV_VAL_VENDORED` names, when set), compiling GLSL, reading modules.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -113,4 +114,51 @@ pub fn compile_vulkan(stage: fresnel::Stage, src: &str, optimize: bool, minor: u
         validate(&words, spv_env(target)).unwrap_or_else(|e| panic!("spirv-val: {e}"));
     }
     words
+}
+
+/// Runs the vendored validator (`SPIRV_VAL_VENDORED`) on a module; `None` when it is not
+/// configured.
+#[allow(dead_code)] // Only the tests of newer extensions use it.
+pub fn vendored_validate(words: &[u32], env: &str, flags: &[&str]) -> Option<Result<(), String>> {
+    let program = std::env::var_os("SPIRV_VAL_VENDORED")?;
+    let run = || -> Result<(), String> {
+        let mut child = Command::new(&program)
+            .args(["--target-env", env])
+            .args(flags)
+            .arg("-")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot run the vendored validator: {e}"))?;
+        child
+            .stdin
+            .take()
+            .ok_or("no stdin")?
+            .write_all(&spirv::to_bytes(words))
+            .map_err(|e| e.to_string())?;
+        let out = child.wait_with_output().map_err(|e| e.to_string())?;
+        if out.status.success() {
+            Ok(())
+        } else {
+            let mut msg = String::from_utf8_lossy(&out.stderr).into_owned();
+            msg.push_str(&String::from_utf8_lossy(&out.stdout));
+            Err(msg)
+        }
+    };
+    Some(run())
+}
+
+/// Checks a module with the vendored validator, or says that the check is skipped.
+#[allow(dead_code)]
+#[track_caller]
+pub fn check_vendored(words: &[u32], env: &str, flags: &[&str]) {
+    match vendored_validate(words, env, flags) {
+        None => eprintln!("note: SPIRV_VAL_VENDORED is not set: vendored validation skipped"),
+        Some(Ok(())) => {}
+        Some(Err(e)) => panic!(
+            "vendored spirv-val: {e}\n{}",
+            spirv::disassemble(words).unwrap_or_default()
+        ),
+    }
 }
