@@ -12,6 +12,8 @@ use smallvec::SmallVec;
 
 /// GL_NV_cooperative_matrix operations (issue 5, helper V).
 mod coopmat_nv;
+/// GL_KHR_cooperative_matrix and GL_NV_cooperative_matrix2 operations (issue 5, helper K).
+mod coopmat_khr;
 mod copy;
 mod gaps;
 /// `textureGatherOffsets` as `ConstOffsets` (issue 6).
