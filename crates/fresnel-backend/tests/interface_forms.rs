@@ -74,7 +74,10 @@ void main() { o = u[1].a + bufs[1][0].b[2] + p.c[1]; }";
         for t in &strided {
             let mut e = array_elem(&words, *t);
             while let Some(x) = e {
-                assert!(!blocks.contains(&x), "array %{t} of blocks has an ArrayStride");
+                assert!(
+                    !blocks.contains(&x),
+                    "array %{t} of blocks has an ArrayStride"
+                );
                 e = array_elem(&words, x);
             }
         }
@@ -112,7 +115,11 @@ void main() {
         let mut unique = interface.clone();
         unique.sort_unstable();
         unique.dedup();
-        assert_eq!(unique.len(), interface.len(), "an interface id listed twice");
+        assert_eq!(
+            unique.len(),
+            interface.len(),
+            "an interface id listed twice"
+        );
     }
 }
 
@@ -155,7 +162,11 @@ void main() {
 }";
     for words in both(Stage::Mesh, src, 2) {
         let ins = instructions(&words);
-        let var = decorated(&words, DECOR_BUILTIN, Some(BUILTIN_PRIMITIVE_TRIANGLE_INDICES));
+        let var = decorated(
+            &words,
+            DECOR_BUILTIN,
+            Some(BUILTIN_PRIMITIVE_TRIANGLE_INDICES),
+        );
         assert_eq!(var.len(), 1);
         // %var = OpVariable %ptr Output; %ptr = OpTypePointer Output %arr; %arr's length 7.
         let ptr = ins

@@ -451,7 +451,11 @@ fn vendor_files() {
                     if std::env::var_os("VENDOR_FORMS_DUMP").is_some() {
                         println!("{}", spirv::disassemble(&words).unwrap_or_default());
                     }
-                    match support::vendored_validate(&words, "vulkan1.3", &["--scalar-block-layout"]) {
+                    match support::vendored_validate(
+                        &words,
+                        "vulkan1.3",
+                        &["--scalar-block-layout"],
+                    ) {
                         None => println!("SKIP {o} {path}"),
                         Some(Ok(())) => {
                             println!("PASS {o} {path}");

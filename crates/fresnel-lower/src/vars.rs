@@ -604,10 +604,10 @@ impl Cx<'_> {
         }
         // GL_QCOM_tile_shading (issue 5, helper F): an image declared
         // `layout(tile_attachmentQCOM)` lives in the tile attachment storage.
-        if q.layout
-            .iter()
-            .any(|e| self.layout_name(e).eq_ignore_ascii_case("tile_attachmentQCOM"))
-        {
+        if q.layout.iter().any(|e| {
+            self.layout_name(e)
+                .eq_ignore_ascii_case("tile_attachmentQCOM")
+        }) {
             v.ext_storage = Some("tile_attachmentQCOM".to_string());
         }
         v.ext_quals = q

@@ -105,6 +105,17 @@ fn unwritten_locals(
         .iter()
         .copied()
         .filter(|&v| vars[v].init.is_none())
+        // (Issue 5, helper K) `in`/`inout` parameters are written by the call (a function
+        // only named by vendor operations, a decode function, has no call to see).
+        .filter(|&v| {
+            !f.params.iter().any(|p| {
+                p.var == v
+                    && matches!(
+                        p.dir,
+                        fresnel_ir::ParamDir::In | fresnel_ir::ParamDir::InOut
+                    )
+            })
+        })
         .collect();
     if candidates.is_empty() {
         return false;

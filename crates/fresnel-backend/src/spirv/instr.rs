@@ -13,6 +13,8 @@ use smallvec::SmallVec;
 /// GL_NV_cooperative_matrix operations (issue 5, helper V).
 mod coopmat_nv;
 // GL_NV_cooperative_vector operations (issue 5, helper F).
+/// GL_KHR_cooperative_matrix and GL_NV_cooperative_matrix2 operations (issue 5, helper K).
+mod coopmat_khr;
 mod coopvec_nv;
 mod copy;
 mod gaps;

@@ -25,6 +25,9 @@ mod const_globals;
 /// GL_NV_cooperative_matrix types (issue 5, helper V).
 mod coopmat_nv;
 // GL_NV_cooperative_vector (issue 5, helper F).
+/// GL_KHR_cooperative_matrix types, GL_NV_cooperative_matrix2 tensor layouts and views
+/// (issue 5, helper K).
+mod coopmat_khr;
 mod coopvec_nv;
 /// Calls of unlinked function declarations (issue 4).
 mod declarations;
@@ -422,6 +425,9 @@ impl<'a> Module<'a> {
             self.decorations.words =
                 func::sweep::drop_decorations(&self.decorations.words, &self.swept);
         }
+        // SPV_KHR_cooperative_matrix needs the Vulkan memory model (issue 5, helper K:
+        // `coopmat_khr.rs`).
+        self.coopmat_memory_model()?;
         match shader.entry {
             Some(entry) => self.entry_point(self.func_ids[entry.0 as usize])?,
             // A compilation unit without `main` (to be linked with others): a module with
@@ -673,7 +679,10 @@ impl<'a> Module<'a> {
         }
         // Logical or PhysicalStorageBuffer64 addressing, GLSL450 memory model.
         let addressing = if self.physical_addressing { 5348 } else { 0 };
-        w.inst(op::MEMORY_MODEL, &[addressing, 1]);
+        // (Issue 5, helper K) The Vulkan memory model when its capability is declared
+        // (`coopmat_khr.rs`: cooperative matrices need it).
+        let model = if self.caps.contains(&5345) { 3 } else { 1 };
+        w.inst(op::MEMORY_MODEL, &[addressing, model]);
         // SPV_NV_bindless_texture (bindless handles, helper C): 64-bit handles, declared
         // right after the memory model.
         if self.caps.contains(&5390) {

@@ -331,6 +331,12 @@ impl Module<'_> {
     /// The SPIR-V type a parameter or result variable of kind `k` is passed as: a buffer
     /// reference pointer when the variable holds one (`Slot::Var`), else its kind's type.
     pub fn param_type(&mut self, var: VarId, k: super::types::Kind) -> Result<u32> {
+        // (Issue 5, helper K) An array parameter of a decode function (`types.rs`
+        // `func_sig`): the array type itself.
+        let vty = self.shader.vars[var].ty;
+        if super::coopmat_khr::value_array(&self.shader.types, vty) {
+            return self.ir_type(vty, false, None);
+        }
         match self.ref_slots.get(&Slot::Var(var)) {
             Some(&t) => self.ref_pointer(t),
             None => Ok(self.kind_type(k)),

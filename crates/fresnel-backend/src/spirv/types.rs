@@ -145,6 +145,17 @@ impl Module<'_> {
         id
     }
 
+    /// The width of scalar type `t` declared by [`Self::ty`] (32 when unknown).
+    pub fn scalar_bits(&self, t: u32) -> u8 {
+        self.declared_type(t)
+            .and_then(|(opc, ops)| {
+                (opc == op::TYPE_INT || opc == op::TYPE_FLOAT)
+                    .then(|| ops.first().copied())
+                    .flatten()
+            })
+            .map_or(32, |b| b as u8)
+    }
+
     /// The opcode and operands of a type [`Self::ty`] declared as `t`, if it did.
     pub fn declared_type(&self, t: u32) -> Option<(u16, &[u32])> {
         self.type_cache
@@ -570,6 +581,20 @@ impl Module<'_> {
             // GL_NV_cooperative_vector (issue 5, helper F: `coopvec_nv.rs`).
             Type::Opaque(n) if super::coopvec_nv::parse(&n).is_some() => {
                 match self.coopvec_nv_type(&n) {
+                    Some(r) => r?,
+                    None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
+                }
+            }
+            // GL_KHR_cooperative_matrix and GL_NV_cooperative_matrix2's tensor layouts and
+            // views (issue 5, helper K: `coopmat_khr.rs`).
+            Type::Opaque(n) if super::coopmat_khr::parse(&n).is_some() => {
+                match self.coopmat_khr_type(&n) {
+                    Some(r) => r?,
+                    None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
+                }
+            }
+            Type::Opaque(n) if super::coopmat_khr::parse_tensor(&n).is_some() => {
+                match self.tensor_nv_type(&n) {
                     Some(r) => r?,
                     None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
                 }
@@ -1410,8 +1435,14 @@ impl Module<'_> {
     /// The signature of a function under copy-in/copy-out.
     pub fn func_sig(&mut self, fid: FuncId) -> Result<FuncSig> {
         let f = &self.shader.functions[fid];
+        // (Issue 5, helper K) A function only named by vendor operations (a decode
+        // function) takes its arrays by value: placeholder kind, `param_type` declares them.
+        let by_value_arrays = super::coopmat_khr::callee_only(self.shader, fid);
         let kind_of = |m: &Module, var: VarId| -> Result<Kind> {
             let v = &m.shader.vars[var];
+            if by_value_arrays && super::coopmat_khr::value_array(&m.shader.types, v.ty) {
+                return Ok(Kind::new(BaseType::Uint, 32, 1));
+            }
             m.value_kind(v.ty).ok_or_else(|| {
                 SpirvError::new(format!(
                     "function `{}`: parameter or result `{}` of type {} is not a scalar or vector (not supported in SPIR-V output yet)",

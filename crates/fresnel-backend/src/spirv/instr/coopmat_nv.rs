@@ -169,24 +169,12 @@ impl FuncCx<'_, '_> {
             ));
         };
         let scalar = self.m.elem.get(&elem).copied().unwrap_or(elem);
-        let bits = self.scalar_bits(scalar);
+        let bits = self.m.scalar_bits(scalar);
         let idx = self.value_as(index, Kind::new(BaseType::Uint, 32, 1))?;
         let pt = self.m.pointer(class, elem);
         let p = self.new_id();
         self.code.inst(op::ACCESS_CHAIN, &[pt, p, bid, idx]);
         Ok((p, class, Kind::new(BaseType::Uint, bits, comps)))
-    }
-
-    /// The width of a scalar type id (32 when unknown).
-    fn scalar_bits(&self, t: u32) -> u8 {
-        self.m
-            .declared_type(t)
-            .and_then(|(opc, ops)| {
-                (opc == op::TYPE_INT || opc == op::TYPE_FLOAT)
-                    .then(|| ops.first().copied())
-                    .flatten()
-            })
-            .map_or(32, |b| b as u8)
     }
 
     /// Writes an operation on NV cooperative matrices (`Ok(false)`: not one).

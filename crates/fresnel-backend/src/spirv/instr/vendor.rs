@@ -1,7 +1,9 @@
 //! The vendor operations (`vendor_op`, `vendor_op_value`: operations on cooperative
 //! matrices and vectors, long vectors, tensors and the small float formats, issue 4) have
 //! no SPIR-V emission: they are rejected with the operation and the extension named, except
-//! those on GL_NV_cooperative_matrix types (issue 5, helper V: `coopmat_nv.rs`).
+//! those on GL_NV_cooperative_matrix types (issue 5, helper V: `coopmat_nv.rs`) and on
+//! GL_KHR_cooperative_matrix types and GL_NV_cooperative_matrix2 tensor layouts and views
+//! (issue 5, helper K: `coopmat_khr.rs`).
 
 use fresnel_ir::{Intrinsic, IntrinsicInstr};
 
@@ -15,6 +17,10 @@ impl FuncCx<'_, '_> {
             return Ok(false);
         }
         if self.emit_coopmat_nv(x)? {
+            return Ok(true);
+        }
+        // GL_KHR_cooperative_matrix, GL_NV_cooperative_matrix2 (helper K: `coopmat_khr.rs`).
+        if self.emit_coopmat_khr(x)? {
             return Ok(true);
         }
         // bfloat16 / float8 (issue 5, helper F: `small_float.rs`).
@@ -50,6 +56,8 @@ pub(crate) fn reject_vendor_ops(shader: &fresnel_ir::Shader) -> Result<()> {
                     && !super::tensor_arm::supported(&shader.types, f, x)
                     // GL_NV_cooperative_vector (issue 5, helper F).
                     && !super::coopvec_nv::supported(&shader.types, f, x)
+                    // GL_KHR_cooperative_matrix, GL_NV_cooperative_matrix2 (helper K).
+                    && !super::coopmat_khr::supported(&shader.types, f, x)
                 {
                     return Err(SpirvError::new(format!(
                         "SPIR-V output: {}",
