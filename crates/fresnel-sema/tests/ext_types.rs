@@ -528,3 +528,25 @@ fn extensions_are_required() {
         "`coopVecLoadNV` needs GL_NV_cooperative_vector",
     );
 }
+
+/// `coopMatStore` writes its buffer: a `writeonly` buffer is fine (piglit's
+/// `cmat-uniform-ctor`), a `readonly` one is an error; `coopMatLoad` reads it.
+#[test]
+fn coopmat_store_writes_its_buffer() {
+    let src = |q: &str, call: &str| {
+        format!(
+            "#version 450\n#extension GL_KHR_cooperative_matrix : require\n\
+             #extension GL_KHR_memory_scope_semantics : require\n\
+             layout(local_size_x = 32) in;\n\
+             layout(binding = 1) {q} buffer R {{ float r[]; }};\n\
+             void main() {{\n\
+             coopmat<float, gl_ScopeSubgroup, 16, 16, gl_MatrixUseAccumulator> acc =\n\
+             coopmat<float, gl_ScopeSubgroup, 16, 16, gl_MatrixUseAccumulator>(1.0);\n\
+             {call}(acc, r, 0, 16, gl_CooperativeMatrixLayoutRowMajor);\n}}\n"
+        )
+    };
+    ok(&src("writeonly", "coopMatStore"));
+    fails(&src("readonly", "coopMatStore"), "is `readonly`");
+    fails(&src("writeonly", "coopMatLoad"), "cannot be read");
+    ok(&src("readonly", "coopMatLoad"));
+}

@@ -1640,6 +1640,10 @@ impl Checker<'_> {
             self.arg_out(c, 0, "the matrix");
         }
         self.arg_buffer(c, 1, true);
+        if !load {
+            // The buffer is written, not read (a `writeonly` buffer is fine, `readonly` not).
+            self.arg_out(c, 1, "the buffer");
+        }
         self.arg_scalar(c, 2, Scalar::U32, "the element index");
         self.arg_scalar(c, 3, Scalar::U32, "the stride");
         if nv {
@@ -1950,6 +1954,10 @@ impl Checker<'_> {
             self.arg_out(c, 0, "the matrix");
         }
         self.arg_buffer(c, 1, false);
+        if !load {
+            // The buffer is written, not read.
+            self.arg_out(c, 1, "the buffer");
+        }
         self.arg_scalar(c, 2, Scalar::U32, "the element offset");
         let lt = self.ety(c.args[3]);
         if !matches!(
