@@ -74,6 +74,11 @@ pub mod cap {
     pub const ATOMIC_FLOAT32_ADD_EXT: u32 = 6033;
     pub const ATOMIC_FLOAT64_ADD_EXT: u32 = 6034;
     pub const ATOMIC_FLOAT16_ADD_EXT: u32 = 6095;
+    pub const DISPLACEMENT_MICROMAP_NV: u32 = 5380;
+    pub const RAY_TRACING_DISPLACEMENT_MICROMAP_NV: u32 = 5409;
+    pub const RAY_TRACING_SPHERES_GEOMETRY_NV: u32 = 5418;
+    pub const RAY_TRACING_LINEAR_SWEPT_SPHERES_GEOMETRY_NV: u32 = 5419;
+    pub const RAY_TRACING_CLUSTER_ACCELERATION_STRUCTURE_NV: u32 = 5437;
 }
 
 pub mod storage {
@@ -129,6 +134,9 @@ pub mod decor {
 /// `BuiltIn` values of extension built-ins by GLSL name (the ray-tracing ones for the
 /// ray-tracing stages, in their KHR form).
 pub fn builtin(name: &str) -> Option<(u32, Option<(u32, &'static str)>)> {
+    const CLUSTER: &str = "SPV_NV_cluster_acceleration_structure";
+    const LSS: &str = "SPV_NV_linear_swept_spheres";
+    const DMM: &str = "SPV_NV_displacement_micromap";
     // (built-in, optional (capability, extension) it needs beyond the stage's).
     let strip = name
         .strip_suffix("EXT")
@@ -154,6 +162,39 @@ pub fn builtin(name: &str) -> Option<(u32, Option<(u32, &'static str)>)> {
         "gl_GeometryIndex" => (5352, None),
         "gl_HitTriangleVertexPositions" => {
             (5335, Some((5336, "SPV_KHR_ray_tracing_position_fetch")))
+        }
+        // GL_NV_cluster_acceleration_structure, GL_NV_linear_swept_spheres,
+        // GL_NV_displacement_micromap (NV suffix stripped above).
+        "gl_ClusterID" => (
+            5436,
+            Some((cap::RAY_TRACING_CLUSTER_ACCELERATION_STRUCTURE_NV, CLUSTER)),
+        ),
+        "gl_HitSpherePosition" => (5361, Some((cap::RAY_TRACING_SPHERES_GEOMETRY_NV, LSS))),
+        "gl_HitSphereRadius" => (5420, Some((cap::RAY_TRACING_SPHERES_GEOMETRY_NV, LSS))),
+        "gl_HitIsSphere" => (5359, Some((cap::RAY_TRACING_SPHERES_GEOMETRY_NV, LSS))),
+        "gl_HitLSSPositions" => (
+            5396,
+            Some((cap::RAY_TRACING_LINEAR_SWEPT_SPHERES_GEOMETRY_NV, LSS)),
+        ),
+        "gl_HitLSSRadii" => (
+            5421,
+            Some((cap::RAY_TRACING_LINEAR_SWEPT_SPHERES_GEOMETRY_NV, LSS)),
+        ),
+        "gl_HitIsLSS" => (
+            5360,
+            Some((cap::RAY_TRACING_LINEAR_SWEPT_SPHERES_GEOMETRY_NV, LSS)),
+        ),
+        "gl_HitMicroTriangleVertexPositions" => {
+            (5337, Some((cap::RAY_TRACING_DISPLACEMENT_MICROMAP_NV, DMM)))
+        }
+        "gl_HitMicroTriangleVertexBarycentrics" => {
+            (5344, Some((cap::RAY_TRACING_DISPLACEMENT_MICROMAP_NV, DMM)))
+        }
+        "gl_HitKindFrontFacingMicroTriangle" => {
+            (5405, Some((cap::RAY_TRACING_DISPLACEMENT_MICROMAP_NV, DMM)))
+        }
+        "gl_HitKindBackFacingMicroTriangle" => {
+            (5406, Some((cap::RAY_TRACING_DISPLACEMENT_MICROMAP_NV, DMM)))
         }
         "gl_PrimitivePointIndices" => (5294, None),
         "gl_PrimitiveLineIndices" => (5295, None),

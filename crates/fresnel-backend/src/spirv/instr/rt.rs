@@ -1,5 +1,9 @@
 //! Ray tracing (SPV_KHR_ray_tracing), ray queries (SPV_KHR_ray_query) and mesh shaders
-//! (SPV_EXT_mesh_shader) intrinsics.
+//! (SPV_EXT_mesh_shader) intrinsics, with the NV hit objects
+//! (SPV_NV_shader_invocation_reorder) and the NV geometry extensions
+//! (SPV_NV_cluster_acceleration_structure, SPV_NV_linear_swept_spheres,
+//! SPV_NV_displacement_micromap: their ray-query and hit-object queries and
+//! `OpFetchMicroTriangleVertex*NV`; their built-ins are in `ext::builtin`).
 
 use fresnel_ir::{BaseType, IndexKind, Intrinsic, IntrinsicInstr, ValueId};
 use smallvec::SmallVec;
@@ -11,13 +15,18 @@ use super::super::{Result, SpirvError};
 use crate::spirv::func::FuncCx;
 
 /// An `rq_load` value: opcode, whether it takes the intersection (candidate/committed)
-/// operand, result base type and components (matrices: 4 columns of 3).
+/// operand, result base type and components (of one column or element), and whether it is
+/// read whole (`matrix`): a matrix of 4 columns, or with `array` an array (the triangle's
+/// vertices, the LSS end points and radii), one part per IR load.
 struct RqValue {
     opc: u16,
     intersection: bool,
     base: BaseType,
     comps: u8,
     matrix: bool,
+    /// The whole value is an array of this many `comps`-vectors (`0`: not an array); its
+    /// elements are the IR loads' `component`.
+    array: u32,
 }
 
 fn rq_value(name: &str) -> Option<RqValue> {
@@ -27,6 +36,7 @@ fn rq_value(name: &str) -> Option<RqValue> {
         base,
         comps,
         matrix: false,
+        array: 0,
     };
     use BaseType::{Bool, Float, Int, Uint};
     Some(match name {
@@ -56,6 +66,7 @@ fn rq_value(name: &str) -> Option<RqValue> {
         "world_ray_origin" => v(6030, false, Float, 3),
         "intersection_triangle_vertex_positions" => RqValue {
             matrix: true,
+            array: 3,
             ..v(
                 ext::op::RAY_QUERY_GET_INTERSECTION_TRIANGLE_VERTEX_POSITIONS_KHR,
                 true,
@@ -63,6 +74,23 @@ fn rq_value(name: &str) -> Option<RqValue> {
                 3,
             )
         },
+        // SPV_NV_cluster_acceleration_structure, SPV_NV_linear_swept_spheres.
+        "intersection_cluster_id" => v(nv::RQ_CLUSTER_ID, true, Int, 1),
+        "intersection_sphere_position" => v(nv::RQ_SPHERE_POSITION, true, Float, 3),
+        "intersection_sphere_radius" => v(nv::RQ_SPHERE_RADIUS, true, Float, 1),
+        "intersection_lss_hit_value" => v(nv::RQ_LSS_HIT_VALUE, true, Float, 1),
+        "intersection_lss_positions" => RqValue {
+            matrix: true,
+            array: 2,
+            ..v(nv::RQ_LSS_POSITIONS, true, Float, 3)
+        },
+        "intersection_lss_radii" => RqValue {
+            matrix: true,
+            array: 2,
+            ..v(nv::RQ_LSS_RADII, true, Float, 1)
+        },
+        "is_sphere_hit" => v(nv::RQ_IS_SPHERE_HIT, true, Bool, 1),
+        "is_lss_hit" => v(nv::RQ_IS_LSS_HIT, true, Bool, 1),
         _ => return None,
     })
 }
@@ -73,11 +101,61 @@ fn is_rq_matrix_getter(opc: u16) -> bool {
     opc == 6031
         || opc == 6032
         || opc == ext::op::RAY_QUERY_GET_INTERSECTION_TRIANGLE_VERTEX_POSITIONS_KHR
+        || opc == nv::RQ_LSS_POSITIONS
+        || opc == nv::RQ_LSS_RADII
 }
 
 /// Whether `opc` reads a whole matrix of a hit object (cached like ray-query matrices).
 fn is_hit_object_matrix_getter(opc: u16) -> bool {
-    opc == 5252 || opc == 5253
+    opc == 5252 || opc == 5253 || opc == nv::HO_LSS_POSITIONS || opc == nv::HO_LSS_RADII
+}
+
+/// Opcodes of the NV ray-tracing geometry extensions (SPIR-V unified grammar).
+mod nv {
+    pub const RQ_CLUSTER_ID: u16 = 5345;
+    pub const HO_CLUSTER_ID: u16 = 5346;
+    pub const RQ_SPHERE_POSITION: u16 = 5427;
+    pub const RQ_SPHERE_RADIUS: u16 = 5428;
+    pub const RQ_LSS_POSITIONS: u16 = 5429;
+    pub const RQ_LSS_RADII: u16 = 5430;
+    pub const RQ_LSS_HIT_VALUE: u16 = 5431;
+    pub const HO_SPHERE_POSITION: u16 = 5432;
+    pub const HO_SPHERE_RADIUS: u16 = 5433;
+    pub const HO_LSS_POSITIONS: u16 = 5434;
+    pub const HO_LSS_RADII: u16 = 5435;
+    pub const HO_IS_SPHERE_HIT: u16 = 5436;
+    pub const HO_IS_LSS_HIT: u16 = 5437;
+    pub const RQ_IS_SPHERE_HIT: u16 = 5438;
+    pub const RQ_IS_LSS_HIT: u16 = 5439;
+    pub const FETCH_MICRO_TRIANGLE_VERTEX_POSITION: u16 = 5300;
+    pub const FETCH_MICRO_TRIANGLE_VERTEX_BARYCENTRIC: u16 = 5301;
+}
+
+/// The capability and extension an NV geometry opcode needs beyond ray queries / hit
+/// objects (`None` for the others).
+fn nv_geometry_cap(opc: u16) -> Option<(u32, &'static str)> {
+    use nv::*;
+    Some(match opc {
+        RQ_CLUSTER_ID | HO_CLUSTER_ID => (
+            ext::cap::RAY_TRACING_CLUSTER_ACCELERATION_STRUCTURE_NV,
+            "SPV_NV_cluster_acceleration_structure",
+        ),
+        RQ_SPHERE_POSITION | RQ_SPHERE_RADIUS | RQ_IS_SPHERE_HIT | HO_SPHERE_POSITION
+        | HO_SPHERE_RADIUS | HO_IS_SPHERE_HIT => (
+            ext::cap::RAY_TRACING_SPHERES_GEOMETRY_NV,
+            "SPV_NV_linear_swept_spheres",
+        ),
+        RQ_LSS_POSITIONS | RQ_LSS_RADII | RQ_LSS_HIT_VALUE | RQ_IS_LSS_HIT | HO_LSS_POSITIONS
+        | HO_LSS_RADII | HO_IS_LSS_HIT => (
+            ext::cap::RAY_TRACING_LINEAR_SWEPT_SPHERES_GEOMETRY_NV,
+            "SPV_NV_linear_swept_spheres",
+        ),
+        FETCH_MICRO_TRIANGLE_VERTEX_POSITION | FETCH_MICRO_TRIANGLE_VERTEX_BARYCENTRIC => (
+            ext::cap::DISPLACEMENT_MICROMAP_NV,
+            "SPV_NV_displacement_micromap",
+        ),
+        _ => return None,
+    })
 }
 
 /// The base type of an `rq_load` or `hit_object_load` result (`None` for other
@@ -93,6 +171,7 @@ pub(in crate::spirv) fn stage_load_base(x: &IntrinsicInstr) -> Option<BaseType> 
             let (name, _) = fresnel_ir::intrinsic::HIT_OBJECT_VALUES.get(base)?;
             hit_object_value(name).map(|v| v.1)
         }
+        Intrinsic::FetchMicroTriangleVertex => Some(BaseType::Float),
         _ => None,
     }
 }
@@ -131,30 +210,47 @@ fn hit_object_operands(op: Intrinsic) -> Option<(u16, &'static str)> {
     })
 }
 
-/// A `hit_object_load` value (SPV_NV_shader_invocation_reorder): opcode, base type,
-/// components, whether a matrix (4 columns of 3).
-fn hit_object_value(name: &str) -> Option<(u16, BaseType, u8, bool)> {
+/// How a multi-part `hit_object_load` value is read whole: a matrix of 4 columns or an
+/// array of `n` elements (the IR loads' `component` picks one).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Whole {
+    One,
+    Matrix,
+    Array(u32),
+}
+
+/// A `hit_object_load` value (SPV_NV_shader_invocation_reorder and the NV geometry
+/// extensions): opcode, base type, components, how it is read whole.
+fn hit_object_value(name: &str) -> Option<(u16, BaseType, u8, Whole)> {
+    let (one, mat) = (Whole::One, Whole::Matrix);
     use BaseType::{Bool, Float, Int, Uint};
     Some(match name {
-        "is_empty" => (5276, Bool, 1, false),
-        "is_hit" => (5277, Bool, 1, false),
-        "is_miss" => (5278, Bool, 1, false),
-        "tmin" => (5275, Float, 1, false),
-        "tmax" => (5274, Float, 1, false),
-        "world_ray_origin" => (5273, Float, 3, false),
-        "world_ray_direction" => (5272, Float, 3, false),
-        "object_ray_origin" => (5255, Float, 3, false),
-        "object_ray_direction" => (5254, Float, 3, false),
-        "world_to_object" => (5252, Float, 3, true),
-        "object_to_world" => (5253, Float, 3, true),
-        "instance_custom_index" => (5271, Int, 1, false),
-        "instance_id" => (5270, Int, 1, false),
-        "geometry_index" => (5269, Int, 1, false),
-        "primitive_index" => (5268, Int, 1, false),
-        "hit_kind" => (5267, Uint, 1, false),
-        "current_time" => (5265, Float, 1, false),
-        "sbt_record_index" => (5258, Uint, 1, false),
-        "shader_record_buffer_handle" => (5257, Uint, 2, false),
+        "is_empty" => (5276, Bool, 1, one),
+        "is_hit" => (5277, Bool, 1, one),
+        "is_miss" => (5278, Bool, 1, one),
+        "tmin" => (5275, Float, 1, one),
+        "tmax" => (5274, Float, 1, one),
+        "world_ray_origin" => (5273, Float, 3, one),
+        "world_ray_direction" => (5272, Float, 3, one),
+        "object_ray_origin" => (5255, Float, 3, one),
+        "object_ray_direction" => (5254, Float, 3, one),
+        "world_to_object" => (5252, Float, 3, mat),
+        "object_to_world" => (5253, Float, 3, mat),
+        "instance_custom_index" => (5271, Int, 1, one),
+        "instance_id" => (5270, Int, 1, one),
+        "geometry_index" => (5269, Int, 1, one),
+        "primitive_index" => (5268, Int, 1, one),
+        "hit_kind" => (5267, Uint, 1, one),
+        "current_time" => (5265, Float, 1, one),
+        "sbt_record_index" => (5258, Uint, 1, one),
+        "shader_record_buffer_handle" => (5257, Uint, 2, one),
+        "cluster_id" => (nv::HO_CLUSTER_ID, Int, 1, one),
+        "sphere_position" => (nv::HO_SPHERE_POSITION, Float, 3, one),
+        "sphere_radius" => (nv::HO_SPHERE_RADIUS, Float, 1, one),
+        "is_sphere_hit" => (nv::HO_IS_SPHERE_HIT, Bool, 1, one),
+        "is_lss_hit" => (nv::HO_IS_LSS_HIT, Bool, 1, one),
+        "lss_positions" => (nv::HO_LSS_POSITIONS, Float, 3, Whole::Array(2)),
+        "lss_radii" => (nv::HO_LSS_RADII, Float, 1, Whole::Array(2)),
         _ => return None,
     })
 }
@@ -175,7 +271,7 @@ impl FuncCx<'_, '_> {
                 .ok()
                 .and_then(|b| fresnel_ir::intrinsic::HIT_OBJECT_VALUES.get(b))
                 .map_or("?", |(n, _)| *n);
-            let Some((opc, b, n, matrix)) = hit_object_value(name) else {
+            let Some((opc, b, n, whole_form)) = hit_object_value(name) else {
                 return Err(SpirvError::new(format!(
                     "hit object value `{name}` is not supported in SPIR-V output yet"
                 )));
@@ -185,8 +281,21 @@ impl FuncCx<'_, '_> {
                 .ok_or_else(|| SpirvError::new("hit_object_load without a result"))?;
             let obj = self.ptr(x.srcs[0])?.0;
             let k = Kind::new(b, if b == BaseType::Bool { 1 } else { 32 }, n);
-            let id = if matrix {
-                let c = u32::try_from(comp).unwrap_or(0);
+            if let Some((c, e)) = nv_geometry_cap(opc) {
+                self.m.cap(c);
+                self.m.exts.insert(e);
+            }
+            let id = if whole_form != Whole::One {
+                let c = u32::try_from(comp).unwrap_or(u32::MAX);
+                let parts = match whole_form {
+                    Whole::Array(len) => len,
+                    _ => 4,
+                };
+                if c >= parts {
+                    return Err(SpirvError::new(format!(
+                        "hit object value `{name}`: part {comp} out of range"
+                    )));
+                }
                 // Once per block and hit-object state, as ray-query matrices.
                 let local = self.f.deref_root_var(x.srcs[0]).is_some_and(|var| {
                     self.m.shader.vars[var].mode == fresnel_ir::VarMode::Function
@@ -198,9 +307,15 @@ impl FuncCx<'_, '_> {
                     return Ok(true);
                 }
                 let col = self.m.kind_type(k);
-                self.m.cap(super::cap::MATRIX);
-                let mt = self.m.ty(super::op::TYPE_MATRIX, &[col, 4]);
-                self.m.elem.insert(mt, col);
+                let mt = match whole_form {
+                    Whole::Array(len) => self.whole_array_type(k, col, len)?,
+                    _ => {
+                        self.m.cap(super::cap::MATRIX);
+                        let t = self.m.ty(super::op::TYPE_MATRIX, &[col, 4]);
+                        self.m.elem.insert(t, col);
+                        t
+                    }
+                };
                 let whole = self.new_id();
                 self.code.inst(opc, &[mt, whole, obj]);
                 if let Some(key) = key {
@@ -239,6 +354,37 @@ impl FuncCx<'_, '_> {
         }
         self.code.inst(opc, &args);
         Ok(true)
+    }
+
+    /// The array of `len` values of kind `k` (SPIR-V type `col`) a getter returns whole: the
+    /// shader's own array type of them when it has one (the `out` array the values go to, a
+    /// built-in's), so that the module declares it once as glslang does, else a new one.
+    fn whole_array_type(&mut self, k: Kind, col: u32, len: u32) -> Result<u32> {
+        let types = &self.m.shader.types;
+        let own = types.iter().find_map(|(id, t)| match *t {
+            fresnel_ir::Type::Array {
+                elem,
+                len: l,
+                stride: 0,
+            } if l == len
+                && !types.has_spec_length(id)
+                && matches!(*types.get(elem), fresnel_ir::Type::Vector { base, bits, components }
+                    if base == k.base && bits == k.bits && components == k.comps) =>
+            {
+                Some(id)
+            }
+            _ => None,
+        });
+        if let Some(id) = own {
+            let t = self.m.ir_type(id, false, None)?;
+            if self.m.elem.get(&t) == Some(&col) {
+                return Ok(t);
+            }
+        }
+        let n = self.m.const_u32(len);
+        let t = self.m.ty(super::op::TYPE_ARRAY, &[col, n]);
+        self.m.elem.insert(t, col);
+        Ok(t)
     }
 
     /// Loads an opaque value (acceleration structure) through its deref.
@@ -364,6 +510,7 @@ impl FuncCx<'_, '_> {
                     .inst(ext::op::RAY_QUERY_GENERATE_INTERSECTION_KHR, &[q, t]);
             }
             I::RqLoad => self.emit_rq_load(x)?,
+            I::FetchMicroTriangleVertex => self.emit_fetch_micro_triangle_vertex(x)?,
             I::SetVertexAndPrimitiveCount => {
                 let v = self.u32_src(s[0])?;
                 let p = self.u32_src(s[1])?;
@@ -433,8 +580,17 @@ impl FuncCx<'_, '_> {
             if v.base == BaseType::Bool { 1 } else { 32 },
             v.comps,
         );
+        if let Some((c, e)) = nv_geometry_cap(v.opc) {
+            self.m.cap(c);
+            self.m.exts.insert(e);
+        }
         let id = if v.matrix {
-            let c = u32::try_from(comp).unwrap_or(0);
+            let c = u32::try_from(comp).unwrap_or(u32::MAX);
+            if c >= if v.array > 0 { v.array } else { 4 } {
+                return Err(SpirvError::new(format!(
+                    "ray query value `{name}`: part {comp} out of range"
+                )));
+            }
             // The whole matrix is read once per block and query state: each column of it
             // is an `rq_load` of its own in the IR. (Only for a query of this function:
             // a called function may change a global one.)
@@ -449,20 +605,18 @@ impl FuncCx<'_, '_> {
                 return Ok(());
             }
             let col = self.m.kind_type(k);
-            let whole_t =
+            let whole_t = if v.array > 0 {
                 if v.opc == ext::op::RAY_QUERY_GET_INTERSECTION_TRIANGLE_VERTEX_POSITIONS_KHR {
                     self.m.cap(ext::cap::RAY_QUERY_POSITION_FETCH_KHR);
                     self.m.exts.insert("SPV_KHR_ray_tracing_position_fetch");
-                    let three = self.m.const_u32(3);
-                    let t = self.m.ty(super::op::TYPE_ARRAY, &[col, three]);
-                    self.m.elem.insert(t, col);
-                    t
-                } else {
-                    self.m.cap(super::cap::MATRIX);
-                    let t = self.m.ty(super::op::TYPE_MATRIX, &[col, 4]);
-                    self.m.elem.insert(t, col);
-                    t
-                };
+                }
+                self.whole_array_type(k, col, v.array)?
+            } else {
+                self.m.cap(super::cap::MATRIX);
+                let t = self.m.ty(super::op::TYPE_MATRIX, &[col, 4]);
+                self.m.elem.insert(t, col);
+                t
+            };
             let whole = self.new_id();
             let mut ops = vec![whole_t, whole];
             ops.extend(&args);
@@ -474,6 +628,40 @@ impl FuncCx<'_, '_> {
         } else {
             self.op1(v.opc, k, &args)
         };
+        self.set(d, id, k);
+        Ok(())
+    }
+
+    /// `fetchMicroTriangleVertex{Position,Barycentric}NV` (SPV_NV_displacement_micromap):
+    /// `OpFetchMicroTriangleVertex{Position,Barycentric}NV` on the loaded acceleration
+    /// structure, three 32-bit integer scalars and an `ivec2`.
+    fn emit_fetch_micro_triangle_vertex(&mut self, x: &IntrinsicInstr) -> Result<()> {
+        let s = &x.srcs;
+        if s.len() < 5 {
+            return Err(SpirvError::new(
+                "fetch_micro_triangle_vertex with too few sources",
+            ));
+        }
+        let d = x
+            .dest
+            .ok_or_else(|| SpirvError::new("fetch_micro_triangle_vertex without a result"))?;
+        let position = x.index(IndexKind::Base).unwrap_or(0) == 0;
+        let opc = if position {
+            nv::FETCH_MICRO_TRIANGLE_VERTEX_POSITION
+        } else {
+            nv::FETCH_MICRO_TRIANGLE_VERTEX_BARYCENTRIC
+        };
+        if let Some((c, e)) = nv_geometry_cap(opc) {
+            self.m.cap(c);
+            self.m.exts.insert(e);
+        }
+        let mut args = vec![self.load_opaque(s[0])?];
+        for &v in &s[1..4] {
+            args.push(self.prefix(v, 1, BaseType::Int)?);
+        }
+        args.push(self.prefix(s[4], 2, BaseType::Int)?);
+        let k = Kind::new(BaseType::Float, 32, if position { 3 } else { 2 });
+        let id = self.op1(opc, k, &args);
         self.set(d, id, k);
         Ok(())
     }
