@@ -17,9 +17,6 @@
 
 mod support;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use fresnel::Stage;
 use fresnel_backend::spirv;
 use support::instructions;
@@ -54,36 +51,6 @@ const CAP_SPHERES: u32 = 5418;
 const CAP_LSS: u32 = 5419;
 const CAP_CLUSTER: u32 = 5437;
 
-/// Runs the vendored validator (`SPIRV_VAL_VENDORED`) on a module; `None` when it is not
-/// configured.
-fn vendored_validate(words: &[u32]) -> Option<Result<(), String>> {
-    let program = std::env::var_os("SPIRV_VAL_VENDORED")?;
-    let run = || -> Result<(), String> {
-        let mut child = Command::new(&program)
-            .args(["--target-env", "vulkan1.3", "-"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot run the vendored validator: {e}"))?;
-        child
-            .stdin
-            .take()
-            .ok_or("no stdin")?
-            .write_all(&spirv::to_bytes(words))
-            .map_err(|e| e.to_string())?;
-        let out = child.wait_with_output().map_err(|e| e.to_string())?;
-        if out.status.success() {
-            Ok(())
-        } else {
-            let mut msg = String::from_utf8_lossy(&out.stderr).into_owned();
-            msg.push_str(&String::from_utf8_lossy(&out.stdout));
-            Err(msg)
-        }
-    };
-    Some(run())
-}
-
 /// Compiles for Vulkan 1.3 (through `-O` when `optimize`) and checks the module with the
 /// vendored validator, or says that the check is skipped.
 #[track_caller]
@@ -91,14 +58,7 @@ fn compile(stage: Stage, src: &str, optimize: bool) -> Vec<u32> {
     let target = fresnel::TargetEnv::Vulkan { minor: 3 };
     let words = support::try_compile(stage, target, src, optimize)
         .unwrap_or_else(|e| panic!("compile (optimize {optimize}): {e}"));
-    match vendored_validate(&words) {
-        None => eprintln!("note: SPIRV_VAL_VENDORED is not set: vendored validation skipped"),
-        Some(Ok(())) => {}
-        Some(Err(e)) => panic!(
-            "vendored spirv-val (optimize {optimize}): {e}\n{}",
-            spirv::disassemble(&words).unwrap_or_default()
-        ),
-    }
+    support::check_vendored(&words, "vulkan1.3", &[]);
     words
 }
 
