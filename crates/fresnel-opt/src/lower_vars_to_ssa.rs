@@ -560,7 +560,8 @@ fn promote_resolved(
     let mut leaf_ids: FxHashMap<(VarId, SmallVec<[Step; 4]>), usize> = FxHashMap::default();
     let mut leaves: Vec<Leaf> = Vec::new();
     let mut accesses: FxHashMap<InstrId, Access> = FxHashMap::default();
-    let mut stored_in: Vec<Vec<BlockId>> = Vec::new();
+    // Inline lists (performance: most leaves are stored in a few blocks).
+    let mut stored_in: Vec<SmallVec<[BlockId; 4]>> = Vec::new();
     let mut loaded: Vec<bool> = Vec::new();
     for b in f.blocks_in_order() {
         for &i in &f.blocks[b].instrs {
@@ -583,7 +584,7 @@ fn promote_resolved(
                     n,
                     undef: None,
                 });
-                stored_in.push(Vec::new());
+                stored_in.push(SmallVec::new());
                 loaded.push(false);
                 leaves.len() - 1
             });
@@ -640,12 +641,13 @@ fn promote_resolved(
     }
     // Rename along the dominator tree, rebuilding each block's instruction list (the loads
     // and stores go; their replacements take their place).
-    let mut stacks: Vec<Vec<ValueId>> = vec![Vec::new(); leaves.len()];
+    // Inline stacks and lists (performance: most are short).
+    let mut stacks: Vec<SmallVec<[ValueId; 4]>> = vec![SmallVec::new(); leaves.len()];
     enum Visit {
         Enter(BlockId),
-        Exit(Vec<usize>),
+        Exit(SmallVec<[usize; 8]>),
     }
-    let cur_of = |stacks: &[Vec<ValueId>], leaves: &[Leaf], l: usize| -> ValueId {
+    let cur_of = |stacks: &[SmallVec<[ValueId; 4]>], leaves: &[Leaf], l: usize| -> ValueId {
         match stacks[l].last() {
             Some(v) => *v,
             None => leaves[l].undef.expect("every leaf has an undef"),
@@ -662,7 +664,7 @@ fn promote_resolved(
             }
             Visit::Enter(b) => b,
         };
-        let mut pushed = Vec::new();
+        let mut pushed: SmallVec<[usize; 8]> = SmallVec::new();
         if let Some(ps) = phis_at.get(&b) {
             for &(l, id) in ps {
                 stacks[l].push(f.instrs[id].kind.dests()[0]);
@@ -764,7 +766,7 @@ fn promote_resolved(
         }
         f.blocks[b].instrs = list;
         // Sources of the successors' phis.
-        let succs: Vec<BlockId> = f.blocks[b].succs.iter().flatten().copied().collect();
+        let succs: SmallVec<[BlockId; 2]> = f.blocks[b].succs.iter().flatten().copied().collect();
         for s in succs {
             let Some(ps) = phis_at.get(&s) else {
                 continue;

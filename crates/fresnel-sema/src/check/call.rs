@@ -320,20 +320,22 @@ impl Checker<'_> {
                 return r;
             }
         }
-        let mut cands: Vec<Candidate> = self
-            .funcs
-            .get(&name)
-            .map(|v| v.iter().map(|f| Candidate::User(*f)).collect())
-            .unwrap_or_default();
         let builtin_hidden = self.hidden_builtins.contains(&name);
+        let overloads = if builtin_hidden {
+            0..0
+        } else {
+            builtins::overload_indices(&text)
+        };
+        let users = self.funcs.get(&name).map_or(&[][..], |v| &v[..]);
+        // Sized once (performance: `texture` has hundreds of overloads).
+        let mut cands: Vec<Candidate> = Vec::with_capacity(users.len() + overloads.len());
+        cands.extend(users.iter().map(|f| Candidate::User(*f)));
         let mut unavailable_builtin = false;
-        if !builtin_hidden {
-            for idx in builtins::overload_indices(&text) {
-                if self.builtin_allowed(&builtins::SIGNATURES[idx as usize]) {
-                    cands.push(Candidate::Builtin(idx));
-                } else {
-                    unavailable_builtin = true;
-                }
+        for idx in overloads {
+            if self.builtin_allowed(&builtins::SIGNATURES[idx as usize]) {
+                cands.push(Candidate::Builtin(idx));
+            } else {
+                unavailable_builtin = true;
             }
         }
         if cands.is_empty() {
@@ -415,7 +417,7 @@ impl Checker<'_> {
         // Rank every candidate.
         // Small vectors: most calls have a few arguments (performance: no allocation).
         let arg_types: SmallVec<[TypeId; 4]> = args.iter().map(|a| self.ety(*a)).collect();
-        let mut viable: Vec<(Candidate, SmallVec<[ConvRank; 4]>)> = Vec::new();
+        let mut viable: SmallVec<[(Candidate, SmallVec<[ConvRank; 4]>); 4]> = SmallVec::new();
         // The ranks of the candidate being tried, reused across candidates (performance).
         let mut ranks: SmallVec<[ConvRank; 4]> = SmallVec::with_capacity(args.len());
         for c in &cands {
