@@ -330,27 +330,7 @@ impl Module<'_> {
     pub(crate) fn coopmat_param(&mut self, p: Param<'_>, ty: &str) -> Result<u32> {
         match p {
             Param::Lit(n) => Ok(self.const_u32(n)),
-            Param::Spec(name) => {
-                let shader = self.shader;
-                let sc = shader.info.spec_constants.iter().find(|s| s.name == name);
-                let kind = sc.and_then(|s| self.value_kind(s.ty));
-                match (sc, kind) {
-                    (Some(sc), Some(k))
-                        if k.comps == 1
-                            && k.bits == 32
-                            && matches!(k.base, BaseType::Int | BaseType::Uint) =>
-                    {
-                        self.spec_expr_id(&fresnel_ir::SpecExpr::SpecConstant {
-                            id: sc.id,
-                            base: k.base,
-                            bits: 32,
-                        })
-                    }
-                    _ => Err(SpirvError::new(format!(
-                        "type `{ty}`: parameter `{name}` is not a 32-bit integer specialization constant"
-                    ))),
-                }
-            }
+            Param::Spec(name) => self.spec_u32_param(name, ty, "parameter"),
         }
     }
 

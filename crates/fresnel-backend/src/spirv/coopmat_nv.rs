@@ -123,27 +123,33 @@ impl Module<'_> {
     fn coopmat_dim(&mut self, d: Dim<'_>, ty: &str) -> Result<u32> {
         match d {
             Dim::Lit(n) => Ok(self.const_u32(n)),
-            Dim::Spec(name) => {
-                let shader = self.shader;
-                let sc = shader.info.spec_constants.iter().find(|s| s.name == name);
-                let kind = sc.and_then(|s| self.value_kind(s.ty));
-                match (sc, kind) {
-                    (Some(sc), Some(k))
-                        if k.comps == 1
-                            && k.bits == 32
-                            && matches!(k.base, BaseType::Int | BaseType::Uint) =>
-                    {
-                        self.spec_expr_id(&fresnel_ir::SpecExpr::SpecConstant {
-                            id: sc.id,
-                            base: k.base,
-                            bits: 32,
-                        })
-                    }
-                    _ => Err(SpirvError::new(format!(
-                        "type `{ty}`: dimension `{name}` is not a 32-bit integer specialization constant"
-                    ))),
-                }
+            Dim::Spec(name) => self.spec_u32_param(name, ty, "dimension"),
+        }
+    }
+}
+
+impl Module<'_> {
+    /// The id of the 32-bit integer specialization constant `name`, a parameter (`what`) of
+    /// vendor type `ty` (cooperative matrix dimensions, cooperative vector lengths).
+    pub(crate) fn spec_u32_param(&mut self, name: &str, ty: &str, what: &str) -> Result<u32> {
+        let shader = self.shader;
+        let sc = shader.info.spec_constants.iter().find(|s| s.name == name);
+        let kind = sc.and_then(|s| self.value_kind(s.ty));
+        match (sc, kind) {
+            (Some(sc), Some(k))
+                if k.comps == 1
+                    && k.bits == 32
+                    && matches!(k.base, BaseType::Int | BaseType::Uint) =>
+            {
+                self.spec_expr_id(&fresnel_ir::SpecExpr::SpecConstant {
+                    id: sc.id,
+                    base: k.base,
+                    bits: 32,
+                })
             }
+            _ => Err(SpirvError::new(format!(
+                "type `{ty}`: {what} `{name}` is not a 32-bit integer specialization constant"
+            ))),
         }
     }
 }

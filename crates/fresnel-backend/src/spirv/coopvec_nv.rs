@@ -7,7 +7,7 @@
 use fresnel_ir::BaseType;
 
 use super::tensor_arm::{scalar, Elem};
-use super::{Module, Result, SpirvError};
+use super::{Module, Result};
 
 pub const CAP_COOPERATIVE_VECTOR_NV: u32 = 5394;
 pub const CAP_COOPERATIVE_VECTOR_TRAINING_NV: u32 = 5435;
@@ -83,27 +83,7 @@ impl Module<'_> {
     fn coopvec_len(&mut self, l: Len<'_>, ty: &str) -> Result<u32> {
         match l {
             Len::Lit(n) => Ok(self.const_u32(n)),
-            Len::Spec(name) => {
-                let shader = self.shader;
-                let sc = shader.info.spec_constants.iter().find(|s| s.name == name);
-                let kind = sc.and_then(|s| self.value_kind(s.ty));
-                match (sc, kind) {
-                    (Some(sc), Some(k))
-                        if k.comps == 1
-                            && k.bits == 32
-                            && matches!(k.base, BaseType::Int | BaseType::Uint) =>
-                    {
-                        self.spec_expr_id(&fresnel_ir::SpecExpr::SpecConstant {
-                            id: sc.id,
-                            base: k.base,
-                            bits: 32,
-                        })
-                    }
-                    _ => Err(SpirvError::new(format!(
-                        "type `{ty}`: length `{name}` is not a 32-bit integer specialization constant"
-                    ))),
-                }
-            }
+            Len::Spec(name) => self.spec_u32_param(name, ty, "length"),
         }
     }
 }

@@ -73,14 +73,7 @@ enum Shape {
     Tensor,
 }
 
-/// The innermost type of a deref through arrays.
-fn deref_ir_type(f: &fresnel_ir::Function, v: ValueId) -> Option<TypeId> {
-    let d = f.values.get(v)?;
-    match &f.instrs.get(d.def)?.kind {
-        fresnel_ir::InstrKind::Deref(d) => Some(d.ty),
-        _ => None,
-    }
-}
+use super::vendor::deref_ty as deref_ir_type;
 
 fn innermost(types: &fresnel_ir::Types, mut ty: TypeId) -> TypeId {
     for _ in 0..64 {

@@ -54,13 +54,7 @@ impl CoopVec {
     }
 }
 
-fn deref_ty(f: &fresnel_ir::Function, v: ValueId) -> Option<fresnel_ir::TypeId> {
-    let d = f.values.get(v)?;
-    match &f.instrs.get(d.def)?.kind {
-        fresnel_ir::InstrKind::Deref(d) => Some(d.ty),
-        _ => None,
-    }
-}
+use super::vendor::deref_ty;
 
 /// The cooperative vector type a deref points to, if it is one.
 pub(crate) fn deref_coopvec(

@@ -107,13 +107,7 @@ fn holds_small(types: &fresnel_ir::Types, t: fresnel_ir::TypeId, depth: u32) -> 
     }
 }
 
-fn deref_ty(f: &fresnel_ir::Function, v: ValueId) -> Option<fresnel_ir::TypeId> {
-    let d = f.values.get(v)?;
-    match &f.instrs.get(d.def)?.kind {
-        fresnel_ir::InstrKind::Deref(d) => Some(d.ty),
-        _ => None,
-    }
-}
+use super::vendor::deref_ty;
 
 /// Whether a vendor operation is one on the small float types written here: a known
 /// operation whose derefs touch these types and no other vendor type.

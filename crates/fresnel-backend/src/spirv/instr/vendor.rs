@@ -69,3 +69,16 @@ pub(crate) fn reject_vendor_ops(shader: &fresnel_ir::Shader) -> Result<()> {
     }
     Ok(())
 }
+
+/// The type a deref value points to (`None` when `v` is not a deref): what the vendor
+/// operations' memory operands hold.
+pub(super) fn deref_ty(
+    f: &fresnel_ir::Function,
+    v: fresnel_ir::ValueId,
+) -> Option<fresnel_ir::TypeId> {
+    let d = f.values.get(v)?;
+    match &f.instrs.get(d.def)?.kind {
+        fresnel_ir::InstrKind::Deref(d) => Some(d.ty),
+        _ => None,
+    }
+}
