@@ -2913,7 +2913,11 @@ impl FuncCx<'_, '_> {
         }
         let d = &self.f.values[t.dest];
         let (dbits, dn) = (d.bit_size, d.num_components);
-        let fragment = self.m.shader.stage == fresnel_ir::Stage::Fragment;
+        // Implicit level of detail: fragment shaders, and compute-like shaders declaring a
+        // derivative group (GL_NV/KHR_compute_shader_derivatives). Elsewhere derivatives are
+        // zero, so a lookup reads the base level (explicit LOD 0, any bias dropped).
+        let fragment =
+            self.m.shader.stage == fresnel_ir::Stage::Fragment || self.m.derivative_group();
         let coord_base = if matches!(t.op, TexOp::Txf | TexOp::TxfMs) {
             BaseType::Int
         } else {

@@ -654,6 +654,24 @@ impl<'a> Module<'a> {
         Ok(())
     }
 
+    /// Whether this compute-like shader declares a derivative group
+    /// (`layout(derivative_group_quadsNV) in;`, GL_NV/KHR_compute_shader_derivatives), so its
+    /// lookups compute a level of detail as fragment shaders do.
+    pub(crate) fn derivative_group(&self) -> bool {
+        matches!(
+            self.shader.stage,
+            fresnel_ir::Stage::Compute | fresnel_ir::Stage::Task | fresnel_ir::Stage::Mesh
+        ) && self.shader.info.other_modes.iter().any(|(name, _)| {
+            matches!(
+                name.as_str(),
+                "derivative_group_quadsnv"
+                    | "derivative_group_quadskhr"
+                    | "derivative_group_linearnv"
+                    | "derivative_group_linearkhr"
+            )
+        })
+    }
+
     fn finish(self) -> Vec<u32> {
         let mut w = Words {
             words: Vec::with_capacity(
