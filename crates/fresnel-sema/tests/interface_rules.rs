@@ -690,3 +690,25 @@ fn layout_only_for_builtin_redeclarations() {
         "#version 150\nlayout(origin_upper_left) in vec4 gl_FragCoord;\nvoid main() {}",
     );
 }
+
+/// GL_ARB_fragment_coord_conventions redeclares `gl_FragCoord` with a layout and `in` from
+/// GLSL 1.10 (piglit's `basic-qualifiers-both-origin-and-pixel.frag`); without the extension
+/// there is no layout in GLSL 1.10, and a vertex shader gains no global `in` from it.
+#[test]
+fn frag_coord_conventions_redeclare_from_glsl_110() {
+    let redeclared = "layout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;\n\
+                      void main() { gl_FragColor = gl_FragCoord; }";
+    ok(
+        "t.frag",
+        &format!(
+            "#version 110\n#extension GL_ARB_fragment_coord_conventions : require\n{redeclared}"
+        ),
+    );
+    // (`layout` is no keyword of GLSL 1.10 without an extension.)
+    fails("t.frag", &format!("#version 110\n{redeclared}"), "`layout`");
+    fails(
+        "t.vert",
+        "#version 110\n#extension GL_ARB_fragment_coord_conventions : require\nin vec4 a;\nvoid main() { gl_Position = a; }",
+        "needs GLSL 130",
+    );
+}

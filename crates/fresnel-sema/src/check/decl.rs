@@ -1228,16 +1228,23 @@ impl Checker<'_> {
                     }
                 }
                 StorageKw::In | StorageKw::Out if global && !q.varying_dir => {
-                    self.require(
-                        kspan,
-                        "global `in` and `out` variables",
-                        130,
-                        300,
+                    // GL_ARB_fragment_coord_conventions redeclares `gl_FragCoord` as a
+                    // fragment `in` with a layout, from GLSL 1.10 (which `gl_FragCoord` only
+                    // may be: the redeclaration rules).
+                    let frag_in = k == StorageKw::In && stage == Some(Stage::Fragment);
+                    let exts: &[Ext] = if frag_in {
                         &[
                             Ext::ARB_explicit_attrib_location,
                             Ext::ARB_separate_shader_objects,
-                        ],
-                    );
+                            Ext::ARB_fragment_coord_conventions,
+                        ]
+                    } else {
+                        &[
+                            Ext::ARB_explicit_attrib_location,
+                            Ext::ARB_separate_shader_objects,
+                        ]
+                    };
+                    self.require(kspan, "global `in` and `out` variables", 130, 300, exts);
                     if k == StorageKw::In && stage == Some(Stage::Compute) {
                         self.error(
                             "compute-input",
