@@ -458,6 +458,13 @@ impl FuncCx<'_, '_> {
         id
     }
 
+    /// Loads the value of type `t` pointer `p` points to (no reuse: memory may change).
+    pub(super) fn load_from(&mut self, t: u32, p: u32) -> u32 {
+        let id = self.new_id();
+        self.code.inst(op::LOAD, &[t, id, p]);
+        id
+    }
+
     /// Loads a texture, image or sampler handle (of type `t`) through pointer `p`: once per
     /// block (handles are read-only; in other blocks the load may not dominate).
     pub(super) fn load_handle(&mut self, t: u32, p: u32) -> u32 {

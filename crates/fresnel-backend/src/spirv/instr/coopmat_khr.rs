@@ -101,10 +101,7 @@ pub(crate) fn supported(
     f: &fresnel_ir::Function,
     x: &IntrinsicInstr,
 ) -> bool {
-    let Some(name) = x
-        .index(IndexKind::VendorOp)
-        .and_then(fresnel_ir::vendor::vendor_op_name)
-    else {
+    let Some(name) = super::vendor::op_name(x) else {
         return false;
     };
     SUPPORTED.contains(&name)
@@ -146,8 +143,7 @@ impl<'a> FuncCx<'_, 'a> {
     /// Loads the matrix (or tensor layout or view) `v` points to: (value, SPIR-V type).
     fn khr_load(&mut self, v: ValueId) -> Result<(u32, u32)> {
         let (p, t, ..) = self.ptr(v)?;
-        let id = self.new_id();
-        self.code.inst(op::LOAD, &[t, id, p]);
+        let id = self.load_from(t, p);
         Ok((id, t))
     }
 
@@ -365,10 +361,7 @@ impl<'a> FuncCx<'_, 'a> {
         {
             return Ok(false);
         }
-        let name = x
-            .index(IndexKind::VendorOp)
-            .and_then(fresnel_ir::vendor::vendor_op_name)
-            .unwrap_or("");
+        let name = super::vendor::op_name(x).unwrap_or("");
         let s = &x.srcs;
         let arity = |n: usize| -> Result<()> {
             if s.len() == n {
@@ -499,8 +492,7 @@ impl<'a> FuncCx<'_, 'a> {
                 };
                 let (p, k) = self.khr_element(s[0], s[1])?;
                 let t = self.m.kind_type(k);
-                let id = self.new_id();
-                self.code.inst(op::LOAD, &[t, id, p]);
+                let id = self.load_from(t, p);
                 self.set(dest, id, k);
             }
             "insert" => {

@@ -17,7 +17,7 @@
 //!   a pointer to `buf[element]`; `coopMatStoreNV` likewise; `coopMatMulAddNV(a, b, c)`:
 //!   `OpCooperativeMatrixMulAddNV`.
 
-use fresnel_ir::{BaseType, IndexKind, Intrinsic, IntrinsicInstr, Type, ValueId};
+use fresnel_ir::{BaseType, Intrinsic, IntrinsicInstr, Type, ValueId};
 
 use super::super::coopmat_nv as nv;
 
@@ -77,10 +77,7 @@ pub(crate) fn supported(
     f: &fresnel_ir::Function,
     x: &IntrinsicInstr,
 ) -> bool {
-    let Some(name) = x
-        .index(IndexKind::VendorOp)
-        .and_then(fresnel_ir::vendor::vendor_op_name)
-    else {
+    let Some(name) = super::vendor::op_name(x) else {
         return false;
     };
     SUPPORTED.contains(&name)
@@ -103,8 +100,7 @@ impl FuncCx<'_, '_> {
 
     fn coop_load(&mut self, v: ValueId) -> Result<(u32, u32, CoopMatNv)> {
         let (p, t, c) = self.coop_ptr(v)?;
-        let id = self.new_id();
-        self.code.inst(op::LOAD, &[t, id, p]);
+        let id = self.load_from(t, p);
         Ok((id, t, c))
     }
 
@@ -184,10 +180,7 @@ impl FuncCx<'_, '_> {
         {
             return Ok(false);
         }
-        let name = x
-            .index(IndexKind::VendorOp)
-            .and_then(fresnel_ir::vendor::vendor_op_name)
-            .unwrap_or("");
+        let name = super::vendor::op_name(x).unwrap_or("");
         let s = &x.srcs;
         let arity = |n: usize| -> Result<()> {
             if s.len() == n {
@@ -362,8 +355,6 @@ impl FuncCx<'_, '_> {
 
     fn op_load(&mut self, k: Kind, p: u32) -> u32 {
         let t = self.m.kind_type(k);
-        let id = self.new_id();
-        self.code.inst(op::LOAD, &[t, id, p]);
-        id
+        self.load_from(t, p)
     }
 }

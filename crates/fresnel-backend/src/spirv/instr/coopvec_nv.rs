@@ -17,7 +17,7 @@
 //!   (the matrix and buffers as pointers to the arrays named, signed integer components as
 //!   the `MatrixBSignedComponentsKHR` / `MatrixResultSignedComponentsKHR` operands).
 
-use fresnel_ir::{BaseType, IndexKind, Intrinsic, IntrinsicInstr, Type, ValueId};
+use fresnel_ir::{BaseType, Intrinsic, IntrinsicInstr, Type, ValueId};
 
 use super::super::coopvec_nv::{self as cv, Len};
 use super::super::spec::{glsl, op};
@@ -119,10 +119,7 @@ pub(crate) fn supported(
     f: &fresnel_ir::Function,
     x: &IntrinsicInstr,
 ) -> bool {
-    let Some(name) = x
-        .index(IndexKind::VendorOp)
-        .and_then(fresnel_ir::vendor::vendor_op_name)
-    else {
+    let Some(name) = super::vendor::op_name(x) else {
         return false;
     };
     if !SUPPORTED.contains(&name) {
@@ -152,8 +149,7 @@ impl FuncCx<'_, '_> {
 
     fn cv_load(&mut self, v: ValueId) -> Result<(u32, u32, CoopVec)> {
         let (p, t, c) = self.cv_ptr(v)?;
-        let id = self.new_id();
-        self.code.inst(op::LOAD, &[t, id, p]);
+        let id = self.load_from(t, p);
         Ok((id, t, c))
     }
 
@@ -362,10 +358,7 @@ impl FuncCx<'_, '_> {
         {
             return Ok(false);
         }
-        let name = x
-            .index(IndexKind::VendorOp)
-            .and_then(fresnel_ir::vendor::vendor_op_name)
-            .unwrap_or("");
+        let name = super::vendor::op_name(x).unwrap_or("");
         let s = x.srcs.clone();
         let arity = |n: usize| -> Result<()> {
             if s.len() == n {

@@ -23,7 +23,7 @@
 //! types take part in conversions, composites, memory and `OpDot` only): they are rejected
 //! naming the operation.
 
-use fresnel_ir::{BaseType, IndexKind, Intrinsic, IntrinsicInstr, Type, ValueId};
+use fresnel_ir::{BaseType, Intrinsic, IntrinsicInstr, Type, ValueId};
 
 use super::super::small_float::{self as sf, Format, SmallFloat};
 use super::super::spec::op;
@@ -116,10 +116,7 @@ pub(crate) fn supported(
     f: &fresnel_ir::Function,
     x: &IntrinsicInstr,
 ) -> bool {
-    let Some(name) = x
-        .index(IndexKind::VendorOp)
-        .and_then(fresnel_ir::vendor::vendor_op_name)
-    else {
+    let Some(name) = super::vendor::op_name(x) else {
         return false;
     };
     if !SUPPORTED.contains(&name) {
@@ -339,10 +336,7 @@ impl FuncCx<'_, '_> {
         {
             return Ok(false);
         }
-        let name = x
-            .index(IndexKind::VendorOp)
-            .and_then(fresnel_ir::vendor::vendor_op_name)
-            .unwrap_or("");
+        let name = super::vendor::op_name(x).unwrap_or("");
         if x.op == Intrinsic::VendorOpValue {
             return Err(SpirvError::new(format!(
                 "`{name}` on bfloat16/float8 values with a result of no memory type (the lowering passes these through typed temporaries)"

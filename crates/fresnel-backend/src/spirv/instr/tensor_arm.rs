@@ -12,7 +12,7 @@
 //! (`OutOfBoundsValueARM`: a value of the element type; `MakeElementAvailableARM` /
 //! `MakeElementVisibleARM`: a scope).
 
-use fresnel_ir::{BaseType, IndexKind, Intrinsic, IntrinsicInstr, Type, ValueId};
+use fresnel_ir::{BaseType, Intrinsic, IntrinsicInstr, Type, ValueId};
 
 use super::super::spec::op;
 use super::super::tensor_arm::{self as ta, Elem, TensorArm};
@@ -44,9 +44,7 @@ pub(crate) fn supported(
     f: &fresnel_ir::Function,
     x: &IntrinsicInstr,
 ) -> bool {
-    x.index(IndexKind::VendorOp)
-        .and_then(fresnel_ir::vendor::vendor_op_name)
-        .is_some_and(|n| SUPPORTED.contains(&n))
+    super::vendor::op_name(x).is_some_and(|n| SUPPORTED.contains(&n))
         && x.srcs
             .first()
             .is_some_and(|&s| deref_tensor(types, f, s).is_some())
@@ -124,10 +122,7 @@ impl FuncCx<'_, '_> {
         {
             return Ok(false);
         }
-        let name = x
-            .index(IndexKind::VendorOp)
-            .and_then(fresnel_ir::vendor::vendor_op_name)
-            .unwrap_or("");
+        let name = super::vendor::op_name(x).unwrap_or("");
         let s = x.srcs.clone();
         let Some(t) = deref_tensor(&self.m.shader.types, self.f, s[0]) else {
             return Ok(false);

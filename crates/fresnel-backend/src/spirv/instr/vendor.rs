@@ -82,3 +82,9 @@ pub(super) fn deref_ty(
         _ => None,
     }
 }
+
+/// The GLSL operation a vendor intrinsic names (`None`: not one, or an unknown index).
+pub(super) fn op_name(x: &IntrinsicInstr) -> Option<&'static str> {
+    x.index(fresnel_ir::IndexKind::VendorOp)
+        .and_then(fresnel_ir::vendor::vendor_op_name)
+}
