@@ -199,3 +199,17 @@ proptest! {
         run(&format!("#version {v}\n{src}"));
     }
 }
+
+/// An unclosed `(` inside type parameters (`coopmat<uint, S, 64, (2> a;`) ends the look-ahead
+/// for `<...>` at the statement's end; it used to scan past the end of the tokens for ever.
+#[test]
+fn unclosed_paren_in_type_parameters_ends() {
+    for src in [
+        "#version 450\nvoid main() {\n  coopmat<uint, gl_ScopeWorkgroup, 64, (2> a;\n}\n",
+        "#version 450\nvoid main() {\n  coopmat<uint, 64, (2, gl_MatrixUseAccumulator> a;\n}\n",
+        "#version 450\nvoid main() {\n  foo<(1",
+    ] {
+        let (errors, _, _) = run(src);
+        assert!(errors > 0, "{src}");
+    }
+}

@@ -452,6 +452,11 @@ impl Parser<'_> {
         let mut parens = 0usize;
         loop {
             match self.tok_at(i) {
+                // Checked first: an unclosed `(` must not run past the end.
+                Tok::P(TokenKind::Eof)
+                | Tok::P(TokenKind::Semi)
+                | Tok::P(TokenKind::LBrace)
+                | Tok::P(TokenKind::RBrace) => return None,
                 Tok::P(TokenKind::LParen) => parens += 1,
                 Tok::P(TokenKind::RParen) => {
                     if parens == 0 {
@@ -474,10 +479,6 @@ impl Parser<'_> {
                     }
                     depth -= 2;
                 }
-                Tok::P(TokenKind::Eof)
-                | Tok::P(TokenKind::Semi)
-                | Tok::P(TokenKind::LBrace)
-                | Tok::P(TokenKind::RBrace) => return None,
                 _ => {}
             }
             i += 1;
