@@ -19,6 +19,7 @@
 //! FRESNEL_BENCH_LIST=1 prints each file's times and ratio. FRESNEL_BENCH_ONLY=fresnel (or naga)
 //! times only that compiler after the common selection of files, for profiling one of them
 //! (`valgrind --tool=callgrind --toggle-collect='spirv::bench::{{closure}}*'`); no ratio then.
+//! FRESNEL_BENCH_FILTER=text keeps only the files whose path contains `text`.
 
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
@@ -273,7 +274,10 @@ fn bench() {
     };
     let list = std::env::var("FRESNEL_BENCH_LIST").is_ok_and(|v| v == "1");
     let only = std::env::var("FRESNEL_BENCH_ONLY").ok();
-    let cands = candidates();
+    let mut cands = candidates();
+    if let Ok(filter) = std::env::var("FRESNEL_BENCH_FILTER") {
+        cands.retain(|i| i.name.contains(filter.as_str()));
+    }
     if cands.is_empty() {
         eprintln!(
             "spirv bench: corpus not found at {}; nothing to measure",
@@ -336,11 +340,11 @@ fn bench() {
             (t.elapsed(), ph, words)
         };
         if only.as_deref() == Some("fresnel") {
-            std::hint::black_box(fresnel_pass(&mut per_file_f));
+            best_f = best_f.min(std::hint::black_box(fresnel_pass(&mut per_file_f)).0);
             continue;
         }
         if only.as_deref() == Some("naga") {
-            std::hint::black_box(naga_pass(&mut per_file_n));
+            best_n = best_n.min(std::hint::black_box(naga_pass(&mut per_file_n)).0);
             continue;
         }
         let (f, n) = if round % 2 == 0 {
@@ -370,7 +374,8 @@ fn bench() {
     let n = inputs.len();
     if let Some(only) = only {
         println!(
-            "spirv: {n} files, {rounds} rounds of {only} alone (FRESNEL_BENCH_ONLY): no ratio"
+            "spirv: {n} files, {rounds} rounds of {only} alone (FRESNEL_BENCH_ONLY): best round {:?}, no ratio",
+            best_f.min(best_n)
         );
         return;
     }

@@ -86,6 +86,11 @@ impl<I: EntityId, T> EntityVec<I, T> {
         self.items.len()
     }
 
+    /// Room for at least `additional` more items without growing (performance).
+    pub fn reserve(&mut self, additional: usize) {
+        self.items.reserve(additional);
+    }
+
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }

@@ -347,8 +347,8 @@ impl TypeTable {
     pub fn new() -> TypeTable {
         let mut t = TypeTable {
             // Room for a typical shader's types from the start (performance: no regrowing).
-            types: Vec::with_capacity(64),
-            dedup: FxHashMap::with_capacity_and_hasher(64, Default::default()),
+            types: Vec::with_capacity(32),
+            dedup: FxHashMap::with_capacity_and_hasher(32, Default::default()),
             structs: Vec::new(),
             simple: Box::new([u32::MAX; SIMPLE_SLOTS]),
         };

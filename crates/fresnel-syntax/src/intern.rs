@@ -154,8 +154,8 @@ impl Interner {
     pub fn new() -> Interner {
         // Room for a typical shader's names from the start (performance: no regrowing).
         Interner {
-            names: IndexMap::with_capacity_and_hasher(256, FxBuildHasher),
-            dynamic: Vec::with_capacity(128),
+            names: IndexMap::with_capacity_and_hasher(64, FxBuildHasher),
+            dynamic: Vec::with_capacity(32),
         }
     }
 

@@ -1030,7 +1030,8 @@ impl Checker<'_> {
         match &self.m.expr(e).kind {
             ExprKind::Var(v) => {
                 let var = self.m.var(*v);
-                let name = self.name(var.name).to_string();
+                // Named only in a message: no allocation when the write is allowed.
+                let name = self.name(var.name);
                 match var.storage {
                     Storage::Const | Storage::Param(ParamDir::ConstIn) => {
                         Some(format!("`{name}` is constant"))

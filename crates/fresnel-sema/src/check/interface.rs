@@ -1078,11 +1078,22 @@ impl Checker<'_> {
             return;
         };
         let span = self.espan(target);
-        let var = self.m.var(root).clone();
+        // The few facts read below, copied (no clone of the whole variable per write).
+        let (builtin, name, storage, patch, in_block, ty) = {
+            let v = self.m.var(root);
+            (
+                v.builtin,
+                v.name,
+                v.storage,
+                v.quals.patch,
+                v.block_member.is_some(),
+                v.ty,
+            )
+        };
         let stage = self.stage;
         if stage == Some(Stage::Fragment) {
-            if var.builtin {
-                match self.name(var.name) {
+            if builtin {
+                match self.name(name) {
                     "gl_FragColor" => {
                         self.iface.frag_color.get_or_insert(span);
                     }
@@ -1094,8 +1105,8 @@ impl Checker<'_> {
                     }
                     _ => {}
                 }
-            } else if var.storage == Storage::Out && self.iface.user_output.is_none() {
-                self.iface.user_output = Some((span, var.name));
+            } else if storage == Storage::Out && self.iface.user_output.is_none() {
+                self.iface.user_output = Some((span, name));
             }
             return;
         }
@@ -1116,13 +1127,13 @@ impl Checker<'_> {
             }
         }
         if stage == Some(Stage::TessControl)
-            && var.storage == Storage::Out
-            && !var.quals.patch
-            && var.block_member.is_none()
-            && self.m.types.is_array(var.ty)
+            && storage == Storage::Out
+            && !patch
+            && !in_block
+            && self.m.types.is_array(ty)
             // Built-in per-vertex outputs are the members of `gl_out[]`; other built-in output
             // arrays (`gl_ViewportMask[]`) are not indexed by vertex.
-            && (!var.builtin || self.block_name_of(var.ty).is_some())
+            && (!builtin || self.block_name_of(ty).is_some())
         {
             self.check_tcs_output_index(target, root);
         }
