@@ -2,6 +2,9 @@
 //! no `ArrayStride` on arrays of blocks, one variable per built-in in an entry point's
 //! interface (two GLSL names of one built-in share it; a transform-feedback `gl_PerVertex`
 //! holds its members), and mesh outputs declared without a size sized by `max_primitives`.
+//! And forms a 2026 SPIRV-Tools checks (`tools/spirv-val-slang`): whole structs through
+//! buffer references aligned to their widest scalar, the opacity micromap capability for its
+//! ray flag, EXT mesh outputs written without being read.
 //! Each module also passes Debian's `spirv-val` when installed.
 
 mod support;
@@ -189,5 +192,135 @@ void main() {
             .find(|(op, o)| *op == OP_CONSTANT && o[1] == len_id)
             .map(|(_, o)| o[2]);
         assert_eq!(len, Some(7), "sized by max_primitives");
+    }
+}
+
+const OP_LOAD: u16 = 61;
+const OP_STORE: u16 = 62;
+const OP_CAPABILITY: u16 = 17;
+const OP_EXTENSION: u16 = 10;
+const MEM_ALIGNED: u32 = 2;
+const CAP_RAY_TRACING_OPACITY_MICROMAP: u32 = 5381;
+
+/// The `Aligned` values of the loads and stores of a module.
+fn aligned(words: &[u32]) -> Vec<u32> {
+    instructions(words)
+        .into_iter()
+        .filter_map(|(op, o)| match op {
+            OP_LOAD if o.get(3) == Some(&MEM_ALIGNED) => o.get(4).copied(),
+            OP_STORE if o.get(2) == Some(&MEM_ALIGNED) => o.get(3).copied(),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A struct copied whole through a buffer reference states the alignment of its widest
+/// scalar (VUID-StandaloneSpirv-PhysicalStorageBuffer64-06314), not 1.
+#[test]
+fn whole_struct_through_buffer_reference_is_aligned_to_its_widest_scalar() {
+    let src = "#version 460
+#extension GL_EXT_buffer_reference2 : require
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+struct Data { uint a; uint64_t b; int c; };
+layout(buffer_reference) buffer Ref { Data data[]; };
+layout(set = 0, binding = 0) readonly buffer In { uint64_t address; Data src[]; };
+void main() {
+    Ref(address).data[1] = src[0];
+}";
+    for words in both(Stage::Fragment, src, 0) {
+        let a = aligned(&words);
+        assert!(
+            !a.is_empty(),
+            "accesses through the reference are `Aligned`"
+        );
+        assert!(
+            a.iter().all(|&x| x >= 4),
+            "no access aligned below its scalars: {a:?}"
+        );
+    }
+}
+
+/// `gl_RayFlagsForceOpacityMicromap2StateEXT` in a ray query's flags declares the
+/// opacity micromap capability and extension.
+#[test]
+fn opacity_micromap_ray_flag_declares_its_capability() {
+    let with = "#version 460
+#extension GL_EXT_ray_query : enable
+#extension GL_EXT_opacity_micromap : enable
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 0) uniform accelerationStructureEXT tlas;
+void main() {
+    rayQueryEXT q;
+    rayQueryInitializeEXT(q, tlas, gl_RayFlagsForceOpacityMicromap2StateEXT, 0xFFu,
+                          vec3(0.0), 0.0, vec3(0.0, 0.0, 1.0), 100.0);
+    rayQueryProceedEXT(q);
+}";
+    let without = with.replace(
+        "gl_RayFlagsForceOpacityMicromap2StateEXT",
+        "gl_RayFlagsOpaqueEXT",
+    );
+    for (src, expected) in [(with, true), (without.as_str(), false)] {
+        for words in both(Stage::Compute, src, 2) {
+            let ins = instructions(&words);
+            let cap = ins
+                .iter()
+                .any(|(op, o)| *op == OP_CAPABILITY && o[0] == CAP_RAY_TRACING_OPACITY_MICROMAP);
+            let ext = ins.iter().any(|(op, o)| {
+                *op == OP_EXTENSION
+                    && spirv_string(o).as_deref() == Some("SPV_EXT_opacity_micromap")
+            });
+            assert_eq!((cap, ext), (expected, expected), "{src}");
+        }
+    }
+}
+
+/// A string operand's text.
+fn spirv_string(words: &[u32]) -> Option<String> {
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let end = bytes.iter().position(|&b| b == 0)?;
+    String::from_utf8(bytes[..end].to_vec()).ok()
+}
+
+/// EXT mesh shaders must not read their outputs (VUID-StandaloneSpirv-MeshEXT-07107): a
+/// write of some components of an output vector stores each through its own access chain
+/// instead of loading the vector to merge them.
+#[test]
+fn partial_writes_of_mesh_outputs_do_not_read_them() {
+    let src = "#version 450
+#extension GL_EXT_mesh_shader : require
+layout(local_size_x = 1) in;
+layout(triangles, max_vertices = 3, max_primitives = 1) out;
+layout(location = 0) out V { vec4 pos; mat4 m; } v[];
+void main() {
+    SetMeshOutputsEXT(3, 1);
+    uint i = gl_LocalInvocationIndex;
+    v[i].pos.yzx = vec3(1.0, 2.0, 3.0);
+    v[i].m[i][2] = 4.0;
+    gl_MeshVerticesEXT[i].gl_Position.xy = vec2(0.5);
+}";
+    for words in both(Stage::Mesh, src, 2) {
+        let ins = instructions(&words);
+        // The output variables, and the pointers derived from them.
+        let mut output_ptrs: Vec<u32> = ins
+            .iter()
+            .filter(|(op, o)| *op == OP_VARIABLE && o.get(2) == Some(&3))
+            .map(|(_, o)| o[1])
+            .collect();
+        for (op, o) in &ins {
+            // OpAccessChain / OpInBoundsAccessChain: result o[1], base o[2].
+            if (*op == 65 || *op == 66) && output_ptrs.contains(&o[2]) {
+                output_ptrs.push(o[1]);
+            }
+        }
+        let reads = ins
+            .iter()
+            .filter(|(op, o)| *op == OP_LOAD && output_ptrs.contains(&o[2]))
+            .count();
+        assert_eq!(reads, 0, "no output is loaded");
+        let stores = ins
+            .iter()
+            .filter(|(op, o)| *op == OP_STORE && output_ptrs.contains(&o[0]))
+            .count();
+        assert!(stores >= 6, "each written component is stored: {stores}");
     }
 }

@@ -1775,6 +1775,31 @@ impl FuncCx<'_, '_> {
             self.code.inst(op::STORE, &args);
             return Ok(());
         }
+        if class == super::spec::storage::OUTPUT
+            && self.m.shader.stage == fresnel_ir::Stage::Mesh
+            && !super::target::nv_mesh(self.m.shader)
+        {
+            // EXT mesh outputs must not be read (VUID-StandaloneSpirv-MeshEXT-07107): each
+            // written component is stored through its own access chain, as glslang does.
+            let ck = sk.with_comps(1);
+            let ct = self.m.kind_type(ck);
+            let pt = self.m.pointer(class, ct);
+            for i in 0..sk.comps.min(vcomps) {
+                if mask & (1 << i) == 0 {
+                    continue;
+                }
+                let part = if vcomps == 1 {
+                    val
+                } else {
+                    self.op1(op::COMPOSITE_EXTRACT, ck, &[val, u32::from(i)])
+                };
+                let index = self.m.const_u32(u32::from(i));
+                let p = self.new_id();
+                self.code.inst(op::ACCESS_CHAIN, &[pt, p, pid, index]);
+                self.code.inst(op::STORE, &[p, part]);
+            }
+            return Ok(());
+        }
         let mut largs = vec![pid];
         largs.extend(&mem);
         let old = self.op1(op::LOAD, sk, &largs);
@@ -1824,10 +1849,18 @@ impl FuncCx<'_, '_> {
         if dt != st && self.copy_whole(dst, src, budget)? {
             return Ok(());
         }
-        // Buffer references need `Aligned`; 1 holds for any aggregate.
+        // Buffer references need `Aligned`: the widest scalar of the type.
         let psb = super::spec::storage::PHYSICAL_STORAGE_BUFFER;
-        let smem: &[u32] = if sclass == psb { &[2, 1] } else { &[] };
-        let dmem: &[u32] = if dclass == psb { &[2, 1] } else { &[] };
+        let smem: &[u32] = if sclass == psb {
+            &[2, self.m.largest_scalar_bytes(st)]
+        } else {
+            &[]
+        };
+        let dmem: &[u32] = if dclass == psb {
+            &[2, self.m.largest_scalar_bytes(dt)]
+        } else {
+            &[]
+        };
         if dt == st {
             let id = self.new_id();
             let mut l = vec![st, id, sid];

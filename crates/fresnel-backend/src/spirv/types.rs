@@ -156,6 +156,27 @@ impl Module<'_> {
             .map_or(32, |b| b as u8)
     }
 
+    /// The size in bytes of the widest scalar (or pointer) in type `t`, through struct
+    /// members and array, vector and matrix elements: the least `Aligned` an access to a
+    /// whole `t` through a buffer reference may state (VUID-StandaloneSpirv-
+    /// PhysicalStorageBuffer64-06314), and one every layout guarantees.
+    pub fn largest_scalar_bytes(&self, t: u32) -> u32 {
+        if let Some(ms) = self.members.get(&t) {
+            return ms
+                .iter()
+                .map(|&m| self.largest_scalar_bytes(m))
+                .max()
+                .unwrap_or(1);
+        }
+        if let Some(&e) = self.elem.get(&t) {
+            return self.largest_scalar_bytes(e);
+        }
+        match self.declared_type(t) {
+            Some((opc, _)) if opc == op::TYPE_POINTER => 8,
+            _ => u32::from(self.scalar_bits(t).max(8) / 8),
+        }
+    }
+
     /// The opcode and operands of a type [`Self::ty`] declared as `t`, if it did.
     pub fn declared_type(&self, t: u32) -> Option<(u16, &[u32])> {
         self.type_cache

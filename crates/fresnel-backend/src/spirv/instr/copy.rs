@@ -46,7 +46,7 @@ impl FuncCx<'_, '_> {
         let whole = self.new_id();
         let mut l = vec![st, whole, sid];
         if sclass == storage::PHYSICAL_STORAGE_BUFFER {
-            l.extend_from_slice(&[2, 1]);
+            l.extend_from_slice(&[2, self.m.largest_scalar_bytes(st)]);
         }
         self.code.inst(op::LOAD, &l);
         let mut path = Vec::new();
@@ -98,7 +98,7 @@ impl FuncCx<'_, '_> {
             };
             let mut w = vec![p, v];
             if dclass == storage::PHYSICAL_STORAGE_BUFFER {
-                w.extend_from_slice(&[2, 1]);
+                w.extend_from_slice(&[2, self.m.largest_scalar_bytes(dt)]);
             }
             self.code.inst(op::STORE, &w);
             return Ok(());

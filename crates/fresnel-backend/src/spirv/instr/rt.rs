@@ -256,6 +256,22 @@ fn hit_object_value(name: &str) -> Option<(u16, BaseType, u8, Whole)> {
 }
 
 impl FuncCx<'_, '_> {
+    /// Ray flags that may hold `gl_RayFlagsForceOpacityMicromap2StateEXT` (0x400) need
+    /// the RayTracingOpacityMicromapEXT capability (SPV_EXT_opacity_micromap), as the
+    /// validator checks for constant flags. A constant with the bit set declares it.
+    pub(super) fn note_ray_flags(&mut self, flags: ValueId) {
+        const FORCE_OPACITY_MICROMAP_2_STATE: u64 = 0x400;
+        if let Val::Const(bits) = &self.vals[flags.0 as usize] {
+            if bits
+                .first()
+                .is_some_and(|b| b & FORCE_OPACITY_MICROMAP_2_STATE != 0)
+            {
+                self.m.cap(ext::cap::RAY_TRACING_OPACITY_MICROMAP_EXT);
+                self.m.exts.insert("SPV_EXT_opacity_micromap");
+            }
+        }
+    }
+
     fn hit_object_cap(&mut self) {
         self.m.cap(5383);
         self.m.exts.insert("SPV_NV_shader_invocation_reorder");
@@ -428,6 +444,7 @@ impl FuncCx<'_, '_> {
                 if s.len() < need {
                     return Err(SpirvError::new("trace_ray with too few sources"));
                 }
+                self.note_ray_flags(s[1]);
                 let mut args = vec![self.load_opaque(s[0])?];
                 for &v in &s[1..6] {
                     args.push(self.u32_src(v)?);
@@ -475,6 +492,7 @@ impl FuncCx<'_, '_> {
             I::RqInitialize => {
                 let q = self.ptr(s[0])?.0;
                 let accel = self.load_opaque(s[1])?;
+                self.note_ray_flags(s[2]);
                 let flags = self.u32_src(s[2])?;
                 let cull = self.u32_src(s[3])?;
                 let origin = self.f32_src(s[4], 3)?;
