@@ -417,8 +417,10 @@ intrinsics! {
     HitObjectSetSbtRecordIndex = "hit_object_set_sbt_record_index" [-1, 1] none 0 { } 0;
     /// `reorderThread*`: srcs: object, hint, hint bits.
     HitObjectReorder = "hit_object_reorder" [-1, 1, 1] none 0 { } 0;
-    /// `reorderThread*(hint, bits)` without a hit object.
-    ReorderThread = "reorder_thread" [1, 1] none 0 { } 0;
+    /// `reorderThread*(hint, bits)` without a hit object. `base` 1: the EXT form
+    /// (`reorderThreadEXT`; absent for NV, whose other hit-object operations tell the two
+    /// apart by their hit object's type).
+    ReorderThread = "reorder_thread" [1, 1] none 0 { Base } 0;
     /// srcs: object, hint, hint bits, payload.
     HitObjectReorderExecute = "hit_object_reorder_execute" [-1, 1, 1, -1] none 0 { } 0;
     /// `hit_object_trace_ray` then reorder (hint, bits) and execute: the trace sources, hint,

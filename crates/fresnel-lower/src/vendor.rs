@@ -107,6 +107,15 @@ fn loosely_checked(name: &str) -> bool {
     )
 }
 
+/// The QCOM cooperative-matrix conversions return nothing (they write their last
+/// argument), though the checker types them loosely.
+fn loose_void(name: &str) -> bool {
+    matches!(
+        name,
+        "bitcastQCOM" | "extractSubArrayQCOM" | "vectorToCoopmatQCOM" | "coopmatToVectorQCOM"
+    )
+}
+
 /// Built-in arguments (by name and position) that are written although the built-in has
 /// no signature in the tables saying so.
 fn ext_out_arg(name: &str, i: usize) -> bool {
@@ -445,7 +454,8 @@ impl FnCx<'_, '_, '_> {
                     };
                     srcs.push(s);
                 }
-                let rty = (!matches!(m.types.get(ty), HType::Void)).then_some(ty);
+                let rty =
+                    (!matches!(m.types.get(ty), HType::Void) && !loose_void(f.name)).then_some(ty);
                 if srcs.len() == args.len() {
                     let tys: Vec<HirTypeId> = args.iter().map(|a| ety(*a)).collect();
                     self.small_float_typed_srcs(&mut srcs, &tys, ty, false, span)?;

@@ -2,7 +2,7 @@
 //! samplers, sparse texture functions. Every shader must lower, validate, and round-trip
 //! through the IR text form; subroutine selection is also executed in the interpreter.
 
-use fresnel::ir::{InstrKind, Intrinsic, Shader, TexSrc, Type, VarMode};
+use fresnel::ir::{IndexKind, InstrKind, Intrinsic, Shader, TexSrc, Type, VarMode};
 mod support;
 
 use fresnel::{NoIncludes, Options, SourceInput, TargetEnv};
@@ -703,12 +703,28 @@ void main() {
     assert_eq!(deref_root(&s, attrs[0].srcs[1]), "attr");
     // mat4x3: four column loads; then t max and is-hit.
     assert_eq!(intrinsics(&s, Intrinsic::HitObjectLoad).len(), 6);
-    assert_eq!(intrinsics(&s, Intrinsic::ReorderThread).len(), 1);
+    let hint = intrinsics(&s, Intrinsic::ReorderThread);
+    assert_eq!(hint.len(), 1);
+    // The NV form is unmarked; `reorderThreadEXT` is `base` 1 (below).
+    assert_eq!(hint[0].index(IndexKind::Base), None);
     let reorder = intrinsics(&s, Intrinsic::HitObjectReorder);
     assert_eq!(reorder.len(), 1);
     assert_eq!(reorder[0].srcs.len(), 3);
     let exec = intrinsics(&s, Intrinsic::HitObjectExecuteShader);
     assert_eq!(deref_root(&s, exec[0].srcs[1]), "payload");
+}
+
+#[test]
+fn ext_reorder_thread_hint_is_marked() {
+    let src = "#version 460
+#extension GL_EXT_ray_tracing : enable
+#extension GL_EXT_shader_invocation_reorder : enable
+void main() { reorderThreadEXT(4u, 4u); }
+";
+    let s = lower("r.vk.rgen", src);
+    let hint = intrinsics(&s, Intrinsic::ReorderThread);
+    assert_eq!(hint.len(), 1);
+    assert_eq!(hint[0].index(IndexKind::Base), Some(1));
 }
 
 #[test]

@@ -15,6 +15,8 @@ mod coopmat_nv;
 // GL_NV_cooperative_vector operations (issue 5, helper F).
 /// GL_KHR_cooperative_matrix and GL_NV_cooperative_matrix2 operations (issue 5, helper K).
 mod coopmat_khr;
+/// GL_QCOM_cooperative_matrix_conversion operations.
+mod coopmat_qcom;
 mod coopvec_nv;
 mod copy;
 mod gaps;
