@@ -136,18 +136,19 @@ impl FnCx<'_, '_, '_> {
         srcs: &[ValueId],
         span: Span,
     ) -> Result<Option<Operand>, LowerError> {
-        self.vendor_op_calling(name, ty, srcs, span, None)
+        self.vendor_op_calling(name, ty, srcs, span, &[])
     }
 
-    /// [`Self::vendor_op`] of an operation that takes a function (`coopMatPerElementNV`'s
-    /// element function): its index in the IR as the `callee` index.
+    /// [`Self::vendor_op`] of an operation that takes functions (`coopMatPerElementNV`'s
+    /// element function; `coopMatLoadTensorNV`'s decode and vector decode functions): their
+    /// indices in the IR as the `callee` and `callee2` indices, in argument order.
     fn vendor_op_calling(
         &mut self,
         name: &str,
         ty: Option<HirTypeId>,
         srcs: &[ValueId],
         span: Span,
-        callee: Option<fresnel_ir::FuncId>,
+        callees: &[fresnel_ir::FuncId],
     ) -> Result<Option<Operand>, LowerError> {
         let Some(op) = vendor_op_index(name) else {
             return Err(LowerError::new(
@@ -157,8 +158,14 @@ impl FnCx<'_, '_, '_> {
         };
         let mut idx: smallvec::SmallVec<[(IndexKind, i64); 2]> =
             smallvec::smallvec![(IndexKind::VendorOp, op)];
-        if let Some(c) = callee {
-            idx.push((IndexKind::Callee, i64::from(c.0)));
+        if callees.len() > IndexKind::CALLEES.len() {
+            return Err(LowerError::new(
+                format!("`{name}`: too many function arguments"),
+                Some(span),
+            ));
+        }
+        for (k, c) in IndexKind::CALLEES.into_iter().zip(callees) {
+            idx.push((k, i64::from(c.0)));
         }
         let idx = &idx[..];
         let m = self.cx.m;
@@ -460,12 +467,12 @@ impl FnCx<'_, '_, '_> {
                     let tys: Vec<HirTypeId> = args.iter().map(|a| ety(*a)).collect();
                     self.small_float_typed_srcs(&mut srcs, &tys, ty, false, span)?;
                 }
-                // A function named as an argument: the operation's `callee`.
-                let callee = match args.iter().find_map(|a| m.func_args.get(a).copied()) {
-                    Some(hf) => Some(self.cx.callee(self.b.types, hf)?),
-                    None => None,
-                };
-                self.vendor_op_calling(f.name, rty, &srcs, span, callee)?
+                // Functions named as arguments: the operation's `callee` and `callee2`.
+                let mut callees = Vec::new();
+                for hf in args.iter().filter_map(|a| m.func_args.get(a).copied()) {
+                    callees.push(self.cx.callee(self.b.types, hf)?);
+                }
+                self.vendor_op_calling(f.name, rty, &srcs, span, &callees)?
             }
             _ => return Ok(None),
         }))
