@@ -327,3 +327,121 @@ void main() { gl_Position = p0.a + p1.b + p2.c; }
             .any(|ops| ops[1] == DECORATION_MEMBER_OFFSET_NV && ops[2] == 64));
     }
 }
+
+const CAP_ABORT_KHR: u32 = 5120;
+const CAP_CONSTANT_DATA_KHR: u32 = 5146;
+const OP_ABORT_KHR: u16 = 5121;
+const OP_CONSTANT_DATA_KHR: u16 = 5147;
+const OP_TYPE_INT: u16 = 21;
+const OP_TYPE_ARRAY: u16 = 28;
+const OP_TYPE_STRUCT: u16 = 30;
+const OP_MEMBER_DECORATE: u16 = 72;
+const OP_VARIABLE: u16 = 59;
+const DECORATION_OFFSET: u32 = 35;
+const DECORATION_UTF_ENCODED_KHR: u32 = 5145;
+
+/// The bytes of a literal string operand (up to its NUL).
+fn literal(words: &[u32]) -> Vec<u8> {
+    words
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .take_while(|b| *b != 0)
+        .collect()
+}
+
+#[test]
+fn abort_messages() {
+    let src = "#version 450
+#extension GL_EXT_abort : require
+layout(local_size_x = 1) in;
+layout(binding = 0) buffer B { uint u; float f; uvec2 v; };
+void check(int i) {
+    for (int k = 0; k < i; k++)
+        abortEXT(\"k=%d f=%f\", k, f);
+}
+void main() {
+    u = 1u;
+    if (gl_GlobalInvocationID.x == 3u)
+        abortEXT(\"v=%v2u\", v);
+    check(int(u));
+    abortEXT();
+}
+";
+    for words in compile_both(Stage::Compute, src) {
+        assert!(has_capability(&words, CAP_ABORT_KHR));
+        assert!(has_capability(&words, CAP_CONSTANT_DATA_KHR));
+        assert!(has_extension(&words, "SPV_KHR_abort"));
+        assert!(has_extension(&words, "SPV_KHR_constant_data"));
+        assert_eq!(operands(&words, OP_ABORT_KHR).len(), 3);
+        let strings: Vec<Vec<u8>> = operands(&words, OP_CONSTANT_DATA_KHR)
+            .iter()
+            .map(|ops| literal(&ops[2..]))
+            .collect();
+        assert_eq!(strings.len(), 3);
+        for s in ["k=%d f=%f", "v=%v2u", ""] {
+            assert!(
+                strings.contains(&s.as_bytes().to_vec()),
+                "{s:?} in {strings:?}"
+            );
+        }
+        // Each string's type is UTF-encoded.
+        let utf = operands(&words, OP_DECORATE)
+            .iter()
+            .filter(|ops| ops[1] == DECORATION_UTF_ENCODED_KHR)
+            .count();
+        assert_eq!(utf, 3);
+        // Scalar packing: "k=%d f=%f\0" (10 bytes), then the int at 12 and the float at 16;
+        // "v=%v2u\0" (7 bytes), then the uvec2 at 8.
+        let offsets = |st: u32| -> Vec<u32> {
+            operands(&words, OP_MEMBER_DECORATE)
+                .iter()
+                .filter(|ops| ops[0] == st && ops[2] == DECORATION_OFFSET)
+                .map(|ops| ops[3])
+                .collect()
+        };
+        let mut layouts: Vec<Vec<u32>> = operands(&words, OP_ABORT_KHR)
+            .iter()
+            .map(|ops| offsets(ops[0]))
+            .collect();
+        layouts.sort();
+        assert_eq!(layouts, vec![vec![0], vec![0, 8], vec![0, 12, 16]]);
+        // The message structures are the abort's own.
+        let structs = operands(&words, OP_TYPE_STRUCT);
+        for ops in operands(&words, OP_ABORT_KHR) {
+            assert!(structs.iter().any(|s| s[0] == ops[0]));
+        }
+        // No variable holds the messages: no pointer to an array of 8-bit integers.
+        let u8t: Vec<u32> = operands(&words, OP_TYPE_INT)
+            .iter()
+            .filter(|ops| ops[1] == 8)
+            .map(|ops| ops[0])
+            .collect();
+        let arrays: Vec<u32> = operands(&words, OP_TYPE_ARRAY)
+            .iter()
+            .filter(|ops| u8t.contains(&ops[1]))
+            .map(|ops| ops[0])
+            .collect();
+        assert_eq!(arrays.len(), 3);
+        let pointers: Vec<u32> = operands(&words, OP_TYPE_POINTER)
+            .iter()
+            .filter(|ops| arrays.contains(&ops[2]))
+            .map(|ops| ops[0])
+            .collect();
+        assert!(pointers.is_empty(), "a pointer to a message");
+        assert!(!operands(&words, OP_VARIABLE).is_empty());
+    }
+}
+
+#[test]
+fn abort_with_a_boolean_is_refused() {
+    let src = "#version 450
+#extension GL_EXT_abort : require
+layout(local_size_x = 1) in;
+layout(binding = 0) buffer B { uint u; };
+void main() { abortEXT(\"%d\", u == 1u); }
+";
+    match support::try_compile(Stage::Compute, TargetEnv::Vulkan { minor: 3 }, src, false) {
+        Ok(_) => panic!("a boolean in an abort message was written"),
+        Err(e) => assert!(e.contains("boolean"), "unexpected message: {e}"),
+    }
+}

@@ -100,6 +100,7 @@ fn loosely_checked(name: &str) -> bool {
     matches!(
         name,
         "loose"
+            | "abortEXT"
             | "bitcastQCOM"
             | "extractSubArrayQCOM"
             | "vectorToCoopmatQCOM"
@@ -107,12 +108,16 @@ fn loosely_checked(name: &str) -> bool {
     )
 }
 
-/// The QCOM cooperative-matrix conversions return nothing (they write their last
-/// argument), though the checker types them loosely.
+/// The QCOM cooperative-matrix conversions and `abortEXT` return nothing (the conversions
+/// write their last argument), though the checker types them loosely.
 fn loose_void(name: &str) -> bool {
     matches!(
         name,
-        "bitcastQCOM" | "extractSubArrayQCOM" | "vectorToCoopmatQCOM" | "coopmatToVectorQCOM"
+        "bitcastQCOM"
+            | "extractSubArrayQCOM"
+            | "vectorToCoopmatQCOM"
+            | "coopmatToVectorQCOM"
+            | "abortEXT"
     )
 }
 
@@ -295,6 +300,58 @@ impl FnCx<'_, '_, '_> {
         self.vendor_src(op, ty, span)
     }
 
+    /// `abortEXT(message, args...)` (GL_EXT_abort): the vendor operation `abortEXT`, whose
+    /// sources are the message's parts in order: each string literal the deref of a new
+    /// local holding its bytes and a terminating NUL (an initialized `[N x u8]` nothing
+    /// writes), each other argument its value. A call without a string starts with the
+    /// empty one.
+    fn abort_op(
+        &mut self,
+        args: &[hir::ExprId],
+        span: Span,
+    ) -> Result<Option<Operand>, LowerError> {
+        let (m, interner) = (self.cx.m, self.cx.interner);
+        let mut srcs = Vec::with_capacity(args.len() + 1);
+        if !args
+            .first()
+            .is_some_and(|a| matches!(m.expr(*a).kind, ExprKind::StrLit(_)))
+        {
+            srcs.push(self.abort_message("", span)?);
+        }
+        for &a in args {
+            let s = match m.expr(a).kind {
+                ExprKind::StrLit(s) => {
+                    let text = interner.resolve(s);
+                    let text = text
+                        .strip_prefix('"')
+                        .and_then(|t| t.strip_suffix('"'))
+                        .unwrap_or(text);
+                    self.abort_message(text, span)?
+                }
+                _ => self.vendor_arg(a)?,
+            };
+            srcs.push(s);
+        }
+        self.vendor_op("abortEXT", None, &srcs, span)
+    }
+
+    /// A new local holding the bytes of `text` and a NUL (see [`Self::abort_op`]): its deref.
+    fn abort_message(&mut self, text: &str, span: Span) -> Result<ValueId, LowerError> {
+        let bytes: Vec<u8> = text.bytes().chain(std::iter::once(0)).collect();
+        let len = u32::try_from(bytes.len())
+            .map_err(|_| LowerError::new("an abort message this long", Some(span)))?;
+        let u8t = self.b.types.scalar(fresnel_ir::BaseType::Uint, 8);
+        let t = self.b.types.array(u8t, len);
+        let v = self.new_local("abort_message", t);
+        self.cx.vars[v].init = Some(fresnel_ir::Constant::Composite(
+            bytes
+                .iter()
+                .map(|b| fresnel_ir::Constant::Vector(vec![u64::from(*b)]))
+                .collect(),
+        ));
+        Ok(self.deref_var(v))
+    }
+
     /// The deref of an l-value expression (a swizzle of a vector is not one).
     fn vendor_place(&mut self, e: hir::ExprId) -> Result<ValueId, LowerError> {
         let span = self.cx.m.expr(e).span;
@@ -439,10 +496,13 @@ impl FnCx<'_, '_, '_> {
                             .iter()
                             .any(|a| matches!(m.expr(*a).kind, ExprKind::StrLit(_)))) =>
             {
+                if f.name == "abortEXT" {
+                    return self.abort_op(args, span).map(Some);
+                }
                 let sig = SIGNATURES.get(f.sig as usize);
                 let mut srcs = Vec::with_capacity(args.len());
                 for (i, &a) in args.iter().enumerate() {
-                    // A string (`abortEXT`'s message) has no value: left out.
+                    // A string has no value: left out.
                     if matches!(m.expr(a).kind, ExprKind::StrLit(_)) {
                         continue;
                     }

@@ -728,6 +728,49 @@ void main() { reorderThreadEXT(4u, 4u); }
 }
 
 #[test]
+fn abort_message_parts() {
+    let src = "#version 450
+#extension GL_EXT_abort : require
+layout(local_size_x = 1) in;
+layout(binding = 0) buffer B { uint u; };
+void main() { abortEXT(\"u=%u\", u); abortEXT(); }
+";
+    let s = lower("a.vk.comp", src);
+    let f = &s.functions[s.entry.expect("main")];
+    let ops: Vec<_> = intrinsics(&s, Intrinsic::VendorOp)
+        .into_iter()
+        .filter(|x| {
+            x.index(IndexKind::VendorOp) == fresnel::ir::vendor::vendor_op_index("abortEXT")
+        })
+        .collect();
+    assert_eq!(ops.len(), 2);
+    // The message: a local of its bytes and a NUL, then the argument's value.
+    let bytes = |x: &fresnel::ir::IntrinsicInstr| -> Vec<u8> {
+        let InstrKind::Deref(d) = &f.def(x.srcs[0]).kind else {
+            panic!("the message is not a deref");
+        };
+        let fresnel::ir::DerefKind::Var(v) = d.kind else {
+            panic!("the message is not a variable");
+        };
+        match &s.vars[v].init {
+            Some(fresnel::ir::Constant::Composite(e)) => e
+                .iter()
+                .map(|c| match c {
+                    fresnel::ir::Constant::Vector(b) => b[0] as u8,
+                    _ => panic!("not a byte"),
+                })
+                .collect(),
+            other => panic!("message initializer {other:?}"),
+        }
+    };
+    assert_eq!(ops[0].srcs.len(), 2);
+    assert_eq!(bytes(&ops[0]), b"u=%u\0");
+    // Without a string: the empty message.
+    assert_eq!(ops[1].srcs.len(), 1);
+    assert_eq!(bytes(&ops[1]), b"\0");
+}
+
+#[test]
 fn micromap_vertex_fetches() {
     let src = "#version 460
 #extension GL_EXT_ray_query : enable

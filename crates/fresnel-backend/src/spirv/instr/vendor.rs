@@ -35,6 +35,10 @@ impl FuncCx<'_, '_> {
         if self.emit_coopvec_nv(x)? {
             return Ok(true);
         }
+        // GL_EXT_abort (`abort.rs`).
+        if self.emit_abort(x)? {
+            return Ok(true);
+        }
         // GL_QCOM_cooperative_matrix_conversion (`coopmat_qcom.rs`).
         if self.emit_coopmat_qcom(x)? {
             return Ok(true);
@@ -64,6 +68,8 @@ pub(crate) fn reject_vendor_ops(shader: &fresnel_ir::Shader) -> Result<()> {
                     && !super::coopmat_khr::supported(&shader.types, f, x)
                     // GL_QCOM_cooperative_matrix_conversion.
                     && !super::coopmat_qcom::supported(f, x)
+                    // GL_EXT_abort.
+                    && !super::abort::is_abort(x)
                 {
                     return Err(SpirvError::new(format!(
                         "SPIR-V output: {}",
