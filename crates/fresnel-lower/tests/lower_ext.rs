@@ -764,10 +764,10 @@ void main() { abortEXT(\"u=%u\", u); abortEXT(); }
         }
     };
     assert_eq!(ops[0].srcs.len(), 2);
-    assert_eq!(bytes(&ops[0]), b"u=%u\0");
+    assert_eq!(bytes(ops[0]), b"u=%u\0");
     // Without a string: the empty message.
     assert_eq!(ops[1].srcs.len(), 1);
-    assert_eq!(bytes(&ops[1]), b"\0");
+    assert_eq!(bytes(ops[1]), b"\0");
 }
 
 #[test]
