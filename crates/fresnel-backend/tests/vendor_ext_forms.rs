@@ -160,6 +160,52 @@ fn ext_hit_objects() {
     }
 }
 
+const OP_HIT_OBJECT_GET_TRIANGLE_VERTEX_POSITIONS_EXT: u16 = 5307;
+const OP_HIT_OBJECT_TRACE_REORDER_EXECUTE_EXT: u16 = 5311;
+const OP_HIT_OBJECT_GET_CURRENT_TIME_EXT: u16 = 5320;
+const CAP_RAY_TRACING_POSITION_FETCH_KHR: u32 = 5336;
+
+#[test]
+fn ext_hit_object_queries_and_trace_reorder_execute() {
+    let src = "#version 460
+#extension GL_EXT_ray_tracing : enable
+#extension GL_EXT_shader_invocation_reorder : enable
+#extension GL_EXT_ray_tracing_position_fetch : enable
+layout(location = 1) rayPayloadEXT vec4 payload;
+layout(binding = 0) uniform accelerationStructureEXT as;
+layout(binding = 1) buffer B { vec3 p[3]; float t; };
+void main() {
+    hitObjectEXT h;
+    hitObjectTraceReorderExecuteEXT(h, as, 1u, 0xffu, 0u, 1u, 0u, vec3(0.0), 0.1, vec3(1.0), 10.0, 7u, 3u, 1);
+    hitObjectGetIntersectionTriangleVertexPositionsEXT(h, p);
+    t = hitObjectGetCurrentTimeEXT(h);
+}
+";
+    for words in compile_both(Stage::RayGen, src) {
+        assert!(has_capability(&words, CAP_RAY_TRACING_POSITION_FETCH_KHR));
+        // The three positions read whole once.
+        assert_eq!(
+            operands(&words, OP_HIT_OBJECT_GET_TRIANGLE_VERTEX_POSITIONS_EXT).len(),
+            1
+        );
+        assert_eq!(
+            operands(&words, OP_HIT_OBJECT_GET_CURRENT_TIME_EXT).len(),
+            1
+        );
+        // (trace operands..., payload, hint, bits)
+        let exec = operands(&words, OP_HIT_OBJECT_TRACE_REORDER_EXECUTE_EXT);
+        assert_eq!(exec.len(), 1);
+        assert_eq!(exec[0].len(), 14);
+        let payload = exec[0][11];
+        assert!(
+            operands(&words, OP_VARIABLE)
+                .iter()
+                .any(|v| v[1] == payload),
+            "operand 11 is the payload variable"
+        );
+    }
+}
+
 #[test]
 fn reorder_thread_hint_follows_its_suffix() {
     let src = |sfx: &str| {
