@@ -281,6 +281,11 @@ impl IntrinsicInstr {
         self.indices.iter().find(|(i, _)| *i == k).map(|(_, v)| *v)
     }
 
+    /// The functions a vendor operation names (`IndexKind::CALLEES`), as indices.
+    pub fn callees(&self) -> impl Iterator<Item = i64> + '_ {
+        IndexKind::CALLEES.into_iter().filter_map(|k| self.index(k))
+    }
+
     pub fn set_index(&mut self, k: IndexKind, v: i64) {
         match self.indices.iter_mut().find(|(i, _)| *i == k) {
             Some(e) => e.1 = v,

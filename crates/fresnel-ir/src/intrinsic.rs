@@ -47,9 +47,17 @@ pub enum IndexKind {
     /// A vendor operation's function argument (`coopMatPerElementNV(r, m, f)`'s `f`): the
     /// index of the function in the shader (renumbered when functions go).
     Callee,
+    /// A vendor operation's second function argument (`coopMatLoadTensorNV(..., decode,
+    /// decodeVector)`'s vector decode function, GL_NV_cooperative_matrix_decode_vector), as
+    /// `Callee`.
+    Callee2,
 }
 
 impl IndexKind {
+    /// The indices naming functions (followed when functions are renumbered, linked or
+    /// kept as reachable).
+    pub const CALLEES: [IndexKind; 2] = [IndexKind::Callee, IndexKind::Callee2];
+
     pub fn name(self) -> &'static str {
         match self {
             IndexKind::Base => "base",
@@ -67,6 +75,7 @@ impl IndexKind {
             IndexKind::SpirvCaps => "caps",
             IndexKind::SpirvExts => "exts",
             IndexKind::Callee => "callee",
+            IndexKind::Callee2 => "callee2",
         }
     }
 
@@ -87,6 +96,7 @@ impl IndexKind {
             "caps" => IndexKind::SpirvCaps,
             "exts" => IndexKind::SpirvExts,
             "callee" => IndexKind::Callee,
+            "callee2" => IndexKind::Callee2,
             _ => return None,
         })
     }
@@ -417,8 +427,10 @@ intrinsics! {
     HitObjectSetSbtRecordIndex = "hit_object_set_sbt_record_index" [-1, 1] none 0 { } 0;
     /// `reorderThread*`: srcs: object, hint, hint bits.
     HitObjectReorder = "hit_object_reorder" [-1, 1, 1] none 0 { } 0;
-    /// `reorderThread*(hint, bits)` without a hit object.
-    ReorderThread = "reorder_thread" [1, 1] none 0 { } 0;
+    /// `reorderThread*(hint, bits)` without a hit object. `base` 1: the EXT form
+    /// (`reorderThreadEXT`; absent for NV, whose other hit-object operations tell the two
+    /// apart by their hit object's type).
+    ReorderThread = "reorder_thread" [1, 1] none 0 { Base } 0;
     /// srcs: object, hint, hint bits, payload.
     HitObjectReorderExecute = "hit_object_reorder_execute" [-1, 1, 1, -1] none 0 { } 0;
     /// `hit_object_trace_ray` then reorder (hint, bits) and execute: the trace sources, hint,
@@ -462,9 +474,9 @@ intrinsics! {
     /// long vectors, tensors, small float formats) the IR does not model: `op` names the
     /// GLSL operation; srcs: the deref of the destination, then the operands (derefs or
     /// values). Reads and writes memory: never eliminated or reordered.
-    VendorOp = "vendor_op" [-2] none 0 { VendorOp, Callee } 0;
+    VendorOp = "vendor_op" [-2] none 0 { VendorOp, Callee, Callee2 } 0;
     /// As `vendor_op` with an ordinary scalar or vector result and no destination deref.
-    VendorOpValue = "vendor_op_value" [-2] value 0 { VendorOp, Callee } 0;
+    VendorOpValue = "vendor_op_value" [-2] value 0 { VendorOp, Callee, Callee2 } 0;
 
     // ---- GL_EXT_spirv_intrinsics (issue 5; see crate::spirv_instruction) ----
     /// A call of a `spirv_instruction` prototype without a result: `base` the instruction,

@@ -564,12 +564,14 @@ impl Shader {
                     },
                     // A vendor operation's function argument follows its function.
                     crate::instr::InstrKind::Intrinsic(x) => {
-                        if let Some(c) = x.index(crate::IndexKind::Callee) {
-                            let to = usize::try_from(c)
-                                .ok()
-                                .and_then(|c| map.get(c).copied().flatten())
-                                .map_or(-1, |n| n.index() as i64);
-                            x.set_index(crate::IndexKind::Callee, to);
+                        for k in crate::IndexKind::CALLEES {
+                            if let Some(c) = x.index(k) {
+                                let to = usize::try_from(c)
+                                    .ok()
+                                    .and_then(|c| map.get(c).copied().flatten())
+                                    .map_or(-1, |n| n.index() as i64);
+                                x.set_index(k, to);
+                            }
                         }
                     }
                     _ => {}

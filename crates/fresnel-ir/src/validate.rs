@@ -756,7 +756,7 @@ impl<'a> Validator<'a> {
         if let Some(e) = crate::vendor::check(f, x) {
             self.error(e);
         }
-        if let Some(c) = x.index(IndexKind::Callee) {
+        for c in x.callees() {
             if usize::try_from(c).map_or(true, |c| c >= self.shader.functions.len()) {
                 self.error(format!(
                     "{name}: callee {c} is not a function of the shader"

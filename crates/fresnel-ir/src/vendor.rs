@@ -71,6 +71,7 @@ pub const VENDOR_OPS: &[&str] = &[
     "op_logical_or",
     "op_logical_xor",
     // built-in functions
+    "abortEXT",
     "abs",
     "absoluteDifference",
     "acos",

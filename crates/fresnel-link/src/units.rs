@@ -246,12 +246,11 @@ impl<'a> Linker<'a> {
                         }
                         // A vendor operation's function argument: its function here.
                         InstrKind::Intrinsic(x) => {
-                            if let Some(c) = x
-                                .index(fresnel_ir::IndexKind::Callee)
-                                .and_then(|c| u32::try_from(c).ok())
-                            {
-                                let to = self.linked_func(ui, FuncId(c)).index() as i64;
-                                x.set_index(fresnel_ir::IndexKind::Callee, to);
+                            for k in fresnel_ir::IndexKind::CALLEES {
+                                if let Some(c) = x.index(k).and_then(|c| u32::try_from(c).ok()) {
+                                    let to = self.linked_func(ui, FuncId(c)).index() as i64;
+                                    x.set_index(k, to);
+                                }
                             }
                         }
                         _ => {}
@@ -655,15 +654,18 @@ impl<'a> Linker<'a> {
             let func = &sh.functions[f];
             func.instrs_in_order()
                 .into_iter()
-                .filter_map(|id| match &func.instrs[id].kind {
-                    InstrKind::Call { func, .. } if func.index() < n => Some(*func),
-                    // Functions vendor operations take as arguments are kept too.
-                    InstrKind::Intrinsic(x) => x
-                        .index(fresnel_ir::IndexKind::Callee)
-                        .and_then(|c| u32::try_from(c).ok())
-                        .map(FuncId)
-                        .filter(|c| c.index() < n),
-                    _ => None,
+                .flat_map(|id| -> Vec<FuncId> {
+                    match &func.instrs[id].kind {
+                        InstrKind::Call { func, .. } if func.index() < n => vec![*func],
+                        // Functions vendor operations take as arguments are kept too.
+                        InstrKind::Intrinsic(x) => x
+                            .callees()
+                            .filter_map(|c| u32::try_from(c).ok())
+                            .map(FuncId)
+                            .filter(|c| c.index() < n)
+                            .collect(),
+                        _ => Vec::new(),
+                    }
                 })
                 .collect()
         };

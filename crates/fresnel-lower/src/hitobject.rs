@@ -154,7 +154,11 @@ impl FnCx<'_, '_, '_> {
                 };
                 vals.push(v);
             }
-            self.b.intrinsic(op, &vals, 0, 0, &[]);
+            // `reorderThreadEXT(hint, bits)` names no hit object whose type would tell.
+            let ext = [(IndexKind::Base, 1)];
+            let marked = op == Intrinsic::ReorderThread && name.ends_with("EXT");
+            self.b
+                .intrinsic(op, &vals, 0, 0, if marked { &ext } else { &[] });
             return Ok(Some(None));
         }
         let Some(what) = base.strip_prefix("hitObject") else {

@@ -100,10 +100,24 @@ fn loosely_checked(name: &str) -> bool {
     matches!(
         name,
         "loose"
+            | "abortEXT"
             | "bitcastQCOM"
             | "extractSubArrayQCOM"
             | "vectorToCoopmatQCOM"
             | "coopmatToVectorQCOM"
+    )
+}
+
+/// The QCOM cooperative-matrix conversions and `abortEXT` return nothing (the conversions
+/// write their last argument), though the checker types them loosely.
+fn loose_void(name: &str) -> bool {
+    matches!(
+        name,
+        "bitcastQCOM"
+            | "extractSubArrayQCOM"
+            | "vectorToCoopmatQCOM"
+            | "coopmatToVectorQCOM"
+            | "abortEXT"
     )
 }
 
@@ -127,18 +141,19 @@ impl FnCx<'_, '_, '_> {
         srcs: &[ValueId],
         span: Span,
     ) -> Result<Option<Operand>, LowerError> {
-        self.vendor_op_calling(name, ty, srcs, span, None)
+        self.vendor_op_calling(name, ty, srcs, span, &[])
     }
 
-    /// [`Self::vendor_op`] of an operation that takes a function (`coopMatPerElementNV`'s
-    /// element function): its index in the IR as the `callee` index.
+    /// [`Self::vendor_op`] of an operation that takes functions (`coopMatPerElementNV`'s
+    /// element function; `coopMatLoadTensorNV`'s decode and vector decode functions): their
+    /// indices in the IR as the `callee` and `callee2` indices, in argument order.
     fn vendor_op_calling(
         &mut self,
         name: &str,
         ty: Option<HirTypeId>,
         srcs: &[ValueId],
         span: Span,
-        callee: Option<fresnel_ir::FuncId>,
+        callees: &[fresnel_ir::FuncId],
     ) -> Result<Option<Operand>, LowerError> {
         let Some(op) = vendor_op_index(name) else {
             return Err(LowerError::new(
@@ -148,8 +163,14 @@ impl FnCx<'_, '_, '_> {
         };
         let mut idx: smallvec::SmallVec<[(IndexKind, i64); 2]> =
             smallvec::smallvec![(IndexKind::VendorOp, op)];
-        if let Some(c) = callee {
-            idx.push((IndexKind::Callee, i64::from(c.0)));
+        if callees.len() > IndexKind::CALLEES.len() {
+            return Err(LowerError::new(
+                format!("`{name}`: too many function arguments"),
+                Some(span),
+            ));
+        }
+        for (k, c) in IndexKind::CALLEES.into_iter().zip(callees) {
+            idx.push((k, i64::from(c.0)));
         }
         let idx = &idx[..];
         let m = self.cx.m;
@@ -277,6 +298,58 @@ impl FnCx<'_, '_, '_> {
         }
         let op = self.expr(e)?;
         self.vendor_src(op, ty, span)
+    }
+
+    /// `abortEXT(message, args...)` (GL_EXT_abort): the vendor operation `abortEXT`, whose
+    /// sources are the message's parts in order: each string literal the deref of a new
+    /// local holding its bytes and a terminating NUL (an initialized `[N x u8]` nothing
+    /// writes), each other argument its value. A call without a string starts with the
+    /// empty one.
+    fn abort_op(
+        &mut self,
+        args: &[hir::ExprId],
+        span: Span,
+    ) -> Result<Option<Operand>, LowerError> {
+        let (m, interner) = (self.cx.m, self.cx.interner);
+        let mut srcs = Vec::with_capacity(args.len() + 1);
+        if !args
+            .first()
+            .is_some_and(|a| matches!(m.expr(*a).kind, ExprKind::StrLit(_)))
+        {
+            srcs.push(self.abort_message("", span)?);
+        }
+        for &a in args {
+            let s = match m.expr(a).kind {
+                ExprKind::StrLit(s) => {
+                    let text = interner.resolve(s);
+                    let text = text
+                        .strip_prefix('"')
+                        .and_then(|t| t.strip_suffix('"'))
+                        .unwrap_or(text);
+                    self.abort_message(text, span)?
+                }
+                _ => self.vendor_arg(a)?,
+            };
+            srcs.push(s);
+        }
+        self.vendor_op("abortEXT", None, &srcs, span)
+    }
+
+    /// A new local holding the bytes of `text` and a NUL (see [`Self::abort_op`]): its deref.
+    fn abort_message(&mut self, text: &str, span: Span) -> Result<ValueId, LowerError> {
+        let bytes: Vec<u8> = text.bytes().chain(std::iter::once(0)).collect();
+        let len = u32::try_from(bytes.len())
+            .map_err(|_| LowerError::new("an abort message this long", Some(span)))?;
+        let u8t = self.b.types.scalar(fresnel_ir::BaseType::Uint, 8);
+        let t = self.b.types.array(u8t, len);
+        let v = self.new_local("abort_message", t);
+        self.cx.vars[v].init = Some(fresnel_ir::Constant::Composite(
+            bytes
+                .iter()
+                .map(|b| fresnel_ir::Constant::Vector(vec![u64::from(*b)]))
+                .collect(),
+        ));
+        Ok(self.deref_var(v))
     }
 
     /// The deref of an l-value expression (a swizzle of a vector is not one).
@@ -423,10 +496,13 @@ impl FnCx<'_, '_, '_> {
                             .iter()
                             .any(|a| matches!(m.expr(*a).kind, ExprKind::StrLit(_)))) =>
             {
+                if f.name == "abortEXT" {
+                    return self.abort_op(args, span).map(Some);
+                }
                 let sig = SIGNATURES.get(f.sig as usize);
                 let mut srcs = Vec::with_capacity(args.len());
                 for (i, &a) in args.iter().enumerate() {
-                    // A string (`abortEXT`'s message) has no value: left out.
+                    // A string has no value: left out.
                     if matches!(m.expr(a).kind, ExprKind::StrLit(_)) {
                         continue;
                     }
@@ -445,17 +521,18 @@ impl FnCx<'_, '_, '_> {
                     };
                     srcs.push(s);
                 }
-                let rty = (!matches!(m.types.get(ty), HType::Void)).then_some(ty);
+                let rty =
+                    (!matches!(m.types.get(ty), HType::Void) && !loose_void(f.name)).then_some(ty);
                 if srcs.len() == args.len() {
                     let tys: Vec<HirTypeId> = args.iter().map(|a| ety(*a)).collect();
                     self.small_float_typed_srcs(&mut srcs, &tys, ty, false, span)?;
                 }
-                // A function named as an argument: the operation's `callee`.
-                let callee = match args.iter().find_map(|a| m.func_args.get(a).copied()) {
-                    Some(hf) => Some(self.cx.callee(self.b.types, hf)?),
-                    None => None,
-                };
-                self.vendor_op_calling(f.name, rty, &srcs, span, callee)?
+                // Functions named as arguments: the operation's `callee` and `callee2`.
+                let mut callees = Vec::new();
+                for hf in args.iter().filter_map(|a| m.func_args.get(a).copied()) {
+                    callees.push(self.cx.callee(self.b.types, hf)?);
+                }
+                self.vendor_op_calling(f.name, rty, &srcs, span, &callees)?
             }
             _ => return Ok(None),
         }))

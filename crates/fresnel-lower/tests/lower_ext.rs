@@ -2,7 +2,7 @@
 //! samplers, sparse texture functions. Every shader must lower, validate, and round-trip
 //! through the IR text form; subroutine selection is also executed in the interpreter.
 
-use fresnel::ir::{InstrKind, Intrinsic, Shader, TexSrc, Type, VarMode};
+use fresnel::ir::{IndexKind, InstrKind, Intrinsic, Shader, TexSrc, Type, VarMode};
 mod support;
 
 use fresnel::{NoIncludes, Options, SourceInput, TargetEnv};
@@ -703,12 +703,71 @@ void main() {
     assert_eq!(deref_root(&s, attrs[0].srcs[1]), "attr");
     // mat4x3: four column loads; then t max and is-hit.
     assert_eq!(intrinsics(&s, Intrinsic::HitObjectLoad).len(), 6);
-    assert_eq!(intrinsics(&s, Intrinsic::ReorderThread).len(), 1);
+    let hint = intrinsics(&s, Intrinsic::ReorderThread);
+    assert_eq!(hint.len(), 1);
+    // The NV form is unmarked; `reorderThreadEXT` is `base` 1 (below).
+    assert_eq!(hint[0].index(IndexKind::Base), None);
     let reorder = intrinsics(&s, Intrinsic::HitObjectReorder);
     assert_eq!(reorder.len(), 1);
     assert_eq!(reorder[0].srcs.len(), 3);
     let exec = intrinsics(&s, Intrinsic::HitObjectExecuteShader);
     assert_eq!(deref_root(&s, exec[0].srcs[1]), "payload");
+}
+
+#[test]
+fn ext_reorder_thread_hint_is_marked() {
+    let src = "#version 460
+#extension GL_EXT_ray_tracing : enable
+#extension GL_EXT_shader_invocation_reorder : enable
+void main() { reorderThreadEXT(4u, 4u); }
+";
+    let s = lower("r.vk.rgen", src);
+    let hint = intrinsics(&s, Intrinsic::ReorderThread);
+    assert_eq!(hint.len(), 1);
+    assert_eq!(hint[0].index(IndexKind::Base), Some(1));
+}
+
+#[test]
+fn abort_message_parts() {
+    let src = "#version 450
+#extension GL_EXT_abort : require
+layout(local_size_x = 1) in;
+layout(binding = 0) buffer B { uint u; };
+void main() { abortEXT(\"u=%u\", u); abortEXT(); }
+";
+    let s = lower("a.vk.comp", src);
+    let f = &s.functions[s.entry.expect("main")];
+    let ops: Vec<_> = intrinsics(&s, Intrinsic::VendorOp)
+        .into_iter()
+        .filter(|x| {
+            x.index(IndexKind::VendorOp) == fresnel::ir::vendor::vendor_op_index("abortEXT")
+        })
+        .collect();
+    assert_eq!(ops.len(), 2);
+    // The message: a local of its bytes and a NUL, then the argument's value.
+    let bytes = |x: &fresnel::ir::IntrinsicInstr| -> Vec<u8> {
+        let InstrKind::Deref(d) = &f.def(x.srcs[0]).kind else {
+            panic!("the message is not a deref");
+        };
+        let fresnel::ir::DerefKind::Var(v) = d.kind else {
+            panic!("the message is not a variable");
+        };
+        match &s.vars[v].init {
+            Some(fresnel::ir::Constant::Composite(e)) => e
+                .iter()
+                .map(|c| match c {
+                    fresnel::ir::Constant::Vector(b) => b[0] as u8,
+                    _ => panic!("not a byte"),
+                })
+                .collect(),
+            other => panic!("message initializer {other:?}"),
+        }
+    };
+    assert_eq!(ops[0].srcs.len(), 2);
+    assert_eq!(bytes(ops[0]), b"u=%u\0");
+    // Without a string: the empty message.
+    assert_eq!(ops[1].srcs.len(), 1);
+    assert_eq!(bytes(ops[1]), b"\0");
 }
 
 #[test]

@@ -505,17 +505,18 @@ fn remove_uncalled(shader: &mut Shader) -> bool {
     let mut work: Vec<FuncId> = shader.entry.into_iter().collect();
     while let Some(f) = work.pop() {
         for id in shader.functions[f].instrs_in_order() {
-            let target = match &shader.functions[f].instrs[id].kind {
-                InstrKind::Call { func, .. } => Some(*func),
+            let targets: Vec<FuncId> = match &shader.functions[f].instrs[id].kind {
+                InstrKind::Call { func, .. } => vec![*func],
                 // A function a vendor operation takes as an argument stays.
                 InstrKind::Intrinsic(x) => x
-                    .index(fresnel_ir::IndexKind::Callee)
-                    .and_then(|c| u32::try_from(c).ok())
+                    .callees()
+                    .filter_map(|c| u32::try_from(c).ok())
                     .map(FuncId)
-                    .filter(|c| (c.0 as usize) < called.len()),
-                _ => None,
+                    .filter(|c| (c.0 as usize) < called.len())
+                    .collect(),
+                _ => Vec::new(),
             };
-            if let Some(func) = target {
+            for func in targets {
                 if !called[func.0 as usize] {
                     called[func.0 as usize] = true;
                     work.push(func);

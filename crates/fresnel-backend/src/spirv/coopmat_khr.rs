@@ -25,6 +25,10 @@ pub const CAP_COOPERATIVE_MATRIX_PER_ELEMENT_OPERATIONS_NV: u32 = 5432;
 pub const CAP_COOPERATIVE_MATRIX_TENSOR_ADDRESSING_NV: u32 = 5433;
 pub const CAP_COOPERATIVE_MATRIX_BLOCK_LOADS_NV: u32 = 5434;
 pub const CAP_TENSOR_ADDRESSING_NV: u32 = 5439;
+/// SPV_NV_cooperative_matrix_decode_vector: `DecodeVectorFunc` (tensor addressing operand
+/// bit [`TENSOR_ADDRESSING_DECODE_VECTOR_FUNC`]) on `OpCooperativeMatrixLoadTensorNV`.
+pub const CAP_COOPERATIVE_MATRIX_DECODE_VECTOR_NV: u32 = 5447;
+pub const TENSOR_ADDRESSING_DECODE_VECTOR_FUNC: u32 = 4;
 pub const CAP_COOPERATIVE_MATRIX_LAYOUTS_ARM: u32 = 4201;
 
 pub const OP_TYPE_COOPERATIVE_MATRIX_KHR: u16 = 4456;
@@ -387,7 +391,7 @@ pub(crate) fn callee_only(shader: &fresnel_ir::Shader, fid: fresnel_ir::FuncId) 
             match &f.instrs[id].kind {
                 fresnel_ir::InstrKind::Call { func, .. } if *func == fid => return false,
                 fresnel_ir::InstrKind::Intrinsic(x)
-                    if x.index(fresnel_ir::IndexKind::Callee) == Some(i64::from(fid.0)) =>
+                    if x.callees().any(|c| c == i64::from(fid.0)) =>
                 {
                     named = true;
                 }

@@ -62,6 +62,8 @@ pub mod cap {
     pub const MESH_SHADING_NV: u32 = 5266;
     pub const SHADER_NON_UNIFORM: u32 = 5301;
     pub const RAY_TRACING_MOTION_BLUR_NV: u32 = 5341;
+    pub const SHADER_INVOCATION_REORDER_NV: u32 = 5383;
+    pub const SHADER_INVOCATION_REORDER_EXT: u32 = 5388;
     pub const PHYSICAL_STORAGE_BUFFER_ADDRESSES: u32 = 5347;
     pub const RAY_QUERY_POSITION_FETCH_KHR: u32 = 5391;
     pub const RAY_TRACING_POSITION_FETCH_KHR: u32 = 5336;
@@ -90,6 +92,7 @@ pub mod storage {
     pub const INCOMING_RAY_PAYLOAD_KHR: u32 = 5342;
     pub const SHADER_RECORD_BUFFER_KHR: u32 = 5343;
     pub const HIT_OBJECT_ATTRIBUTE_NV: u32 = 5385;
+    pub const HIT_OBJECT_ATTRIBUTE_EXT: u32 = 5411;
     pub const TASK_PAYLOAD_WORKGROUP_EXT: u32 = 5402;
 }
 

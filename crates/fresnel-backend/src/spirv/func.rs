@@ -213,6 +213,10 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
     // Locals.
     for &lv in &f.locals {
         let v = &cx.m.shader.vars[lv];
+        // An abort message's bytes (`instr/abort.rs`): no variable.
+        if super::instr::message_var(cx.m.shader, f, lv).is_some() {
+            continue;
+        }
         let t = match cx.m.ref_slots.get(&super::refs::Slot::Var(lv)) {
             // A local holding a buffer reference as a pointer (`refs.rs`).
             Some(&p) => {
@@ -579,15 +583,17 @@ impl FuncCx<'_, '_> {
             self.switches.skip.contains(&i)
                 || match &self.f.instrs[i].kind {
                     InstrKind::Jump(_) => true,
-                    InstrKind::Intrinsic(x) => matches!(
-                        x.op,
-                        I::Terminate
-                            | I::TerminateIf
-                            | I::IgnoreRayIntersection
-                            | I::TerminateRay
-                            | I::SetVertexAndPrimitiveCount
-                            | I::LaunchMeshWorkgroups
-                    ),
+                    InstrKind::Intrinsic(x) => {
+                        matches!(
+                            x.op,
+                            I::Terminate
+                                | I::TerminateIf
+                                | I::IgnoreRayIntersection
+                                | I::TerminateRay
+                                | I::SetVertexAndPrimitiveCount
+                                | I::LaunchMeshWorkgroups
+                        ) || super::instr::is_abort(x)
+                    }
                     _ => false,
                 }
         })

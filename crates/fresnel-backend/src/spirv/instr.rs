@@ -10,11 +10,16 @@ use fresnel_ir::{
 };
 use smallvec::SmallVec;
 
+/// GL_EXT_abort's `abortEXT`.
+mod abort;
+pub(super) use abort::{is_abort, message_var};
 /// GL_NV_cooperative_matrix operations (issue 5, helper V).
 mod coopmat_nv;
 // GL_NV_cooperative_vector operations (issue 5, helper F).
 /// GL_KHR_cooperative_matrix and GL_NV_cooperative_matrix2 operations (issue 5, helper K).
 mod coopmat_khr;
+/// GL_QCOM_cooperative_matrix_conversion operations.
+mod coopmat_qcom;
 mod coopvec_nv;
 mod copy;
 mod gaps;
@@ -1576,6 +1581,13 @@ impl FuncCx<'_, '_> {
             DerefKind::Cast { .. } => self.m.storage_class(d.mode),
         };
         let (id, pointee) = match d.kind {
+            // An abort message's local is not declared: `abortEXT` reads its bytes.
+            DerefKind::Var(var)
+                if !self.m.var_ids.contains_key(&var)
+                    && abort::message_var(self.m.shader, self.f, var).is_some() =>
+            {
+                return Ok(());
+            }
             DerefKind::Var(var) => {
                 let Some(&id) = self.m.var_ids.get(&var) else {
                     return Err(SpirvError::new(format!(
@@ -2032,6 +2044,30 @@ impl FuncCx<'_, '_> {
         Ok(self.op1(opc, k, &[ptr, scope, sem, v]))
     }
 
+    /// A block terminator (`OpKill`, `OpAbortKHR`) where the IR block goes on: what follows
+    /// is written in an unreachable block. Directly in a loop body, what follows falls
+    /// through to the continue target: a block after the terminator would reach it from
+    /// outside the loop's construct (nothing dominates it), so a selection on `true` keeps
+    /// it inside.
+    fn terminate_mid_block(&mut self, opc: u16, operands: &[u32]) {
+        if self
+            .ir_block
+            .is_some_and(|b| matches!(self.f.blocks[b].list, Some(ListRef::Loop(_))))
+        {
+            let t = self.m.constant(Kind::new(BaseType::Bool, 1, 1), &[1]);
+            let end = self.new_id();
+            let cont = self.new_id();
+            self.code.inst(op::SELECTION_MERGE, &[cont, 0]);
+            self.code.inst(op::BRANCH_CONDITIONAL, &[t, end, cont]);
+            self.start_block(end);
+            self.code.inst(opc, operands);
+            self.start_block(cont);
+        } else {
+            self.code.inst(opc, operands);
+            self.dead_block();
+        }
+    }
+
     /// Starts an unreachable block after a block terminator written mid-block.
     fn dead_block(&mut self) {
         let l = self.new_id();
@@ -2157,28 +2193,7 @@ impl FuncCx<'_, '_> {
                     self.set(d, id, k);
                 }
             }
-            I::Terminate
-                if self
-                    .ir_block
-                    .is_some_and(|b| matches!(self.f.blocks[b].list, Some(ListRef::Loop(_)))) =>
-            {
-                // Directly in a loop body, what follows the discard falls through to the
-                // continue target: a block after `OpKill` would reach it from outside the
-                // loop's construct (nothing dominates it). A selection on `true` keeps it
-                // inside.
-                let t = self.m.constant(Kind::new(BaseType::Bool, 1, 1), &[1]);
-                let kill = self.new_id();
-                let cont = self.new_id();
-                self.code.inst(op::SELECTION_MERGE, &[cont, 0]);
-                self.code.inst(op::BRANCH_CONDITIONAL, &[t, kill, cont]);
-                self.start_block(kill);
-                self.code.inst(op::KILL, &[]);
-                self.start_block(cont);
-            }
-            I::Terminate => {
-                self.code.inst(op::KILL, &[]);
-                self.dead_block();
-            }
+            I::Terminate => self.terminate_mid_block(op::KILL, &[]),
             I::TerminateIf => {
                 let c = self.value_as(x.srcs[0], Kind::new(BaseType::Bool, 1, 1))?;
                 let kill = self.new_id();

@@ -33,6 +33,10 @@ pub fn transposed_builtin(v: &fresnel_ir::Variable) -> bool {
 /// The storage class of an extension storage qualifier (`Variable::ext_storage`).
 pub fn ext_storage_class(name: &str) -> Option<u32> {
     use ext::storage as s;
+    // The EXT hit-object attributes have a storage class of their own.
+    if name == "hitObjectAttributeEXT" {
+        return Some(s::HIT_OBJECT_ATTRIBUTE_EXT);
+    }
     let strip = name
         .strip_suffix("EXT")
         .or_else(|| name.strip_suffix("NV"))
@@ -585,9 +589,15 @@ impl Module<'_> {
                 self.ty(ext::op::TYPE_ACCELERATION_STRUCTURE_KHR, &[])
             }
             Type::Opaque(n) if n == "hitObjectNV" => {
-                self.cap(5383);
+                self.cap(ext::cap::SHADER_INVOCATION_REORDER_NV);
                 self.exts.insert("SPV_NV_shader_invocation_reorder");
                 self.ty(5281, &[])
+            }
+            // SPV_EXT_shader_invocation_reorder: `OpTypeHitObjectEXT`.
+            Type::Opaque(n) if n == "hitObjectEXT" => {
+                self.cap(ext::cap::SHADER_INVOCATION_REORDER_EXT);
+                self.exts.insert("SPV_EXT_shader_invocation_reorder");
+                self.ty(5313, &[])
             }
             Type::Opaque(n) if n == "rayQueryEXT" => {
                 self.cap(ext::cap::RAY_QUERY_KHR);

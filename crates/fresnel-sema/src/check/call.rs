@@ -40,6 +40,8 @@ fn loose_builtin_name(name: &str) -> &'static str {
         "hitObjectGetLSSPositionsNV" => "hitObjectGetLSSPositionsNV",
         "hitObjectGetLSSRadiiNV" => "hitObjectGetLSSRadiiNV",
         "debugPrintfEXT" => "debugPrintfEXT",
+        // GL_EXT_abort: named for the lowering's vendor operation.
+        "abortEXT" => "abortEXT",
         "assumeEXT" => "assumeEXT",
         "expectEXT" => "expectEXT",
         // QCOM cooperative-matrix conversions (issue 4): named for the lowering's vendor

@@ -681,9 +681,9 @@ impl<'a> FuncCx<'_, 'a> {
         Ok((p, class, k))
     }
 
-    /// The SPIR-V function a vendor operation names as its `callee`.
-    fn khr_callee(&self, x: &IntrinsicInstr, what: &str) -> Result<u32> {
-        x.index(IndexKind::Callee)
+    /// The SPIR-V function a vendor operation names as its `callee` (or `callee2`: `k`).
+    fn khr_callee(&self, x: &IntrinsicInstr, k: IndexKind, what: &str) -> Result<u32> {
+        x.index(k)
             .and_then(|c| usize::try_from(c).ok())
             .and_then(|c| self.m.func_ids.get(c).copied())
             .ok_or_else(|| SpirvError::new(format!("`{what}` without its function argument")))
@@ -722,7 +722,7 @@ impl<'a> FuncCx<'_, 'a> {
                         "`coopMatReduceNV`: the reduction mode is not a constant",
                     ));
                 };
-                let func = self.khr_callee(x, name)?;
+                let func = self.khr_callee(x, IndexKind::Callee, name)?;
                 let d = self.khr_mat(s[0])?;
                 let (a, _) = self.khr_load(s[1])?;
                 let r = self.new_id();
@@ -737,7 +737,7 @@ impl<'a> FuncCx<'_, 'a> {
                 self.m
                     .cap(khr::CAP_COOPERATIVE_MATRIX_PER_ELEMENT_OPERATIONS_NV);
                 self.m.exts.insert("SPV_NV_cooperative_matrix2");
-                let func = self.khr_callee(x, name)?;
+                let func = self.khr_callee(x, IndexKind::Callee, name)?;
                 let d = self.khr_mat(s[0])?;
                 let (a, _) = self.khr_load(s[1])?;
                 let mut ops = vec![d.ty, 0, a, func];
@@ -768,20 +768,29 @@ impl<'a> FuncCx<'_, 'a> {
                         mask |= 1;
                         extra.push(view);
                     } else {
-                        // The decode function's place.
-                        if mask & 2 != 0 {
-                            return Err(SpirvError::new(
-                                "`coopMatLoadTensorNV` with a vector decode function (GL_NV_cooperative_matrix_decode_vector) is not supported in SPIR-V output",
-                            ));
-                        }
+                        // A decode function's place: the decode function, then the
+                        // vector one (GL_NV_cooperative_matrix_decode_vector).
                         if name == "coopMatStoreTensorNV" {
                             return Err(SpirvError::new(
                                 "`coopMatStoreTensorNV` with a decode function",
                             ));
                         }
-                        self.m.cap(khr::CAP_COOPERATIVE_MATRIX_BLOCK_LOADS_NV);
-                        mask |= 2;
-                        extra.push(self.khr_callee(x, name)?);
+                        if mask & 2 == 0 {
+                            self.m.cap(khr::CAP_COOPERATIVE_MATRIX_BLOCK_LOADS_NV);
+                            mask |= 2;
+                            extra.push(self.khr_callee(x, IndexKind::Callee, name)?);
+                        } else if mask & khr::TENSOR_ADDRESSING_DECODE_VECTOR_FUNC == 0 {
+                            self.m.cap(khr::CAP_COOPERATIVE_MATRIX_DECODE_VECTOR_NV);
+                            self.m
+                                .exts
+                                .insert("SPV_NV_cooperative_matrix_decode_vector");
+                            mask |= khr::TENSOR_ADDRESSING_DECODE_VECTOR_FUNC;
+                            extra.push(self.khr_callee(x, IndexKind::Callee2, name)?);
+                        } else {
+                            return Err(SpirvError::new(
+                                "`coopMatLoadTensorNV` with more than two decode functions",
+                            ));
+                        }
                     }
                 }
                 let mut mem: Vec<u32> = Self::mem_operands(class, ek).to_vec();

@@ -107,7 +107,9 @@ fn is_rq_matrix_getter(opc: u16) -> bool {
 
 /// Whether `opc` reads a whole matrix of a hit object (cached like ray-query matrices).
 fn is_hit_object_matrix_getter(opc: u16) -> bool {
-    opc == 5252 || opc == 5253 || opc == nv::HO_LSS_POSITIONS || opc == nv::HO_LSS_RADII
+    HIT_OBJECT_VALUES
+        .iter()
+        .any(|v| v.whole != Whole::One && (v.nv == opc || v.ext == opc))
 }
 
 /// Opcodes of the NV ray-tracing geometry extensions (SPIR-V unified grammar).
@@ -169,7 +171,7 @@ pub(in crate::spirv) fn stage_load_base(x: &IntrinsicInstr) -> Option<BaseType> 
         }
         Intrinsic::HitObjectLoad => {
             let (name, _) = fresnel_ir::intrinsic::HIT_OBJECT_VALUES.get(base)?;
-            hit_object_value(name).map(|v| v.1)
+            hit_object_value(name).map(|v| v.base)
         }
         Intrinsic::FetchMicroTriangleVertex => Some(BaseType::Float),
         _ => None,
@@ -186,27 +188,67 @@ pub(in crate::spirv) fn private_local(
         && v.init.is_none()
 }
 
-/// Operands of the NV hit-object instructions, one letter per IR source: `p` a pointer (the
-/// hit object, a payload or attribute variable), `a` an acceleration structure (loaded), `u`
-/// a 32-bit integer, `f` a float, `v` a `vec3`, `x` dropped (the EXT-only ray flags of miss
-/// records).
-fn hit_object_operands(op: Intrinsic) -> Option<(u16, &'static str)> {
+/// The SPIR-V instruction of a hit-object operation: the NV or EXT opcode (by the type of
+/// the hit object, or `base` 1 of `reorder_thread`), and its operands, one letter per IR
+/// source in order: `p` a pointer (the hit object, a ray query, a payload or attribute
+/// variable), `a` an acceleration structure (loaded), `u` a 32-bit integer, `f` a float,
+/// `v` a `vec3`, `x` dropped (the EXT-only ray flags of NV miss records). With
+/// `payload_first`, the last source (the payload) is written before the two before it (the
+/// reorder hint and its bits), as the reorder-and-execute instructions order them.
+struct HitObjectOp {
+    opc: u16,
+    pattern: &'static str,
+    payload_first: bool,
+    /// Motion-blur variants: the NV ones need SPV_NV_ray_tracing_motion_blur.
+    motion: bool,
+}
+
+fn hit_object_op(op: Intrinsic, ext: bool) -> Option<HitObjectOp> {
     use Intrinsic as I;
-    Some(match op {
-        I::HitObjectTraceRay => (5260, "pauuuuuvfvfp"),
-        I::HitObjectTraceRayMotion => (5256, "pauuuuuvfvffp"),
-        I::HitObjectRecordHit => (5261, "pauuuuuuvfvfp"),
-        I::HitObjectRecordHitMotion => (5249, "pauuuuuuvfvffp"),
-        I::HitObjectRecordHitWithIndex => (5262, "pauuuuuvfvfp"),
-        I::HitObjectRecordHitWithIndexMotion => (5250, "pauuuuuvfvffp"),
-        I::HitObjectRecordMiss => (5263, "pxuvfvf"),
-        I::HitObjectRecordMissMotion => (5251, "pxuvfvff"),
-        I::HitObjectRecordEmpty => (5259, "p"),
-        I::HitObjectExecuteShader => (5264, "pp"),
-        I::HitObjectGetAttributes => (5266, "pp"),
-        I::HitObjectReorder => (5279, "puu"),
-        I::ReorderThread => (5280, "uu"),
+    // (NV opcode, EXT opcode; 0: none in that extension), NV and EXT patterns.
+    let (nv, ex, pattern, ext_pattern) = match op {
+        I::HitObjectTraceRay => (5260, 5316, "pauuuuuvfvfp", ""),
+        I::HitObjectTraceRayMotion => (5256, 5317, "pauuuuuvfvffp", ""),
+        I::HitObjectRecordHit => (5261, 0, "pauuuuuuvfvfp", ""),
+        I::HitObjectRecordHitMotion => (5249, 0, "pauuuuuuvfvffp", ""),
+        I::HitObjectRecordHitWithIndex => (5262, 0, "pauuuuuvfvfp", ""),
+        I::HitObjectRecordHitWithIndexMotion => (5250, 0, "pauuuuuvfvffp", ""),
+        I::HitObjectRecordMiss => (5263, 5305, "pxuvfvf", "puuvfvf"),
+        I::HitObjectRecordMissMotion => (5251, 5306, "pxuvfvff", "puuvfvff"),
+        I::HitObjectRecordEmpty => (5259, 5318, "p", ""),
+        I::HitObjectRecordFromQuery => (0, 5304, "ppupu", ""),
+        I::HitObjectRecordFromQueryKind => (0, 5304, "ppup", ""),
+        I::HitObjectExecuteShader => (5264, 5319, "pp", ""),
+        I::HitObjectGetAttributes => (5266, 5321, "pp", ""),
+        I::HitObjectSetSbtRecordIndex => (0, 5309, "pu", ""),
+        I::HitObjectReorder => (5279, 5315, "puu", ""),
+        I::ReorderThread => (5280, 5314, "uu", ""),
+        I::HitObjectReorderExecute => (0, 5310, "puup", ""),
+        I::HitObjectTraceReorderExecute => (0, 5311, "pauuuuuvfvfuup", ""),
+        I::HitObjectTraceMotionReorderExecute => (0, 5312, "pauuuuuvfvffuup", ""),
         _ => return None,
+    };
+    Some(HitObjectOp {
+        opc: if ext { ex } else { nv },
+        pattern: if ext && !ext_pattern.is_empty() {
+            ext_pattern
+        } else {
+            pattern
+        },
+        payload_first: matches!(
+            op,
+            I::HitObjectReorderExecute
+                | I::HitObjectTraceReorderExecute
+                | I::HitObjectTraceMotionReorderExecute
+        ),
+        motion: matches!(
+            op,
+            I::HitObjectTraceRayMotion
+                | I::HitObjectRecordHitMotion
+                | I::HitObjectRecordHitWithIndexMotion
+                | I::HitObjectRecordMissMotion
+                | I::HitObjectTraceMotionReorderExecute
+        ),
     })
 }
 
@@ -219,40 +261,85 @@ enum Whole {
     Array(u32),
 }
 
-/// A `hit_object_load` value (SPV_NV_shader_invocation_reorder and the NV geometry
-/// extensions): opcode, base type, components, how it is read whole.
-fn hit_object_value(name: &str) -> Option<(u16, BaseType, u8, Whole)> {
-    let (one, mat) = (Whole::One, Whole::Matrix);
+/// A `hit_object_load` value: its NV (SPV_NV_shader_invocation_reorder and the NV geometry
+/// extensions) and EXT (SPV_EXT_shader_invocation_reorder) opcodes (0: none in that
+/// extension), base type, components, how it is read whole.
+struct HitObjectValue {
+    name: &'static str,
+    nv: u16,
+    ext: u16,
+    base: BaseType,
+    comps: u8,
+    whole: Whole,
+}
+
+const HIT_OBJECT_VALUES: &[HitObjectValue] = {
     use BaseType::{Bool, Float, Int, Uint};
-    Some(match name {
-        "is_empty" => (5276, Bool, 1, one),
-        "is_hit" => (5277, Bool, 1, one),
-        "is_miss" => (5278, Bool, 1, one),
-        "tmin" => (5275, Float, 1, one),
-        "tmax" => (5274, Float, 1, one),
-        "world_ray_origin" => (5273, Float, 3, one),
-        "world_ray_direction" => (5272, Float, 3, one),
-        "object_ray_origin" => (5255, Float, 3, one),
-        "object_ray_direction" => (5254, Float, 3, one),
-        "world_to_object" => (5252, Float, 3, mat),
-        "object_to_world" => (5253, Float, 3, mat),
-        "instance_custom_index" => (5271, Int, 1, one),
-        "instance_id" => (5270, Int, 1, one),
-        "geometry_index" => (5269, Int, 1, one),
-        "primitive_index" => (5268, Int, 1, one),
-        "hit_kind" => (5267, Uint, 1, one),
-        "current_time" => (5265, Float, 1, one),
-        "sbt_record_index" => (5258, Uint, 1, one),
-        "shader_record_buffer_handle" => (5257, Uint, 2, one),
-        "cluster_id" => (nv::HO_CLUSTER_ID, Int, 1, one),
-        "sphere_position" => (nv::HO_SPHERE_POSITION, Float, 3, one),
-        "sphere_radius" => (nv::HO_SPHERE_RADIUS, Float, 1, one),
-        "is_sphere_hit" => (nv::HO_IS_SPHERE_HIT, Bool, 1, one),
-        "is_lss_hit" => (nv::HO_IS_LSS_HIT, Bool, 1, one),
-        "lss_positions" => (nv::HO_LSS_POSITIONS, Float, 3, Whole::Array(2)),
-        "lss_radii" => (nv::HO_LSS_RADII, Float, 1, Whole::Array(2)),
-        _ => return None,
-    })
+    const fn v(name: &'static str, nv: u16, ext: u16, base: BaseType, comps: u8) -> HitObjectValue {
+        HitObjectValue {
+            name,
+            nv,
+            ext,
+            base,
+            comps,
+            whole: Whole::One,
+        }
+    }
+    const fn whole(v: HitObjectValue, whole: Whole) -> HitObjectValue {
+        HitObjectValue { whole, ..v }
+    }
+    &[
+        v("is_empty", 5276, 5350, Bool, 1),
+        v("is_hit", 5277, 5351, Bool, 1),
+        v("is_miss", 5278, 5352, Bool, 1),
+        v("tmin", 5275, 5347, Float, 1),
+        v("tmax", 5274, 5333, Float, 1),
+        v("ray_flags", 0, 5308, Uint, 1),
+        v("world_ray_origin", 5273, 5330, Float, 3),
+        v("world_ray_direction", 5272, 5329, Float, 3),
+        v("object_ray_origin", 5255, 5327, Float, 3),
+        v("object_ray_direction", 5254, 5328, Float, 3),
+        whole(v("world_to_object", 5252, 5332, Float, 3), Whole::Matrix),
+        whole(v("object_to_world", 5253, 5331, Float, 3), Whole::Matrix),
+        v("instance_custom_index", 5271, 5326, Int, 1),
+        v("instance_id", 5270, 5325, Int, 1),
+        v("geometry_index", 5269, 5324, Int, 1),
+        v("primitive_index", 5268, 5323, Int, 1),
+        v("hit_kind", 5267, 5322, Uint, 1),
+        v("current_time", 5265, 5320, Float, 1),
+        v("sbt_record_index", 5258, 5348, Uint, 1),
+        v("shader_record_buffer_handle", 5257, 5349, Uint, 2),
+        whole(
+            v(
+                "triangle_vertex_positions",
+                0,
+                HO_TRIANGLE_VERTEX_POSITIONS_EXT,
+                Float,
+                3,
+            ),
+            Whole::Array(3),
+        ),
+        v("cluster_id", nv::HO_CLUSTER_ID, 0, Int, 1),
+        v("sphere_position", nv::HO_SPHERE_POSITION, 0, Float, 3),
+        v("sphere_radius", nv::HO_SPHERE_RADIUS, 0, Float, 1),
+        v("is_sphere_hit", nv::HO_IS_SPHERE_HIT, 0, Bool, 1),
+        v("is_lss_hit", nv::HO_IS_LSS_HIT, 0, Bool, 1),
+        whole(
+            v("lss_positions", nv::HO_LSS_POSITIONS, 0, Float, 3),
+            Whole::Array(2),
+        ),
+        whole(
+            v("lss_radii", nv::HO_LSS_RADII, 0, Float, 1),
+            Whole::Array(2),
+        ),
+    ]
+};
+
+/// `OpHitObjectGetIntersectionTriangleVertexPositionsEXT`.
+const HO_TRIANGLE_VERTEX_POSITIONS_EXT: u16 = 5307;
+
+fn hit_object_value(name: &str) -> Option<&'static HitObjectValue> {
+    HIT_OBJECT_VALUES.iter().find(|v| v.name == name)
 }
 
 impl FuncCx<'_, '_> {
@@ -272,26 +359,54 @@ impl FuncCx<'_, '_> {
         }
     }
 
-    fn hit_object_cap(&mut self) {
-        self.m.cap(5383);
-        self.m.exts.insert("SPV_NV_shader_invocation_reorder");
+    /// Whether a hit-object operation is the EXT one: its hit object (source 0) is a
+    /// `hitObjectEXT`, or a `reorder_thread` marked `base` 1.
+    fn hit_object_is_ext(&self, x: &IntrinsicInstr) -> bool {
+        if x.op == Intrinsic::ReorderThread {
+            return x.index(IndexKind::Base) == Some(1);
+        }
+        x.srcs
+            .first()
+            .and_then(|&s| super::vendor::deref_ty(self.f, s))
+            .is_some_and(|t| {
+                matches!(self.m.shader.types.get(t), fresnel_ir::Type::Opaque(n) if n == "hitObjectEXT")
+            })
     }
 
-    /// The NV hit-object instructions; `Ok(false)` for others.
+    fn hit_object_cap(&mut self, ext: bool) {
+        if ext {
+            self.m.cap(ext::cap::SHADER_INVOCATION_REORDER_EXT);
+            self.m.exts.insert("SPV_EXT_shader_invocation_reorder");
+        } else {
+            self.m.cap(ext::cap::SHADER_INVOCATION_REORDER_NV);
+            self.m.exts.insert("SPV_NV_shader_invocation_reorder");
+        }
+    }
+
+    /// The NV and EXT hit-object instructions; `Ok(false)` for others.
     fn emit_hit_object(&mut self, x: &IntrinsicInstr) -> Result<bool> {
+        let is_ext = self.hit_object_is_ext(x);
+        let which = if is_ext { "EXT" } else { "NV" };
         if x.op == Intrinsic::HitObjectLoad {
-            self.hit_object_cap();
+            self.hit_object_cap(is_ext);
             let base = x.index(IndexKind::Base).unwrap_or(-1);
             let comp = x.index(IndexKind::Component).unwrap_or(0);
             let name = usize::try_from(base)
                 .ok()
                 .and_then(|b| fresnel_ir::intrinsic::HIT_OBJECT_VALUES.get(b))
                 .map_or("?", |(n, _)| *n);
-            let Some((opc, b, n, whole_form)) = hit_object_value(name) else {
+            let Some(v) = hit_object_value(name) else {
                 return Err(SpirvError::new(format!(
                     "hit object value `{name}` is not supported in SPIR-V output yet"
                 )));
             };
+            let opc = if is_ext { v.ext } else { v.nv };
+            if opc == 0 {
+                return Err(SpirvError::new(format!(
+                    "hit object value `{name}` has no SPIR-V instruction for {which} hit objects"
+                )));
+            }
+            let (b, n, whole_form) = (v.base, v.comps, v.whole);
             let d = x
                 .dest
                 .ok_or_else(|| SpirvError::new("hit_object_load without a result"))?;
@@ -300,6 +415,10 @@ impl FuncCx<'_, '_> {
             if let Some((c, e)) = nv_geometry_cap(opc) {
                 self.m.cap(c);
                 self.m.exts.insert(e);
+            }
+            if opc == HO_TRIANGLE_VERTEX_POSITIONS_EXT {
+                self.m.cap(ext::cap::RAY_TRACING_POSITION_FETCH_KHR);
+                self.m.exts.insert("SPV_KHR_ray_tracing_position_fetch");
             }
             let id = if whole_form != Whole::One {
                 let c = u32::try_from(comp).unwrap_or(u32::MAX);
@@ -344,17 +463,33 @@ impl FuncCx<'_, '_> {
             self.set(d, id, k);
             return Ok(true);
         }
-        let Some((opc, pattern)) = hit_object_operands(x.op) else {
+        let Some(op) = hit_object_op(x.op, is_ext) else {
             return Ok(false);
         };
+        if op.opc == 0 {
+            return Err(SpirvError::new(format!(
+                "`{}` has no SPIR-V instruction for {which} hit objects",
+                x.op
+            )));
+        }
         // The hit object may change: matrices read before are stale.
         self.pure.retain(|k, _| !is_hit_object_matrix_getter(k.1));
-        self.hit_object_cap();
-        if x.srcs.len() < pattern.len() {
+        self.hit_object_cap(is_ext);
+        if x.srcs.len() < op.pattern.len() {
             return Err(SpirvError::new(format!("{} with too few sources", x.op)));
         }
+        if matches!(
+            x.op,
+            Intrinsic::HitObjectTraceRay
+                | Intrinsic::HitObjectTraceRayMotion
+                | Intrinsic::HitObjectTraceReorderExecute
+                | Intrinsic::HitObjectTraceMotionReorderExecute
+        ) {
+            // A trace: its ray flags follow the acceleration structure.
+            self.note_ray_flags(x.srcs[2]);
+        }
         let mut args = Vec::new();
-        for (c, &s) in pattern.chars().zip(x.srcs.iter()) {
+        for (c, &s) in op.pattern.chars().zip(x.srcs.iter()) {
             match c {
                 'p' => args.push(self.ptr(s)?.0),
                 'a' => args.push(self.load_opaque(s)?),
@@ -364,11 +499,17 @@ impl FuncCx<'_, '_> {
                 _ => {}
             }
         }
-        if opc == 5256 || opc == 5249 || opc == 5250 || opc == 5251 {
+        if op.payload_first && args.len() >= 3 {
+            // (..., hint, bits, payload) -> (..., payload, hint, bits).
+            let n = args.len();
+            args[n - 3..].rotate_right(1);
+        }
+        // The EXT motion variants need no motion-blur capability (glslang's output).
+        if op.motion && !is_ext {
             self.m.cap(ext::cap::RAY_TRACING_MOTION_BLUR_NV);
             self.m.exts.insert("SPV_NV_ray_tracing_motion_blur");
         }
-        self.code.inst(opc, &args);
+        self.code.inst(op.opc, &args);
         Ok(true)
     }
 

@@ -35,6 +35,14 @@ impl FuncCx<'_, '_> {
         if self.emit_coopvec_nv(x)? {
             return Ok(true);
         }
+        // GL_EXT_abort (`abort.rs`).
+        if self.emit_abort(x)? {
+            return Ok(true);
+        }
+        // GL_QCOM_cooperative_matrix_conversion (`coopmat_qcom.rs`).
+        if self.emit_coopmat_qcom(x)? {
+            return Ok(true);
+        }
         Err(SpirvError::new(format!(
             "SPIR-V output: {}",
             fresnel_ir::vendor::describe(&self.m.shader.types, self.f, x)
@@ -58,6 +66,10 @@ pub(crate) fn reject_vendor_ops(shader: &fresnel_ir::Shader) -> Result<()> {
                     && !super::coopvec_nv::supported(&shader.types, f, x)
                     // GL_KHR_cooperative_matrix, GL_NV_cooperative_matrix2 (helper K).
                     && !super::coopmat_khr::supported(&shader.types, f, x)
+                    // GL_QCOM_cooperative_matrix_conversion.
+                    && !super::coopmat_qcom::supported(f, x)
+                    // GL_EXT_abort.
+                    && !super::abort::is_abort(x)
                 {
                     return Err(SpirvError::new(format!(
                         "SPIR-V output: {}",
