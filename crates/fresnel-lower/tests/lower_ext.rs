@@ -937,3 +937,36 @@ void main() {
         InstrKind::LoadConst { values, .. } if values[0] == 2
     ));
 }
+
+/// Descriptor heaps move resources out of bindings; with no IR form for a heap, a shader
+/// using GL_EXT_descriptor_heap (or the structured one) is refused by name instead of being
+/// lowered as if its arrays were ordinary bindings.
+#[test]
+fn descriptor_heap_shaders_are_refused_by_name() {
+    let heap = "#version 460
+#extension GL_EXT_descriptor_heap : require
+layout(local_size_x = 1) in;
+layout(descriptor_heap) buffer O { uint data; } ssbo[];
+void main() { ssbo[3].data = 1u; }
+";
+    let run = fresnel::check(
+        SourceInput::new("heap.comp", heap),
+        &options("vk.comp"),
+        &mut NoIncludes,
+    );
+    let d: Vec<_> = run.diagnostics.iter().map(|d| d.message.clone()).collect();
+    assert!(!run.has_errors(), "{d:?}");
+    let module = run.hir.as_ref().expect("checked");
+    let msg = match fresnel::lower::lower(module, &run.interner, &Default::default()) {
+        Ok(_) => panic!("a heap shader lowered"),
+        Err(e) => e.message,
+    };
+    assert!(msg.contains("GL_EXT_descriptor_heap"), "{msg}");
+    // The same shader without the extension lowers (as an ordinary binding array).
+    let plain = "#version 460
+layout(local_size_x = 1) in;
+layout(binding = 0) buffer O { uint data; } ssbo[4];
+void main() { ssbo[3].data = 1u; }
+";
+    lower("plain.comp", plain);
+}
