@@ -10,7 +10,7 @@
 mod support;
 
 use fresnel::Stage;
-use support::{check_vendored, compile_vulkan, instructions};
+use support::{check_vendored, compile_vulkan, has_extension, instructions};
 
 const OP_TYPE_ARRAY: u16 = 28;
 const OP_TYPE_STRUCT: u16 = 30;
@@ -198,7 +198,6 @@ void main() {
 const OP_LOAD: u16 = 61;
 const OP_STORE: u16 = 62;
 const OP_CAPABILITY: u16 = 17;
-const OP_EXTENSION: u16 = 10;
 const MEM_ALIGNED: u32 = 2;
 const CAP_RAY_TRACING_OPACITY_MICROMAP: u32 = 5381;
 
@@ -265,20 +264,10 @@ void main() {
             let cap = ins
                 .iter()
                 .any(|(op, o)| *op == OP_CAPABILITY && o[0] == CAP_RAY_TRACING_OPACITY_MICROMAP);
-            let ext = ins.iter().any(|(op, o)| {
-                *op == OP_EXTENSION
-                    && spirv_string(o).as_deref() == Some("SPV_EXT_opacity_micromap")
-            });
+            let ext = has_extension(&words, "SPV_EXT_opacity_micromap");
             assert_eq!((cap, ext), (expected, expected), "{src}");
         }
     }
-}
-
-/// A string operand's text.
-fn spirv_string(words: &[u32]) -> Option<String> {
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let end = bytes.iter().position(|&b| b == 0)?;
-    String::from_utf8(bytes[..end].to_vec()).ok()
 }
 
 /// EXT mesh shaders must not read their outputs (VUID-StandaloneSpirv-MeshEXT-07107): a

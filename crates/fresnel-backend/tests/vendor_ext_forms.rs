@@ -12,9 +12,8 @@ mod support;
 
 use fresnel::{Stage, TargetEnv};
 use fresnel_backend::spirv;
-use support::instructions;
+use support::{has_extension, instructions};
 
-const OP_EXTENSION: u16 = 10;
 const OP_CAPABILITY: u16 = 17;
 const OP_TYPE_POINTER: u16 = 32;
 const OP_DECORATE: u16 = 71;
@@ -46,17 +45,6 @@ fn has_capability(words: &[u32], cap: u32) -> bool {
     operands(words, OP_CAPABILITY)
         .iter()
         .any(|ops| ops == &[cap])
-}
-
-fn has_extension(words: &[u32], name: &str) -> bool {
-    operands(words, OP_EXTENSION).iter().any(|ops| {
-        let bytes: Vec<u8> = ops
-            .iter()
-            .flat_map(|w| w.to_le_bytes())
-            .take_while(|b| *b != 0)
-            .collect();
-        bytes == name.as_bytes()
-    })
 }
 
 const CAP_SHADER_INVOCATION_REORDER_NV: u32 = 5383;

@@ -13,9 +13,8 @@ mod support;
 
 use fresnel::{Stage, TargetEnv};
 use fresnel_backend::spirv;
-use support::instructions;
+use support::{has_extension, instructions};
 
-const OP_EXTENSION: u16 = 10;
 const OP_CAPABILITY: u16 = 17;
 const OP_TYPE_FLOAT: u16 = 22;
 const OP_DECORATE: u16 = 71;
@@ -60,19 +59,6 @@ fn count(words: &[u32], opcode: u16) -> usize {
         .iter()
         .filter(|(o, _)| *o == opcode)
         .count()
-}
-
-fn has_extension(words: &[u32], name: &str) -> bool {
-    instructions(words).iter().any(|(o, ops)| {
-        *o == OP_EXTENSION && {
-            let bytes: Vec<u8> = ops
-                .iter()
-                .flat_map(|w| w.to_le_bytes())
-                .take_while(|b| *b != 0)
-                .collect();
-            bytes == name.as_bytes()
-        }
-    })
 }
 
 /// The ids of `OpTypeFloat` with these operands.

@@ -276,7 +276,12 @@ fn corpus_vendor_shaders_lower_and_round_trip() {
     let mut names: Vec<String> = rd
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| prefixes.iter().any(|p| n.starts_with(p)) && !n.contains("error"))
+        // Descriptor heap shaders are refused by name (`lower_ext.rs`).
+        .filter(|n| {
+            prefixes.iter().any(|p| n.starts_with(p))
+                && !n.contains("error")
+                && !n.contains("descriptorHeap")
+        })
         .collect();
     names.sort();
     let mut done = 0;
@@ -302,8 +307,9 @@ fn corpus_vendor_shaders_lower_and_round_trip() {
         support::lower_both(n, &text, &opts, true);
         done += 1;
     }
-    // 68 of the 90 files when this was written (the others are expected to fail `check`).
-    assert!(done >= 68, "only {done} of {} shaders checked", names.len());
+    // 68 of the 90 files when this was written (the others are expected to fail `check`);
+    // since then the descriptor heap one is refused by name and left out.
+    assert!(done >= 67, "only {done} of {} shaders checked", names.len());
 }
 
 /// A function named as an argument (`coopMatPerElementNV`'s element function,

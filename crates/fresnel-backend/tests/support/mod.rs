@@ -162,3 +162,18 @@ pub fn check_vendored(words: &[u32], env: &str, flags: &[&str]) {
         ),
     }
 }
+
+/// Whether the module declares `OpExtension "name"`.
+#[allow(dead_code)] // Only the tests of extensions use it.
+pub fn has_extension(words: &[u32], name: &str) -> bool {
+    instructions(words).iter().any(|(op, ops)| {
+        *op == 10 && {
+            let bytes: Vec<u8> = ops
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .take_while(|b| *b != 0)
+                .collect();
+            bytes == name.as_bytes()
+        }
+    })
+}
