@@ -4,7 +4,7 @@
 //! phases lay out buffers with it.
 
 use crate::builtin_types::Scalar;
-use crate::types::{ArraySize, StructKind, Type, TypeId, TypeTable};
+use crate::types::{ArraySize, ExtType, StructKind, Type, TypeId, TypeTable};
 
 /// Block (and default) packing rules.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -84,6 +84,12 @@ pub fn std_layout(
             (b, b)
         }
         Type::Vector(s, n) => vector(s, u64::from(n)),
+        // GL_EXT_long_vector: a vector of any length (rule 3 as the extension amends it: the
+        // base alignment of three or more components is four components).
+        Type::Ext(ExtType::LongVector { elem, len }) => match (t.as_scalar(elem), len.known()) {
+            (Some(s), Some(n)) => vector(s, u64::from(n)),
+            _ => (4, 4),
+        },
         Type::Matrix { scalar, cols, rows } => {
             let (vecs, comps) = if row_major {
                 (rows, cols)

@@ -20,6 +20,8 @@ mod copy;
 mod gaps;
 /// `textureGatherOffsets` as `ConstOffsets` (issue 6).
 mod gather_offsets;
+/// GL_EXT_long_vector operations.
+mod long_vector;
 /// `determinant` / `inverse` as GLSL.std.450 instructions (issue 6).
 mod matrix;
 mod refs;
@@ -1824,10 +1826,12 @@ impl FuncCx<'_, '_> {
         if dt != st && self.copy_whole(dst, src, budget)? {
             return Ok(());
         }
-        // Buffer references need `Aligned`; 1 holds for any aggregate.
+        // Buffer references need `Aligned`; 1 holds for any aggregate, a long vector's
+        // component width for a long vector.
         let psb = super::spec::storage::PHYSICAL_STORAGE_BUFFER;
-        let smem: &[u32] = if sclass == psb { &[2, 1] } else { &[] };
-        let dmem: &[u32] = if dclass == psb { &[2, 1] } else { &[] };
+        let align = self.m.long_vector_align.get(&st).copied().unwrap_or(1);
+        let smem: &[u32] = if sclass == psb { &[2, align] } else { &[] };
+        let dmem: &[u32] = if dclass == psb { &[2, align] } else { &[] };
         if dt == st {
             let id = self.new_id();
             let mut l = vec![st, id, sid];

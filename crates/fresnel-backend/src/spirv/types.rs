@@ -585,6 +585,13 @@ impl Module<'_> {
                     None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
                 }
             }
+            // GL_EXT_long_vector (`long_vector.rs`).
+            Type::Opaque(n) if super::long_vector::parse(&n).is_some() => {
+                match self.long_vector_type(&n) {
+                    Some(r) => r?,
+                    None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
+                }
+            }
             // GL_KHR_cooperative_matrix and GL_NV_cooperative_matrix2's tensor layouts and
             // views (issue 5, helper K: `coopmat_khr.rs`).
             Type::Opaque(n) if super::coopmat_khr::parse(&n).is_some() => {
