@@ -60,7 +60,9 @@ impl Module<'_> {
     /// components of kind `k` (the 32-bit exponents of `frexp`, 32-bit bit counts).
     pub(crate) fn long_vector_like(&mut self, name: &str, k: Kind) -> Result<u32> {
         let Some(v) = parse(name) else {
-            return Err(SpirvError::new(format!("internal: `{name}` is not a long vector")));
+            return Err(SpirvError::new(format!(
+                "internal: `{name}` is not a long vector"
+            )));
         };
         let comp = self.kind_type(k);
         let t = match v.len {
@@ -71,7 +73,8 @@ impl Module<'_> {
             }
         };
         self.elem.insert(t, comp);
-        self.long_vector_align.insert(t, u32::from(k.bits.max(8) / 8));
+        self.long_vector_align
+            .insert(t, u32::from(k.bits.max(8) / 8));
         Ok(t)
     }
 }

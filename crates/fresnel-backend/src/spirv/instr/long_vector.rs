@@ -459,8 +459,9 @@ impl FuncCx<'_, '_> {
             "normalize" => glsl_op(Some(n::NORMALIZE), None, None),
             "faceforward" => glsl_op(Some(n::FACE_FORWARD), None, None),
             "reflect" => glsl_op(Some(n::REFLECT), None, None),
-            "mix" if deref_vec_like(&self.m.shader.types, self.f, s[3])
-                .is_some_and(|c| c.base == BaseType::Bool) =>
+            "mix"
+                if deref_vec_like(&self.m.shader.types, self.f, s[3])
+                    .is_some_and(|c| c.base == BaseType::Bool) =>
             {
                 None
             }
@@ -600,8 +601,8 @@ impl FuncCx<'_, '_> {
                 arity(3)?;
                 self.lv_load(s[1])?.0
             }
-            "dFdx" | "dFdy" | "dFdxFine" | "dFdyFine" | "dFdxCoarse" | "dFdyCoarse"
-            | "fwidth" | "fwidthFine" | "fwidthCoarse"
+            "dFdx" | "dFdy" | "dFdxFine" | "dFdyFine" | "dFdxCoarse" | "dFdyCoarse" | "fwidth"
+            | "fwidthFine" | "fwidthCoarse"
                 if float =>
             {
                 arity(2)?;
@@ -630,7 +631,8 @@ impl FuncCx<'_, '_> {
 
     /// The bit-field functions and bit counts. Vulkan takes 32-bit operands only: 8- and
     /// 16-bit vectors are widened (sign-extended for a signed extract, zero-extended
-    /// otherwise) and the result narrowed; 64-bit vectors have no form here.
+    /// otherwise) and the result narrowed; a 64-bit `bitCount` adds the counts of the two
+    /// halves; the other functions of 64-bit vectors have no form here.
     fn lv_bits(&mut self, name: &str, s: &[ValueId], dc: CoopVec, dt: u32) -> Result<u32> {
         let want = match name {
             "bitfieldExtract" | "bitfieldInsert" => 4 + usize::from(name == "bitfieldInsert"),
@@ -644,6 +646,35 @@ impl FuncCx<'_, '_> {
         }
         let (a, at, _) = self.lv_load(s[1])?;
         let ac = self.lv_plain(s[1], name)?;
+        let u32c = CoopVec {
+            base: BaseType::Uint,
+            bits: 32,
+            ..ac
+        };
+        if ac.bits == 64 && name == "bitCount" {
+            // The counts of the two 32-bit halves added.
+            let u64c = CoopVec {
+                base: BaseType::Uint,
+                bits: 64,
+                ..ac
+            };
+            let ut = self.lv_like(s[1], Kind::new(BaseType::Uint, 64, 1))?;
+            let wt = self.lv_like(s[1], Kind::new(BaseType::Uint, 32, 1))?;
+            let x = if ac.base == BaseType::Uint {
+                a
+            } else {
+                self.lv_inst(op::BITCAST, ut, &[a])
+            };
+            let k32 = self.m.constant(Kind::new(BaseType::Uint, 64, 1), &[32]);
+            let k32 = self.cv_splat(ut, u64c, k32);
+            let high = self.lv_inst(op::SHIFT_RIGHT_LOGICAL, ut, &[x, k32]);
+            let lo = self.lv_inst(op::U_CONVERT, wt, &[x]);
+            let hi = self.lv_inst(op::U_CONVERT, wt, &[high]);
+            let cl = self.lv_inst(op::BIT_COUNT, wt, &[lo]);
+            let ch = self.lv_inst(op::BIT_COUNT, wt, &[hi]);
+            let r = self.lv_inst(op::I_ADD, wt, &[cl, ch]);
+            return self.lv_retype(r, (u32c, wt), (dc, dt), s[1]);
+        }
         if ac.bits == 64 {
             return Err(SpirvError::new(format!(
                 "`{name}` of a 64-bit long vector: Vulkan's bit instructions take 32-bit operands"
@@ -896,7 +927,9 @@ impl FuncCx<'_, '_> {
         let extra = |cx: &mut Self, i: usize| -> Result<u32> {
             match s.get(i) {
                 Some(&e) => cx.lv_u32(e),
-                None => Err(SpirvError::new(format!("`{name}` without all its operands"))),
+                None => Err(SpirvError::new(format!(
+                    "`{name}` without all its operands"
+                ))),
             }
         };
         let r = if let Some((group, o)) = subgroup_arith(name) {
