@@ -20,7 +20,7 @@
 use fresnel_ir::{BaseType, Intrinsic, IntrinsicInstr, Type, ValueId};
 
 use super::super::coopvec_nv::{self as cv, Len};
-use super::super::spec::{glsl, op};
+use super::super::spec::op;
 use super::super::types::Kind;
 use super::super::{Result, SpirvError};
 use crate::spirv::func::FuncCx;
@@ -29,15 +29,6 @@ use crate::spirv::func::FuncCx;
 mod x450 {
     pub const OP_S_MOD: u16 = 139;
     pub const OP_VECTOR_TIMES_SCALAR: u16 = 142;
-    pub const FMIN: u32 = 37;
-    pub const UMIN: u32 = 38;
-    pub const SMIN: u32 = 39;
-    pub const FMAX: u32 = 40;
-    pub const UMAX: u32 = 41;
-    pub const SMAX: u32 = 42;
-    pub const FCLAMP: u32 = 43;
-    pub const UCLAMP: u32 = 44;
-    pub const SCLAMP: u32 = 45;
 }
 
 /// The component type and literal length (`None`: a specialization constant) of a vector.
@@ -56,6 +47,7 @@ impl CoopVec {
     }
 }
 
+use super::long_vector::glsl_componentwise;
 use super::vendor::deref_ty;
 
 /// The cooperative vector type a deref points to, if it is one.
@@ -418,6 +410,26 @@ impl FuncCx<'_, '_> {
         (m != 0).then_some(m)
     }
 
+    /// A GLSL.std.450 instruction applied to whole vectors: `s[0]` the destination, the
+    /// other operands vectors loaded or scalars converted to the component type and
+    /// replicated.
+    pub(super) fn vec_ext_inst(&mut self, inst: u32, s: &[ValueId]) -> Result<()> {
+        let (dp, dt, dc) = self.cv_ptr(s[0])?;
+        let mut args = vec![self.m.glsl_ext, inst];
+        for &a in &s[1..] {
+            let v = if deref_vec_like(&self.m.shader.types, self.f, a).is_some() {
+                self.cv_load(a)?.0
+            } else {
+                let e = self.cv_scalar(a, dc)?;
+                self.cv_splat(dt, dc, e)
+            };
+            args.push(v);
+        }
+        let r = self.cv_inst(op::EXT_INST, dt, &args);
+        self.code.inst(op::STORE, &[dp, r]);
+        Ok(())
+    }
+
     /// Writes an operation on cooperative vectors (`Ok(false)`: not one).
     pub(super) fn emit_coopvec_nv(&mut self, x: &IntrinsicInstr) -> Result<bool> {
         if !matches!(x.op, Intrinsic::VendorOp | Intrinsic::VendorOpValue)
@@ -548,44 +560,14 @@ impl FuncCx<'_, '_> {
                 self.code.inst(op::STORE, &[p, e]);
             }
             "min" | "max" | "clamp" | "step" | "exp" | "log" | "tanh" | "atan" | "fma" => {
-                let (dp, dt, dc) = self.cv_ptr(s[0])?;
-                let float = dc.base == BaseType::Float;
-                let signed = dc.base == BaseType::Int;
-                let (inst, n) = match name {
-                    "min" if float => (x450::FMIN, 2),
-                    "min" if signed => (x450::SMIN, 2),
-                    "min" => (x450::UMIN, 2),
-                    "max" if float => (x450::FMAX, 2),
-                    "max" if signed => (x450::SMAX, 2),
-                    "max" => (x450::UMAX, 2),
-                    "clamp" if float => (x450::FCLAMP, 3),
-                    "clamp" if signed => (x450::SCLAMP, 3),
-                    "clamp" => (x450::UCLAMP, 3),
-                    "step" if float => (glsl::STEP, 2),
-                    "exp" if float => (glsl::EXP, 1),
-                    "log" if float => (glsl::LOG, 1),
-                    "tanh" if float => (glsl::TANH, 1),
-                    "atan" if float => (glsl::ATAN, 1),
-                    "fma" if float => (glsl::FMA, 3),
-                    _ => {
-                        return Err(SpirvError::new(format!(
-                            "`{name}` of an integer cooperative vector"
-                        )))
-                    }
+                let base = deref_vec_like(&self.m.shader.types, self.f, s[0]).map(|c| c.base);
+                let inst = base.and_then(|b| glsl_componentwise(name, b, s.len() - 1));
+                let Some(inst) = inst else {
+                    return Err(SpirvError::new(format!(
+                        "`{name}` of an integer cooperative vector"
+                    )));
                 };
-                arity(n + 1)?;
-                let mut args = vec![self.m.glsl_ext, inst];
-                for &a in &s[1..] {
-                    let v = if is_vec(self, a) {
-                        self.cv_load(a)?.0
-                    } else {
-                        let e = self.cv_scalar(a, dc)?;
-                        self.cv_splat(dt, dc, e)
-                    };
-                    args.push(v);
-                }
-                let r = self.cv_inst(op::EXT_INST, dt, &args);
-                self.code.inst(op::STORE, &[dp, r]);
+                self.vec_ext_inst(inst, &s)?;
             }
             "coopVecMatMulNV" | "coopVecMatMulAddNV" => {
                 let add = name == "coopVecMatMulAddNV";

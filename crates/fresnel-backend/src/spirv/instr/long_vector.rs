@@ -401,81 +401,22 @@ impl FuncCx<'_, '_> {
         let dc = self.lv_plain(s[0], name)?;
         let float = dc.base == BaseType::Float;
         let signed = dc.base == BaseType::Int;
-        let glsl_op = |f: Option<u32>, i: Option<u32>, u: Option<u32>| {
-            if float {
-                f
-            } else if signed {
-                i
-            } else if dc.base == BaseType::Uint {
-                u
-            } else {
-                None
-            }
-        };
         let no_form = || {
             SpirvError::new(format!(
                 "`{name}` of a long vector of {:?} has no SPIR-V form here",
                 dc.base
             ))
         };
-        // GLSL.std.450 with every operand shaped like the result.
-        let ext = match name {
-            "abs" => glsl_op(Some(glsl::F_ABS), Some(glsl::S_ABS), None),
-            "sign" => glsl_op(Some(glsl::F_SIGN), Some(glsl::S_SIGN), None),
-            "floor" => glsl_op(Some(glsl::FLOOR), None, None),
-            "ceil" => glsl_op(Some(glsl::CEIL), None, None),
-            "trunc" => glsl_op(Some(glsl::TRUNC), None, None),
-            "round" => glsl_op(Some(n::ROUND), None, None),
-            "roundEven" => glsl_op(Some(glsl::ROUND_EVEN), None, None),
-            "fract" => glsl_op(Some(glsl::FRACT), None, None),
-            "radians" => glsl_op(Some(n::RADIANS), None, None),
-            "degrees" => glsl_op(Some(n::DEGREES), None, None),
-            "sin" => glsl_op(Some(glsl::SIN), None, None),
-            "cos" => glsl_op(Some(glsl::COS), None, None),
-            "tan" => glsl_op(Some(glsl::TAN), None, None),
-            "asin" => glsl_op(Some(glsl::ASIN), None, None),
-            "acos" => glsl_op(Some(glsl::ACOS), None, None),
-            "atan" if s.len() == 3 => glsl_op(Some(glsl::ATAN2), None, None),
-            "atan" => glsl_op(Some(glsl::ATAN), None, None),
-            "sinh" => glsl_op(Some(glsl::SINH), None, None),
-            "cosh" => glsl_op(Some(glsl::COSH), None, None),
-            "tanh" => glsl_op(Some(glsl::TANH), None, None),
-            "asinh" => glsl_op(Some(glsl::ASINH), None, None),
-            "acosh" => glsl_op(Some(glsl::ACOSH), None, None),
-            "atanh" => glsl_op(Some(glsl::ATANH), None, None),
-            "pow" => glsl_op(Some(glsl::POW), None, None),
-            "exp" => glsl_op(Some(glsl::EXP), None, None),
-            "log" => glsl_op(Some(glsl::LOG), None, None),
-            "exp2" => glsl_op(Some(glsl::EXP2), None, None),
-            "log2" => glsl_op(Some(glsl::LOG2), None, None),
-            "sqrt" => glsl_op(Some(glsl::SQRT), None, None),
-            "inversesqrt" => glsl_op(Some(glsl::INVERSE_SQRT), None, None),
-            "min" => glsl_op(Some(glsl::F_MIN), Some(glsl::S_MIN), Some(glsl::U_MIN)),
-            "max" => glsl_op(Some(glsl::F_MAX), Some(glsl::S_MAX), Some(glsl::U_MAX)),
-            "clamp" => glsl_op(Some(glsl::F_CLAMP), Some(n::S_CLAMP), Some(n::U_CLAMP)),
-            "step" => glsl_op(Some(glsl::STEP), None, None),
-            "smoothstep" => glsl_op(Some(n::SMOOTH_STEP), None, None),
-            "fma" => glsl_op(Some(glsl::FMA), None, None),
-            "normalize" => glsl_op(Some(n::NORMALIZE), None, None),
-            "faceforward" => glsl_op(Some(n::FACE_FORWARD), None, None),
-            "reflect" => glsl_op(Some(n::REFLECT), None, None),
-            "mix"
-                if deref_vec_like(&self.m.shader.types, self.f, s[3])
-                    .is_some_and(|c| c.base == BaseType::Bool) =>
-            {
-                None
+        let bool_mix = name == "mix"
+            && s.get(3).is_some_and(|&c| {
+                deref_vec_like(&self.m.shader.types, self.f, c)
+                    .is_some_and(|c| c.base == BaseType::Bool)
+            });
+        if !bool_mix {
+            if let Some(inst) = glsl_componentwise(name, dc.base, s.len() - 1) {
+                self.vec_ext_inst(inst, &s)?;
+                return Ok(true);
             }
-            "mix" => glsl_op(Some(glsl::F_MIX), None, None),
-            _ => None,
-        };
-        if let Some(inst) = ext {
-            let mut args = vec![self.m.glsl_ext, inst];
-            for &a in &s[1..] {
-                args.push(self.lv_arg(a, dt, dc)?);
-            }
-            let r = self.lv_inst(op::EXT_INST, dt, &args);
-            self.code.inst(op::STORE, &[dp, r]);
-            return Ok(true);
         }
         let r = match name {
             "mix" => {
@@ -1043,6 +984,69 @@ impl FuncCx<'_, '_> {
         self.code.inst(op::STORE, &[dp, r]);
         Ok(())
     }
+}
+
+/// The GLSL.std.450 instruction of a component-wise built-in on vectors of `base`
+/// components whose operands are all shaped like the result (a scalar operand replicated),
+/// given its number of operands (`None`: not one). Shared with `coopvec_nv.rs`.
+pub(super) fn glsl_componentwise(name: &str, base: BaseType, operands: usize) -> Option<u32> {
+    let (float, signed, unsigned) = (
+        base == BaseType::Float,
+        base == BaseType::Int,
+        base == BaseType::Uint,
+    );
+    Some(match name {
+        "abs" if float => glsl::F_ABS,
+        "abs" if signed => glsl::S_ABS,
+        "sign" if float => glsl::F_SIGN,
+        "sign" if signed => glsl::S_SIGN,
+        "min" if float => glsl::F_MIN,
+        "min" if signed => glsl::S_MIN,
+        "min" if unsigned => glsl::U_MIN,
+        "max" if float => glsl::F_MAX,
+        "max" if signed => glsl::S_MAX,
+        "max" if unsigned => glsl::U_MAX,
+        "clamp" if float => glsl::F_CLAMP,
+        "clamp" if signed => n::S_CLAMP,
+        "clamp" if unsigned => n::U_CLAMP,
+        _ if !float => return None,
+        "floor" => glsl::FLOOR,
+        "ceil" => glsl::CEIL,
+        "trunc" => glsl::TRUNC,
+        "round" => n::ROUND,
+        "roundEven" => glsl::ROUND_EVEN,
+        "fract" => glsl::FRACT,
+        "radians" => n::RADIANS,
+        "degrees" => n::DEGREES,
+        "sin" => glsl::SIN,
+        "cos" => glsl::COS,
+        "tan" => glsl::TAN,
+        "asin" => glsl::ASIN,
+        "acos" => glsl::ACOS,
+        "atan" if operands == 2 => glsl::ATAN2,
+        "atan" => glsl::ATAN,
+        "sinh" => glsl::SINH,
+        "cosh" => glsl::COSH,
+        "tanh" => glsl::TANH,
+        "asinh" => glsl::ASINH,
+        "acosh" => glsl::ACOSH,
+        "atanh" => glsl::ATANH,
+        "pow" => glsl::POW,
+        "exp" => glsl::EXP,
+        "log" => glsl::LOG,
+        "exp2" => glsl::EXP2,
+        "log2" => glsl::LOG2,
+        "sqrt" => glsl::SQRT,
+        "inversesqrt" => glsl::INVERSE_SQRT,
+        "mix" => glsl::F_MIX,
+        "step" => glsl::STEP,
+        "smoothstep" => n::SMOOTH_STEP,
+        "fma" => glsl::FMA,
+        "normalize" => n::NORMALIZE,
+        "faceforward" => n::FACE_FORWARD,
+        "reflect" => n::REFLECT,
+        _ => return None,
+    })
 }
 
 /// The comparison opcode of a relational built-in on components of `base`.
