@@ -228,6 +228,32 @@ mod tests {
     }
 
     #[test]
+    fn long_vectors_align_to_four_components_from_three() {
+        use crate::types::ParamValue;
+        let mut t = TypeTable::new();
+        let u = t.scalar(Scalar::U32);
+        let long = |t: &mut TypeTable, n: u32| {
+            t.intern(Type::Ext(ExtType::LongVector {
+                elem: u,
+                len: ParamValue::Const(n),
+            }))
+        };
+        let (v5, v1) = (long(&mut t, 5), long(&mut t, 1));
+        let a5 = t.array(v5, ArraySize::Fixed(2));
+        let a1 = t.array(v1, ArraySize::Fixed(2));
+        let layout = |p| {
+            (
+                std_layout(&t, a5, p, false, 0),
+                std_layout(&t, a1, p, false, 0),
+            )
+        };
+        // glslang's strides: 32 and 16 (std140), 32 and 4 (std430), 20 and 4 (scalar).
+        assert_eq!(layout(Packing::Std140), ((16, 64), (16, 32)));
+        assert_eq!(layout(Packing::Std430), ((16, 64), (4, 8)));
+        assert_eq!(layout(Packing::Scalar), ((4, 40), (4, 8)));
+    }
+
+    #[test]
     fn scalar_packs_tightly() {
         assert_eq!(
             offsets(Packing::Scalar),
