@@ -253,3 +253,37 @@ void main() {
         assert!(!has_long_vector_capability(&words));
     }
 }
+
+#[test]
+fn equality_initialized_globals_and_conversions() {
+    // `==` of whole vectors is `OpAll` of the component-wise comparison; a global's
+    // initializer runs at the start of `main`; conversions through booleans.
+    let src = "layout(binding = 0) buffer B { float r[]; };
+shared vector<float, 6> sh[4];
+vector<int, 6> g = vector<int, 6>(1, 2, 3, 4, 5, 6);
+void main() {
+    sh[gl_LocalInvocationID.x % 4] = vector<float, 6>(g);
+    barrier();
+    vector<uint, 6> u = vector<uint, 6>(sh[1]);
+    vector<bool, 6> b = vector<bool, 6>(u);
+    vector<float, 6> f = -vector<float, 6>(b);
+    r[0] = f[int(r[1])] + float(u[5]) + float(g[2]);
+    r[2] = (f == vector<float, 6>(sh[2])) ? 1.0 : 0.0;
+}
+";
+    const OP_ALL: u16 = 155;
+    for words in both(src, &[]) {
+        assert_eq!(count(&words, OP_ALL), 1);
+    }
+}
+
+#[test]
+fn boolean_long_vectors_in_blocks_are_refused_by_name() {
+    let src = "layout(binding = 0) buffer B { vector<bool, 5> b; float r; };
+void main() { r = b[1] ? 1.0 : 0.0; }
+";
+    for o in [false, true] {
+        let e = compile(src, o).expect_err("refused");
+        assert!(e.contains("vector<bool, 5>") && e.contains("block"), "{e}");
+    }
+}

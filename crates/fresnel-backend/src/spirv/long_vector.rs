@@ -33,6 +33,11 @@ pub fn parse(name: &str) -> Option<LongVector<'_>> {
     })
 }
 
+/// Whether `name` is a long vector of booleans.
+pub fn is_bool(name: &str) -> bool {
+    parse(name).is_some_and(|v| v.elem == Elem::Plain(fresnel_ir::BaseType::Bool, 1))
+}
+
 impl Module<'_> {
     /// The long vector type named `name` (`None`: not one).
     pub(crate) fn long_vector_type(&mut self, name: &str) -> Option<Result<u32>> {

@@ -587,6 +587,11 @@ impl Module<'_> {
             }
             // GL_EXT_long_vector (`long_vector.rs`).
             Type::Opaque(n) if super::long_vector::parse(&n).is_some() => {
+                if external && super::long_vector::is_bool(&n) {
+                    return Err(SpirvError::new(format!(
+                        "`{n}` in a buffer, uniform or push-constant block has no SPIR-V form here (its booleans would be stored as integers)"
+                    )));
+                }
                 match self.long_vector_type(&n) {
                     Some(r) => r?,
                     None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),

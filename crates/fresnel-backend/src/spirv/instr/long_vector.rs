@@ -111,6 +111,8 @@ const SUPPORTED: &[&str] = &[
     "op_neg",
     "op_bitnot",
     "op_not",
+    "op_eq",
+    "op_ne",
     "abs",
     "sign",
     "floor",
@@ -759,7 +761,9 @@ impl FuncCx<'_, '_> {
         let bits = self.f.values[dest].bit_size;
         let dk = match name {
             "length" | "distance" | "dot" => Kind::new(BaseType::Float, bits, 1),
-            "any" | "all" | "subgroupAllEqual" => Kind::new(BaseType::Bool, 1, 1),
+            "any" | "all" | "subgroupAllEqual" | "op_eq" | "op_ne" => {
+                Kind::new(BaseType::Bool, 1, 1)
+            }
             "subgroupPartitionNV" => Kind::new(BaseType::Uint, 32, 4),
             _ => self.kind_of(dest),
         };
@@ -774,6 +778,20 @@ impl FuncCx<'_, '_> {
                 let ct = self.m.kind_type(ck);
                 let e = self.lv_inst(op::COMPOSITE_EXTRACT, ct, &[a, 0]);
                 self.cv_scalar_convert(e, ck, dk)
+            }
+            ("op_eq" | "op_ne", [a, b]) => {
+                // Whole-vector equality: every component equal (or not every one).
+                let c = self.lv_plain(*a, name)?;
+                let rel = if name == "op_eq" { "equal" } else { "notEqual" };
+                let opc = relational(rel, c.base).ok_or_else(|| {
+                    SpirvError::new(format!("`{name}` of long vectors of {:?}", c.base))
+                })?;
+                let bt = self.lv_like(*a, Kind::new(BaseType::Bool, 1, 1))?;
+                let x = self.lv_load(*a)?.0;
+                let y = self.lv_load(*b)?.0;
+                let r = self.lv_inst(opc, bt, &[x, y]);
+                let fold = if name == "op_eq" { op::ALL } else { op::ANY };
+                self.lv_inst(fold, dt, &[r])
             }
             ("length", [v]) => {
                 let a = self.lv_load(*v)?.0;
