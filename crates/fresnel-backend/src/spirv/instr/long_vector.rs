@@ -388,6 +388,11 @@ impl FuncCx<'_, '_> {
         if x.op == Intrinsic::VendorOpValue {
             return self.lv_value(x, name, &s);
         }
+        if s.is_empty() {
+            return Err(SpirvError::new(format!(
+                "`{name}` on a long vector without operands"
+            )));
+        }
         if name.starts_with("subgroup") {
             return self.lv_subgroup(name, &s).map(|()| true);
         }
@@ -524,12 +529,7 @@ impl FuncCx<'_, '_> {
                 let opc = relational(name, oc.base).ok_or_else(no_form)?;
                 self.lv_inst(opc, dt, &[a, b])
             }
-            "not" => {
-                arity(2)?;
-                let a = self.lv_load(s[1])?.0;
-                self.lv_inst(op::LOGICAL_NOT, dt, &[a])
-            }
-            "op_not" => {
+            "not" | "op_not" => {
                 arity(2)?;
                 let a = self.lv_load(s[1])?.0;
                 self.lv_inst(op::LOGICAL_NOT, dt, &[a])
@@ -921,7 +921,10 @@ impl FuncCx<'_, '_> {
                 }
                 6..=8 => {
                     self.lv_partitioned_cap();
-                    let b = self.value_as(s[2], Kind::new(BaseType::Uint, 32, 4))?;
+                    let Some(&ballot) = s.get(2) else {
+                        return Err(SpirvError::new(format!("`{name}` without its partition")));
+                    };
+                    let b = self.value_as(ballot, Kind::new(BaseType::Uint, 32, 4))?;
                     ops.push(b);
                 }
                 _ => {}
