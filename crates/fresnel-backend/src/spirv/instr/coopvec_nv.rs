@@ -414,9 +414,12 @@ impl FuncCx<'_, '_> {
     /// other operands vectors loaded or scalars converted to the component type and
     /// replicated.
     pub(super) fn vec_ext_inst(&mut self, inst: u32, s: &[ValueId]) -> Result<()> {
-        let (dp, dt, dc) = self.cv_ptr(s[0])?;
+        let Some((&d, operands)) = s.split_first() else {
+            return Err(SpirvError::new("a vector built-in without its destination"));
+        };
+        let (dp, dt, dc) = self.cv_ptr(d)?;
         let mut args = vec![self.m.glsl_ext, inst];
-        for &a in &s[1..] {
+        for &a in operands {
             let v = if deref_vec_like(&self.m.shader.types, self.f, a).is_some() {
                 self.cv_load(a)?.0
             } else {
@@ -560,7 +563,10 @@ impl FuncCx<'_, '_> {
                 self.code.inst(op::STORE, &[p, e]);
             }
             "min" | "max" | "clamp" | "step" | "exp" | "log" | "tanh" | "atan" | "fma" => {
-                let base = deref_vec_like(&self.m.shader.types, self.f, s[0]).map(|c| c.base);
+                let base = s
+                    .first()
+                    .and_then(|&d| deref_vec_like(&self.m.shader.types, self.f, d))
+                    .map(|c| c.base);
                 let inst = base.and_then(|b| glsl_componentwise(name, b, s.len() - 1));
                 let Some(inst) = inst else {
                     return Err(SpirvError::new(format!(
