@@ -273,8 +273,10 @@ impl Cx<'_> {
         }
         if matches!(mode, VarMode::Uniform | VarMode::Global) {
             if let Some(init) = var.init {
-                let spec = m.is_spec_expr(init);
-                if let (hir::ExprKind::Const(c), false) = (&m.expr(init).kind, spec) {
+                // Values of vendor types have no IR constants: their constructors run at
+                // the start of `main` (`vendor_const`).
+                let at_run_time = m.is_spec_expr(init) || crate::vendor::contains_vendor(m, var.ty);
+                if let (hir::ExprKind::Const(c), false) = (&m.expr(init).kind, at_run_time) {
                     v.init = Some(const_to_ir(m, c, var.ty));
                 } else if mode == VarMode::Global {
                     self.global_inits.push(id);

@@ -4,7 +4,7 @@
 //! phases lay out buffers with it.
 
 use crate::builtin_types::Scalar;
-use crate::types::{ArraySize, StructKind, Type, TypeId, TypeTable};
+use crate::types::{ArraySize, ExtType, StructKind, Type, TypeId, TypeTable};
 
 /// Block (and default) packing rules.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -84,6 +84,12 @@ pub fn std_layout(
             (b, b)
         }
         Type::Vector(s, n) => vector(s, u64::from(n)),
+        // GL_EXT_long_vector: a vector of any length (rule 3 as the extension amends it: the
+        // base alignment of three or more components is four components).
+        Type::Ext(ExtType::LongVector { elem, len }) => match (t.as_scalar(elem), len.known()) {
+            (Some(s), Some(n)) => vector(s, u64::from(n)),
+            _ => (4, 4),
+        },
         Type::Matrix { scalar, cols, rows } => {
             let (vecs, comps) = if row_major {
                 (rows, cols)
@@ -219,6 +225,32 @@ mod tests {
             offsets(Packing::Std430),
             vec![(0, 4), (16, 12), (28, 8), (40, 16)]
         );
+    }
+
+    #[test]
+    fn long_vectors_align_to_four_components_from_three() {
+        use crate::types::ParamValue;
+        let mut t = TypeTable::new();
+        let u = t.scalar(Scalar::U32);
+        let long = |t: &mut TypeTable, n: u32| {
+            t.intern(Type::Ext(ExtType::LongVector {
+                elem: u,
+                len: ParamValue::Const(n),
+            }))
+        };
+        let (v5, v1) = (long(&mut t, 5), long(&mut t, 1));
+        let a5 = t.array(v5, ArraySize::Fixed(2));
+        let a1 = t.array(v1, ArraySize::Fixed(2));
+        let layout = |p| {
+            (
+                std_layout(&t, a5, p, false, 0),
+                std_layout(&t, a1, p, false, 0),
+            )
+        };
+        // glslang's strides: 32 and 16 (std140), 32 and 4 (std430), 20 and 4 (scalar).
+        assert_eq!(layout(Packing::Std140), ((16, 64), (16, 32)));
+        assert_eq!(layout(Packing::Std430), ((16, 64), (4, 8)));
+        assert_eq!(layout(Packing::Scalar), ((4, 40), (4, 8)));
     }
 
     #[test]

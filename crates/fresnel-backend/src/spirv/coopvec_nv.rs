@@ -46,23 +46,26 @@ pub fn parse(name: &str) -> Option<CoopVecNv<'_>> {
     if base == BaseType::Bool {
         return None;
     }
+    let len = parse_len(n)?;
+    Some(CoopVecNv { base, bits, len })
+}
+
+/// A vector length as written in the type's name: a positive number, or the name of a
+/// specialization constant (also the lengths of `long_vector.rs`).
+pub(crate) fn parse_len(n: &str) -> Option<Len<'_>> {
     let n = n.trim();
-    let len = match n.parse::<u32>() {
-        Ok(0) => return None,
-        Ok(k) => Len::Lit(k),
+    match n.parse::<u32>() {
+        Ok(0) => None,
+        Ok(k) => Some(Len::Lit(k)),
         Err(_) => {
             let ident = n
                 .chars()
                 .next()
                 .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
                 && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-            if !ident {
-                return None;
-            }
-            Len::Spec(n)
+            ident.then_some(Len::Spec(n))
         }
-    };
-    Some(CoopVecNv { base, bits, len })
+    }
 }
 
 impl Module<'_> {
@@ -79,8 +82,8 @@ impl Module<'_> {
         Some(Ok(self.ty(OP_TYPE_COOPERATIVE_VECTOR_NV, &[comp, len])))
     }
 
-    /// The length as a constant id.
-    fn coopvec_len(&mut self, l: Len<'_>, ty: &str) -> Result<u32> {
+    /// The length as a constant id (also of long vectors).
+    pub(crate) fn coopvec_len(&mut self, l: Len<'_>, ty: &str) -> Result<u32> {
         match l {
             Len::Lit(n) => Ok(self.const_u32(n)),
             Len::Spec(name) => self.spec_u32_param(name, ty, "length"),

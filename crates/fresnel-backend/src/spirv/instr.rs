@@ -25,6 +25,8 @@ mod copy;
 mod gaps;
 /// `textureGatherOffsets` as `ConstOffsets` (issue 6).
 mod gather_offsets;
+/// GL_EXT_long_vector operations.
+mod long_vector;
 /// `determinant` / `inverse` as GLSL.std.450 instructions (issue 6).
 mod matrix;
 mod refs;

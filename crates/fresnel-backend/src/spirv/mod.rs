@@ -41,6 +41,8 @@ mod func;
 mod hoist;
 mod idiom;
 mod instr;
+/// GL_EXT_long_vector types.
+mod long_vector;
 /// `gl_PrimitiveShadingRateEXT` of mesh shaders in a block (issue 5, helper B).
 mod mesh_blocks;
 mod refs;
@@ -214,6 +216,9 @@ pub(crate) struct Module<'a> {
     pub members: FxHashMap<u32, Vec<u32>>,
     /// Element type of array, vector and matrix types.
     pub elem: FxHashMap<u32, u32>,
+    /// The component width in bytes of long vector types (GL_EXT_long_vector): what a
+    /// copy through a buffer reference is aligned to.
+    pub long_vector_align: FxHashMap<u32, u32>,
     /// Pointee type of pointer types.
     pub pointee: FxHashMap<u32, u32>,
     /// The image type of a sampled image type.
@@ -278,6 +283,7 @@ impl<'a> Module<'a> {
             interface: Vec::new(),
             members: FxHashMap::default(),
             elem: FxHashMap::default(),
+            long_vector_align: FxHashMap::default(),
             pointee: FxHashMap::default(),
             image_of: FxHashMap::default(),
             texture_vars: rustc_hash::FxHashSet::default(),

@@ -165,6 +165,11 @@ impl Module<'_> {
     /// whole `t` through a buffer reference may state (VUID-StandaloneSpirv-
     /// PhysicalStorageBuffer64-06314), and one every layout guarantees.
     pub fn largest_scalar_bytes(&self, t: u32) -> u32 {
+        // Long vectors (any length, a specialization-constant one included): their
+        // component width.
+        if let Some(&a) = self.long_vector_align.get(&t) {
+            return a;
+        }
         if let Some(ms) = self.members.get(&t) {
             return ms
                 .iter()
@@ -612,6 +617,18 @@ impl Module<'_> {
             // GL_NV_cooperative_vector (issue 5, helper F: `coopvec_nv.rs`).
             Type::Opaque(n) if super::coopvec_nv::parse(&n).is_some() => {
                 match self.coopvec_nv_type(&n) {
+                    Some(r) => r?,
+                    None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
+                }
+            }
+            // GL_EXT_long_vector (`long_vector.rs`).
+            Type::Opaque(n) if super::long_vector::parse(&n).is_some() => {
+                if external && super::long_vector::is_bool(&n) {
+                    return Err(SpirvError::new(format!(
+                        "`{n}` in a buffer, uniform or push-constant block has no SPIR-V form here (its booleans would be stored as integers)"
+                    )));
+                }
+                match self.long_vector_type(&n) {
                     Some(r) => r?,
                     None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
                 }

@@ -20,7 +20,7 @@
 use fresnel_ir::{BaseType, Intrinsic, IntrinsicInstr, Type, ValueId};
 
 use super::super::coopvec_nv::{self as cv, Len};
-use super::super::spec::{glsl, op};
+use super::super::spec::op;
 use super::super::types::Kind;
 use super::super::{Result, SpirvError};
 use crate::spirv::func::FuncCx;
@@ -29,23 +29,16 @@ use crate::spirv::func::FuncCx;
 mod x450 {
     pub const OP_S_MOD: u16 = 139;
     pub const OP_VECTOR_TIMES_SCALAR: u16 = 142;
-    pub const FMIN: u32 = 37;
-    pub const UMIN: u32 = 38;
-    pub const SMIN: u32 = 39;
-    pub const FMAX: u32 = 40;
-    pub const UMAX: u32 = 41;
-    pub const SMAX: u32 = 42;
-    pub const FCLAMP: u32 = 43;
-    pub const UCLAMP: u32 = 44;
-    pub const SCLAMP: u32 = 45;
 }
 
 /// The component type and literal length (`None`: a specialization constant) of a vector.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CoopVec {
-    base: BaseType,
-    bits: u8,
-    len: Option<u32>,
+    pub base: BaseType,
+    pub bits: u8,
+    pub len: Option<u32>,
+    /// A long vector (GL_EXT_long_vector), not a cooperative one.
+    pub long: bool,
 }
 
 impl CoopVec {
@@ -54,6 +47,7 @@ impl CoopVec {
     }
 }
 
+use super::long_vector::glsl_componentwise;
 use super::vendor::deref_ty;
 
 /// The cooperative vector type a deref points to, if it is one.
@@ -70,9 +64,32 @@ pub(crate) fn deref_coopvec(
                 Len::Lit(n) => Some(n),
                 Len::Spec(_) => None,
             },
+            long: false,
         }),
         _ => None,
     }
+}
+
+/// The cooperative vector, or long vector of plain components, a deref points to: what
+/// the helpers here (constructors, conversions, element access, operators) take.
+pub(crate) fn deref_vec_like(
+    types: &fresnel_ir::Types,
+    f: &fresnel_ir::Function,
+    v: ValueId,
+) -> Option<CoopVec> {
+    if let Some(c) = deref_coopvec(types, f, v) {
+        return Some(c);
+    }
+    let l = super::long_vector::deref_long_vector(types, f, v)?;
+    let super::super::tensor_arm::Elem::Plain(base, bits) = l.elem else {
+        return None;
+    };
+    Some(CoopVec {
+        base,
+        bits,
+        len: l.len,
+        long: true,
+    })
 }
 
 const SUPPORTED: &[&str] = &[
@@ -138,7 +155,7 @@ pub(crate) fn supported(
 
 impl FuncCx<'_, '_> {
     fn cv_ptr(&mut self, v: ValueId) -> Result<(u32, u32, CoopVec)> {
-        let Some(c) = deref_coopvec(&self.m.shader.types, self.f, v) else {
+        let Some(c) = deref_vec_like(&self.m.shader.types, self.f, v) else {
             return Err(SpirvError::new(
                 "internal: operand of a cooperative vector operation is not a vector",
             ));
@@ -162,7 +179,7 @@ impl FuncCx<'_, '_> {
     }
 
     /// The conversion opcode between component kinds (`None`: the same type).
-    fn cv_convert_op(from: Kind, to: Kind) -> Option<u16> {
+    pub(super) fn cv_convert_op(from: Kind, to: Kind) -> Option<u16> {
         use BaseType::{Float, Int, Uint};
         Some(match (from.base, to.base) {
             (Float, Float) if from.bits != to.bits => op::F_CONVERT,
@@ -195,10 +212,27 @@ impl FuncCx<'_, '_> {
         }
     }
 
-    /// A scalar id of kind `from` converted to kind `to` (booleans: 1 or 0).
-    fn cv_scalar_convert(&mut self, id: u32, from: Kind, to: Kind) -> u32 {
+    /// A scalar id of kind `from` converted to kind `to` (booleans: 1 or 0; to a boolean:
+    /// not zero).
+    pub(super) fn cv_scalar_convert(&mut self, id: u32, from: Kind, to: Kind) -> u32 {
         let t = self.m.kind_type(to);
-        if from.base == BaseType::Bool {
+        self.cv_convert_to(id, from, to, t, &|cx: &mut Self, k: Kind, bits: u64| {
+            cx.m.constant(k, &[bits])
+        })
+    }
+
+    /// `id` (components of kind `from`) converted to type `t` (components of kind `to`);
+    /// `constant` makes the constant of a component kind and bit pattern in the shape of
+    /// `id` (a scalar, or one replicated over a vector).
+    pub(super) fn cv_convert_to(
+        &mut self,
+        id: u32,
+        from: Kind,
+        to: Kind,
+        t: u32,
+        constant: &dyn Fn(&mut Self, Kind, u64) -> u32,
+    ) -> u32 {
+        if from.base == BaseType::Bool && to.base != BaseType::Bool {
             let one_bits = if to.base == BaseType::Float {
                 match to.bits {
                     16 => 0x3c00,
@@ -208,9 +242,18 @@ impl FuncCx<'_, '_> {
             } else {
                 1
             };
-            let one = self.m.constant(to, &[one_bits]);
-            let zero = self.m.constant(to, &[0]);
+            let one = constant(self, to, one_bits);
+            let zero = constant(self, to, 0);
             return self.cv_inst(op::SELECT, t, &[id, one, zero]);
+        }
+        if to.base == BaseType::Bool && from.base != BaseType::Bool {
+            let zero = constant(self, from, 0);
+            let opc = if from.base == BaseType::Float {
+                op::F_UNORD_NOT_EQUAL
+            } else {
+                op::I_NOT_EQUAL
+            };
+            return self.cv_inst(opc, t, &[id, zero]);
         }
         match Self::cv_convert_op(from, to) {
             None => id,
@@ -219,7 +262,7 @@ impl FuncCx<'_, '_> {
     }
 
     /// One scalar replicated into a vector of type `t`.
-    fn cv_splat(&mut self, t: u32, c: CoopVec, e: u32) -> u32 {
+    pub(super) fn cv_splat(&mut self, t: u32, c: CoopVec, e: u32) -> u32 {
         match c.len {
             Some(n) if n <= MAX_SPLAT => {
                 let parts = vec![e; n as usize];
@@ -236,24 +279,37 @@ impl FuncCx<'_, '_> {
     /// A constructor's value of vector type `t` (`c`) from `srcs`.
     fn cv_construct(&mut self, t: u32, c: CoopVec, srcs: &[ValueId]) -> Result<u32> {
         if let [s] = srcs {
-            if let Some(sc) = deref_coopvec(&self.m.shader.types, self.f, *s) {
+            if let Some(sc) = deref_vec_like(&self.m.shader.types, self.f, *s) {
                 if sc.len != c.len {
-                    return Err(SpirvError::new(
-                        "a cooperative vector converted to another length",
-                    ));
+                    return Err(SpirvError::new("a vector converted to another length"));
                 }
-                let (v, ..) = self.cv_load(*s)?;
-                return Ok(match Self::cv_convert_op(sc.comp(), c.comp()) {
-                    None => v,
-                    Some(o) => self.cv_inst(o, t, &[v]),
-                });
+                let (v, st, _) = self.cv_load(*s)?;
+                if sc.long != c.long {
+                    // A cooperative vector from a long vector or back (GL_EXT_long_vector):
+                    // the same components, another type.
+                    if sc.comp() != c.comp() {
+                        return Err(SpirvError::new(
+                            "a cooperative vector converted to a long vector of another component type, or back",
+                        ));
+                    }
+                    return Ok(self.cv_inst(op::BITCAST, t, &[v]));
+                }
+                // Constants replicated over the source's shape (booleans' ones and
+                // zeros, zeros compared with).
+                let (shape_t, shape) = (st, sc);
+                let splat = move |cx: &mut Self, k: Kind, bits: u64| {
+                    let e = cx.m.constant(k, &[bits]);
+                    let vt = if k == shape.comp() { shape_t } else { t };
+                    cx.cv_splat(vt, shape, e)
+                };
+                return Ok(self.cv_convert_to(v, sc.comp(), c.comp(), t, &splat));
             }
         }
         let mut parts = Vec::new();
         for &s in srcs {
-            if deref_coopvec(&self.m.shader.types, self.f, s).is_some() {
+            if deref_vec_like(&self.m.shader.types, self.f, s).is_some() {
                 return Err(SpirvError::new(
-                    "a cooperative vector among other constructor arguments",
+                    "a cooperative or long vector among other constructor arguments",
                 ));
             }
             let (id, k) = self.cv_plain(s)?;
@@ -284,12 +340,15 @@ impl FuncCx<'_, '_> {
 
     /// A scalar operand as the component kind of `c` (the value is of the component type,
     /// possibly of another width or signedness).
-    fn cv_scalar(&mut self, v: ValueId, c: CoopVec) -> Result<u32> {
+    pub(super) fn cv_scalar(&mut self, v: ValueId, c: CoopVec) -> Result<u32> {
         if deref_ty(self.f, v).is_some() {
             let (id, k) = self.cv_plain(v)?;
             return Ok(self.cv_scalar_convert(id, k, c.comp()));
         }
         let vbits = self.f.values[v].bit_size;
+        if vbits == 1 && c.base == BaseType::Bool {
+            return self.value_as(v, c.comp());
+        }
         if vbits == 1 {
             return Err(SpirvError::new(
                 "a boolean as the component of a cooperative vector",
@@ -351,6 +410,29 @@ impl FuncCx<'_, '_> {
         (m != 0).then_some(m)
     }
 
+    /// A GLSL.std.450 instruction applied to whole vectors: `s[0]` the destination, the
+    /// other operands vectors loaded or scalars converted to the component type and
+    /// replicated.
+    pub(super) fn vec_ext_inst(&mut self, inst: u32, s: &[ValueId]) -> Result<()> {
+        let Some((&d, operands)) = s.split_first() else {
+            return Err(SpirvError::new("a vector built-in without its destination"));
+        };
+        let (dp, dt, dc) = self.cv_ptr(d)?;
+        let mut args = vec![self.m.glsl_ext, inst];
+        for &a in operands {
+            let v = if deref_vec_like(&self.m.shader.types, self.f, a).is_some() {
+                self.cv_load(a)?.0
+            } else {
+                let e = self.cv_scalar(a, dc)?;
+                self.cv_splat(dt, dc, e)
+            };
+            args.push(v);
+        }
+        let r = self.cv_inst(op::EXT_INST, dt, &args);
+        self.code.inst(op::STORE, &[dp, r]);
+        Ok(())
+    }
+
     /// Writes an operation on cooperative vectors (`Ok(false)`: not one).
     pub(super) fn emit_coopvec_nv(&mut self, x: &IntrinsicInstr) -> Result<bool> {
         if !matches!(x.op, Intrinsic::VendorOp | Intrinsic::VendorOpValue)
@@ -358,6 +440,13 @@ impl FuncCx<'_, '_> {
         {
             return Ok(false);
         }
+        self.emit_vec_op(x)
+    }
+
+    /// Writes an operation on cooperative vectors, or one of the constructors, conversions,
+    /// element accesses and operators on long vectors (`long_vector.rs`), which take the
+    /// same forms.
+    pub(super) fn emit_vec_op(&mut self, x: &IntrinsicInstr) -> Result<bool> {
         let name = super::vendor::op_name(x).unwrap_or("");
         let s = x.srcs.clone();
         let arity = |n: usize| -> Result<()> {
@@ -370,7 +459,7 @@ impl FuncCx<'_, '_> {
                 )))
             }
         };
-        let is_vec = |cx: &Self, v: ValueId| deref_coopvec(&cx.m.shader.types, cx.f, v).is_some();
+        let is_vec = |cx: &Self, v: ValueId| deref_vec_like(&cx.m.shader.types, cx.f, v).is_some();
         if x.op == Intrinsic::VendorOpValue && name != "extract" {
             return Err(SpirvError::new(format!(
                 "`{name}` on cooperative vectors with an ordinary result has no SPIR-V form here"
@@ -474,44 +563,17 @@ impl FuncCx<'_, '_> {
                 self.code.inst(op::STORE, &[p, e]);
             }
             "min" | "max" | "clamp" | "step" | "exp" | "log" | "tanh" | "atan" | "fma" => {
-                let (dp, dt, dc) = self.cv_ptr(s[0])?;
-                let float = dc.base == BaseType::Float;
-                let signed = dc.base == BaseType::Int;
-                let (inst, n) = match name {
-                    "min" if float => (x450::FMIN, 2),
-                    "min" if signed => (x450::SMIN, 2),
-                    "min" => (x450::UMIN, 2),
-                    "max" if float => (x450::FMAX, 2),
-                    "max" if signed => (x450::SMAX, 2),
-                    "max" => (x450::UMAX, 2),
-                    "clamp" if float => (x450::FCLAMP, 3),
-                    "clamp" if signed => (x450::SCLAMP, 3),
-                    "clamp" => (x450::UCLAMP, 3),
-                    "step" if float => (glsl::STEP, 2),
-                    "exp" if float => (glsl::EXP, 1),
-                    "log" if float => (glsl::LOG, 1),
-                    "tanh" if float => (glsl::TANH, 1),
-                    "atan" if float => (glsl::ATAN, 1),
-                    "fma" if float => (glsl::FMA, 3),
-                    _ => {
-                        return Err(SpirvError::new(format!(
-                            "`{name}` of an integer cooperative vector"
-                        )))
-                    }
+                let base = s
+                    .first()
+                    .and_then(|&d| deref_vec_like(&self.m.shader.types, self.f, d))
+                    .map(|c| c.base);
+                let inst = base.and_then(|b| glsl_componentwise(name, b, s.len() - 1));
+                let Some(inst) = inst else {
+                    return Err(SpirvError::new(format!(
+                        "`{name}` of an integer cooperative vector"
+                    )));
                 };
-                arity(n + 1)?;
-                let mut args = vec![self.m.glsl_ext, inst];
-                for &a in &s[1..] {
-                    let v = if is_vec(self, a) {
-                        self.cv_load(a)?.0
-                    } else {
-                        let e = self.cv_scalar(a, dc)?;
-                        self.cv_splat(dt, dc, e)
-                    };
-                    args.push(v);
-                }
-                let r = self.cv_inst(op::EXT_INST, dt, &args);
-                self.code.inst(op::STORE, &[dp, r]);
+                self.vec_ext_inst(inst, &s)?;
             }
             "coopVecMatMulNV" | "coopVecMatMulAddNV" => {
                 let add = name == "coopVecMatMulAddNV";

@@ -43,6 +43,10 @@ impl FuncCx<'_, '_> {
         if self.emit_coopmat_qcom(x)? {
             return Ok(true);
         }
+        // GL_EXT_long_vector (`long_vector.rs`).
+        if self.emit_long_vector(x)? {
+            return Ok(true);
+        }
         Err(SpirvError::new(format!(
             "SPIR-V output: {}",
             fresnel_ir::vendor::describe(&self.m.shader.types, self.f, x)
@@ -64,6 +68,8 @@ pub(crate) fn reject_vendor_ops(shader: &fresnel_ir::Shader) -> Result<()> {
                     && !super::tensor_arm::supported(&shader.types, f, x)
                     // GL_NV_cooperative_vector (issue 5, helper F).
                     && !super::coopvec_nv::supported(&shader.types, f, x)
+                    // GL_EXT_long_vector.
+                    && !super::long_vector::supported(&shader.types, f, x)
                     // GL_KHR_cooperative_matrix, GL_NV_cooperative_matrix2 (helper K).
                     && !super::coopmat_khr::supported(&shader.types, f, x)
                     // GL_QCOM_cooperative_matrix_conversion.
