@@ -287,3 +287,57 @@ void main() { r = b[1] ? 1.0 : 0.0; }
         assert!(e.contains("vector<bool, 5>") && e.contains("block"), "{e}");
     }
 }
+
+/// A decode function of GL_NV_cooperative_matrix_decode_vector may return a long vector
+/// (`vector<uint8_t, 8>`): the function returns it by value, as an `OpTypeVector` of 8
+/// components.
+#[test]
+fn decode_function_returns_a_long_vector_by_value() {
+    const OP_TYPE_FUNCTION: u16 = 33;
+    let src = "#version 450
+#extension GL_KHR_memory_scope_semantics : enable
+#extension GL_KHR_cooperative_matrix : enable
+#extension GL_NV_cooperative_matrix2 : enable
+#extension GL_NV_cooperative_matrix_decode_vector : enable
+#extension GL_EXT_long_vector : enable
+#extension GL_EXT_shader_explicit_arithmetic_types : enable
+#extension GL_EXT_buffer_reference : enable
+layout(local_size_x = 64) in;
+layout(set = 0, binding = 0) buffer B8 { uint8_t x[]; } buf8;
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer dwordBuf { uint32_t d; };
+uint8_t one(const in dwordBuf b, const in uint32_t c[2], const in uint32_t i[2]) {
+    return uint8_t(b.d);
+}
+vector<uint8_t, 8> eight(const in dwordBuf b, const in uint32_t c[2], const in uint32_t i[2]) {
+    return vector<uint8_t, 8>(uint8_t(b.d), uint8_t(b.d >> 8), uint8_t(b.d >> 16),
+                              uint8_t(b.d >> 24), uint8_t(b.d), uint8_t(b.d >> 8),
+                              uint8_t(b.d >> 16), uint8_t(b.d >> 24));
+}
+void main() {
+    coopmat<uint8_t, gl_ScopeWorkgroup, 64, 32, gl_MatrixUseA> A;
+    tensorLayoutNV<2> t = createTensorLayoutNV(2);
+    t = setTensorLayoutBlockSizeNV(t, 4, 8);
+    coopMatLoadTensorNV(A, buf8.x, 0, t, one, eight);
+}";
+    for optimize in [false, true] {
+        let words = support::try_compile(
+            Stage::Compute,
+            TargetEnv::Vulkan { minor: 3 },
+            src,
+            optimize,
+        )
+        .unwrap_or_else(|e| panic!("-O {optimize}: {e}"));
+        check_vendored(&words, "vulkan1.3", &[]);
+        let ins = instructions(&words);
+        let vec8: Vec<u32> = ins
+            .iter()
+            .filter(|(op, o)| *op == OP_TYPE_VECTOR && o[2] == 8)
+            .map(|(_, o)| o[0])
+            .collect();
+        assert!(
+            ins.iter()
+                .any(|(op, o)| *op == OP_TYPE_FUNCTION && vec8.contains(&o[1])),
+            "a function type returning the 8-component vector"
+        );
+    }
+}

@@ -402,9 +402,15 @@ pub(crate) fn callee_only(shader: &fresnel_ir::Shader, fid: fresnel_ir::FuncId) 
     named
 }
 
-/// Whether `ty` is an array (of arrays) of scalars or vectors: the by-value parameters
+/// Whether `ty` is an array (of arrays) of scalars or vectors, or a long vector: the
+/// by-value parameters and results
 /// [`callee_only`] functions may have.
 pub(crate) fn value_array(types: &fresnel_ir::Types, ty: fresnel_ir::TypeId) -> bool {
+    // A long vector (GL_EXT_long_vector: an opaque type in the IR) is passed whole too
+    // (`decodeU8x8` of GL_NV_cooperative_matrix_decode_vector returns one).
+    if matches!(types.get(ty), Type::Opaque(n) if super::long_vector::parse(n).is_some()) {
+        return true;
+    }
     let mut t = ty;
     for _ in 0..8 {
         match types.get(t) {
