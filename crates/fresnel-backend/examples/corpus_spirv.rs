@@ -2,8 +2,9 @@
 //! expected to pass, the real-world shaders, the dEQP shaders; the same set as
 //! `fresnel-corpus ir-check`) is compiled to SPIR-V for the environment it is written for
 //! (Vulkan 1.x for Vulkan sources, OpenGL 4.5 otherwise) and passed through `spirv-val`.
-//! Prints per source: shaders lowered, SPIR-V written, passing spirv-val, and the failures
-//! grouped by first error line.
+//! Prints per source: shaders the checker accepts (a lowering refusal counts as a failure,
+//! under `[lowering]`), SPIR-V written, passing spirv-val, and the failures grouped by first
+//! error line.
 //!
 //! `cargo run -p fresnel-backend --example corpus_spirv [SOURCE...]` (set `FRESNEL_SPV_DUMP` to
 //! a directory to keep the modules spirv-val rejects there; `CORPUS_SPIRV_LIST=1` to list
@@ -163,7 +164,8 @@ fn opt_level() -> Option<fresnel_opt::OptLevel> {
 
 #[derive(Default)]
 struct Tally {
-    lowered: usize,
+    /// Accepted by the checker (and lowered, but under `[lowering]`).
+    accepted: usize,
     emitted: usize,
     valid: usize,
     errors: BTreeMap<String, (usize, String)>,
@@ -236,8 +238,27 @@ fn run(dir: &Path, sources: &[String]) -> bool {
                 ),
             }
         }));
-        let Ok(run) = lowered else { continue };
-        let Some(mut ir) = run.ir else { continue };
+        // A shader the checker accepts but the lowering refuses (or a panic) fails the
+        // sweep too: it is counted, under `[lowering]`, not skipped.
+        let lowering_failure = |tallies: &mut BTreeMap<String, Tally>, what: String| {
+            let t = tallies.entry(format!("{source} [lowering]")).or_default();
+            t.accepted += 1;
+            let e = t.errors.entry(what).or_insert((0, job.label.clone()));
+            e.0 += 1;
+        };
+        let run = match lowered {
+            Ok(run) => run,
+            Err(_) => {
+                lowering_failure(&mut tallies, "lower: PANIC".into());
+                continue;
+            }
+        };
+        let Some(mut ir) = run.ir else {
+            if let Some(d) = run.diagnostics.iter().find(|d| d.code == "E-lower") {
+                lowering_failure(&mut tallies, format!("lower: {}", normalize(&d.message)));
+            }
+            continue;
+        };
         // `CORPUS_SPIRV_OPT=O` (or `Os`): optimize first, as `fresnel compile -O` does.
         if let Some(level) = opt_level() {
             let facts = fresnel_opt::TargetFacts {
@@ -266,7 +287,7 @@ fn run(dir: &Path, sources: &[String]) -> bool {
             eprintln!("lowered {} [{}]", job.label, env.val_name());
         }
         let t = tallies.entry(key).or_default();
-        t.lowered += 1;
+        t.accepted += 1;
         let sopts = SpirvOptions {
             target: env,
             ..SpirvOptions::default()
@@ -308,16 +329,16 @@ fn run(dir: &Path, sources: &[String]) -> bool {
             }
         }
     }
-    let (mut all_lowered, mut all_valid) = (0, 0);
+    let (mut all_accepted, mut all_valid) = (0, 0);
     for (k, t) in &tallies {
-        all_lowered += t.lowered;
+        all_accepted += t.accepted;
         all_valid += t.valid;
         println!(
-            "== {k}: {} lowered, {} emitted, {} pass spirv-val ({:.1}%)",
-            t.lowered,
+            "== {k}: {} accepted, {} emitted, {} pass spirv-val ({:.1}%)",
+            t.accepted,
             t.emitted,
             t.valid,
-            100.0 * t.valid as f64 / t.lowered.max(1) as f64,
+            100.0 * t.valid as f64 / t.accepted.max(1) as f64,
         );
         let mut v: Vec<_> = t.errors.iter().collect();
         v.sort_by(|a, b| b.1 .0.cmp(&a.1 .0).then(a.0.cmp(b.0)));
@@ -326,8 +347,8 @@ fn run(dir: &Path, sources: &[String]) -> bool {
         }
     }
     println!(
-        "== total: {all_lowered} lowered, {all_valid} pass spirv-val ({:.1}%)",
-        100.0 * all_valid as f64 / all_lowered.max(1) as f64
+        "== total: {all_accepted} accepted, {all_valid} pass spirv-val ({:.1}%)",
+        100.0 * all_valid as f64 / all_accepted.max(1) as f64
     );
-    all_lowered == all_valid
+    all_accepted == all_valid
 }
