@@ -89,19 +89,11 @@ pub(crate) fn supported(
 impl FuncCx<'_, '_> {
     /// The pointer id and SPIR-V matrix type of a deref of an NV cooperative matrix.
     fn coop_ptr(&mut self, v: ValueId) -> Result<(u32, u32, CoopMatNv)> {
-        let Some(c) = deref_coopmat(&self.m.shader.types, self.f, v) else {
-            return Err(SpirvError::new(
-                "internal: operand of a cooperative matrix operation is not a matrix",
-            ));
-        };
-        let (pid, pointee, ..) = self.ptr(v)?;
-        Ok((pid, pointee, c))
+        self.vendor_ptr(v, deref_coopmat, "cooperative matrix")
     }
 
     fn coop_load(&mut self, v: ValueId) -> Result<(u32, u32, CoopMatNv)> {
-        let (p, t, c) = self.coop_ptr(v)?;
-        let id = self.load_from(t, p);
-        Ok((id, t, c))
+        self.vendor_load(v, deref_coopmat, "cooperative matrix")
     }
 
     /// A matrix value converted from component type `from` to `to` (type `t`).

@@ -155,19 +155,11 @@ pub(crate) fn supported(
 
 impl FuncCx<'_, '_> {
     fn cv_ptr(&mut self, v: ValueId) -> Result<(u32, u32, CoopVec)> {
-        let Some(c) = deref_vec_like(&self.m.shader.types, self.f, v) else {
-            return Err(SpirvError::new(
-                "internal: operand of a cooperative vector operation is not a vector",
-            ));
-        };
-        let (pid, pointee, ..) = self.ptr(v)?;
-        Ok((pid, pointee, c))
+        self.vendor_ptr(v, deref_vec_like, "cooperative vector")
     }
 
     fn cv_load(&mut self, v: ValueId) -> Result<(u32, u32, CoopVec)> {
-        let (p, t, c) = self.cv_ptr(v)?;
-        let id = self.load_from(t, p);
-        Ok((id, t, c))
+        self.vendor_load(v, deref_vec_like, "cooperative vector")
     }
 
     fn cv_inst(&mut self, opc: u16, t: u32, args: &[u32]) -> u32 {

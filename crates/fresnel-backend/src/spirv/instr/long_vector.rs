@@ -293,18 +293,11 @@ pub(crate) fn supported(
 impl FuncCx<'_, '_> {
     /// A pointer to a long vector, its pointee type and the vector.
     fn lv_ptr(&mut self, v: ValueId) -> Result<(u32, u32, LongVec)> {
-        let Some(l) = deref_long_vector(&self.m.shader.types, self.f, v) else {
-            return Err(SpirvError::new(
-                "internal: operand of a long vector operation is not a long vector",
-            ));
-        };
-        let (p, t, ..) = self.ptr(v)?;
-        Ok((p, t, l))
+        self.vendor_ptr(v, deref_long_vector, "long vector")
     }
 
     fn lv_load(&mut self, v: ValueId) -> Result<(u32, u32, LongVec)> {
-        let (p, t, l) = self.lv_ptr(v)?;
-        Ok((self.load_from(t, p), t, l))
+        self.vendor_load(v, deref_long_vector, "long vector")
     }
 
     fn lv_inst(&mut self, opc: u16, t: u32, args: &[u32]) -> u32 {

@@ -10,7 +10,39 @@ use fresnel_ir::{Intrinsic, IntrinsicInstr};
 use super::super::{Result, SpirvError};
 use crate::spirv::func::FuncCx;
 
+/// How a vendor family recognizes its type behind a deref (`deref_coopmat`, ...).
+pub(super) type DerefOf<T> =
+    fn(&fresnel_ir::Types, &fresnel_ir::Function, fresnel_ir::ValueId) -> Option<T>;
+
 impl FuncCx<'_, '_> {
+    /// The pointer, its pointee type and the vendor type (found by `of`) of a deref operand;
+    /// `what` names the family in the internal error when the operand is not one.
+    pub(super) fn vendor_ptr<T>(
+        &mut self,
+        v: fresnel_ir::ValueId,
+        of: DerefOf<T>,
+        what: &str,
+    ) -> Result<(u32, u32, T)> {
+        let Some(t) = of(&self.m.shader.types, self.f, v) else {
+            return Err(SpirvError::new(format!(
+                "internal: operand of a {what} operation is not a {what}"
+            )));
+        };
+        let (p, pointee, ..) = self.ptr(v)?;
+        Ok((p, pointee, t))
+    }
+
+    /// [`Self::vendor_ptr`], then the value loaded through it.
+    pub(super) fn vendor_load<T>(
+        &mut self,
+        v: fresnel_ir::ValueId,
+        of: DerefOf<T>,
+        what: &str,
+    ) -> Result<(u32, u32, T)> {
+        let (p, t, x) = self.vendor_ptr(v, of, what)?;
+        Ok((self.load_from(t, p), t, x))
+    }
+
     /// Rejects the vendor operations; `Ok(false)` for other intrinsics.
     pub(super) fn emit_vendor_intrinsic(&mut self, x: &IntrinsicInstr) -> Result<bool> {
         if !matches!(x.op, Intrinsic::VendorOp | Intrinsic::VendorOpValue) {
