@@ -1782,10 +1782,12 @@ impl<'a> Machine<'a> {
             I::OpaqueHandle
             | I::ImageDerefAtomicVec
             | I::TexGatherQcom
-            | I::TexGatherOffsetQcom => {
+            | I::TexGatherOffsetQcom
+            | I::ImageProcessingQcom => {
                 return Err(Error::Unsupported(format!(
                     "`{}` is not supported by the interpreter (bindless texture handles, \
-                     GL_NV_shader_atomic_fp16_vector image atomics, QCOM extended gathers)",
+                     GL_NV_shader_atomic_fp16_vector image atomics, QCOM extended gathers \
+                     and image processing)",
                     info.name
                 )))
             }

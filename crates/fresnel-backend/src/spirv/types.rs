@@ -796,28 +796,53 @@ impl Module<'_> {
     fn find_texture_vars(&mut self) {
         for (_, f) in self.shader.functions.iter() {
             for (_, ins) in f.instrs.iter() {
-                let fresnel_ir::InstrKind::Tex(t) = &ins.kind else {
-                    continue;
-                };
-                if ins.removed || t.src(fresnel_ir::TexSrc::SamplerDeref).is_none() {
+                if ins.removed {
                     continue;
                 }
-                let Some(mut v) = t.src(fresnel_ir::TexSrc::TextureDeref) else {
-                    continue;
+                let textures: SmallVec<[fresnel_ir::ValueId; 2]> = match &ins.kind {
+                    fresnel_ir::InstrKind::Tex(t)
+                        if t.src(fresnel_ir::TexSrc::SamplerDeref).is_some() =>
+                    {
+                        t.src(fresnel_ir::TexSrc::TextureDeref)
+                            .into_iter()
+                            .collect()
+                    }
+                    // GL_QCOM_image_processing: a deref followed by a separate sampler's.
+                    fresnel_ir::InstrKind::Intrinsic(x)
+                        if x.op == fresnel_ir::Intrinsic::ImageProcessingQcom =>
+                    {
+                        x.srcs
+                            .windows(2)
+                            .filter(|w| {
+                                let ty = match &f.instrs[f.values[w[1]].def].kind {
+                                    fresnel_ir::InstrKind::Deref(d) => d.ty,
+                                    _ => return false,
+                                };
+                                matches!(
+                                    self.shader.types.get(ty),
+                                    Type::Sampler { result: None, .. }
+                                )
+                            })
+                            .map(|w| w[0])
+                            .collect()
+                    }
+                    _ => continue,
                 };
-                // Walk up the deref chain to the variable.
-                for _ in 0..64 {
-                    match &f.instrs[f.values[v].def].kind {
-                        fresnel_ir::InstrKind::Deref(d) => match d.kind {
-                            fresnel_ir::DerefKind::Var(var) => {
-                                self.texture_vars.insert(var);
-                                break;
-                            }
-                            fresnel_ir::DerefKind::Array { parent, .. }
-                            | fresnel_ir::DerefKind::Struct { parent, .. }
-                            | fresnel_ir::DerefKind::Cast { parent } => v = parent,
-                        },
-                        _ => break,
+                for mut v in textures {
+                    // Walk up the deref chain to the variable.
+                    for _ in 0..64 {
+                        match &f.instrs[f.values[v].def].kind {
+                            fresnel_ir::InstrKind::Deref(d) => match d.kind {
+                                fresnel_ir::DerefKind::Var(var) => {
+                                    self.texture_vars.insert(var);
+                                    break;
+                                }
+                                fresnel_ir::DerefKind::Array { parent, .. }
+                                | fresnel_ir::DerefKind::Struct { parent, .. }
+                                | fresnel_ir::DerefKind::Cast { parent } => v = parent,
+                            },
+                            _ => break,
+                        }
                     }
                 }
             }

@@ -49,6 +49,7 @@ impl FuncCx<'_, '_> {
             Intrinsic::TexGatherQcom | Intrinsic::TexGatherOffsetQcom => {
                 self.emit_gather_qcom(x)?
             }
+            Intrinsic::ImageProcessingQcom => self.emit_image_processing_qcom(x)?,
             _ => return Ok(false),
         }
         Ok(true)
