@@ -1783,11 +1783,12 @@ impl<'a> Machine<'a> {
             | I::ImageDerefAtomicVec
             | I::TexGatherQcom
             | I::TexGatherOffsetQcom
-            | I::ImageProcessingQcom => {
+            | I::ImageProcessingQcom
+            | I::TileImageRead => {
                 return Err(Error::Unsupported(format!(
                     "`{}` is not supported by the interpreter (bindless texture handles, \
                      GL_NV_shader_atomic_fp16_vector image atomics, QCOM extended gathers \
-                     and image processing)",
+                     and image processing, tile image reads)",
                     info.name
                 )))
             }

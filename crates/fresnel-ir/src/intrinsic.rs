@@ -474,6 +474,11 @@ intrinsics! {
     /// order, a sampler argument as its deref, followed by the separate sampler's deref when
     /// it is `sampler2D(texture, sampler)`. The result is a `vec4`.
     ImageProcessingQcom = "image_processing_qcom" [-2] value 4 { Base } (E | R);
+    /// GL_EXT_shader_tile_image: `colorAttachmentReadEXT` (`base` 0; srcs: the attachment
+    /// deref, then the sample when given), `depthAttachmentReadEXT` (1) and
+    /// `stencilAttachmentReadEXT` (2) (srcs: the sample when given). Reads what other
+    /// fragments wrote: never moved.
+    TileImageRead = "tile_image_read" [-2] value 0 { Base } E;
 
     // ---- vendor extension types (issue 4; see crate::vendor) ----
     /// An operation on values of a vendor extension type (cooperative matrices and vectors,

@@ -32,6 +32,7 @@ mod long_vector;
 mod matrix;
 mod refs;
 mod rt;
+pub(crate) mod tile_image;
 // bfloat16 / float8 operations (issue 5, helper F).
 mod small_float;
 // GL_ARM_tensors operations (issue 5, helper F).

@@ -49,6 +49,8 @@ pub fn ext_storage_class(name: &str) -> Option<u32> {
         "callableDataIn" => s::INCOMING_CALLABLE_DATA_KHR,
         "shaderRecord" => s::SHADER_RECORD_BUFFER_KHR,
         "taskPayloadShared" => s::TASK_PAYLOAD_WORKGROUP_EXT,
+        // GL_EXT_shader_tile_image (`instr/tile_image.rs`).
+        "tileImage" => s::TILE_IMAGE_EXT,
         "hitObjectAttribute" => s::HIT_OBJECT_ATTRIBUTE_NV,
         // GL_QCOM_tile_shading (issue 5, helper F).
         "tile_attachmentQCOM" => super::tile_shading::STORAGE_TILE_ATTACHMENT_QCOM,
@@ -603,6 +605,11 @@ impl Module<'_> {
                 self.cap(ext::cap::SHADER_INVOCATION_REORDER_EXT);
                 self.exts.insert("SPV_EXT_shader_invocation_reorder");
                 self.ty(5313, &[])
+            }
+            // GL_EXT_shader_tile_image (`instr/tile_image.rs`).
+            Type::Opaque(n) if super::instr::tile_image::attachment(&n).is_some() => {
+                let result = super::instr::tile_image::attachment(&n).unwrap_or(BaseType::Float);
+                self.attachment_type(result)
             }
             Type::Opaque(n) if n == "rayQueryEXT" => {
                 self.cap(ext::cap::RAY_QUERY_KHR);
@@ -1269,6 +1276,12 @@ impl Module<'_> {
                             }
                         };
                         self.decorate(id, decor::BINDING, &[b]);
+                    }
+                }
+                // A tile image attachment (GL_EXT_shader_tile_image) keeps its location.
+                VarMode::Global if class == super::ext::storage::TILE_IMAGE_EXT => {
+                    if let Some(l) = v.location.and_then(|l| u32::try_from(l).ok()) {
+                        self.decorate(id, decor::LOCATION, &[l]);
                     }
                 }
                 VarMode::Shared | VarMode::Global | VarMode::Function => {}

@@ -57,6 +57,7 @@ pub mod packing;
 pub mod qcom;
 pub mod subgroup;
 pub mod texture;
+pub mod tile_image;
 pub mod vector_rel;
 
 use fresnel_ir::{AluOp, AluSrc, Builder, InstrKind, Stage, TypeId, ValueId, VarId, VarMode};
@@ -135,7 +136,7 @@ pub fn lower_builtin(
     }
     family!(
         math, common, geometric, matrix, vector_rel, integer, packing, texture, image, atomic,
-        misc, subgroup, qcom
+        misc, subgroup, qcom, tile_image
     );
     Err(cx.unsupported(name))
 }

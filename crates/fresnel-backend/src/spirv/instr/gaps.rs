@@ -50,6 +50,7 @@ impl FuncCx<'_, '_> {
                 self.emit_gather_qcom(x)?
             }
             Intrinsic::ImageProcessingQcom => self.emit_image_processing_qcom(x)?,
+            Intrinsic::TileImageRead => self.emit_tile_image_read(x)?,
             _ => return Ok(false),
         }
         Ok(true)
