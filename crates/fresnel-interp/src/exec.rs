@@ -1784,11 +1784,12 @@ impl<'a> Machine<'a> {
             | I::TexGatherQcom
             | I::TexGatherOffsetQcom
             | I::ImageProcessingQcom
-            | I::TileImageRead => {
+            | I::TileImageRead
+            | I::FragmentFetchAmd => {
                 return Err(Error::Unsupported(format!(
                     "`{}` is not supported by the interpreter (bindless texture handles, \
                      GL_NV_shader_atomic_fp16_vector image atomics, QCOM extended gathers \
-                     and image processing, tile image reads)",
+                     and image processing, tile image reads, AMD fragment mask fetches)",
                     info.name
                 )))
             }

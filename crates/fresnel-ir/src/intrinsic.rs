@@ -479,6 +479,10 @@ intrinsics! {
     /// `stencilAttachmentReadEXT` (2) (srcs: the sample when given). Reads what other
     /// fragments wrote: never moved.
     TileImageRead = "tile_image_read" [-2] value 0 { Base } E;
+    /// GL_AMD_shader_fragment_mask: `fragmentMaskFetchAMD` (`base` 0; srcs: the
+    /// multisampled texture or subpass input deref, the coordinate) and `fragmentFetchAMD`
+    /// (`base` 1; srcs as the mask's, then the fragment index).
+    FragmentFetchAmd = "fragment_fetch_amd" [-2] value 0 { Base } (E | R);
 
     // ---- vendor extension types (issue 4; see crate::vendor) ----
     /// An operation on values of a vendor extension type (cooperative matrices and vectors,

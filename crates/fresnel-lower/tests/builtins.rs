@@ -2125,7 +2125,6 @@ const UNSUPPORTED_PREFIXES: &[&str] = &[
     "swizzleInvocations",
     "writeInvocationAMD",
     "cubeFace",
-    "fragment",
     "interpolateAtVertexAMD",
     "imageLoadLodAMD",
     "imageStoreLodAMD",

@@ -47,6 +47,7 @@
 
 pub mod atomic;
 pub mod common;
+pub mod fragment_mask;
 pub mod geometric;
 pub mod image;
 pub mod integer;
@@ -135,8 +136,21 @@ pub fn lower_builtin(
         };
     }
     family!(
-        math, common, geometric, matrix, vector_rel, integer, packing, texture, image, atomic,
-        misc, subgroup, qcom, tile_image
+        math,
+        common,
+        geometric,
+        matrix,
+        vector_rel,
+        integer,
+        packing,
+        texture,
+        image,
+        atomic,
+        misc,
+        subgroup,
+        qcom,
+        tile_image,
+        fragment_mask
     );
     Err(cx.unsupported(name))
 }
