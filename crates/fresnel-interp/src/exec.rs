@@ -1262,7 +1262,8 @@ impl<'a> Machine<'a> {
         use Intrinsic as I;
         let n = self.n;
         let info = x.op.info();
-        if x.srcs.len() < info.srcs.len() {
+        // (A variadic intrinsic, `[-2]`, may have no sources.)
+        if x.srcs.len() < info.srcs.len() && !info.is_variadic() {
             return Err(Error::Invalid(format!(
                 "{id}: `{}` with too few sources",
                 info.name
