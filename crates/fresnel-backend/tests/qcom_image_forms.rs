@@ -348,3 +348,39 @@ void main() {
         assert_eq!(fetches.iter().filter(|m| from_image(m)).count(), 2);
     }
 }
+
+/// SPV_QCOM_image_processing needs SPIR-V 1.4: a shader using it asked for Vulkan 1.0 is
+/// written for Vulkan 1.2 (`spirv::required_target`, as the corpus sweep picks it); the
+/// tile image and fragment mask reads need no newer version.
+#[test]
+fn qcom_image_processing_needs_spirv_1_4() {
+    use fresnel_backend::spirv;
+    let lower = |src: &str| {
+        let opts = fresnel::Options {
+            stage: Some(Stage::Fragment),
+            target: TargetEnv::Vulkan { minor: 0 },
+            ..fresnel::Options::default()
+        };
+        let run = fresnel::lower_to_ir(
+            fresnel::SourceInput::new("t", src),
+            &opts,
+            &mut fresnel::NoIncludes,
+        );
+        assert!(!run.has_errors());
+        run.ir.expect("lowered")
+    };
+    let v10 = spirv::TargetEnv::Vulkan { minor: 0 };
+    let qcom = format!(
+        "{QCOM_HEADER}void main() {{ color = textureBoxFilterQCOM(src_s, v.xy, v.zw); }}\n"
+    );
+    assert_eq!(
+        spirv::required_target(&lower(&qcom), v10),
+        spirv::TargetEnv::Vulkan { minor: 2 }
+    );
+    let tile = "#version 460
+#extension GL_EXT_shader_tile_image : require
+layout(location = 0) out vec4 o;
+void main() { o = vec4(depthAttachmentReadEXT()); }
+";
+    assert_eq!(spirv::required_target(&lower(tile), v10), v10);
+}
