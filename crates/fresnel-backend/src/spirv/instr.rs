@@ -26,7 +26,7 @@ mod fragment_mask_amd;
 mod gaps;
 /// `textureGatherOffsets` as `ConstOffsets` (issue 6).
 mod gather_offsets;
-mod image_processing_qcom;
+pub(crate) mod image_processing_qcom;
 /// GL_EXT_long_vector operations.
 mod long_vector;
 /// `determinant` / `inverse` as GLSL.std.450 instructions (issue 6).

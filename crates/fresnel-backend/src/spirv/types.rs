@@ -821,13 +821,10 @@ impl Module<'_> {
                         x.srcs
                             .windows(2)
                             .filter(|w| {
-                                let ty = match &f.instrs[f.values[w[1]].def].kind {
-                                    fresnel_ir::InstrKind::Deref(d) => d.ty,
-                                    _ => return false,
-                                };
-                                matches!(
-                                    self.shader.types.get(ty),
-                                    Type::Sampler { result: None, .. }
+                                super::instr::image_processing_qcom::is_separate_sampler(
+                                    &self.shader.types,
+                                    f,
+                                    w[1],
                                 )
                             })
                             .map(|w| w[0])

@@ -9,7 +9,9 @@
 //! block-match textures, and for the window block matches `BlockMatchSamplerQCOM` on the
 //! sampler (the separate one, or the combined texture's).
 
-use fresnel_ir::{BaseType, IndexKind, IntrinsicInstr, Type, ValueId, IMAGE_PROCESSING_QCOM};
+use fresnel_ir::{
+    BaseType, Function, IndexKind, IntrinsicInstr, Type, Types, ValueId, IMAGE_PROCESSING_QCOM,
+};
 
 use super::super::types::Kind;
 use super::super::{Result, SpirvError};
@@ -52,17 +54,14 @@ fn form(op: i64) -> Option<Form> {
     })
 }
 
-impl FuncCx<'_, '_> {
-    /// Whether `v` derefs a `sampler` without texture (a separate sampler).
-    pub(crate) fn is_separate_sampler(&self, v: ValueId) -> bool {
-        self.deref_type(v).is_some_and(|t| {
-            matches!(
-                self.m.shader.types.get(t),
-                Type::Sampler { result: None, .. }
-            )
-        })
-    }
+/// Whether `v` derefs a `sampler` without texture: the separate sampler of the object
+/// before it among an `image_processing_qcom`'s sources.
+pub(crate) fn is_separate_sampler(types: &Types, f: &Function, v: ValueId) -> bool {
+    super::vendor::deref_ty(f, v)
+        .is_some_and(|t| matches!(types.get(t), Type::Sampler { result: None, .. }))
+}
 
+impl FuncCx<'_, '_> {
     /// `image_processing_qcom` (see the module docs).
     pub(super) fn emit_image_processing_qcom(&mut self, x: &IntrinsicInstr) -> Result<()> {
         let op = x.index(IndexKind::Base).unwrap_or(-1);
@@ -91,7 +90,7 @@ impl FuncCx<'_, '_> {
             let (loaded, pointee) = self.opaque_object(v)?;
             let texture_ptr = self.ptr(v).ok().map(|p| p.0);
             let (object, sampler_ptr) = match s.get(i + 1) {
-                Some(&smp) if self.is_separate_sampler(smp) => {
+                Some(&smp) if is_separate_sampler(&self.m.shader.types, self.f, smp) => {
                     i += 1;
                     let (si, _) = self.sampled_image(loaded, pointee, smp)?;
                     (si, self.ptr(smp).ok().map(|p| p.0))
