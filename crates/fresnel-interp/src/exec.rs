@@ -1262,7 +1262,8 @@ impl<'a> Machine<'a> {
         use Intrinsic as I;
         let n = self.n;
         let info = x.op.info();
-        if x.srcs.len() < info.srcs.len() {
+        // (A variadic intrinsic, `[-2]`, may have no sources.)
+        if x.srcs.len() < info.srcs.len() && !info.is_variadic() {
             return Err(Error::Invalid(format!(
                 "{id}: `{}` with too few sources",
                 info.name
@@ -1782,10 +1783,14 @@ impl<'a> Machine<'a> {
             I::OpaqueHandle
             | I::ImageDerefAtomicVec
             | I::TexGatherQcom
-            | I::TexGatherOffsetQcom => {
+            | I::TexGatherOffsetQcom
+            | I::ImageProcessingQcom
+            | I::TileImageRead
+            | I::FragmentFetchAmd => {
                 return Err(Error::Unsupported(format!(
                     "`{}` is not supported by the interpreter (bindless texture handles, \
-                     GL_NV_shader_atomic_fp16_vector image atomics, QCOM extended gathers)",
+                     GL_NV_shader_atomic_fp16_vector image atomics, QCOM extended gathers \
+                     and image processing, tile image reads, AMD fragment mask fetches)",
                     info.name
                 )))
             }

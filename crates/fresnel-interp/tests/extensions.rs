@@ -6,7 +6,7 @@
 use fresnel::ir::{SamplerDim, Shader};
 use fresnel::{NoIncludes, Options, SourceInput, TargetEnv};
 use fresnel_interp::{
-    Error, Filter, Interp, Level, MipFilter, SamplerState, Texture, Wrap, RESIDENT,
+    Error, Filter, Fragment, Interp, Level, MipFilter, SamplerState, Texture, Wrap, RESIDENT,
 };
 
 /// Lowers compute shader `src` (Vulkan GLSL when `vulkan`) to SSA-form IR, panicking with
@@ -533,4 +533,39 @@ fn pos_out(it: &Interp, input: fresnel::ir::VarId) -> fresnel::ir::VarId {
         .find(|(n, _)| n == name)
         .map(|(_, v)| v)
         .expect("output")
+}
+
+/// GL_QCOM_image_processing, GL_EXT_shader_tile_image and GL_AMD_shader_fragment_mask
+/// built-ins are refused by name (the depth read has no sources at all).
+#[test]
+fn vendor_image_intrinsics_are_named_in_unsupported_errors() {
+    let cases = [
+        (
+            "#extension GL_QCOM_image_processing : require
+layout(binding = 0) uniform sampler2D s;
+void main() { o = textureBoxFilterQCOM(s, vec2(0.5), vec2(2.0)); }",
+            "`image_processing_qcom`",
+        ),
+        (
+            "#extension GL_EXT_shader_tile_image : require
+void main() { o = vec4(depthAttachmentReadEXT()); }",
+            "`tile_image_read`",
+        ),
+        (
+            "#extension GL_AMD_shader_fragment_mask : require
+layout(binding = 0) uniform sampler2DMS s;
+void main() { o = vec4(fragmentMaskFetchAMD(s, ivec2(0))); }",
+            "`fragment_fetch_amd`",
+        ),
+    ];
+    for (body, name) in cases {
+        let (ext, rest) = body.split_once('\n').expect("two parts");
+        let src = format!("#version 460\n{ext}\nlayout(location = 0) out vec4 o;\n{rest}\n");
+        let sh = lower_named("t.frag", &src, true);
+        let mut it = Interp::new(&sh).expect("interpreter");
+        match it.run_fragment(&[Fragment { x: 0, y: 0 }]) {
+            Err(Error::Unsupported(m)) => assert!(m.contains(name), "{m}"),
+            r => panic!("{name}: {r:?}"),
+        }
+    }
 }

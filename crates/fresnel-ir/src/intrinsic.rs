@@ -468,6 +468,21 @@ intrinsics! {
     TexGatherQcom = "tex_gather_qcom" [-1, 4] value 4 { Base, Component } (E | R);
     /// The `...OffsetQCOM` forms: srcs as `tex_gather_qcom`, then the offset (`ivec2`).
     TexGatherOffsetQcom = "tex_gather_offset_qcom" [-1, 4, 2] value 4 { Base, Component } (E | R);
+    /// GL_QCOM_image_processing / GL_QCOM_image_processing2 (`textureWeightedQCOM`,
+    /// `textureBoxFilterQCOM`, `textureBlockMatch{,Window,Gather}{SSD,SAD}QCOM`): `base`
+    /// names the operation ([`IMAGE_PROCESSING_QCOM`]); srcs: the GLSL arguments in
+    /// order, a sampler argument as its deref, followed by the separate sampler's deref when
+    /// it is `sampler2D(texture, sampler)`. The result is a `vec4`.
+    ImageProcessingQcom = "image_processing_qcom" [-2] value 4 { Base } (E | R);
+    /// GL_EXT_shader_tile_image: `colorAttachmentReadEXT` (`base` 0; srcs: the attachment
+    /// deref, then the sample when given), `depthAttachmentReadEXT` (1) and
+    /// `stencilAttachmentReadEXT` (2) (srcs: the sample when given). Reads what other
+    /// fragments wrote: never moved.
+    TileImageRead = "tile_image_read" [-2] value 0 { Base } E;
+    /// GL_AMD_shader_fragment_mask: `fragmentMaskFetchAMD` (`base` 0; srcs: the
+    /// multisampled texture or subpass input deref, the coordinate) and `fragmentFetchAMD`
+    /// (`base` 1; srcs as the mask's, then the fragment index).
+    FragmentFetchAmd = "fragment_fetch_amd" [-2] value 0 { Base } (E | R);
 
     // ---- vendor extension types (issue 4; see crate::vendor) ----
     /// An operation on values of a vendor extension type (cooperative matrices and vectors,
@@ -514,6 +529,18 @@ impl std::fmt::Display for Intrinsic {
         f.write_str(self.name())
     }
 }
+
+/// The operations of `image_processing_qcom`, by GLSL name: its `base` is a position here.
+pub const IMAGE_PROCESSING_QCOM: &[&str] = &[
+    "textureWeightedQCOM",
+    "textureBoxFilterQCOM",
+    "textureBlockMatchSSDQCOM",
+    "textureBlockMatchSADQCOM",
+    "textureBlockMatchWindowSSDQCOM",
+    "textureBlockMatchWindowSADQCOM",
+    "textureBlockMatchGatherSSDQCOM",
+    "textureBlockMatchGatherSADQCOM",
+];
 
 /// The values `rq_load` reads, by its `base` index (after NIR's `nir_ray_query_value`), and
 /// the `rayQueryGet*` / `rayQueryIs*` function reading each (without `rayQueryGet` or

@@ -94,6 +94,8 @@ pub mod storage {
     pub const HIT_OBJECT_ATTRIBUTE_NV: u32 = 5385;
     pub const HIT_OBJECT_ATTRIBUTE_EXT: u32 = 5411;
     pub const TASK_PAYLOAD_WORKGROUP_EXT: u32 = 5402;
+    /// SPV_EXT_shader_tile_image.
+    pub const TILE_IMAGE_EXT: u32 = 4172;
 }
 
 pub mod model {

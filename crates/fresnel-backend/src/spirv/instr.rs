@@ -22,15 +22,18 @@ mod coopmat_khr;
 mod coopmat_qcom;
 mod coopvec_nv;
 mod copy;
+mod fragment_mask_amd;
 mod gaps;
 /// `textureGatherOffsets` as `ConstOffsets` (issue 6).
 mod gather_offsets;
+pub(crate) mod image_processing_qcom;
 /// GL_EXT_long_vector operations.
 mod long_vector;
 /// `determinant` / `inverse` as GLSL.std.450 instructions (issue 6).
 mod matrix;
 mod refs;
 mod rt;
+pub(crate) mod tile_image;
 // bfloat16 / float8 operations (issue 5, helper F).
 mod small_float;
 // GL_ARM_tensors operations (issue 5, helper F).
@@ -2925,6 +2928,23 @@ impl FuncCx<'_, '_> {
         Ok((self.op1(op::COMPOSITE_CONSTRUCT, all, &parts), all))
     }
 
+    /// `OpSampledImage` of a loaded texture (of SPIR-V type `image_type`) and the sampler
+    /// `sampler` derefs: the sampled image and its type.
+    pub(super) fn sampled_image(
+        &mut self,
+        image: u32,
+        image_type: u32,
+        sampler: ValueId,
+    ) -> Result<(u32, u32)> {
+        let sit = self.m.ty(op::TYPE_SAMPLED_IMAGE, &[image_type]);
+        self.m.image_of.insert(sit, image_type);
+        let (sp, st, _, _, _) = self.ptr(sampler)?;
+        let smp = self.load_handle(st, sp);
+        let si = self.new_id();
+        self.code.inst(op::SAMPLED_IMAGE, &[sit, si, image, smp]);
+        Ok((si, sit))
+    }
+
     fn emit_tex(&mut self, t: &Tex) -> Result<()> {
         let mut code: Option<u32> = if t.is_sparse { Some(0) } else { None };
         let tex = t
@@ -2938,12 +2958,7 @@ impl FuncCx<'_, '_> {
         } else {
             match t.src(TexSrc::SamplerDeref) {
                 Some(s) => {
-                    let sit = self.m.ty(op::TYPE_SAMPLED_IMAGE, &[pointee]);
-                    self.m.image_of.insert(sit, pointee);
-                    let (sp, st, _, _, _) = self.ptr(s)?;
-                    let smp = self.load_handle(st, sp);
-                    let si = self.new_id();
-                    self.code.inst(op::SAMPLED_IMAGE, &[sit, si, loaded, smp]);
+                    let (si, sit) = self.sampled_image(loaded, pointee, s)?;
                     (si, sit, Some(loaded))
                 }
                 None => (0, 0, Some(loaded)),

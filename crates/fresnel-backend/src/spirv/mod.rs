@@ -225,6 +225,8 @@ pub(crate) struct Module<'a> {
     pub image_of: FxHashMap<u32, u32>,
     /// Variables used as textures with separate samplers.
     pub texture_vars: rustc_hash::FxHashSet<fresnel_ir::VarId>,
+    /// Decorations without operands written by [`Module::decorate_once`].
+    pub decorated: rustc_hash::FxHashSet<(u32, u32)>,
     /// Scalar and vector types: their components.
     pub value_types: FxHashMap<u32, u8>,
     /// The SPIR-V type of each global variable as declared (may differ from its IR type's:
@@ -287,6 +289,7 @@ impl<'a> Module<'a> {
             pointee: FxHashMap::default(),
             image_of: FxHashMap::default(),
             texture_vars: rustc_hash::FxHashSet::default(),
+            decorated: rustc_hash::FxHashSet::default(),
             value_types: FxHashMap::default(),
             var_types: FxHashMap::default(),
             array_lens: FxHashMap::default(),
@@ -361,6 +364,13 @@ impl<'a> Module<'a> {
 
     pub fn decorate(&mut self, id: u32, d: u32, extra: &[u32]) {
         self.decorations.inst_parts(op::DECORATE, &[id, d], extra);
+    }
+
+    /// `OpDecorate id d` unless this function already wrote it.
+    pub fn decorate_once(&mut self, id: u32, d: u32) {
+        if self.decorated.insert((id, d)) {
+            self.decorate(id, d, &[]);
+        }
     }
 
     pub fn member_decorate(&mut self, id: u32, member: u32, d: u32, extra: &[u32]) {

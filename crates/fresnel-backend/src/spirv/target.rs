@@ -1,6 +1,6 @@
 //! Which environment a shader is written for: the lowest target at or above the one asked
 //! for whose SPIR-V version can express what the shader uses (subgroup operations need
-//! SPIR-V 1.3, ray tracing, ray queries and mesh shaders 1.4), and OpenGL for the
+//! SPIR-V 1.3, ray tracing, ray queries, mesh shaders and QCOM image processing 1.4), and OpenGL for the
 //! desktop-only features Vulkan lacks (rectangle textures).
 
 use fresnel_ir::{InstrKind, Intrinsic, SamplerDim, Shader, Stage, Type};
@@ -101,6 +101,10 @@ pub fn needs(shader: &Shader) -> Needs {
                         | I::ExclusiveScan
                 ) {
                     bump(&mut n, 3);
+                }
+                // SPV_QCOM_image_processing(2) need SPIR-V 1.4.
+                if x.op == I::ImageProcessingQcom {
+                    bump(&mut n, 4);
                 }
             }
         }

@@ -49,6 +49,8 @@ pub fn ext_storage_class(name: &str) -> Option<u32> {
         "callableDataIn" => s::INCOMING_CALLABLE_DATA_KHR,
         "shaderRecord" => s::SHADER_RECORD_BUFFER_KHR,
         "taskPayloadShared" => s::TASK_PAYLOAD_WORKGROUP_EXT,
+        // GL_EXT_shader_tile_image (`instr/tile_image.rs`).
+        "tileImage" => s::TILE_IMAGE_EXT,
         "hitObjectAttribute" => s::HIT_OBJECT_ATTRIBUTE_NV,
         // GL_QCOM_tile_shading (issue 5, helper F).
         "tile_attachmentQCOM" => super::tile_shading::STORAGE_TILE_ATTACHMENT_QCOM,
@@ -604,6 +606,11 @@ impl Module<'_> {
                 self.exts.insert("SPV_EXT_shader_invocation_reorder");
                 self.ty(5313, &[])
             }
+            // GL_EXT_shader_tile_image (`instr/tile_image.rs`).
+            Type::Opaque(n) if super::instr::tile_image::attachment(&n).is_some() => {
+                let result = super::instr::tile_image::attachment(&n).unwrap_or(BaseType::Float);
+                self.attachment_type(result)
+            }
             Type::Opaque(n) if n == "rayQueryEXT" => {
                 self.cap(ext::cap::RAY_QUERY_KHR);
                 self.exts.insert("SPV_KHR_ray_query");
@@ -796,28 +803,50 @@ impl Module<'_> {
     fn find_texture_vars(&mut self) {
         for (_, f) in self.shader.functions.iter() {
             for (_, ins) in f.instrs.iter() {
-                let fresnel_ir::InstrKind::Tex(t) = &ins.kind else {
-                    continue;
-                };
-                if ins.removed || t.src(fresnel_ir::TexSrc::SamplerDeref).is_none() {
+                if ins.removed {
                     continue;
                 }
-                let Some(mut v) = t.src(fresnel_ir::TexSrc::TextureDeref) else {
-                    continue;
+                let textures: SmallVec<[fresnel_ir::ValueId; 2]> = match &ins.kind {
+                    fresnel_ir::InstrKind::Tex(t)
+                        if t.src(fresnel_ir::TexSrc::SamplerDeref).is_some() =>
+                    {
+                        t.src(fresnel_ir::TexSrc::TextureDeref)
+                            .into_iter()
+                            .collect()
+                    }
+                    // GL_QCOM_image_processing: a deref followed by a separate sampler's.
+                    fresnel_ir::InstrKind::Intrinsic(x)
+                        if x.op == fresnel_ir::Intrinsic::ImageProcessingQcom =>
+                    {
+                        x.srcs
+                            .windows(2)
+                            .filter(|w| {
+                                super::instr::image_processing_qcom::is_separate_sampler(
+                                    &self.shader.types,
+                                    f,
+                                    w[1],
+                                )
+                            })
+                            .map(|w| w[0])
+                            .collect()
+                    }
+                    _ => continue,
                 };
-                // Walk up the deref chain to the variable.
-                for _ in 0..64 {
-                    match &f.instrs[f.values[v].def].kind {
-                        fresnel_ir::InstrKind::Deref(d) => match d.kind {
-                            fresnel_ir::DerefKind::Var(var) => {
-                                self.texture_vars.insert(var);
-                                break;
-                            }
-                            fresnel_ir::DerefKind::Array { parent, .. }
-                            | fresnel_ir::DerefKind::Struct { parent, .. }
-                            | fresnel_ir::DerefKind::Cast { parent } => v = parent,
-                        },
-                        _ => break,
+                for mut v in textures {
+                    // Walk up the deref chain to the variable.
+                    for _ in 0..64 {
+                        match &f.instrs[f.values[v].def].kind {
+                            fresnel_ir::InstrKind::Deref(d) => match d.kind {
+                                fresnel_ir::DerefKind::Var(var) => {
+                                    self.texture_vars.insert(var);
+                                    break;
+                                }
+                                fresnel_ir::DerefKind::Array { parent, .. }
+                                | fresnel_ir::DerefKind::Struct { parent, .. }
+                                | fresnel_ir::DerefKind::Cast { parent } => v = parent,
+                            },
+                            _ => break,
+                        }
                     }
                 }
             }
@@ -1244,6 +1273,12 @@ impl Module<'_> {
                             }
                         };
                         self.decorate(id, decor::BINDING, &[b]);
+                    }
+                }
+                // A tile image attachment (GL_EXT_shader_tile_image) keeps its location.
+                VarMode::Global if class == super::ext::storage::TILE_IMAGE_EXT => {
+                    if let Some(l) = v.location.and_then(|l| u32::try_from(l).ok()) {
+                        self.decorate(id, decor::LOCATION, &[l]);
                     }
                 }
                 VarMode::Shared | VarMode::Global | VarMode::Function => {}

@@ -47,6 +47,7 @@
 
 pub mod atomic;
 pub mod common;
+pub mod fragment_mask;
 pub mod geometric;
 pub mod image;
 pub mod integer;
@@ -57,6 +58,7 @@ pub mod packing;
 pub mod qcom;
 pub mod subgroup;
 pub mod texture;
+pub mod tile_image;
 pub mod vector_rel;
 
 use fresnel_ir::{AluOp, AluSrc, Builder, InstrKind, Stage, TypeId, ValueId, VarId, VarMode};
@@ -134,8 +136,21 @@ pub fn lower_builtin(
         };
     }
     family!(
-        math, common, geometric, matrix, vector_rel, integer, packing, texture, image, atomic,
-        misc, subgroup, qcom
+        math,
+        common,
+        geometric,
+        matrix,
+        vector_rel,
+        integer,
+        packing,
+        texture,
+        image,
+        atomic,
+        misc,
+        subgroup,
+        qcom,
+        tile_image,
+        fragment_mask
     );
     Err(cx.unsupported(name))
 }

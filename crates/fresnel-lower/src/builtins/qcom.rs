@@ -4,9 +4,15 @@
 //! coordinate padded with zeros to four components (u, v[, layer]) and the offset; `base`
 //! the gather mode (as `OpImageGatherQCOM` numbers them: 4x1 0, D 1, H2 2, V2 3),
 //! `component` the gathered component.
+//!
+//! GL_QCOM_image_processing / GL_QCOM_image_processing2 (`textureWeightedQCOM`,
+//! `textureBoxFilterQCOM`, the block matches) are `image_processing_qcom`: `base` the
+//! operation's position in [`fresnel_ir::IMAGE_PROCESSING_QCOM`], srcs the arguments in
+//! order, each sampler argument as its deref followed by its separate sampler's deref when
+//! it is `sampler2D(texture, sampler)`.
 
 use fresnel_ir::{IndexKind, Intrinsic};
-use fresnel_sema::types::TypeId as HirTypeId;
+use fresnel_sema::types::{Type as HirType, TypeId as HirTypeId};
 
 use super::texture::opaque_arg;
 use super::{value, BuiltinCx, Lowered};
@@ -35,8 +41,36 @@ pub fn lower(
     args: &[Arg],
     ret: HirTypeId,
 ) -> Option<Lowered> {
+    if let Some(op) = fresnel_ir::IMAGE_PROCESSING_QCOM
+        .iter()
+        .position(|n| *n == name)
+    {
+        return Some(lower_image_processing(cx, op, args));
+    }
     let (mode, has_offset) = parse(name)?;
     Some(lower_gather(cx, name, mode, has_offset, args, ret))
+}
+
+/// `image_processing_qcom` (see the module docs).
+fn lower_image_processing(cx: &mut BuiltinCx<'_, '_>, op: usize, args: &[Arg]) -> Lowered {
+    let mut srcs = Vec::with_capacity(args.len() + 2);
+    for (i, a) in args.iter().enumerate() {
+        if let HirType::Opaque(_) = cx.hir_type(a.ty) {
+            srcs.push(cx.deref(args, i)?);
+            srcs.extend(cx.sampler_deref(args, i));
+        } else {
+            srcs.push(cx.val(args, i)?);
+        }
+    }
+    let op = i64::try_from(op).map_err(|_| cx.err("bad QCOM image operation"))?;
+    let r = cx.b.intrinsic(
+        Intrinsic::ImageProcessingQcom,
+        &srcs,
+        4,
+        32,
+        &[(IndexKind::Base, op)],
+    );
+    value(r.expect("image_processing_qcom has a result"))
 }
 
 fn lower_gather(

@@ -49,6 +49,9 @@ impl FuncCx<'_, '_> {
             Intrinsic::TexGatherQcom | Intrinsic::TexGatherOffsetQcom => {
                 self.emit_gather_qcom(x)?
             }
+            Intrinsic::ImageProcessingQcom => self.emit_image_processing_qcom(x)?,
+            Intrinsic::TileImageRead => self.emit_tile_image_read(x)?,
+            Intrinsic::FragmentFetchAmd => self.emit_fragment_fetch_amd(x)?,
             _ => return Ok(false),
         }
         Ok(true)
