@@ -4,11 +4,11 @@
 //! subpass input, as glslang writes it), then the fragment index. A texture combined with
 //! a separate sampler is fetched from without the sampler.
 
-use fresnel_ir::{IndexKind, Intrinsic};
+use fresnel_ir::Intrinsic;
 use fresnel_sema::types::{Dim, TypeId as HirTypeId};
 
 use super::texture::opaque_arg;
-use super::{value, BuiltinCx, Lowered};
+use super::{BuiltinCx, Lowered};
 use crate::Arg;
 
 pub fn lower(
@@ -38,13 +38,5 @@ fn lower_fetch(cx: &mut BuiltinCx<'_, '_>, which: i64, args: &[Arg], ret: HirTyp
     if which == 1 {
         srcs.push(cx.val(args, i)?);
     }
-    let rs = cx.shape(ret)?;
-    let r = cx.b.intrinsic(
-        Intrinsic::FragmentFetchAmd,
-        &srcs,
-        rs.n,
-        rs.bits,
-        &[(IndexKind::Base, which)],
-    );
-    value(r.expect("fragment_fetch_amd has a result"))
+    cx.base_intrinsic(Intrinsic::FragmentFetchAmd, &srcs, ret, which)
 }

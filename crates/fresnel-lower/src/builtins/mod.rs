@@ -405,6 +405,29 @@ impl BuiltinCx<'_, '_> {
     }
 }
 
+impl BuiltinCx<'_, '_> {
+    /// Intrinsic `op` of the family member `base`, with one result of `ret`'s shape.
+    pub(crate) fn base_intrinsic(
+        &mut self,
+        op: fresnel_ir::Intrinsic,
+        srcs: &[ValueId],
+        ret: HirTypeId,
+        base: i64,
+    ) -> Lowered {
+        let rs = self.shape(ret)?;
+        match self.b.intrinsic(
+            op,
+            srcs,
+            rs.n,
+            rs.bits,
+            &[(fresnel_ir::IndexKind::Base, base)],
+        ) {
+            Some(r) => value(r),
+            None => Err(self.err(format!("`{op}` has no result"))),
+        }
+    }
+}
+
 /// Wraps a value as the result of a call.
 pub(crate) fn value(v: ValueId) -> Lowered {
     Ok(Some(Operand::Value(v)))

@@ -3,10 +3,10 @@
 //! `tile_image_read`: `base` the attachment read (color 0, depth 1, stencil 2), srcs the
 //! attachment's deref (color only), then the sample when given.
 
-use fresnel_ir::{IndexKind, Intrinsic};
+use fresnel_ir::Intrinsic;
 use fresnel_sema::types::TypeId as HirTypeId;
 
-use super::{value, BuiltinCx, Lowered};
+use super::{BuiltinCx, Lowered};
 use crate::Arg;
 
 pub fn lower(
@@ -34,13 +34,5 @@ fn lower_read(cx: &mut BuiltinCx<'_, '_>, which: i64, args: &[Arg], ret: HirType
     if args.len() > i {
         srcs.push(cx.val(args, i)?);
     }
-    let rs = cx.shape(ret)?;
-    let r = cx.b.intrinsic(
-        Intrinsic::TileImageRead,
-        &srcs,
-        rs.n,
-        rs.bits,
-        &[(IndexKind::Base, which)],
-    );
-    value(r.expect("tile_image_read has a result"))
+    cx.base_intrinsic(Intrinsic::TileImageRead, &srcs, ret, which)
 }
