@@ -40,15 +40,11 @@ pub(crate) fn deref_coopmat(
     f: &fresnel_ir::Function,
     v: ValueId,
 ) -> Option<CoopMatNv> {
-    let d = f.values.get(v)?;
-    match &f.instrs.get(d.def)?.kind {
-        fresnel_ir::InstrKind::Deref(d) => match types.get(d.ty) {
-            Type::Opaque(n) => nv::parse(n).map(|c| CoopMatNv {
-                base: c.base,
-                bits: c.bits,
-            }),
-            _ => None,
-        },
+    match types.get(super::vendor::deref_ty(f, v)?) {
+        Type::Opaque(n) => nv::parse(n).map(|c| CoopMatNv {
+            base: c.base,
+            bits: c.bits,
+        }),
         _ => None,
     }
 }
