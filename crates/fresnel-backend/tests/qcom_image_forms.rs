@@ -377,6 +377,19 @@ fn qcom_image_processing_needs_spirv_1_4() {
         spirv::required_target(&lower(&qcom), v10),
         spirv::TargetEnv::Vulkan { minor: 2 }
     );
+    // Written for Vulkan 1.0 anyway, it is refused rather than made invalid.
+    let err = spirv::emit(
+        &lower(&qcom),
+        &spirv::SpirvOptions {
+            target: v10,
+            ..spirv::SpirvOptions::default()
+        },
+    )
+    .expect_err("SPIR-V 1.0 has no QCOM image processing");
+    assert!(
+        err.to_string().contains("need SPIR-V 1.4"),
+        "unexpected message: {err}"
+    );
     let tile = "#version 460
 #extension GL_EXT_shader_tile_image : require
 layout(location = 0) out vec4 o;

@@ -66,6 +66,8 @@ impl FuncCx<'_, '_> {
     pub(super) fn emit_image_processing_qcom(&mut self, x: &IntrinsicInstr) -> Result<()> {
         let op = x.index(IndexKind::Base).unwrap_or(-1);
         let f = form(op).ok_or_else(|| SpirvError::new("bad image_processing_qcom operation"))?;
+        // SPV_QCOM_image_processing(2) exist from SPIR-V 1.4 (`target::needs` says so too).
+        self.m.need_version("QCOM image processing", (1, 4))?;
         let block_match =
             f.cap != CAP_TEXTURE_SAMPLE_WEIGHTED_QCOM && f.cap != CAP_TEXTURE_BOX_FILTER_QCOM;
         let window = matches!(f.opcode, 4500 | 4501);
