@@ -225,7 +225,7 @@ impl<'f> Builder<'f> {
         srcs: &[AluSrc],
         exact: bool,
     ) -> ValueId {
-        let srcs: SmallVec<[AluSrc; 3]> = srcs.iter().copied().collect();
+        let srcs: SmallVec<[AluSrc; 3]> = SmallVec::from_slice(srcs);
         self.push1(bits, n, |dest| {
             InstrKind::Alu(Alu {
                 op,
@@ -297,8 +297,8 @@ impl<'f> Builder<'f> {
         indices: &[(IndexKind, i64)],
     ) -> Option<ValueId> {
         let info = op.info();
-        let srcs: SmallVec<[ValueId; 3]> = srcs.iter().copied().collect();
-        let indices: SmallVec<[(IndexKind, i64); 2]> = indices.iter().copied().collect();
+        let srcs: SmallVec<[ValueId; 3]> = SmallVec::from_slice(srcs);
+        let indices: SmallVec<[(IndexKind, i64); 2]> = SmallVec::from_slice(indices);
         if info.has_dest {
             let n = if info.dest_components != 0 {
                 info.dest_components
@@ -444,7 +444,7 @@ impl<'f> Builder<'f> {
         component: u8,
     ) -> ValueId {
         let bits = 32;
-        let srcs: SmallVec<[(TexSrc, ValueId); 4]> = srcs.iter().copied().collect();
+        let srcs: SmallVec<[(TexSrc, ValueId); 4]> = SmallVec::from_slice(srcs);
         self.push1(bits, n, |dest| {
             InstrKind::Tex(Tex {
                 op,
@@ -469,7 +469,7 @@ impl<'f> Builder<'f> {
         args: &[ValueId],
         dest_shapes: &[(u8, u8)],
     ) -> SmallVec<[ValueId; 2]> {
-        let args: SmallVec<[ValueId; 4]> = args.iter().copied().collect();
+        let args: SmallVec<[ValueId; 4]> = SmallVec::from_slice(args);
         self.push(dest_shapes, |d| InstrKind::Call {
             func,
             args,
@@ -479,7 +479,7 @@ impl<'f> Builder<'f> {
 
     /// A phi at the start of `block`.
     pub fn phi(&mut self, block: BlockId, bits: u8, n: u8, srcs: &[(BlockId, ValueId)]) -> ValueId {
-        let srcs: SmallVec<[(BlockId, ValueId); 2]> = srcs.iter().copied().collect();
+        let srcs: SmallVec<[(BlockId, ValueId); 2]> = SmallVec::from_slice(srcs);
         let id = self
             .func
             .new_instr(block, &[(bits, n)], |d| InstrKind::Phi { dest: d[0], srcs });

@@ -214,7 +214,7 @@ impl Function {
 
     fn add_uses(&mut self, id: InstrId) {
         let Function { instrs, values, .. } = self;
-        for_each_src(&instrs[id].kind, |i, v| {
+        instrs[id].kind.for_each_src(|i, v| {
             values[v].uses.push(Use::Instr {
                 instr: id,
                 src: i as u16,
@@ -243,7 +243,7 @@ impl Function {
 
     fn drop_uses(&mut self, id: InstrId) {
         let Function { instrs, values, .. } = self;
-        for_each_src(&instrs[id].kind, |k, v| {
+        instrs[id].kind.for_each_src(|k, v| {
             values[v].uses.remove(&Use::Instr {
                 instr: id,
                 src: k as u16,
@@ -334,7 +334,7 @@ impl Function {
         }
         // Each use goes on its own (amortized O(1) in a long list: `UseList`).
         for &id in ids {
-            for_each_src(&instrs[id].kind, |k, v| {
+            instrs[id].kind.for_each_src(|k, v| {
                 values[v].uses.remove(&Use::Instr {
                     instr: id,
                     src: k as u16,
@@ -598,7 +598,7 @@ impl Function {
             if ins.removed {
                 continue;
             }
-            for_each_src(&ins.kind, |k, v| {
+            ins.kind.for_each_src(|k, v| {
                 values[v].uses.push(Use::Instr {
                     instr: id,
                     src: k as u16,
@@ -703,60 +703,4 @@ impl Function {
     pub fn is_declaration(&self) -> bool {
         self.external
     }
-}
-
-/// Calls `f` with each source of `kind` and its number, in the order of
-/// [`InstrKind::srcs`], without collecting them (performance: use lists are built for every
-/// new instruction and rebuilt often). Added for issue 5 (front-end speed). Debug builds check
-/// the sources against [`InstrKind::srcs`].
-#[inline]
-fn for_each_src(kind: &InstrKind, mut f: impl FnMut(usize, ValueId)) {
-    let expected: SmallVec<[ValueId; 4]> = if cfg!(debug_assertions) {
-        kind.srcs()
-    } else {
-        SmallVec::new()
-    };
-    let mut seen = 0usize;
-    let mut g = |k: usize, v: ValueId| {
-        debug_assert_eq!(expected.get(k), Some(&v), "source {k} of {kind:?}");
-        seen += 1;
-        f(k, v);
-    };
-    match kind {
-        InstrKind::Alu(a) => {
-            for (k, s) in a.srcs.iter().enumerate() {
-                g(k, s.value);
-            }
-        }
-        InstrKind::Intrinsic(i) => {
-            for (k, v) in i.srcs.iter().enumerate() {
-                g(k, *v);
-            }
-        }
-        InstrKind::Tex(t) => {
-            for (k, (_, v)) in t.srcs.iter().enumerate() {
-                g(k, *v);
-            }
-        }
-        InstrKind::Deref(d) => match d.kind {
-            DerefKind::Var(_) => {}
-            DerefKind::Array { parent, index } => {
-                g(0, parent);
-                g(1, index);
-            }
-            DerefKind::Struct { parent, .. } | DerefKind::Cast { parent } => g(0, parent),
-        },
-        InstrKind::Phi { srcs, .. } => {
-            for (k, (_, v)) in srcs.iter().enumerate() {
-                g(k, *v);
-            }
-        }
-        InstrKind::Call { args, .. } => {
-            for (k, v) in args.iter().enumerate() {
-                g(k, *v);
-            }
-        }
-        InstrKind::LoadConst { .. } | InstrKind::Undef { .. } | InstrKind::Jump(_) => {}
-    }
-    debug_assert!(!cfg!(debug_assertions) || seen == expected.len());
 }

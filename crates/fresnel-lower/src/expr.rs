@@ -722,7 +722,7 @@ impl FnCx<'_, '_, '_> {
             _ => {}
         }
         for v in mine {
-            if (v.0 as usize) < start || !self.claimed.insert(v) {
+            if (v.0 as usize) < start || !self.claimed.insert(v.0 as usize) {
                 continue;
             }
             let f = &*self.b.func;
@@ -761,7 +761,7 @@ impl FnCx<'_, '_, '_> {
                 let nv = self.b.alu(AluOp::Mov, &[v]);
                 self.b.func.set_flags(nv, self.b.func.flags(v));
                 self.b.func.mark_non_uniform(nv);
-                self.claimed.insert(nv);
+                self.claimed.insert(nv.0 as usize);
                 Operand::Value(nv)
             }
             Operand::Deref(d) => {

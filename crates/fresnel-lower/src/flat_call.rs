@@ -407,7 +407,7 @@ pub(crate) fn lower_flat_function(
             ctl: Vec::new(),
             inline_stack: Vec::new(),
             span,
-            claimed: rustc_hash::FxHashSet::default(),
+            claimed: fresnel_ir::analysis::BitSet::default(),
         };
         let r = (|| -> Result<(), LowerError> {
             let mut k = 0usize;

@@ -60,6 +60,8 @@ pub struct Cx<'m> {
     pub flat_fns: FxHashMap<hir::FuncId, FuncId>,
     /// Flattened functions whose bodies are still to lower.
     pub flat_queue: Vec<hir::FuncId>,
+    /// Whether any HIR type is a vendor extension type (`crate::vendor::is_vendor`).
+    pub any_vendor: bool,
 }
 
 /// A HIR local bound in the function being built.
@@ -106,7 +108,7 @@ pub struct FnCx<'a, 'f, 'm> {
     pub span: Span,
     /// Values already given to an expression's result (marked with that expression's
     /// precision or left unmarked); an enclosing expression does not mark them again.
-    pub claimed: rustc_hash::FxHashSet<ValueId>,
+    pub claimed: fresnel_ir::analysis::BitSet,
 }
 
 fn ir_stage(s: fresnel_syntax::version::Stage) -> Stage {
@@ -328,6 +330,8 @@ pub fn lower_module(
         used_names: FxHashSet::default(),
         flat_fns: FxHashMap::default(),
         flat_queue: Vec::new(),
+        any_vendor: (0..m.types.len())
+            .any(|i| crate::vendor::is_vendor(m, fresnel_sema::types::TypeId(i as u32))),
     };
     cx.stage_info();
     // Every user global gets its variable, in declaration order; built-ins when used.
@@ -431,7 +435,7 @@ fn lower_function(
             ctl: Vec::new(),
             inline_stack: vec![hf],
             span: func.span,
-            claimed: rustc_hash::FxHashSet::default(),
+            claimed: fresnel_ir::analysis::BitSet::default(),
         };
         for (hp, ip) in func.params.iter().zip(params) {
             fc.locals.insert(*hp, Local::Var(ip));

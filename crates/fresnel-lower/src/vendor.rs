@@ -372,6 +372,13 @@ impl FnCx<'_, '_, '_> {
     ) -> Result<Option<Option<Operand>>, LowerError> {
         let m = self.cx.m;
         let ex = m.expr(e);
+        // A shader with no vendor type: only the loosely checked built-ins are ours
+        // (performance: asked for every expression).
+        if !self.cx.any_vendor
+            && !matches!(&ex.kind, ExprKind::Builtin(f, _) if loosely_checked(f.name))
+        {
+            return Ok(None);
+        }
         let (ty, span) = (ex.ty, ex.span);
         let v = |t: HirTypeId| is_vendor(m, t);
         let ety = |x: hir::ExprId| m.expr(x).ty;

@@ -979,6 +979,11 @@ fn remove_dead_phis(f: &mut Function, placed: &[InstrId]) {
             blocks.push(f.instrs[p].block);
         }
     }
+    // Nothing removed: the use lists are still right (performance: most functions place
+    // no phi at all).
+    if blocks.is_empty() {
+        return;
+    }
     blocks.sort();
     blocks.dedup();
     for b in blocks {

@@ -138,9 +138,7 @@ impl Users {
         let each = |visit: &mut dyn FnMut(ValueId, Option<InstrId>)| {
             for (b, _) in f.blocks.iter() {
                 for &i in &f.blocks[b].instrs {
-                    for s in f.instrs[i].kind.srcs() {
-                        visit(s, Some(i));
-                    }
+                    f.instrs[i].kind.for_each_src(|_, s| visit(s, Some(i)));
                 }
             }
             for (_, x) in f.ifs.iter() {
@@ -986,13 +984,14 @@ fn find_matvecs(
         for (b, _) in f.blocks.iter() {
             let instrs = &f.blocks[b].instrs;
             for &root in instrs.iter().rev() {
-                if g.skip.contains(&root) || g.matvec_at.contains_key(&root) {
-                    continue;
-                }
+                // The cheap test first (performance: most instructions are not sums).
                 let InstrKind::Alu(a) = &f.instrs[root].kind else {
                     continue;
                 };
                 if a.op != AluOp::Fadd || a.exact {
+                    continue;
+                }
+                if g.skip.contains(&root) || g.matvec_at.contains_key(&root) {
                     continue;
                 }
                 let rows = f.values[a.dest].num_components;

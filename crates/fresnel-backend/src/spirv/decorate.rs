@@ -232,6 +232,11 @@ fn indexing_cap(cx: &FuncCx<'_, '_>, parent: ValueId, elem: fresnel_ir::TypeId) 
 
 /// The decorations of the instruction `kind` just written (see the module docs).
 pub fn after_instr(cx: &mut FuncCx<'_, '_>, nu: &mut NonUniform<'_>, kind: &InstrKind, mark: Mark) {
+    // Nothing to decorate in a function with neither non-uniform nor relaxed-precision
+    // values (performance: most functions).
+    if !nu.any && cx.f.value_flags.is_empty() {
+        return;
+    }
     let dests = kind.dests();
     // NonUniform on results.
     for &v in &dests {

@@ -7,7 +7,7 @@
 //! definition (which dominates every reader), and every reader takes it from there.
 
 use fresnel_ir::{Function, InstrKind, ValueId};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use super::types::Kind;
@@ -28,7 +28,9 @@ pub struct Hoisted {
 /// Finds the ALU source swizzles of `f` read in two or more blocks, of values an
 /// instruction in a block defines (not phis, constants or undefs).
 pub fn analyze(f: &Function) -> Hoisted {
-    let mut blocks: FxHashMap<(ValueId, Swizzle), FxHashSet<u32>> = FxHashMap::default();
+    // Per swizzle: the first block reading it, and whether another block reads it too (all
+    // that matters; performance: no set per swizzle).
+    let mut blocks: FxHashMap<(ValueId, Swizzle), (u32, bool)> = FxHashMap::default();
     for (_, ins) in f.instrs.iter() {
         if ins.removed {
             continue;
@@ -54,17 +56,18 @@ pub fn analyze(f: &Function) -> Hoisted {
                 InstrKind::Phi { .. } | InstrKind::LoadConst { .. } | InstrKind::Undef { .. }
             );
             if made {
+                let b = ins.block.0;
                 blocks
                     .entry((s.value, Swizzle::from_slice(sw)))
-                    .or_default()
-                    .insert(ins.block.0);
+                    .and_modify(|(first, several)| *several |= *first != b)
+                    .or_insert((b, false));
             }
         }
     }
     let mut out = Hoisted::default();
     let mut keys: Vec<(ValueId, Swizzle)> = blocks
         .into_iter()
-        .filter(|(_, b)| b.len() >= 2)
+        .filter(|(_, (_, several))| *several)
         .map(|(k, _)| k)
         .collect();
     keys.sort_unstable();

@@ -200,6 +200,10 @@ pub(crate) struct Module<'a> {
     pub modes: Words,
     /// Non-aggregate types, by opcode then operands ([`types::TypeKey`]).
     pub type_cache: FxHashMap<types::TypeKey, u32>,
+    /// The types [`Module::kind_type`] made for scalars and vectors of up to 4 components,
+    /// by [`types::kind_slot`] (0: not made yet). A dense front for `type_cache`
+    /// (performance: asked for by nearly every instruction).
+    pub kind_types: [u32; types::KIND_SLOTS],
     /// IR types as SPIR-V types: (type, laid out for external memory).
     pub ir_types: FxHashMap<(fresnel_ir::TypeId, bool, u32), u32>,
     /// Scalar constants by type then value words; composites by type, `u32::MAX`, then parts.
@@ -276,6 +280,7 @@ impl<'a> Module<'a> {
             functions: Words::new(),
             modes: Words::new(),
             type_cache: FxHashMap::default(),
+            kind_types: [0; types::KIND_SLOTS],
             ir_types: FxHashMap::default(),
             const_cache: FxHashMap::default(),
             undef_cache: FxHashMap::default(),

@@ -138,6 +138,31 @@ pub fn type_key(opcode: u16, operands: &[u32]) -> TypeKey {
     key
 }
 
+/// Slots of [`Module::kind_types`]: 4 base types x 4 widths x 4 component counts.
+pub const KIND_SLOTS: usize = 64;
+
+/// The slot of a scalar or vector kind in [`Module::kind_types`] (`None`: wider vectors
+/// and unusual widths, which go through the type cache alone).
+pub fn kind_slot(k: Kind) -> Option<usize> {
+    let base = match k.base {
+        BaseType::Bool => 0,
+        BaseType::Float => 1,
+        BaseType::Int => 2,
+        BaseType::Uint => 3,
+    };
+    let bits = match k.bits {
+        1 | 8 => 0,
+        16 => 1,
+        32 => 2,
+        64 => 3,
+        _ => return None,
+    };
+    if !(1..=4).contains(&k.comps) {
+        return None;
+    }
+    Some(base * 16 + bits * 4 + usize::from(k.comps - 1))
+}
+
 impl Module<'_> {
     /// A non-aggregate type (deduplicated by opcode and operands).
     pub fn ty(&mut self, opcode: u16, operands: &[u32]) -> u32 {
@@ -222,6 +247,22 @@ impl Module<'_> {
     }
 
     pub fn kind_type(&mut self, k: Kind) -> u32 {
+        let slot = kind_slot(k);
+        if let Some(&t) = slot.and_then(|i| self.kind_types.get(i)) {
+            if t != 0 {
+                return t;
+            }
+        }
+        let t = self.make_kind_type(k);
+        if let Some(i) = slot {
+            self.kind_types[i] = t;
+        }
+        t
+    }
+
+    /// [`Self::kind_type`] without its cache: the scalar or vector type, its capabilities,
+    /// and the records of it (element, value width).
+    fn make_kind_type(&mut self, k: Kind) -> u32 {
         let s = self.scalar_type(k.base, k.bits);
         self.value_types.insert(s, 1);
         if k.comps == 1 {

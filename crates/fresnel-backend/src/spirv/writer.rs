@@ -12,6 +12,13 @@ impl Words {
         Words::default()
     }
 
+    /// Room for `n` words without regrowing.
+    pub fn with_capacity(n: usize) -> Words {
+        Words {
+            words: Vec::with_capacity(n),
+        }
+    }
+
     /// Appends one instruction: `op` followed by its operands.
     pub fn inst(&mut self, op: u16, operands: &[u32]) {
         let count = operands.len() + 1;

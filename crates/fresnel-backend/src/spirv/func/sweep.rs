@@ -33,7 +33,8 @@ fn is_literal(opcode: u32, k: usize) -> bool {
 
 /// (start, word count) of each instruction of `code`; `None` when it is malformed.
 fn split(code: &[u32]) -> Option<Vec<(usize, usize)>> {
-    let mut insts = Vec::new();
+    // Instructions are 3 to 5 words long mostly (performance: no regrowing).
+    let mut insts = Vec::with_capacity(code.len() / 3 + 1);
     let mut i = 0;
     while i < code.len() {
         let n = (code[i] >> 16) as usize;
