@@ -115,18 +115,27 @@ fn scan_derefs(
     let mut info: FxHashMap<ValueId, DerefInfo> = FxHashMap::default();
     let mut bad: FxHashSet<VarId> = FxHashSet::default();
     // Derefs are defined before their children in program order (dominance), but walk to
-    // a fixed point to be safe.
+    // a fixed point to be safe: again only when a deref was met before its parent deref
+    // (performance: one walk otherwise).
     let order = f.instrs_in_order();
-    let mut changed = true;
-    while changed {
-        changed = false;
+    loop {
+        // The derefs walked so far in this walk.
+        let mut seen = fresnel_ir::analysis::BitSet::new(f.values.len());
+        let mut changed = false;
+        let mut early = false;
         for &i in &order {
             let InstrKind::Deref(d) = &f.instrs[i].kind else {
                 continue;
             };
+            seen.insert(d.dest.0 as usize);
             if info.contains_key(&d.dest) {
                 continue;
             }
+            // A parent deref not walked yet: its children need another walk.
+            let unresolved = |parent: ValueId| {
+                !seen.contains(parent.0 as usize)
+                    && matches!(f.def(parent).kind, InstrKind::Deref(_))
+            };
             let new = match d.kind {
                 DerefKind::Var(v) => {
                     if !candidates.contains(&v) {
@@ -140,7 +149,10 @@ fn scan_derefs(
                     })
                 }
                 DerefKind::Array { parent, index } => {
-                    let Some(p) = info.get(&parent) else { continue };
+                    let Some(p) = info.get(&parent) else {
+                        early |= unresolved(parent);
+                        continue;
+                    };
                     let var = p.var;
                     let c = const_index(f, index);
                     let len = types.length(p.ty);
@@ -172,7 +184,10 @@ fn scan_derefs(
                     }
                 }
                 DerefKind::Struct { parent, field } => {
-                    let Some(p) = info.get(&parent) else { continue };
+                    let Some(p) = info.get(&parent) else {
+                        early |= unresolved(parent);
+                        continue;
+                    };
                     let mut path = p.path.clone();
                     path.push(Step::Field(field));
                     Some(DerefInfo {
@@ -185,6 +200,8 @@ fn scan_derefs(
                 DerefKind::Cast { parent } => {
                     if let Some(p) = info.get(&parent) {
                         bad.insert(p.var);
+                    } else {
+                        early |= unresolved(parent);
                     }
                     None
                 }
@@ -193,6 +210,9 @@ fn scan_derefs(
                 info.insert(d.dest, n);
                 changed = true;
             }
+        }
+        if !(changed && early) {
+            break;
         }
     }
     // Uses of the derefs: only derefs (as the parent), loads, stores (address) and copies.

@@ -208,6 +208,9 @@ pub(crate) struct Module<'a> {
     pub ir_types: FxHashMap<(fresnel_ir::TypeId, bool, u32), u32>,
     /// Scalar constants by type then value words; composites by type, `u32::MAX`, then parts.
     pub const_cache: FxHashMap<types::TypeKey, u32>,
+    /// Scalar constants by type and value as given: a front for `const_cache`, which stays
+    /// complete (performance: no key to build for the common case).
+    pub scalar_consts: FxHashMap<(u32, u64), u32>,
     pub undef_cache: FxHashMap<u32, u32>,
     /// The OpVariable of each global variable (and, while a function is written, its
     /// locals).
@@ -283,6 +286,7 @@ impl<'a> Module<'a> {
             kind_types: [0; types::KIND_SLOTS],
             ir_types: FxHashMap::default(),
             const_cache: FxHashMap::default(),
+            scalar_consts: FxHashMap::default(),
             undef_cache: FxHashMap::default(),
             var_ids: FxHashMap::default(),
             func_ids: Vec::new(),

@@ -346,6 +346,16 @@ impl Module<'_> {
         }
         let t = self.kind_type(k);
         let v = bits.first().copied().unwrap_or(0);
+        if let Some(&id) = self.scalar_consts.get(&(t, v)) {
+            return id;
+        }
+        let id = self.scalar_const(k, t, v);
+        self.scalar_consts.insert((t, v), id);
+        id
+    }
+
+    /// The scalar constant `v` of kind `k` (type `t`), through [`Module::const_cache`].
+    fn scalar_const(&mut self, k: Kind, t: u32, v: u64) -> u32 {
         let words: SmallVec<[u32; 2]> = match k.base {
             BaseType::Bool => smallvec::smallvec![u32::from(v != 0)],
             _ if k.bits == 64 => smallvec::smallvec![v as u32, (v >> 32) as u32],

@@ -40,7 +40,8 @@ impl DomTree {
         // Reverse postorder by an iterative DFS over successors.
         let mut visited = vec![false; n];
         let mut post_order: Vec<BlockId> = Vec::with_capacity(n);
-        let succs = |b: BlockId| -> Vec<BlockId> {
+        // At most two successors: inline (performance: no allocation per block).
+        let succs = |b: BlockId| -> smallvec::SmallVec<[BlockId; 2]> {
             func.blocks
                 .get(b)
                 .map(|blk| {
@@ -54,7 +55,8 @@ impl DomTree {
                 .unwrap_or_default()
         };
         if start.index() < n {
-            let mut stack: Vec<(BlockId, Vec<BlockId>, usize)> = Vec::new();
+            let mut stack: Vec<(BlockId, smallvec::SmallVec<[BlockId; 2]>, usize)> =
+                Vec::with_capacity(n);
             visited[start.index()] = true;
             stack.push((start, succs(start), 0));
             while let Some(top) = stack.last_mut() {
@@ -148,7 +150,7 @@ impl DomTree {
         // Dominance frontiers.
         let mut frontier: Vec<Vec<BlockId>> = vec![Vec::new(); n];
         for &b in &rpo {
-            let preds: Vec<BlockId> = func.blocks[b]
+            let preds: smallvec::SmallVec<[BlockId; 4]> = func.blocks[b]
                 .preds
                 .iter()
                 .copied()
