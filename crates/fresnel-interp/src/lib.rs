@@ -264,6 +264,14 @@ impl<'s> Interp<'s> {
     /// Prepares a shader for running (checks the indices of every function).
     pub fn new(shader: &'s Shader) -> Result<Interp<'s>, Error> {
         check_declarations_resolved(shader)?;
+        // Descriptor heaps (GL_EXT_descriptor_heap) hold descriptors whose format is the
+        // client API's: nothing here gives them contents.
+        if let Some((_, v)) = shader.vars.iter().find(|(_, v)| v.heap.is_some()) {
+            return Err(Error::Unsupported(format!(
+                "`{}` is read from a descriptor heap (GL_EXT_descriptor_heap), which the interpreter does not model",
+                v.name
+            )));
+        }
         let mut funcs = Vec::with_capacity(shader.functions.len());
         for (_, f) in shader.functions.iter() {
             funcs.push(FuncInfo::new(shader, f)?);

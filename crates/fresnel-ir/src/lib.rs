@@ -50,7 +50,7 @@ pub use shader::{
     access, Constant, GeometryInfo, Interp, Sampling, Shader, ShaderInfo, Stage, VarMode, Variable,
 };
 // Declaration decorations for back ends (issue 5 preparation).
-pub use shader::{BlockPacking, MemberDecor, Precision, SpecConstant};
+pub use shader::{BlockPacking, Heap, HeapKind, HeapOffset, MemberDecor, Precision, SpecConstant};
 pub use types::{BaseType, Field, SamplerDim, Type, TypeId, Types};
 /// Specializable array lengths (issue 5, helper B).
 pub use types::{SpecExpr, SpecOp};

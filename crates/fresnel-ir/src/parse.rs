@@ -26,8 +26,8 @@ use crate::intrinsic::{AtomicOp, IndexKind, Intrinsic};
 use crate::op::AluOp;
 use crate::print::SWIZZLE_CHARS;
 use crate::shader::{
-    BlockPacking, Constant, GeometryInfo, Interp, MemberDecor, Precision, Sampling, Shader,
-    SpecConstant, Stage, VarMode, Variable,
+    BlockPacking, Constant, GeometryInfo, Heap, HeapKind, HeapOffset, Interp, MemberDecor,
+    Precision, Sampling, Shader, SpecConstant, Stage, VarMode, Variable,
 };
 use crate::types::{BaseType, Field, SamplerDim, Type, TypeId, Types};
 
@@ -920,6 +920,48 @@ impl Parser {
                             "xfb_stride" => v.xfb_stride = x,
                             "stream" => v.stream = x,
                             _ => v.input_attachment_index = x,
+                        }
+                    }
+                    "heap" => {
+                        self.expect_punct('=')?;
+                        let kt = self.peek().clone();
+                        let kind = match self.ident()?.as_str() {
+                            "resource" => HeapKind::Resource,
+                            "sampler" => HeapKind::Sampler,
+                            k => return self.err_at(&kt, format!("unknown heap '{k}'")),
+                        };
+                        v.heap = Some(Heap {
+                            kind,
+                            stride: None,
+                            offset: None,
+                        });
+                    }
+                    "heap_stride" | "heap_offset" => {
+                        self.expect_punct('=')?;
+                        let Some(h) = v.heap.as_mut() else {
+                            return self.err_at(&t, format!("'{a}' before 'heap='"));
+                        };
+                        if a == "heap_stride" {
+                            h.stride = Some(self.int_in("heap_stride")?);
+                        } else if self.eat_ident("spec") {
+                            self.expect_punct('(')?;
+                            let id = self.int_in("spec id")?;
+                            self.expect_punct(')')?;
+                            h.offset = Some(HeapOffset::Spec(id));
+                        } else if self.eat_ident("member") {
+                            self.expect_punct('(')?;
+                            let var = self.var_ref()?;
+                            let mut path = Vec::new();
+                            while self.eat_punct(',') {
+                                if path.len() >= 64 {
+                                    return self.err("member path longer than 64");
+                                }
+                                path.push(self.int_in("member index")?);
+                            }
+                            self.expect_punct(')')?;
+                            h.offset = Some(HeapOffset::Member { var, path });
+                        } else {
+                            h.offset = Some(HeapOffset::Const(self.int_in("heap_offset")?));
                         }
                     }
                     "packing" => {

@@ -47,7 +47,8 @@
 //!              noperspective centroid sample patch invariant precise relaxed access=N
 //!              format=NAME owner=fnN|none lowp mediump highp offset=N xfb_buffer=N
 //!              xfb_offset=N xfb_stride=N stream=N input_attachment_index=N
-//!              packing=std140|std430|scalar|shared|packed
+//!              packing=std140|std430|scalar|shared|packed heap=resource|sampler
+//!              heap_stride=N heap_offset=N|"spec(" ID ")"|"member(" @V ("," K)* ")"
 //!              then ["members[" N "]" "{" (K "(" member_attr,* ")" ";")* "}"] (interface
 //!              block members K < N with decorations: builtin location component flat
 //!              noperspective centroid sample patch invariant precise lowp mediump highp
@@ -585,6 +586,25 @@ impl<'a> Printer<'a> {
         }
         if let Some(p) = v.packing {
             attrs.push(format!("packing={}", p.name()));
+        }
+        if let Some(h) = &v.heap {
+            attrs.push(format!("heap={}", h.kind.name()));
+            if let Some(s) = h.stride {
+                attrs.push(format!("heap_stride={s}"));
+            }
+            match &h.offset {
+                None => {}
+                Some(crate::HeapOffset::Const(n)) => attrs.push(format!("heap_offset={n}")),
+                Some(crate::HeapOffset::Spec(id)) => attrs.push(format!("heap_offset=spec({id})")),
+                Some(crate::HeapOffset::Member { var, path }) => {
+                    let mut a = format!("heap_offset=member({var}");
+                    for k in path {
+                        let _ = write!(a, ", {k}");
+                    }
+                    a.push(')');
+                    attrs.push(a);
+                }
+            }
         }
         if v.function != ctx {
             match v.function {

@@ -311,6 +311,72 @@ pub struct Variable {
     /// Added for the SPIR-V back end (issue 5, helper D): extension qualifiers that are not
     /// storage (`perprimitiveEXT`, `perprimitiveNV`, `perviewNV`, `taskNV`), as written.
     pub ext_quals: Vec<String>,
+    /// GL_EXT_descriptor_heap / GL_EXT_structured_descriptor_heap: the variable is not bound
+    /// (no binding or set) but read from a descriptor heap (see [`Heap`]).
+    pub heap: Option<Heap>,
+}
+
+/// Which descriptor heap a heap variable reads.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum HeapKind {
+    /// Buffers, images, textures, acceleration structures, tensors.
+    Resource,
+    /// Samplers.
+    Sampler,
+}
+
+impl HeapKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            HeapKind::Resource => "resource",
+            HeapKind::Sampler => "sampler",
+        }
+    }
+}
+
+/// Where a structured heap block starts in its heap (`layout(heap_offset = ...)`), in bytes.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum HeapOffset {
+    Const(u32),
+    /// The specialization constant of this id.
+    Spec(u32),
+    /// A 32-bit unsigned integer read, wherever the heap is accessed, from a uniform,
+    /// storage or push-constant block variable at this member path (`pushData.offset`).
+    Member {
+        var: VarId,
+        path: Vec<u32>,
+    },
+}
+
+/// A heap variable: how its derefs reach descriptors.
+///
+/// * A *heap array* (`layout(descriptor_heap) buffer B { ... } b[];`, `uniform texture2D
+///   t[]`): the variable is an array (usually unsized) of blocks or opaque objects, of its
+///   ordinary mode (`ubo`, `ssbo`, `uniform`); element `i` is the descriptor at `i * stride`
+///   bytes into the heap (`stride` from `descriptor_stride`, or the descriptor's size). Code
+///   derefs it like an array of bound resources; only the back end differs.
+/// * A *structured heap block* (`resourceheap` / `samplerheap`, `offset` is `Some`): a `ubo`
+///   variable whose struct type lays out the heap from `offset` on, scalar rules, without
+///   byte offsets in the IR type (descriptor sizes are the client API's: the back end
+///   computes them). Members are plain data, opaque objects (read as descriptors), or
+///   buffer descriptors (`buffer_type` blocks: `Type::Opaque` named
+///   [`Heap::STORAGE_BUFFER`] or [`Heap::UNIFORM_BUFFER`]), entered with a `deref_cast` to
+///   the block in `ssbo` or `ubo` mode.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Heap {
+    pub kind: HeapKind,
+    /// `descriptor_stride` of a heap array.
+    pub stride: Option<u32>,
+    /// A structured heap block: its offset.
+    pub offset: Option<HeapOffset>,
+}
+
+impl Heap {
+    /// The `Type::Opaque` name of a storage-buffer descriptor in a structured heap block
+    /// (a `buffer_type` buffer block member).
+    pub const STORAGE_BUFFER: &'static str = "storage_buffer_descriptor";
+    /// The same for a uniform-buffer descriptor.
+    pub const UNIFORM_BUFFER: &'static str = "uniform_buffer_descriptor";
 }
 
 /// Bits of [`Variable::access`].
@@ -355,6 +421,7 @@ impl Variable {
             members: Vec::new(),
             ext_storage: None,
             ext_quals: Vec::new(),
+            heap: None,
         }
     }
 }
@@ -492,6 +559,18 @@ impl Shader {
         }
         self.vars = kept;
         let remap = |v: VarId| map.get(v.index()).copied().flatten();
+        // Heap offsets read from a block member name that block's variable.
+        for (_, v) in self.vars.iter_mut() {
+            if let Some(Heap {
+                offset: Some(HeapOffset::Member { var, .. }),
+                ..
+            }) = &mut v.heap
+            {
+                if let Some(n) = remap(*var) {
+                    *var = n;
+                }
+            }
+        }
         for (_, f) in self.functions.iter_mut() {
             for p in &mut f.params {
                 if let Some(n) = remap(p.var) {

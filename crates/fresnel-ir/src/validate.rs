@@ -185,6 +185,62 @@ impl<'a> Validator<'a> {
         }
     }
 
+    /// A heap variable (GL_EXT_descriptor_heap): unbound; a heap array is an array of
+    /// blocks or opaque objects of the matching mode; a structured heap block is a `ubo`
+    /// struct; a member offset names a block variable.
+    fn heap_decl(
+        &mut self,
+        id: VarId,
+        v: &crate::shader::Variable,
+        h: &crate::shader::Heap,
+        inner: TypeId,
+    ) {
+        let s = self.shader;
+        let what = format!("heap variable {id} ({})", v.name);
+        if v.binding.is_some() || v.set.is_some() {
+            self.error(format!("{what} has a binding or set"));
+        }
+        match &h.offset {
+            None => {
+                let array = matches!(s.types.get(v.ty), Type::Array { .. });
+                let ok_mode = match s.types.get(inner) {
+                    Type::Struct { block: true, .. } => {
+                        matches!(v.mode, VarMode::Ubo | VarMode::Ssbo)
+                    }
+                    Type::Sampler { .. } | Type::Image { .. } | Type::Opaque(_) => {
+                        v.mode == VarMode::Uniform
+                    }
+                    _ => false,
+                };
+                if !array || !ok_mode {
+                    self.error(format!(
+                        "{what} must be an array of blocks (ubo, ssbo) or of opaque objects (uniform)"
+                    ));
+                }
+            }
+            Some(off) => {
+                if v.mode != VarMode::Ubo || !matches!(s.types.get(v.ty), Type::Struct { .. }) {
+                    self.error(format!("structured {what} must be a ubo struct"));
+                }
+                if h.stride.is_some() {
+                    self.error(format!("structured {what} has a descriptor stride"));
+                }
+                if let crate::shader::HeapOffset::Member { var, .. } = off {
+                    match s.vars.get(*var) {
+                        Some(b)
+                            if matches!(
+                                b.mode,
+                                VarMode::Ubo | VarMode::Ssbo | VarMode::PushConstant
+                            ) => {}
+                        _ => self.error(format!(
+                            "the offset of {what} is not read from a block variable"
+                        )),
+                    }
+                }
+            }
+        }
+    }
+
     /// Declaration decorations: block member lists match their block types, block packings
     /// are on blocks, specialization constants are scalars with distinct ids.
     fn decorations(&mut self) {
@@ -216,6 +272,9 @@ impl<'a> Validator<'a> {
                         v.name
                     )),
                 }
+            }
+            if let Some(h) = &v.heap {
+                self.heap_decl(id, v, h, t);
             }
             if v.packing.is_some()
                 && !matches!(v.mode, VarMode::Ubo | VarMode::Ssbo | VarMode::PushConstant)

@@ -19,6 +19,10 @@ fn width(sh: &Shader, v: &Variable) -> u32 {
 
 /// Does the variable need a descriptor binding?
 fn is_resource(sh: &Shader, v: &Variable) -> bool {
+    // Heap variables (GL_EXT_descriptor_heap) are read from a heap, not bound.
+    if v.heap.is_some() {
+        return false;
+    }
     match v.mode {
         VarMode::Ubo | VarMode::Ssbo => true,
         VarMode::Uniform => {

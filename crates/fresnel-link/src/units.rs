@@ -431,6 +431,34 @@ impl<'a> Linker<'a> {
             }
             self.vars.push(map);
         }
+        // A structured heap's offset read from a block member names that block's linked
+        // variable.
+        for (ui, (_, u)) in units.iter().enumerate() {
+            for (vid, v) in u.vars.iter() {
+                if let Some(fresnel_ir::Heap {
+                    offset: Some(fresnel_ir::HeapOffset::Member { var, .. }),
+                    ..
+                }) = &v.heap
+                {
+                    let (Some(&linked), Some(&target)) = (
+                        self.vars[ui].get(vid.index()),
+                        self.vars[ui].get(var.index()),
+                    ) else {
+                        return Err(LinkError::new(format!(
+                            "the heap offset of `{}` names an unknown variable",
+                            v.name
+                        )));
+                    };
+                    if let Some(fresnel_ir::Heap {
+                        offset: Some(fresnel_ir::HeapOffset::Member { var, .. }),
+                        ..
+                    }) = &mut self.out.vars[linked].heap
+                    {
+                        *var = target;
+                    }
+                }
+            }
+        }
         Ok(())
     }
 
@@ -470,6 +498,22 @@ impl<'a> Linker<'a> {
         let offset = both(old.offset, v.offset).map_err(|_| conflict("offset"))?;
         if old.interp != v.interp || old.sampling != v.sampling {
             return Err(conflict("interpolation qualifier"));
+        }
+        let same_heap = match (&old.heap, &v.heap) {
+            (None, None) => true,
+            (Some(p), Some(q)) => {
+                p.kind == q.kind
+                    && p.stride == q.stride
+                    && p.offset.is_some() == q.offset.is_some()
+                    && !matches!(
+                        (&p.offset, &q.offset),
+                        (Some(x), Some(y)) if !matches!(x, fresnel_ir::HeapOffset::Member { .. }) && x != y
+                    )
+            }
+            _ => false,
+        };
+        if !same_heap {
+            return Err(conflict("descriptor heap"));
         }
         // Mesa's cross_validate_globals: user variables agree on `invariant`.
         if !v.builtin && old.invariant != v.invariant {

@@ -533,6 +533,24 @@ impl FnCx<'_, '_, '_> {
         }
     }
 
+    /// A `buffer_type` descriptor inside a structured heap block (GL_EXT_structured_
+    /// descriptor_heap): `Some(true)` for a storage buffer, `Some(false)` for a uniform one.
+    pub(crate) fn heap_buffer(&self, e: hir::ExprId) -> Option<bool> {
+        let m = self.cx.m;
+        let storage = crate::heap::buffer_type(m, self.ety(e))?;
+        let mut cur = e;
+        loop {
+            match &m.expr(cur).kind {
+                ExprKind::Index(b, _) | ExprKind::Member(b, _) => cur = *b,
+                ExprKind::Var(v) => {
+                    return crate::heap::structured_kind(m, self.cx.interner, m.var(*v))
+                        .map(|_| storage)
+                }
+                _ => return None,
+            }
+        }
+    }
+
     /// The deref of the block a buffer reference expression points at: the address value
     /// cast to the block type in `phys_ssbo` memory.
     fn ref_deref(&mut self, e: hir::ExprId) -> Result<ValueId, LowerError> {
@@ -580,6 +598,28 @@ impl FnCx<'_, '_, '_> {
         let (ty, span) = (ex.ty, ex.span);
         match &ex.kind {
             ExprKind::Var(v) if self.is_place(e) => Ok(Place::Deref(self.var_deref(*v, span)?, ty)),
+            // A member of a `buffer_type` descriptor in a structured heap: the descriptor
+            // entered as its block, in the buffer's memory.
+            ExprKind::Member(base, i) if self.heap_buffer(*base).is_some() => {
+                let storage = self.heap_buffer(*base) == Some(true);
+                let Place::Deref(d, _) = self.place(*base)? else {
+                    return Err(err("a heap buffer through a swizzle", span));
+                };
+                let m = self.cx.m;
+                let hty = self.ety(*base);
+                let layout = crate::types::reference_layout(m, hty);
+                let bty = crate::types::ir_block_type(
+                    self.b.types,
+                    m,
+                    self.cx.interner,
+                    hty,
+                    Some(layout),
+                    span,
+                )?;
+                let mode = if storage { VarMode::Ssbo } else { VarMode::Ubo };
+                let b = self.b.deref_cast(d, bty, mode);
+                Ok(Place::Deref(self.d_struct(b, *i)?, ty))
+            }
             ExprKind::Member(base, i) if self.is_ref_value(*base) => {
                 let d = self.ref_deref(*base)?;
                 Ok(Place::Deref(self.d_struct(d, *i)?, ty))

@@ -59,6 +59,7 @@ pub mod builtins;
 mod expr;
 mod flat_call;
 mod func;
+mod heap;
 mod hitobject;
 pub mod operand;
 mod sampler;
@@ -125,35 +126,11 @@ pub mod limits {
 }
 
 /// Lowers a checked module (without errors) to an IR shader.
-/// GL_EXT_descriptor_heap and GL_EXT_structured_descriptor_heap move a shader's resources
-/// (even its unqualified arrays of descriptors) from bindings into heaps. Nothing after
-/// the checker represents a heap yet: lowered as ordinary bindings, such a shader would be
-/// miscompiled without a word, so it is refused here by name.
-fn refuse_descriptor_heaps(module: &hir::Module) -> Result<(), LowerError> {
-    use fresnel_syntax::extensions::Ext;
-    for ext in [
-        Ext::EXT_descriptor_heap,
-        Ext::EXT_structured_descriptor_heap,
-    ] {
-        if module.extensions.is_on(ext) {
-            return Err(LowerError::new(
-                format!(
-                    "{} is checked but not compiled yet: descriptor heaps have no IR or SPIR-V form here",
-                    ext.name()
-                ),
-                None,
-            ));
-        }
-    }
-    Ok(())
-}
-
 pub fn lower(
     module: &hir::Module,
     interner: &Interner,
     opts: &LowerOptions,
 ) -> Result<fresnel_ir::Shader, LowerError> {
-    refuse_descriptor_heaps(module)?;
     let mut shader = func::lower_module(module, interner, opts)?;
     if !opts.no_ssa {
         ssa::vars_to_ssa(&mut shader);

@@ -229,7 +229,20 @@ impl Cx<'_> {
         }
         let mode = self.mode_of(var);
         let layout = self.layout_of(var, mode);
-        let mut ty = if block_ty.is_some() {
+        // GL_EXT_descriptor_heap: read from a heap, not bound (`heap.rs`).
+        let heap = self.heap_of(types, var, span)?;
+        let structured_heap = heap.as_ref().is_some_and(|h| h.offset.is_some());
+        let mut ty = if structured_heap {
+            crate::heap::ir_heap_type(
+                types,
+                m,
+                self.interner,
+                var.ty,
+                layout.is_some_and(|l| l.row_major),
+                span,
+                0,
+            )?
+        } else if block_ty.is_some() {
             ir_block_type(types, m, self.interner, var.ty, layout, span)?
         } else {
             ir_type(types, m, self.interner, var.ty, layout, span)?
@@ -237,7 +250,9 @@ impl Cx<'_> {
         ty = self.size_io_array(types, ty, var, mode);
         // Mesh outputs declared without a size (`gl_PrimitiveTriangleIndicesEXT[]`) take
         // theirs from `max_vertices` / `max_primitives` (the back ends), not from indices.
-        if !(self.stage == fresnel_ir::Stage::Mesh && mode == VarMode::ShaderOut) {
+        // (Heap arrays stay unsized: the heap's size is the client API's.)
+        if !(self.stage == fresnel_ir::Stage::Mesh && mode == VarMode::ShaderOut) && heap.is_none()
+        {
             ty = self.size_implicit_array(types, ty, id);
         }
         if block_ty.is_none() && matches!(mode, VarMode::Global | VarMode::Shared) {
@@ -267,6 +282,14 @@ impl Cx<'_> {
         v.packing = layout.map(|l| ir_packing(l.packing));
         if let Some(bt) = block_ty {
             v.members = self.member_decors(bt, &v);
+        }
+        if let Some(h) = heap {
+            v.binding = None;
+            v.set = None;
+            if h.offset.is_some() {
+                v.packing = Some(BlockPacking::Scalar);
+            }
+            v.heap = Some(h);
         }
         if matches!(m.types.get(m.types.innermost(var.ty)), HType::AtomicUint) {
             v.offset = Some(self.atomic_offset(types, &v, var));
@@ -389,6 +412,12 @@ impl Cx<'_> {
             }
             Storage::Buffer => VarMode::Ssbo,
             Storage::Shared => VarMode::Shared,
+            // A structured descriptor heap block: read-only memory with a layout.
+            Storage::Ext(_)
+                if crate::heap::structured_kind(self.m, self.interner, var).is_some() =>
+            {
+                VarMode::Ubo
+            }
             Storage::Local | Storage::Param(_) => VarMode::Function,
             Storage::Global | Storage::Const | Storage::Ext(_) => VarMode::Global,
         }

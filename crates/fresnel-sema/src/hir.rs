@@ -169,6 +169,9 @@ pub struct LayoutEntry {
     pub name: Symbol,
     pub value: Option<i64>,
     pub span: Span,
+    /// `heap_offset = EXPR` (GL_EXT_structured_descriptor_heap): the checked expression,
+    /// which may be a specialization constant or a member of a read-only block.
+    pub expr: Option<ExprId>,
 }
 
 /// Qualifiers of a variable (or block member).

@@ -249,6 +249,9 @@ pub struct BlockLayout {
     pub packing: Option<crate::memory_layout::Packing>,
     /// The default matrix order of the block's members.
     pub row_major: bool,
+    /// A `buffer_type` block (GL_EXT_structured_descriptor_heap), a type and not a buffer
+    /// reference: `Some(true)` for a storage buffer, `Some(false)` for a uniform buffer.
+    pub buffer_type: Option<bool>,
 }
 
 /// Layout information of a block member, filled in for blocks with an explicit layout.

@@ -119,6 +119,8 @@ pub struct FuncCx<'m, 'a> {
     pub hoisted: super::hoist::Hoisted,
     /// The IR block being written.
     pub ir_block: Option<BlockId>,
+    /// Derefs inside heap variables (`heap.rs`).
+    pub heap_paths: FxHashMap<ValueId, super::heap::HeapPath>,
 }
 
 /// See [`FuncCx::pure`].
@@ -181,6 +183,7 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         chains: super::chain::analyze(f),
         hoisted: super::hoist::analyze(f),
         ir_block: None,
+        heap_paths: FxHashMap::default(),
     };
     cx.infer_kinds();
     for (_, b) in f.blocks.iter() {

@@ -436,7 +436,7 @@ impl FuncCx<'_, '_> {
 
     // ---- values ----
 
-    fn new_id(&mut self) -> u32 {
+    pub(super) fn new_id(&mut self) -> u32 {
         self.m.id()
     }
 
@@ -564,7 +564,7 @@ impl FuncCx<'_, '_> {
     }
 
     /// The kind a value has as written (constants: their inferred kind).
-    fn natural_kind(&self, v: ValueId) -> Kind {
+    pub(super) fn natural_kind(&self, v: ValueId) -> Kind {
         match &self.vals[v.0 as usize] {
             Val::Id(_, k) => *k,
             // A buffer reference pointer: an address, as `uint64_t`.
@@ -1574,6 +1574,10 @@ impl FuncCx<'_, '_> {
     }
 
     fn emit_deref(&mut self, d: &fresnel_ir::Deref) -> Result<()> {
+        // Descriptor heaps (`heap.rs`).
+        if self.heap_deref(d)? {
+            return Ok(());
+        }
         if self.transposed_deref(d)? {
             return Ok(());
         }
@@ -2822,7 +2826,7 @@ impl FuncCx<'_, '_> {
             }
             _ => {
                 // Atomics through a texel pointer (the image variable, not a loaded value).
-                let (pid, _, _, _, _) = self.ptr(x.srcs[0])?;
+                let (pid, image_t, _, _, _) = self.ptr(x.srcs[0])?;
                 let coord = self.int_prefix(x.srcs[1], ncoord)?;
                 let sample = if ms {
                     self.int_prefix(x.srcs[2], 1)?
@@ -2830,6 +2834,14 @@ impl FuncCx<'_, '_> {
                     self.m.const_u32(0)
                 };
                 let k = Kind::new(result, self.f.values[x.srcs[3]].bit_size, 1);
+                // A heap image: an untyped texel pointer (`heap.rs`).
+                if let Some(tp) = self.heap_texel_pointer(pid, image_t, coord, sample) {
+                    let id = self.atomic(x, tp, VarMode::Uniform, k, &x.srcs[3..])?;
+                    if let Some(d) = x.dest {
+                        self.set(d, id, k);
+                    }
+                    return Ok(());
+                }
                 let st = self.m.kind_type(k);
                 let pt = self.m.pointer(11, st);
                 // The same texel's pointer once per block (it only computes an address).

@@ -38,6 +38,7 @@ mod ext;
 /// Descriptor arrays of arrays flattened for Vulkan (issue 5, helper B).
 mod flatten;
 mod func;
+mod heap;
 mod hoist;
 mod idiom;
 mod instr;
@@ -264,6 +265,8 @@ pub(crate) struct Module<'a> {
     pub read_only_inits: rustc_hash::FxHashSet<fresnel_ir::VarId>,
     /// The initializer constant of each of those, once declared.
     pub init_ids: FxHashMap<fresnel_ir::VarId, u32>,
+    /// Descriptor heaps (`heap.rs`).
+    pub heap: heap::HeapState,
 }
 
 impl<'a> Module<'a> {
@@ -312,6 +315,7 @@ impl<'a> Module<'a> {
             spec_values: FxHashMap::default(),
             read_only_inits: const_globals::read_only_initialized(shader),
             init_ids: FxHashMap::default(),
+            heap: heap::HeapState::default(),
         }
     }
 
@@ -415,6 +419,16 @@ impl<'a> Module<'a> {
                 self.cap(ext::cap::MESH_SHADING_EXT);
                 self.exts.insert("SPV_EXT_mesh_shader");
             }
+        }
+        // Descriptor heaps (`heap.rs`) are Vulkan's, through untyped pointers (SPIR-V 1.4).
+        if let Some((_, v)) = shader.vars.iter().find(|(_, v)| v.heap.is_some()) {
+            if !self.vulkan() {
+                return Err(SpirvError::new(format!(
+                    "`{}` is read from a descriptor heap (GL_EXT_descriptor_heap), which only Vulkan has: compile for a Vulkan target",
+                    v.name
+                )));
+            }
+            self.need_version("descriptor heap", (1, 4))?;
         }
         // Specialization constants first: array lengths of globals may refer to them.
         self.declare_spec_constants()?;

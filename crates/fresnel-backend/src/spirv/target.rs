@@ -66,6 +66,10 @@ pub fn needs(shader: &Shader) -> Needs {
         {
             bump(&mut n, 3);
         }
+        // SPV_KHR_untyped_pointers (descriptor heaps) needs SPIR-V 1.4.
+        if v.heap.is_some() {
+            bump(&mut n, 4);
+        }
         if v.mode == fresnel_ir::VarMode::Uniform && !shader.types.is_opaque(v.ty) {
             n.default_uniforms = true;
         }

@@ -944,7 +944,8 @@ impl Module<'_> {
         // The variable of each built-in already declared, by built-in and pointer type.
         let mut builtin_vars: rustc_hash::FxHashMap<(u32, u32), u32> = Default::default();
         for (vid, v) in shader.vars.iter() {
-            if v.mode == VarMode::Function {
+            // Heap variables are reached through the heaps' built-ins (`heap.rs`).
+            if v.mode == VarMode::Function || v.heap.is_some() {
                 continue;
             }
             if v.builtin && v.name == "gl_WorkGroupSize" {

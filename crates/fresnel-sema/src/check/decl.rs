@@ -595,9 +595,13 @@ impl Checker<'_> {
             let raw = self.name(id.name).to_string();
             let lower = raw.to_ascii_lowercase();
             let name = self.interner.intern(&lower);
+            let mut expr = None;
             let value = match id.value {
                 Some(e) => {
                     let ex = self.expr(e);
+                    if lower == "heap_offset" {
+                        expr = Some(ex);
+                    }
                     let ty = self.ety(ex);
                     match self.const_value(ex) {
                         Some(c) if c.to_i64().is_some() => c.to_i64(),
@@ -659,6 +663,7 @@ impl Checker<'_> {
                 name,
                 value,
                 span: id.span,
+                expr,
             });
         }
         out
@@ -2577,9 +2582,19 @@ impl Checker<'_> {
                 // of the block the reference points at (std430 unless declared), for the
                 // lowering; no diagnostics here.
                 if let Type::Struct(sid) = *self.m.types.get(block_ty) {
+                    // A `buffer_type` block (GL_EXT_structured_descriptor_heap) is a
+                    // descriptor when met in a heap block: a uniform one is std140 by
+                    // default, as a uniform block would be.
+                    let is_buffer_type = q.quals.layout_value(buffer_type).is_some();
+                    let uniform = storage == Storage::Uniform;
                     let mut bl = crate::types::BlockLayout {
-                        packing: Some(crate::memory_layout::Packing::Std430),
+                        packing: Some(if is_buffer_type && uniform {
+                            crate::memory_layout::Packing::Std140
+                        } else {
+                            crate::memory_layout::Packing::Std430
+                        }),
                         row_major: false,
+                        buffer_type: is_buffer_type.then_some(!uniform),
                     };
                     for e in &q.quals.layout {
                         let n = self.name(e.name).to_string();

@@ -2215,6 +2215,7 @@ impl Checker<'_> {
         crate::types::BlockLayout {
             packing: declared_packing,
             row_major: block_row_major,
+            buffer_type: None,
         }
     }
 

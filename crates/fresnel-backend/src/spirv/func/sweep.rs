@@ -15,8 +15,11 @@
 /// Opcodes computing a result from their operands only, never trapping: `OpAccessChain`,
 /// `OpInBoundsAccessChain`, `OpVectorShuffle`, `OpCompositeConstruct`,
 /// `OpCompositeExtract`, `OpCopyObject`, `OpBitcast`, and `OpIAdd`, `OpFAdd`, `OpISub`,
-/// `OpFSub`, `OpIMul`, `OpFMul` (no division: its operands need not be checked here).
-const PURE: &[u16] = &[65, 66, 79, 80, 81, 83, 124, 128, 129, 130, 131, 132, 133];
+/// `OpFSub`, `OpIMul`, `OpFMul` (no division: its operands need not be checked here), and
+/// the descriptor heap's `OpUntypedAccessChainKHR` and `OpBufferPointerEXT` (`heap.rs`).
+const PURE: &[u16] = &[
+    65, 66, 79, 80, 81, 83, 124, 128, 129, 130, 131, 132, 133, 4419, 5119,
+];
 
 /// Whether operand word `k` (0 = the first after the opcode word) of an instruction with
 /// `opcode` is a literal, never an id: the instruction number of `OpExtInst`, the indices
