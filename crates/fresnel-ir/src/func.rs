@@ -481,10 +481,40 @@ impl Function {
     /// end of a loop body goes back to its start, `break`/`continue`/`return` go where they
     /// say). Called by the editing helpers after structural changes.
     pub fn rebuild_cfg(&mut self) {
-        for (b, succs, preds) in self.tree_cfg() {
-            self.blocks[b].succs = succs;
-            self.blocks[b].preds = preds;
+        use crate::entity::EntityId;
+        // What `tree_cfg` computes, written into the blocks in place (performance: no
+        // tables of the whole arena per call).
+        let order = self.blocks_in_order();
+        let mut edges: Vec<(BlockId, [Option<BlockId>; 2])> = Vec::with_capacity(order.len());
+        self.cfg_list(&self.body, self.end_block, None, &mut edges);
+        let mut in_tree = vec![false; self.blocks.len()];
+        for &b in &order {
+            in_tree[b.index()] = true;
+            let blk = &mut self.blocks[b];
+            blk.succs = [None, None];
+            blk.preds.clear();
         }
+        for (b, s) in edges {
+            if in_tree[b.index()] {
+                self.blocks[b].succs = s;
+            }
+        }
+        for &b in &order {
+            for s in self.blocks[b].succs.into_iter().flatten() {
+                if in_tree.get(s.index()).copied().unwrap_or(false)
+                    && !self.blocks[s].preds.contains(&b)
+                {
+                    self.blocks[s].preds.push(b);
+                }
+            }
+        }
+        for &b in &order {
+            self.blocks[b].preds.sort();
+        }
+        debug_assert!(self
+            .tree_cfg()
+            .iter()
+            .all(|(b, s, p)| self.blocks[*b].succs == *s && self.blocks[*b].preds == *p));
     }
 
     /// The CFG the tree implies, without storing it: for each block of the tree (in
