@@ -94,6 +94,7 @@ impl Checker<'_> {
     pub(crate) fn call(&mut self, callee: &Callee, args: &[ast::ExprId], span: Span) -> ExprId {
         match callee {
             Callee::Type(ts) => {
+                let ts = self.ast().type_spec(*ts);
                 // `f[i](...)` parses like an array constructor; with `f` a subroutine uniform
                 // array it is a call through an element.
                 if let (ast::TypeKind::Named(n), Some(arr)) = (&ts.kind, &ts.array) {

@@ -144,6 +144,7 @@ impl Checker<'_> {
                 args,
             } => self.method(*base, *name, *name_span, args, span),
             A::Cast { ty, operand } => {
+                let ty = self.ast().type_spec(*ty);
                 let t = self.resolve_type(ty);
                 let v = self.expr(*operand);
                 self.construct(t, vec![v], span, ty.span)

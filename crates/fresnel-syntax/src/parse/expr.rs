@@ -324,6 +324,7 @@ impl Parser<'_> {
                 self.expect(TokenKind::RParen, "`)` after the cast type");
                 let operand = self.unary_expr();
                 let span = self.sm.join(start, self.tu.expr(operand).span);
+                let ty = self.tu.add_type_spec(ty);
                 self.tu.add_expr(ExprKind::Cast { ty, operand }, span)
             }
             Tok::P(TokenKind::LParen) => {
@@ -411,6 +412,7 @@ impl Parser<'_> {
         }
         let args = self.call_args();
         let span = self.span_from(start);
+        let ty = self.tu.add_type_spec(ty);
         self.tu.add_expr(
             ExprKind::Call {
                 callee: Callee::Type(ty),
