@@ -21,6 +21,8 @@ mod print;
 
 pub use print::print_ast;
 
+use smallvec::SmallVec;
+
 use crate::intern::Symbol;
 use crate::keywords::Keyword;
 use crate::source::Span;
@@ -60,6 +62,8 @@ pub struct TranslationUnit {
     pub local_decls: Vec<Decl>,
     /// Declarations that are loop conditions ([`Condition::Decl`]).
     pub cond_decls: Vec<CondDecl>,
+    /// The arguments of every call and method call, one [`ExprList`] after another.
+    pub expr_lists: Vec<ExprId>,
     /// The version the shader was parsed as.
     pub version: Option<Version>,
 }
@@ -90,6 +94,21 @@ impl TranslationUnit {
         &self.cond_decls[id.index()]
     }
 
+    /// The expressions of a list (call arguments).
+    #[inline]
+    pub fn expr_list(&self, l: ExprList) -> &[ExprId] {
+        &self.expr_lists[l.start as usize..][..l.len as usize]
+    }
+
+    pub fn add_expr_list(&mut self, items: &[ExprId]) -> ExprList {
+        let l = ExprList {
+            start: self.expr_lists.len() as u32,
+            len: items.len() as u32,
+        };
+        self.expr_lists.extend_from_slice(items);
+        l
+    }
+
     pub fn add_type_spec(&mut self, ty: TypeSpec) -> TypeSpecId {
         let id = TypeSpecId(self.type_specs.len() as u32);
         self.type_specs.push(ty);
@@ -118,6 +137,24 @@ impl TranslationUnit {
         let id = StmtId(self.stmts.len() as u32);
         self.stmts.push(Stmt { kind, span, attrs });
         id
+    }
+}
+
+/// A list of expressions (the arguments of a call) in [`TranslationUnit::expr_lists`]: one
+/// array for all of them rather than a vector per call (performance).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct ExprList {
+    pub start: u32,
+    pub len: u32,
+}
+
+impl ExprList {
+    pub fn len(self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.len == 0
     }
 }
 
@@ -187,7 +224,7 @@ pub enum DeclKind {
     Variables {
         qualifiers: Qualifiers,
         ty: TypeSpec,
-        declarators: Vec<Declarator>,
+        declarators: Declarators,
     },
     /// A function prototype `float f(int);`.
     Prototype(FunctionProto),
@@ -210,6 +247,10 @@ pub enum DeclKind {
     /// `spirv_execution_mode(...)` and friends (GL_EXT_spirv_intrinsics).
     SpirvDirective(SpirvQualifier),
 }
+
+/// The declarators of a declaration: nearly always one, held in place (performance: no
+/// allocation per declaration).
+pub type Declarators = SmallVec<[Declarator; 1]>;
 
 #[derive(Clone, Debug)]
 pub struct Declarator {
@@ -257,7 +298,7 @@ pub struct BlockInstance {
 pub struct StructMember {
     pub qualifiers: Qualifiers,
     pub ty: TypeSpec,
-    pub declarators: Vec<Declarator>,
+    pub declarators: Declarators,
     pub span: Span,
 }
 
@@ -586,14 +627,14 @@ pub enum ExprKind {
     /// A function call or constructor.
     Call {
         callee: Callee,
-        args: Vec<ExprId>,
+        args: ExprList,
     },
     /// `base.name(args)`: only `.length()` is GLSL.
     Method {
         base: ExprId,
         name: Symbol,
         name_span: Span,
-        args: Vec<ExprId>,
+        args: ExprList,
     },
     /// `(type) operand` (GL_NV_explicit_typecast); the type is [`TranslationUnit::type_spec`].
     Cast {

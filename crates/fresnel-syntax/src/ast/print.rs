@@ -603,7 +603,7 @@ impl Printer<'_> {
                     if let Callee::Type(t) = callee {
                         p.type_dims(p.tu.type_spec(*t));
                     }
-                    for &a in args {
+                    for &a in p.tu.expr_list(*args) {
                         p.expr(a);
                     }
                 });
@@ -615,7 +615,7 @@ impl Printer<'_> {
                 self.line(&text, span);
                 self.nested(|p| {
                     p.expr(*base);
-                    for &a in args {
+                    for &a in p.tu.expr_list(*args) {
                         p.expr(a);
                     }
                 });
