@@ -345,10 +345,10 @@ impl Checker<'_> {
             implicit |= self.reject_implicit_array(*a, "it can be passed to a function");
         }
         if text.starts_with("subgroup") && !self.funcs.contains_key(&name) {
-            self.check_subgroup_extended_types(&text, &args);
+            self.check_subgroup_extended_types(text, &args);
             // Subgroup operations are SPIR-V 1.3: Vulkan 1.1.
             if let fresnel_syntax::version::TargetEnv::Vulkan { minor: 0 } = self.opts.target {
-                if builtins::is_builtin_function(&text) {
+                if builtins::is_builtin_function(text) {
                     self.error(
                         "target-env",
                         nspan,
@@ -362,7 +362,7 @@ impl Checker<'_> {
         }
         // The built-ins of the cooperative matrix, cooperative vector and tensor extensions.
         if !self.funcs.contains_key(&name) {
-            if let Some(r) = self.ext_builtin_call(&text, nspan, &args, span) {
+            if let Some(r) = self.ext_builtin_call(text, nspan, &args, span) {
                 return r;
             }
         }
@@ -370,7 +370,7 @@ impl Checker<'_> {
         let overloads = if builtin_hidden {
             0..0
         } else {
-            builtins::overload_indices(&text)
+            builtins::overload_indices(text)
         };
         let users = self.funcs.get(&name).map_or(&[][..], |v| &v[..]);
         // Sized once (performance: `texture` has hundreds of overloads).
@@ -385,13 +385,13 @@ impl Checker<'_> {
             }
         }
         if cands.is_empty() {
-            if let Some(exts) = loose_builtin(&text) {
+            if let Some(exts) = loose_builtin(text) {
                 let core = exts.is_empty() && self.at_least(400, 310);
                 if self.any_ext(exts) || self.builtin_mode || core {
                     return self.add_expr(
                         ExprKind::Builtin(
                             BuiltinRef {
-                                name: loose_builtin_name(&text),
+                                name: loose_builtin_name(text),
                                 sig: u32::MAX,
                             },
                             args,
@@ -409,7 +409,7 @@ impl Checker<'_> {
                 return self.error_expr(span);
             }
             if unavailable_builtin {
-                self.unavailable_builtin(&text, nspan, &args);
+                self.unavailable_builtin(text, nspan, &args);
             } else {
                 self.error(
                     "undeclared-function",
@@ -430,7 +430,7 @@ impl Checker<'_> {
                     Candidate::User(_) => None,
                 })
                 .collect();
-            return self.vector_builtin_call(&text, nspan, &idxs, args, span);
+            return self.vector_builtin_call(text, nspan, &idxs, args, span);
         }
         // Built-ins applied to extension types the checker keeps opaque (the microscaling
         // floats): accepted componentwise when an overload of that arity exists.
@@ -534,7 +534,7 @@ impl Checker<'_> {
                     d = d.with_note(format!("... and {} more", cands.len() - listed));
                     break;
                 }
-                d = d.with_note(format!("candidate: {}", self.candidate_signature(c, &text)));
+                d = d.with_note(format!("candidate: {}", self.candidate_signature(c, text)));
             }
             self.diags.push(d);
             return self.error_expr(span);
@@ -579,7 +579,7 @@ impl Checker<'_> {
                     format!("the call to `{text}` is ambiguous"),
                 );
                 for (c, _) in viable.iter().take(6) {
-                    d = d.with_note(format!("candidate: {}", self.candidate_signature(c, &text)));
+                    d = d.with_note(format!("candidate: {}", self.candidate_signature(c, text)));
                 }
                 self.diags.push(d);
                 return self.error_expr(span);
