@@ -18,7 +18,7 @@ use crate::types::{ids, ArraySize, Type, TypeId};
 
 /// A candidate overload.
 #[derive(Clone)]
-enum Candidate {
+pub(crate) enum Candidate {
     User(FuncId),
     Builtin(u32),
 }
@@ -94,6 +94,7 @@ impl Checker<'_> {
     pub(crate) fn call(&mut self, callee: &Callee, args: &[ast::ExprId], span: Span) -> ExprId {
         match callee {
             Callee::Type(ts) => {
+                let ts = self.ast().type_spec(*ts);
                 // `f[i](...)` parses like an array constructor; with `f` a subroutine uniform
                 // array it is a call through an element.
                 if let (ast::TypeKind::Named(n), Some(arr)) = (&ts.kind, &ts.array) {
@@ -144,7 +145,31 @@ impl Checker<'_> {
                     }
                     _ => {}
                 }
-                let text = self.name(*name).to_string();
+                // The name's text, in a buffer the checker keeps (performance: no allocation
+                // per call).
+                let mut text = std::mem::take(&mut self.name_buf);
+                text.clear();
+                text.push_str(self.name(*name));
+                let r = self.named_call(*name, &text, *nspan, args, span);
+                self.name_buf = text;
+                r
+            }
+        }
+    }
+
+    /// A call of a name that is not a variable or struct in scope: a function, a type
+    /// spelled as an identifier, or `nonuniformEXT`.
+    fn named_call(
+        &mut self,
+        name: Symbol,
+        text: &str,
+        nspan: Span,
+        args: &[ast::ExprId],
+        span: Span,
+    ) -> ExprId {
+        let (name, nspan) = (&name, &nspan);
+        {
+            {
                 // `nonuniformEXT(i)`: the qualifier used on an expression; its value is its
                 // argument.
                 if text == "nonuniformEXT"
@@ -166,22 +191,22 @@ impl Checker<'_> {
                 // A type name that is not a keyword (`float16_t(x)`, `int64_t(x)`), unless a
                 // function of that name exists here (`texture2D(s, uv)` in OpenGL is the
                 // legacy lookup, in Vulkan it could also be the type).
-                if parse_type_name(&text).is_some()
-                    && !self.user_or_builtin_function_exists(*name, &text)
+                if parse_type_name(text).is_some()
+                    && !self.user_or_builtin_function_exists(*name, text)
                 {
                     let t = self.resolve_type_name(*name, *nspan);
                     let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
                     return self.construct(t, a, span, *nspan);
                 }
                 // `floate2m1_t(x)` and the other extension types the checker keeps opaque.
-                if !self.user_or_builtin_function_exists(*name, &text) {
-                    if let Some(t) = self.ext_opaque_type(&text, *name, *nspan) {
+                if !self.user_or_builtin_function_exists(*name, text) {
+                    if let Some(t) = self.ext_opaque_type(text, *name, *nspan) {
                         let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
                         return self.construct(t, a, span, *nspan);
                     }
                 }
                 let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
-                self.function_call(*name, *nspan, a, span)
+                self.function_call(*name, text, *nspan, a, span)
             }
         }
     }
@@ -288,11 +313,30 @@ impl Checker<'_> {
     fn function_call(
         &mut self,
         name: Symbol,
+        text: &str,
         nspan: Span,
         args: Vec<ExprId>,
         span: Span,
     ) -> ExprId {
-        let text = self.name(name).to_string();
+        // The candidate list, in a buffer the checker keeps (performance: no allocation per
+        // call).
+        let mut cands = std::mem::take(&mut self.cand_buf);
+        cands.clear();
+        let r = self.resolve_call(name, text, nspan, args, span, &mut cands);
+        self.cand_buf = cands;
+        r
+    }
+
+    /// Overload resolution of a call of `name`; `cands` is an empty buffer.
+    fn resolve_call(
+        &mut self,
+        name: Symbol,
+        text: &str,
+        nspan: Span,
+        args: Vec<ExprId>,
+        span: Span,
+        cands: &mut Vec<Candidate>,
+    ) -> ExprId {
         if args.iter().any(|a| self.m.types.is_error(self.ety(*a))) {
             return self.error_expr(span);
         }
@@ -301,10 +345,10 @@ impl Checker<'_> {
             implicit |= self.reject_implicit_array(*a, "it can be passed to a function");
         }
         if text.starts_with("subgroup") && !self.funcs.contains_key(&name) {
-            self.check_subgroup_extended_types(&text, &args);
+            self.check_subgroup_extended_types(text, &args);
             // Subgroup operations are SPIR-V 1.3: Vulkan 1.1.
             if let fresnel_syntax::version::TargetEnv::Vulkan { minor: 0 } = self.opts.target {
-                if builtins::is_builtin_function(&text) {
+                if builtins::is_builtin_function(text) {
                     self.error(
                         "target-env",
                         nspan,
@@ -318,7 +362,7 @@ impl Checker<'_> {
         }
         // The built-ins of the cooperative matrix, cooperative vector and tensor extensions.
         if !self.funcs.contains_key(&name) {
-            if let Some(r) = self.ext_builtin_call(&text, nspan, &args, span) {
+            if let Some(r) = self.ext_builtin_call(text, nspan, &args, span) {
                 return r;
             }
         }
@@ -326,11 +370,11 @@ impl Checker<'_> {
         let overloads = if builtin_hidden {
             0..0
         } else {
-            builtins::overload_indices(&text)
+            builtins::overload_indices(text)
         };
         let users = self.funcs.get(&name).map_or(&[][..], |v| &v[..]);
         // Sized once (performance: `texture` has hundreds of overloads).
-        let mut cands: Vec<Candidate> = Vec::with_capacity(users.len() + overloads.len());
+        cands.reserve(users.len() + overloads.len());
         cands.extend(users.iter().map(|f| Candidate::User(*f)));
         let mut unavailable_builtin = false;
         for idx in overloads {
@@ -341,13 +385,13 @@ impl Checker<'_> {
             }
         }
         if cands.is_empty() {
-            if let Some(exts) = loose_builtin(&text) {
+            if let Some(exts) = loose_builtin(text) {
                 let core = exts.is_empty() && self.at_least(400, 310);
                 if self.any_ext(exts) || self.builtin_mode || core {
                     return self.add_expr(
                         ExprKind::Builtin(
                             BuiltinRef {
-                                name: loose_builtin_name(&text),
+                                name: loose_builtin_name(text),
                                 sig: u32::MAX,
                             },
                             args,
@@ -365,7 +409,7 @@ impl Checker<'_> {
                 return self.error_expr(span);
             }
             if unavailable_builtin {
-                self.unavailable_builtin(&text, nspan, &args);
+                self.unavailable_builtin(text, nspan, &args);
             } else {
                 self.error(
                     "undeclared-function",
@@ -386,7 +430,7 @@ impl Checker<'_> {
                     Candidate::User(_) => None,
                 })
                 .collect();
-            return self.vector_builtin_call(&text, nspan, &idxs, args, span);
+            return self.vector_builtin_call(text, nspan, &idxs, args, span);
         }
         // Built-ins applied to extension types the checker keeps opaque (the microscaling
         // floats): accepted componentwise when an overload of that arity exists.
@@ -422,7 +466,7 @@ impl Checker<'_> {
         let mut viable: SmallVec<[(Candidate, SmallVec<[ConvRank; 4]>); 4]> = SmallVec::new();
         // The ranks of the candidate being tried, reused across candidates (performance).
         let mut ranks: SmallVec<[ConvRank; 4]> = SmallVec::with_capacity(args.len());
-        for c in &cands {
+        for c in cands.iter() {
             // Built-in candidates (hundreds for the texture functions) are ranked parameter by
             // parameter, interning each parameter type only when the previous ones matched
             // (performance: building every candidate's parameter list dominated `check` on
@@ -433,7 +477,7 @@ impl Checker<'_> {
             };
             let params = match sig_params {
                 Some(p) if p.len() != args.len() => continue,
-                Some(_) => Vec::new(),
+                Some(_) => SmallVec::new(),
                 None => self.candidate_params(c),
             };
             if sig_params.is_none() && params.len() != args.len() {
@@ -490,7 +534,7 @@ impl Checker<'_> {
                     d = d.with_note(format!("... and {} more", cands.len() - listed));
                     break;
                 }
-                d = d.with_note(format!("candidate: {}", self.candidate_signature(c, &text)));
+                d = d.with_note(format!("candidate: {}", self.candidate_signature(c, text)));
             }
             self.diags.push(d);
             return self.error_expr(span);
@@ -535,7 +579,7 @@ impl Checker<'_> {
                     format!("the call to `{text}` is ambiguous"),
                 );
                 for (c, _) in viable.iter().take(6) {
-                    d = d.with_note(format!("candidate: {}", self.candidate_signature(c, &text)));
+                    d = d.with_note(format!("candidate: {}", self.candidate_signature(c, text)));
                 }
                 self.diags.push(d);
                 return self.error_expr(span);
@@ -704,23 +748,23 @@ impl Checker<'_> {
     }
 
     /// Parameter types and directions of a candidate.
-    fn candidate_params(&mut self, c: &Candidate) -> Vec<(TypeId, ParamQual)> {
+    fn candidate_params(&mut self, c: &Candidate) -> SmallVec<[(TypeId, ParamQual); 4]> {
         match c {
-            Candidate::User(f) => {
-                let params = self.m.function(*f).params.clone();
-                params
-                    .iter()
-                    .map(|v| {
-                        let var = self.m.var(*v);
-                        let q = match var.storage {
-                            Storage::Param(ParamDir::Out) => ParamQual::Out,
-                            Storage::Param(ParamDir::InOut) => ParamQual::InOut,
-                            _ => ParamQual::In,
-                        };
-                        (var.ty, q)
-                    })
-                    .collect()
-            }
+            Candidate::User(f) => self
+                .m
+                .function(*f)
+                .params
+                .iter()
+                .map(|v| {
+                    let var = self.m.var(*v);
+                    let q = match var.storage {
+                        Storage::Param(ParamDir::Out) => ParamQual::Out,
+                        Storage::Param(ParamDir::InOut) => ParamQual::InOut,
+                        _ => ParamQual::In,
+                    };
+                    (var.ty, q)
+                })
+                .collect(),
             Candidate::Builtin(i) => {
                 let sig = &builtins::SIGNATURES[*i as usize];
                 sig.params

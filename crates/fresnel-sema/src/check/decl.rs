@@ -490,10 +490,7 @@ impl Checker<'_> {
                     seen_precision = true;
                     out.quals.precision = Some(*p);
                 }
-                QualifierKind::Layout(ids) => {
-                    let entries = self.layout_ids(ids);
-                    out.quals.layout.extend(entries);
-                }
+                QualifierKind::Layout(ids) => self.layout_ids(ids, &mut out.quals.layout),
                 QualifierKind::Subroutine(names) => {
                     self.require(span, "subroutines", 400, 0, &[Ext::ARB_shader_subroutine]);
                     if out.subroutine.is_some() {
@@ -501,31 +498,32 @@ impl Checker<'_> {
                     }
                     out.subroutine = Some(names.clone());
                 }
-                QualifierKind::Named(s) => {
-                    let text = self.name(*s).to_string();
-                    match ext_qualifier(&text) {
-                        Some((is_storage, exts)) => {
-                            if !self.builtin_mode && !self.any_ext(exts) {
-                                let names: Vec<&str> = exts.iter().map(|e| e.name()).collect();
-                                self.error(
-                                    "feature-unavailable",
-                                    span,
-                                    format!("qualifier `{text}` needs {}", names.join(" or ")),
-                                );
-                            }
-                            if is_storage {
-                                self.set_storage(&mut out, StorageKw::Ext(*s), span, ctx);
-                            } else {
-                                out.quals.ext.push(*s);
-                            }
+                QualifierKind::Named(s) => match ext_qualifier(self.name(*s)) {
+                    Some((is_storage, exts)) => {
+                        if !self.builtin_mode && !self.any_ext(exts) {
+                            let text = self.name(*s).to_string();
+                            let names: Vec<&str> = exts.iter().map(|e| e.name()).collect();
+                            self.error(
+                                "feature-unavailable",
+                                span,
+                                format!("qualifier `{text}` needs {}", names.join(" or ")),
+                            );
                         }
-                        None => self.error(
+                        if is_storage {
+                            self.set_storage(&mut out, StorageKw::Ext(*s), span, ctx);
+                        } else {
+                            out.quals.ext.push(*s);
+                        }
+                    }
+                    None => {
+                        let text = self.name(*s).to_string();
+                        self.error(
                             "unknown-qualifier",
                             span,
                             format!("unknown qualifier `{text}`"),
-                        ),
+                        )
                     }
-                }
+                },
                 QualifierKind::Spirv(_) => {}
                 _ => {}
             }
@@ -588,18 +586,24 @@ impl Checker<'_> {
         out.storage = Some((k, span));
     }
 
-    /// Checks `layout(...)` entries: known names, values where needed.
-    pub(crate) fn layout_ids(&mut self, ids_: &[ast::LayoutId]) -> Vec<LayoutEntry> {
-        let mut out = Vec::new();
+    /// Checks `layout(...)` entries (known names, values where needed) and appends them to
+    /// `out`, named in lower case.
+    pub(crate) fn layout_ids(&mut self, ids_: &[ast::LayoutId], out: &mut Vec<LayoutEntry>) {
         for id in ids_ {
-            let raw = self.name(id.name).to_string();
-            let lower = raw.to_ascii_lowercase();
-            let name = self.interner.intern(&lower);
+            // Layout names are case-insensitive: named by their lower-case spelling (without
+            // a copy when written in lower case, as nearly always; performance).
+            let raw = self.name(id.name);
+            let name = if raw.bytes().any(|b| b.is_ascii_uppercase()) {
+                let lower = raw.to_ascii_lowercase();
+                self.interner.intern(&lower)
+            } else {
+                id.name
+            };
             let mut expr = None;
             let value = match id.value {
                 Some(e) => {
                     let ex = self.expr(e);
-                    if lower == "heap_offset" {
+                    if self.name(name) == "heap_offset" {
                         expr = Some(ex);
                     }
                     let ty = self.ety(ex);
@@ -607,12 +611,10 @@ impl Checker<'_> {
                         Some(c) if c.to_i64().is_some() => c.to_i64(),
                         _ => {
                             // GL_EXT_descriptor_heap: heap offsets may be dynamic.
-                            if !self.m.types.is_error(ty) && lower != "heap_offset" {
-                                self.error(
-                                    "layout-value",
-                                    id.span,
-                                    format!("the value of layout qualifier `{raw}` must be a constant integer expression"),
-                                );
+                            if !self.m.types.is_error(ty) && self.name(name) != "heap_offset" {
+                                let raw = self.name(id.name);
+                                let msg = format!("the value of layout qualifier `{raw}` must be a constant integer expression");
+                                self.error("layout-value", id.span, msg);
                             }
                             None
                         }
@@ -620,27 +622,21 @@ impl Checker<'_> {
                 }
                 None => None,
             };
-            match layout_takes_value(&lower) {
+            match layout_takes_value(self.name(name)) {
                 Some(true) if id.value.is_none() => {
-                    self.error(
-                        "layout-value",
-                        id.span,
-                        format!("layout qualifier `{raw}` needs a value (`{raw} = N`)"),
-                    );
+                    let raw = self.name(id.name);
+                    let msg = format!("layout qualifier `{raw}` needs a value (`{raw} = N`)");
+                    self.error("layout-value", id.span, msg);
                 }
                 Some(false) if id.value.is_some() => {
-                    self.error(
-                        "layout-value",
-                        id.span,
-                        format!("layout qualifier `{raw}` does not take a value"),
-                    );
+                    let raw = self.name(id.name);
+                    let msg = format!("layout qualifier `{raw}` does not take a value");
+                    self.error("layout-value", id.span, msg);
                 }
                 None if !self.builtin_mode => {
-                    self.error(
-                        "unknown-layout",
-                        id.span,
-                        format!("unknown layout qualifier `{raw}`"),
-                    );
+                    let raw = self.name(id.name);
+                    let msg = format!("unknown layout qualifier `{raw}`");
+                    self.error("unknown-layout", id.span, msg);
                     continue;
                 }
                 _ => {}
@@ -648,15 +644,13 @@ impl Checker<'_> {
             if let Some(v) = value {
                 if v < 0
                     && matches!(
-                        lower.as_str(),
+                        self.name(name),
                         "location" | "binding" | "offset" | "set" | "component" | "index"
                     )
                 {
-                    self.error(
-                        "layout-value",
-                        id.span,
-                        format!("layout qualifier `{raw}` must not be negative (found {v})"),
-                    );
+                    let raw = self.name(id.name);
+                    let msg = format!("layout qualifier `{raw}` must not be negative (found {v})");
+                    self.error("layout-value", id.span, msg);
                 }
             }
             out.push(LayoutEntry {
@@ -666,7 +660,6 @@ impl Checker<'_> {
                 expr,
             });
         }
-        out
     }
 
     // ---- types ----
@@ -2337,9 +2330,7 @@ impl Checker<'_> {
             );
             return;
         };
-        if let Some(top) = self.default_precision.last_mut() {
-            top.insert(key, p);
-        }
+        self.set_default_precision(key, p);
     }
 
     // ---- interface blocks ----

@@ -136,14 +136,18 @@ impl Checker<'_> {
                 name,
                 name_span,
             } => self.field(*base, *name, *name_span, span),
-            A::Call { callee, args } => self.call(callee, args, span),
+            A::Call { callee, args } => self.call(callee, self.ast().expr_list(*args), span),
             A::Method {
                 base,
                 name,
                 name_span,
                 args,
-            } => self.method(*base, *name, *name_span, args, span),
+            } => {
+                let args = self.ast().expr_list(*args);
+                self.method(*base, *name, *name_span, args, span)
+            }
             A::Cast { ty, operand } => {
+                let ty = self.ast().type_spec(*ty);
                 let t = self.resolve_type(ty);
                 let v = self.expr(*operand);
                 self.construct(t, vec![v], span, ty.span)

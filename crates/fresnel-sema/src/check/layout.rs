@@ -564,20 +564,18 @@ impl Checker<'_> {
         if self.builtin_mode || self.in_builtin_tu {
             return;
         }
-        let groups: Vec<(&[ast::LayoutId], Span)> = q
-            .items
-            .iter()
-            .filter_map(|i| match &i.kind {
+        // The `layout(...)` groups, without collecting them (performance).
+        let groups = || {
+            q.items.iter().filter_map(|i| match &i.kind {
                 QualifierKind::Layout(ids) => Some((ids.as_slice(), i.span)),
                 _ => None,
             })
-            .collect();
-        if groups.is_empty() {
+        };
+        let Some(_) = groups().next() else {
             return;
-        }
+        };
         let relaxed = self.relaxed_layout_repetition();
-        if groups.len() > 1 && !relaxed {
-            let span = groups[1].1;
+        if let (Some((_, span)), false) = (groups().nth(1), relaxed) {
             self.layout_require(
                 span,
                 "more than one layout qualifier in a declaration",
@@ -588,7 +586,7 @@ impl Checker<'_> {
         }
         let tu = self.ast();
         let literal_only = !self.enhanced_layouts();
-        for (ids, _) in &groups {
+        for (ids, _) in groups() {
             // The names met so far; compared ignoring case, without copies (performance).
             let mut seen: SmallVec<[Symbol; 8]> = SmallVec::new();
             for id in ids.iter() {
@@ -721,7 +719,7 @@ impl Checker<'_> {
         }
         match ctx {
             QualCtx::Local => {
-                if let Some((ids, _)) = groups.first() {
+                if let Some((ids, _)) = groups().next() {
                     if let Some(id) = ids.first() {
                         self.error(
                             "layout-misplaced",

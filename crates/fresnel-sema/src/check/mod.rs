@@ -111,6 +111,9 @@ pub fn check(
             func_args: Default::default(),
         },
         scopes: vec![Scope::default()],
+        spare_scopes: Vec::new(),
+        name_buf: String::new(),
+        cand_buf: Vec::new(),
         funcs: FxHashMap::default(),
         hidden_builtins: FxHashSet::default(),
         func: None,
@@ -121,7 +124,8 @@ pub fn check(
         calls: Vec::new(),
         write_targets: FxHashSet::default(),
         builtin_mode: false,
-        default_precision: vec![FxHashMap::default()],
+        default_precision: Vec::new(),
+        precision_marks: Vec::new(),
         block_names: FxHashMap::default(),
         warned_exts: FxHashSet::default(),
         geom_in_size: None,
@@ -209,6 +213,13 @@ pub(crate) struct Checker<'a> {
     pub exts: ExtensionState,
     pub m: Module,
     pub scopes: Vec<Scope>,
+    /// Emptied scopes kept for reuse, so a block does not allocate its name table anew
+    /// (performance).
+    spare_scopes: Vec<Scope>,
+    /// A buffer for the text of a called name (performance: no allocation per call).
+    name_buf: String,
+    /// A buffer for the candidates of a call (performance).
+    cand_buf: Vec<call::Candidate>,
     /// User functions by name.
     pub funcs: FxHashMap<Symbol, Vec<FuncId>>,
     /// Built-in function names the shader redeclared (desktop GLSL: they hide the built-ins).
@@ -226,8 +237,12 @@ pub(crate) struct Checker<'a> {
     pub label_position: bool,
     /// Declaring the implementation's built-ins (`gl_` names allowed).
     pub builtin_mode: bool,
-    /// Default precision per basic type, per scope.
-    pub default_precision: Vec<FxHashMap<DefaultPrecisionKey, Precision>>,
+    /// Default precisions set so far, in order, for the open scopes: the last entry for a key
+    /// is in force (a handful of entries: searched from the end).
+    pub default_precision: Vec<(DefaultPrecisionKey, Precision)>,
+    /// For each open scope but the global one, the length of `default_precision` when it
+    /// opened (closing it drops what it set).
+    precision_marks: Vec<u32>,
     /// Interface block names (their own namespace), with the storage.
     pub block_names: FxHashMap<(Symbol, u8), Span>,
     pub warned_exts: FxHashSet<Ext>,
@@ -374,14 +389,25 @@ impl<'a> Checker<'a> {
     // ---- scopes ----
 
     pub fn push_scope(&mut self) {
-        self.scopes.push(Scope::default());
-        let top = self.default_precision.last().cloned().unwrap_or_default();
-        self.default_precision.push(top);
+        let scope = self.spare_scopes.pop().unwrap_or_default();
+        self.scopes.push(scope);
+        self.precision_marks
+            .push(self.default_precision.len() as u32);
     }
 
     pub fn pop_scope(&mut self) {
-        self.scopes.pop();
-        self.default_precision.pop();
+        if let Some(mut scope) = self.scopes.pop() {
+            scope.names.clear();
+            self.spare_scopes.push(scope);
+        }
+        if let Some(mark) = self.precision_marks.pop() {
+            self.default_precision.truncate(mark as usize);
+        }
+    }
+
+    /// Sets the default precision of a type in the current scope.
+    pub(crate) fn set_default_precision(&mut self, key: DefaultPrecisionKey, p: Precision) {
+        self.default_precision.push((key, p));
     }
 
     pub fn at_global_scope(&self) -> bool {
@@ -925,28 +951,25 @@ impl<'a> Checker<'a> {
     fn set_default_precisions(&mut self) {
         // ES: vertex has highp float and int; fragment has mediump int and no float default;
         // samplers 2D/Cube lowp. Desktop: everything is effectively highp.
-        let Some(top) = self.default_precision.last_mut() else {
-            return;
-        };
         if !self.version.is_es() {
             return;
         }
         let frag = self.stage == Some(Stage::Fragment);
         if !frag {
-            top.insert(DefaultPrecisionKey::Float, Precision::High);
-            top.insert(DefaultPrecisionKey::Int, Precision::High);
+            self.set_default_precision(DefaultPrecisionKey::Float, Precision::High);
+            self.set_default_precision(DefaultPrecisionKey::Int, Precision::High);
         } else {
-            top.insert(DefaultPrecisionKey::Int, Precision::Medium);
+            self.set_default_precision(DefaultPrecisionKey::Int, Precision::Medium);
         }
         for name in ["sampler2D", "samplerCube", "samplerExternalOES"] {
             if let Some(b) = parse_type_name(name) {
-                top.insert(DefaultPrecisionKey::Opaque(b), Precision::Low);
+                self.set_default_precision(DefaultPrecisionKey::Opaque(b), Precision::Low);
             }
         }
         if self.version.number >= 310 {
             for name in ["atomic_uint"] {
                 if let Some(b) = parse_type_name(name) {
-                    top.insert(DefaultPrecisionKey::Opaque(b), Precision::High);
+                    self.set_default_precision(DefaultPrecisionKey::Opaque(b), Precision::High);
                 }
             }
         }
@@ -974,8 +997,10 @@ impl<'a> Checker<'a> {
     pub fn default_precision_of(&self, t: TypeId) -> Option<Precision> {
         let key = self.precision_key(t)?;
         self.default_precision
-            .last()
-            .and_then(|m| m.get(&key).copied())
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == key)
+            .map(|&(_, p)| p)
     }
 
     /// In GLSL ES, a float (or sampler) declared without precision needs a default

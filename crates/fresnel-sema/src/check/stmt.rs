@@ -124,7 +124,7 @@ impl Checker<'_> {
         let st = self.ast().stmt(id);
         let kind = match &st.kind {
             S::Decl(d) => {
-                let vars = self.declaration(d, false);
+                let vars = self.declaration(self.ast().local_decl(*d), false);
                 StmtKind::Decl(vars)
             }
             S::Expr(e) => StmtKind::Expr(self.expr(*e)),
@@ -318,14 +318,15 @@ impl Checker<'_> {
                 self.condition_expr(x, what);
                 (None, x)
             }
-            Condition::Decl {
-                ty,
-                qualifiers,
-                name,
-                name_span,
-                init,
-                span,
-            } => {
+            Condition::Decl(d) => {
+                let ast::CondDecl {
+                    ty,
+                    qualifiers,
+                    name,
+                    name_span,
+                    init,
+                    span,
+                } = self.ast().cond_decl(*d);
                 let q = self.qualifiers(qualifiers, QualCtx::Local);
                 let t = self.resolve_type(ty);
                 let e = self.expr(*init);

@@ -1,8 +1,11 @@
 //! The abstract syntax tree.
 //!
 //! Expressions and statements live in arenas inside the [`TranslationUnit`] and are named by
-//! [`ExprId`] / [`StmtId`]; declarations and types are plain owned values. Every node has a
-//! [`Span`]. The tree is *syntactic*: names are not resolved, and a word the parser could not
+//! [`ExprId`] / [`StmtId`]; declarations and types are plain owned values. The big payloads
+//! of a few variants (the type of a constructor call or cast, a local declaration, a
+//! declaration used as a loop condition) live in side tables of the translation unit, named by
+//! [`TypeSpecId`] / [`DeclId`] / [`CondDeclId`], so every expression and statement node stays
+//! small (performance: less memory traffic). Every node has a [`Span`]. The tree is *syntactic*: names are not resolved, and a word the parser could not
 //! classify by grammar alone is kept as written:
 //!
 //! * a type named by an identifier ([`TypeKind::Named`]) may be a struct, a block
@@ -17,6 +20,8 @@
 mod print;
 
 pub use print::print_ast;
+
+use smallvec::SmallVec;
 
 use crate::intern::Symbol;
 use crate::keywords::Keyword;
@@ -38,6 +43,9 @@ macro_rules! id_type {
 
 id_type!(ExprId);
 id_type!(StmtId);
+id_type!(TypeSpecId);
+id_type!(DeclId);
+id_type!(CondDeclId);
 
 /// A whole shader.
 #[derive(Clone, Debug, Default)]
@@ -48,6 +56,14 @@ pub struct TranslationUnit {
     pub decl_tokens: Vec<u32>,
     pub exprs: Vec<Expr>,
     pub stmts: Vec<Stmt>,
+    /// The types of constructor calls ([`Callee::Type`]) and casts ([`ExprKind::Cast`]).
+    pub type_specs: Vec<TypeSpec>,
+    /// Declarations that are statements ([`StmtKind::Decl`]).
+    pub local_decls: Vec<Decl>,
+    /// Declarations that are loop conditions ([`Condition::Decl`]).
+    pub cond_decls: Vec<CondDecl>,
+    /// The arguments of every call and method call, one [`ExprList`] after another.
+    pub expr_lists: Vec<ExprId>,
     /// The version the shader was parsed as.
     pub version: Option<Version>,
 }
@@ -63,6 +79,54 @@ impl TranslationUnit {
         &self.stmts[id.index()]
     }
 
+    #[inline]
+    pub fn type_spec(&self, id: TypeSpecId) -> &TypeSpec {
+        &self.type_specs[id.index()]
+    }
+
+    #[inline]
+    pub fn local_decl(&self, id: DeclId) -> &Decl {
+        &self.local_decls[id.index()]
+    }
+
+    #[inline]
+    pub fn cond_decl(&self, id: CondDeclId) -> &CondDecl {
+        &self.cond_decls[id.index()]
+    }
+
+    /// The expressions of a list (call arguments).
+    #[inline]
+    pub fn expr_list(&self, l: ExprList) -> &[ExprId] {
+        &self.expr_lists[l.start as usize..][..l.len as usize]
+    }
+
+    pub fn add_expr_list(&mut self, items: &[ExprId]) -> ExprList {
+        let l = ExprList {
+            start: self.expr_lists.len() as u32,
+            len: items.len() as u32,
+        };
+        self.expr_lists.extend_from_slice(items);
+        l
+    }
+
+    pub fn add_type_spec(&mut self, ty: TypeSpec) -> TypeSpecId {
+        let id = TypeSpecId(self.type_specs.len() as u32);
+        self.type_specs.push(ty);
+        id
+    }
+
+    pub fn add_local_decl(&mut self, d: Decl) -> DeclId {
+        let id = DeclId(self.local_decls.len() as u32);
+        self.local_decls.push(d);
+        id
+    }
+
+    pub fn add_cond_decl(&mut self, d: CondDecl) -> CondDeclId {
+        let id = CondDeclId(self.cond_decls.len() as u32);
+        self.cond_decls.push(d);
+        id
+    }
+
     pub fn add_expr(&mut self, kind: ExprKind, span: Span) -> ExprId {
         let id = ExprId(self.exprs.len() as u32);
         self.exprs.push(Expr { kind, span });
@@ -73,6 +137,24 @@ impl TranslationUnit {
         let id = StmtId(self.stmts.len() as u32);
         self.stmts.push(Stmt { kind, span, attrs });
         id
+    }
+}
+
+/// A list of expressions (the arguments of a call) in [`TranslationUnit::expr_lists`]: one
+/// array for all of them rather than a vector per call (performance).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct ExprList {
+    pub start: u32,
+    pub len: u32,
+}
+
+impl ExprList {
+    pub fn len(self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.len == 0
     }
 }
 
@@ -142,7 +224,7 @@ pub enum DeclKind {
     Variables {
         qualifiers: Qualifiers,
         ty: TypeSpec,
-        declarators: Vec<Declarator>,
+        declarators: Declarators,
     },
     /// A function prototype `float f(int);`.
     Prototype(FunctionProto),
@@ -165,6 +247,10 @@ pub enum DeclKind {
     /// `spirv_execution_mode(...)` and friends (GL_EXT_spirv_intrinsics).
     SpirvDirective(SpirvQualifier),
 }
+
+/// The declarators of a declaration: nearly always one, held in place (performance: no
+/// allocation per declaration).
+pub type Declarators = SmallVec<[Declarator; 1]>;
 
 #[derive(Clone, Debug)]
 pub struct Declarator {
@@ -212,7 +298,7 @@ pub struct BlockInstance {
 pub struct StructMember {
     pub qualifiers: Qualifiers,
     pub ty: TypeSpec,
-    pub declarators: Vec<Declarator>,
+    pub declarators: Declarators,
     pub span: Span,
 }
 
@@ -424,7 +510,8 @@ pub struct Stmt {
 
 #[derive(Clone, Debug)]
 pub enum StmtKind {
-    Decl(Decl),
+    /// A declaration ([`TranslationUnit::local_decl`]).
+    Decl(DeclId),
     Expr(ExprId),
     /// `;`
     Empty,
@@ -473,18 +560,22 @@ pub enum StmtKind {
 }
 
 /// A loop condition: an expression, or a declaration with an initializer
-/// (`while (bool b = f())`).
-#[derive(Clone, Debug)]
+/// (`while (bool b = f())`, [`TranslationUnit::cond_decl`]).
+#[derive(Copy, Clone, Debug)]
 pub enum Condition {
     Expr(ExprId),
-    Decl {
-        ty: TypeSpec,
-        qualifiers: Qualifiers,
-        name: Symbol,
-        name_span: Span,
-        init: ExprId,
-        span: Span,
-    },
+    Decl(CondDeclId),
+}
+
+/// A declaration used as a loop condition.
+#[derive(Clone, Debug)]
+pub struct CondDecl {
+    pub ty: TypeSpec,
+    pub qualifiers: Qualifiers,
+    pub name: Symbol,
+    pub name_span: Span,
+    pub init: ExprId,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -536,18 +627,18 @@ pub enum ExprKind {
     /// A function call or constructor.
     Call {
         callee: Callee,
-        args: Vec<ExprId>,
+        args: ExprList,
     },
     /// `base.name(args)`: only `.length()` is GLSL.
     Method {
         base: ExprId,
         name: Symbol,
         name_span: Span,
-        args: Vec<ExprId>,
+        args: ExprList,
     },
-    /// `(type) operand` (GL_NV_explicit_typecast).
+    /// `(type) operand` (GL_NV_explicit_typecast); the type is [`TranslationUnit::type_spec`].
     Cast {
-        ty: TypeSpec,
+        ty: TypeSpecId,
         operand: ExprId,
     },
     /// A node that failed to parse (already reported).
@@ -558,8 +649,9 @@ pub enum ExprKind {
 pub enum Callee {
     /// A function or struct name (semantic analysis decides which).
     Name(Symbol, Span),
-    /// A type (constructor): `vec4`, `float[3]`, `S[2]`, `coopmat<...>`.
-    Type(TypeSpec),
+    /// A type (constructor): `vec4`, `float[3]`, `S[2]`, `coopmat<...>`
+    /// ([`TranslationUnit::type_spec`]).
+    Type(TypeSpecId),
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]

@@ -375,7 +375,7 @@ impl Printer<'_> {
         let span = s.span;
         self.attrs(&s.attrs);
         match &s.kind {
-            StmtKind::Decl(d) => self.decl(d),
+            StmtKind::Decl(d) => self.decl(self.tu.local_decl(*d)),
             StmtKind::Expr(e) => {
                 self.line("ExpressionStatement", span);
                 self.nested(|p| p.expr(*e));
@@ -475,14 +475,15 @@ impl Printer<'_> {
     fn condition(&mut self, c: &Condition) {
         match c {
             Condition::Expr(e) => self.expr(*e),
-            Condition::Decl {
-                ty,
-                qualifiers,
-                name,
-                init,
-                span,
-                ..
-            } => {
+            Condition::Decl(d) => {
+                let CondDecl {
+                    ty,
+                    qualifiers,
+                    name,
+                    init,
+                    span,
+                    ..
+                } = self.tu.cond_decl(*d);
                 let text = format!(
                     "ConditionDeclaration {}: {}",
                     self.name(*name),
@@ -593,14 +594,16 @@ impl Printer<'_> {
             ExprKind::Call { callee, args } => {
                 let text = match callee {
                     Callee::Name(s, _) => format!("Call {}", self.name(*s)),
-                    Callee::Type(t) => format!("Constructor {}", self.type_text(t)),
+                    Callee::Type(t) => {
+                        format!("Constructor {}", self.type_text(self.tu.type_spec(*t)))
+                    }
                 };
                 self.line(&text, span);
                 self.nested(|p| {
                     if let Callee::Type(t) = callee {
-                        p.type_dims(t);
+                        p.type_dims(p.tu.type_spec(*t));
                     }
-                    for &a in args {
+                    for &a in p.tu.expr_list(*args) {
                         p.expr(a);
                     }
                 });
@@ -612,12 +615,13 @@ impl Printer<'_> {
                 self.line(&text, span);
                 self.nested(|p| {
                     p.expr(*base);
-                    for &a in args {
+                    for &a in p.tu.expr_list(*args) {
                         p.expr(a);
                     }
                 });
             }
             ExprKind::Cast { ty, operand } => {
+                let ty = self.tu.type_spec(*ty);
                 let text = format!("Cast {}", self.type_text(ty));
                 self.line(&text, span);
                 self.nested(|p| {

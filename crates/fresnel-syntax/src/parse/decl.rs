@@ -525,7 +525,7 @@ impl Parser<'_> {
                     continue;
                 }
             };
-            let mut declarators = Vec::new();
+            let mut declarators = Declarators::new();
             if !self.at(TokenKind::Semi) {
                 match self.peek() {
                     Tok::Ident(s) => {
@@ -570,8 +570,8 @@ impl Parser<'_> {
     }
 
     /// `name [array] [= init], name ...` after the first name has been consumed.
-    fn declarators(&mut self, first: Symbol, first_span: Span) -> Vec<Declarator> {
-        let mut out = Vec::new();
+    fn declarators(&mut self, first: Symbol, first_span: Span) -> Declarators {
+        let mut out = Declarators::new();
         let (mut name, mut name_span) = (first, first_span);
         loop {
             let array = if self.at(TokenKind::LBracket) {
@@ -864,7 +864,7 @@ impl Parser<'_> {
                         kind: DeclKind::Variables {
                             qualifiers: quals,
                             ty,
-                            declarators: Vec::new(),
+                            declarators: Declarators::new(),
                         },
                         span: self.span_from(start),
                     }))

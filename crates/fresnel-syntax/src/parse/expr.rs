@@ -5,7 +5,7 @@
 //! postfix (`[]`, `()`, `.`, `++`, `--`).
 
 use super::{Parser, Tok};
-use crate::ast::{BinaryOp, Callee, ExprId, ExprKind, TypeSpec, UnaryOp};
+use crate::ast::{BinaryOp, Callee, ExprId, ExprKind, ExprList, TypeSpec, UnaryOp};
 use crate::keywords::Keyword;
 use crate::token::TokenKind;
 
@@ -268,23 +268,33 @@ impl Parser<'_> {
     }
 
     /// `( args )` of a call, after which the `)` is consumed. `(void)` is no arguments.
-    pub(crate) fn call_args(&mut self) -> Vec<ExprId> {
-        let mut args = Vec::new();
+    pub(crate) fn call_args(&mut self) -> ExprList {
+        // The arguments are gathered on a stack shared by nested calls, then stored in one
+        // piece (performance: no vector per call).
+        let base = self.arg_stack.len();
+        self.push_call_args();
+        let list = self.tu.add_expr_list(&self.arg_stack[base..]);
+        self.arg_stack.truncate(base);
+        list
+    }
+
+    fn push_call_args(&mut self) {
         if !self.expect(TokenKind::LParen, "`(`") {
-            return args;
+            return;
         }
         if self.eat(TokenKind::RParen) {
-            return args;
+            return;
         }
         if self.at_kw(Keyword::Void) && self.peek_n(1) == Tok::P(TokenKind::RParen) {
             self.bump();
             self.bump();
-            return args;
+            return;
         }
         loop {
-            args.push(self.assignment_expr());
+            let a = self.assignment_expr();
+            self.arg_stack.push(a);
             if self.aborted {
-                return args;
+                return;
             }
             if !self.eat(TokenKind::Comma) {
                 break;
@@ -293,7 +303,6 @@ impl Parser<'_> {
         if !self.eat(TokenKind::RParen) {
             self.expected("`,` or `)` after a function argument");
         }
-        args
     }
 
     fn primary_expr(&mut self) -> ExprId {
@@ -324,6 +333,7 @@ impl Parser<'_> {
                 self.expect(TokenKind::RParen, "`)` after the cast type");
                 let operand = self.unary_expr();
                 let span = self.sm.join(start, self.tu.expr(operand).span);
+                let ty = self.tu.add_type_spec(ty);
                 self.tu.add_expr(ExprKind::Cast { ty, operand }, span)
             }
             Tok::P(TokenKind::LParen) => {
@@ -411,6 +421,7 @@ impl Parser<'_> {
         }
         let args = self.call_args();
         let span = self.span_from(start);
+        let ty = self.tu.add_type_spec(ty);
         self.tu.add_expr(
             ExprKind::Call {
                 callee: Callee::Type(ty),

@@ -28,7 +28,7 @@ mod tests;
 
 pub use literal::{parse_float_literal, parse_int_literal};
 
-use crate::ast::{Attribute, TranslationUnit};
+use crate::ast::{Attribute, ExprId, TranslationUnit};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::extensions::{Behavior, Ext, ExtensionState};
 use crate::intern::{Interner, Symbol};
@@ -86,6 +86,7 @@ pub fn parse(
             version: Some(pp.version),
             exprs: Vec::with_capacity((pp.tokens.len() / 2).min(1 << 16)),
             stmts: Vec::with_capacity((pp.tokens.len() / 8).min(1 << 14)),
+            expr_lists: Vec::with_capacity((pp.tokens.len() / 8).min(1 << 14)),
             ..TranslationUnit::default()
         },
         depth: 0,
@@ -95,6 +96,7 @@ pub fn parse(
         errors: 0,
         last_error_at: usize::MAX,
         reported_reserved: usize::MAX,
+        arg_stack: Vec::new(),
     };
     p.apply_events();
     p.report_continuations(&pp.unsupported_continuations);
@@ -134,6 +136,8 @@ pub(crate) struct Parser<'a> {
     last_error_at: usize,
     /// Token index of the last reserved-word report.
     reported_reserved: usize,
+    /// The arguments of the calls being parsed (see `call_args`).
+    arg_stack: Vec<ExprId>,
 }
 
 impl<'a> Parser<'a> {

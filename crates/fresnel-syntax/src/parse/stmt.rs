@@ -203,7 +203,7 @@ impl Parser<'_> {
                     let start = self.span();
                     let kind = if self.starts_declaration() {
                         match self.local_decl() {
-                            Some(d) => StmtKind::Decl(d),
+                            Some(d) => StmtKind::Decl(self.tu.add_local_decl(d)),
                             None => StmtKind::Error,
                         }
                     } else {
@@ -268,7 +268,7 @@ impl Parser<'_> {
                 kind
             }
             _ if self.starts_declaration() => match self.local_decl() {
-                Some(d) => StmtKind::Decl(d),
+                Some(d) => StmtKind::Decl(self.tu.add_local_decl(d)),
                 None => StmtKind::Error,
             },
             _ => {
@@ -324,13 +324,14 @@ impl Parser<'_> {
             "`=` (a condition that declares a variable must initialize it)",
         );
         let init = self.assignment_expr();
-        Condition::Decl {
+        let span = self.span_from(start);
+        Condition::Decl(self.tu.add_cond_decl(CondDecl {
             ty,
             qualifiers: head.quals,
             name,
             name_span,
             init,
-            span: self.span_from(start),
-        }
+            span,
+        }))
     }
 }
