@@ -564,13 +564,7 @@ impl FuncCx<'_, '_> {
                 let Some(path) = self.heap_paths.get(&parent).cloned() else {
                     return Ok(false);
                 };
-                let ik = self.natural_kind(index);
-                let ib = if ik.base == BaseType::Uint {
-                    BaseType::Uint
-                } else {
-                    BaseType::Int
-                };
-                let idx = self.value_as(index, ik.with_base(ib))?;
+                let idx = self.index_operand(index)?;
                 match path {
                     HeapPath::Array(var) => self.heap_element(d, var, idx)?,
                     HeapPath::Struct { .. } => self.heap_step(d, path, idx)?,
@@ -618,6 +612,11 @@ impl FuncCx<'_, '_> {
                 )))
             }
         };
+        self.buffer_pointer_in(d, p, class)
+    }
+
+    /// `OpBufferPointerEXT` of descriptor pointer `p` as a `class` pointer to `d`'s block.
+    fn buffer_pointer_in(&mut self, d: &fresnel_ir::Deref, p: u32, class: u32) -> Result<()> {
         let bt = self.m.heap_block(d.ty)?;
         let pt = self.m.pointer(class, bt);
         let id = self.new_id();
@@ -657,19 +656,7 @@ impl FuncCx<'_, '_> {
         let up = self.m.untyped_ptr(en::UNIFORM_CONSTANT);
         let p = self.untyped_chain(up, arr, heap, &[idx]);
         match buffer_class {
-            Some(class) => {
-                let bt = self.m.heap_block(d.ty)?;
-                let pt = self.m.pointer(class, bt);
-                let id = self.new_id();
-                self.code.inst(en::BUFFER_POINTER_EXT, &[pt, id, p]);
-                self.vals[d.dest.0 as usize] = Val::Ptr {
-                    id,
-                    pointee: bt,
-                    class,
-                    ty: d.ty,
-                    mode: d.mode,
-                };
-            }
+            Some(class) => self.buffer_pointer_in(d, p, class)?,
             None => {
                 if matches!(shader.types.get(d.ty), Type::Image { .. }) {
                     self.m.heap.image_ptrs.insert(p);

@@ -1529,20 +1529,25 @@ impl FuncCx<'_, '_> {
         }
     }
 
-    /// Derefs into the transposed ray-tracing matrices (see [`Val::TransposedCol`]).
-    fn transposed_deref(&mut self, d: &fresnel_ir::Deref) -> Result<bool> {
-        let DerefKind::Array { parent, index } = d.kind else {
-            return Ok(false);
-        };
+    /// An index operand: its value as a signed integer, or unsigned when it is one.
+    pub(super) fn index_operand(&mut self, index: ValueId) -> Result<u32> {
         let ik = self.natural_kind(index);
         let ib = if ik.base == BaseType::Uint {
             BaseType::Uint
         } else {
             BaseType::Int
         };
+        self.value_as(index, ik.with_base(ib))
+    }
+
+    /// Derefs into the transposed ray-tracing matrices (see [`Val::TransposedCol`]).
+    fn transposed_deref(&mut self, d: &fresnel_ir::Deref) -> Result<bool> {
+        let DerefKind::Array { parent, index } = d.kind else {
+            return Ok(false);
+        };
         if let Val::TransposedCol { var, col } = self.vals[parent.0 as usize] {
             // Element `row` of the column: element (row, col) of the stored matrix.
-            let row = self.value_as(index, ik.with_base(ib))?;
+            let row = self.index_operand(index)?;
             let f = self.m.kind_type(Kind::new(BaseType::Float, 32, 1));
             let pt = self.m.pointer(super::spec::storage::INPUT, f);
             let id = self.new_id();
@@ -1568,7 +1573,7 @@ impl FuncCx<'_, '_> {
             return Ok(false);
         }
         let var = self.ptr(parent)?.0;
-        let col = self.value_as(index, ik.with_base(ib))?;
+        let col = self.index_operand(index)?;
         self.vals[d.dest.0 as usize] = Val::TransposedCol { var, col };
         Ok(true)
     }
@@ -1619,13 +1624,7 @@ impl FuncCx<'_, '_> {
                 let Some(&e) = self.m.elem.get(&pt) else {
                     return Err(SpirvError::new("internal: indexing a non-array"));
                 };
-                let ik = self.natural_kind(index);
-                let ib = if ik.base == BaseType::Uint {
-                    BaseType::Uint
-                } else {
-                    BaseType::Int
-                };
-                let idx = self.value_as(index, ik.with_base(ib))?;
+                let idx = self.index_operand(index)?;
                 let ptr_t = self.m.pointer(class, e);
                 let mut ops = self.chain_base(parent, pid);
                 ops.push(idx);
