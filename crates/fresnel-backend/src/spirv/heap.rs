@@ -353,20 +353,12 @@ impl Module<'_> {
             return Ok(*l);
         }
         let t = self.shader.types.get(ty).clone();
+        // Vectors, matrices and plain data inside the block: laid out by the lowering
+        // (scalar rules).
+        let plain_data = matches!(t, Type::Vector { .. } | Type::Matrix { .. })
+            || (matches!(t, Type::Array { .. } | Type::Struct { .. }) && self.plain(ty, matrix));
         let laid = match t {
-            Type::Vector { .. } | Type::Matrix { .. } => {
-                let (s, a) = self
-                    .plain_size(ty, matrix, 0)
-                    .ok_or_else(|| SpirvError::new("internal: heap data without a size"))?;
-                Laid {
-                    ty: self.ir_type(ty, true, None)?,
-                    size: Bytes::C(s),
-                    align: Bytes::C(a),
-                    descriptors: false,
-                }
-            }
-            // Plain data inside the block: laid out by the lowering (scalar rules).
-            Type::Array { .. } | Type::Struct { .. } if self.plain(ty, matrix) => {
+            _ if plain_data => {
                 let (s, a) = self
                     .plain_size(ty, matrix, 0)
                     .ok_or_else(|| SpirvError::new("internal: heap data without a size"))?;
@@ -426,17 +418,9 @@ impl Module<'_> {
                 } else {
                     Vec::new()
                 };
-                let id = self.id();
-                let mut ops = vec![id];
-                ops.extend_from_slice(&members);
-                self.globals.inst(op::TYPE_STRUCT, &ops);
-                self.name(id, &name);
+                let id = self.struct_type(&name, &members, &fields);
                 for (i, f) in fields.iter().enumerate() {
                     let i32_ = i as u32;
-                    if self.opts.debug_names {
-                        self.names
-                            .inst_str(op::MEMBER_NAME, &[id, i32_], &f.name, &[]);
-                    }
                     // Plain data only: ordinary offsets (all known then).
                     match offsets[i] {
                         Bytes::C(o) if !descriptors => {
@@ -447,15 +431,7 @@ impl Module<'_> {
                             &[id, i32_, en::OFFSET_ID_EXT, offset_ids[i]],
                         ),
                     }
-                    if let Some(ms) = f.matrix_stride {
-                        let d = if f.row_major {
-                            decor::ROW_MAJOR
-                        } else {
-                            decor::COL_MAJOR
-                        };
-                        self.member_decorate(id, i32_, d, &[]);
-                        self.member_decorate(id, i32_, decor::MATRIX_STRIDE, &[ms]);
-                    }
+                    self.member_matrix_layout(id, i32_, f);
                 }
                 // Vulkan: a struct ending in a runtime array is a block.
                 let runtime = fields.last().is_some_and(|f| {

@@ -164,6 +164,39 @@ pub fn kind_slot(k: Kind) -> Option<usize> {
 }
 
 impl Module<'_> {
+    /// A new `OpTypeStruct` of `members`, with its name and (with debug names) its members'
+    /// names.
+    pub(super) fn struct_type(
+        &mut self,
+        name: &str,
+        members: &[u32],
+        fields: &[fresnel_ir::types::Field],
+    ) -> u32 {
+        let id = self.id();
+        self.globals.inst_parts(op::TYPE_STRUCT, &[id], members);
+        self.name(id, name);
+        if self.opts.debug_names {
+            for (i, f) in fields.iter().enumerate() {
+                self.names
+                    .inst_str(op::MEMBER_NAME, &[id, i as u32], &f.name, &[]);
+            }
+        }
+        id
+    }
+
+    /// A matrix member's `RowMajor`/`ColMajor` and `MatrixStride` (nothing for others).
+    pub(super) fn member_matrix_layout(&mut self, id: u32, i: u32, f: &fresnel_ir::types::Field) {
+        if let Some(ms) = f.matrix_stride {
+            let d = if f.row_major {
+                decor::ROW_MAJOR
+            } else {
+                decor::COL_MAJOR
+            };
+            self.member_decorate(id, i, d, &[]);
+            self.member_decorate(id, i, decor::MATRIX_STRIDE, &[ms]);
+        }
+    }
+
     /// A non-aggregate type (deduplicated by opcode and operands).
     pub fn ty(&mut self, opcode: u16, operands: &[u32]) -> u32 {
         let key = type_key(opcode, operands);
@@ -566,29 +599,13 @@ impl Module<'_> {
                         None => self.ir_type(f.ty, external, format)?,
                     });
                 }
-                let id = self.id();
-                let mut ops = vec![id];
-                ops.extend_from_slice(&members);
-                self.globals.inst(op::TYPE_STRUCT, &ops);
-                self.name(id, &name);
+                let id = self.struct_type(&name, &members, &fields);
                 for (i, f) in fields.iter().enumerate() {
                     let i32_ = i as u32;
-                    if self.opts.debug_names {
-                        self.names
-                            .inst_str(op::MEMBER_NAME, &[id, i32_], &f.name, &[]);
-                    }
                     if let Some(off) = f.offset {
                         self.member_decorate(id, i32_, decor::OFFSET, &[off]);
                     }
-                    if let Some(ms) = f.matrix_stride {
-                        let d = if f.row_major {
-                            decor::ROW_MAJOR
-                        } else {
-                            decor::COL_MAJOR
-                        };
-                        self.member_decorate(id, i32_, d, &[]);
-                        self.member_decorate(id, i32_, decor::MATRIX_STRIDE, &[ms]);
-                    }
+                    self.member_matrix_layout(id, i32_, f);
                     if self.shader.types.member_precision(ty, i).is_relaxed() {
                         self.member_decorate(id, i32_, decor::RELAXED_PRECISION, &[]);
                     }
