@@ -1,8 +1,10 @@
 //! The `fresnel` command-line tool.
 //!
 //! Exit codes: 0 success, 1 the shader has errors (diagnostics on stderr), 2 usage or I/O
-//! errors. The work runs on a thread with a large stack, so the front end's nesting limits,
-//! not the platform's default stack size, bound recursion.
+//! errors. The work needs a stack of [`STACK_BYTES`], so that the front end's nesting limits,
+//! not the platform's default stack size, bound recursion: on Linux it runs on the main thread
+//! once the stack limit is raised to that (the kernel grows the main stack up to the limit in
+//! force at the time), elsewhere or when the limit cannot be raised on a thread of its own.
 
 mod db;
 mod deqp;
@@ -18,6 +20,12 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use fresnel::{CommandLineMacro, ErrorFormat, FrontendRun, Options, SourceInput, Stage, TargetEnv};
 
+/// Stack the compiler is given. At the front end's nesting limits a debug build uses under
+/// 4 MiB and a release build under 1 MiB (inputs nested to the limit in every way the limits
+/// count: parentheses, unary operators, blocks, ifs, else-if chains, loops, conditionals,
+/// indexing, operator chains).
+const STACK_BYTES: u64 = 64 << 20;
+
 /// Largest input file accepted.
 const MAX_FILE_BYTES: u64 = 64 << 20;
 
@@ -32,7 +40,10 @@ struct Cli {
     command: Command,
 }
 
+// `defer`: a subcommand's arguments are built only when it is the one invoked (building the
+// whole command tree was a third of the instructions of a small compile).
 #[derive(Subcommand, Debug)]
+#[command(defer = true)]
 enum DbCommand {
     /// Compile shader files, piglit .shader_test and dEQP .test files (directories are
     /// searched) and record per-shader statistics as JSON.
@@ -84,6 +95,7 @@ enum DbCommand {
 }
 
 #[derive(Subcommand, Debug)]
+#[command(defer = true)]
 enum Command {
     /// shader-db: compile a corpus and record statistics, or compare two runs.
     Db {
@@ -889,6 +901,27 @@ fn normalize_args() -> Vec<std::ffi::OsString> {
         .collect()
 }
 
+/// Whether the main thread's stack can grow to [`STACK_BYTES`]: on Linux, once the soft stack
+/// limit is at least that. The kernel checks the limit in force when the stack grows, and the
+/// gap it leaves below the main stack at exec is at least 128 MiB, so raising the limit after
+/// start-up is enough. Saves starting a thread (its stack mapping and a malloc arena of its own).
+#[cfg(target_os = "linux")]
+fn main_stack_suffices() -> bool {
+    use rlimit::Resource;
+    match rlimit::getrlimit(Resource::STACK) {
+        Ok((soft, _)) if soft >= STACK_BYTES => true,
+        Ok((_, hard)) if hard >= STACK_BYTES => {
+            rlimit::setrlimit(Resource::STACK, STACK_BYTES, hard).is_ok()
+        }
+        _ => false,
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn main_stack_suffices() -> bool {
+    false
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse_from(normalize_args()) {
         Ok(c) => c,
@@ -898,20 +931,24 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    // Run on a thread with a large stack: the front end's own limits bound its recursion.
-    let worker = std::thread::Builder::new()
-        .name("fresnel".into())
-        .stack_size(256 << 20)
-        .spawn(move || run(cli));
-    let result = match worker {
-        Ok(h) => match h.join() {
-            Ok(r) => r,
-            Err(_) => {
-                eprintln!("fresnel: internal error: the compiler panicked (this is a bug; please report it)");
-                return ExitCode::from(101);
-            }
-        },
-        Err(e) => Err(Fail(format!("cannot start the compiler thread: {e}"))),
+    // `Err` when the compiler panicked (the panic hook has printed the message).
+    let outcome = if main_stack_suffices() {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(cli))).map_err(|_| ())
+    } else {
+        match std::thread::Builder::new()
+            .name("fresnel".into())
+            .stack_size(STACK_BYTES as usize)
+            .spawn(move || run(cli))
+        {
+            Ok(h) => h.join().map_err(|_| ()),
+            Err(e) => Ok(Err(Fail(format!("cannot start the compiler thread: {e}")))),
+        }
+    };
+    let Ok(result) = outcome else {
+        eprintln!(
+            "fresnel: internal error: the compiler panicked (this is a bug; please report it)"
+        );
+        return ExitCode::from(101);
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -416,3 +416,105 @@ fn output_dash_is_standard_output() {
     assert_eq!(o.stdout.get(..4), Some(&0x0723_0203u32.to_le_bytes()[..]));
     assert!(!d.join("-").exists(), "no file named `-`");
 }
+
+/// A fragment shader whose `main` nests one construct `depth` times.
+fn nested(kind: &str, depth: usize) -> String {
+    let body = match kind {
+        "paren" => format!("a = {}a{};", "(".repeat(depth), ")".repeat(depth)),
+        "unary" => format!("a = {}a;", "- ".repeat(depth)),
+        "if" => format!(
+            "{}a += 1.0;{}",
+            (0..depth)
+                .map(|i| format!("if (a > {i}.0) {{"))
+                .collect::<String>(),
+            "}".repeat(depth)
+        ),
+        "block" => format!("{}a += 1.0;{}", "{".repeat(depth), "}".repeat(depth)),
+        "else-if" => format!(
+            "if (a > 0.0) a = 1.0;{}",
+            (0..depth)
+                .map(|i| format!(" else if (a > {i}.0) a = {i}.0;"))
+                .collect::<String>()
+        ),
+        "conditional" => format!(
+            "a = {}a;",
+            (0..depth)
+                .map(|i| format!("a > {i}.0 ? {i}.0 : "))
+                .collect::<String>()
+        ),
+        "index" => format!(
+            "float arr[2]; arr[0] = a; arr[1] = a; a = {}a{};",
+            "arr[int(".repeat(depth),
+            ")]".repeat(depth)
+        ),
+        "chain" => format!("a = {};", vec!["a"; depth].join("+")),
+        "loop" => format!(
+            "{}a += 1.0;{}",
+            (0..depth)
+                .map(|i| format!("for (int i{i} = 0; i{i} < 2; i{i}++) {{"))
+                .collect::<String>(),
+            "}".repeat(depth)
+        ),
+        _ => unreachable!("no such nesting"),
+    };
+    format!(
+        "#version 450\nlayout(location = 0) in float x;\nlayout(location = 0) out vec4 o;\n\
+         void main() {{ float a = x;\n{body}\no = vec4(a); }}\n"
+    )
+}
+
+/// Shaders nested as deep as the front end's limits allow compile (the stack the compiler runs
+/// on is enough, on the main thread or, when the stack limit cannot be raised, on a thread of
+/// its own), and one level deeper is a diagnostic, not a crash.
+#[test]
+fn nesting_at_the_limits_compiles_and_one_more_level_is_a_diagnostic() {
+    let d = scratch("nesting");
+    // The deepest accepted nesting of each kind (the limits count a level per parenthesis,
+    // operator, statement or block, and an operator chain by its length).
+    let kinds = [
+        ("paren", 125),
+        ("unary", 251),
+        ("if", 83),
+        ("block", 125),
+        ("else-if", 250),
+        ("conditional", 125),
+        ("index", 62),
+        ("chain", 1025),
+        ("loop", 83),
+    ];
+    let exe = env!("CARGO_BIN_EXE_fresnel");
+    for (kind, depth) in kinds {
+        let f = write(&d, &format!("{kind}.frag"), nested(kind, depth).as_bytes());
+        let spv = d.join(format!("{kind}.spv")).to_string_lossy().into_owned();
+        for opt in ["-O0", "-O"] {
+            let o = fresnel(&["compile", &f, "--emit", "spirv", opt, "-o", &spv]);
+            assert_eq!(o.status.code(), Some(0), "{kind} {opt}: {}", stderr(&o));
+        }
+        // With a hard stack limit below the compiler's stack, the work runs on a thread.
+        let o = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -s 16384 && ulimit -Hs 16384 && exec \"{exe}\" compile \"{f}\" --emit spirv -O -o \"{spv}\""
+            ))
+            .output()
+            .expect("run sh");
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{kind} on a thread: {}",
+            stderr(&o)
+        );
+        let f = write(
+            &d,
+            &format!("{kind}-deeper.frag"),
+            nested(kind, depth + 1).as_bytes(),
+        );
+        let o = fresnel(&["compile", &f, "--emit", "spirv", "-o", &spv]);
+        assert_eq!(o.status.code(), Some(1), "{kind} deeper: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains("nesting deeper than") || err.contains("longer than"),
+            "{kind} deeper: {err}"
+        );
+    }
+}
