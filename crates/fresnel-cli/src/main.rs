@@ -35,6 +35,11 @@ use fresnel::{CommandLineMacro, ErrorFormat, FrontendRun, Options, SourceInput, 
 /// indexing, operator chains).
 const STACK_BYTES: u64 = 64 << 20;
 
+/// The largest `--max-nesting` accepted: 16 times the default. A debug build's deepest input
+/// there (indexing nested in indexing) still fits [`STACK_BYTES`] with room to spare; at
+/// twice this it does not.
+const MAX_NESTING: usize = 4096;
+
 /// Largest input file accepted.
 const MAX_FILE_BYTES: u64 = 64 << 20;
 
@@ -315,7 +320,7 @@ struct Common {
     /// Compile as this GLSL version whatever `#version` says: 110 ... 460, 100, 300es, 310es, 320es.
     #[arg(long = "glsl-version", value_name = "VERSION")]
     glsl_version: Option<String>,
-    /// Deepest nesting of expressions and statements accepted.
+    /// Deepest nesting of expressions and statements accepted (default 256, at most 4096).
     #[arg(long = "max-nesting", value_name = "N")]
     max_nesting: Option<usize>,
 }
@@ -358,8 +363,12 @@ impl Common {
                     .ok_or_else(|| Fail(format!("--glsl-version: unknown version `{v}`")))?,
             ),
         };
-        if self.max_nesting == Some(0) {
-            return Err(Fail("--max-nesting must be at least 1".into()));
+        if let Some(n) = self.max_nesting {
+            if !(1..=MAX_NESTING).contains(&n) {
+                return Err(Fail(format!(
+                    "--max-nesting must be between 1 and {MAX_NESTING} (the compiler's stack holds that much nesting)"
+                )));
+            }
         }
         Ok(Options {
             stage,

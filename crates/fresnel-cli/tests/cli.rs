@@ -517,4 +517,36 @@ fn nesting_at_the_limits_compiles_and_one_more_level_is_a_diagnostic() {
             "{kind} deeper: {err}"
         );
     }
+    // The highest `--max-nesting`: indexing nested in indexing (the most stack per level) as
+    // deep as it allows still compiles; above it the option is refused.
+    let f = write(&d, "index-4096.frag", nested("index", 62 * 16).as_bytes());
+    let spv = d.join("index-4096.spv").to_string_lossy().into_owned();
+    let o = fresnel(&[
+        "compile",
+        &f,
+        "--max-nesting",
+        "4096",
+        "--emit",
+        "spirv",
+        "-O",
+        "-o",
+        &spv,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "index at 4096: {}", stderr(&o));
+    let o = fresnel(&[
+        "compile",
+        &f,
+        "--max-nesting",
+        "4097",
+        "--emit",
+        "spirv",
+        "-o",
+        &spv,
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--max-nesting must be between 1 and 4096"),
+        "{}",
+        stderr(&o)
+    );
 }
