@@ -12,7 +12,7 @@
 //! needed: glibc hands std the arguments through `.init_array`; standard output is flushed
 //! before returning; SIGPIPE keeps its default action, so `fresnel ... | head` ends quietly as
 //! C tools do.
-#![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
+#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
 mod db;
 mod deqp;
@@ -22,7 +22,7 @@ mod units;
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+#[cfg(any(not(all(target_os = "linux", target_env = "gnu")), test))]
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -940,7 +940,7 @@ fn main_stack_suffices() -> bool {
     false
 }
 
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 #[allow(unsafe_code)]
 // SAFETY: `no_mangle` on `main`: the crate is `no_main`, so std emits no `main` of its own and
 // this is the only definition of the symbol; its signature is the C runtime's
@@ -956,7 +956,7 @@ extern "C" fn main(
     code.into()
 }
 
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+#[cfg(any(not(all(target_os = "linux", target_env = "gnu")), test))]
 fn main() -> ExitCode {
     ExitCode::from(cli_main())
 }
