@@ -353,3 +353,105 @@ void main() { imageAtomicAdd(img[1], 1, 1); }";
         .expect_err("no descriptor heaps in OpenGL");
     assert!(e.contains("descriptor heap") && e.contains("Vulkan"), "{e}");
 }
+
+const OP_TYPE_IMAGE: u16 = 25;
+const DECOR_NON_WRITABLE: u32 = 24;
+const DECOR_NON_READABLE: u32 = 25;
+const CAP_STORAGE_IMAGE_READ_WITHOUT_FORMAT: u32 = 55;
+const CAP_STORAGE_IMAGE_WRITE_WITHOUT_FORMAT: u32 = 56;
+const IMAGE_FORMAT_RGBA8: u32 = 4;
+const IMAGE_FORMAT_R32F: u32 = 3;
+
+/// The `Image Format` operands of the module's `OpTypeImage`s.
+fn image_formats(words: &[u32]) -> Vec<u32> {
+    let mut v: Vec<u32> = instructions(words)
+        .into_iter()
+        .filter(|(o, _)| *o == OP_TYPE_IMAGE)
+        .map(|(_, d)| d[7])
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+#[test]
+fn structured_heap_images_keep_their_formats() {
+    let src = "#version 460
+#extension GL_EXT_descriptor_heap : require
+#extension GL_EXT_structured_descriptor_heap : require
+layout(local_size_x = 1) in;
+resourceheap H {
+    uint count;
+    layout(rgba8) image2D img;
+    layout(r32f) image2D imgs[2];
+} h;
+void main() {
+    imageStore(h.img, ivec2(0), imageLoad(h.imgs[1], ivec2(0)));
+}";
+    for words in both(Stage::Compute, src) {
+        assert_eq!(
+            image_formats(&words),
+            [IMAGE_FORMAT_R32F, IMAGE_FORMAT_RGBA8]
+        );
+        assert!(!has_cap(&words, CAP_STORAGE_IMAGE_READ_WITHOUT_FORMAT));
+        assert!(!has_cap(&words, CAP_STORAGE_IMAGE_WRITE_WITHOUT_FORMAT));
+        let text = fresnel_backend::spirv::disassemble(&words).expect("disassembles");
+        assert!(text.contains("2D 0 0 0 2 Rgba8"), "{text}");
+        assert!(text.contains("2D 0 0 0 2 R32f"), "{text}");
+    }
+    // Without a format the image still needs the capabilities.
+    let src = "#version 460
+#extension GL_EXT_descriptor_heap : require
+#extension GL_EXT_structured_descriptor_heap : require
+#extension GL_EXT_shader_image_load_formatted : require
+layout(local_size_x = 1) in;
+resourceheap H { image2D img; } h;
+void main() { imageStore(h.img, ivec2(0), imageLoad(h.img, ivec2(1))); }";
+    for words in both(Stage::Compute, src) {
+        assert_eq!(image_formats(&words), [0]);
+        assert!(has_cap(&words, CAP_STORAGE_IMAGE_READ_WITHOUT_FORMAT));
+        assert!(has_cap(&words, CAP_STORAGE_IMAGE_WRITE_WITHOUT_FORMAT));
+    }
+}
+
+/// glslang's `spv.descriptorHeap.BufferQualifiers.frag`: a `readonly` heap array of
+/// buffers and a `writeonly` `buffer_type` in a structured heap.
+#[test]
+fn heap_buffer_memory_qualifiers_decorate_blocks_and_buffer_pointers() {
+    let src = "#version 460
+#extension GL_EXT_descriptor_heap : require
+#extension GL_EXT_nonuniform_qualifier : require
+#extension GL_EXT_structured_descriptor_heap : require
+layout(descriptor_heap) readonly buffer ReadSSBO { uint value; } reads[];
+layout(buffer_type) writeonly buffer WriteSSBO { uint value; };
+layout(heap_offset = 256) resourceheap WriteHeap { WriteSSBO writes[]; } writeHeap;
+void main() { writeHeap.writes[1].value = reads[0].value; }";
+    for words in both(Stage::Fragment, src) {
+        let ins = instructions(&words);
+        let decorated = |id: u32, d: u32| {
+            ins.iter()
+                .any(|(o, v)| *o == OP_DECORATE && v[0] == id && v[1] == d)
+        };
+        // The buffer pointers: the read one `NonWritable`, the written one `NonReadable`.
+        let pointers = results_of(&words, OP_BUFFER_POINTER_EXT);
+        assert_eq!(pointers.len(), 2);
+        let read = pointers
+            .iter()
+            .filter(|p| decorated(**p, DECOR_NON_WRITABLE))
+            .count();
+        let written = pointers
+            .iter()
+            .filter(|p| decorated(**p, DECOR_NON_READABLE))
+            .count();
+        assert_eq!((read, written), (1, 1), "{pointers:?}");
+        // The readonly array's block: its member `NonWritable` (as an ordinary block's).
+        let members: Vec<u32> = ins
+            .iter()
+            .filter(|(o, v)| *o == OP_MEMBER_DECORATE && v[2] == DECOR_NON_WRITABLE)
+            .map(|(_, v)| v[1])
+            .collect();
+        assert_eq!(members, [0]);
+        assert!(!ins
+            .iter()
+            .any(|(o, v)| *o == OP_MEMBER_DECORATE && v[2] == DECOR_NON_READABLE));
+    }
+}

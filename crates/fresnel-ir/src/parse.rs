@@ -1058,6 +1058,10 @@ impl Parser {
                             _ => m.stream = Some(self.int_in(&a)?),
                         }
                     }
+                    "format" => {
+                        self.expect_punct('=')?;
+                        m.format = Some(self.name()?);
+                    }
                     _ => return self.err_at(&t, format!("unknown member attribute '{a}'")),
                 }
                 if !self.eat_punct(',') {

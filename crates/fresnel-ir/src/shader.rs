@@ -237,6 +237,9 @@ pub struct MemberDecor {
     /// Extension qualifiers written on the member (`perprimitiveNV`, `perviewNV`,
     /// `perprimitiveEXT`, as written; issue 5, helper B: SPIR-V member decorations).
     pub ext_quals: Vec<String>,
+    /// Image format qualifier written on the member (`rgba8`, ...: image members of
+    /// structured descriptor heap blocks).
+    pub format: Option<String>,
 }
 
 impl MemberDecor {

@@ -94,11 +94,15 @@ pub struct HeapState {
     bytes: u32,
     spec_ops: FxHashMap<(u32, u32, u32, u32), u32>,
     /// Structured heap block types, laid out.
-    laid: FxHashMap<(TypeId, u32, bool), Laid>,
+    /// Keyed by type, matrix layout, image format and (for a block whose members carry
+    /// image formats) the variable.
+    laid: FxHashMap<(TypeId, u32, bool, Option<u32>, Option<VarId>), Laid>,
     /// Ids of untyped pointers to heap images (for image atomics).
     pub image_ptrs: FxHashSet<u32>,
     /// Block types decorated `Block` for buffer pointers.
     blocks: FxHashSet<u32>,
+    /// Block types whose members carry a heap array's memory qualifiers.
+    access_decorated: FxHashSet<u32>,
 }
 
 /// A deref inside a heap variable not written as a pointer yet: a heap array itself, or a
@@ -112,7 +116,20 @@ pub enum HeapPath {
         pointee: u32,
         ir_ty: TypeId,
         indices: SmallVec<[u32; 4]>,
+        /// Memory qualifiers of the block member the path is in (bits as in
+        /// [`fresnel_ir::access`]).
+        access: u8,
     },
+}
+
+impl HeapPath {
+    /// The memory qualifiers of what the path reaches (the heap array's, or its member's).
+    fn access(&self, shader: &fresnel_ir::Shader) -> u8 {
+        match self {
+            HeapPath::Array(v) => shader.vars[*v].access,
+            HeapPath::Struct { access, .. } => *access,
+        }
+    }
 }
 
 impl Module<'_> {
@@ -339,15 +356,39 @@ impl Module<'_> {
             && self.plain_size(ty, matrix, 0).is_some()
     }
 
-    /// Lays out a type inside a structured heap block (see the module docs).
-    fn heap_type(&mut self, ty: TypeId, matrix: Option<(bool, u32)>, depth: u32) -> Result<Laid> {
+    /// The image format of member `i` of heap block variable `var` (as written on it).
+    fn heap_member_format(&self, var: Option<VarId>, i: usize) -> Option<u32> {
+        let v = &self.shader.vars[var?];
+        let f = v.members.get(i)?.format.as_deref()?;
+        super::spec::image_format(f).map(|x| x.0)
+    }
+
+    /// Lays out a type inside a structured heap block (see the module docs); `format`: the
+    /// image format of an image (or array of images) written on its member; `var`: the heap
+    /// block variable whose struct type `ty` is (for its members' formats).
+    fn heap_type(
+        &mut self,
+        ty: TypeId,
+        matrix: Option<(bool, u32)>,
+        format: Option<u32>,
+        var: Option<VarId>,
+        depth: u32,
+    ) -> Result<Laid> {
         if depth > 64 {
             return Err(SpirvError::new("heap block types nested too deep"));
         }
+        let var = var.filter(|&v| {
+            self.shader.vars[v]
+                .members
+                .iter()
+                .any(|m| m.format.is_some())
+        });
         let key = (
             ty,
             matrix.map_or(0, |m| m.1 | (u32::from(m.0) << 31)),
             matrix.is_some(),
+            format,
+            var,
         );
         if let Some(l) = self.heap.laid.get(&key) {
             return Ok(*l);
@@ -370,7 +411,7 @@ impl Module<'_> {
                 }
             }
             Type::Array { elem, len, .. } => {
-                let e = self.heap_type(elem, matrix, depth + 1)?;
+                let e = self.heap_type(elem, matrix, format, None, depth + 1)?;
                 let stride = self.align_up(e.size, e.align);
                 let id = self.id();
                 if len == 0 {
@@ -401,9 +442,10 @@ impl Module<'_> {
                 let mut off = Bytes::C(0);
                 let mut align = Bytes::C(1);
                 let mut descriptors = false;
-                for f in &fields {
+                for (i, f) in fields.iter().enumerate() {
                     let m = f.matrix_stride.map(|s| (f.row_major, s));
-                    let l = self.heap_type(f.ty, m, depth + 1)?;
+                    let fmt = self.heap_member_format(var, i);
+                    let l = self.heap_type(f.ty, m, fmt, None, depth + 1)?;
                     descriptors |= l.descriptors;
                     off = self.align_up(off, l.align);
                     offsets.push(off);
@@ -449,7 +491,7 @@ impl Module<'_> {
                 }
             }
             _ => {
-                let t = self.heap_object_type(ty, None)?;
+                let t = self.heap_object_type(ty, format)?;
                 self.descriptor(t)
             }
         };
@@ -510,13 +552,16 @@ impl FuncCx<'_, '_> {
                     return Ok(false);
                 };
                 let path = if h.offset.is_some() {
-                    let l = self.m.heap_type(shader.vars[var].ty, None, 0)?;
+                    let l = self
+                        .m
+                        .heap_type(shader.vars[var].ty, None, None, Some(var), 0)?;
                     HeapPath::Struct {
                         var,
                         base_type: l.ty,
                         pointee: l.ty,
                         ir_ty: shader.vars[var].ty,
                         indices: SmallVec::new(),
+                        access: 0,
                     }
                 } else {
                     HeapPath::Array(var)
@@ -570,14 +615,16 @@ impl FuncCx<'_, '_> {
                         "internal: a heap buffer descriptor without a pointer",
                     ));
                 };
-                self.buffer_pointer(d, p)?;
+                let access = self.heap_paths.get(&parent).map_or(0, |h| h.access(shader));
+                self.buffer_pointer(d, p, access)?;
                 Ok(true)
             }
         }
     }
 
-    /// `OpBufferPointerEXT` of the untyped pointer `p` to a buffer descriptor: the block.
-    fn buffer_pointer(&mut self, d: &fresnel_ir::Deref, p: u32) -> Result<()> {
+    /// `OpBufferPointerEXT` of the untyped pointer `p` to a buffer descriptor: the block
+    /// (`access`: the memory qualifiers of the member holding the descriptor).
+    fn buffer_pointer(&mut self, d: &fresnel_ir::Deref, p: u32, access: u8) -> Result<()> {
         let class = match d.mode {
             VarMode::Ssbo => en::STORAGE_BUFFER,
             VarMode::Ubo => en::UNIFORM,
@@ -588,7 +635,21 @@ impl FuncCx<'_, '_> {
                 )))
             }
         };
-        self.buffer_pointer_in(d, p, class)
+        self.buffer_pointer_in(d, p, class)?;
+        self.pointer_access(d, access);
+        Ok(())
+    }
+
+    /// `NonWritable` / `NonReadable` on the buffer pointer of `d` for `readonly` /
+    /// `writeonly` (as glslang decorates its `OpBufferPointerEXT` results).
+    fn pointer_access(&mut self, d: &fresnel_ir::Deref, access: u8) {
+        let Val::Ptr { id, .. } = self.vals[d.dest.0 as usize] else {
+            return;
+        };
+        let bits = access & (fresnel_ir::access::READONLY | fresnel_ir::access::WRITEONLY);
+        if bits != 0 {
+            self.m.access_decorations(id, None, bits);
+        }
     }
 
     /// `OpBufferPointerEXT` of descriptor pointer `p` as a `class` pointer to `d`'s block.
@@ -632,7 +693,21 @@ impl FuncCx<'_, '_> {
         let up = self.m.untyped_ptr(en::UNIFORM_CONSTANT);
         let p = self.untyped_chain(up, arr, heap, &[idx]);
         match buffer_class {
-            Some(class) => self.buffer_pointer_in(d, p, class)?,
+            Some(class) => {
+                self.buffer_pointer_in(d, p, class)?;
+                // The block's members take the array's memory qualifiers (as an ordinary
+                // block's do), and the pointer `NonWritable` / `NonReadable`.
+                if v.access != 0 {
+                    let bt = self.m.heap_block(d.ty)?;
+                    if self.m.heap.access_decorated.insert(bt) {
+                        let n = self.m.members.get(&bt).map_or(0, Vec::len);
+                        for i in 0..n {
+                            self.m.access_decorations(bt, Some(i as u32), v.access);
+                        }
+                    }
+                    self.pointer_access(d, v.access);
+                }
+            }
             None => {
                 if matches!(shader.types.get(d.ty), Type::Image { .. }) {
                     self.m.heap.image_ptrs.insert(p);
@@ -658,6 +733,7 @@ impl FuncCx<'_, '_> {
             pointee,
             ir_ty,
             mut indices,
+            mut access,
         } = path
         else {
             return Err(SpirvError::new("internal: not a structured heap path"));
@@ -677,6 +753,15 @@ impl FuncCx<'_, '_> {
                 self.m.shader.types.display(ir_ty)
             )));
         };
+        if indices.is_empty() {
+            // A member of the block itself: its memory qualifiers.
+            if let DerefKind::Struct { field, .. } = d.kind {
+                access = self.m.shader.vars[var]
+                    .members
+                    .get(field as usize)
+                    .map_or(0, |m| m.access);
+            }
+        }
         indices.push(idx);
         let base = self.heap_base(var)?;
         let up = self.m.untyped_ptr(en::UNIFORM_CONSTANT);
@@ -699,6 +784,7 @@ impl FuncCx<'_, '_> {
                 pointee: next,
                 ir_ty: d.ty,
                 indices,
+                access,
             },
         );
         Ok(())

@@ -2586,6 +2586,11 @@ impl Checker<'_> {
                         }),
                         row_major: false,
                         buffer_type: is_buffer_type.then_some(!uniform),
+                        memory: if is_buffer_type {
+                            q.quals.memory
+                        } else {
+                            Memory::default()
+                        },
                     };
                     for e in &q.quals.layout {
                         let n = self.name(e.name).to_string();

@@ -2214,6 +2214,7 @@ impl Checker<'_> {
             packing: declared_packing,
             row_major: block_row_major,
             buffer_type: None,
+            memory: crate::hir::Memory::default(),
         }
     }
 
