@@ -81,6 +81,10 @@ struct Laid {
     descriptors: bool,
 }
 
+/// A laid-out heap type's key: type, matrix layout (order and stride, and whether given),
+/// image format, and the block variable whose members carry image formats.
+type LaidKey = (TypeId, u32, bool, Option<u32>, Option<VarId>);
+
 /// Module-wide heap declarations.
 #[derive(Default, Debug)]
 pub struct HeapState {
@@ -96,7 +100,7 @@ pub struct HeapState {
     /// Structured heap block types, laid out.
     /// Keyed by type, matrix layout, image format and (for a block whose members carry
     /// image formats) the variable.
-    laid: FxHashMap<(TypeId, u32, bool, Option<u32>, Option<VarId>), Laid>,
+    laid: FxHashMap<LaidKey, Laid>,
     /// Ids of untyped pointers to heap images (for image atomics).
     pub image_ptrs: FxHashSet<u32>,
     /// Block types decorated `Block` for buffer pointers.
