@@ -455,3 +455,91 @@ void main() { writeHeap.writes[1].value = reads[0].value; }";
             .any(|(o, v)| *o == OP_MEMBER_DECORATE && v[2] == DECOR_NON_READABLE));
     }
 }
+
+/// `(struct, member, decoration)` of the module's `OpMemberDecorate`s without operands.
+fn member_decorations(words: &[u32]) -> Vec<(u32, u32, u32)> {
+    instructions(words)
+        .into_iter()
+        .filter(|(o, v)| *o == OP_MEMBER_DECORATE && v.len() == 3)
+        .map(|(_, v)| (v[0], v[1], v[2]))
+        .collect()
+}
+
+/// glslang's `spv.descriptorHeap.ImageQualifiers.frag`: a `readonly` / `writeonly` heap
+/// array of images is reached through a struct wrapping the array (`<name>_heap`), whose
+/// member carries the qualifier; an unqualified one is indexed directly.
+#[test]
+fn heap_image_array_memory_qualifiers_decorate_a_wrapping_struct() {
+    let src = "#version 460
+#extension GL_EXT_descriptor_heap : require
+#extension GL_EXT_nonuniform_qualifier : require
+#extension GL_EXT_samplerless_texture_functions : require
+layout(descriptor_heap, r32f) writeonly uniform image2D Writes[];
+layout(descriptor_heap, r32f) readonly uniform image2D Reads[];
+layout(descriptor_heap, r32f) uniform image2D Plain[];
+layout(location = 0) out vec4 o;
+void main()
+{
+    imageStore(Writes[10], ivec2(0), imageLoad(Reads[20], ivec2(0)));
+    o = imageLoad(Plain[20], ivec2(0));
+}";
+    for words in both(Stage::Fragment, src) {
+        let ins = instructions(&words);
+        let mut decorations: Vec<u32> = member_decorations(&words)
+            .into_iter()
+            .map(|(_, m, d)| {
+                assert_eq!(m, 0);
+                d
+            })
+            .collect();
+        decorations.sort_unstable();
+        assert_eq!(decorations, [DECOR_NON_WRITABLE, DECOR_NON_READABLE]);
+        let wrappers: Vec<u32> = member_decorations(&words)
+            .into_iter()
+            .map(|(s, _, _)| s)
+            .collect();
+        // Each wrapper: member 0 at offset 0, and chains index it with (0, element).
+        for w in &wrappers {
+            let ids = offset_ids(&words, *w);
+            assert_eq!(ids.len(), 1);
+            assert_eq!(constant(&words, ids[0]), Some(0));
+            let chain = ins
+                .iter()
+                .find(|(o, v)| *o == OP_UNTYPED_ACCESS_CHAIN_KHR && v[2] == *w)
+                .map(|(_, v)| v.clone())
+                .expect("a chain through the wrapper");
+            assert_eq!(chain.len(), 6, "{chain:?}");
+            assert_eq!(constant(&words, chain[4]), Some(0));
+        }
+        // The unqualified array is indexed directly (its runtime array, one index).
+        assert!(ins.iter().any(|(o, v)| *o == OP_UNTYPED_ACCESS_CHAIN_KHR
+            && v.len() == 5
+            && !wrappers.contains(&v[2])));
+        let text = fresnel_backend::spirv::disassemble(&words).expect("disassembles");
+        assert!(text.contains("0 NonReadable"), "{text}");
+        assert!(text.contains("0 NonWritable"), "{text}");
+    }
+}
+
+#[test]
+fn structured_heap_image_members_take_memory_qualifiers() {
+    let src = "#version 460
+#extension GL_EXT_descriptor_heap : require
+#extension GL_EXT_structured_descriptor_heap : require
+layout(local_size_x = 1) in;
+resourceheap H {
+    uint count;
+    layout(rgba8) readonly image2D src;
+    layout(rgba8) writeonly image2D dst[2];
+} h;
+void main() { imageStore(h.dst[1], ivec2(0), imageLoad(h.src, ivec2(0))); }";
+    for words in both(Stage::Compute, src) {
+        let mut d: Vec<(u32, u32)> = member_decorations(&words)
+            .into_iter()
+            .map(|(_, m, d)| (m, d))
+            .collect();
+        d.sort_unstable();
+        assert_eq!(d, [(1, DECOR_NON_WRITABLE), (2, DECOR_NON_READABLE)]);
+        assert_eq!(image_formats(&words), [IMAGE_FORMAT_RGBA8]);
+    }
+}

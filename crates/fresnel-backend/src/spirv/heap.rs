@@ -107,6 +107,8 @@ pub struct HeapState {
     blocks: FxHashSet<u32>,
     /// Block types whose members carry a heap array's memory qualifiers.
     access_decorated: FxHashSet<u32>,
+    /// Heap arrays of images with memory qualifiers: the struct wrapping their array.
+    wrappers: FxHashMap<VarId, u32>,
 }
 
 /// A deref inside a heap variable not written as a pointer yet: a heap array itself, or a
@@ -367,6 +369,26 @@ impl Module<'_> {
         super::spec::image_format(f).map(|x| x.0)
     }
 
+    /// The memory qualifiers (`NonWritable`, `NonReadable`, `Coherent`, `Volatile`) of member
+    /// `i` (of IR type `ty`) of heap block variable `var` when it holds images.
+    fn heap_member_image_access(&self, var: Option<VarId>, i: usize, ty: TypeId) -> u8 {
+        let Some(var) = var else {
+            return 0;
+        };
+        let mut t = ty;
+        while let Type::Array { elem, .. } = self.shader.types.get(t) {
+            t = *elem;
+        }
+        if !matches!(self.shader.types.get(t), Type::Image { .. }) {
+            return 0;
+        }
+        self.shader.vars[var].members.get(i).map_or(0, |m| m.access)
+            & (fresnel_ir::access::READONLY
+                | fresnel_ir::access::WRITEONLY
+                | fresnel_ir::access::COHERENT
+                | fresnel_ir::access::VOLATILE)
+    }
+
     /// Lays out a type inside a structured heap block (see the module docs); `format`: the
     /// image format of an image (or array of images) written on its member; `var`: the heap
     /// block variable whose struct type `ty` is (for its members' formats).
@@ -385,7 +407,7 @@ impl Module<'_> {
             self.shader.vars[v]
                 .members
                 .iter()
-                .any(|m| m.format.is_some())
+                .any(|m| m.format.is_some() || m.access != 0)
         });
         let key = (
             ty,
@@ -478,6 +500,10 @@ impl Module<'_> {
                         ),
                     }
                     self.member_matrix_layout(id, i32_, f);
+                    // An image member's memory qualifiers (a buffer descriptor's decorate
+                    // its buffer pointers).
+                    let bits = self.heap_member_image_access(var, i, f.ty);
+                    self.access_decorations(id, Some(i32_), bits);
                 }
                 // Vulkan: a struct ending in a runtime array is a block.
                 let runtime = fields.last().is_some_and(|f| {
@@ -519,6 +545,38 @@ impl Module<'_> {
             .inst(en::DECORATE_ID, &[id, en::ARRAY_STRIDE_ID_EXT, sid]);
         self.elem.insert(id, desc);
         self.heap.arrays.insert((desc, sid), id);
+        id
+    }
+
+    /// The struct `{ arr }` (named `<var>_heap`) an image heap array with memory qualifiers
+    /// is reached through, its member decorated with them (as glslang writes
+    /// `readonly` / `writeonly` heap images): one per variable.
+    fn image_wrapper(&mut self, var: VarId, arr: u32) -> u32 {
+        if let Some(&t) = self.heap.wrappers.get(&var) {
+            return t;
+        }
+        let v = &self.shader.vars[var];
+        // (The offset's constant is declared before the struct naming it.)
+        let zero = self.const_u32(0);
+        let id = self.id();
+        self.globals.inst(op::TYPE_STRUCT, &[id, arr]);
+        self.name(id, &format!("{}_heap", v.name));
+        if self.opts.debug_names {
+            self.names.inst_str(op::MEMBER_NAME, &[id, 0], &v.name, &[]);
+        }
+        self.decorate_once(id, decor::BLOCK);
+        let bits = v.access
+            & (fresnel_ir::access::READONLY
+                | fresnel_ir::access::WRITEONLY
+                | fresnel_ir::access::COHERENT
+                | fresnel_ir::access::VOLATILE);
+        self.access_decorations(id, Some(0), bits);
+        self.decorations.inst(
+            en::MEMBER_DECORATE_ID_EXT,
+            &[id, 0, en::OFFSET_ID_EXT, zero],
+        );
+        self.members.insert(id, vec![arr]);
+        self.heap.wrappers.insert(var, id);
         id
     }
 
@@ -695,7 +753,21 @@ impl FuncCx<'_, '_> {
         let arr = self.m.descriptor_array(desc, stride);
         let heap = self.m.heap_var(kind);
         let up = self.m.untyped_ptr(en::UNIFORM_CONSTANT);
-        let p = self.untyped_chain(up, arr, heap, &[idx]);
+        let qualified_image = buffer_class.is_none()
+            && matches!(shader.types.get(d.ty), Type::Image { .. })
+            && v.access
+                & (fresnel_ir::access::READONLY
+                    | fresnel_ir::access::WRITEONLY
+                    | fresnel_ir::access::COHERENT
+                    | fresnel_ir::access::VOLATILE)
+                != 0;
+        let p = if qualified_image {
+            let w = self.m.image_wrapper(var, arr);
+            let zero = self.m.const_i32(0);
+            self.untyped_chain(up, w, heap, &[zero, idx])
+        } else {
+            self.untyped_chain(up, arr, heap, &[idx])
+        };
         match buffer_class {
             Some(class) => {
                 self.buffer_pointer_in(d, p, class)?;
