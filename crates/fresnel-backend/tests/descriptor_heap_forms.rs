@@ -543,3 +543,47 @@ void main() { imageStore(h.dst[1], ivec2(0), imageLoad(h.src, ivec2(0))); }";
         assert_eq!(image_formats(&words), [IMAGE_FORMAT_RGBA8]);
     }
 }
+
+/// GL_EXT_structured_descriptor_heap's `descriptor_size`: the member's descriptors take
+/// (and are aligned to) that many bytes instead of `OpConstantSizeOfEXT`'s, so the offsets
+/// after them (and an array's stride) are known constants.
+#[test]
+fn descriptor_size_overrides_the_descriptor_sizes_of_a_member() {
+    let src = "#version 460
+#extension GL_EXT_descriptor_heap : require
+#extension GL_EXT_structured_descriptor_heap : require
+#extension GL_EXT_samplerless_texture_functions : require
+layout(local_size_x = 1) in;
+layout(buffer_type, scalar) buffer Ssbo { vec4 data; };
+resourceheap BufferHeap {
+    uint count;
+    layout(descriptor_size = 128) Ssbo first;
+    layout(descriptor_size = 64) texture2D t[2];
+    uint after;
+} h;
+layout(binding = 0) buffer O { vec4 v; uint a; } o;
+void main() {
+    o.v = h.first.data + texelFetch(h.t[1], ivec2(0), 0);
+    o.a = h.after + h.count;
+}";
+    for words in both(Stage::Compute, src) {
+        // No descriptor size is asked of the client API: all offsets are constants.
+        assert_eq!(count(&words, OP_CONSTANT_SIZE_OF_EXT), 0);
+        assert_eq!(count(&words, OP_SPEC_CONSTANT_OP), 0);
+        let st = instructions(&words)
+            .into_iter()
+            .find(|(o, _)| *o == OP_MEMBER_DECORATE_ID_EXT)
+            .map(|(_, v)| v[0])
+            .expect("the heap block's offsets");
+        let offsets: Vec<Option<u32>> = offset_ids(&words, st)
+            .into_iter()
+            .map(|id| constant(&words, id))
+            .collect();
+        assert_eq!(offsets, [Some(0), Some(128), Some(256), Some(384)]);
+        let strides: Vec<Option<u32>> = array_stride_ids(&words)
+            .into_iter()
+            .map(|id| constant(&words, id))
+            .collect();
+        assert_eq!(strides, [Some(64)]);
+    }
+}

@@ -834,6 +834,7 @@ impl Cx<'_> {
                 .map(|s| self.interner.resolve(*s).to_string())
                 .collect(),
             format,
+            descriptor_size: entry("descriptor_size"),
         }
     }
 

@@ -82,8 +82,8 @@ struct Laid {
 }
 
 /// A laid-out heap type's key: type, matrix layout (order and stride, and whether given),
-/// image format, and the block variable whose members carry image formats.
-type LaidKey = (TypeId, u32, bool, Option<u32>, Option<VarId>);
+/// image format, `descriptor_size`, and the block variable whose members carry qualifiers.
+type LaidKey = (TypeId, u32, bool, Option<u32>, Option<u32>, Option<VarId>);
 
 /// Module-wide heap declarations.
 #[derive(Default, Debug)]
@@ -390,13 +390,16 @@ impl Module<'_> {
     }
 
     /// Lays out a type inside a structured heap block (see the module docs); `format`: the
-    /// image format of an image (or array of images) written on its member; `var`: the heap
-    /// block variable whose struct type `ty` is (for its members' formats).
+    /// image format of an image (or array of images) written on its member; `desc_size`:
+    /// the member's `descriptor_size` (each descriptor in it takes, and is aligned to, that
+    /// many bytes instead of its `OpConstantSizeOfEXT`); `var`: the heap block variable
+    /// whose struct type `ty` is (for its members' qualifiers).
     fn heap_type(
         &mut self,
         ty: TypeId,
         matrix: Option<(bool, u32)>,
         format: Option<u32>,
+        desc_size: Option<u32>,
         var: Option<VarId>,
         depth: u32,
     ) -> Result<Laid> {
@@ -407,13 +410,14 @@ impl Module<'_> {
             self.shader.vars[v]
                 .members
                 .iter()
-                .any(|m| m.format.is_some() || m.access != 0)
+                .any(|m| m.format.is_some() || m.access != 0 || m.descriptor_size.is_some())
         });
         let key = (
             ty,
             matrix.map_or(0, |m| m.1 | (u32::from(m.0) << 31)),
             matrix.is_some(),
             format,
+            desc_size,
             var,
         );
         if let Some(l) = self.heap.laid.get(&key) {
@@ -437,8 +441,10 @@ impl Module<'_> {
                 }
             }
             Type::Array { elem, len, .. } => {
-                let e = self.heap_type(elem, matrix, format, None, depth + 1)?;
+                let e = self.heap_type(elem, matrix, format, desc_size, None, depth + 1)?;
                 let stride = self.align_up(e.size, e.align);
+                // (Operand ids are declared before the array that names them.)
+                let sid = self.bytes_id(stride);
                 let id = self.id();
                 if len == 0 {
                     self.globals.inst(op::TYPE_RUNTIME_ARRAY, &[id, e.ty]);
@@ -446,7 +452,6 @@ impl Module<'_> {
                     let n = self.const_u32(len);
                     self.globals.inst(op::TYPE_ARRAY, &[id, e.ty, n]);
                 }
-                let sid = self.bytes_id(stride);
                 self.decorations
                     .inst(en::DECORATE_ID, &[id, en::ARRAY_STRIDE_ID_EXT, sid]);
                 self.elem.insert(id, e.ty);
@@ -471,7 +476,12 @@ impl Module<'_> {
                 for (i, f) in fields.iter().enumerate() {
                     let m = f.matrix_stride.map(|s| (f.row_major, s));
                     let fmt = self.heap_member_format(var, i);
-                    let l = self.heap_type(f.ty, m, fmt, None, depth + 1)?;
+                    // (Nested structs pass their member's `descriptor_size` down.)
+                    let size = var
+                        .and_then(|v| self.shader.vars[v].members.get(i))
+                        .and_then(|d| d.descriptor_size)
+                        .or(desc_size);
+                    let l = self.heap_type(f.ty, m, fmt, size, None, depth + 1)?;
                     descriptors |= l.descriptors;
                     off = self.align_up(off, l.align);
                     offsets.push(off);
@@ -522,7 +532,15 @@ impl Module<'_> {
             }
             _ => {
                 let t = self.heap_object_type(ty, format)?;
-                self.descriptor(t)
+                match desc_size {
+                    Some(n) => Laid {
+                        ty: t,
+                        size: Bytes::C(n),
+                        align: Bytes::C(n),
+                        descriptors: true,
+                    },
+                    None => self.descriptor(t),
+                }
             }
         };
         self.heap.laid.insert(key, laid);
@@ -614,9 +632,9 @@ impl FuncCx<'_, '_> {
                     return Ok(false);
                 };
                 let path = if h.offset.is_some() {
-                    let l = self
-                        .m
-                        .heap_type(shader.vars[var].ty, None, None, Some(var), 0)?;
+                    let l =
+                        self.m
+                            .heap_type(shader.vars[var].ty, None, None, None, Some(var), 0)?;
                     HeapPath::Struct {
                         var,
                         base_type: l.ty,

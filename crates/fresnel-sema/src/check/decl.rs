@@ -131,6 +131,7 @@ fn layout_takes_value(name: &str) -> Option<bool> {
         | "sampler_heap_offset"
         | "bank"
         | "descriptor_stride"
+        | "descriptor_size"
         | "shading_rate_xqcom"
         | "shading_rate_yqcom"
         | "shading_rate_zqcom" => true,
