@@ -353,3 +353,237 @@ void main() { imageAtomicAdd(img[1], 1, 1); }";
         .expect_err("no descriptor heaps in OpenGL");
     assert!(e.contains("descriptor heap") && e.contains("Vulkan"), "{e}");
 }
+
+const OP_TYPE_IMAGE: u16 = 25;
+const DECOR_NON_WRITABLE: u32 = 24;
+const DECOR_NON_READABLE: u32 = 25;
+const CAP_STORAGE_IMAGE_READ_WITHOUT_FORMAT: u32 = 55;
+const CAP_STORAGE_IMAGE_WRITE_WITHOUT_FORMAT: u32 = 56;
+const IMAGE_FORMAT_RGBA8: u32 = 4;
+const IMAGE_FORMAT_R32F: u32 = 3;
+
+/// The `Image Format` operands of the module's `OpTypeImage`s.
+fn image_formats(words: &[u32]) -> Vec<u32> {
+    let mut v: Vec<u32> = instructions(words)
+        .into_iter()
+        .filter(|(o, _)| *o == OP_TYPE_IMAGE)
+        .map(|(_, d)| d[7])
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+#[test]
+fn structured_heap_images_keep_their_formats() {
+    let src = "#version 460
+#extension GL_EXT_descriptor_heap : require
+#extension GL_EXT_structured_descriptor_heap : require
+layout(local_size_x = 1) in;
+resourceheap H {
+    uint count;
+    layout(rgba8) image2D img;
+    layout(r32f) image2D imgs[2];
+} h;
+void main() {
+    imageStore(h.img, ivec2(0), imageLoad(h.imgs[1], ivec2(0)));
+}";
+    for words in both(Stage::Compute, src) {
+        assert_eq!(
+            image_formats(&words),
+            [IMAGE_FORMAT_R32F, IMAGE_FORMAT_RGBA8]
+        );
+        assert!(!has_cap(&words, CAP_STORAGE_IMAGE_READ_WITHOUT_FORMAT));
+        assert!(!has_cap(&words, CAP_STORAGE_IMAGE_WRITE_WITHOUT_FORMAT));
+        let text = fresnel_backend::spirv::disassemble(&words).expect("disassembles");
+        assert!(text.contains("2D 0 0 0 2 Rgba8"), "{text}");
+        assert!(text.contains("2D 0 0 0 2 R32f"), "{text}");
+    }
+    // Without a format the image still needs the capabilities.
+    let src = "#version 460
+#extension GL_EXT_descriptor_heap : require
+#extension GL_EXT_structured_descriptor_heap : require
+#extension GL_EXT_shader_image_load_formatted : require
+layout(local_size_x = 1) in;
+resourceheap H { image2D img; } h;
+void main() { imageStore(h.img, ivec2(0), imageLoad(h.img, ivec2(1))); }";
+    for words in both(Stage::Compute, src) {
+        assert_eq!(image_formats(&words), [0]);
+        assert!(has_cap(&words, CAP_STORAGE_IMAGE_READ_WITHOUT_FORMAT));
+        assert!(has_cap(&words, CAP_STORAGE_IMAGE_WRITE_WITHOUT_FORMAT));
+    }
+}
+
+/// glslang's `spv.descriptorHeap.BufferQualifiers.frag`: a `readonly` heap array of
+/// buffers and a `writeonly` `buffer_type` in a structured heap.
+#[test]
+fn heap_buffer_memory_qualifiers_decorate_blocks_and_buffer_pointers() {
+    let src = "#version 460
+#extension GL_EXT_descriptor_heap : require
+#extension GL_EXT_nonuniform_qualifier : require
+#extension GL_EXT_structured_descriptor_heap : require
+layout(descriptor_heap) readonly buffer ReadSSBO { uint value; } reads[];
+layout(buffer_type) writeonly buffer WriteSSBO { uint value; };
+layout(heap_offset = 256) resourceheap WriteHeap { WriteSSBO writes[]; } writeHeap;
+void main() { writeHeap.writes[1].value = reads[0].value; }";
+    for words in both(Stage::Fragment, src) {
+        let ins = instructions(&words);
+        let decorated = |id: u32, d: u32| {
+            ins.iter()
+                .any(|(o, v)| *o == OP_DECORATE && v[0] == id && v[1] == d)
+        };
+        // The buffer pointers: the read one `NonWritable`, the written one `NonReadable`.
+        let pointers = results_of(&words, OP_BUFFER_POINTER_EXT);
+        assert_eq!(pointers.len(), 2);
+        let read = pointers
+            .iter()
+            .filter(|p| decorated(**p, DECOR_NON_WRITABLE))
+            .count();
+        let written = pointers
+            .iter()
+            .filter(|p| decorated(**p, DECOR_NON_READABLE))
+            .count();
+        assert_eq!((read, written), (1, 1), "{pointers:?}");
+        // The readonly array's block: its member `NonWritable` (as an ordinary block's).
+        let members: Vec<u32> = ins
+            .iter()
+            .filter(|(o, v)| *o == OP_MEMBER_DECORATE && v[2] == DECOR_NON_WRITABLE)
+            .map(|(_, v)| v[1])
+            .collect();
+        assert_eq!(members, [0]);
+        assert!(!ins
+            .iter()
+            .any(|(o, v)| *o == OP_MEMBER_DECORATE && v[2] == DECOR_NON_READABLE));
+    }
+}
+
+/// `(struct, member, decoration)` of the module's `OpMemberDecorate`s without operands.
+fn member_decorations(words: &[u32]) -> Vec<(u32, u32, u32)> {
+    instructions(words)
+        .into_iter()
+        .filter(|(o, v)| *o == OP_MEMBER_DECORATE && v.len() == 3)
+        .map(|(_, v)| (v[0], v[1], v[2]))
+        .collect()
+}
+
+/// glslang's `spv.descriptorHeap.ImageQualifiers.frag`: a `readonly` / `writeonly` heap
+/// array of images is reached through a struct wrapping the array (`<name>_heap`), whose
+/// member carries the qualifier; an unqualified one is indexed directly.
+#[test]
+fn heap_image_array_memory_qualifiers_decorate_a_wrapping_struct() {
+    let src = "#version 460
+#extension GL_EXT_descriptor_heap : require
+#extension GL_EXT_nonuniform_qualifier : require
+#extension GL_EXT_samplerless_texture_functions : require
+layout(descriptor_heap, r32f) writeonly uniform image2D Writes[];
+layout(descriptor_heap, r32f) readonly uniform image2D Reads[];
+layout(descriptor_heap, r32f) uniform image2D Plain[];
+layout(location = 0) out vec4 o;
+void main()
+{
+    imageStore(Writes[10], ivec2(0), imageLoad(Reads[20], ivec2(0)));
+    o = imageLoad(Plain[20], ivec2(0));
+}";
+    for words in both(Stage::Fragment, src) {
+        let ins = instructions(&words);
+        let mut decorations: Vec<u32> = member_decorations(&words)
+            .into_iter()
+            .map(|(_, m, d)| {
+                assert_eq!(m, 0);
+                d
+            })
+            .collect();
+        decorations.sort_unstable();
+        assert_eq!(decorations, [DECOR_NON_WRITABLE, DECOR_NON_READABLE]);
+        let wrappers: Vec<u32> = member_decorations(&words)
+            .into_iter()
+            .map(|(s, _, _)| s)
+            .collect();
+        // Each wrapper: member 0 at offset 0, and chains index it with (0, element).
+        for w in &wrappers {
+            let ids = offset_ids(&words, *w);
+            assert_eq!(ids.len(), 1);
+            assert_eq!(constant(&words, ids[0]), Some(0));
+            let chain = ins
+                .iter()
+                .find(|(o, v)| *o == OP_UNTYPED_ACCESS_CHAIN_KHR && v[2] == *w)
+                .map(|(_, v)| v.clone())
+                .expect("a chain through the wrapper");
+            assert_eq!(chain.len(), 6, "{chain:?}");
+            assert_eq!(constant(&words, chain[4]), Some(0));
+        }
+        // The unqualified array is indexed directly (its runtime array, one index).
+        assert!(ins.iter().any(|(o, v)| *o == OP_UNTYPED_ACCESS_CHAIN_KHR
+            && v.len() == 5
+            && !wrappers.contains(&v[2])));
+        let text = fresnel_backend::spirv::disassemble(&words).expect("disassembles");
+        assert!(text.contains("0 NonReadable"), "{text}");
+        assert!(text.contains("0 NonWritable"), "{text}");
+    }
+}
+
+#[test]
+fn structured_heap_image_members_take_memory_qualifiers() {
+    let src = "#version 460
+#extension GL_EXT_descriptor_heap : require
+#extension GL_EXT_structured_descriptor_heap : require
+layout(local_size_x = 1) in;
+resourceheap H {
+    uint count;
+    layout(rgba8) readonly image2D src;
+    layout(rgba8) writeonly image2D dst[2];
+} h;
+void main() { imageStore(h.dst[1], ivec2(0), imageLoad(h.src, ivec2(0))); }";
+    for words in both(Stage::Compute, src) {
+        let mut d: Vec<(u32, u32)> = member_decorations(&words)
+            .into_iter()
+            .map(|(_, m, d)| (m, d))
+            .collect();
+        d.sort_unstable();
+        assert_eq!(d, [(1, DECOR_NON_WRITABLE), (2, DECOR_NON_READABLE)]);
+        assert_eq!(image_formats(&words), [IMAGE_FORMAT_RGBA8]);
+    }
+}
+
+/// GL_EXT_structured_descriptor_heap's `descriptor_size`: the member's descriptors take
+/// (and are aligned to) that many bytes instead of `OpConstantSizeOfEXT`'s, so the offsets
+/// after them (and an array's stride) are known constants.
+#[test]
+fn descriptor_size_overrides_the_descriptor_sizes_of_a_member() {
+    let src = "#version 460
+#extension GL_EXT_descriptor_heap : require
+#extension GL_EXT_structured_descriptor_heap : require
+#extension GL_EXT_samplerless_texture_functions : require
+layout(local_size_x = 1) in;
+layout(buffer_type, scalar) buffer Ssbo { vec4 data; };
+resourceheap BufferHeap {
+    uint count;
+    layout(descriptor_size = 128) Ssbo first;
+    layout(descriptor_size = 64) texture2D t[2];
+    uint after;
+} h;
+layout(binding = 0) buffer O { vec4 v; uint a; } o;
+void main() {
+    o.v = h.first.data + texelFetch(h.t[1], ivec2(0), 0);
+    o.a = h.after + h.count;
+}";
+    for words in both(Stage::Compute, src) {
+        // No descriptor size is asked of the client API: all offsets are constants.
+        assert_eq!(count(&words, OP_CONSTANT_SIZE_OF_EXT), 0);
+        assert_eq!(count(&words, OP_SPEC_CONSTANT_OP), 0);
+        let st = instructions(&words)
+            .into_iter()
+            .find(|(o, _)| *o == OP_MEMBER_DECORATE_ID_EXT)
+            .map(|(_, v)| v[0])
+            .expect("the heap block's offsets");
+        let offsets: Vec<Option<u32>> = offset_ids(&words, st)
+            .into_iter()
+            .map(|id| constant(&words, id))
+            .collect();
+        assert_eq!(offsets, [Some(0), Some(128), Some(256), Some(384)]);
+        let strides: Vec<Option<u32>> = array_stride_ids(&words)
+            .into_iter()
+            .map(|id| constant(&words, id))
+            .collect();
+        assert_eq!(strides, [Some(64)]);
+    }
+}

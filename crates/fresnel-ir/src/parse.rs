@@ -1058,6 +1058,14 @@ impl Parser {
                             _ => m.stream = Some(self.int_in(&a)?),
                         }
                     }
+                    "format" => {
+                        self.expect_punct('=')?;
+                        m.format = Some(self.name()?);
+                    }
+                    "descriptor_size" => {
+                        self.expect_punct('=')?;
+                        m.descriptor_size = Some(self.int_in(&a)?);
+                    }
                     _ => return self.err_at(&t, format!("unknown member attribute '{a}'")),
                 }
                 if !self.eat_punct(',') {

@@ -52,7 +52,7 @@
 //!              then ["members[" N "]" "{" (K "(" member_attr,* ")" ";")* "}"] (interface
 //!              block members K < N with decorations: builtin location component flat
 //!              noperspective centroid sample patch invariant precise lowp mediump highp
-//!              access xfb_buffer xfb_offset xfb_stride stream)
+//!              access xfb_buffer xfb_offset xfb_stride stream format=NAME descriptor_size=N)
 //! const     := "(" bits,* ")" | "{" const,* "}"
 //! function  := "function" fnN NAME "(" (in|out|inout @N),* ")" ["->" @N] "{"
 //!              ("var" @N [MODE ...])*  list  "block" bN "(end)" ":" "}"
@@ -516,6 +516,12 @@ impl<'a> Printer<'a> {
             if let Some(x) = val {
                 attrs.push(format!("{word}={x}"));
             }
+        }
+        if let Some(f) = &m.format {
+            attrs.push(format!("format={}", name(f)));
+        }
+        if let Some(x) = m.descriptor_size {
+            attrs.push(format!("descriptor_size={x}"));
         }
         attrs
     }

@@ -237,6 +237,12 @@ pub struct MemberDecor {
     /// Extension qualifiers written on the member (`perprimitiveNV`, `perviewNV`,
     /// `perprimitiveEXT`, as written; issue 5, helper B: SPIR-V member decorations).
     pub ext_quals: Vec<String>,
+    /// Image format qualifier written on the member (`rgba8`, ...: image members of
+    /// structured descriptor heap blocks).
+    pub format: Option<String>,
+    /// `descriptor_size = N` written on a member of a structured descriptor heap block: the
+    /// bytes each descriptor in the member takes (and is aligned to).
+    pub descriptor_size: Option<u32>,
 }
 
 impl MemberDecor {

@@ -127,6 +127,18 @@ pub fn ir_heap_type(
                 .map_or_else(|| "anon".to_string(), |n| interner.resolve(n).to_string());
             let mut fields = Vec::with_capacity(def.members.len());
             for mem in &def.members {
+                let named = |n: &str| {
+                    mem.layout
+                        .entries
+                        .iter()
+                        .any(|e| interner.resolve(e.name).eq_ignore_ascii_case(n))
+                };
+                if depth == 0 && named("descriptor_size") && !holds_descriptor(m, mem.ty, 0) {
+                    return Err(LowerError::new(
+                        "`descriptor_size` on a member of a heap block holding no descriptor",
+                        Some(mem.span),
+                    ));
+                }
                 if mem.layout.offset.is_some() {
                     return Err(LowerError::new(
                         "an explicit `offset` on a member of a heap block holding descriptors is not supported",

@@ -778,6 +778,26 @@ impl Cx<'_> {
                 acc |= bit;
             }
         }
+        // A `buffer_type` member of a heap block: the buffer's own memory qualifiers too.
+        if let Some(bl) = self.heap_buffer_layout(mem.ty) {
+            for (on, bit) in [
+                (bl.memory.readonly, access::READONLY),
+                (bl.memory.writeonly, access::WRITEONLY),
+                (bl.memory.coherent, access::COHERENT),
+                (bl.memory.volatile, access::VOLATILE),
+                (bl.memory.restrict, access::RESTRICT),
+            ] {
+                if on {
+                    acc |= bit;
+                }
+            }
+        }
+        let format = mem
+            .layout
+            .entries
+            .iter()
+            .map(|e| self.layout_name(e).to_ascii_lowercase())
+            .find(|n| IMAGE_FORMATS.contains(&n.as_str()));
         let xfb_offset = entry("xfb_offset");
         MemberDecor {
             builtin: self.interner.resolve(mem.name).starts_with("gl_"),
@@ -813,6 +833,19 @@ impl Cx<'_> {
                 .iter()
                 .map(|s| self.interner.resolve(*s).to_string())
                 .collect(),
+            format,
+            descriptor_size: entry("descriptor_size"),
+        }
+    }
+
+    /// The layout of the `buffer_type` block a member of type `ty` (or an array of them)
+    /// is a descriptor of.
+    fn heap_buffer_layout(&self, ty: HirTypeId) -> Option<fresnel_sema::types::BlockLayout> {
+        let inner = self.m.types.innermost(ty);
+        crate::heap::buffer_type(self.m, inner)?;
+        match self.m.types.get(inner) {
+            HType::Struct(s) => self.m.types.struct_def(*s).block_layout,
+            _ => None,
         }
     }
 

@@ -1042,3 +1042,40 @@ void main() {
     let e = fresnel_interp::Interp::new(&s).err().expect("refused");
     assert!(e.to_string().contains("descriptor heap"), "{e}");
 }
+
+/// Structured heap members keep their image formats, memory qualifiers (a `buffer_type`
+/// member's include its block type's) and `descriptor_size` in the variable's member
+/// decorations (printed and parsed back by `lower`'s round trip); `descriptor_size` on a
+/// member holding no descriptor is refused.
+#[test]
+fn structured_heap_member_qualifiers_lower_to_member_decorations() {
+    let src = "#version 460
+#extension GL_EXT_descriptor_heap : require
+#extension GL_EXT_structured_descriptor_heap : require
+layout(local_size_x = 1) in;
+layout(buffer_type) writeonly buffer W { uint v; };
+resourceheap H {
+    uint count;
+    layout(rgba8) readonly image2D src;
+    layout(descriptor_size = 64) W w[2];
+} h;
+void main() { h.w[1].v = uint(imageLoad(h.src, ivec2(0)).x) + h.count; }
+";
+    let s = lower("vk.comp", src);
+    let m = &var(&s, "H").members;
+    assert_eq!(m.len(), 3);
+    assert_eq!(m[1].format.as_deref(), Some("rgba8"));
+    assert_eq!(m[1].access, fresnel::ir::access::READONLY);
+    assert_eq!(m[2].access, fresnel::ir::access::WRITEONLY);
+    assert_eq!(m[2].descriptor_size, Some(64));
+    assert!(m[0].is_default());
+    let plain = "#version 460
+#extension GL_EXT_descriptor_heap : require
+#extension GL_EXT_structured_descriptor_heap : require
+layout(local_size_x = 1) in;
+resourceheap H { layout(descriptor_size = 16) uint x; } h;
+void main() {}
+";
+    let e = lower_error("plain.comp", plain);
+    assert!(e.contains("descriptor_size"), "{e}");
+}

@@ -252,6 +252,9 @@ pub struct BlockLayout {
     /// A `buffer_type` block (GL_EXT_structured_descriptor_heap), a type and not a buffer
     /// reference: `Some(true)` for a storage buffer, `Some(false)` for a uniform buffer.
     pub buffer_type: Option<bool>,
+    /// The memory qualifiers written on a `buffer_type` block (they apply to the buffer a
+    /// descriptor of the type points at); default for any other block.
+    pub memory: crate::hir::Memory,
 }
 
 /// Layout information of a block member, filled in for blocks with an explicit layout.

@@ -980,3 +980,30 @@ fn extreme_values_do_not_panic() {
         let _ = errors(*stage, src);
     }
 }
+
+// ---- descriptor_size (GL_EXT_structured_descriptor_heap) ----
+
+#[test]
+fn descriptor_size_only_on_heap_block_members_and_positive() {
+    let vk = |src: String| errors_with(C, TargetEnv::Vulkan { minor: 2 }, &src);
+    let head = "#version 460\n#extension GL_EXT_descriptor_heap : require\n#extension GL_EXT_structured_descriptor_heap : require\nlayout(local_size_x = 1) in;\n";
+    let e = vk(format!("{head}resourceheap H {{ uint n; layout(descriptor_size = 64) texture2D t[2]; }} h;\nsamplerheap S {{ layout(descriptor_size = 32) sampler s; }} smp;\nvoid main() {{}}\n"));
+    assert!(e.is_empty(), "{e:?}");
+    for (src, needle) in [
+        (
+            "layout(descriptor_size = 16) uniform texture2D t;",
+            "`descriptor_size` applies only to members of `resourceheap` and `samplerheap` blocks",
+        ),
+        (
+            "layout(binding = 0) buffer B { layout(descriptor_size = 16) uint x; } b;",
+            "`descriptor_size` applies only to members",
+        ),
+        (
+            "resourceheap H { layout(descriptor_size = 0) texture2D t; } h;",
+            "`descriptor_size` must be greater than zero",
+        ),
+    ] {
+        let e = vk(format!("{head}{src}\nvoid main() {{}}\n"));
+        assert!(e.iter().any(|m| m.contains(needle)), "{src}: {e:?}");
+    }
+}

@@ -81,6 +81,10 @@ struct Laid {
     descriptors: bool,
 }
 
+/// A laid-out heap type's key: type, matrix layout (order and stride, and whether given),
+/// image format, `descriptor_size`, and the block variable whose members carry qualifiers.
+type LaidKey = (TypeId, u32, bool, Option<u32>, Option<u32>, Option<VarId>);
+
 /// Module-wide heap declarations.
 #[derive(Default, Debug)]
 pub struct HeapState {
@@ -94,11 +98,17 @@ pub struct HeapState {
     bytes: u32,
     spec_ops: FxHashMap<(u32, u32, u32, u32), u32>,
     /// Structured heap block types, laid out.
-    laid: FxHashMap<(TypeId, u32, bool), Laid>,
+    /// Keyed by type, matrix layout, image format and (for a block whose members carry
+    /// image formats) the variable.
+    laid: FxHashMap<LaidKey, Laid>,
     /// Ids of untyped pointers to heap images (for image atomics).
     pub image_ptrs: FxHashSet<u32>,
     /// Block types decorated `Block` for buffer pointers.
     blocks: FxHashSet<u32>,
+    /// Block types whose members carry a heap array's memory qualifiers.
+    access_decorated: FxHashSet<u32>,
+    /// Heap arrays of images with memory qualifiers: the struct wrapping their array.
+    wrappers: FxHashMap<VarId, u32>,
 }
 
 /// A deref inside a heap variable not written as a pointer yet: a heap array itself, or a
@@ -112,7 +122,20 @@ pub enum HeapPath {
         pointee: u32,
         ir_ty: TypeId,
         indices: SmallVec<[u32; 4]>,
+        /// Memory qualifiers of the block member the path is in (bits as in
+        /// [`fresnel_ir::access`]).
+        access: u8,
     },
+}
+
+impl HeapPath {
+    /// The memory qualifiers of what the path reaches (the heap array's, or its member's).
+    fn access(&self, shader: &fresnel_ir::Shader) -> u8 {
+        match self {
+            HeapPath::Array(v) => shader.vars[*v].access,
+            HeapPath::Struct { access, .. } => *access,
+        }
+    }
 }
 
 impl Module<'_> {
@@ -339,15 +362,63 @@ impl Module<'_> {
             && self.plain_size(ty, matrix, 0).is_some()
     }
 
-    /// Lays out a type inside a structured heap block (see the module docs).
-    fn heap_type(&mut self, ty: TypeId, matrix: Option<(bool, u32)>, depth: u32) -> Result<Laid> {
+    /// The image format of member `i` of heap block variable `var` (as written on it).
+    fn heap_member_format(&self, var: Option<VarId>, i: usize) -> Option<u32> {
+        let v = &self.shader.vars[var?];
+        let f = v.members.get(i)?.format.as_deref()?;
+        super::spec::image_format(f).map(|x| x.0)
+    }
+
+    /// The memory qualifiers (`NonWritable`, `NonReadable`, `Coherent`, `Volatile`) of member
+    /// `i` (of IR type `ty`) of heap block variable `var` when it holds images.
+    fn heap_member_image_access(&self, var: Option<VarId>, i: usize, ty: TypeId) -> u8 {
+        let Some(var) = var else {
+            return 0;
+        };
+        let mut t = ty;
+        while let Type::Array { elem, .. } = self.shader.types.get(t) {
+            t = *elem;
+        }
+        if !matches!(self.shader.types.get(t), Type::Image { .. }) {
+            return 0;
+        }
+        self.shader.vars[var].members.get(i).map_or(0, |m| m.access)
+            & (fresnel_ir::access::READONLY
+                | fresnel_ir::access::WRITEONLY
+                | fresnel_ir::access::COHERENT
+                | fresnel_ir::access::VOLATILE)
+    }
+
+    /// Lays out a type inside a structured heap block (see the module docs); `format`: the
+    /// image format of an image (or array of images) written on its member; `desc_size`:
+    /// the member's `descriptor_size` (each descriptor in it takes, and is aligned to, that
+    /// many bytes instead of its `OpConstantSizeOfEXT`); `var`: the heap block variable
+    /// whose struct type `ty` is (for its members' qualifiers).
+    fn heap_type(
+        &mut self,
+        ty: TypeId,
+        matrix: Option<(bool, u32)>,
+        format: Option<u32>,
+        desc_size: Option<u32>,
+        var: Option<VarId>,
+        depth: u32,
+    ) -> Result<Laid> {
         if depth > 64 {
             return Err(SpirvError::new("heap block types nested too deep"));
         }
+        let var = var.filter(|&v| {
+            self.shader.vars[v]
+                .members
+                .iter()
+                .any(|m| m.format.is_some() || m.access != 0 || m.descriptor_size.is_some())
+        });
         let key = (
             ty,
             matrix.map_or(0, |m| m.1 | (u32::from(m.0) << 31)),
             matrix.is_some(),
+            format,
+            desc_size,
+            var,
         );
         if let Some(l) = self.heap.laid.get(&key) {
             return Ok(*l);
@@ -370,8 +441,10 @@ impl Module<'_> {
                 }
             }
             Type::Array { elem, len, .. } => {
-                let e = self.heap_type(elem, matrix, depth + 1)?;
+                let e = self.heap_type(elem, matrix, format, desc_size, None, depth + 1)?;
                 let stride = self.align_up(e.size, e.align);
+                // (Operand ids are declared before the array that names them.)
+                let sid = self.bytes_id(stride);
                 let id = self.id();
                 if len == 0 {
                     self.globals.inst(op::TYPE_RUNTIME_ARRAY, &[id, e.ty]);
@@ -379,7 +452,6 @@ impl Module<'_> {
                     let n = self.const_u32(len);
                     self.globals.inst(op::TYPE_ARRAY, &[id, e.ty, n]);
                 }
-                let sid = self.bytes_id(stride);
                 self.decorations
                     .inst(en::DECORATE_ID, &[id, en::ARRAY_STRIDE_ID_EXT, sid]);
                 self.elem.insert(id, e.ty);
@@ -401,9 +473,15 @@ impl Module<'_> {
                 let mut off = Bytes::C(0);
                 let mut align = Bytes::C(1);
                 let mut descriptors = false;
-                for f in &fields {
+                for (i, f) in fields.iter().enumerate() {
                     let m = f.matrix_stride.map(|s| (f.row_major, s));
-                    let l = self.heap_type(f.ty, m, depth + 1)?;
+                    let fmt = self.heap_member_format(var, i);
+                    // (Nested structs pass their member's `descriptor_size` down.)
+                    let size = var
+                        .and_then(|v| self.shader.vars[v].members.get(i))
+                        .and_then(|d| d.descriptor_size)
+                        .or(desc_size);
+                    let l = self.heap_type(f.ty, m, fmt, size, None, depth + 1)?;
                     descriptors |= l.descriptors;
                     off = self.align_up(off, l.align);
                     offsets.push(off);
@@ -432,6 +510,10 @@ impl Module<'_> {
                         ),
                     }
                     self.member_matrix_layout(id, i32_, f);
+                    // An image member's memory qualifiers (a buffer descriptor's decorate
+                    // its buffer pointers).
+                    let bits = self.heap_member_image_access(var, i, f.ty);
+                    self.access_decorations(id, Some(i32_), bits);
                 }
                 // Vulkan: a struct ending in a runtime array is a block.
                 let runtime = fields.last().is_some_and(|f| {
@@ -449,8 +531,16 @@ impl Module<'_> {
                 }
             }
             _ => {
-                let t = self.heap_object_type(ty, None)?;
-                self.descriptor(t)
+                let t = self.heap_object_type(ty, format)?;
+                match desc_size {
+                    Some(n) => Laid {
+                        ty: t,
+                        size: Bytes::C(n),
+                        align: Bytes::C(n),
+                        descriptors: true,
+                    },
+                    None => self.descriptor(t),
+                }
             }
         };
         self.heap.laid.insert(key, laid);
@@ -473,6 +563,38 @@ impl Module<'_> {
             .inst(en::DECORATE_ID, &[id, en::ARRAY_STRIDE_ID_EXT, sid]);
         self.elem.insert(id, desc);
         self.heap.arrays.insert((desc, sid), id);
+        id
+    }
+
+    /// The struct `{ arr }` (named `<var>_heap`) an image heap array with memory qualifiers
+    /// is reached through, its member decorated with them (as glslang writes
+    /// `readonly` / `writeonly` heap images): one per variable.
+    fn image_wrapper(&mut self, var: VarId, arr: u32) -> u32 {
+        if let Some(&t) = self.heap.wrappers.get(&var) {
+            return t;
+        }
+        let v = &self.shader.vars[var];
+        // (The offset's constant is declared before the struct naming it.)
+        let zero = self.const_u32(0);
+        let id = self.id();
+        self.globals.inst(op::TYPE_STRUCT, &[id, arr]);
+        self.name(id, &format!("{}_heap", v.name));
+        if self.opts.debug_names {
+            self.names.inst_str(op::MEMBER_NAME, &[id, 0], &v.name, &[]);
+        }
+        self.decorate_once(id, decor::BLOCK);
+        let bits = v.access
+            & (fresnel_ir::access::READONLY
+                | fresnel_ir::access::WRITEONLY
+                | fresnel_ir::access::COHERENT
+                | fresnel_ir::access::VOLATILE);
+        self.access_decorations(id, Some(0), bits);
+        self.decorations.inst(
+            en::MEMBER_DECORATE_ID_EXT,
+            &[id, 0, en::OFFSET_ID_EXT, zero],
+        );
+        self.members.insert(id, vec![arr]);
+        self.heap.wrappers.insert(var, id);
         id
     }
 
@@ -510,13 +632,16 @@ impl FuncCx<'_, '_> {
                     return Ok(false);
                 };
                 let path = if h.offset.is_some() {
-                    let l = self.m.heap_type(shader.vars[var].ty, None, 0)?;
+                    let l =
+                        self.m
+                            .heap_type(shader.vars[var].ty, None, None, None, Some(var), 0)?;
                     HeapPath::Struct {
                         var,
                         base_type: l.ty,
                         pointee: l.ty,
                         ir_ty: shader.vars[var].ty,
                         indices: SmallVec::new(),
+                        access: 0,
                     }
                 } else {
                     HeapPath::Array(var)
@@ -570,14 +695,16 @@ impl FuncCx<'_, '_> {
                         "internal: a heap buffer descriptor without a pointer",
                     ));
                 };
-                self.buffer_pointer(d, p)?;
+                let access = self.heap_paths.get(&parent).map_or(0, |h| h.access(shader));
+                self.buffer_pointer(d, p, access)?;
                 Ok(true)
             }
         }
     }
 
-    /// `OpBufferPointerEXT` of the untyped pointer `p` to a buffer descriptor: the block.
-    fn buffer_pointer(&mut self, d: &fresnel_ir::Deref, p: u32) -> Result<()> {
+    /// `OpBufferPointerEXT` of the untyped pointer `p` to a buffer descriptor: the block
+    /// (`access`: the memory qualifiers of the member holding the descriptor).
+    fn buffer_pointer(&mut self, d: &fresnel_ir::Deref, p: u32, access: u8) -> Result<()> {
         let class = match d.mode {
             VarMode::Ssbo => en::STORAGE_BUFFER,
             VarMode::Ubo => en::UNIFORM,
@@ -588,7 +715,21 @@ impl FuncCx<'_, '_> {
                 )))
             }
         };
-        self.buffer_pointer_in(d, p, class)
+        self.buffer_pointer_in(d, p, class)?;
+        self.pointer_access(d, access);
+        Ok(())
+    }
+
+    /// `NonWritable` / `NonReadable` on the buffer pointer of `d` for `readonly` /
+    /// `writeonly` (as glslang decorates its `OpBufferPointerEXT` results).
+    fn pointer_access(&mut self, d: &fresnel_ir::Deref, access: u8) {
+        let Val::Ptr { id, .. } = self.vals[d.dest.0 as usize] else {
+            return;
+        };
+        let bits = access & (fresnel_ir::access::READONLY | fresnel_ir::access::WRITEONLY);
+        if bits != 0 {
+            self.m.access_decorations(id, None, bits);
+        }
     }
 
     /// `OpBufferPointerEXT` of descriptor pointer `p` as a `class` pointer to `d`'s block.
@@ -630,9 +771,37 @@ impl FuncCx<'_, '_> {
         let arr = self.m.descriptor_array(desc, stride);
         let heap = self.m.heap_var(kind);
         let up = self.m.untyped_ptr(en::UNIFORM_CONSTANT);
-        let p = self.untyped_chain(up, arr, heap, &[idx]);
+        let qualified_image = buffer_class.is_none()
+            && matches!(shader.types.get(d.ty), Type::Image { .. })
+            && v.access
+                & (fresnel_ir::access::READONLY
+                    | fresnel_ir::access::WRITEONLY
+                    | fresnel_ir::access::COHERENT
+                    | fresnel_ir::access::VOLATILE)
+                != 0;
+        let p = if qualified_image {
+            let w = self.m.image_wrapper(var, arr);
+            let zero = self.m.const_i32(0);
+            self.untyped_chain(up, w, heap, &[zero, idx])
+        } else {
+            self.untyped_chain(up, arr, heap, &[idx])
+        };
         match buffer_class {
-            Some(class) => self.buffer_pointer_in(d, p, class)?,
+            Some(class) => {
+                self.buffer_pointer_in(d, p, class)?;
+                // The block's members take the array's memory qualifiers (as an ordinary
+                // block's do), and the pointer `NonWritable` / `NonReadable`.
+                if v.access != 0 {
+                    let bt = self.m.heap_block(d.ty)?;
+                    if self.m.heap.access_decorated.insert(bt) {
+                        let n = self.m.members.get(&bt).map_or(0, Vec::len);
+                        for i in 0..n {
+                            self.m.access_decorations(bt, Some(i as u32), v.access);
+                        }
+                    }
+                    self.pointer_access(d, v.access);
+                }
+            }
             None => {
                 if matches!(shader.types.get(d.ty), Type::Image { .. }) {
                     self.m.heap.image_ptrs.insert(p);
@@ -658,6 +827,7 @@ impl FuncCx<'_, '_> {
             pointee,
             ir_ty,
             mut indices,
+            mut access,
         } = path
         else {
             return Err(SpirvError::new("internal: not a structured heap path"));
@@ -677,6 +847,15 @@ impl FuncCx<'_, '_> {
                 self.m.shader.types.display(ir_ty)
             )));
         };
+        if indices.is_empty() {
+            // A member of the block itself: its memory qualifiers.
+            if let DerefKind::Struct { field, .. } = d.kind {
+                access = self.m.shader.vars[var]
+                    .members
+                    .get(field as usize)
+                    .map_or(0, |m| m.access);
+            }
+        }
         indices.push(idx);
         let base = self.heap_base(var)?;
         let up = self.m.untyped_ptr(en::UNIFORM_CONSTANT);
@@ -699,6 +878,7 @@ impl FuncCx<'_, '_> {
                 pointee: next,
                 ir_ty: d.ty,
                 indices,
+                access,
             },
         );
         Ok(())

@@ -1448,7 +1448,7 @@ impl Module<'_> {
         Ok(())
     }
 
-    fn access_decorations(&mut self, id: u32, member: Option<u32>, bits: u8) {
+    pub(super) fn access_decorations(&mut self, id: u32, member: Option<u32>, bits: u8) {
         let list = [
             (access::READONLY, decor::NON_WRITABLE),
             (access::WRITEONLY, decor::NON_READABLE),

@@ -131,6 +131,7 @@ fn layout_takes_value(name: &str) -> Option<bool> {
         | "sampler_heap_offset"
         | "bank"
         | "descriptor_stride"
+        | "descriptor_size"
         | "shading_rate_xqcom"
         | "shading_rate_yqcom"
         | "shading_rate_zqcom" => true,
@@ -2586,6 +2587,11 @@ impl Checker<'_> {
                         }),
                         row_major: false,
                         buffer_type: is_buffer_type.then_some(!uniform),
+                        memory: if is_buffer_type {
+                            q.quals.memory
+                        } else {
+                            Memory::default()
+                        },
                     };
                     for e in &q.quals.layout {
                         let n = self.name(e.name).to_string();

@@ -650,6 +650,7 @@ impl Checker<'_> {
                     | "invocations"
                     | "vertices"
                     | "num_views"
+                    | "descriptor_size"
             );
             let non_negative = matches!(
                 n,
@@ -709,6 +710,24 @@ impl Checker<'_> {
                     "layout-required",
                     e.span,
                     "`descriptor_stride` needs `descriptor_heap` in the same declaration",
+                );
+            }
+        }
+        // GL_EXT_structured_descriptor_heap: `descriptor_size` is for members of heap blocks.
+        if let Some(e) = out
+            .quals
+            .layout
+            .iter()
+            .find(|e| self.name(e.name) == "descriptor_size")
+        {
+            let heap_member = ctx == QualCtx::BlockMember
+                && matches!(self.block_storage, Some(super::decl::StorageKw::Ext(s))
+                    if matches!(self.name(s), "resourceheap" | "samplerheap"));
+            if !heap_member {
+                self.error(
+                    "layout-placement",
+                    e.span,
+                    "`descriptor_size` applies only to members of `resourceheap` and `samplerheap` blocks",
                 );
             }
         }
@@ -2214,6 +2233,7 @@ impl Checker<'_> {
             packing: declared_packing,
             row_major: block_row_major,
             buffer_type: None,
+            memory: crate::hir::Memory::default(),
         }
     }
 
