@@ -448,12 +448,12 @@ impl FuncCx<'_, '_> {
         }
         self.cont_phis.insert(lp, cphis);
         let mut self_loop = false;
-        match self.header_form(first, &body) {
+        match self.header_form(first, body) {
             HeaderForm::Separate => {
                 self.code.inst(op::LOOP_MERGE, &[ll.merge, ll.cont, 0]);
                 let first_label = self.label(first);
                 self.code.inst(op::BRANCH, &[first_label]);
-                self.emit_list(&body, ListRef::Loop(lp))?;
+                self.emit_list(body, ListRef::Loop(lp))?;
             }
             HeaderForm::Plain => {
                 // The first block's code in the header, which then branches as it did.
