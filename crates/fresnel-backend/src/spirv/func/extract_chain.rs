@@ -9,6 +9,7 @@
 //! nothing else reads are then left for [`super::sweep::remove_dead_ids`].
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 /// `OpCompositeExtract`.
 const COMPOSITE_EXTRACT: u32 = 81;
@@ -16,6 +17,9 @@ const COMPOSITE_EXTRACT: u32 = 81;
 /// Indices an extract may carry after folding (a SPIR-V composite nests at most this deep
 /// here: arrays of structs of matrices); longer chains are left as they are.
 const MAX_INDICES: usize = 8;
+
+/// An extract's indices.
+type Indices = SmallVec<[u32; MAX_INDICES]>;
 
 /// `code` (a function body's instructions) with each `OpCompositeExtract` of an
 /// `OpCompositeExtract` result reading the inner one's composite. Malformed code is
@@ -26,8 +30,9 @@ pub fn fold(code: Vec<u32>) -> Vec<u32> {
     if count_extracts(&code) < 2 {
         return code;
     }
-    // Extract results: id -> (composite, indices).
-    let mut extracts: FxHashMap<u32, (u32, Vec<u32>)> = FxHashMap::default();
+    // Extract results: id -> (composite, indices) (performance: the indices inline, at
+    // most `MAX_INDICES` once folded).
+    let mut extracts: FxHashMap<u32, (u32, Indices)> = FxHashMap::default();
     let mut out = Vec::with_capacity(code.len());
     let mut i = 0;
     while i < code.len() {
@@ -42,7 +47,7 @@ pub fn fold(code: Vec<u32>) -> Vec<u32> {
             continue;
         }
         let (ty, result, composite) = (inst[1], inst[2], inst[3]);
-        let mut indices: Vec<u32> = inst[4..].to_vec();
+        let mut indices = Indices::from_slice(&inst[4..]);
         let mut base = composite;
         if let Some((inner, inner_idx)) = extracts.get(&composite) {
             if inner_idx.len() + indices.len() <= MAX_INDICES {
