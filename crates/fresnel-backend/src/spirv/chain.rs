@@ -54,7 +54,8 @@ pub fn analyze(f: &Function) -> Chains {
                     mark(d.dest, STEP);
                 }
             }
-            for (n, s) in kind.srcs().into_iter().enumerate() {
+            // (Performance: the sources visited in place, not collected.)
+            kind.for_each_src(|n, s| {
                 let as_parent = match kind {
                     InstrKind::Deref(d) => match d.kind {
                         DerefKind::Array { parent, index } => n == 0 && parent == s && index != s,
@@ -64,7 +65,7 @@ pub fn analyze(f: &Function) -> Chains {
                     _ => false,
                 };
                 mark(s, if as_parent { USED } else { USED | OTHER });
-            }
+            });
         }
     }
     for (_, n) in f.ifs.iter() {

@@ -199,10 +199,9 @@ pub fn analyze(
     let mut g = Groups::default();
     // Who reads each value (an `if` condition counts as a reader that is never absorbed).
     let users = Users::of(f);
-    let blocks: Vec<BlockId> = f.blocks.iter().map(|(b, _)| b).collect();
     let mut absorbed: FxHashSet<InstrId> = FxHashSet::default();
-    for b in blocks {
-        let instrs = &f.blocks[b].instrs;
+    for (_, block) in f.blocks.iter() {
+        let instrs = &block.instrs;
         let mut loads: FxHashMap<ValueId, Vec<Access>> = FxHashMap::default();
         let mut stores: FxHashMap<ValueId, Vec<Access>> = FxHashMap::default();
         for (pos, &i) in instrs.iter().enumerate() {
@@ -244,6 +243,10 @@ pub fn analyze(
             } else {
                 stores.entry(parent).or_default().push(a);
             }
+        }
+        // (Performance: most blocks have no element access.)
+        if loads.is_empty() && stores.is_empty() {
+            continue;
         }
         // Deterministic order: by the first access's position. Loads of an aggregate read
         // again are cut into runs like stores (below); only the first run of a parent can
@@ -831,10 +834,11 @@ impl super::func::FuncCx<'_, '_> {
     /// and a construct: `vec3(v.x, v.y, v.z)`, `vec4(p.xyz, 1.0)`. `None` (nothing
     /// written) when the sources do not fit.
     pub fn vec_shuffle(&mut self, a: &fresnel_ir::Alu, dk: Kind) -> Result<Option<()>> {
-        // (value, component) per result component; constants gathered apart.
-        let mut vecs: Vec<ValueId> = Vec::new();
-        let mut consts: Vec<u64> = Vec::new();
-        let mut picks: Vec<(Option<usize>, u32)> = Vec::new();
+        // (value, component) per result component; constants gathered apart. (Performance:
+        // on the stack, as a `vecN` has at most 4 sources.)
+        let mut vecs: SmallVec<[ValueId; 4]> = SmallVec::new();
+        let mut consts: SmallVec<[u64; 4]> = SmallVec::new();
+        let mut picks: SmallVec<[(Option<usize>, u32); 4]> = SmallVec::new();
         for s in &a.srcs {
             let v = s.value;
             let c = u32::from(s.swizzle[0]);
@@ -860,8 +864,8 @@ impl super::func::FuncCx<'_, '_> {
         if vecs.is_empty() || slots > 2 {
             return Ok(None);
         }
-        let mut ops: Vec<u32> = Vec::new();
-        let mut widths: Vec<u32> = Vec::new();
+        let mut ops: SmallVec<[u32; 2]> = SmallVec::new();
+        let mut widths: SmallVec<[u32; 2]> = SmallVec::new();
         for &v in &vecs {
             let vk = Kind::new(
                 dk.base,
@@ -889,7 +893,7 @@ impl super::func::FuncCx<'_, '_> {
         }
         let t = self.m.kind_type(dk);
         let id = self.m.id();
-        let mut args = vec![t, id, ops[0], ops[1]];
+        let mut args: SmallVec<[u32; 8]> = smallvec::smallvec![t, id, ops[0], ops[1]];
         for (slot, c) in picks {
             let base = match slot {
                 Some(k) => widths[..k].iter().sum::<u32>(),

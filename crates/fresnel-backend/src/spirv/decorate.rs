@@ -75,10 +75,17 @@ pub struct NonUniform<'f> {
 }
 
 impl<'f> NonUniform<'f> {
-    pub fn new(f: &'f Function) -> NonUniform<'f> {
+    /// Whether any value of `f` is marked non-uniform.
+    pub fn any_in(f: &Function) -> bool {
+        f.value_flags.values().any(|fl| fl.non_uniform)
+    }
+
+    /// `any`: [`NonUniform::any_in`] of `f` (performance: asked once per function, not
+    /// once per block).
+    pub fn new(f: &'f Function, any: bool) -> NonUniform<'f> {
         NonUniform {
             f,
-            any: f.value_flags.values().any(|fl| fl.non_uniform),
+            any,
             memo: FxHashMap::default(),
         }
     }

@@ -90,7 +90,6 @@ pub struct FuncCx<'m, 'a> {
     /// Inferred kind of each value (phis, constants' preferred type).
     pub kinds: Vec<Option<Kind>>,
     pub code: Words,
-    pub vars: Words,
     /// The current SPIR-V block.
     pub cur: u32,
     labels: FxHashMap<BlockId, u32>,
@@ -119,6 +118,8 @@ pub struct FuncCx<'m, 'a> {
     pub hoisted: super::hoist::Hoisted,
     /// The IR block being written.
     pub ir_block: Option<BlockId>,
+    /// [`super::decorate::NonUniform::any_in`] of the function.
+    any_non_uniform: bool,
     /// Derefs inside heap variables (`heap.rs`).
     pub heap_paths: FxHashMap<ValueId, super::heap::HeapPath>,
 }
@@ -167,10 +168,10 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         kinds: vec![None; f.values.len()],
         // About 4 words per IR instruction (performance: no regrowing on the way).
         code: Words::with_capacity(f.instrs.len() * 4),
-        vars: Words::new(),
         cur: 0,
-        labels: FxHashMap::default(),
-        term: FxHashMap::default(),
+        // About one entry per block (performance: no regrowing).
+        labels: FxHashMap::with_capacity_and_hasher(f.blocks.len(), Default::default()),
+        term: FxHashMap::with_capacity_and_hasher(f.blocks.len(), Default::default()),
         phi_in: FxHashMap::default(),
         loops: FxHashMap::default(),
         cont_phis: FxHashMap::default(),
@@ -183,10 +184,14 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         chains: super::chain::analyze(f),
         hoisted: super::hoist::analyze(f),
         ir_block: None,
+        any_non_uniform: super::decorate::NonUniform::any_in(f),
         heap_paths: FxHashMap::default(),
     };
     cx.infer_kinds();
-    for (_, b) in f.blocks.iter() {
+    // Only a phi of loads from buffer-reference slots is a pointer (performance: no walk
+    // without such slots).
+    let any_slots = !cx.m.ref_slots.is_empty();
+    for (_, b) in f.blocks.iter().filter(|_| any_slots) {
         for &i in &b.instrs {
             let InstrKind::Phi { dest, .. } = &f.instrs[i].kind else {
                 continue;
@@ -197,13 +202,16 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
             }
         }
     }
-    let mut head = Words::new();
-    head.inst(op::FUNCTION, &[cx.sig.ret_type, fn_id, 0, cx.sig.fn_type]);
+    // The head and the locals go straight to the module's functions (performance: no
+    // buffers of their own; nothing else writes there meanwhile, and a failure fails the
+    // whole module).
+    cx.m.functions
+        .inst(op::FUNCTION, &[cx.sig.ret_type, fn_id, 0, cx.sig.fn_type]);
     let mut params = Vec::new();
     for (var, k) in cx.sig.ins.clone() {
         let t = cx.m.param_type(var, k)?;
         let id = cx.m.id();
-        head.inst(op::FUNCTION_PARAMETER, &[t, id]);
+        cx.m.functions.inst(op::FUNCTION_PARAMETER, &[t, id]);
         if cx.m.ref_ptrs.contains_key(&t) {
             // A PhysicalStorageBuffer pointer parameter must say whether it aliases.
             const ALIASED: u32 = 20;
@@ -212,7 +220,7 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         params.push((var, id));
     }
     let entry = cx.m.id();
-    head.inst(op::LABEL, &[entry]);
+    cx.m.functions.inst(op::LABEL, &[entry]);
     cx.cur = entry;
     // Locals.
     for &lv in &f.locals {
@@ -250,12 +258,13 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         match &v.init {
             Some(c) => {
                 let c = cx.m.ir_constant(v.ty, false, c)?;
-                cx.vars
+                cx.m.functions
                     .inst(op::VARIABLE, &[pt, id, super::spec::storage::FUNCTION, c]);
             }
-            None => cx
-                .vars
-                .inst(op::VARIABLE, &[pt, id, super::spec::storage::FUNCTION]),
+            None => {
+                cx.m.functions
+                    .inst(op::VARIABLE, &[pt, id, super::spec::storage::FUNCTION])
+            }
         }
         cx.m.name(id, &v.name);
         if cx.m.ref_ptrs.contains_key(&t) {
@@ -282,17 +291,14 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         // holds it: `Module::param_type`.)
         cx.code.inst(op::STORE, &[ptr, p]);
     }
-    let body = f.body.clone();
-    cx.emit_list(&body, ListRef::Body)?;
-    let FuncCx { m, vars, code, .. } = cx;
+    cx.emit_list(&f.body, ListRef::Body)?;
+    let FuncCx { m, code, .. } = cx;
     let protected: [&[u32]; 2] = [&m.decorations.words, &m.names.words];
-    let code = extract_chain::fold(&code.words);
-    let (code, removed) = sweep::remove_dead_ids(&code, &protected, m.next_id);
-    let code = sweep::remove_unreferenced_blocks(&code, &protected, m.next_id);
+    let code = extract_chain::fold(code.words);
+    let (code, removed) = sweep::remove_dead_ids(code, &protected, m.next_id);
+    let code = sweep::remove_unreferenced_blocks(code, &protected, m.next_id);
     // Their precision decorations go once all functions are written (`Module::build`).
     m.swept.extend(removed);
-    m.functions.extend(&head);
-    m.functions.extend(&vars);
     m.functions.words.extend_from_slice(&code);
     m.functions.inst(op::FUNCTION_END, &[]);
     Ok(())
@@ -365,23 +371,25 @@ impl FuncCx<'_, '_> {
                     let mut lists: Vec<ListRef> =
                         ch.levels.iter().map(|lv| ListRef::Then(lv.if_id)).collect();
                     lists.push(ch.default);
+                    // (Performance: the lists are the function's, borrowed apart from `self`,
+                    // never cloned.)
+                    let f = self.f;
                     for l in lists {
-                        if ch.direct == Some(self.f.first_block(l)) {
+                        if ch.direct == Some(f.first_block(l)) {
                             continue;
                         }
-                        let list = self.f.list(l).clone();
-                        self.emit_list(&list, l)?;
+                        self.emit_list(f.list(l), l)?;
                     }
                 }
                 CfNode::If(x) => {
-                    let node = &self.f.ifs[x];
-                    let (t, e) = (node.then_list.clone(), node.else_list.clone());
+                    let f = self.f;
+                    let node = &f.ifs[x];
                     let direct = self.direct_arm(x);
-                    if direct != Some(self.f.first_block(ListRef::Then(x))) {
-                        self.emit_list(&t, ListRef::Then(x))?;
+                    if direct != Some(f.first_block(ListRef::Then(x))) {
+                        self.emit_list(&node.then_list, ListRef::Then(x))?;
                     }
-                    if direct != Some(self.f.first_block(ListRef::Else(x))) {
-                        self.emit_list(&e, ListRef::Else(x))?;
+                    if direct != Some(f.first_block(ListRef::Else(x))) {
+                        self.emit_list(&node.else_list, ListRef::Else(x))?;
                     }
                 }
                 CfNode::Loop(lp) => self.emit_loop(lp)?,
@@ -392,7 +400,8 @@ impl FuncCx<'_, '_> {
 
     fn emit_loop(&mut self, lp: LoopId) -> Result<()> {
         let ll = self.loop_labels(lp);
-        let body = self.f.loops[lp].body.clone();
+        let f = self.f;
+        let body = &f.loops[lp].body;
         let first = self.f.first_block(ListRef::Loop(lp));
         let entry_pred = match self.f.parent_list(CfNode::Loop(lp)) {
             Some(pl) => {
@@ -439,12 +448,12 @@ impl FuncCx<'_, '_> {
         }
         self.cont_phis.insert(lp, cphis);
         let mut self_loop = false;
-        match self.header_form(first, &body) {
+        match self.header_form(first, body) {
             HeaderForm::Separate => {
                 self.code.inst(op::LOOP_MERGE, &[ll.merge, ll.cont, 0]);
                 let first_label = self.label(first);
                 self.code.inst(op::BRANCH, &[first_label]);
-                self.emit_list(&body, ListRef::Loop(lp))?;
+                self.emit_list(body, ListRef::Loop(lp))?;
             }
             HeaderForm::Plain => {
                 // The first block's code in the header, which then branches as it did.
@@ -739,10 +748,12 @@ impl FuncCx<'_, '_> {
 
     fn emit_block_body(&mut self, b: BlockId) -> Result<()> {
         self.ir_block = Some(b);
-        let instrs = self.f.blocks[b].instrs.clone();
-        let mut nu = super::decorate::NonUniform::new(self.f); // (issue 5 decorations)
+        let f = self.f;
+        let instrs = &f.blocks[b].instrs;
+        // (Issue 5 decorations.)
+        let mut nu = super::decorate::NonUniform::new(f, self.any_non_uniform);
         let mut prev: Option<InstrId> = None;
-        for ins in instrs {
+        for &ins in instrs {
             // The swizzles of what the previous instruction made, read in other blocks too.
             if let Some(p) = prev.replace(ins) {
                 self.write_hoisted(p)?;
@@ -1028,18 +1039,20 @@ impl FuncCx<'_, '_> {
     }
 
     fn emit_return(&mut self) -> Result<()> {
-        let outs = self.sig.outs.clone();
-        if outs.is_empty() {
+        if self.sig.outs.is_empty() {
             self.code.inst(op::RETURN, &[]);
             return Ok(());
         }
-        let mut parts = Vec::new();
-        for (var, k) in &outs {
-            let Some(&ptr) = self.m.var_ids.get(var) else {
+        // (Performance: the outputs read by index and the loads gathered in place: no
+        // copies.)
+        let mut parts: SmallVec<[u32; 8]> = SmallVec::new();
+        for j in 0..self.sig.outs.len() {
+            let (var, k) = self.sig.outs[j];
+            let Some(&ptr) = self.m.var_ids.get(&var) else {
                 return Err(SpirvError::new("result variable is not a local"));
             };
             // (A buffer reference result is returned as a pointer: `Module::param_type`.)
-            let t = self.m.param_type(*var, *k)?;
+            let t = self.m.param_type(var, k)?;
             let id = self.m.id();
             self.code.inst(op::LOAD, &[t, id, ptr]);
             parts.push(id);
@@ -1048,9 +1061,8 @@ impl FuncCx<'_, '_> {
             self.code.inst(op::RETURN_VALUE, &[parts[0]]);
         } else {
             let id = self.m.id();
-            let mut ops = vec![self.sig.ret_type, id];
-            ops.extend(parts);
-            self.code.inst(op::COMPOSITE_CONSTRUCT, &ops);
+            self.code
+                .inst_parts(op::COMPOSITE_CONSTRUCT, &[self.sig.ret_type, id], &parts);
             self.code.inst(op::RETURN_VALUE, &[id]);
         }
         Ok(())

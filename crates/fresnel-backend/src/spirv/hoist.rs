@@ -29,8 +29,9 @@ pub struct Hoisted {
 /// instruction in a block defines (not phis, constants or undefs).
 pub fn analyze(f: &Function) -> Hoisted {
     // Per swizzle: the first block reading it, and whether another block reads it too (all
-    // that matters; performance: no set per swizzle).
-    let mut blocks: FxHashMap<(ValueId, Swizzle), (u32, bool)> = FxHashMap::default();
+    // that matters; performance: no set per swizzle, and the swizzle packed in a word, its
+    // length apart: a small key, cheap to hash).
+    let mut blocks: FxHashMap<(ValueId, u32, u8), (u32, bool)> = FxHashMap::default();
     for (_, ins) in f.instrs.iter() {
         if ins.removed {
             continue;
@@ -57,8 +58,12 @@ pub fn analyze(f: &Function) -> Hoisted {
             );
             if made {
                 let b = ins.block.0;
+                let packed = sw
+                    .iter()
+                    .enumerate()
+                    .fold(0u32, |w, (i, &c)| w | (u32::from(c) << (8 * i)));
                 blocks
-                    .entry((s.value, Swizzle::from_slice(sw)))
+                    .entry((s.value, packed, sw.len() as u8))
                     .and_modify(|(first, several)| *several |= *first != b)
                     .or_insert((b, false));
             }
@@ -68,7 +73,12 @@ pub fn analyze(f: &Function) -> Hoisted {
     let mut keys: Vec<(ValueId, Swizzle)> = blocks
         .into_iter()
         .filter(|(_, (_, several))| *several)
-        .map(|(k, _)| k)
+        .map(|((v, packed, len), _)| {
+            let sw = (0..len)
+                .map(|i| (packed >> (8 * u32::from(i))) as u8)
+                .collect();
+            (v, sw)
+        })
         .collect();
     keys.sort_unstable();
     for (v, sw) in keys {

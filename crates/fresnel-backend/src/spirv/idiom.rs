@@ -87,6 +87,12 @@ pub fn analyze(f: &Function, groups: &super::coalesce::Groups) -> Idioms {
     };
     let mut out = Idioms::default();
     let mut shared_dots: Vec<InstrId> = Vec::new();
+    // One matcher for every root (performance: its lists are reused, not reallocated).
+    let mut m = Matcher {
+        f,
+        inner: Vec::new(),
+        shared: Vec::new(),
+    };
     for (id, ins) in f.instrs.iter() {
         if ins.removed {
             continue;
@@ -102,11 +108,8 @@ pub fn analyze(f: &Function, groups: &super::coalesce::Groups) -> Idioms {
         if (bits != 32 && !wide) || f.flags(a.dest).non_uniform {
             continue;
         }
-        let mut m = Matcher {
-            f,
-            inner: Vec::new(),
-            shared: Vec::new(),
-        };
+        m.inner.clear();
+        m.shared.clear();
         let found = match a.op {
             AluOp::Fmul => m.normalize(a),
             AluOp::Fsqrt => m.length(a),

@@ -616,7 +616,7 @@ impl FuncCx<'_, '_> {
                 return Ok((texel, k));
             }
             if in_texel && n > 1 {
-                let mut args = vec![texel, texel];
+                let mut args: SmallVec<[u32; 6]> = smallvec::smallvec![texel, texel];
                 args.extend(sw.iter().map(|&c| u32::from(c)));
                 return Ok((self.op1(op::VECTOR_SHUFFLE, k, &args), k));
             }
@@ -666,13 +666,14 @@ impl FuncCx<'_, '_> {
             if n == 1 {
                 whole
             } else {
-                let parts = vec![whole; n as usize];
+                let parts: SmallVec<[u32; 4]> = smallvec::smallvec![whole; n as usize];
                 self.op1(op::COMPOSITE_CONSTRUCT, k, &parts)
             }
         } else if n == 1 {
             self.op1(op::COMPOSITE_EXTRACT, k, &[whole, u32::from(sw[0])])
         } else {
-            let mut args = vec![whole, whole];
+            // (Performance: on the stack, as the cache key in `op1` is.)
+            let mut args: SmallVec<[u32; 6]> = smallvec::smallvec![whole, whole];
             args.extend(sw.iter().map(|&c| u32::from(c)));
             self.op1(op::VECTOR_SHUFFLE, k, &args)
         };

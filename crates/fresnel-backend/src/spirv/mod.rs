@@ -450,6 +450,14 @@ impl<'a> Module<'a> {
                 declarations::emit_import(self, fid)?;
             }
         }
+        // About 4 words per IR instruction and local, as each function's code (performance:
+        // no regrowing).
+        let words: usize = shader
+            .functions
+            .iter()
+            .map(|(_, f)| 4 * (f.instrs.len() + f.locals.len()) + 8)
+            .sum();
+        self.functions.words.reserve(words);
         for (fid, f) in shader.functions.iter() {
             if f.is_declaration() {
                 continue;

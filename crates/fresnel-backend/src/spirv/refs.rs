@@ -161,6 +161,23 @@ fn origins(shader: &Shader, f: &Function, v: ValueId, out: &mut Vec<Slot>) -> bo
 
 /// Decides the slots declared as pointers: slot -> the IR block type pointed at.
 pub fn analyze(shader: &Shader) -> FxHashMap<Slot, TypeId> {
+    // Only a buffer reference followed to a block votes for a slot (below); without one,
+    // no slot is declared as a pointer (performance: one look at each instruction, no
+    // orders, maps or lists then; the arena's removed instructions make it only
+    // conservative).
+    let is_follow = |d: &fresnel_ir::Deref| {
+        d.mode == VarMode::PhysicalStorageBuffer
+            && matches!(d.kind, DerefKind::Cast { .. })
+            && matches!(shader.types.get(d.ty), Type::Struct { .. })
+    };
+    let any_follow = shader.functions.iter().any(|(_, f)| {
+        f.instrs
+            .iter()
+            .any(|(_, i)| matches!(&i.kind, InstrKind::Deref(d) if is_follow(d)))
+    });
+    if !any_follow {
+        return FxHashMap::default();
+    }
     // Slots in discovery order, with a union-find over their indices.
     let mut index: FxHashMap<Slot, usize> = FxHashMap::default();
     let mut slots: Vec<Slot> = Vec::new();

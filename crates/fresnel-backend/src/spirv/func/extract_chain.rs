@@ -9,6 +9,7 @@
 //! nothing else reads are then left for [`super::sweep::remove_dead_ids`].
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 /// `OpCompositeExtract`.
 const COMPOSITE_EXTRACT: u32 = 81;
@@ -17,18 +18,27 @@ const COMPOSITE_EXTRACT: u32 = 81;
 /// here: arrays of structs of matrices); longer chains are left as they are.
 const MAX_INDICES: usize = 8;
 
+/// An extract's indices.
+type Indices = SmallVec<[u32; MAX_INDICES]>;
+
 /// `code` (a function body's instructions) with each `OpCompositeExtract` of an
 /// `OpCompositeExtract` result reading the inner one's composite. Malformed code is
 /// returned as it is.
-pub fn fold(code: &[u32]) -> Vec<u32> {
-    // Extract results: id -> (composite, indices).
-    let mut extracts: FxHashMap<u32, (u32, Vec<u32>)> = FxHashMap::default();
+pub fn fold(code: Vec<u32>) -> Vec<u32> {
+    // Nothing to fold without two extracts (performance: most bodies have none; no map
+    // and no copy then).
+    if count_extracts(&code) < 2 {
+        return code;
+    }
+    // Extract results: id -> (composite, indices) (performance: the indices inline, at
+    // most `MAX_INDICES` once folded).
+    let mut extracts: FxHashMap<u32, (u32, Indices)> = FxHashMap::default();
     let mut out = Vec::with_capacity(code.len());
     let mut i = 0;
     while i < code.len() {
         let n = (code[i] >> 16) as usize;
         if n == 0 || i + n > code.len() {
-            return code.to_vec();
+            return code;
         }
         let inst = &code[i..i + n];
         i += n;
@@ -37,7 +47,7 @@ pub fn fold(code: &[u32]) -> Vec<u32> {
             continue;
         }
         let (ty, result, composite) = (inst[1], inst[2], inst[3]);
-        let mut indices: Vec<u32> = inst[4..].to_vec();
+        let mut indices = Indices::from_slice(&inst[4..]);
         let mut base = composite;
         if let Some((inner, inner_idx)) = extracts.get(&composite) {
             if inner_idx.len() + indices.len() <= MAX_INDICES {
@@ -54,6 +64,24 @@ pub fn fold(code: &[u32]) -> Vec<u32> {
         out.extend_from_slice(&indices);
     }
     out
+}
+
+/// The `OpCompositeExtract`s of `code` that [`fold`] looks at (stops counting at 2, or at
+/// malformed code, which [`fold`] then returns as it is).
+fn count_extracts(code: &[u32]) -> usize {
+    let mut count = 0;
+    let mut i = 0;
+    while i < code.len() && count < 2 {
+        let n = (code[i] >> 16) as usize;
+        if n == 0 || i + n > code.len() {
+            return 0;
+        }
+        if code[i] & 0xffff == COMPOSITE_EXTRACT && n >= 5 {
+            count += 1;
+        }
+        i += n;
+    }
+    count
 }
 
 #[cfg(test)]
@@ -73,7 +101,7 @@ mod tests {
         code.extend(inst(COMPOSITE_EXTRACT, &[2, 11, 10, 0]));
         code.extend(inst(COMPOSITE_EXTRACT, &[3, 12, 11, 1]));
         code.extend(inst(62, &[7, 12])); // OpStore %7 %12
-        let out = fold(&code);
+        let out = fold(code);
         let mut want = inst(COMPOSITE_EXTRACT, &[1, 10, 5, 2]);
         want.extend(inst(COMPOSITE_EXTRACT, &[2, 11, 5, 2, 0]));
         want.extend(inst(COMPOSITE_EXTRACT, &[3, 12, 5, 2, 0, 1]));
@@ -84,8 +112,8 @@ mod tests {
     #[test]
     fn other_instructions_and_malformed_code_stay() {
         let code = inst(80, &[1, 10, 2, 3]); // OpCompositeConstruct
-        assert_eq!(fold(&code), code);
+        assert_eq!(fold(code.clone()), code);
         let bad = vec![(9u32 << 16) | COMPOSITE_EXTRACT, 1, 2];
-        assert_eq!(fold(&bad), bad);
+        assert_eq!(fold(bad.clone()), bad);
     }
 }

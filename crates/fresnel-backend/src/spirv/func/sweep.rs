@@ -54,15 +54,17 @@ fn split(code: &[u32]) -> Option<Vec<(usize, usize)>> {
 /// (any of them may name a result, which then stays); `bound`: the module's id bound (words
 /// at or above it are literals, never results). Returns the body left and the result ids of
 /// the instructions removed (whose precision decorations [`drop_decorations`] then removes).
-pub fn remove_dead_ids(code: &[u32], protected: &[&[u32]], bound: u32) -> (Vec<u32>, Vec<u32>) {
-    let Some(insts) = split(code) else {
+///
+/// (Performance: `code` is taken and given back as it is when nothing goes: no copy.)
+pub fn remove_dead_ids(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> (Vec<u32>, Vec<u32>) {
+    let Some(insts) = split(&code) else {
         // Malformed: keep everything as it is.
-        return (code.to_vec(), Vec::new());
+        return (code, Vec::new());
     };
     let candidate =
         |&(s, n): &(usize, usize)| PURE.contains(&((code[s] & 0xffff) as u16)) && n >= 3;
     if !insts.iter().any(candidate) {
-        return (code.to_vec(), Vec::new());
+        return (code, Vec::new());
     }
     // Readers of each id (dense, by id, over the ids the candidates define only: a table
     // as large as the module's bound for every function would make a module of many
@@ -83,9 +85,7 @@ pub fn remove_dead_ids(code: &[u32], protected: &[&[u32]], bound: u32) -> (Vec<u
         }
     };
     for words in protected {
-        for w in annotation_ids(words) {
-            count(w, &mut uses);
-        }
+        annotation_ids(words, |w| count(w, &mut uses));
     }
     const NONE: u32 = u32::MAX;
     let mut by_result = vec![NONE; size];
@@ -140,6 +140,9 @@ pub fn remove_dead_ids(code: &[u32], protected: &[&[u32]], bound: u32) -> (Vec<u
             }
         }
     }
+    if !dead.contains(&true) {
+        return (code, Vec::new());
+    }
     let mut out = Vec::with_capacity(code.len());
     let mut removed = Vec::new();
     for (j, &(s, n)) in insts.iter().enumerate() {
@@ -162,9 +165,11 @@ const LONE_TERMINATORS: &[u32] = &[249, 252, 253, 254, 255, 4416];
 /// a terminator and whose label nothing names: no branch, merge or phi (the block after a
 /// `discard` at the end of `main`). Removing one may leave the block it branched to
 /// unnamed, so this repeats. `protected` words count as references too.
-pub fn remove_unreferenced_blocks(code: &[u32], protected: &[&[u32]], bound: u32) -> Vec<u32> {
-    let Some(insts) = split(code) else {
-        return code.to_vec();
+///
+/// (Performance: `code` is taken and given back as it is when nothing goes: no copy.)
+pub fn remove_unreferenced_blocks(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> Vec<u32> {
+    let Some(insts) = split(&code) else {
+        return code;
     };
     let op = |j: usize| code[insts[j].0] & 0xffff;
     // Candidates: (index of the label, the label id).
@@ -173,11 +178,16 @@ pub fn remove_unreferenced_blocks(code: &[u32], protected: &[&[u32]], bound: u32
         .map(|j| (j, code[insts[j].0 + 1]))
         .collect();
     if lone.is_empty() {
-        return code.to_vec();
+        return code;
     }
-    let mut refs = vec![0u32; bound as usize];
+    // References counted for the ids from the first to the last candidate label only, and
+    // below `bound` (performance: not a table as large as the module's bound per function).
+    let lo = lone.iter().map(|&(_, l)| l).min().unwrap_or(0);
+    let hi = lone.iter().map(|&(_, l)| l).max().unwrap_or(0);
+    let slot = move |w: u32| (w < bound).then(|| w.checked_sub(lo)).flatten();
+    let mut refs = vec![0u32; (hi - lo) as usize + 1];
     let count = |w: u32, d: i32, refs: &mut [u32]| {
-        if let Some(c) = refs.get_mut(w as usize) {
+        if let Some(c) = slot(w).and_then(|i| refs.get_mut(i as usize)) {
             *c = c.saturating_add_signed(d);
         }
     };
@@ -185,9 +195,7 @@ pub fn remove_unreferenced_blocks(code: &[u32], protected: &[&[u32]], bound: u32
     // equal a label id, `Binding 33`, is not a reference: counting it would keep a dead
     // block that branches into a loop from outside its construct).
     for words in protected {
-        for w in annotation_ids(words) {
-            count(w, 1, &mut refs);
-        }
+        annotation_ids(words, |w| count(w, 1, &mut refs));
     }
     for (j, &(s, n)) in insts.iter().enumerate() {
         if op(j) == LABEL {
@@ -201,7 +209,11 @@ pub fn remove_unreferenced_blocks(code: &[u32], protected: &[&[u32]], bound: u32
     loop {
         let mut changed = false;
         for &(j, label) in &lone {
-            if dead[j] || refs.get(label as usize).is_none_or(|&c| c != 0) {
+            if dead[j]
+                || slot(label)
+                    .and_then(|i| refs.get(i as usize))
+                    .is_none_or(|&c| c != 0)
+            {
                 continue;
             }
             dead[j] = true;
@@ -215,6 +227,9 @@ pub fn remove_unreferenced_blocks(code: &[u32], protected: &[&[u32]], bound: u32
         if !changed {
             break;
         }
+    }
+    if !dead.contains(&true) {
+        return code;
     }
     let mut out = Vec::with_capacity(code.len());
     for (j, &(s, n)) in insts.iter().enumerate() {
@@ -236,27 +251,33 @@ fn is_precision_decoration(words: &[u32], i: usize, n: usize) -> bool {
     words[i] & 0xffff == DECORATE && n == 3 && PRECISION_DECORATIONS.contains(&words[i + 2])
 }
 
-/// The ids a stream of names and decorations refers to: every instruction's target (but a
-/// precision decoration's), and the id operands of `OpDecorateId`; an unparsable stream
-/// gives all its words.
-fn annotation_ids(words: &[u32]) -> Vec<u32> {
+/// The ids a stream of names and decorations refers to, each given to `visit`: every
+/// instruction's target (but a precision decoration's), and the id operands of
+/// `OpDecorateId`; an unparsable stream gives all its words (instead).
+/// (Performance: visited in place, nothing collected.)
+fn annotation_ids(words: &[u32], mut visit: impl FnMut(u32)) {
     const DECORATE_ID: u32 = 332;
-    let mut out = Vec::new();
+    // Parsable? Checked first, so that a malformed stream's words are visited exactly once.
     let mut i = 0;
     while i < words.len() {
         let n = (words[i] >> 16) as usize;
         if n == 0 || i + n > words.len() {
-            return words.to_vec();
-        }
-        if n > 1 && !is_precision_decoration(words, i, n) {
-            out.push(words[i + 1]);
-        }
-        if words[i] & 0xffff == DECORATE_ID && n > 3 {
-            out.extend_from_slice(&words[i + 3..i + n]);
+            words.iter().for_each(|&w| visit(w));
+            return;
         }
         i += n;
     }
-    out
+    let mut i = 0;
+    while i < words.len() {
+        let n = (words[i] >> 16) as usize;
+        if n > 1 && !is_precision_decoration(words, i, n) {
+            visit(words[i + 1]);
+        }
+        if words[i] & 0xffff == DECORATE_ID && n > 3 {
+            words[i + 3..i + n].iter().for_each(|&w| visit(w));
+        }
+        i += n;
+    }
 }
 
 /// `words` (a decoration stream) without the precision decorations of the ids in
@@ -300,7 +321,7 @@ mod tests {
         code.extend(inst(62, &[6, 13]));
         code.extend(inst(81, &[2, 14, 10, 2]));
         let names = inst(5, &[14, 0]);
-        let (out, _) = remove_dead_ids(&code, &[&names], 100);
+        let (out, _) = remove_dead_ids(code.clone(), &[&names], 100);
         let mut want = Vec::new();
         want.extend(inst(61, &[1, 10, 5]));
         want.extend(inst(81, &[2, 13, 10, 1]));
@@ -326,7 +347,7 @@ mod tests {
         code.extend(inst(249, &[24]));
         code.extend(inst(248, &[24]));
         code.extend(inst(253, &[]));
-        let out = remove_unreferenced_blocks(&code, &[], 100);
+        let out = remove_unreferenced_blocks(code.clone(), &[], 100);
         let mut want = Vec::new();
         want.extend(inst(252, &[]));
         want.extend(inst(248, &[21]));
@@ -349,7 +370,7 @@ mod tests {
         code.extend(inst(253, &[]));
         let decorations = inst(71, &[11, 33, 0]);
         let names = inst(5, &[40, 0x6e69_616d, 0]);
-        let out = remove_unreferenced_blocks(&code, &[&decorations, &names], 100);
+        let out = remove_unreferenced_blocks(code.clone(), &[&decorations, &names], 100);
         let mut want = Vec::new();
         want.extend(inst(252, &[]));
         want.extend(inst(248, &[40]));
@@ -368,7 +389,7 @@ mod tests {
         code.extend(inst(129, &[2, 35, 34, 33]));
         code.extend(inst(62, &[6, 28]));
         let decorations = inst(72, &[15, 0, 35, 0]);
-        let (out, _) = remove_dead_ids(&code, &[&decorations], 100);
+        let (out, _) = remove_dead_ids(code.clone(), &[&decorations], 100);
         let mut want = Vec::new();
         want.extend(inst(61, &[1, 28, 5]));
         want.extend(inst(62, &[6, 28]));
@@ -384,7 +405,7 @@ mod tests {
         code.extend(inst(129, &[2, 36, 30, 31]));
         let mut decorations = inst(71, &[35, 0]);
         decorations.extend(inst(71, &[36, 30, 0]));
-        let (out, removed) = remove_dead_ids(&code, &[&decorations], 100);
+        let (out, removed) = remove_dead_ids(code.clone(), &[&decorations], 100);
         assert_eq!(out, inst(129, &[2, 36, 30, 31]));
         assert_eq!(removed, vec![35]);
         assert_eq!(
@@ -403,7 +424,7 @@ mod tests {
         code.extend(inst(81, &[2, 71, 62, 69]));
         code.extend(inst(62, &[6, 70]));
         code.extend(inst(62, &[6, 71]));
-        let (out, _) = remove_dead_ids(&code, &[], 100);
+        let (out, _) = remove_dead_ids(code.clone(), &[], 100);
         assert_eq!(out, code[5..].to_vec());
     }
 }
