@@ -124,22 +124,32 @@ fn scan_derefs(
             .flat_map(|&b| f.blocks[b].instrs.iter().copied())
     };
     loop {
-        // The derefs walked so far in this walk.
-        let mut seen = fresnel_ir::analysis::BitSet::new(f.values.len());
         let mut changed = false;
         let mut early = false;
         for i in instrs() {
             let InstrKind::Deref(d) = &f.instrs[i].kind else {
                 continue;
             };
-            seen.insert(d.dest.0 as usize);
             if info.contains_key(&d.dest) {
                 continue;
             }
-            // A parent deref not walked yet: its children need another walk.
+            // A parent deref without an entry that could still get one (rooted at a
+            // candidate not yet rejected: it was not walked yet): its children need another
+            // walk. (performance: the chain is followed instead of a set of the derefs
+            // walked being kept.)
             let unresolved = |parent: ValueId| {
-                !seen.contains(parent.0 as usize)
-                    && matches!(f.def(parent).kind, InstrKind::Deref(_))
+                let mut cur = parent;
+                while let Some(pd) = deref_of(f, cur) {
+                    match pd.kind {
+                        DerefKind::Var(v) => return candidates.contains(&v) && !bad.contains(&v),
+                        DerefKind::Array { parent, .. } | DerefKind::Struct { parent, .. } => {
+                            cur = parent
+                        }
+                        // Nothing below a cast gets an entry.
+                        DerefKind::Cast { .. } => return false,
+                    }
+                }
+                false
             };
             let new = match d.kind {
                 DerefKind::Var(v) => {
