@@ -52,8 +52,9 @@ impl DomTree {
         let succ = |b: BlockId, slot: usize| -> Option<BlockId> {
             func.blocks[b].succs[slot].filter(|s| s.index() < n)
         };
+        // One DFS stack for the CFG walk here and the tree numbering below.
+        let mut stack: Vec<(BlockId, usize)> = Vec::with_capacity(n);
         if start.index() < n {
-            let mut stack: Vec<(BlockId, usize)> = Vec::with_capacity(n);
             rpo_index[start.index()] = 0;
             stack.push((start, 0));
             while let Some(top) = stack.last_mut() {
@@ -157,7 +158,7 @@ impl DomTree {
         };
         if !rpo.is_empty() {
             let mut counter = 0u32;
-            let mut stack: Vec<(BlockId, usize)> = Vec::with_capacity(rpo.len());
+            stack.clear();
             stack.push((start, 0));
             pre_post[start.index()][0] = counter;
             counter += 1;
