@@ -547,21 +547,29 @@ impl Shader {
     /// Returns how many were dropped.
     pub fn retain_vars(&mut self, mut keep: impl FnMut(VarId, &Variable) -> bool) -> usize {
         use crate::entity::EntityId;
+        // The new id of each variable, then the kept variables moved over (performance: no
+        // clone of each variable).
         let mut map: Vec<Option<VarId>> = Vec::with_capacity(self.vars.len());
-        let mut kept = EntityVec::new();
-        let old = std::mem::take(&mut self.vars);
         let mut dropped = 0;
-        for (id, v) in old.iter() {
+        let mut next = 0u32;
+        for (id, v) in self.vars.iter() {
             if keep(id, v) {
-                map.push(Some(kept.push(v.clone())));
+                map.push(Some(VarId(next)));
+                next += 1;
             } else {
                 map.push(None);
                 dropped += 1;
             }
         }
         if dropped == 0 {
-            self.vars = old;
             return 0;
+        }
+        let mut kept = EntityVec::new();
+        kept.reserve(next as usize);
+        for (id, v) in std::mem::take(&mut self.vars).into_iter_indexed() {
+            if map[id.index()].is_some() {
+                kept.push(v);
+            }
         }
         self.vars = kept;
         let remap = |v: VarId| map.get(v.index()).copied().flatten();

@@ -30,9 +30,9 @@ use smallvec::SmallVec;
 
 use fresnel_ir::analysis::DomTree;
 use fresnel_ir::{
-    Alu, AluOp, AluSrc, BlockId, Deref, DerefKind, EntityVec, FuncId, Function, IndexKind, InstrId,
-    InstrKind, Intrinsic, IntrinsicInstr, Shader, Type, TypeId, Types, ValueId, VarId, VarMode,
-    Variable,
+    Alu, AluOp, AluSrc, BlockId, Deref, DerefKind, EntityId, EntityVec, FuncId, Function,
+    IndexKind, InstrId, InstrKind, Intrinsic, IntrinsicInstr, Shader, Type, TypeId, Types, ValueId,
+    VarId, VarMode, Variable,
 };
 
 /// Most scalar/vector leaves a `copy_deref` is split into.
@@ -110,31 +110,46 @@ fn const_index(f: &Function, v: ValueId) -> Option<i64> {
 fn scan_derefs(
     f: &Function,
     types: &Types,
+    order: &[BlockId],
     candidates: &mut FxHashSet<VarId>,
 ) -> FxHashMap<ValueId, DerefInfo> {
     let mut info: FxHashMap<ValueId, DerefInfo> = FxHashMap::default();
     let mut bad: FxHashSet<VarId> = FxHashSet::default();
     // Derefs are defined before their children in program order (dominance), but walk to
     // a fixed point to be safe: again only when a deref was met before its parent deref
-    // (performance: one walk otherwise).
-    let order = f.instrs_in_order();
+    // (performance: one walk otherwise; the blocks' lists are walked in place).
+    let instrs = || {
+        order
+            .iter()
+            .flat_map(|&b| f.blocks[b].instrs.iter().copied())
+    };
     loop {
-        // The derefs walked so far in this walk.
-        let mut seen = fresnel_ir::analysis::BitSet::new(f.values.len());
         let mut changed = false;
         let mut early = false;
-        for &i in &order {
+        for i in instrs() {
             let InstrKind::Deref(d) = &f.instrs[i].kind else {
                 continue;
             };
-            seen.insert(d.dest.0 as usize);
             if info.contains_key(&d.dest) {
                 continue;
             }
-            // A parent deref not walked yet: its children need another walk.
+            // A parent deref without an entry that could still get one (rooted at a
+            // candidate not yet rejected: it was not walked yet): its children need another
+            // walk. (performance: the chain is followed instead of a set of the derefs
+            // walked being kept.)
             let unresolved = |parent: ValueId| {
-                !seen.contains(parent.0 as usize)
-                    && matches!(f.def(parent).kind, InstrKind::Deref(_))
+                let mut cur = parent;
+                while let Some(pd) = deref_of(f, cur) {
+                    match pd.kind {
+                        DerefKind::Var(v) => return candidates.contains(&v) && !bad.contains(&v),
+                        DerefKind::Array { parent, .. } | DerefKind::Struct { parent, .. } => {
+                            cur = parent
+                        }
+                        // Nothing below a cast gets an entry.
+                        DerefKind::Cast { .. } => return false,
+                    }
+                }
+                false
             };
             let new = match d.kind {
                 DerefKind::Var(v) => {
@@ -393,12 +408,13 @@ fn build_chain(
 fn split_copies(
     f: &mut Function,
     types: &mut Types,
+    order: &[BlockId],
     candidates: &mut FxHashSet<VarId>,
     info: &FxHashMap<ValueId, DerefInfo>,
 ) -> bool {
-    let copies: Vec<(InstrId, ValueId, ValueId)> = f
-        .instrs_in_order()
-        .into_iter()
+    let copies: Vec<(InstrId, ValueId, ValueId)> = order
+        .iter()
+        .flat_map(|&b| f.blocks[b].instrs.iter().copied())
         .filter_map(|i| match &f.instrs[i].kind {
             InstrKind::Intrinsic(x) if x.op == Intrinsic::CopyDeref && x.srcs.len() == 2 => {
                 Some((i, x.srcs[0], x.srcs[1]))
@@ -512,16 +528,19 @@ fn promote_function(
     if candidates.is_empty() {
         return Vec::new();
     }
-    let info = scan_derefs(f, types, &mut candidates);
+    // The blocks in program order, once (performance: the pass adds no block, so every
+    // step walks this one list).
+    let order = f.blocks_in_order();
+    let info = scan_derefs(f, types, &order, &mut candidates);
     if candidates.is_empty() {
         return Vec::new();
     }
-    if split_copies(f, types, &mut candidates, &info) {
+    if split_copies(f, types, &order, &mut candidates, &info) {
         // Copies became loads and stores through new derefs: resolve them too.
-        let again = scan_derefs(f, types, &mut candidates);
-        return promote_resolved(f, types, candidates, again);
+        let again = scan_derefs(f, types, &order, &mut candidates);
+        return promote_resolved(f, types, &order, candidates, again);
     }
-    promote_resolved(f, types, candidates, info)
+    promote_resolved(f, types, &order, candidates, info)
 }
 
 /// The shape of the leaf a load or store through `deref` accesses, and the component it
@@ -550,12 +569,16 @@ fn leaf_shape(
 fn promote_resolved(
     f: &mut Function,
     types: &Types,
+    order: &[BlockId],
     mut candidates: FxHashSet<VarId>,
     mut info: FxHashMap<ValueId, DerefInfo>,
 ) -> Vec<VarId> {
     // Accesses of a shape that cannot be an SSA value (not a vector, or wider than a `vec4`
-    // can rebuild), or malformed ones, keep their variable in memory.
-    for b in f.blocks_in_order() {
+    // can rebuild), or malformed ones, keep their variable in memory. The loads and stores
+    // through the candidates' derefs are listed for the next step (performance: one walk
+    // of the blocks).
+    let mut through: Vec<(BlockId, InstrId)> = Vec::new();
+    for &b in order {
         for &i in &f.blocks[b].instrs {
             if let InstrKind::Intrinsic(x) = &f.instrs[i].kind {
                 let well_formed = match x.op {
@@ -564,6 +587,7 @@ fn promote_resolved(
                     _ => continue,
                 };
                 if let Some(di) = x.srcs.first().and_then(|d| info.get(d)) {
+                    through.push((b, i));
                     let shape = leaf_shape(f, types, x.srcs[0], di);
                     if !well_formed || !shape.is_some_and(|((_, n), _)| (1..=4).contains(&n)) {
                         candidates.remove(&di.var);
@@ -579,12 +603,16 @@ fn promote_resolved(
     // Leaves and accesses.
     let mut leaf_ids: FxHashMap<(VarId, SmallVec<[Step; 4]>), usize> = FxHashMap::default();
     let mut leaves: Vec<Leaf> = Vec::new();
-    let mut accesses: FxHashMap<InstrId, Access> = FxHashMap::default();
+    // The access of each instruction, by instruction index (`u32::MAX`: none) into
+    // `access_list` (performance: the renaming looks up every instruction of the function;
+    // an array read instead of a hash).
+    let mut access_of: Vec<u32> = vec![u32::MAX; f.instrs.len()];
+    let mut access_list: Vec<Access> = Vec::with_capacity(through.len());
     // Inline lists (performance: most leaves are stored in a few blocks).
     let mut stored_in: Vec<SmallVec<[BlockId; 4]>> = Vec::new();
     let mut loaded: Vec<bool> = Vec::new();
-    for b in f.blocks_in_order() {
-        for &i in &f.blocks[b].instrs {
+    {
+        for &(b, i) in &through {
             let InstrKind::Intrinsic(x) = &f.instrs[i].kind else {
                 continue;
             };
@@ -626,9 +654,21 @@ fn promote_resolved(
                     }
                 }
             };
-            accesses.insert(i, acc);
+            access_of[i.0 as usize] = access_list.len() as u32;
+            access_list.push(acc);
         }
     }
+    // The blocks holding a load or store of a candidate (the others keep their lists).
+    let mut has_access = vec![false; f.blocks.len()];
+    for &(b, _) in &through {
+        has_access[b.index()] = true;
+    }
+    let accesses = |i: InstrId| -> Option<&Access> {
+        match access_of.get(i.0 as usize) {
+            Some(&k) if k != u32::MAX => Some(&access_list[k as usize]),
+            _ => None,
+        }
+    };
     let dom = DomTree::compute(f);
     let start = f.start_block();
     // Phis at the iterated dominance frontiers of the stores (leaves that are loaded).
@@ -655,10 +695,25 @@ fn promote_resolved(
             placed.push(id);
         }
     }
-    // The value of each leaf before any store (removed at the end when unused).
-    for l in 0..leaves.len() {
-        undef_of(f, &mut leaves, l, start);
+    // The value of each leaf before any store (removed at the end when unused), each
+    // inserted after the start block's phis ahead of the ones before it: one splice of the
+    // list in reverse (performance: not one shift of the block per leaf).
+    let at = f.blocks[start]
+        .instrs
+        .iter()
+        .take_while(|i| f.instrs[**i].kind.is_phi())
+        .count();
+    let mut undefs: Vec<InstrId> = Vec::with_capacity(leaves.len());
+    for leaf in leaves.iter_mut() {
+        let id = f.new_instr(start, &[(leaf.bits, leaf.n)], |d| InstrKind::Undef {
+            dest: d[0],
+        });
+        leaf.undef = Some(f.instrs[id].kind.dests()[0]);
+        undefs.push(id);
     }
+    f.blocks[start]
+        .instrs
+        .splice(at..at, undefs.into_iter().rev());
     // Rename along the dominator tree, rebuilding each block's instruction list (the loads
     // and stores go; their replacements take their place).
     // Inline stacks and lists (performance: most are short).
@@ -691,11 +746,16 @@ fn promote_resolved(
                 pushed.push(l);
             }
         }
-        let old_list = std::mem::take(&mut f.blocks[b].instrs);
-        let mut list = Vec::with_capacity(old_list.len());
-        for i in old_list {
-            let Some(acc) = accesses.get(&i) else {
-                list.push(i);
+        // Rewritten in place: an access is replaced by at most one instruction
+        // (performance: no new list per block; blocks without accesses are left alone).
+        let rewrite = has_access[b.index()];
+        let mut list = std::mem::take(&mut f.blocks[b].instrs);
+        let mut w = 0;
+        for r in 0..if rewrite { list.len() } else { 0 } {
+            let i = list[r];
+            let Some(acc) = accesses(i) else {
+                list[w] = i;
+                w += 1;
                 continue;
             };
             // Uses are rebuilt at the end: the access just leaves the block.
@@ -719,7 +779,8 @@ fn promote_resolved(
                                     exact: false,
                                 })
                             });
-                            list.push(id);
+                            list[w] = id;
+                            w += 1;
                             f.instrs[id].kind.dests()[0]
                         }
                     };
@@ -771,7 +832,8 @@ fn promote_resolved(
                     let new = match srcs {
                         Some(srcs) => {
                             let id = vec_instr(f, b, bits, &srcs);
-                            list.push(id);
+                            list[w] = id;
+                            w += 1;
                             Some(f.instrs[id].kind.dests()[0])
                         }
                         None if component.is_none() && mask & full == full => Some(value),
@@ -783,6 +845,9 @@ fn promote_resolved(
                     }
                 }
             }
+        }
+        if rewrite {
+            list.truncate(w);
         }
         f.blocks[b].instrs = list;
         // Sources of the successors' phis.
@@ -806,29 +871,33 @@ fn promote_resolved(
         }
     }
     // Unreachable blocks: loads read undef, stores vanish.
-    let unreachable: Vec<BlockId> = f
-        .blocks_in_order()
-        .into_iter()
-        .filter(|b| !dom.is_reachable(*b))
-        .collect();
-    for b in unreachable {
-        let old_list = std::mem::take(&mut f.blocks[b].instrs);
-        let mut list = Vec::with_capacity(old_list.len());
-        for i in old_list {
-            match accesses.get(&i) {
+    for &b in order
+        .iter()
+        .filter(|b| has_access[b.index()] && !dom.is_reachable(**b))
+    {
+        let mut list = std::mem::take(&mut f.blocks[b].instrs);
+        let mut w = 0;
+        for r in 0..list.len() {
+            let i = list[r];
+            match accesses(i) {
                 Some(Access::Load { dest, .. }) => {
                     let dest = *dest;
                     let (bits, n) = (f.value(dest).bit_size, f.value(dest).num_components);
                     let u = f.new_instr(b, &[(bits, n)], |d| InstrKind::Undef { dest: d[0] });
-                    list.push(u);
+                    list[w] = u;
+                    w += 1;
                     let uv = f.instrs[u].kind.dests()[0];
                     f.replace_all_uses(dest, uv);
                     f.instrs[i].removed = true;
                 }
                 Some(Access::Store { .. }) => f.instrs[i].removed = true,
-                None => list.push(i),
+                None => {
+                    list[w] = i;
+                    w += 1;
+                }
             }
         }
+        list.truncate(w);
         f.blocks[b].instrs = list;
     }
     // Phi sources from predecessors the walk did not reach; sorted by predecessor.
@@ -852,30 +921,39 @@ fn promote_resolved(
             if let InstrKind::Phi { srcs, .. } = &mut f.instrs[id].kind {
                 srcs.sort_by_key(|(p, _)| *p);
             }
+            // The phi's sources as uses, now that their order is final.
+            let Function { instrs, values, .. } = &mut *f;
+            instrs[id].kind.for_each_src(|k, v| {
+                values[v].uses.push(fresnel_ir::Use::Instr {
+                    instr: id,
+                    src: k as u16,
+                })
+            });
         }
     }
-    f.rebuild_uses_fast();
+    // The use lists are rebuilt once, at the end (performance: not after each step).
+    // Until then every live use is listed (the builder's, the phis' sources, and those
+    // `replace_all_uses` moved), but so are uses by the loads and stores just removed:
+    // [`live_use`] tells them apart.
+    let mut live_ifs = vec![false; f.ifs.len()];
+    f.walk(&mut |n| {
+        if let fresnel_ir::CfNode::If(i) = n {
+            live_ifs[i.0 as usize] = true;
+        }
+    });
     remove_trivial_phis(f, &placed);
-    remove_dead_phis(f, &placed);
+    remove_dead_phis(f, &placed, &live_ifs);
     // Unused undefs created for leaves.
     let unused: Vec<InstrId> = leaves
         .iter()
         .filter_map(|leaf| leaf.undef)
-        .filter(|&u| f.value(u).uses.is_empty())
+        .filter(|&u| !f.value(u).uses.iter().any(|x| live_use(f, &live_ifs, x)))
         .map(|u| f.value(u).def)
         .collect();
-    f.remove_instrs(&unused);
-    // The promoted variables' derefs.
-    let mut dead: Vec<InstrId> = Vec::new();
-    for b in f.blocks_in_order() {
-        for &i in &f.blocks[b].instrs {
-            if let InstrKind::Deref(d) = &f.instrs[i].kind {
-                if info.contains_key(&d.dest) {
-                    dead.push(i);
-                }
-            }
-        }
-    }
+    f.remove_instrs_unchecked(&unused);
+    // The promoted variables' derefs (every one is in a block of the tree: the scan walked
+    // them there).
+    let dead: Vec<InstrId> = info.keys().map(|&v| f.value(v).def).collect();
     let mut blocks: Vec<BlockId> = Vec::new();
     for i in dead {
         f.instrs[i].removed = true;
@@ -891,7 +969,7 @@ fn promote_resolved(
     f.rebuild_uses_fast();
     let mut removed: Vec<VarId> = candidates.into_iter().collect();
     removed.sort();
-    f.locals.retain(|v| !removed.contains(v));
+    f.locals.retain(|v| removed.binary_search(v).is_err());
     removed
 }
 
@@ -966,11 +1044,21 @@ fn remove_trivial_phis(f: &mut Function, placed: &[InstrId]) {
             changed = true;
         }
     }
-    f.remove_instrs(&gone);
+    // Unchecked: the use lists still name removed loads and stores (see `live_use`).
+    f.remove_instrs_unchecked(&gone);
+}
+
+/// Whether a use is by an instruction still in place or an `if` still in the tree (the use
+/// lists of [`promote_resolved`] name removed loads and stores until they are rebuilt).
+fn live_use(f: &Function, live_ifs: &[bool], u: &fresnel_ir::Use) -> bool {
+    match *u {
+        fresnel_ir::Use::Instr { instr, .. } => !f.instrs[instr].removed,
+        fresnel_ir::Use::IfCond(i) => live_ifs[i.0 as usize],
+    }
 }
 
 /// Removes placed phis whose results only feed other removable phis.
-fn remove_dead_phis(f: &mut Function, placed: &[InstrId]) {
+fn remove_dead_phis(f: &mut Function, placed: &[InstrId], live_ifs: &[bool]) {
     let placed_set: FxHashSet<InstrId> = placed.iter().copied().collect();
     let mut live: FxHashSet<InstrId> = FxHashSet::default();
     let mut work: Vec<InstrId> = Vec::new();
@@ -979,7 +1067,7 @@ fn remove_dead_phis(f: &mut Function, placed: &[InstrId]) {
         let used_elsewhere = f.value(d).uses.iter().any(|u| match u {
             fresnel_ir::Use::Instr { instr, .. } => !placed_set.contains(instr),
             fresnel_ir::Use::IfCond(_) => true,
-        });
+        } && live_use(f, live_ifs, u));
         if used_elsewhere && live.insert(p) {
             work.push(p);
         }
@@ -999,8 +1087,7 @@ fn remove_dead_phis(f: &mut Function, placed: &[InstrId]) {
             blocks.push(f.instrs[p].block);
         }
     }
-    // Nothing removed: the use lists are still right (performance: most functions place
-    // no phi at all).
+    // Nothing removed (performance: most functions place no phi at all).
     if blocks.is_empty() {
         return;
     }
@@ -1011,7 +1098,7 @@ fn remove_dead_phis(f: &mut Function, placed: &[InstrId]) {
         list.retain(|x| !f.instrs[*x].removed);
         f.blocks[b].instrs = list;
     }
-    f.rebuild_uses_fast();
+    // The use lists are rebuilt by the caller.
 }
 
 /// [`vars_to_ssa`] as a pass.

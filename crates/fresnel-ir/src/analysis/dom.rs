@@ -12,6 +12,9 @@ use crate::func::Function;
 use crate::instr::BlockId;
 
 /// The dominator tree of one function.
+///
+/// (performance: a handful of flat vectors, whatever the number of blocks; the frontiers
+/// are only stored when some block joins two reachable edges.)
 #[derive(Clone, Debug)]
 pub struct DomTree {
     /// Immediate dominator by block index (the start block's is itself; `None`: unreachable).
@@ -20,10 +23,14 @@ pub struct DomTree {
     rpo: Vec<BlockId>,
     /// Position of each block in `rpo` (`usize::MAX`: unreachable).
     rpo_index: Vec<usize>,
-    children: Vec<Vec<BlockId>>,
+    /// The children of block `b` are `child_list[child_start[b]..child_start[b + 1]]` (in
+    /// reverse postorder).
+    child_start: Vec<u32>,
+    child_list: Vec<BlockId>,
     /// Pre- and post-order numbers in the dominator tree.
-    pre: Vec<u32>,
-    post: Vec<u32>,
+    pre_post: Vec<[u32; 2]>,
+    /// By block index; empty when no reachable block has two reachable predecessors (then
+    /// every frontier is empty).
     frontier: Vec<Vec<BlockId>>,
     start: BlockId,
 }
@@ -37,45 +44,37 @@ impl DomTree {
             Some(crate::func::CfNode::Block(b)) => *b,
             _ => func.end_block,
         };
-        // Reverse postorder by an iterative DFS over successors.
-        let mut visited = vec![false; n];
-        let mut post_order: Vec<BlockId> = Vec::with_capacity(n);
-        // At most two successors: inline (performance: no allocation per block).
-        let succs = |b: BlockId| -> smallvec::SmallVec<[BlockId; 2]> {
-            func.blocks
-                .get(b)
-                .map(|blk| {
-                    blk.succs
-                        .iter()
-                        .flatten()
-                        .copied()
-                        .filter(|s| s.index() < n)
-                        .collect()
-                })
-                .unwrap_or_default()
+        // Reverse postorder by an iterative DFS over successors. `rpo_index` doubles as the
+        // visited mark (0 until the real index is known).
+        let mut rpo_index = vec![usize::MAX; n];
+        let mut rpo: Vec<BlockId> = Vec::with_capacity(n);
+        // The successor slot (0 or 1) to try next: no list of successors per entry.
+        let succ = |b: BlockId, slot: usize| -> Option<BlockId> {
+            func.blocks[b].succs[slot].filter(|s| s.index() < n)
         };
+        // One DFS stack for the CFG walk here and the tree numbering below.
+        let mut stack: Vec<(BlockId, usize)> = Vec::with_capacity(n);
         if start.index() < n {
-            let mut stack: Vec<(BlockId, smallvec::SmallVec<[BlockId; 2]>, usize)> =
-                Vec::with_capacity(n);
-            visited[start.index()] = true;
-            stack.push((start, succs(start), 0));
+            rpo_index[start.index()] = 0;
+            stack.push((start, 0));
             while let Some(top) = stack.last_mut() {
-                if top.2 < top.1.len() {
-                    let s = top.1[top.2];
-                    top.2 += 1;
-                    if !visited[s.index()] {
-                        visited[s.index()] = true;
-                        let ss = succs(s);
-                        stack.push((s, ss, 0));
+                if top.1 < 2 {
+                    let slot = top.1;
+                    top.1 += 1;
+                    if let Some(s) = succ(top.0, slot) {
+                        if rpo_index[s.index()] == usize::MAX {
+                            rpo_index[s.index()] = 0;
+                            stack.push((s, 0));
+                        }
                     }
                 } else {
-                    post_order.push(top.0);
+                    rpo.push(top.0);
                     stack.pop();
                 }
             }
         }
-        let rpo: Vec<BlockId> = post_order.iter().rev().copied().collect();
-        let mut rpo_index = vec![usize::MAX; n];
+        // Postorder reversed in place.
+        rpo.reverse();
         for (i, b) in rpo.iter().enumerate() {
             rpo_index[b.index()] = i;
         }
@@ -95,15 +94,19 @@ impl DomTree {
             }
             a
         };
+        // Whether some reachable block has two reachable predecessors (else no frontiers).
+        let mut any_join = false;
         let mut changed = true;
         while changed {
             changed = false;
             for &b in rpo.iter().skip(1) {
                 let mut new_idom: Option<BlockId> = None;
+                let mut reachable_preds = 0;
                 for &p in &func.blocks[b].preds {
                     if p.index() >= n || rpo_index[p.index()] == usize::MAX {
                         continue;
                     }
+                    reachable_preds += 1;
                     if idom[p.index()].is_none() {
                         continue;
                     }
@@ -112,79 +115,108 @@ impl DomTree {
                         Some(cur) => intersect(&idom, p, cur),
                     });
                 }
+                any_join |= reachable_preds >= 2;
                 if new_idom.is_some() && idom[b.index()] != new_idom {
                     idom[b.index()] = new_idom;
                     changed = true;
                 }
             }
         }
-        // Tree children (in reverse postorder) and pre/post numbers.
-        let mut children = vec![Vec::new(); n];
+        // The start block can be a join too (a loop back to it).
+        if let Some(&s) = rpo.first() {
+            any_join |= func.blocks[s]
+                .preds
+                .iter()
+                .filter(|p| p.index() < n && rpo_index[p.index()] != usize::MAX)
+                .count()
+                >= 2;
+        }
+        // Tree children (in reverse postorder), as one list sliced per block: counts, then
+        // starts, then filled through a cursor per block (kept in `pre_post` until the
+        // numbering overwrites it).
+        let mut child_start = vec![0u32; n + 1];
         for &b in rpo.iter().skip(1) {
             if let Some(d) = idom[b.index()] {
-                children[d.index()].push(b);
+                child_start[d.index() + 1] += 1;
             }
         }
-        let mut pre = vec![u32::MAX; n];
-        let mut post = vec![u32::MAX; n];
+        for i in 0..n {
+            child_start[i + 1] += child_start[i];
+        }
+        let mut child_list: Vec<BlockId> = vec![start; child_start[n] as usize];
+        let mut pre_post: Vec<[u32; 2]> = child_start[..n].iter().map(|&s| [s, 0]).collect();
+        for &b in rpo.iter().skip(1) {
+            if let Some(d) = idom[b.index()] {
+                let at = &mut pre_post[d.index()][0];
+                child_list[*at as usize] = b;
+                *at += 1;
+            }
+        }
+        pre_post.fill([u32::MAX, u32::MAX]);
+        let children = |b: BlockId| -> &[BlockId] {
+            &child_list[child_start[b.index()] as usize..child_start[b.index() + 1] as usize]
+        };
         if !rpo.is_empty() {
             let mut counter = 0u32;
-            let mut stack: Vec<(BlockId, usize)> = vec![(start, 0)];
-            pre[start.index()] = counter;
+            stack.clear();
+            stack.push((start, 0));
+            pre_post[start.index()][0] = counter;
             counter += 1;
             while let Some(top) = stack.last_mut() {
                 let (b, i) = *top;
-                if i < children[b.index()].len() {
+                if let Some(&c) = children(b).get(i) {
                     top.1 += 1;
-                    let c = children[b.index()][i];
-                    pre[c.index()] = counter;
+                    pre_post[c.index()][0] = counter;
                     counter += 1;
                     stack.push((c, 0));
                 } else {
-                    post[b.index()] = counter;
+                    pre_post[b.index()][1] = counter;
                     counter += 1;
                     stack.pop();
                 }
             }
         }
         // Dominance frontiers.
-        let mut frontier: Vec<Vec<BlockId>> = vec![Vec::new(); n];
-        for &b in &rpo {
-            let preds: smallvec::SmallVec<[BlockId; 4]> = func.blocks[b]
-                .preds
-                .iter()
-                .copied()
-                .filter(|p| p.index() < n && rpo_index[p.index()] != usize::MAX)
-                .collect();
-            if preds.len() < 2 {
-                continue;
-            }
-            let Some(stop) = idom[b.index()] else {
-                continue;
-            };
-            for p in preds {
-                let mut runner = p;
-                while runner != stop {
-                    if !frontier[runner.index()].contains(&b) {
-                        frontier[runner.index()].push(b);
-                    }
-                    match idom[runner.index()] {
-                        Some(d) if d != runner => runner = d,
-                        _ => break,
+        let mut frontier: Vec<Vec<BlockId>> = Vec::new();
+        if any_join {
+            frontier = vec![Vec::new(); n];
+            for &b in &rpo {
+                let preds: smallvec::SmallVec<[BlockId; 4]> = func.blocks[b]
+                    .preds
+                    .iter()
+                    .copied()
+                    .filter(|p| p.index() < n && rpo_index[p.index()] != usize::MAX)
+                    .collect();
+                if preds.len() < 2 {
+                    continue;
+                }
+                let Some(stop) = idom[b.index()] else {
+                    continue;
+                };
+                for p in preds {
+                    let mut runner = p;
+                    while runner != stop {
+                        if !frontier[runner.index()].contains(&b) {
+                            frontier[runner.index()].push(b);
+                        }
+                        match idom[runner.index()] {
+                            Some(d) if d != runner => runner = d,
+                            _ => break,
+                        }
                     }
                 }
             }
-        }
-        for fr in &mut frontier {
-            fr.sort();
+            for fr in &mut frontier {
+                fr.sort();
+            }
         }
         DomTree {
             idom,
             rpo,
             rpo_index,
-            children,
-            pre,
-            post,
+            child_start,
+            child_list,
+            pre_post,
             frontier,
             start,
         }
@@ -216,7 +248,8 @@ impl DomTree {
         if !self.is_reachable(a) || !self.is_reachable(b) {
             return false;
         }
-        self.pre[a.index()] <= self.pre[b.index()] && self.post[b.index()] <= self.post[a.index()]
+        let (a, b) = (self.pre_post[a.index()], self.pre_post[b.index()]);
+        a[0] <= b[0] && b[1] <= a[1]
     }
 
     /// Whether `a` dominates `b` and differs from it.
@@ -226,7 +259,13 @@ impl DomTree {
 
     /// The blocks `b` immediately dominates, in reverse postorder.
     pub fn children(&self, b: BlockId) -> &[BlockId] {
-        self.children.get(b.index()).map_or(&[], |c| c.as_slice())
+        match (
+            self.child_start.get(b.index()),
+            self.child_start.get(b.index() + 1),
+        ) {
+            (Some(&s), Some(&e)) => &self.child_list[s as usize..e as usize],
+            _ => &[],
+        }
     }
 
     /// The dominance frontier of `b` (sorted): the blocks where `b`'s dominance ends.
