@@ -200,7 +200,7 @@ pub fn run(
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs_n.unwrap_or(0))
-        .stack_size(256 << 20)
+        .stack_size(crate::STACK_BYTES as usize)
         .build()
         .map_err(|e| e.to_string())?;
     let done = AtomicUsize::new(0);

@@ -164,7 +164,7 @@ pub fn run_file(path: &Path, ctx: &Ctx<'_>) -> FileResult {
     // Worker threads get the large stack the front end's nesting limits assume (as the
     // CLI's main thread does).
     let outcomes: Vec<(Outcome, Option<Outcome>)> = match rayon::ThreadPoolBuilder::new()
-        .stack_size(256 << 20)
+        .stack_size(crate::STACK_BYTES as usize)
         .build()
     {
         Ok(pool) => pool.install(|| tests.par_iter().map(one).collect()),

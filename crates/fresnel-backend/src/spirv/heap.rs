@@ -81,6 +81,13 @@ struct Laid {
     descriptors: bool,
 }
 
+/// The memory qualifiers a heap image takes as decorations (`NonWritable`, `NonReadable`,
+/// `Coherent`, `Volatile`; `restrict` is not written, as glslang).
+const IMAGE_ACCESS: u8 = fresnel_ir::access::READONLY
+    | fresnel_ir::access::WRITEONLY
+    | fresnel_ir::access::COHERENT
+    | fresnel_ir::access::VOLATILE;
+
 /// A laid-out heap type's key: type, matrix layout (order and stride, and whether given),
 /// image format, `descriptor_size`, and the block variable whose members carry qualifiers.
 type LaidKey = (TypeId, u32, bool, Option<u32>, Option<u32>, Option<VarId>);
@@ -382,11 +389,7 @@ impl Module<'_> {
         if !matches!(self.shader.types.get(t), Type::Image { .. }) {
             return 0;
         }
-        self.shader.vars[var].members.get(i).map_or(0, |m| m.access)
-            & (fresnel_ir::access::READONLY
-                | fresnel_ir::access::WRITEONLY
-                | fresnel_ir::access::COHERENT
-                | fresnel_ir::access::VOLATILE)
+        self.shader.vars[var].members.get(i).map_or(0, |m| m.access) & IMAGE_ACCESS
     }
 
     /// Lays out a type inside a structured heap block (see the module docs); `format`: the
@@ -583,11 +586,7 @@ impl Module<'_> {
             self.names.inst_str(op::MEMBER_NAME, &[id, 0], &v.name, &[]);
         }
         self.decorate_once(id, decor::BLOCK);
-        let bits = v.access
-            & (fresnel_ir::access::READONLY
-                | fresnel_ir::access::WRITEONLY
-                | fresnel_ir::access::COHERENT
-                | fresnel_ir::access::VOLATILE);
+        let bits = v.access & IMAGE_ACCESS;
         self.access_decorations(id, Some(0), bits);
         self.decorations.inst(
             en::MEMBER_DECORATE_ID_EXT,
@@ -773,12 +772,7 @@ impl FuncCx<'_, '_> {
         let up = self.m.untyped_ptr(en::UNIFORM_CONSTANT);
         let qualified_image = buffer_class.is_none()
             && matches!(shader.types.get(d.ty), Type::Image { .. })
-            && v.access
-                & (fresnel_ir::access::READONLY
-                    | fresnel_ir::access::WRITEONLY
-                    | fresnel_ir::access::COHERENT
-                    | fresnel_ir::access::VOLATILE)
-                != 0;
+            && v.access & IMAGE_ACCESS != 0;
         let p = if qualified_image {
             let w = self.m.image_wrapper(var, arr);
             let zero = self.m.const_i32(0);
