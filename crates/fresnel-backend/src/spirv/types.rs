@@ -1584,12 +1584,12 @@ impl Module<'_> {
         }
     }
 
-    /// The signature of a function under copy-in/copy-out.
-    pub fn func_sig(&mut self, fid: FuncId) -> Result<FuncSig> {
+    /// The signature of a function under copy-in/copy-out. `by_value_arrays`: the function
+    /// is only named by vendor operations ([`super::coopmat_khr::callee_only`]).
+    pub fn func_sig(&mut self, fid: FuncId, by_value_arrays: bool) -> Result<FuncSig> {
         let f = &self.shader.functions[fid];
         // (Issue 5, helper K) A function only named by vendor operations (a decode
         // function) takes its arrays by value: placeholder kind, `param_type` declares them.
-        let by_value_arrays = super::coopmat_khr::callee_only(self.shader, fid);
         let kind_of = |m: &Module, var: VarId| -> Result<Kind> {
             let v = &m.shader.vars[var];
             if by_value_arrays && super::coopmat_khr::value_array(&m.shader.types, v.ty) {
