@@ -178,7 +178,8 @@ impl Users {
     fn of(f: &Function) -> Users {
         let n = f.values.len();
         let mut count = vec![0u32; n + 1];
-        let each = |visit: &mut dyn FnMut(ValueId, Option<InstrId>)| {
+        // (Performance: generic, not a `dyn` call per source.)
+        fn each(f: &Function, mut visit: impl FnMut(ValueId, Option<InstrId>)) {
             for (b, _) in f.blocks.iter() {
                 for &i in &f.blocks[b].instrs {
                     f.instrs[i].kind.for_each_src(|_, s| visit(s, Some(i)));
@@ -187,8 +188,8 @@ impl Users {
             for (_, x) in f.ifs.iter() {
                 visit(x.cond, None);
             }
-        };
-        each(&mut |v, _| {
+        }
+        each(f, |v, _| {
             if let Some(c) = count.get_mut(v.0 as usize) {
                 *c += 1;
             }
@@ -202,7 +203,7 @@ impl Users {
         }
         let mut next = start.clone();
         let mut readers = vec![None; acc as usize];
-        each(&mut |v, r| {
+        each(f, |v, r| {
             if let Some(k) = next.get_mut(v.0 as usize) {
                 readers[*k as usize] = r;
                 *k += 1;
@@ -240,8 +241,6 @@ pub fn analyze(
     refs: &FxHashMap<super::refs::Slot, fresnel_ir::TypeId>,
 ) -> Groups {
     let mut g = Groups::default();
-    // Who reads each value (an `if` condition counts as a reader that is never absorbed).
-    let users = Users::of(f);
     let mut absorbed = InstrSet::default();
     for (_, block) in f.blocks.iter() {
         let instrs = &block.instrs;
@@ -361,6 +360,15 @@ pub fn analyze(
             );
         }
     }
+    // Every pattern below starts from a group or from a vector `fadd` (a product's sum):
+    // without either there is nothing to find (performance: most functions of small
+    // shaders; no readers table then).
+    if g.load_at.is_empty() && g.store_at.is_empty() && !any_product_sum(f) {
+        record_transposes(f, &mut g);
+        return g;
+    }
+    // Who reads each value (an `if` condition counts as a reader that is never absorbed).
+    let users = Users::of(f);
     // Element derefs: skipped when all their readers were absorbed.
     for (b, _) in f.blocks.iter() {
         for &i in &f.blocks[b].instrs {
@@ -390,20 +398,7 @@ pub fn analyze(
     find_product_matrices(f, &users, &mut g);
     find_inverses(shader, f, &users, &mut g);
     find_inverse_matvecs(f, &users, &mut g);
-    let found = find_transposes(f, &|i| {
-        g.skip.contains(i)
-            || g.matvec_at.contains_key(i)
-            || g.load_at.contains_key(i)
-            || g.store_at.contains_key(i)
-    });
-    for (first, others, t) in found {
-        for (j, &d) in t.dests.iter().enumerate() {
-            let key = t.cols.iter().map(|&c| (c, j as u8)).collect();
-            g.transposed.insert(key, d);
-        }
-        g.skip.extend(others);
-        g.transposes.push((first, t));
-    }
+    record_transposes(f, &mut g);
     // Loaded elements read only by store groups and products of their aggregate need no
     // extract of their own.
     if any_elem.is_empty() {
@@ -436,6 +431,38 @@ pub fn analyze(
         }
     }
     g
+}
+
+/// The transposes of `f` none of `g`'s patterns took, recorded in `g`.
+fn record_transposes(f: &Function, g: &mut Groups) {
+    let found = find_transposes(f, &|i| {
+        g.skip.contains(i)
+            || g.matvec_at.contains_key(i)
+            || g.load_at.contains_key(i)
+            || g.store_at.contains_key(i)
+    });
+    for (first, others, t) in found {
+        for (j, &d) in t.dests.iter().enumerate() {
+            let key = t.cols.iter().map(|&c| (c, j as u8)).collect();
+            g.transposed.insert(key, d);
+        }
+        g.skip.extend(others);
+        g.transposes.push((first, t));
+    }
+}
+
+/// Whether `f` has a candidate root of [`find_matvecs`]: a vector `fadd` of 32 or 64 bits,
+/// not exact.
+fn any_product_sum(f: &Function) -> bool {
+    f.blocks.iter().any(|(_, b)| {
+        b.instrs.iter().any(|&i| match &f.instrs[i].kind {
+            InstrKind::Alu(a) if a.op == AluOp::Fadd && !a.exact => {
+                let d = &f.values[a.dest];
+                d.num_components >= 2 && (d.bit_size == 32 || d.bit_size == 64)
+            }
+            _ => false,
+        })
+    })
 }
 
 /// Whether every reader of vector `v` is an ALU instruction (not a `vecN`) reading one
