@@ -599,7 +599,7 @@ impl Module<'_> {
                 for (i, f) in fields.iter().enumerate() {
                     // Members holding buffer references may be pointers (`refs.rs`).
                     let slot = super::refs::Slot::Field(ty, i as u32);
-                    if let Some(sized) = self.unsized_inner_member(&fields, i, external, format)? {
+                    if let Some(sized) = self.unsized_inner_member(fields, i, external, format)? {
                         members.push(sized);
                         continue;
                     }
@@ -608,7 +608,7 @@ impl Module<'_> {
                         None => self.ir_type(f.ty, external, format)?,
                     });
                 }
-                let id = self.struct_type(&name, &members, &fields);
+                let id = self.struct_type(name, &members, fields);
                 for (i, f) in fields.iter().enumerate() {
                     let i32_ = i as u32;
                     if let Some(off) = f.offset {
@@ -684,8 +684,8 @@ impl Module<'_> {
                 self.ty(5313, &[])
             }
             // GL_EXT_shader_tile_image (`instr/tile_image.rs`).
-            Type::Opaque(ref n) if super::instr::tile_image::attachment(&n).is_some() => {
-                let result = super::instr::tile_image::attachment(&n).unwrap_or(BaseType::Float);
+            Type::Opaque(ref n) if super::instr::tile_image::attachment(n).is_some() => {
+                let result = super::instr::tile_image::attachment(n).unwrap_or(BaseType::Float);
                 self.attachment_type(result)
             }
             Type::Opaque(ref n) if n == "rayQueryEXT" => {
@@ -694,60 +694,60 @@ impl Module<'_> {
                 self.ty(ext::op::TYPE_RAY_QUERY_KHR, &[])
             }
             // GL_NV_cooperative_matrix (issue 5, helper V: `coopmat_nv.rs`).
-            Type::Opaque(ref n) if coopmat_nv::parse(&n).is_some() => {
-                match self.coopmat_nv_type(&n) {
+            Type::Opaque(ref n) if coopmat_nv::parse(n).is_some() => {
+                match self.coopmat_nv_type(n) {
                     Some(r) => r?,
                     None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
                 }
             }
             // GL_NV_cooperative_vector (issue 5, helper F: `coopvec_nv.rs`).
-            Type::Opaque(ref n) if super::coopvec_nv::parse(&n).is_some() => {
-                match self.coopvec_nv_type(&n) {
+            Type::Opaque(ref n) if super::coopvec_nv::parse(n).is_some() => {
+                match self.coopvec_nv_type(n) {
                     Some(r) => r?,
                     None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
                 }
             }
             // GL_EXT_long_vector (`long_vector.rs`).
-            Type::Opaque(ref n) if super::long_vector::parse(&n).is_some() => {
-                if external && super::long_vector::is_bool(&n) {
+            Type::Opaque(ref n) if super::long_vector::parse(n).is_some() => {
+                if external && super::long_vector::is_bool(n) {
                     return Err(SpirvError::new(format!(
                         "`{n}` in a buffer, uniform or push-constant block has no SPIR-V form here (its booleans would be stored as integers)"
                     )));
                 }
-                match self.long_vector_type(&n) {
+                match self.long_vector_type(n) {
                     Some(r) => r?,
                     None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
                 }
             }
             // GL_KHR_cooperative_matrix and GL_NV_cooperative_matrix2's tensor layouts and
             // views (issue 5, helper K: `coopmat_khr.rs`).
-            Type::Opaque(ref n) if super::coopmat_khr::parse(&n).is_some() => {
-                match self.coopmat_khr_type(&n) {
+            Type::Opaque(ref n) if super::coopmat_khr::parse(n).is_some() => {
+                match self.coopmat_khr_type(n) {
                     Some(r) => r?,
                     None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
                 }
             }
-            Type::Opaque(ref n) if super::coopmat_khr::parse_tensor(&n).is_some() => {
-                match self.tensor_nv_type(&n) {
+            Type::Opaque(ref n) if super::coopmat_khr::parse_tensor(n).is_some() => {
+                match self.tensor_nv_type(n) {
                     Some(r) => r?,
                     None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
                 }
             }
             // GL_ARM_tensors (issue 5, helper F: `tensor_arm.rs`).
-            Type::Opaque(ref n) if super::tensor_arm::parse(&n).is_some() => {
-                match self.tensor_arm_type(&n) {
+            Type::Opaque(ref n) if super::tensor_arm::parse(n).is_some() => {
+                match self.tensor_arm_type(n) {
                     Some(t) => t,
                     None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
                 }
             }
             // GL_EXT_bfloat16, GL_EXT_float_e4m3/e5m2 (issue 5, helper F: `small_float.rs`).
-            Type::Opaque(ref n) if super::small_float::parse(&n).is_some() => {
-                match super::small_float::parse(&n) {
+            Type::Opaque(ref n) if super::small_float::parse(n).is_some() => {
+                match super::small_float::parse(n) {
                     Some(s) => self.small_float_type(s),
                     None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
                 }
             }
-            Type::Opaque(ref n) => match self.spirv_type(&n) {
+            Type::Opaque(ref n) => match self.spirv_type(n) {
                 // GL_EXT_spirv_intrinsics (issue 5): `spirv_type.rs`.
                 Some(r) => r?,
                 None => {
