@@ -62,12 +62,55 @@ pub struct Group {
     pub indices: Vec<u32>,
 }
 
+/// A set of instructions: one flag per instruction id, grown on insertion (performance:
+/// the analysis fills and probes these per instruction and per candidate; no hashing).
+#[derive(Clone, Default, Debug)]
+pub struct InstrSet {
+    flags: Vec<bool>,
+}
+
+impl InstrSet {
+    pub fn contains(&self, i: &InstrId) -> bool {
+        self.flags.get(i.0 as usize).copied().unwrap_or(false)
+    }
+
+    /// Adds `i`; whether it was absent.
+    pub fn insert(&mut self, i: InstrId) -> bool {
+        let k = i.0 as usize;
+        if k >= self.flags.len() {
+            self.flags.resize(k + 1, false);
+        }
+        !std::mem::replace(&mut self.flags[k], true)
+    }
+
+    pub fn remove(&mut self, i: &InstrId) {
+        if let Some(x) = self.flags.get_mut(i.0 as usize) {
+            *x = false;
+        }
+    }
+
+    pub fn extend(&mut self, is: impl IntoIterator<Item = InstrId>) {
+        for i in is {
+            self.insert(i);
+        }
+    }
+
+    /// The members, by id.
+    pub fn iter(&self) -> impl Iterator<Item = InstrId> + '_ {
+        self.flags
+            .iter()
+            .enumerate()
+            .filter(|(_, &x)| x)
+            .map(|(k, _)| InstrId(k as u32))
+    }
+}
+
 /// The groups of one function and the IR instructions they absorb.
 #[derive(Default, Debug)]
 pub struct Groups {
     /// Instructions not written at all (element derefs, and the loads and stores of a group
     /// other than the one where the group is written).
-    pub skip: FxHashSet<InstrId>,
+    pub skip: InstrSet,
     /// At this load (the first of its group): the group's aggregate load.
     pub load_at: FxHashMap<InstrId, Group>,
     /// At this store (the last of its group): the group's aggregate store.
@@ -135,7 +178,8 @@ impl Users {
     fn of(f: &Function) -> Users {
         let n = f.values.len();
         let mut count = vec![0u32; n + 1];
-        let each = |visit: &mut dyn FnMut(ValueId, Option<InstrId>)| {
+        // (Performance: generic, not a `dyn` call per source.)
+        fn each(f: &Function, mut visit: impl FnMut(ValueId, Option<InstrId>)) {
             for (b, _) in f.blocks.iter() {
                 for &i in &f.blocks[b].instrs {
                     f.instrs[i].kind.for_each_src(|_, s| visit(s, Some(i)));
@@ -144,8 +188,8 @@ impl Users {
             for (_, x) in f.ifs.iter() {
                 visit(x.cond, None);
             }
-        };
-        each(&mut |v, _| {
+        }
+        each(f, |v, _| {
             if let Some(c) = count.get_mut(v.0 as usize) {
                 *c += 1;
             }
@@ -159,7 +203,7 @@ impl Users {
         }
         let mut next = start.clone();
         let mut readers = vec![None; acc as usize];
-        each(&mut |v, r| {
+        each(f, |v, r| {
             if let Some(k) = next.get_mut(v.0 as usize) {
                 readers[*k as usize] = r;
                 *k += 1;
@@ -197,9 +241,7 @@ pub fn analyze(
     refs: &FxHashMap<super::refs::Slot, fresnel_ir::TypeId>,
 ) -> Groups {
     let mut g = Groups::default();
-    // Who reads each value (an `if` condition counts as a reader that is never absorbed).
-    let users = Users::of(f);
-    let mut absorbed: FxHashSet<InstrId> = FxHashSet::default();
+    let mut absorbed = InstrSet::default();
     for (_, block) in f.blocks.iter() {
         let instrs = &block.instrs;
         let mut loads: FxHashMap<ValueId, Vec<Access>> = FxHashMap::default();
@@ -318,6 +360,15 @@ pub fn analyze(
             );
         }
     }
+    // Every pattern below starts from a group or from a vector `fadd` (a product's sum):
+    // without either there is nothing to find (performance: most functions of small
+    // shaders; no readers table then).
+    if g.load_at.is_empty() && g.store_at.is_empty() && !any_product_sum(f) {
+        record_transposes(f, &mut g);
+        return g;
+    }
+    // Who reads each value (an `if` condition counts as a reader that is never absorbed).
+    let users = Users::of(f);
     // Element derefs: skipped when all their readers were absorbed.
     for (b, _) in f.blocks.iter() {
         for &i in &f.blocks[b].instrs {
@@ -336,49 +387,35 @@ pub fn analyze(
             }
         }
     }
-    let mut agg_users = find_matvecs(shader, f, &users, &mut g);
-    find_scaled(f, &users, &mut g, &mut agg_users);
+    // The load groups are all found: their elements by value, once for every finder below
+    // (performance: they were rebuilt per finder).
+    let any_elem = loaded_elements(&g, false);
+    let elems = loaded_elements(&g, true);
+    let mut agg_users = find_matvecs(shader, f, &users, &mut g, &elems, &any_elem);
+    find_scaled(f, &users, &mut g, &mut agg_users, &elems);
     find_scaled_reads(shader, f, &users, &mut g, &mut agg_users);
-    find_matmats(shader, f, &users, &mut g);
+    find_matmats(shader, f, &users, &mut g, &elems);
     find_product_matrices(f, &users, &mut g);
     find_inverses(shader, f, &users, &mut g);
     find_inverse_matvecs(f, &users, &mut g);
-    let found = find_transposes(f, &|i| {
-        g.skip.contains(i)
-            || g.matvec_at.contains_key(i)
-            || g.load_at.contains_key(i)
-            || g.store_at.contains_key(i)
-    });
-    for (first, others, t) in found {
-        for (j, &d) in t.dests.iter().enumerate() {
-            let key = t.cols.iter().map(|&c| (c, j as u8)).collect();
-            g.transposed.insert(key, d);
-        }
-        g.skip.extend(others);
-        g.transposes.push((first, t));
-    }
+    record_transposes(f, &mut g);
     // Loaded elements read only by store groups and products of their aggregate need no
     // extract of their own.
-    let by_value = loaded_elements(&g, false);
-    let store_instrs: FxHashSet<InstrId> = g
-        .store_at
-        .keys()
-        .copied()
-        .chain(g.skip.iter().copied())
-        .filter(|i| {
-            matches!(&f.instrs[*i].kind, InstrKind::Intrinsic(x) if x.op == Intrinsic::StoreDeref)
-        })
-        .collect();
-    let complete_elems = loaded_elements(&g, true);
-    for (v, at) in by_value {
+    if any_elem.is_empty() {
+        return g;
+    }
+    let mut store_instrs = InstrSet::default();
+    store_instrs.extend(g.store_at.keys().copied().chain(g.skip.iter()).filter(
+        |i| matches!(&f.instrs[*i].kind, InstrKind::Intrinsic(x) if x.op == Intrinsic::StoreDeref),
+    ));
+    for (&v, &at) in &any_elem {
         // Only as the stored value (source 1) of a group's store, by a product, or by a
         // matrix opcode reading the whole loaded matrix.
         let as_value = users.get(&v).is_some_and(|us| {
             us.iter().all(|u| {
                 u.is_some_and(|u| {
                     agg_users.contains(&(u, v))
-                        || (complete_elems.contains_key(&v)
-                            && whole_matrix_op(shader, f, &g, u, at.0))
+                        || (elems.contains_key(&v) && whole_matrix_op(shader, f, &g, u, at.0))
                         || (store_instrs.contains(&u)
                             && absorbed.contains(&u)
                             && matches!(&f.instrs[u].kind, InstrKind::Intrinsic(x)
@@ -394,6 +431,38 @@ pub fn analyze(
         }
     }
     g
+}
+
+/// The transposes of `f` none of `g`'s patterns took, recorded in `g`.
+fn record_transposes(f: &Function, g: &mut Groups) {
+    let found = find_transposes(f, &|i| {
+        g.skip.contains(i)
+            || g.matvec_at.contains_key(i)
+            || g.load_at.contains_key(i)
+            || g.store_at.contains_key(i)
+    });
+    for (first, others, t) in found {
+        for (j, &d) in t.dests.iter().enumerate() {
+            let key = t.cols.iter().map(|&c| (c, j as u8)).collect();
+            g.transposed.insert(key, d);
+        }
+        g.skip.extend(others);
+        g.transposes.push((first, t));
+    }
+}
+
+/// Whether `f` has a candidate root of [`find_matvecs`]: a vector `fadd` of 32 or 64 bits,
+/// not exact.
+fn any_product_sum(f: &Function) -> bool {
+    f.blocks.iter().any(|(_, b)| {
+        b.instrs.iter().any(|&i| match &f.instrs[i].kind {
+            InstrKind::Alu(a) if a.op == AluOp::Fadd && !a.exact => {
+                let d = &f.values[a.dest];
+                d.num_components >= 2 && (d.bit_size == 32 || d.bit_size == 64)
+            }
+            _ => false,
+        })
+    })
 }
 
 /// Whether every reader of vector `v` is an ALU instruction (not a `vecN`) reading one
@@ -959,11 +1028,10 @@ fn find_matvecs(
     f: &Function,
     users: &Users,
     g: &mut Groups,
+    elems: &ElemMap,
+    any_elem: &ElemMap,
 ) -> FxHashSet<(InstrId, ValueId)> {
     let mut agg_users = FxHashSet::default();
-    // Complete load groups of matrices: element value -> (parent, index, columns).
-    let elems = loaded_elements(g, true);
-    let any_elem = loaded_elements(g, false);
     let single_use = |v: ValueId| users.get(&v).is_some_and(|u| u.len() == 1);
     let alu_of = |v: ValueId| match &f.def(v).kind {
         InstrKind::Alu(a) if !a.exact => Some(a),
@@ -978,7 +1046,7 @@ fn find_matvecs(
                 .all(|(i, &c)| c as usize == i)
     };
     // Instructions the products absorb, and the products among them read more than once.
-    let mut all_absorbed: FxHashSet<InstrId> = FxHashSet::default();
+    let mut all_absorbed = InstrSet::default();
     let mut shared: Vec<InstrId> = Vec::new();
     // The column lists of the products made of columns, by block: a second pass takes
     // products with constant coefficients only (`m[0] + m[2] * 0.0`) when their matrix is
@@ -1004,9 +1072,12 @@ fn find_matvecs(
                     continue;
                 }
                 // Flatten the sum.
-                let mut stack = vec![a];
-                let mut inner = vec![root];
-                let mut terms: Vec<ValueId> = Vec::new();
+                // (Performance: inline lists, a sum has at most 4 terms.)
+                let mut stack: SmallVec<[&fresnel_ir::Alu; 4]> = SmallVec::new();
+                stack.push(a);
+                let mut inner: SmallVec<[InstrId; 4]> = SmallVec::new();
+                inner.push(root);
+                let mut terms: SmallVec<[ValueId; 4]> = SmallVec::new();
                 let mut ok = true;
                 // Down one spine of the sum (the lowering writes `((t0 + t1) + t2) + t3`); the
                 // other operand of each `fadd` is a term, so that a product feeding a sum stays
@@ -1043,8 +1114,8 @@ fn find_matvecs(
                     continue;
                 }
                 // Each term: a column times a broadcast coefficient, or a column alone.
-                let mut cols: Vec<(ValueId, Coef)> = Vec::new();
-                let mut term_instrs = Vec::new();
+                let mut cols: SmallVec<[(ValueId, Coef); 4]> = SmallVec::new();
+                let mut term_instrs: SmallVec<[InstrId; 4]> = SmallVec::new();
                 for &t in &terms {
                     // A product read by several sums (CSE shares `m[1] * 0.0` between the
                     // columns of a matrix product) is absorbed by each; it stays written when
@@ -1103,12 +1174,12 @@ fn find_matvecs(
                 // The second pass: the columns in the order of a matrix made already.
                 let mut reuse = false;
                 if pass == 1 {
-                    let mine: Vec<ValueId> = cols.iter().map(|(c, _)| *c).collect();
+                    let mine: SmallVec<[ValueId; 4]> = cols.iter().map(|(c, _)| *c).collect();
                     let same = made.iter().find(|(mb, m)| {
                         *mb == b && m.len() == mine.len() && m.iter().all(|c| mine.contains(c))
                     });
                     if let Some((_, m)) = same {
-                        let order: Vec<(ValueId, Coef)> = m
+                        let order: SmallVec<[(ValueId, Coef); 4]> = m
                             .iter()
                             .filter_map(|c| cols.iter().find(|(x, _)| x == c).copied())
                             .collect();
@@ -1119,7 +1190,7 @@ fn find_matvecs(
                     }
                 }
                 // The matrix: a loaded one in column order, or the columns as found.
-                let loaded: Option<Vec<(ValueId, u32)>> =
+                let loaded: Option<SmallVec<[(ValueId, u32); 4]>> =
                     cols.iter().map(|(c, _)| elems.get(c).copied()).collect();
                 let mat = match loaded {
                     Some(l)
@@ -1137,7 +1208,7 @@ fn find_matvecs(
                     _ => {
                         // Columns of one loaded matrix in its order (the vector then often
                         // needs no shuffle).
-                        let idx: Option<Vec<(ValueId, u32)>> =
+                        let idx: Option<SmallVec<[(ValueId, u32); 4]>> =
                             cols.iter().map(|(c, _)| any_elem.get(c).copied()).collect();
                         if let Some(idx) = idx.filter(|l| l.iter().all(|(p, _)| *p == l[0].0)) {
                             let mut order: Vec<usize> = (0..cols.len()).collect();
@@ -1189,8 +1260,13 @@ fn find_matvecs(
                 };
                 // Coefficients from several values make the vector with a construct (one
                 // instruction where the products' multiply-adds were `2n - 1`).
-                let absorbed: FxHashSet<InstrId> =
-                    inner.iter().chain(&term_instrs).copied().collect();
+                // At most 8 (performance: a short list, no set).
+                let mut absorbed: SmallVec<[InstrId; 8]> = SmallVec::new();
+                for &i in inner.iter().chain(&term_instrs) {
+                    if !absorbed.contains(&i) {
+                        absorbed.push(i);
+                    }
+                }
                 all_absorbed.extend(absorbed.iter().copied());
                 shared.extend(
                     term_instrs
@@ -1257,8 +1333,8 @@ fn find_scaled(
     users: &Users,
     g: &mut Groups,
     agg_users: &mut FxHashSet<(InstrId, ValueId)>,
+    elems: &ElemMap,
 ) {
-    let elems = loaded_elements(g, true);
     let ty_of = |d: ValueId| match &f.def(d).kind {
         InstrKind::Deref(x) => Some(x.ty),
         _ => None,
@@ -1449,10 +1525,14 @@ fn find_scaled_reads(
     }
 }
 
+/// Loaded element values: value -> (the load group's parent deref, element index).
+type ElemMap = FxHashMap<ValueId, (ValueId, u32)>;
+
 /// The values load groups read: value -> (the group's parent deref, element index); with
 /// `complete`, only groups that read every element `0..n` in order.
-fn loaded_elements(g: &Groups, complete: bool) -> FxHashMap<ValueId, (ValueId, u32)> {
-    let mut out = FxHashMap::default();
+fn loaded_elements(g: &Groups, complete: bool) -> ElemMap {
+    let n = g.load_at.values().map(|gr| gr.values.len()).sum();
+    let mut out = FxHashMap::with_capacity_and_hasher(n, Default::default());
     for gr in g.load_at.values() {
         if complete && !gr.indices.iter().enumerate().all(|(k, &i)| i == k as u32) {
             continue;
@@ -1467,8 +1547,7 @@ fn loaded_elements(g: &Groups, complete: bool) -> FxHashMap<ValueId, (ValueId, u
 /// Store groups of `A * B` stored whole: every value a matrix-vector product of the same
 /// matrix `A` with column `j` of a matrix `B` loaded whole (all its columns, in order),
 /// each product read only by the group. Recorded in `g.matmat`; the products are skipped.
-fn find_matmats(shader: &Shader, f: &Function, users: &Users, g: &mut Groups) {
-    let elems = loaded_elements(g, true);
+fn find_matmats(shader: &Shader, f: &Function, users: &Users, g: &mut Groups, elems: &ElemMap) {
     let mut found = Vec::new();
     let mut tails: Vec<InstrId> = g.store_at.keys().copied().collect();
     tails.sort();

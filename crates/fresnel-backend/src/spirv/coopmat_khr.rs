@@ -380,26 +380,38 @@ impl Module<'_> {
     }
 }
 
-/// Whether function `fid` is only named as the function argument of vendor operations
-/// (`coopMatLoadTensorNV`'s decode function, ...) and never called: such a function may take
-/// arrays by value (a decode function's block coordinates, `uint32_t blockCoords[2]`), which
-/// no IR call could pass (issue 5, helper K).
-pub(crate) fn callee_only(shader: &fresnel_ir::Shader, fid: fresnel_ir::FuncId) -> bool {
-    let mut named = false;
+/// Per function (by id): whether it is only named as the function argument of vendor
+/// operations (`coopMatLoadTensorNV`'s decode function, ...) and never called: such a
+/// function may take arrays by value (a decode function's block coordinates,
+/// `uint32_t blockCoords[2]`), which no IR call could pass (issue 5, helper K).
+/// (Performance: every function at once, one walk of the module, not one per function.)
+pub(crate) fn callee_only(shader: &fresnel_ir::Shader) -> Vec<bool> {
+    let n = shader.functions.len();
+    let mut called = vec![false; n];
+    let mut named = vec![false; n];
     for (_, f) in shader.functions.iter() {
-        for id in f.instrs_in_order() {
-            match &f.instrs[id].kind {
-                fresnel_ir::InstrKind::Call { func, .. } if *func == fid => return false,
-                fresnel_ir::InstrKind::Intrinsic(x)
-                    if x.callees().any(|c| c == i64::from(fid.0)) =>
-                {
-                    named = true;
+        for b in f.blocks_in_order() {
+            for &id in &f.blocks[b].instrs {
+                match &f.instrs[id].kind {
+                    fresnel_ir::InstrKind::Call { func, .. } => {
+                        if let Some(c) = called.get_mut(func.0 as usize) {
+                            *c = true;
+                        }
+                    }
+                    fresnel_ir::InstrKind::Intrinsic(x) => {
+                        for c in x.callees() {
+                            if let Some(k) = usize::try_from(c).ok().and_then(|c| named.get_mut(c))
+                            {
+                                *k = true;
+                            }
+                        }
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
         }
     }
-    named
+    named.iter().zip(&called).map(|(&m, &c)| m && !c).collect()
 }
 
 /// Whether `ty` is an array (of arrays) of scalars or vectors, or a long vector: the

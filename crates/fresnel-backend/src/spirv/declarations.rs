@@ -24,6 +24,10 @@ const LINKAGE_IMPORT: u32 = 1;
 /// index.
 pub(crate) fn called_declarations(shader: &Shader) -> Vec<bool> {
     let mut called = vec![false; shader.functions.len()];
+    // (Performance: most shaders declare no function without a body; then no walk.)
+    if !shader.functions.iter().any(|(_, f)| f.is_declaration()) {
+        return called;
+    }
     for (_, f) in shader.functions.iter() {
         for (_, ins) in f.instrs.iter() {
             if ins.removed {

@@ -28,6 +28,17 @@ pub struct Hoisted {
 /// Finds the ALU source swizzles of `f` read in two or more blocks, of values an
 /// instruction in a block defines (not phis, constants or undefs).
 pub fn analyze(f: &Function) -> Hoisted {
+    // Only a swizzle read in two blocks is hoisted: none when every ALU instruction is in one
+    // block (performance: most functions; no map built).
+    let mut alu_blocks = f
+        .instrs
+        .iter()
+        .filter(|(_, i)| !i.removed && matches!(i.kind, InstrKind::Alu(_)))
+        .map(|(_, i)| i.block);
+    match alu_blocks.next() {
+        Some(b0) if alu_blocks.any(|b| b != b0) => {}
+        _ => return Hoisted::default(),
+    }
     // Per swizzle: the first block reading it, and whether another block reads it too (all
     // that matters; performance: no set per swizzle, and the swizzle packed in a word, its
     // length apart: a small key, cheap to hash).

@@ -1791,9 +1791,8 @@ impl FuncCx<'_, '_> {
         let mem = Self::mem_operands(class, sk);
         let full = (1u32 << sk.comps) - 1;
         if (mask & full == full && vcomps == sk.comps) || sk.comps == 1 {
-            let mut args = vec![pid, val];
-            args.extend(&mem);
-            self.code.inst(op::STORE, &args);
+            // (Performance: the operands written in place, no list.)
+            self.code.inst_parts(op::STORE, &[pid, val], &mem);
             return Ok(());
         }
         if class == super::spec::storage::OUTPUT

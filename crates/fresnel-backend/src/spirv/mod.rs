@@ -279,10 +279,12 @@ impl<'a> Module<'a> {
             exts: BTreeSet::new(),
             glsl_ext: 0,
             ext_imports: Vec::new(),
-            names: Words::new(),
-            decorations: Words::new(),
+            // Room for the usual sizes of these sections (performance: no regrowing in the
+            // common case; a guess from the counts of types and variables).
+            names: Words::with_capacity(8 * (shader.vars.len() + shader.functions.len()) + 16),
+            decorations: Words::with_capacity(8 * shader.vars.len() + 4 * shader.types.len() + 16),
             swept: Vec::new(),
-            globals: Words::new(),
+            globals: Words::with_capacity(8 * (shader.types.len() + shader.vars.len()) + 64),
             functions: Words::new(),
             modes: Words::new(),
             type_cache: FxHashMap::default(),
@@ -434,10 +436,11 @@ impl<'a> Module<'a> {
         self.declare_spec_constants()?;
         self.declare_globals()?;
         // Function ids and signatures first (calls may precede callees).
+        let callee_only = coopmat_khr::callee_only(shader);
         for (fid, _) in shader.functions.iter() {
             let id = self.id();
             self.func_ids.push(id);
-            let sig = self.func_sig(fid)?;
+            let sig = self.func_sig(fid, callee_only[fid.0 as usize])?;
             self.func_sigs.push(sig);
         }
         // Called declarations first, as imports (the logical layout puts function
@@ -505,13 +508,10 @@ impl<'a> Module<'a> {
             Stage::Mesh => ext::model::MESH_EXT,
         };
         self.execution_modes(main)?;
-        let mut ops = vec![model, main];
-        writer::push_str(&mut ops, "main");
-        ops.extend_from_slice(&self.interface);
-        let mut w = Words::new();
-        w.inst(op::ENTRY_POINT, &ops);
-        // Entry point goes before the execution modes.
-        let mut modes = w;
+        // Entry point goes before the execution modes (performance: written in place, one
+        // buffer of the final size).
+        let mut modes = Words::with_capacity(5 + self.interface.len() + self.modes.words.len());
+        modes.inst_str(op::ENTRY_POINT, &[model, main], "main", &self.interface);
         modes.extend(&self.modes);
         self.modes = modes;
         Ok(())
@@ -694,9 +694,7 @@ impl<'a> Module<'a> {
             m.push(vec![ext::mode::XFB]);
         }
         for ops in m {
-            let mut all = vec![main];
-            all.extend(ops);
-            self.modes.inst(op::EXECUTION_MODE, &all);
+            self.modes.inst_parts(op::EXECUTION_MODE, &[main], &ops);
         }
         Ok(())
     }

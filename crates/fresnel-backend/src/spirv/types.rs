@@ -456,9 +456,11 @@ impl Module<'_> {
     /// A constant of an IR type (initializers).
     pub fn ir_constant(&mut self, ty: TypeId, external: bool, c: &Constant) -> Result<u32> {
         let t = self.ir_type(ty, external, None)?;
-        match (self.shader.types.get(ty).clone(), c) {
+        // (Performance: the type matched in place, not cloned.)
+        let shader = self.shader;
+        match (shader.types.get(ty), c) {
             (
-                Type::Vector {
+                &Type::Vector {
                     base,
                     bits,
                     components,
@@ -474,7 +476,7 @@ impl Module<'_> {
                 };
                 Ok(self.constant(k, v))
             }
-            (Type::Matrix { bits, rows, .. }, Constant::Composite(cols)) => {
+            (&Type::Matrix { bits, rows, .. }, Constant::Composite(cols)) => {
                 let k = Kind::new(BaseType::Float, bits, rows);
                 let mut parts = Vec::new();
                 for col in cols {
@@ -485,7 +487,7 @@ impl Module<'_> {
                 }
                 Ok(self.composite_const(t, &parts))
             }
-            (Type::Array { elem, .. }, Constant::Composite(items)) => {
+            (&Type::Array { elem, .. }, Constant::Composite(items)) => {
                 let mut parts = Vec::new();
                 for it in items {
                     parts.push(self.ir_constant(elem, external, it)?);
@@ -528,7 +530,10 @@ impl Module<'_> {
         if let Some(&id) = self.ir_types.get(&key) {
             return Ok(id);
         }
-        let id = match self.shader.types.get(ty).clone() {
+        // (Performance: matched in place, the type not cloned; the shader outlives `self`'s
+        // borrow.)
+        let shader = self.shader;
+        let id = match *shader.types.get(ty) {
             Type::Vector {
                 base,
                 bits,
@@ -581,7 +586,11 @@ impl Module<'_> {
                 self.elem.insert(id, e);
                 id
             }
-            Type::Struct { name, fields, .. } => {
+            Type::Struct {
+                ref name,
+                ref fields,
+                ..
+            } => {
                 let physical = external && format == Some(PHYSICAL_LAYOUT);
                 if physical {
                     self.ref_building.insert(ty);
@@ -590,7 +599,7 @@ impl Module<'_> {
                 for (i, f) in fields.iter().enumerate() {
                     // Members holding buffer references may be pointers (`refs.rs`).
                     let slot = super::refs::Slot::Field(ty, i as u32);
-                    if let Some(sized) = self.unsized_inner_member(&fields, i, external, format)? {
+                    if let Some(sized) = self.unsized_inner_member(fields, i, external, format)? {
                         members.push(sized);
                         continue;
                     }
@@ -599,7 +608,7 @@ impl Module<'_> {
                         None => self.ir_type(f.ty, external, format)?,
                     });
                 }
-                let id = self.struct_type(&name, &members, &fields);
+                let id = self.struct_type(name, &members, fields);
                 for (i, f) in fields.iter().enumerate() {
                     let i32_ = i as u32;
                     if let Some(off) = f.offset {
@@ -659,84 +668,86 @@ impl Module<'_> {
                 self.cap(cap::ATOMIC_STORAGE);
                 self.kind_type(Kind::new(BaseType::Uint, 32, 1))
             }
-            Type::Opaque(n) if n.starts_with("accelerationStructure") => {
+            Type::Opaque(ref n) if n.starts_with("accelerationStructure") => {
                 self.ray_query_cap_if_not_ray_tracing();
                 self.ty(ext::op::TYPE_ACCELERATION_STRUCTURE_KHR, &[])
             }
-            Type::Opaque(n) if n == "hitObjectNV" => {
+            Type::Opaque(ref n) if n == "hitObjectNV" => {
                 self.cap(ext::cap::SHADER_INVOCATION_REORDER_NV);
                 self.exts.insert("SPV_NV_shader_invocation_reorder");
                 self.ty(5281, &[])
             }
             // SPV_EXT_shader_invocation_reorder: `OpTypeHitObjectEXT`.
-            Type::Opaque(n) if n == "hitObjectEXT" => {
+            Type::Opaque(ref n) if n == "hitObjectEXT" => {
                 self.cap(ext::cap::SHADER_INVOCATION_REORDER_EXT);
                 self.exts.insert("SPV_EXT_shader_invocation_reorder");
                 self.ty(5313, &[])
             }
             // GL_EXT_shader_tile_image (`instr/tile_image.rs`).
-            Type::Opaque(n) if super::instr::tile_image::attachment(&n).is_some() => {
-                let result = super::instr::tile_image::attachment(&n).unwrap_or(BaseType::Float);
+            Type::Opaque(ref n) if super::instr::tile_image::attachment(n).is_some() => {
+                let result = super::instr::tile_image::attachment(n).unwrap_or(BaseType::Float);
                 self.attachment_type(result)
             }
-            Type::Opaque(n) if n == "rayQueryEXT" => {
+            Type::Opaque(ref n) if n == "rayQueryEXT" => {
                 self.cap(ext::cap::RAY_QUERY_KHR);
                 self.exts.insert("SPV_KHR_ray_query");
                 self.ty(ext::op::TYPE_RAY_QUERY_KHR, &[])
             }
             // GL_NV_cooperative_matrix (issue 5, helper V: `coopmat_nv.rs`).
-            Type::Opaque(n) if coopmat_nv::parse(&n).is_some() => match self.coopmat_nv_type(&n) {
-                Some(r) => r?,
-                None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
-            },
+            Type::Opaque(ref n) if coopmat_nv::parse(n).is_some() => {
+                match self.coopmat_nv_type(n) {
+                    Some(r) => r?,
+                    None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
+                }
+            }
             // GL_NV_cooperative_vector (issue 5, helper F: `coopvec_nv.rs`).
-            Type::Opaque(n) if super::coopvec_nv::parse(&n).is_some() => {
-                match self.coopvec_nv_type(&n) {
+            Type::Opaque(ref n) if super::coopvec_nv::parse(n).is_some() => {
+                match self.coopvec_nv_type(n) {
                     Some(r) => r?,
                     None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
                 }
             }
             // GL_EXT_long_vector (`long_vector.rs`).
-            Type::Opaque(n) if super::long_vector::parse(&n).is_some() => {
-                if external && super::long_vector::is_bool(&n) {
+            Type::Opaque(ref n) if super::long_vector::parse(n).is_some() => {
+                if external && super::long_vector::is_bool(n) {
                     return Err(SpirvError::new(format!(
                         "`{n}` in a buffer, uniform or push-constant block has no SPIR-V form here (its booleans would be stored as integers)"
                     )));
                 }
-                match self.long_vector_type(&n) {
+                match self.long_vector_type(n) {
                     Some(r) => r?,
                     None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
                 }
             }
             // GL_KHR_cooperative_matrix and GL_NV_cooperative_matrix2's tensor layouts and
             // views (issue 5, helper K: `coopmat_khr.rs`).
-            Type::Opaque(n) if super::coopmat_khr::parse(&n).is_some() => {
-                match self.coopmat_khr_type(&n) {
+            Type::Opaque(ref n) if super::coopmat_khr::parse(n).is_some() => {
+                match self.coopmat_khr_type(n) {
                     Some(r) => r?,
                     None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
                 }
             }
-            Type::Opaque(n) if super::coopmat_khr::parse_tensor(&n).is_some() => {
-                match self.tensor_nv_type(&n) {
+            Type::Opaque(ref n) if super::coopmat_khr::parse_tensor(n).is_some() => {
+                match self.tensor_nv_type(n) {
                     Some(r) => r?,
                     None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
                 }
             }
             // GL_ARM_tensors (issue 5, helper F: `tensor_arm.rs`).
-            Type::Opaque(n) if super::tensor_arm::parse(&n).is_some() => {
-                match self.tensor_arm_type(&n) {
+            Type::Opaque(ref n) if super::tensor_arm::parse(n).is_some() => {
+                match self.tensor_arm_type(n) {
                     Some(t) => t,
                     None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
                 }
             }
             // GL_EXT_bfloat16, GL_EXT_float_e4m3/e5m2 (issue 5, helper F: `small_float.rs`).
-            Type::Opaque(n) if super::small_float::parse(&n).is_some() => {
-                match super::small_float::parse(&n) {
+            Type::Opaque(ref n) if super::small_float::parse(n).is_some() => {
+                match super::small_float::parse(n) {
                     Some(s) => self.small_float_type(s),
                     None => return Err(SpirvError::new(format!("type `{n}` is not supported"))),
                 }
             }
-            Type::Opaque(n) => match self.spirv_type(&n) {
+            Type::Opaque(ref n) => match self.spirv_type(n) {
                 // GL_EXT_spirv_intrinsics (issue 5): `spirv_type.rs`.
                 Some(r) => r?,
                 None => {
@@ -1584,12 +1595,12 @@ impl Module<'_> {
         }
     }
 
-    /// The signature of a function under copy-in/copy-out.
-    pub fn func_sig(&mut self, fid: FuncId) -> Result<FuncSig> {
+    /// The signature of a function under copy-in/copy-out. `by_value_arrays`: the function
+    /// is only named by vendor operations ([`super::coopmat_khr::callee_only`]).
+    pub fn func_sig(&mut self, fid: FuncId, by_value_arrays: bool) -> Result<FuncSig> {
         let f = &self.shader.functions[fid];
         // (Issue 5, helper K) A function only named by vendor operations (a decode
         // function) takes its arrays by value: placeholder kind, `param_type` declares them.
-        let by_value_arrays = super::coopmat_khr::callee_only(self.shader, fid);
         let kind_of = |m: &Module, var: VarId| -> Result<Kind> {
             let v = &m.shader.vars[var];
             if by_value_arrays && super::coopmat_khr::value_array(&m.shader.types, v.ty) {

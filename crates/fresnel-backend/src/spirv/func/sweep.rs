@@ -168,6 +168,10 @@ const LONE_TERMINATORS: &[u32] = &[249, 252, 253, 254, 255, 4416];
 ///
 /// (Performance: `code` is taken and given back as it is when nothing goes: no copy.)
 pub fn remove_unreferenced_blocks(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> Vec<u32> {
+    // (Performance: most bodies have no such block; found in place, no split then.)
+    if !any_lone_block(&code) {
+        return code;
+    }
     let Some(insts) = split(&code) else {
         return code;
     };
@@ -238,6 +242,26 @@ pub fn remove_unreferenced_blocks(code: Vec<u32>, protected: &[&[u32]], bound: u
         }
     }
     out
+}
+
+/// Whether some label (two words) is directly followed by a lone terminator: a candidate of
+/// [`remove_unreferenced_blocks`] (false for malformed code, which is left as it is).
+fn any_lone_block(code: &[u32]) -> bool {
+    let mut after_label = false;
+    let mut i = 0;
+    while i < code.len() {
+        let n = (code[i] >> 16) as usize;
+        if n == 0 || i + n > code.len() {
+            return false;
+        }
+        let op = code[i] & 0xffff;
+        if after_label && LONE_TERMINATORS.contains(&op) {
+            return true;
+        }
+        after_label = op == LABEL && n == 2;
+        i += n;
+    }
+    false
 }
 
 const DECORATE: u32 = 71;
