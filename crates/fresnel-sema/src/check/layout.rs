@@ -2226,6 +2226,43 @@ impl Checker<'_> {
             }
         }
 
+        // GL_EXT_structured_descriptor_heap: members of heap blocks may take `offset`, as in
+        // buffer blocks. Plain data is laid out by the scalar rules, so an explicit offset of
+        // a scalar, vector or matrix (or an array of them) must be aligned to its component
+        // size; a descriptor's alignment is its size in the client API, not known here.
+        let heap_block = matches!(storage, Storage::Ext(s)
+            if matches!(self.name(s), "resourceheap" | "samplerheap"));
+        if heap_block {
+            for m in members {
+                let mes = self.ents(&m.layout.entries);
+                let Some(e) = last(&mes, "offset") else {
+                    continue;
+                };
+                let Some(v) = e.value.filter(|v| *v >= 0) else {
+                    continue;
+                };
+                let inner = self.m.types.innermost(m.ty);
+                if !matches!(
+                    self.m.types.get(inner),
+                    Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. }
+                ) {
+                    continue;
+                }
+                let row_major = m.layout.row_major.unwrap_or(block_row_major);
+                let (align, _) = std_layout(&self.m.types, m.ty, Packing::Scalar, row_major, 0);
+                if align > 1 && (v as u64) % align != 0 {
+                    self.error(
+                        "layout-value",
+                        e.span,
+                        format!(
+                            "`offset` {v} is not a multiple of the scalar alignment {align} of `{}`",
+                            self.ty_name(m.ty)
+                        ),
+                    );
+                }
+            }
+        }
+
         if storage == Storage::Out {
             self.register_xfb(&es, ids::ERROR, Some(members));
         }
