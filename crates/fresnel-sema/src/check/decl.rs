@@ -1715,6 +1715,9 @@ impl Checker<'_> {
         match init {
             ast::Initializer::Expr(e) => {
                 let x = self.expr(*e);
+                if self.reject_unsized_copy(x, "used as an initializer") {
+                    return self.error_expr(self.espan(x));
+                }
                 self.coerce(x, ty, "the initializer has the wrong type")
             }
             ast::Initializer::List(items, span) if items.is_empty() => {
