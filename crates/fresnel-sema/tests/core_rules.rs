@@ -117,6 +117,56 @@ fn unsized_block_members_and_whole_array_copies() {
     }
 }
 
+/// ARB_bindless_texture: images in structures need a format unless `writeonly`; the
+/// bindless/bound layout qualifiers only on uniform samplers and images; sampler and image
+/// fragment inputs are `flat`.
+#[test]
+fn bindless_texture_rules() {
+    let head = "#version 330\n#extension GL_ARB_bindless_texture : require\n\
+        #extension GL_ARB_shader_image_load_store : enable\n";
+    ok(
+        Fragment,
+        &format!(
+            "{head}struct S {{ writeonly image2D img[2]; int y; }};\n\
+             uniform Block {{ S s; }};\nlayout(bindless_sampler) uniform sampler2D t;\n\
+             layout(bound_image) uniform writeonly image2D w;\nflat in sampler2D fs;\n\
+             void main() {{ S a; }}\n"
+        ),
+    );
+    for (decl, needle) in [
+        (
+            "struct { image2D imgs[6]; } s;",
+            "an image member needs a format layout qualifier unless it is `writeonly`",
+        ),
+        (
+            "struct I { image2D img; }; struct { I si[2]; } s;",
+            "an image member needs a format layout qualifier",
+        ),
+        (
+            "layout(bindless_image) uint i;",
+            "`bindless_image` applies only to uniform images",
+        ),
+        (
+            "layout(bound_sampler) uniform uint i;",
+            "`bound_sampler` applies only to uniform samplers",
+        ),
+        (
+            "layout(rgba8, bindless_image) in image2D i;",
+            "`bindless_image` applies only to uniform images",
+        ),
+        (
+            "in writeonly image2D image;",
+            "sampler and image fragment shader inputs must be qualified `flat`",
+        ),
+    ] {
+        fails(
+            Fragment,
+            &format!("{head}{decl}\nvoid main() {{}}\n"),
+            needle,
+        );
+    }
+}
+
 #[test]
 fn builtin_redeclaration() {
     ok(

@@ -962,6 +962,31 @@ impl Checker<'_> {
                 } else {
                     self.check_stream_value(e);
                 }
+            } else if matches!(
+                n,
+                "bindless_sampler" | "bound_sampler" | "bindless_image" | "bound_image"
+            ) {
+                // ARB_bindless_texture: "If these layout qualifiers are applied to other types
+                // of default block uniforms, or variables with non-uniform storage, a
+                // compile-time error will be generated."
+                let fits = if n.ends_with("image") {
+                    is_image
+                } else {
+                    matches!(self.m.types.get(inner), Type::Opaque(o) if o.kind == OpaqueKind::Sampler)
+                };
+                if storage != Storage::Uniform || !fits {
+                    let what = if n.ends_with("image") {
+                        "images"
+                    } else {
+                        "samplers"
+                    };
+                    self.misplaced(
+                        e,
+                        format!(
+                            "`{n}` applies only to uniform {what} (and `layout({n}) uniform;`)"
+                        ),
+                    );
+                }
             } else if n == "origin_upper_left" || n == "pixel_center_integer" {
                 self.misplaced(
                     e,
