@@ -587,3 +587,64 @@ void main() {
         assert_eq!(strides, [Some(64)]);
     }
 }
+
+/// GL_EXT_structured_descriptor_heap: heap block members take `offset` as buffer block
+/// members do. A descriptor placed explicitly is at that constant offset, the members after
+/// it follow it, and the block ends where its furthest member does.
+#[test]
+fn explicit_offsets_place_heap_block_members() {
+    let src = "#version 460
+#extension GL_EXT_descriptor_heap : require
+#extension GL_EXT_structured_descriptor_heap : require
+#extension GL_EXT_samplerless_texture_functions : require
+layout(local_size_x = 1) in;
+layout(heap_offset = 64) resourceheap H {
+    uint count;
+    layout(offset = 256) texture2D t;
+    layout(offset = 1024) uint tail;
+    uint next;
+    layout(offset = 8) uint early;
+} h;
+layout(binding = 0) buffer O { vec4 v; uint a; } o;
+void main() {
+    o.v = texelFetch(h.t, ivec2(0), 0);
+    o.a = h.tail + h.count + h.next + h.early;
+}";
+    for words in both(Stage::Compute, src) {
+        let st = instructions(&words)
+            .into_iter()
+            .find(|(o, _)| *o == OP_MEMBER_DECORATE_ID_EXT)
+            .map(|(_, v)| v[0])
+            .expect("the heap block's offsets");
+        let offsets: Vec<Option<u32>> = offset_ids(&words, st)
+            .into_iter()
+            .map(|id| constant(&words, id))
+            .collect();
+        assert_eq!(
+            offsets,
+            [Some(0), Some(256), Some(1024), Some(1028), Some(8)]
+        );
+    }
+    // All plain data placed explicitly, in any order: ordinary `Offset` decorations.
+    let plain = "#version 460
+#extension GL_EXT_descriptor_heap : require
+#extension GL_EXT_structured_descriptor_heap : require
+layout(local_size_x = 1) in;
+layout(heap_offset = 32) resourceheap P {
+    layout(offset = 16) uint a;
+    layout(offset = 0) vec2 b;
+} p;
+layout(binding = 0) buffer O { vec2 v; uint a; } o;
+void main() { o.v = p.b; o.a = p.a; }";
+    for words in both(Stage::Compute, plain) {
+        let heap_struct: Vec<(u32, u32)> = instructions(&words)
+            .into_iter()
+            .filter(|(o, d)| *o == OP_MEMBER_DECORATE && d[2] == DECOR_OFFSET)
+            .map(|(_, d)| (d[1], d[3]))
+            .collect();
+        assert!(
+            heap_struct.windows(2).any(|w| w == [(0, 16), (1, 0)]),
+            "{heap_struct:?}"
+        );
+    }
+}

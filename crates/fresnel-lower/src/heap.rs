@@ -139,12 +139,6 @@ pub fn ir_heap_type(
                         Some(mem.span),
                     ));
                 }
-                if mem.layout.offset.is_some() {
-                    return Err(LowerError::new(
-                        "an explicit `offset` on a member of a heap block holding descriptors is not supported",
-                        Some(span),
-                    ));
-                }
                 let rm = mem.layout.row_major.unwrap_or(row_major);
                 let fty = ir_heap_type(t, m, interner, mem.ty, rm, span, depth + 1)?;
                 let (is_matrix, matrix_stride) = match m.types.get(m.types.innermost(mem.ty)) {
@@ -158,7 +152,9 @@ pub fn ir_heap_type(
                 fields.push(Field {
                     name: interner.resolve(mem.name).to_string(),
                     ty: fty,
-                    offset: None,
+                    // An explicit `offset` (only heap block members take one); the back end
+                    // lays out the others after the member before them.
+                    offset: mem.layout.offset,
                     row_major: is_matrix && rm,
                     matrix_stride,
                 });

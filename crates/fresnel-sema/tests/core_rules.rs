@@ -67,6 +67,106 @@ fn implicitly_sized_arrays() {
     );
 }
 
+/// Only the last member of a buffer block is sized at run time; other block members declared
+/// without a size stay unsized (blocks cannot be redeclared): constant indices only, no
+/// `.length()`. Arrays without a size are never copied as a whole.
+#[test]
+fn unsized_block_members_and_whole_array_copies() {
+    let head = "#version 450\n#extension GL_EXT_buffer_reference : require\n\
+        layout(local_size_x = 1) in;\nuniform int i;\n\
+        buffer B { int a[]; float r[]; } b;\nuniform U { int a[]; } u;\n\
+        buffer A { int aa[]; float ar[]; };\n\
+        layout(buffer_reference) buffer R { uint x[]; };\nlayout(std430) buffer P { R ref; };\n";
+    ok(
+        Compute,
+        &format!(
+            "{head}void main() {{ b.a[3] = u.a[2] + aa[1]; b.r[i] = float(b.r.length());\
+             ar[i] = 1.0; ref.x[i] = uint(ar.length()); }}\n"
+        ),
+    );
+    for (body, needle) in [
+        (
+            "b.a[i] = 1;",
+            "block member `a` is an array declared without a size",
+        ),
+        (
+            "int x = u.a[i];",
+            "it can be indexed only with constant expressions",
+        ),
+        ("aa[i] = 1;", "block member `aa`"),
+        (
+            "int n = b.a.length();",
+            "`.length()` cannot be called on it",
+        ),
+        (
+            "int n = u.a.length();",
+            "`.length()` cannot be called on it",
+        ),
+        (
+            "float f[] = b.r;",
+            "cannot be used as an initializer as a whole",
+        ),
+        ("float g[2]; b.r = g;", "cannot be assigned to as a whole"),
+        ("float g[2]; g = ar;", "cannot be assigned as a whole"),
+    ] {
+        fails(
+            Compute,
+            &format!("{head}void main() {{ {body} }}\n"),
+            needle,
+        );
+    }
+}
+
+/// ARB_bindless_texture: images in structures need a format unless `writeonly`; the
+/// bindless/bound layout qualifiers only on uniform samplers and images; sampler and image
+/// fragment inputs are `flat`.
+#[test]
+fn bindless_texture_rules() {
+    let head = "#version 330\n#extension GL_ARB_bindless_texture : require\n\
+        #extension GL_ARB_shader_image_load_store : enable\n";
+    ok(
+        Fragment,
+        &format!(
+            "{head}struct S {{ writeonly image2D img[2]; int y; }};\n\
+             uniform Block {{ S s; }};\nlayout(bindless_sampler) uniform sampler2D t;\n\
+             layout(bound_image) uniform writeonly image2D w;\nflat in sampler2D fs;\n\
+             void main() {{ S a; }}\n"
+        ),
+    );
+    for (decl, needle) in [
+        (
+            "struct { image2D imgs[6]; } s;",
+            "an image member needs a format layout qualifier unless it is `writeonly`",
+        ),
+        (
+            "struct I { image2D img; }; struct { I si[2]; } s;",
+            "an image member needs a format layout qualifier",
+        ),
+        (
+            "layout(bindless_image) uint i;",
+            "`bindless_image` applies only to uniform images",
+        ),
+        (
+            "layout(bound_sampler) uniform uint i;",
+            "`bound_sampler` applies only to uniform samplers",
+        ),
+        (
+            "layout(rgba8, bindless_image) in image2D i;",
+            "`bindless_image` applies only to uniform images",
+        ),
+        (
+            "in writeonly image2D image;",
+            "sampler and image fragment shader inputs must be qualified `flat`",
+        ),
+    ] {
+        fails(
+            Fragment,
+            &format!("{head}{decl}\nvoid main() {{}}\n"),
+            needle,
+        );
+    }
+}
+
 #[test]
 fn builtin_redeclaration() {
     ok(

@@ -1007,3 +1007,33 @@ fn descriptor_size_only_on_heap_block_members_and_positive() {
         assert!(e.iter().any(|m| m.contains(needle)), "{src}: {e:?}");
     }
 }
+
+/// Heap block members take `offset`; plain data must be aligned by the scalar rules (a
+/// descriptor's alignment belongs to the client API and is not checked).
+#[test]
+fn heap_block_member_offsets_align_plain_data_by_the_scalar_rules() {
+    let vk = |src: String| errors_with(C, TargetEnv::Vulkan { minor: 2 }, &src);
+    let head = "#version 460\n#extension GL_EXT_descriptor_heap : require\n#extension GL_EXT_structured_descriptor_heap : require\nlayout(local_size_x = 1) in;\n";
+    let e = vk(format!("{head}resourceheap H {{ layout(offset = 4) uint n; layout(offset = 12) vec3 v; layout(offset = 100) texture2D t; layout(offset = 7) uint8_t b[2]; }} h;\nvoid main() {{}}\n"));
+    assert!(
+        e.iter().all(|m| !m.contains("offset")),
+        "aligned offsets: {e:?}"
+    );
+    for (src, needle) in [
+        (
+            "resourceheap H { layout(offset = 2) uint n; } h;",
+            "`offset` 2 is not a multiple of the scalar alignment 4 of `uint`",
+        ),
+        (
+            "resourceheap H { layout(offset = 12) dvec2 d; } h;",
+            "`offset` 12 is not a multiple of the scalar alignment 8 of `dvec2`",
+        ),
+        (
+            "samplerheap S { sampler s; layout(offset = 6) float f[2]; } smp;",
+            "`offset` 6 is not a multiple of the scalar alignment 4",
+        ),
+    ] {
+        let e = vk(format!("{head}{src}\nvoid main() {{}}\n"));
+        assert!(e.iter().any(|m| m.contains(needle)), "{src}: {e:?}");
+    }
+}

@@ -476,6 +476,9 @@ impl Module<'_> {
                 let mut off = Bytes::C(0);
                 let mut align = Bytes::C(1);
                 let mut descriptors = false;
+                // With explicit offsets, the block ends where its furthest member does.
+                let placed = fields.iter().any(|f| f.offset.is_some());
+                let mut furthest = Bytes::C(0);
                 for (i, f) in fields.iter().enumerate() {
                     let m = f.matrix_stride.map(|s| (f.row_major, s));
                     let fmt = self.heap_member_format(var, i);
@@ -486,13 +489,22 @@ impl Module<'_> {
                         .or(desc_size);
                     let l = self.heap_type(f.ty, m, fmt, size, None, depth + 1)?;
                     descriptors |= l.descriptors;
-                    off = self.align_up(off, l.align);
+                    // An explicit `offset` places the member there (as in a Vulkan buffer
+                    // block, the members after it follow it).
+                    off = match f.offset {
+                        Some(o) => Bytes::C(o),
+                        None => self.align_up(off, l.align),
+                    };
                     offsets.push(off);
                     off = self.b_binop(en::I_ADD, off, l.size);
+                    if placed {
+                        furthest = self.b_max(furthest, off);
+                    }
                     align = self.b_max(align, l.align);
                     members.push(l.ty);
                 }
-                let size = self.align_up(off, align);
+                let end = if placed { furthest } else { off };
+                let size = self.align_up(end, align);
                 // (Operand ids are declared before the struct that names them.)
                 let offset_ids: Vec<u32> = if descriptors {
                     offsets.iter().map(|o| self.bytes_id(*o)).collect()

@@ -844,6 +844,27 @@ impl Checker<'_> {
                     "memory qualifiers apply to images, buffer variables and shader storage blocks, not to uniform block members",
                 );
             }
+            // "Uniforms not qualified with writeonly must have a format layout qualifier"
+            // holds for images inside structures and blocks too (which ARB_bindless_texture
+            // allows).
+            if image_member
+                && !self.builtin_mode
+                && !self.vulkan()
+                && !self.is_es()
+                && !q.quals.memory.writeonly
+                && !q
+                    .quals
+                    .layout
+                    .iter()
+                    .any(|e| is_image_format(self.name(e.name)))
+                && !self.ext_on(Ext::EXT_shader_image_load_formatted)
+            {
+                self.error(
+                    "layout-required",
+                    m.span,
+                    "an image member needs a format layout qualifier unless it is `writeonly` (or GL_EXT_shader_image_load_formatted is enabled)",
+                );
+            }
             if matches!(self.m.types.get(ty), Type::Void) {
                 self.error("void-member", m.ty.span, "a member cannot have type `void`");
             }
@@ -1410,6 +1431,20 @@ impl Checker<'_> {
                     },
                 );
             }
+            // ARB_bindless_texture: fragment inputs "of any sampler or image type must be
+            // qualified with the interpolation qualifier flat".
+            if self.m.types.contains_opaque(inner)
+                && self.bindless()
+                && storage == Storage::In
+                && stage == Some(Stage::Fragment)
+                && q.quals.interp != Some(Interp::Flat)
+            {
+                self.error(
+                    "flat-required",
+                    span,
+                    "sampler and image fragment shader inputs must be qualified `flat`",
+                );
+            }
         }
         if q.quals.invariant && !self.builtin_mode {
             let ok = self.invariant_allowed(storage);
@@ -1715,6 +1750,9 @@ impl Checker<'_> {
         match init {
             ast::Initializer::Expr(e) => {
                 let x = self.expr(*e);
+                if self.reject_unsized_copy(x, "used as an initializer") {
+                    return self.error_expr(self.espan(x));
+                }
                 self.coerce(x, ty, "the initializer has the wrong type")
             }
             ast::Initializer::List(items, span) if items.is_empty() => {

@@ -5,6 +5,7 @@ use smallvec::SmallVec;
 
 use fresnel_syntax::ast::{self, BinaryOp, ExprKind as A, UnaryOp};
 use fresnel_syntax::extensions::Ext;
+use fresnel_syntax::intern::Symbol;
 use fresnel_syntax::source::Span;
 
 use super::{Binding, Checker};
@@ -914,6 +915,12 @@ impl Checker<'_> {
         if self.reject_implicit_array(l, "it can be assigned") {
             return self.error_expr(span);
         }
+        if op.is_none() && self.reject_unsized_copy(l, "assigned to") {
+            return self.error_expr(span);
+        }
+        if op.is_none() && self.reject_unsized_copy(r, "assigned") {
+            return self.error_expr(span);
+        }
         // Issue 5: arrays sized by specialization constants (`spec_array.rs`).
         if op.is_none() && self.reject_spec_array_copy(l, r, span) {
             return self.error_expr(span);
@@ -1134,6 +1141,97 @@ impl Checker<'_> {
         Some(v)
     }
 
+    /// The name of the block member an expression reads when that member is an array declared
+    /// without a size that is not sized at run time: any such member of a uniform block, and
+    /// every such member of a buffer block but the last ("Runtime Sized" is only "the
+    /// outermost dimension of the last declared member of a shader storage block"). Blocks
+    /// cannot be redeclared, so these stay unsized: indexing them needs constant indices and
+    /// `.length()` is an error.
+    pub(crate) fn unsized_block_member(&self, e: ExprId) -> Option<Symbol> {
+        let (block_ty, idx, storage) = match self.m.expr(e).kind {
+            // (The members of a buffer reference are those of a buffer block.)
+            ExprKind::Member(b, _) if self.is_buffer_reference_value(b) => return None,
+            ExprKind::Member(b, k) => {
+                // The block variable: `blk.m`, `blks[i].m`.
+                let mut root = b;
+                while let ExprKind::Index(x, _) = self.m.expr(root).kind {
+                    root = x;
+                }
+                let ExprKind::Var(v) = self.m.expr(root).kind else {
+                    return None;
+                };
+                (self.ety(b), k, self.m.var(v).storage)
+            }
+            ExprKind::Var(v) => {
+                let (bv, k) = self.m.var(v).block_member?;
+                let block = self.m.var(bv);
+                (self.m.types.innermost(block.ty), k, block.storage)
+            }
+            _ => return None,
+        };
+        let Type::Struct(sid) = *self.m.types.get(block_ty) else {
+            return None;
+        };
+        let def = self.m.types.struct_def(sid);
+        if def.kind != crate::types::StructKind::Block {
+            return None;
+        }
+        let member = def.members.get(idx as usize)?;
+        if !matches!(
+            self.m.types.get(member.ty),
+            Type::Array {
+                size: ArraySize::Unsized,
+                ..
+            }
+        ) {
+            return None;
+        }
+        let last = idx as usize + 1 == def.members.len();
+        match storage {
+            Storage::Uniform => Some(member.name),
+            Storage::Buffer if !last => Some(member.name),
+            _ => None,
+        }
+    }
+
+    /// Reports a use of an unsized block member array that needs its size (`what` says which).
+    fn reject_unsized_member(&mut self, e: ExprId, what: &str) -> bool {
+        let Some(name) = self.unsized_block_member(e) else {
+            return false;
+        };
+        let span = self.espan(e);
+        let name = self.name(name).to_string();
+        self.error(
+            "implicit-array-size",
+            span,
+            format!("block member `{name}` is an array declared without a size that is not sized at run time (only the last member of a buffer block is); {what}"),
+        );
+        true
+    }
+
+    /// "It is a compile-time error to assign either to or from a runtime-sized or unsized
+    /// array (rather than specific elements)"; an initializer is such a copy too. `what`:
+    /// "assigned", "assigned to", "used as an initializer".
+    pub(crate) fn reject_unsized_copy(&mut self, e: ExprId, what: &str) -> bool {
+        let no_size = matches!(
+            self.m.types.get(self.ety(e)),
+            Type::Array {
+                size: ArraySize::Unsized,
+                ..
+            }
+        );
+        if !no_size {
+            return false;
+        }
+        let span = self.espan(e);
+        self.error(
+            "unsized-array-copy",
+            span,
+            format!("an array without a size (sized at run time, or not at all) cannot be {what} as a whole; copy its elements"),
+        );
+        true
+    }
+
     /// Reports a use of an implicitly sized array that needs its size (`what` says which).
     pub(crate) fn reject_implicit_array(&mut self, e: ExprId, what: &str) -> bool {
         let Some(v) = self.implicit_array(e) else {
@@ -1227,6 +1325,9 @@ impl Checker<'_> {
                     );
                 }
             }
+        }
+        if ci.is_none() {
+            self.reject_unsized_member(b, "it can be indexed only with constant expressions");
         }
         if let Some(n) = ci {
             let bound = self.m.types.index_bound(bt);
@@ -1519,6 +1620,9 @@ impl Checker<'_> {
                 let late_length =
                     self.at_least(430, 0) || self.ext_on(Ext::ARB_shader_storage_buffer_object);
                 if !late_length && self.reject_implicit_array(b, "`.length()` can be called") {
+                    return self.error_expr(span);
+                }
+                if self.reject_unsized_member(b, "`.length()` cannot be called on it") {
                     return self.error_expr(span);
                 }
                 match size {

@@ -962,6 +962,31 @@ impl Checker<'_> {
                 } else {
                     self.check_stream_value(e);
                 }
+            } else if matches!(
+                n,
+                "bindless_sampler" | "bound_sampler" | "bindless_image" | "bound_image"
+            ) {
+                // ARB_bindless_texture: "If these layout qualifiers are applied to other types
+                // of default block uniforms, or variables with non-uniform storage, a
+                // compile-time error will be generated."
+                let fits = if n.ends_with("image") {
+                    is_image
+                } else {
+                    matches!(self.m.types.get(inner), Type::Opaque(o) if o.kind == OpaqueKind::Sampler)
+                };
+                if storage != Storage::Uniform || !fits {
+                    let what = if n.ends_with("image") {
+                        "images"
+                    } else {
+                        "samplers"
+                    };
+                    self.misplaced(
+                        e,
+                        format!(
+                            "`{n}` applies only to uniform {what} (and `layout({n}) uniform;`)"
+                        ),
+                    );
+                }
             } else if n == "origin_upper_left" || n == "pixel_center_integer" {
                 self.misplaced(
                     e,
@@ -2223,6 +2248,43 @@ impl Checker<'_> {
                     .or(block_align)
                     .map_or(base_align, |a| base_align.max(a as u64));
                 offset = round_up(offset, member_align).saturating_add(size);
+            }
+        }
+
+        // GL_EXT_structured_descriptor_heap: members of heap blocks may take `offset`, as in
+        // buffer blocks. Plain data is laid out by the scalar rules, so an explicit offset of
+        // a scalar, vector or matrix (or an array of them) must be aligned to its component
+        // size; a descriptor's alignment is its size in the client API, not known here.
+        let heap_block = matches!(storage, Storage::Ext(s)
+            if matches!(self.name(s), "resourceheap" | "samplerheap"));
+        if heap_block {
+            for m in members {
+                let mes = self.ents(&m.layout.entries);
+                let Some(e) = last(&mes, "offset") else {
+                    continue;
+                };
+                let Some(v) = e.value.filter(|v| *v >= 0) else {
+                    continue;
+                };
+                let inner = self.m.types.innermost(m.ty);
+                if !matches!(
+                    self.m.types.get(inner),
+                    Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. }
+                ) {
+                    continue;
+                }
+                let row_major = m.layout.row_major.unwrap_or(block_row_major);
+                let (align, _) = std_layout(&self.m.types, m.ty, Packing::Scalar, row_major, 0);
+                if align > 1 && (v as u64) % align != 0 {
+                    self.error(
+                        "layout-value",
+                        e.span,
+                        format!(
+                            "`offset` {v} is not a multiple of the scalar alignment {align} of `{}`",
+                            self.ty_name(m.ty)
+                        ),
+                    );
+                }
             }
         }
 
