@@ -581,7 +581,9 @@ fn promote_resolved(
     // can rebuild), or malformed ones, keep their variable in memory. The loads and stores
     // through the candidates' derefs are listed for the next step (performance: one walk
     // of the blocks).
-    let mut through: Vec<(BlockId, InstrId)> = Vec::new();
+    // Inline here and for the tables below (performance: most functions promote a few
+    // leaves accessed a few times, in a few blocks).
+    let mut through: SmallVec<[(BlockId, InstrId); 8]> = SmallVec::new();
     for &b in order {
         for &i in &f.blocks[b].instrs {
             if let InstrKind::Intrinsic(x) = &f.instrs[i].kind {
@@ -606,12 +608,12 @@ fn promote_resolved(
     }
     // Leaves and accesses.
     let mut leaf_ids: FxHashMap<(VarId, SmallVec<[Step; 4]>), usize> = FxHashMap::default();
-    let mut leaves: Vec<Leaf> = Vec::new();
+    let mut leaves: SmallVec<[Leaf; 2]> = SmallVec::new();
     // The access of each instruction, by instruction index (`u32::MAX`: none) into
     // `access_list` (performance: the renaming looks up every instruction of the function;
     // an array read instead of a hash).
     let mut access_of: Vec<u32> = vec![u32::MAX; f.instrs.len()];
-    let mut access_list: Vec<Access> = Vec::with_capacity(through.len());
+    let mut access_list: SmallVec<[Access; 8]> = SmallVec::with_capacity(through.len());
     {
         for &(b, i) in &through {
             let InstrKind::Intrinsic(x) = &f.instrs[i].kind else {
@@ -660,7 +662,7 @@ fn promote_resolved(
         }
     }
     // The blocks holding a load or store of a candidate (the others keep their lists).
-    let mut has_access = vec![false; f.blocks.len()];
+    let mut has_access: SmallVec<[bool; 16]> = smallvec::smallvec![false; f.blocks.len()];
     for &(b, _) in &through {
         has_access[b.index()] = true;
     }
@@ -724,7 +726,8 @@ fn promote_resolved(
     // Rename along the dominator tree, rebuilding each block's instruction list (the loads
     // and stores go; their replacements take their place).
     // Inline stacks and lists (performance: most are short).
-    let mut stacks: Vec<SmallVec<[ValueId; 4]>> = vec![SmallVec::new(); leaves.len()];
+    let mut stacks: SmallVec<[SmallVec<[ValueId; 4]>; 2]> =
+        smallvec::smallvec![SmallVec::new(); leaves.len()];
     enum Visit {
         Enter(BlockId),
         Exit(SmallVec<[usize; 8]>),
