@@ -115,6 +115,16 @@ impl<'f> Builder<'f> {
         dest_shapes: &[(u8, u8)],
         make: impl FnOnce(&[ValueId]) -> InstrKind,
     ) -> SmallVec<[ValueId; 2]> {
+        let id = self.place(dest_shapes, make);
+        self.func.instrs[id].kind.dests()
+    }
+
+    /// Makes an instruction and puts it where building is (see [`Builder::push`]).
+    fn place(
+        &mut self,
+        dest_shapes: &[(u8, u8)],
+        make: impl FnOnce(&[ValueId]) -> InstrKind,
+    ) -> InstrId {
         let id = self.func.new_instr(self.block, dest_shapes, make);
         if self.dead {
             // Unreachable: keep the values' arena slots but not the instruction.
@@ -125,11 +135,16 @@ impl<'f> Builder<'f> {
         } else {
             self.func.append_instr(self.block, id);
         }
-        self.func.instrs[id].kind.dests()
+        id
     }
 
     fn push1(&mut self, bits: u8, n: u8, make: impl FnOnce(ValueId) -> InstrKind) -> ValueId {
-        self.push(&[(bits, n)], |d| make(d[0]))[0]
+        // The result is the first value `new_instr` makes (performance: no list of the
+        // instruction's results).
+        let v = ValueId(self.func.values.len() as u32);
+        let id = self.place(&[(bits, n)], |d| make(d[0]));
+        debug_assert_eq!(self.func.instrs[id].kind.dests()[..], [v]);
+        v
     }
 
     pub fn bit_size(&self, v: ValueId) -> u8 {

@@ -95,6 +95,17 @@ impl<I: EntityId, T> EntityVec<I, T> {
         self.items.is_empty()
     }
 
+    /// Keeps the items whose index `keep` accepts, in order, in place (the survivors are
+    /// renumbered from 0).
+    pub fn retain_indexed(&mut self, mut keep: impl FnMut(I) -> bool) {
+        let mut k = 0;
+        self.items.retain(|_| {
+            let r = keep(I::new(k));
+            k += 1;
+            r
+        });
+    }
+
     pub fn get(&self, id: I) -> Option<&T> {
         self.items.get(id.index())
     }

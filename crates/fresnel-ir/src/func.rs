@@ -450,11 +450,15 @@ impl Function {
 
     /// The instructions of the tree in program order.
     pub fn instrs_in_order(&self) -> Vec<InstrId> {
-        // Copied block by block, without a clone of each block's list (performance).
+        // Copied block by block as the tree is walked, without a clone of each block's list
+        // or a list of the blocks first (performance). The end block holds no instructions.
         let mut out = Vec::with_capacity(self.instrs.len());
-        for b in self.blocks_in_order() {
-            out.extend_from_slice(&self.blocks[b].instrs);
-        }
+        self.walk(&mut |n| {
+            if let CfNode::Block(b) = n {
+                out.extend_from_slice(&self.blocks[b].instrs);
+            }
+        });
+        out.extend_from_slice(&self.blocks[self.end_block].instrs);
         out
     }
 
@@ -483,6 +487,30 @@ impl Function {
     /// say). Called by the editing helpers after structural changes.
     pub fn rebuild_cfg(&mut self) {
         use crate::entity::EntityId;
+        // One block falling off (or returning) to the end block, and no other block in the
+        // arena: the CFG `Function::new` made (performance: most functions are straight-line
+        // code; no walk or tables then).
+        if let [CfNode::Block(start)] = self.body[..] {
+            let end = self.end_block;
+            let plain = self.blocks[start].instrs.last().is_none_or(|&x| {
+                !matches!(
+                    self.instrs[x].kind,
+                    InstrKind::Jump(JumpKind::Break | JumpKind::Continue)
+                )
+            });
+            if start != end && self.blocks.len() == 2 && plain {
+                self.blocks[start].succs = [Some(end), None];
+                self.blocks[start].preds.clear();
+                self.blocks[end].succs = [None, None];
+                self.blocks[end].preds.clear();
+                self.blocks[end].preds.push(start);
+                debug_assert!(self
+                    .tree_cfg()
+                    .iter()
+                    .all(|(b, s, p)| self.blocks[*b].succs == *s && self.blocks[*b].preds == *p));
+                return;
+            }
+        }
         // What `tree_cfg` computes, written into the blocks in place (performance: no
         // tables of the whole arena per call).
         let order = self.blocks_in_order();

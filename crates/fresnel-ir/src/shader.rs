@@ -547,7 +547,7 @@ impl Shader {
     /// Returns how many were dropped.
     pub fn retain_vars(&mut self, mut keep: impl FnMut(VarId, &Variable) -> bool) -> usize {
         use crate::entity::EntityId;
-        // The new id of each variable, then the kept variables moved over (performance: no
+        // The new id of each variable, then the kept variables compacted (performance: no
         // clone of each variable).
         let mut map: Vec<Option<VarId>> = Vec::with_capacity(self.vars.len());
         let mut dropped = 0;
@@ -564,14 +564,9 @@ impl Shader {
         if dropped == 0 {
             return 0;
         }
-        let mut kept = EntityVec::new();
-        kept.reserve(next as usize);
-        for (id, v) in std::mem::take(&mut self.vars).into_iter_indexed() {
-            if map[id.index()].is_some() {
-                kept.push(v);
-            }
-        }
-        self.vars = kept;
+        // In place: only the variables after the first dropped one move (performance: the
+        // promoted locals are mostly the last ones).
+        self.vars.retain_indexed(|id| map[id.index()].is_some());
         let remap = |v: VarId| map.get(v.index()).copied().flatten();
         // Heap offsets read from a block member name that block's variable.
         for (_, v) in self.vars.iter_mut() {

@@ -4,6 +4,7 @@
 use crate::define_id;
 use crate::entity::EntityVec;
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 define_id!(
     /// An interned type.
@@ -156,7 +157,10 @@ pub struct Field {
 #[derive(Clone, Debug, Default)]
 pub struct Types {
     list: EntityVec<TypeId, Type>,
-    index: FxHashMap<Type, TypeId>,
+    /// The types by the hash of their value, to compare against `list` (performance: a
+    /// new type is stored once, not cloned into a key: a struct's clone is a copy of its
+    /// name and of every field name).
+    index: FxHashMap<u64, SmallVec<[TypeId; 1]>>,
     /// Precision qualifiers of struct members (`RelaxedPrecision` on members in SPIR-V), by
     /// struct type: one entry per field. Structs without any are absent.
     member_precision: FxHashMap<TypeId, Vec<crate::shader::Precision>>,
@@ -172,11 +176,15 @@ impl Types {
     }
 
     pub fn intern(&mut self, t: Type) -> TypeId {
-        if let Some(&id) = self.index.get(&t) {
+        use std::hash::BuildHasher;
+        let h = rustc_hash::FxBuildHasher.hash_one(&t);
+        let Types { list, index, .. } = self;
+        let ids = index.entry(h).or_default();
+        if let Some(&id) = ids.iter().find(|&&id| list[id] == t) {
             return id;
         }
-        let id = self.list.push(t.clone());
-        self.index.insert(t, id);
+        let id = list.push(t);
+        ids.push(id);
         id
     }
 

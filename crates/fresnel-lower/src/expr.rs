@@ -354,12 +354,15 @@ impl FnCx<'_, '_, '_> {
                 Operand::Value(self.b.constant(value_bits(scalar), &bits))
             }
             Shape::Matrix { scalar, cols, rows } => {
-                let all: Vec<u64> = match c {
+                // Inline up to a `mat4` (performance).
+                let all: SmallVec<[u64; 16]> = match c {
                     ConstValue::Composite(v) if v.len() == usize::from(cols) => v
                         .iter()
                         .flat_map(|col| vector_bits(col, usize::from(rows)))
                         .collect(),
-                    other => vector_bits(other, usize::from(cols) * usize::from(rows)),
+                    other => vector_bits(other, usize::from(cols) * usize::from(rows))
+                        .into_iter()
+                        .collect(),
                 };
                 let mut out = SmallVec::new();
                 for ch in all.chunks(usize::from(rows)) {

@@ -134,9 +134,12 @@ fn ir_stage(s: fresnel_syntax::version::Stage) -> Stage {
 /// Collects the user functions called (directly) from a statement tree.
 fn callees(m: &hir::Module, s: hir::StmtId, out: &mut Vec<hir::FuncId>) {
     fn expr(m: &hir::Module, e: hir::ExprId, out: &mut Vec<hir::FuncId>) {
-        // A function named as an argument of a vendor operation is used as if called.
-        if let Some(&f) = m.func_args.get(&e) {
-            out.push(f);
+        // A function named as an argument of a vendor operation is used as if called (no
+        // lookup when there are none, the common case: performance).
+        if !m.func_args.is_empty() {
+            if let Some(&f) = m.func_args.get(&e) {
+                out.push(f);
+            }
         }
         match &m.expr(e).kind {
             ExprKind::Var(_) | ExprKind::Const(_) | ExprKind::StrLit(_) | ExprKind::Error => {}
@@ -334,6 +337,11 @@ pub fn lower_module(
             .any(|i| crate::vendor::is_vendor(m, fresnel_sema::types::TypeId(i as u32))),
     };
     cx.stage_info();
+    // Room for the user globals' variables and bindings (performance: the arena of large
+    // `Variable`s and the map are not regrown while they are made).
+    let user_globals = m.globals.iter().filter(|&&g| !m.var(g).builtin).count();
+    cx.vars.reserve(user_globals);
+    cx.globals.reserve(user_globals);
     // Every user global gets its variable, in declaration order; built-ins when used.
     for &g in &m.globals {
         let v = m.var(g);

@@ -2,6 +2,7 @@
 //! constants; stage-wide information.
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use fresnel_ir::{
     access, BaseType, BlockPacking, Constant, Interp, MemberDecor, Sampling, SpecConstant, TypeId,
@@ -63,6 +64,15 @@ const IMAGE_FORMATS: &[&str] = &[
     "r64i",
 ];
 
+/// The image format a layout name gives, in lower case (names are matched in any case);
+/// `None` for other names (performance: no lower-cased copy of every layout name).
+fn image_format(name: &str) -> Option<String> {
+    IMAGE_FORMATS
+        .iter()
+        .find(|f| f.eq_ignore_ascii_case(name))
+        .map(|f| f.to_string())
+}
+
 /// The bit pattern of a scalar constant.
 pub fn scalar_bits(c: &ConstValue) -> u64 {
     match *c {
@@ -84,9 +94,10 @@ pub fn scalar_bits(c: &ConstValue) -> u64 {
 
 /// The scalar components of a scalar or vector constant (`n` of them; a single value is
 /// splatted).
-pub fn vector_bits(c: &ConstValue, n: usize) -> Vec<u64> {
-    let mut out = Vec::with_capacity(n);
-    fn flat(c: &ConstValue, out: &mut Vec<u64>) {
+/// Inline for a `vec4` (performance: a constant operand needs no heap list).
+pub fn vector_bits(c: &ConstValue, n: usize) -> SmallVec<[u64; 4]> {
+    let mut out = SmallVec::with_capacity(n);
+    fn flat(c: &ConstValue, out: &mut SmallVec<[u64; 4]>) {
         match c {
             ConstValue::Composite(v) => v.iter().for_each(|x| flat(x, out)),
             s => out.push(scalar_bits(s)),
@@ -94,7 +105,7 @@ pub fn vector_bits(c: &ConstValue, n: usize) -> Vec<u64> {
     }
     flat(c, &mut out);
     if out.len() == 1 && n > 1 {
-        out = vec![out[0]; n];
+        out = smallvec::smallvec![out[0]; n];
     }
     out.resize(n, 0);
     out
@@ -103,12 +114,12 @@ pub fn vector_bits(c: &ConstValue, n: usize) -> Vec<u64> {
 /// An HIR constant as an IR constant of type `ty`.
 pub fn const_to_ir(m: &hir::Module, c: &ConstValue, ty: HirTypeId) -> Constant {
     match shape(m, ty) {
-        Shape::Value { n, .. } => Constant::Vector(vector_bits(c, usize::from(n))),
+        Shape::Value { n, .. } => Constant::Vector(vector_bits(c, usize::from(n)).into_vec()),
         Shape::Matrix { cols, rows, .. } => {
             let cols_v: Vec<Constant> = match c {
                 ConstValue::Composite(v) if v.len() == usize::from(cols) => v
                     .iter()
-                    .map(|col| Constant::Vector(vector_bits(col, usize::from(rows))))
+                    .map(|col| Constant::Vector(vector_bits(col, usize::from(rows)).into_vec()))
                     .collect(),
                 other => {
                     let all = vector_bits(other, usize::from(cols) * usize::from(rows));
@@ -608,8 +619,7 @@ impl Cx<'_> {
         v.format = q
             .layout
             .iter()
-            .map(|e| self.layout_name(e).to_ascii_lowercase())
-            .find(|n| IMAGE_FORMATS.contains(&n.as_str()));
+            .find_map(|e| image_format(self.layout_name(e)));
         v.relaxed_precision = matches!(q.precision, Some(Precision::Medium | Precision::Low));
         v.precision = ir_precision(q.precision);
         let u32_of = |n: &str| self.layout_value(q, n).and_then(|x| u32::try_from(x).ok());
@@ -796,8 +806,7 @@ impl Cx<'_> {
             .layout
             .entries
             .iter()
-            .map(|e| self.layout_name(e).to_ascii_lowercase())
-            .find(|n| IMAGE_FORMATS.contains(&n.as_str()));
+            .find_map(|e| image_format(self.layout_name(e)));
         let xfb_offset = entry("xfb_offset");
         MemberDecor {
             builtin: self.interner.resolve(mem.name).starts_with("gl_"),

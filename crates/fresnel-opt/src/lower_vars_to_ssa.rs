@@ -492,6 +492,10 @@ struct Leaf {
     n: u8,
     /// The `undef` read before any store (created on demand).
     undef: Option<ValueId>,
+    /// Whether the leaf is loaded anywhere.
+    loaded: bool,
+    /// The blocks storing it (inline: most leaves are stored in a few blocks).
+    stored_in: SmallVec<[BlockId; 4]>,
 }
 
 enum Access {
@@ -577,7 +581,9 @@ fn promote_resolved(
     // can rebuild), or malformed ones, keep their variable in memory. The loads and stores
     // through the candidates' derefs are listed for the next step (performance: one walk
     // of the blocks).
-    let mut through: Vec<(BlockId, InstrId)> = Vec::new();
+    // Inline here and for the tables below (performance: most functions promote a few
+    // leaves accessed a few times, in a few blocks).
+    let mut through: SmallVec<[(BlockId, InstrId); 8]> = SmallVec::new();
     for &b in order {
         for &i in &f.blocks[b].instrs {
             if let InstrKind::Intrinsic(x) = &f.instrs[i].kind {
@@ -602,15 +608,12 @@ fn promote_resolved(
     }
     // Leaves and accesses.
     let mut leaf_ids: FxHashMap<(VarId, SmallVec<[Step; 4]>), usize> = FxHashMap::default();
-    let mut leaves: Vec<Leaf> = Vec::new();
+    let mut leaves: SmallVec<[Leaf; 2]> = SmallVec::new();
     // The access of each instruction, by instruction index (`u32::MAX`: none) into
     // `access_list` (performance: the renaming looks up every instruction of the function;
     // an array read instead of a hash).
     let mut access_of: Vec<u32> = vec![u32::MAX; f.instrs.len()];
-    let mut access_list: Vec<Access> = Vec::with_capacity(through.len());
-    // Inline lists (performance: most leaves are stored in a few blocks).
-    let mut stored_in: Vec<SmallVec<[BlockId; 4]>> = Vec::new();
-    let mut loaded: Vec<bool> = Vec::new();
+    let mut access_list: SmallVec<[Access; 8]> = SmallVec::with_capacity(through.len());
     {
         for &(b, i) in &through {
             let InstrKind::Intrinsic(x) = &f.instrs[i].kind else {
@@ -631,14 +634,14 @@ fn promote_resolved(
                     bits,
                     n,
                     undef: None,
+                    loaded: false,
+                    stored_in: SmallVec::new(),
                 });
-                stored_in.push(SmallVec::new());
-                loaded.push(false);
                 leaves.len() - 1
             });
             let acc = match x.op {
                 Intrinsic::LoadDeref => {
-                    loaded[leaf] = true;
+                    leaves[leaf].loaded = true;
                     Access::Load {
                         leaf,
                         component,
@@ -646,7 +649,7 @@ fn promote_resolved(
                     }
                 }
                 _ => {
-                    stored_in[leaf].push(b);
+                    leaves[leaf].stored_in.push(b);
                     Access::Store {
                         leaf,
                         component,
@@ -659,7 +662,7 @@ fn promote_resolved(
         }
     }
     // The blocks holding a load or store of a candidate (the others keep their lists).
-    let mut has_access = vec![false; f.blocks.len()];
+    let mut has_access: SmallVec<[bool; 16]> = smallvec::smallvec![false; f.blocks.len()];
     for &(b, _) in &through {
         has_access[b.index()] = true;
     }
@@ -669,30 +672,35 @@ fn promote_resolved(
             _ => None,
         }
     };
-    let dom = DomTree::compute(f);
+    // A function of one block (and the end block) has no joins, so no phis, and its
+    // dominator tree is that block alone as far as the renaming goes (the end block holds
+    // nothing): no `DomTree` then (performance: most functions are straight-line code).
+    let dom = (order.len() > 2).then(|| DomTree::compute(f));
     let start = f.start_block();
     // Phis at the iterated dominance frontiers of the stores (leaves that are loaded).
     let mut phis_at: BTreeMap<BlockId, Vec<(usize, InstrId)>> = BTreeMap::new();
     let mut placed: Vec<InstrId> = Vec::new();
-    for (l, leaf) in leaves.iter().enumerate() {
-        if !loaded[l] {
-            continue;
-        }
-        let mut defs = stored_in[l].clone();
-        defs.push(start);
-        for b in dom.iterated_frontier(&defs) {
-            let (bits, n) = (leaf.bits, leaf.n);
-            let at = f.blocks[b]
-                .instrs
-                .iter()
-                .take_while(|i| f.instrs[**i].kind.is_phi())
-                .count();
-            let id = insert(f, b, at, &[(bits, n)], |d| InstrKind::Phi {
-                dest: d[0],
-                srcs: SmallVec::new(),
-            });
-            phis_at.entry(b).or_default().push((l, id));
-            placed.push(id);
+    if let Some(dom) = &dom {
+        for (l, leaf) in leaves.iter().enumerate() {
+            if !leaf.loaded {
+                continue;
+            }
+            let mut defs = leaf.stored_in.clone();
+            defs.push(start);
+            for b in dom.iterated_frontier(&defs) {
+                let (bits, n) = (leaf.bits, leaf.n);
+                let at = f.blocks[b]
+                    .instrs
+                    .iter()
+                    .take_while(|i| f.instrs[**i].kind.is_phi())
+                    .count();
+                let id = insert(f, b, at, &[(bits, n)], |d| InstrKind::Phi {
+                    dest: d[0],
+                    srcs: SmallVec::new(),
+                });
+                phis_at.entry(b).or_default().push((l, id));
+                placed.push(id);
+            }
         }
     }
     // The value of each leaf before any store (removed at the end when unused), each
@@ -703,7 +711,8 @@ fn promote_resolved(
         .iter()
         .take_while(|i| f.instrs[**i].kind.is_phi())
         .count();
-    let mut undefs: Vec<InstrId> = Vec::with_capacity(leaves.len());
+    // Inline lists here and below (performance: most functions promote a few leaves).
+    let mut undefs: SmallVec<[InstrId; 8]> = SmallVec::with_capacity(leaves.len());
     for leaf in leaves.iter_mut() {
         let id = f.new_instr(start, &[(leaf.bits, leaf.n)], |d| InstrKind::Undef {
             dest: d[0],
@@ -717,7 +726,8 @@ fn promote_resolved(
     // Rename along the dominator tree, rebuilding each block's instruction list (the loads
     // and stores go; their replacements take their place).
     // Inline stacks and lists (performance: most are short).
-    let mut stacks: Vec<SmallVec<[ValueId; 4]>> = vec![SmallVec::new(); leaves.len()];
+    let mut stacks: SmallVec<[SmallVec<[ValueId; 4]>; 2]> =
+        smallvec::smallvec![SmallVec::new(); leaves.len()];
     enum Visit {
         Enter(BlockId),
         Exit(SmallVec<[usize; 8]>),
@@ -728,7 +738,7 @@ fn promote_resolved(
             None => leaves[l].undef.expect("every leaf has an undef"),
         }
     };
-    let mut work = vec![Visit::Enter(start)];
+    let mut work: SmallVec<[Visit; 8]> = smallvec::smallvec![Visit::Enter(start)];
     while let Some(v) = work.pop() {
         let b = match v {
             Visit::Exit(pushed) => {
@@ -866,14 +876,18 @@ fn promote_resolved(
             }
         }
         work.push(Visit::Exit(pushed));
-        for &c in dom.children(b).iter().rev() {
+        let children = match &dom {
+            Some(dom) => dom.children(b),
+            None => &[],
+        };
+        for &c in children.iter().rev() {
             work.push(Visit::Enter(c));
         }
     }
     // Unreachable blocks: loads read undef, stores vanish.
     for &b in order
         .iter()
-        .filter(|b| has_access[b.index()] && !dom.is_reachable(**b))
+        .filter(|b| has_access[b.index()] && dom.as_ref().is_some_and(|d| !d.is_reachable(**b)))
     {
         let mut list = std::mem::take(&mut f.blocks[b].instrs);
         let mut w = 0;
@@ -944,7 +958,7 @@ fn promote_resolved(
     remove_trivial_phis(f, &placed);
     remove_dead_phis(f, &placed, &live_ifs);
     // Unused undefs created for leaves.
-    let unused: Vec<InstrId> = leaves
+    let unused: SmallVec<[InstrId; 8]> = leaves
         .iter()
         .filter_map(|leaf| leaf.undef)
         .filter(|&u| !f.value(u).uses.iter().any(|x| live_use(f, &live_ifs, x)))
@@ -953,8 +967,8 @@ fn promote_resolved(
     f.remove_instrs_unchecked(&unused);
     // The promoted variables' derefs (every one is in a block of the tree: the scan walked
     // them there).
-    let dead: Vec<InstrId> = info.keys().map(|&v| f.value(v).def).collect();
-    let mut blocks: Vec<BlockId> = Vec::new();
+    let dead: SmallVec<[InstrId; 8]> = info.keys().map(|&v| f.value(v).def).collect();
+    let mut blocks: SmallVec<[BlockId; 8]> = SmallVec::new();
     for i in dead {
         f.instrs[i].removed = true;
         blocks.push(f.instrs[i].block);
