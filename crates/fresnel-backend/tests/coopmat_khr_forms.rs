@@ -459,7 +459,7 @@ fn coherent_buffers_use_the_vulkan_memory_model() {
 #extension GL_KHR_memory_scope_semantics : enable
 #extension GL_KHR_cooperative_matrix : enable
 layout(local_size_x = 32) in;
-layout(set = 0, binding = 0) coherent buffer Block { float x[]; uint n; } block;
+layout(set = 0, binding = 0) coherent buffer Block { uint n; float x[]; } block;
 layout(set = 0, binding = 1) buffer Plain { float y[]; } plain;
 void main() {
     coopmat<float, gl_ScopeSubgroup, 16, 8, gl_MatrixUseAccumulator> m;
