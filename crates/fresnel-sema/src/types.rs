@@ -354,7 +354,9 @@ impl TypeTable {
         let mut t = TypeTable {
             // Room for a typical shader's types from the start (performance: no regrowing).
             types: Vec::with_capacity(32),
-            dedup: FxHashMap::with_capacity_and_hasher(32, Default::default()),
+            // Scalars, vectors and matrices do not enter `dedup` (see `intern`): room for a
+            // few arrays and structs (performance: a small first allocation).
+            dedup: FxHashMap::with_capacity_and_hasher(8, Default::default()),
             structs: Vec::new(),
             simple: Box::new([u32::MAX; SIMPLE_SLOTS]),
         };
@@ -373,25 +375,24 @@ impl TypeTable {
     }
 
     pub fn intern(&mut self, ty: Type) -> TypeId {
-        let slot = simple_slot(&ty);
-        if let Some(k) = slot {
-            if self.simple[k] != u32::MAX {
-                return TypeId(self.simple[k]);
-            }
-        }
         let next = TypeId(self.types.len() as u32);
-        let id = match self.dedup.entry(ty) {
+        if let Some(k) = simple_slot(&ty) {
+            // A slotted type is found by its slot alone and never enters `dedup`
+            // (performance: no hashing, and `dedup` holds only the other types).
+            if self.simple[k] == u32::MAX {
+                self.types.push(ty);
+                self.simple[k] = next.0;
+            }
+            return TypeId(self.simple[k]);
+        }
+        match self.dedup.entry(ty) {
             std::collections::hash_map::Entry::Occupied(e) => *e.get(),
             std::collections::hash_map::Entry::Vacant(e) => {
                 self.types.push(e.key().clone());
                 e.insert(next);
                 next
             }
-        };
-        if let Some(k) = slot {
-            self.simple[k] = id.0;
         }
-        id
     }
 
     #[inline]

@@ -7,9 +7,9 @@
 //! creating one costs nothing. There is no global interner (the library has no global mutable
 //! state).
 
-use std::borrow::Cow;
+use std::hash::BuildHasher;
 
-use indexmap::IndexMap;
+use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 
 use crate::keywords::{Keyword, KEYWORD_COUNT, KEYWORD_TEXT};
@@ -142,66 +142,98 @@ fn static_text(sym: Symbol) -> Option<&'static str> {
 /// The interner: one per compilation.
 #[derive(Clone, Debug, Default)]
 pub struct Interner {
-    /// Every name met so far, seeded (borrowed static text) or not (owned), with its symbol:
-    /// one hash lookup per name (performance).
-    names: IndexMap<Cow<'static, str>, Symbol, FxBuildHasher>,
-    /// For the names other than the seeded ones (symbol `SEED_COUNT + k`), their index in
-    /// `names`.
-    dynamic: Vec<u32>,
+    /// Every name met so far, seeded or not, as its symbol, found by the hash of its text: one
+    /// hash lookup per name (performance).
+    table: HashTable<Symbol>,
+    /// The texts of the names other than the seeded ones, back to back (performance: one
+    /// buffer instead of a `String` per name).
+    text: String,
+    /// For the names other than the seeded ones (symbol `SEED_COUNT + k`), the end of the
+    /// text in `text` (it starts where the previous one ends).
+    ends: Vec<u32>,
+}
+
+#[inline]
+fn hash_text(s: &str) -> u64 {
+    FxBuildHasher.hash_one(s)
+}
+
+/// The text of `sym` given an interner's dynamic texts.
+#[inline]
+fn text_of<'a>(text: &'a str, ends: &[u32], sym: Symbol) -> Option<&'a str> {
+    if let Some(t) = static_text(sym) {
+        return Some(t);
+    }
+    let k = (sym.0 as usize).checked_sub(SEED_COUNT)?;
+    let end = *ends.get(k)? as usize;
+    let start = match k {
+        0 => 0,
+        _ => ends[k - 1] as usize,
+    };
+    text.get(start..end)
 }
 
 impl Interner {
     pub fn new() -> Interner {
         // Room for a typical shader's names from the start (performance: no regrowing).
         Interner {
-            names: IndexMap::with_capacity_and_hasher(64, FxBuildHasher),
-            dynamic: Vec::with_capacity(32),
+            table: HashTable::with_capacity(64),
+            text: String::with_capacity(256),
+            ends: Vec::with_capacity(32),
         }
     }
 
     #[inline]
     pub fn intern(&mut self, s: &str) -> Symbol {
-        if let Some(&sym) = self.names.get(s) {
+        let hash = hash_text(s);
+        let (text, ends) = (&self.text, &self.ends);
+        if let Some(&sym) = self
+            .table
+            .find(hash, |&sym| text_of(text, ends, sym) == Some(s))
+        {
             return sym;
         }
-        if let Some(sym) = static_symbol(s) {
-            if let Some(text) = static_text(sym) {
-                self.names.insert(Cow::Borrowed(text), sym);
+        let sym = match static_symbol(s) {
+            Some(sym) => sym,
+            None => {
+                let sym = Symbol((SEED_COUNT + self.ends.len()) as u32);
+                self.text.push_str(s);
+                self.ends.push(self.text.len() as u32);
+                sym
             }
-            return sym;
-        }
-        let sym = Symbol((SEED_COUNT + self.dynamic.len()) as u32);
-        let (i, _) = self.names.insert_full(Cow::Owned(s.to_owned()), sym);
-        self.dynamic.push(i as u32);
+        };
+        let (text, ends) = (&self.text, &self.ends);
+        self.table.insert_unique(hash, sym, |&sym| {
+            hash_text(text_of(text, ends, sym).unwrap_or(""))
+        });
         sym
     }
 
     /// The symbol for `s` if it is seeded or has been interned.
     pub fn get(&self, s: &str) -> Option<Symbol> {
-        static_symbol(s).or_else(|| self.names.get(s).copied())
+        static_symbol(s).or_else(|| {
+            self.table
+                .find(hash_text(s), |&sym| {
+                    text_of(&self.text, &self.ends, sym) == Some(s)
+                })
+                .copied()
+        })
     }
 
     #[inline]
     pub fn resolve(&self, sym: Symbol) -> &str {
-        if let Some(t) = static_text(sym) {
-            return t;
-        }
-        (sym.0 as usize)
-            .checked_sub(SEED_COUNT)
-            .and_then(|k| self.dynamic.get(k))
-            .and_then(|&i| self.names.get_index(i as usize))
-            .map_or("<invalid symbol>", |(s, _)| s)
+        text_of(&self.text, &self.ends, sym).unwrap_or("<invalid symbol>")
     }
 
     /// Every name recorded so far, seeded ones included (order not meaningful). The checker
     /// uses it to declare only the built-in variables a shader can name.
     pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.names.keys().map(|s| &**s)
+        self.table.iter().map(|&sym| self.resolve(sym))
     }
 
     /// Number of distinct names interned by this interner (seeded ones included once used).
     pub fn len(&self) -> usize {
-        self.names.len()
+        self.table.len()
     }
 
     pub fn is_empty(&self) -> bool {

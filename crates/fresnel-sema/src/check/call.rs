@@ -941,8 +941,14 @@ impl Checker<'_> {
                     );
                     return self.error_expr(span);
                 }
-                let mut conv = Vec::new();
+                let mut conv = Vec::with_capacity(args.len());
                 for (m, a) in def.members.iter().zip(&args) {
+                    // An argument of the member's type is kept as is, as `coerce` would, without
+                    // spelling the description (performance).
+                    if self.ety(*a) == m.ty {
+                        conv.push(*a);
+                        continue;
+                    }
                     let what = format!("member `{}` of `{tname}`", self.name(m.name));
                     conv.push(self.coerce(*a, m.ty, &what));
                 }

@@ -1495,7 +1495,8 @@ impl Checker<'_> {
         name_span: Span,
         span: Span,
     ) -> ExprId {
-        let text = self.name(name).to_string();
+        // Borrowed: only the messages below need an owned copy (performance).
+        let text = self.name(name);
         let sets = ["xyzw", "rgba", "stpq"];
         let mut comps: SmallVec<[u8; 4]> = SmallVec::new();
         let mut set_used: Option<usize> = None;

@@ -1378,7 +1378,8 @@ impl Checker<'_> {
                     let rv = self.m.var(root);
                     let cix = self.const_index(ix);
                     let aname = self.array_name(b);
-                    let aname_text = aname.map(|n| self.name(n).to_string()).unwrap_or_default();
+                    // Borrowed (performance: no String per indexing expression).
+                    let aname_text = aname.map_or("", |n| self.name(n));
                     if unsized_then && !mesh {
                         match cix {
                             // Unsized variables are checked where they are indexed (`expr.rs`);
@@ -1396,7 +1397,7 @@ impl Checker<'_> {
                             }
                             Some(k) => {
                                 if let Some(n) = aname {
-                                    if self.builtin_array_limit(&aname_text).is_some() {
+                                    if self.builtin_array_limit(aname_text).is_some() {
                                         let is = self.espan(ix);
                                         match implicit.iter_mut().find(|(x, _, _)| *x == n) {
                                             Some(entry) => {

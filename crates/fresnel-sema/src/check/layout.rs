@@ -113,9 +113,50 @@ struct LocUse {
 /// One layout entry with its name as text.
 #[derive(Clone, Debug)]
 struct Ent {
-    name: String,
+    name: EntName,
     value: Option<i64>,
     span: Span,
+}
+
+/// A layout name's text, stored inline when short, as layout names are (performance: the
+/// entries are copied for every declaration checked, and a `String` each cost an allocation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct EntName(SmallVec<[u8; 32]>);
+
+impl EntName {
+    fn new(s: &str) -> EntName {
+        EntName(SmallVec::from_slice(s.as_bytes()))
+    }
+
+    fn as_str(&self) -> &str {
+        // Always valid: made from a `&str`.
+        std::str::from_utf8(&self.0).unwrap_or("")
+    }
+}
+
+impl std::ops::Deref for EntName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialEq<str> for EntName {
+    fn eq(&self, other: &str) -> bool {
+        self.0.as_slice() == other.as_bytes()
+    }
+}
+
+impl PartialEq<&str> for EntName {
+    fn eq(&self, other: &&str) -> bool {
+        self.0.as_slice() == other.as_bytes()
+    }
+}
+
+impl std::fmt::Display for EntName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 fn last<'a>(es: &'a [Ent], name: &str) -> Option<&'a Ent> {
@@ -446,10 +487,10 @@ fn storage_word(s: Storage) -> &'static str {
 impl Checker<'_> {
     // ---- helpers ----
 
-    fn ents(&self, l: &[LayoutEntry]) -> Vec<Ent> {
+    fn ents(&self, l: &[LayoutEntry]) -> SmallVec<[Ent; 4]> {
         l.iter()
             .map(|e| Ent {
-                name: self.name(e.name).to_string(),
+                name: EntName::new(self.name(e.name)),
                 value: e.value,
                 span: e.span,
             })
@@ -1121,11 +1162,15 @@ impl Checker<'_> {
             self.misplaced(e, "compute shaders have no inputs or outputs to locate");
             return;
         }
-        let what = format!("`location` on {} shader {what}", stage_word(stage));
-        if first_stage || stage.is_none() {
-            self.layout_require(e.span, &what, 330, 300, attrib);
+        let (gl, es, exts) = if first_stage || stage.is_none() {
+            (330, 300, attrib)
         } else {
-            self.layout_require(e.span, &what, 410, 310, sso);
+            (410, 310, sso)
+        };
+        // The description is formatted only when the version does not suffice (performance).
+        if !self.version.at_least(gl, es) {
+            let what = format!("`location` on {} shader {what}", stage_word(stage));
+            self.layout_require(e.span, &what, gl, es, exts);
         }
         if block && !self.is_es() {
             self.layout_require(
@@ -2619,7 +2664,7 @@ impl Checker<'_> {
     ) {
         let prev = slot(&mut self.layout_state).clone();
         match prev {
-            Some((p, pspan)) if p != e.name => {
+            Some((p, pspan)) if *p != *e.name => {
                 self.diags.push(
                     fresnel_syntax::diag::Diagnostic::error(
                         "layout-conflict",
@@ -2630,7 +2675,7 @@ impl Checker<'_> {
                 );
             }
             Some(_) => {}
-            None => *slot(&mut self.layout_state) = Some((e.name.clone(), e.span)),
+            None => *slot(&mut self.layout_state) = Some((e.name.to_string(), e.span)),
         }
     }
 
@@ -3187,7 +3232,7 @@ impl Checker<'_> {
             }
             let es = match self.layout_state.global_layouts.get(&qualifiers.span) {
                 Some(l) => self.ents(l),
-                None => Vec::new(),
+                None => SmallVec::new(),
             };
             let binding = last(&es, "binding").and_then(|e| e.value);
             let offset = last(&es, "offset").and_then(|e| e.value);

@@ -101,15 +101,20 @@ pub fn parse_float_literal(text: &str) -> Result<FloatLit, String> {
         }
     }
     let (num, suffix_text) = text.split_at(i);
-    let lower = suffix_text.to_ascii_lowercase();
-    let suffix = match lower.as_str() {
-        "" => FloatSuffix::None,
-        "f" => FloatSuffix::F,
-        "lf" => FloatSuffix::LF,
-        "hf" => FloatSuffix::HF,
-        other => match SmallFloat::ALL
+    // The suffix is compared without making a lower-case copy (performance).
+    let suffix = if suffix_text.is_empty() {
+        FloatSuffix::None
+    } else if suffix_text.eq_ignore_ascii_case("f") {
+        FloatSuffix::F
+    } else if suffix_text.eq_ignore_ascii_case("lf") {
+        FloatSuffix::LF
+    } else if suffix_text.eq_ignore_ascii_case("hf") {
+        FloatSuffix::HF
+    } else {
+        // The small-float suffixes are lower case and must be written so.
+        match SmallFloat::ALL
             .iter()
-            .find(|f| f.suffix_and_extension().0 == other && suffix_text == other)
+            .find(|f| f.suffix_and_extension().0 == suffix_text)
         {
             Some(f) => FloatSuffix::Small(*f),
             None => {
@@ -117,32 +122,34 @@ pub fn parse_float_literal(text: &str) -> Result<FloatLit, String> {
                     "invalid suffix `{suffix_text}` on floating-point literal `{text}`"
                 ))
             }
-        },
+        }
     };
     if !has_dot && !has_exp {
         return Err(format!(
             "`{text}` needs a decimal point or an exponent to be a floating-point literal"
         ));
     }
-    // Rust's parser wants digits on both sides of '.' before an exponent.
-    let mut norm = String::with_capacity(num.len() + 2);
+    // Rust's parser wants digits on both sides of '.' before an exponent. The normalized
+    // text is built on the stack (performance: no allocation per literal).
+    let mut norm: smallvec::SmallVec<[u8; 40]> = smallvec::SmallVec::new();
     let mut prev = 0u8;
     for &c in num.as_bytes() {
         if (c == b'e' || c == b'E') && prev == b'.' {
-            norm.push('0');
+            norm.push(b'0');
         }
         if c == b'.' && prev == 0 {
-            norm.push('0');
+            norm.push(b'0');
         }
-        norm.push(c as char);
+        norm.push(c);
         prev = c;
     }
-    if norm.ends_with('.') {
-        norm.push('0');
+    if norm.last() == Some(&b'.') {
+        norm.push(b'0');
     }
-    let value: f64 = norm
-        .parse()
-        .map_err(|_| format!("`{text}` is not a valid floating-point literal"))?;
+    let value: f64 = std::str::from_utf8(&norm)
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(|| format!("`{text}` is not a valid floating-point literal"))?;
     Ok(FloatLit { value, suffix })
 }
 

@@ -318,9 +318,11 @@ impl<'a> Parser<'a> {
         self.interner.intern(s)
     }
 
-    pub(crate) fn text(&self, t: &Token) -> String {
-        let s = self.sm.text(t.span);
-        crate::lexer::clean_spelling(s).into_owned()
+    /// The token's spelling, borrowed from the source map unless it held a line continuation
+    /// (performance: no String per literal).
+    pub(crate) fn text(&self, t: &Token) -> std::borrow::Cow<'a, str> {
+        let sm: &'a SourceMap = self.sm;
+        crate::lexer::clean_spelling(sm.text(t.span))
     }
 
     /// A description of the current token for messages.

@@ -111,7 +111,10 @@ impl Parser<'_> {
     }
 
     fn paren_expr(&mut self, what: &str) -> ExprId {
-        self.expect(TokenKind::LParen, &format!("`(` after `{what}`"));
+        // The message is formatted only when the `(` is missing (performance).
+        if !self.eat(TokenKind::LParen) {
+            self.expect(TokenKind::LParen, &format!("`(` after `{what}`"));
+        }
         let e = self.expr();
         if !self.expect(TokenKind::RParen, "`)`") {
             // Skip to the `)` on this statement if there is one.

@@ -87,7 +87,7 @@ impl Preprocessor<'_> {
                 name_span: None,
                 kind: MacroKind::Object,
                 body: vec![tok],
-                param_of: vec![None],
+                param_of: Vec::new(),
                 busy: false,
                 predefined: true,
                 builtin: None,
@@ -294,7 +294,8 @@ impl Preprocessor<'_> {
                     }
                 })
                 .collect(),
-            MacroKind::Object => vec![None; toks.len()],
+            // Read only for function-like macros (performance: no allocation here).
+            MacroKind::Object => Vec::new(),
         };
         // GLSL has no stringizing operator (GL_EXT_debug_printf adds one, like glslang).
         if matches!(kind, MacroKind::Function { .. }) && !self.exts.is_on(Ext::EXT_debug_printf) {

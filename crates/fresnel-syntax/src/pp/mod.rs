@@ -219,6 +219,7 @@ pub(crate) struct Macro {
     pub kind: MacroKind,
     pub body: Vec<Token>,
     /// For function-like macros: which body tokens name a parameter (index into params).
+    /// Empty for object-like macros.
     pub param_of: Vec<Option<u16>>,
     /// Being expanded now (names it met while rescanning are not expanded).
     pub busy: bool,
