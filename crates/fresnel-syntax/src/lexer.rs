@@ -533,8 +533,14 @@ pub fn clean_spelling(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// Lexes a whole string into tokens (for tests and for re-lexing pasted text).
 pub fn lex_all(file: FileId, text: &str, interner: &mut Interner) -> Vec<Token> {
-    let mut lx = Lexer::new(file, Arc::from(text));
-    let mut out = Vec::new();
+    lex_all_shared(file, Arc::from(text), interner)
+}
+
+/// [`lex_all`] of a text already shared (performance: no copy of the text).
+pub fn lex_all_shared(file: FileId, text: Arc<str>, interner: &mut Interner) -> Vec<Token> {
+    // About one token per five bytes of GLSL (performance: the vector rarely regrows).
+    let mut out = Vec::with_capacity(text.len() / 5);
+    let mut lx = Lexer::new(file, text);
     loop {
         let t = lx.next(interner);
         if t.kind == TokenKind::Eof {

@@ -147,7 +147,10 @@ pub struct SourceFile {
 
 impl SourceFile {
     fn new(name: String, text: Arc<str>, origin: FileOrigin) -> SourceFile {
-        let mut line_starts = Vec::with_capacity(text.len() / 32 + 1);
+        // One entry per "\n" (plus the first line and rare lone "\r"s): counted first, so the
+        // table does not regrow (performance).
+        let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count();
+        let mut line_starts = Vec::with_capacity(lines + 1);
         line_starts.push(0);
         push_line_starts(&mut line_starts, text.as_bytes(), 0);
         SourceFile {

@@ -196,6 +196,14 @@ pub fn parse(
     includer: &mut dyn IncludeResolver,
 ) -> FrontendRun {
     let mut run = preprocess(src, opts, includer);
+    parse_phase(&mut run, opts);
+    run
+}
+
+// The phases after preprocessing fill in one `FrontendRun` in place (performance: the run
+// is large, and each phase returning it by value copied it).
+
+fn parse_phase(run: &mut FrontendRun, opts: &Options) {
     let parse_opts = ParseOptions {
         max_depth: opts
             .max_nesting
@@ -212,7 +220,6 @@ pub fn parse(
     );
     run.ast = Some(ast);
     run.diagnostics.sort_by_position(&run.source_map);
-    run
 }
 
 /// Runs every check: preprocessing, parsing and semantic analysis (the HIR is in the result).
@@ -221,7 +228,13 @@ pub fn check(
     opts: &Options,
     includer: &mut dyn IncludeResolver,
 ) -> FrontendRun {
-    let mut run = parse(src, opts, includer);
+    let mut run = preprocess(src, opts, includer);
+    parse_phase(&mut run, opts);
+    check_phase(&mut run, opts);
+    run
+}
+
+fn check_phase(run: &mut FrontendRun, opts: &Options) {
     // Semantic analysis runs even after a syntax error, so one run reports both kinds.
     if let Some(ast) = run.ast.as_ref() {
         let copts = fresnel_sema::CheckOptions {
@@ -240,7 +253,6 @@ pub fn check(
         run.hir = Some(module);
         run.diagnostics.sort_by_position(&run.source_map);
     }
-    run
 }
 
 /// Checks the shader and, when it has no errors, lowers it to the IR (in SSA form) in
@@ -251,12 +263,19 @@ pub fn lower_to_ir(
     opts: &Options,
     includer: &mut dyn IncludeResolver,
 ) -> FrontendRun {
-    let mut run = check(src, opts, includer);
+    let mut run = preprocess(src, opts, includer);
+    parse_phase(&mut run, opts);
+    check_phase(&mut run, opts);
+    lower_phase(&mut run, opts);
+    run
+}
+
+fn lower_phase(run: &mut FrontendRun, opts: &Options) {
     if run.has_errors() {
-        return run;
+        return;
     }
     let Some(module) = run.hir.as_ref() else {
-        return run;
+        return;
     };
     let lopts = fresnel_lower::LowerOptions {
         vulkan: opts.target.is_vulkan(),
@@ -269,7 +288,6 @@ pub fn lower_to_ir(
             run.diagnostics.error("E-lower", span, e.message);
         }
     }
-    run
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use fresnel_syntax::ast::TranslationUnit;
 use fresnel_syntax::diag::Diagnostics;
 use fresnel_syntax::extensions::ExtensionState;
 use fresnel_syntax::intern::Interner;
-use fresnel_syntax::lexer::lex_all;
+use fresnel_syntax::lexer::{lex_all, lex_all_shared};
 use fresnel_syntax::parse::{parse, ParseOptions};
 use fresnel_syntax::pp::PpOutput;
 use fresnel_syntax::source::{FileId, FileOrigin, SourceMap};
@@ -108,8 +108,13 @@ pub(super) fn parse_sections(
             wanted.sort_unstable();
         }
     }
-    let mut text = String::new();
-    let mut starts = Vec::new();
+    // Sized first (performance: one allocation each).
+    let len: usize = wanted
+        .iter()
+        .map(|&i| builtins::variable_decl(i).1.len())
+        .sum();
+    let mut text = String::with_capacity(len);
+    let mut starts = Vec::with_capacity(wanted.len());
     for &i in &wanted {
         let (a, s) = builtins::variable_decl(i);
         starts.push((text.len() as u32, a));
@@ -148,7 +153,10 @@ fn lex_builtin_text(
     interner: &mut Interner,
 ) -> PpOutput {
     PpOutput {
-        tokens: lex_all(file, sm.file(file).text(), interner),
+        tokens: match sm.file(file).shared_text() {
+            Some(text) => lex_all_shared(file, text, interner),
+            None => lex_all(file, sm.file(file).text(), interner),
+        },
         events: Vec::new(),
         version,
         version_span: None,

@@ -590,6 +590,7 @@ impl Checker<'_> {
     /// Checks `layout(...)` entries (known names, values where needed) and appends them to
     /// `out`, named in lower case.
     pub(crate) fn layout_ids(&mut self, ids_: &[ast::LayoutId], out: &mut Vec<LayoutEntry>) {
+        out.reserve(ids_.len());
         for id in ids_ {
             // Layout names are case-insensitive: named by their lower-case spelling (without
             // a copy when written in lower case, as nearly always; performance).
@@ -744,7 +745,9 @@ impl Checker<'_> {
 
     /// Members of a struct or block.
     fn members(&mut self, members: &[ast::StructMember], ctx: QualCtx) -> Vec<Member> {
-        let mut out: Vec<Member> = Vec::new();
+        // (performance: sized once)
+        let mut out: Vec<Member> =
+            Vec::with_capacity(members.iter().map(|m| m.declarators.len()).sum());
         for m in members {
             if let ast::TypeKind::Struct(inner) = &m.ty.kind {
                 // "Embedded structure definitions are not supported" from GLSL 1.20; GLSL
@@ -896,20 +899,23 @@ impl Checker<'_> {
                     self.check_user_name(d.name, d.name_span);
                 }
                 let mut layout = MemberLayout::default();
-                let find = |n: &str, q: &Quals, this: &mut Self| -> Option<Option<i64>> {
-                    let s = this.interner.intern(n);
-                    q.quals.layout_value(s)
-                };
-                layout.offset = find("offset", &q, self).flatten().map(|v| v as u32);
-                layout.align = find("align", &q, self).flatten().map(|v| v as u32);
-                layout.location = find("location", &q, self).flatten().map(|v| v as u32);
-                layout.component = find("component", &q, self).flatten().map(|v| v as u32);
-                if find("row_major", &q, self).is_some() {
-                    layout.row_major = Some(true);
-                } else if find("column_major", &q, self).is_some() {
-                    layout.row_major = Some(false);
+                // A layout name the interner does not hold is in no qualifier; most members
+                // have none at all (performance: no hashing of six names per member).
+                if !q.quals.layout.is_empty() {
+                    let find = |n: &str, q: &Quals, this: &Self| -> Option<Option<i64>> {
+                        q.quals.layout_value(this.interner.get(n)?)
+                    };
+                    layout.offset = find("offset", &q, self).flatten().map(|v| v as u32);
+                    layout.align = find("align", &q, self).flatten().map(|v| v as u32);
+                    layout.location = find("location", &q, self).flatten().map(|v| v as u32);
+                    layout.component = find("component", &q, self).flatten().map(|v| v as u32);
+                    if find("row_major", &q, self).is_some() {
+                        layout.row_major = Some(true);
+                    } else if find("column_major", &q, self).is_some() {
+                        layout.row_major = Some(false);
+                    }
+                    layout.entries = q.quals.layout.clone();
                 }
-                layout.entries = q.quals.layout.clone();
                 out.push(Member {
                     name: d.name,
                     ty: t,
@@ -957,7 +963,7 @@ impl Checker<'_> {
         };
         let q = self.qualifiers(qualifiers, ctx);
         let base = self.resolve_type(ts);
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(declarators.len());
         if declarators.is_empty() {
             // `struct S { ... };` or `float;`
             let unsized_array = matches!(
@@ -1728,8 +1734,14 @@ impl Checker<'_> {
         let id = self.add_var(var);
         self.record_spec_dims(id);
         self.reject_spec_array_init(id);
-        let constant_id = self.interner.intern("constant_id");
-        if storage == Storage::Const && q.quals.layout_value(constant_id).is_some() {
+        // (performance: a lookup only for a constant with a layout, no interning)
+        if storage == Storage::Const
+            && !q.quals.layout.is_empty()
+            && self
+                .interner
+                .get("constant_id")
+                .is_some_and(|s| q.quals.layout_value(s).is_some())
+        {
             self.spec_constants.insert(id);
         }
         let name_span = d.name_span;
@@ -2584,10 +2596,14 @@ impl Checker<'_> {
         };
         // A buffer-reference block: its name is a type.
         // GL_EXT_descriptor_heap's `buffer_type` blocks are types too.
-        let buffer_ref = self.interner.intern("buffer_reference");
-        let buffer_type = self.interner.intern("buffer_type");
-        let is_ref = q.quals.layout_value(buffer_ref).is_some()
-            || q.quals.layout_value(buffer_type).is_some();
+        // (performance: lookups, no interning, and none without a layout)
+        let has_layout = |n: &str| {
+            self.interner
+                .get(n)
+                .is_some_and(|s| q.quals.layout_value(s).is_some())
+        };
+        let is_ref = !q.quals.layout.is_empty()
+            && (has_layout("buffer_reference") || has_layout("buffer_type"));
         let block_ty = if previously_forward {
             match self.lookup(b.name) {
                 Some(Binding::Type(t, _)) => {
@@ -2615,7 +2631,10 @@ impl Checker<'_> {
                     // A `buffer_type` block (GL_EXT_structured_descriptor_heap) is a
                     // descriptor when met in a heap block: a uniform one is std140 by
                     // default, as a uniform block would be.
-                    let is_buffer_type = q.quals.layout_value(buffer_type).is_some();
+                    let is_buffer_type = self
+                        .interner
+                        .get("buffer_type")
+                        .is_some_and(|s| q.quals.layout_value(s).is_some());
                     let uniform = storage == Storage::Uniform;
                     let mut bl = crate::types::BlockLayout {
                         packing: Some(if is_buffer_type && uniform {

@@ -80,6 +80,13 @@ pub fn check(
         interner,
         builtin_vars::Selection::Named,
     );
+    // Tables sized from the declarations (performance: no rehashing as they fill).
+    let n_funcs = tu
+        .decls
+        .iter()
+        .filter(|d| matches!(d, fresnel_syntax::ast::ExternalDecl::Function(_)))
+        .count();
+    let n_globals = tu.decls.len() + builtin_sections.tu.decls.len();
     let mut c = Checker {
         tu,
         builtin_sections: &builtin_sections,
@@ -96,7 +103,7 @@ pub fn check(
             types: TypeTable::new(),
             vars: Vec::new(),
             globals: Vec::new(),
-            functions: Vec::new(),
+            functions: Vec::with_capacity(n_funcs),
             // About as many HIR nodes as syntax nodes (performance: no regrowing).
             exprs: Vec::with_capacity(tu.exprs.len() + tu.exprs.len() / 4),
             stmts: Vec::with_capacity(tu.stmts.len()),
@@ -110,11 +117,13 @@ pub fn check(
             spirv_instructions: Default::default(),
             func_args: Default::default(),
         },
-        scopes: vec![Scope::default()],
+        scopes: vec![Scope {
+            names: FxHashMap::with_capacity_and_hasher(n_globals, Default::default()),
+        }],
         spare_scopes: Vec::new(),
         name_buf: String::new(),
         cand_buf: Vec::new(),
-        funcs: FxHashMap::default(),
+        funcs: FxHashMap::with_capacity_and_hasher(n_funcs, Default::default()),
         hidden_builtins: FxHashSet::default(),
         func: None,
         loop_depth: 0,

@@ -28,7 +28,7 @@ mod tests;
 
 pub use literal::{parse_float_literal, parse_int_literal};
 
-use crate::ast::{Attribute, ExprId, TranslationUnit};
+use crate::ast::{Attribute, ExprId, StmtId, TranslationUnit};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::extensions::{Behavior, Ext, ExtensionState};
 use crate::intern::{Interner, Symbol};
@@ -87,6 +87,8 @@ pub fn parse(
             exprs: Vec::with_capacity((pp.tokens.len() / 2).min(1 << 16)),
             stmts: Vec::with_capacity((pp.tokens.len() / 8).min(1 << 14)),
             expr_lists: Vec::with_capacity((pp.tokens.len() / 8).min(1 << 14)),
+            decls: Vec::with_capacity((pp.tokens.len() / 16).min(1 << 12)),
+            decl_tokens: Vec::with_capacity((pp.tokens.len() / 16).min(1 << 12)),
             ..TranslationUnit::default()
         },
         depth: 0,
@@ -97,6 +99,7 @@ pub fn parse(
         last_error_at: usize::MAX,
         reported_reserved: usize::MAX,
         arg_stack: Vec::new(),
+        stmt_stack: Vec::new(),
     };
     p.apply_events();
     p.report_continuations(&pp.unsupported_continuations);
@@ -138,6 +141,8 @@ pub(crate) struct Parser<'a> {
     reported_reserved: usize,
     /// The arguments of the calls being parsed (see `call_args`).
     arg_stack: Vec<ExprId>,
+    /// The statements of the blocks being parsed, innermost last (see `block_items`).
+    stmt_stack: Vec<StmtId>,
 }
 
 impl<'a> Parser<'a> {

@@ -72,17 +72,22 @@ impl Parser<'_> {
 
     /// The statements of `{ ... }`, braces consumed.
     fn block_items(&mut self) -> Vec<StmtId> {
-        let mut items = Vec::new();
         if !self.expect(TokenKind::LBrace, "`{`") || !self.enter() {
-            return items;
+            return Vec::new();
         }
+        // The items are gathered on a stack shared by the nested blocks, then copied out at
+        // their final size (performance: one allocation per block, no regrowing).
+        let base = self.stmt_stack.len();
         while !self.at(TokenKind::RBrace) && !self.at_eof() && !self.aborted {
             let before = self.pos;
-            items.push(self.statement());
+            let s = self.statement();
+            self.stmt_stack.push(s);
             if self.pos == before {
                 self.bump();
             }
         }
+        let items = self.stmt_stack[base..].to_vec();
+        self.stmt_stack.truncate(base);
         self.leave();
         if !self.aborted {
             self.expect(TokenKind::RBrace, "`}`");
