@@ -667,7 +667,10 @@ fn promote_resolved(
         return Vec::new();
     }
     // Leaves and accesses.
-    let mut leaf_ids: FxHashMap<(VarId, SmallVec<[Step; 4]>), usize> = FxHashMap::default();
+    // Sized for one leaf per candidate, the scalar or vector local (performance: no
+    // rehash while the leaves are found).
+    let mut leaf_ids: FxHashMap<(VarId, SmallVec<[Step; 4]>), usize> =
+        FxHashMap::with_capacity_and_hasher(candidates.len(), Default::default());
     let mut leaves: SmallVec<[Leaf; 2]> = SmallVec::new();
     // The access of each instruction, by instruction index (`u32::MAX`: none) into
     // `access_list` (performance: the renaming looks up every instruction of the function;
