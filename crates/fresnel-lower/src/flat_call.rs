@@ -393,7 +393,7 @@ pub(crate) fn lower_flat_function(
     let m = cx.m;
     let func = m.function(hf);
     let span = func.span;
-    let mut f = std::mem::replace(&mut cx.ir_funcs[fid], Function::new(""));
+    let mut f = std::mem::replace(&mut cx.ir_funcs[fid], Function::placeholder());
     let params: Vec<VarId> = f.params.iter().map(|p| p.var).collect();
     let ret_var = f.ret;
     let result = {

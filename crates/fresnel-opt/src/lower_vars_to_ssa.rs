@@ -77,6 +77,66 @@ struct DerefInfo {
     ty: TypeId,
 }
 
+/// The resolved derefs of the candidates, by value: a slot per value of the function into a
+/// list (performance: an array read and a push instead of a hash map regrown insert by
+/// insert; the list is as long as the derefs resolved).
+struct DerefTable {
+    /// Index into `items` by value index (`u32::MAX`: none); values made after the table
+    /// (past its end) have none.
+    slot: Vec<u32>,
+    items: Vec<(ValueId, DerefInfo)>,
+}
+
+impl DerefTable {
+    fn new(values: usize) -> DerefTable {
+        DerefTable {
+            slot: vec![u32::MAX; values],
+            items: Vec::new(),
+        }
+    }
+
+    fn get(&self, v: &ValueId) -> Option<&DerefInfo> {
+        match self.slot.get(v.index()) {
+            Some(&k) if k != u32::MAX => Some(&self.items[k as usize].1),
+            _ => None,
+        }
+    }
+
+    fn contains_key(&self, v: &ValueId) -> bool {
+        self.get(v).is_some()
+    }
+
+    /// Adds the entry of a value that has none.
+    fn insert(&mut self, v: ValueId, d: DerefInfo) {
+        debug_assert!(!self.contains_key(&v));
+        self.slot[v.index()] = self.items.len() as u32;
+        self.items.push((v, d));
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &(ValueId, DerefInfo)> {
+        self.items.iter()
+    }
+
+    fn keys(&self) -> impl Iterator<Item = ValueId> + '_ {
+        self.items.iter().map(|(v, _)| *v)
+    }
+
+    /// Keeps the entries `keep` accepts.
+    fn retain(&mut self, mut keep: impl FnMut(&DerefInfo) -> bool) {
+        let DerefTable { slot, items } = self;
+        items.retain(|(v, d)| {
+            let k = keep(d);
+            if !k {
+                slot[v.index()] = u32::MAX;
+            }
+            k
+        });
+        for (k, (v, _)) in items.iter().enumerate() {
+            slot[v.index()] = k as u32;
+        }
+    }
+}
+
 fn deref_of(f: &Function, v: ValueId) -> Option<&Deref> {
     match &f.def(v).kind {
         InstrKind::Deref(d) => Some(d),
@@ -112,8 +172,8 @@ fn scan_derefs(
     types: &Types,
     order: &[BlockId],
     candidates: &mut FxHashSet<VarId>,
-) -> FxHashMap<ValueId, DerefInfo> {
-    let mut info: FxHashMap<ValueId, DerefInfo> = FxHashMap::default();
+) -> DerefTable {
+    let mut info = DerefTable::new(f.values.len());
     let mut bad: FxHashSet<VarId> = FxHashSet::default();
     // Derefs are defined before their children in program order (dominance), but walk to
     // a fixed point to be safe: again only when a deref was met before its parent deref
@@ -231,7 +291,7 @@ fn scan_derefs(
         }
     }
     // Uses of the derefs: only derefs (as the parent), loads, stores (address) and copies.
-    for (&v, di) in &info {
+    for &(v, ref di) in info.iter() {
         for u in &f.value(v).uses {
             let ok = match *u {
                 fresnel_ir::Use::Instr { instr, src } => match &f.instrs[instr].kind {
@@ -257,7 +317,7 @@ fn scan_derefs(
     for b in &bad {
         candidates.remove(b);
     }
-    info.retain(|_, d| candidates.contains(&d.var));
+    info.retain(|d| candidates.contains(&d.var));
     info
 }
 
@@ -410,7 +470,7 @@ fn split_copies(
     types: &mut Types,
     order: &[BlockId],
     candidates: &mut FxHashSet<VarId>,
-    info: &FxHashMap<ValueId, DerefInfo>,
+    info: &DerefTable,
 ) -> bool {
     let copies: Vec<(InstrId, ValueId, ValueId)> = order
         .iter()
@@ -575,7 +635,7 @@ fn promote_resolved(
     types: &Types,
     order: &[BlockId],
     mut candidates: FxHashSet<VarId>,
-    mut info: FxHashMap<ValueId, DerefInfo>,
+    mut info: DerefTable,
 ) -> Vec<VarId> {
     // Accesses of a shape that cannot be an SSA value (not a vector, or wider than a `vec4`
     // can rebuild), or malformed ones, keep their variable in memory. The loads and stores
@@ -602,12 +662,15 @@ fn promote_resolved(
             }
         }
     }
-    info.retain(|_, d| candidates.contains(&d.var));
+    info.retain(|d| candidates.contains(&d.var));
     if candidates.is_empty() {
         return Vec::new();
     }
     // Leaves and accesses.
-    let mut leaf_ids: FxHashMap<(VarId, SmallVec<[Step; 4]>), usize> = FxHashMap::default();
+    // Sized for one leaf per candidate, the scalar or vector local (performance: no
+    // rehash while the leaves are found).
+    let mut leaf_ids: FxHashMap<(VarId, SmallVec<[Step; 4]>), usize> =
+        FxHashMap::with_capacity_and_hasher(candidates.len(), Default::default());
     let mut leaves: SmallVec<[Leaf; 2]> = SmallVec::new();
     // The access of each instruction, by instruction index (`u32::MAX`: none) into
     // `access_list` (performance: the renaming looks up every instruction of the function;
@@ -967,7 +1030,7 @@ fn promote_resolved(
     f.remove_instrs_unchecked(&unused);
     // The promoted variables' derefs (every one is in a block of the tree: the scan walked
     // them there).
-    let dead: SmallVec<[InstrId; 8]> = info.keys().map(|&v| f.value(v).def).collect();
+    let dead: SmallVec<[InstrId; 8]> = info.keys().map(|v| f.value(v).def).collect();
     let mut blocks: SmallVec<[BlockId; 8]> = SmallVec::new();
     for i in dead {
         f.instrs[i].removed = true;
