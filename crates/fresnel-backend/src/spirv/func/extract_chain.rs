@@ -33,17 +33,22 @@ pub fn fold(code: Vec<u32>) -> Vec<u32> {
     // Extract results: id -> (composite, indices) (performance: the indices inline, at
     // most `MAX_INDICES` once folded).
     let mut extracts: FxHashMap<u32, (u32, Indices)> = FxHashMap::default();
-    let mut out = Vec::with_capacity(code.len());
+    // The body written so far, made only at the first extract that folds (performance:
+    // most bodies with extracts fold none; `code` is then given back as it is, no copy).
+    let mut out: Option<Vec<u32>> = None;
     let mut i = 0;
     while i < code.len() {
         let n = (code[i] >> 16) as usize;
         if n == 0 || i + n > code.len() {
             return code;
         }
+        let start = i;
         let inst = &code[i..i + n];
         i += n;
         if inst[0] & 0xffff != COMPOSITE_EXTRACT || n < 5 {
-            out.extend_from_slice(inst);
+            if let Some(out) = &mut out {
+                out.extend_from_slice(inst);
+            }
             continue;
         }
         let (ty, result, composite) = (inst[1], inst[2], inst[3]);
@@ -58,12 +63,21 @@ pub fn fold(code: Vec<u32>) -> Vec<u32> {
             }
         }
         extracts.insert(result, (base, indices.clone()));
+        if base == composite && out.is_none() {
+            // Unchanged, and nothing before it changed either.
+            continue;
+        }
+        let out = out.get_or_insert_with(|| {
+            let mut out = Vec::with_capacity(code.len() + MAX_INDICES);
+            out.extend_from_slice(&code[..start]);
+            out
+        });
         let words = 4 + indices.len() as u32;
         out.push((words << 16) | COMPOSITE_EXTRACT);
         out.extend_from_slice(&[ty, result, base]);
         out.extend_from_slice(&indices);
     }
-    out
+    out.unwrap_or(code)
 }
 
 /// The `OpCompositeExtract`s of `code` that [`fold`] looks at (stops counting at 2, or at

@@ -17,9 +17,13 @@
 /// `OpCompositeExtract`, `OpCopyObject`, `OpBitcast`, and `OpIAdd`, `OpFAdd`, `OpISub`,
 /// `OpFSub`, `OpIMul`, `OpFMul` (no division: its operands need not be checked here), and
 /// the descriptor heap's `OpUntypedAccessChainKHR` and `OpBufferPointerEXT` (`heap.rs`).
-const PURE: &[u16] = &[
-    65, 66, 79, 80, 81, 83, 124, 128, 129, 130, 131, 132, 133, 4419, 5119,
-];
+/// (Performance: a match, not a scan of a list, for every instruction of every body.)
+fn is_pure(opcode: u32) -> bool {
+    matches!(
+        opcode,
+        65 | 66 | 79 | 80 | 81 | 83 | 124 | 128..=133 | 4419 | 5119
+    )
+}
 
 /// Whether operand word `k` (0 = the first after the opcode word) of an instruction with
 /// `opcode` is a literal, never an id: the instruction number of `OpExtInst`, the indices
@@ -31,6 +35,37 @@ fn is_literal(opcode: u32, k: usize) -> bool {
         81 => k >= 3,
         79 | 82 => k >= 4,
         _ => false,
+    }
+}
+
+/// The least and the greatest result below `bound` of the candidates of
+/// [`remove_dead_ids`] in `code` ((0, 0) when no result is below it); `None` when there is
+/// no candidate or `code` is malformed.
+fn candidate_results(code: &[u32], bound: u32) -> Option<(u32, u32)> {
+    let mut any = false;
+    let (mut lo, mut hi) = (u32::MAX, 0);
+    let mut i = 0;
+    while i < code.len() {
+        let n = (code[i] >> 16) as usize;
+        if n == 0 || i + n > code.len() {
+            return None;
+        }
+        if n >= 3 && is_pure(code[i] & 0xffff) {
+            any = true;
+            let r = code[i + 2];
+            if r < bound {
+                lo = lo.min(r);
+                hi = hi.max(r);
+            }
+        }
+        i += n;
+    }
+    if !any {
+        None
+    } else if lo == u32::MAX {
+        Some((0, 0))
+    } else {
+        Some((lo, hi))
     }
 }
 
@@ -57,26 +92,20 @@ fn split(code: &[u32]) -> Option<Vec<(usize, usize)>> {
 ///
 /// (Performance: `code` is taken and given back as it is when nothing goes: no copy.)
 pub fn remove_dead_ids(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> (Vec<u32>, Vec<u32>) {
-    let Some(insts) = split(&code) else {
-        // Malformed: keep everything as it is.
+    // The candidates' results below `bound`, their least and greatest, found in place
+    // (performance: most bodies without a candidate need no split then).
+    let Some((lo, hi)) = candidate_results(&code, bound) else {
+        // Malformed, or no candidate: keep everything as it is.
         return (code, Vec::new());
     };
-    let candidate =
-        |&(s, n): &(usize, usize)| PURE.contains(&((code[s] & 0xffff) as u16)) && n >= 3;
-    if !insts.iter().any(candidate) {
+    let Some(insts) = split(&code) else {
         return (code, Vec::new());
-    }
+    };
+    let candidate = |&(s, n): &(usize, usize)| is_pure(code[s] & 0xffff) && n >= 3;
     // Readers of each id (dense, by id, over the ids the candidates define only: a table
     // as large as the module's bound for every function would make a module of many
     // functions quadratic): the instructions' operand words, but a pure instruction's own
     // result; the decorations and names count as readers.
-    let results = insts
-        .iter()
-        .filter(|i| candidate(i))
-        .map(|&(s, _)| code[s + 2])
-        .filter(|&r| r < bound);
-    let lo = results.clone().min().unwrap_or(0);
-    let hi = results.max().unwrap_or(0);
     let size = (hi.saturating_sub(lo) as usize) + 1;
     let mut uses = vec![0u32; size];
     let count = |w: u32, uses: &mut [u32]| {
@@ -87,9 +116,7 @@ pub fn remove_dead_ids(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> (Vec
     for words in protected {
         annotation_ids(words, |w| count(w, &mut uses));
     }
-    const NONE: u32 = u32::MAX;
-    let mut by_result = vec![NONE; size];
-    for (j, inst) in insts.iter().enumerate() {
+    for inst in &insts {
         let (s, n) = *inst;
         let pure = candidate(inst);
         let opcode = code[s] & 0xffff;
@@ -99,13 +126,26 @@ pub fn remove_dead_ids(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> (Vec
             }
             count(w, &mut uses);
         }
-        if pure {
-            if let Some(slot) = code[s + 2]
-                .checked_sub(lo)
-                .and_then(|i| by_result.get_mut(i as usize))
-            {
-                *slot = j as u32;
-            }
+    }
+    // Only a candidate without readers starts a removal (performance: nearly every body
+    // has none; no further tables then).
+    let unread = |&(s, _): &(usize, usize)| {
+        code[s + 2]
+            .checked_sub(lo)
+            .and_then(|i| uses.get(i as usize))
+            .is_some_and(|&c| c == 0)
+    };
+    if !insts.iter().any(|i| candidate(i) && unread(i)) {
+        return (code, Vec::new());
+    }
+    const NONE: u32 = u32::MAX;
+    let mut by_result = vec![NONE; size];
+    for (j, inst) in insts.iter().enumerate().filter(|(_, i)| candidate(i)) {
+        if let Some(slot) = code[inst.0 + 2]
+            .checked_sub(lo)
+            .and_then(|i| by_result.get_mut(i as usize))
+        {
+            *slot = j as u32;
         }
     }
     let mut dead = vec![false; insts.len()];
