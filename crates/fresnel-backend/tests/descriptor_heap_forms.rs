@@ -112,6 +112,20 @@ fn offset_ids(words: &[u32], st: u32) -> Vec<u32> {
     v.into_iter().map(|(_, id)| id).collect()
 }
 
+/// The `OffsetIdEXT` operands of the first struct laid out by them, by member, as the
+/// constants they are (`None`: not an `OpConstant`).
+fn constant_offsets(words: &[u32]) -> Vec<Option<u32>> {
+    let st = instructions(words)
+        .into_iter()
+        .find(|(o, _)| *o == OP_MEMBER_DECORATE_ID_EXT)
+        .map(|(_, v)| v[0])
+        .expect("the heap block's offsets");
+    offset_ids(words, st)
+        .into_iter()
+        .map(|id| constant(words, id))
+        .collect()
+}
+
 /// The result ids of the instructions of opcode `op`.
 fn results_of(words: &[u32], op: u16) -> Vec<u32> {
     instructions(words)
@@ -570,15 +584,7 @@ void main() {
         // No descriptor size is asked of the client API: all offsets are constants.
         assert_eq!(count(&words, OP_CONSTANT_SIZE_OF_EXT), 0);
         assert_eq!(count(&words, OP_SPEC_CONSTANT_OP), 0);
-        let st = instructions(&words)
-            .into_iter()
-            .find(|(o, _)| *o == OP_MEMBER_DECORATE_ID_EXT)
-            .map(|(_, v)| v[0])
-            .expect("the heap block's offsets");
-        let offsets: Vec<Option<u32>> = offset_ids(&words, st)
-            .into_iter()
-            .map(|id| constant(&words, id))
-            .collect();
+        let offsets = constant_offsets(&words);
         assert_eq!(offsets, [Some(0), Some(128), Some(256), Some(384)]);
         let strides: Vec<Option<u32>> = array_stride_ids(&words)
             .into_iter()
@@ -611,15 +617,7 @@ void main() {
     o.a = h.tail + h.count + h.next + h.early;
 }";
     for words in both(Stage::Compute, src) {
-        let st = instructions(&words)
-            .into_iter()
-            .find(|(o, _)| *o == OP_MEMBER_DECORATE_ID_EXT)
-            .map(|(_, v)| v[0])
-            .expect("the heap block's offsets");
-        let offsets: Vec<Option<u32>> = offset_ids(&words, st)
-            .into_iter()
-            .map(|id| constant(&words, id))
-            .collect();
+        let offsets = constant_offsets(&words);
         assert_eq!(
             offsets,
             [Some(0), Some(256), Some(1024), Some(1028), Some(8)]

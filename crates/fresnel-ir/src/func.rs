@@ -111,18 +111,10 @@ impl Function {
         let end_block = blocks.push(Block::default());
         let mut f = Function {
             name: name.into(),
-            params: Vec::new(),
-            ret: None,
             body: vec![CfNode::Block(start)],
             end_block,
             blocks,
-            instrs: EntityVec::new(),
-            values: EntityVec::new(),
-            ifs: EntityVec::new(),
-            loops: EntityVec::new(),
-            locals: Vec::new(),
-            value_flags: std::collections::BTreeMap::new(),
-            external: false,
+            ..Function::placeholder()
         };
         // The CFG of one block falling off to the end, as `rebuild_cfg` makes it
         // (performance: no tree walk for every new function).
