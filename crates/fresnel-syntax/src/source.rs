@@ -321,6 +321,12 @@ impl SourceMap {
         }
     }
 
+    /// Bytes in the scratch file so far.
+    pub fn scratch_len(&self) -> usize {
+        self.scratch
+            .map_or(0, |id| self.files[id.0 as usize].text().len())
+    }
+
     /// Appends text to the scratch file and returns its span.
     pub fn add_scratch(&mut self, text: &str) -> Span {
         let id = match self.scratch {

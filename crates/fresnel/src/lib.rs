@@ -204,6 +204,11 @@ pub fn parse(
 // is large, and each phase returning it by value copied it).
 
 fn parse_phase(run: &mut FrontendRun, opts: &Options) {
+    // The preprocessor stopped at a limit and reported it: the token stream is cut short, so
+    // parsing it would only report the cut again as syntax errors.
+    if run.preprocessed.truncated {
+        return;
+    }
     let parse_opts = ParseOptions {
         max_depth: opts
             .max_nesting

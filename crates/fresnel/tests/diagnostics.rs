@@ -31,6 +31,15 @@ macro_rules! case {
 }
 
 // ---- preprocessor and syntax ----
+// Nested pasting doubles a token per level; the limit on made-up text stops it, and the
+// parser, given a cut-short token stream, adds nothing.
+case!(
+    pp_pasting_past_the_scratch_limit,
+    Fragment,
+    "#version 450\n#define C(a) a##a\n#define D(a) C(a)\n\
+     int D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(x)))))))))))))))))))))))))))))) = 1;\n\
+     void main() {}\n"
+);
 case!(
     pp_unterminated_macro_call,
     Vertex,

@@ -739,6 +739,19 @@ impl Preprocessor<'_> {
                 if self.pragma_once.contains(&resolved) {
                     return;
                 }
+                self.included_files += 1;
+                let max_files = self.opts.limits.max_included_files;
+                if self.included_files > max_files {
+                    self.fatal(
+                        "pp-include-limit",
+                        name_span,
+                        format!("more than {max_files} `#include` directives in all"),
+                    );
+                    return;
+                }
+                if !self.take_source_bytes(text.len(), name_span) {
+                    return;
+                }
                 let id = self
                     .sm
                     .add_file(resolved, text, FileOrigin::Include { at: name_span });

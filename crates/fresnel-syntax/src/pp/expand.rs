@@ -641,7 +641,9 @@ impl Preprocessor<'_> {
             }
             Builtin::Version => self.current_version().number.to_string(),
         };
-        let span = self.sm.add_scratch(&text);
+        let Some(span) = self.scratch(&text, t.span) else {
+            return t;
+        };
         let expn = self.sm.add_expansion(ExpnData {
             macro_name: t.sym,
             def_site: None,
@@ -838,8 +840,10 @@ impl Preprocessor<'_> {
                     }
                     let arg = expanded[p].clone().unwrap_or_default();
                     let s = self.stringify(&arg);
-                    let span = self.sm.add_scratch(&s).with_expn(expn);
-                    let mut t = Token::new(TokenKind::StrLit, span);
+                    let Some(span) = self.scratch(&s, bt.span) else {
+                        return;
+                    };
+                    let mut t = Token::new(TokenKind::StrLit, span.with_expn(expn));
                     t.flags.0 = bt.flags.0 & TokenFlags::SPACE_BEFORE;
                     out.push(t);
                     ops.push(false);
@@ -1005,7 +1009,9 @@ impl Preprocessor<'_> {
             return smallvec::smallvec![left];
         }
         let text = format!("{}{}", self.spelling(&left), self.spelling(&right));
-        let span = self.sm.add_scratch(&text);
+        let Some(span) = self.scratch(&text, left.span.to(right.span)) else {
+            return smallvec::smallvec![left];
+        };
         let mut lx = Lexer::new(span.file, std::sync::Arc::from(text.as_str()));
         let first = lx.next(self.interner);
         let second = lx.next(self.interner);

@@ -51,6 +51,16 @@ pub struct PpLimits {
     pub max_conditional_depth: usize,
     /// Nesting of parentheses and operators in an `#if` expression.
     pub max_expr_depth: usize,
+    /// Bytes of source text: the main file and every included file together. Spans hold
+    /// 32-bit offsets, so this must stay below 4 GiB.
+    pub max_source_bytes: usize,
+    /// `#include` directives carried out, in all (an empty header included again and again
+    /// costs no source bytes but still a file record).
+    pub max_included_files: usize,
+    /// Bytes of text made during expansion (tokens pasted with `##`, arguments stringized with
+    /// `#`, `__LINE__`/`__FILE__` values). Pasting a pasted token doubles it, so nested
+    /// invocations grow it exponentially without this limit.
+    pub max_scratch_bytes: usize,
 }
 
 impl Default for PpLimits {
@@ -63,6 +73,9 @@ impl Default for PpLimits {
             max_include_depth: 32,
             max_conditional_depth: 1024,
             max_expr_depth: 256,
+            max_source_bytes: 256 << 20,
+            max_included_files: 10_000,
+            max_scratch_bytes: 16 << 20,
         }
     }
 }
@@ -324,6 +337,8 @@ pub fn preprocess(
         pragma_once: Vec::new(),
         undefined_predefined: FxHashSet::default(),
         continuations: Vec::new(),
+        source_bytes: 0,
+        included_files: 0,
     };
     for &e in &opts.enabled_extensions {
         pp.exts.set(e, Behavior::Enable);
@@ -335,7 +350,10 @@ pub fn preprocess(
         .min(pp.opts.limits.max_output_tokens)
         .min(1 << 18);
     pp.out.reserve(estimate);
-    pp.run();
+    let main_len = pp.sm.file(main).text().len();
+    if pp.take_source_bytes(main_len, Span::new(main, 0, 0)) {
+        pp.run();
+    }
     let version = pp.current_version();
     PpOutput {
         tokens: pp.out,
@@ -382,6 +400,10 @@ pub(crate) struct Preprocessor<'a> {
     undefined_predefined: FxHashSet<Symbol>,
     /// Line continuations in active code, for the version check the parser makes.
     continuations: Vec<Span>,
+    /// Bytes of source read so far (main file and includes), against `max_source_bytes`.
+    source_bytes: usize,
+    /// `#include` directives carried out so far, against `max_included_files`.
+    included_files: usize,
 }
 
 impl Preprocessor<'_> {
@@ -415,6 +437,44 @@ impl Preprocessor<'_> {
 
     fn warning(&mut self, code: &'static str, span: Span, msg: impl Into<String>) {
         self.diags.push(Diagnostic::warning(code, span, msg));
+    }
+
+    /// Counts `len` more bytes of source against `max_source_bytes`; past the limit, reports
+    /// it at `at`, stops, and returns false.
+    fn take_source_bytes(&mut self, len: usize, at: Span) -> bool {
+        self.source_bytes = self.source_bytes.saturating_add(len);
+        let limit = self.opts.limits.max_source_bytes;
+        if self.source_bytes > limit {
+            self.fatal(
+                "pp-source-limit",
+                at,
+                format!("the source text exceeds the limit of {limit} bytes"),
+            );
+            return false;
+        }
+        true
+    }
+
+    /// Adds text made during expansion (a pasted token, a stringized argument, a `__LINE__`
+    /// value) to the scratch file. Past `max_scratch_bytes`, reports the limit at `at`, stops
+    /// and returns `None`.
+    pub(crate) fn scratch(&mut self, text: &str, at: Span) -> Option<Span> {
+        if self.stopped {
+            return None;
+        }
+        let limit = self.opts.limits.max_scratch_bytes;
+        if self.sm.scratch_len().saturating_add(text.len()) > limit {
+            self.fatal(
+                "pp-scratch-limit",
+                at,
+                format!(
+                    "text made by macro expansion (`##` pasting, `#` stringizing) exceeds the \
+                     limit of {limit} bytes"
+                ),
+            );
+            return None;
+        }
+        Some(self.sm.add_scratch(text))
     }
 
     /// Reports a limit and stops producing output.

@@ -498,3 +498,142 @@ fn line_in_replacement_list_is_the_invocation_end() {
     let src = "#define BBB __LINE__, /*\n*/ __LINE__\n#define AAA(a,b) BBB, a, b\nAAA(__LINE__,\n__LINE__\n)";
     assert_eq!(pp(src), "6 , 6 , 4 , 5");
 }
+
+/// Resolves every header to the same text.
+struct SameHeader(&'static str);
+
+impl IncludeResolver for SameHeader {
+    fn resolve(
+        &mut self,
+        name: &str,
+        _kind: IncludeKind,
+        _from: &str,
+    ) -> Result<(String, String), String> {
+        Ok((name.to_string(), self.0.to_string()))
+    }
+}
+
+fn run_includes(src: &str, opts: &PpOptions, header: &'static str) -> (Vec<String>, bool) {
+    let mut sm = SourceMap::new();
+    let mut interner = Interner::new();
+    let mut diags = Diagnostics::new();
+    let f = sm.add_file("t.glsl", src, FileOrigin::Main);
+    let out = preprocess(
+        &mut sm,
+        &mut interner,
+        &mut diags,
+        f,
+        opts,
+        &mut SameHeader(header),
+    );
+    let errors = diags
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.message.clone())
+        .collect();
+    (errors, out.truncated)
+}
+
+#[test]
+fn text_made_by_pasting_is_limited() {
+    // Each level pastes its argument to itself: 2^n bytes after n levels, so 40 levels would
+    // be a terabyte without the limit.
+    let n = 40;
+    let src = format!(
+        "#version 450\n#define C(a) a##a\n#define D(a) C(a)\nint {}x{};\n",
+        "D(".repeat(n),
+        ")".repeat(n)
+    );
+    let small = PpOptions {
+        limits: PpLimits {
+            max_scratch_bytes: 1 << 16,
+            ..PpLimits::default()
+        },
+        ..PpOptions::default()
+    };
+    let r = run_opts(&src, &small);
+    assert!(r.out.truncated);
+    assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
+    assert!(
+        r.errors[0].contains("exceeds the limit of 65536 bytes"),
+        "{:?}",
+        r.errors
+    );
+    // Below the limit, the same macros paste as usual.
+    let r = run_opts(
+        "#version 450\n#define C(a) a##a\n#define D(a) C(a)\nD(D(D(x)))",
+        &small,
+    );
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.text, "xxxxxxxx");
+}
+
+#[test]
+fn source_size_and_include_count_are_limited() {
+    let limits = PpLimits {
+        max_source_bytes: 64,
+        max_included_files: 3,
+        ..PpLimits::default()
+    };
+    let opts = PpOptions {
+        limits,
+        ..PpOptions::default()
+    };
+    // The main file alone is over the limit: nothing is read.
+    let long = format!("int a;\n{}", "// padding\n".repeat(10));
+    let r = run_opts(&long, &opts);
+    assert!(r.out.truncated);
+    assert!(r.out.tokens.is_empty());
+    assert_eq!(
+        r.errors,
+        vec!["the source text exceeds the limit of 64 bytes".to_string()]
+    );
+    // Headers count toward the same total.
+    let inc = "#version 450\n#extension GL_GOOGLE_include_directive : enable\n";
+    let (errors, truncated) = run_includes(
+        &format!("{inc}#include \"a.h\"\n"),
+        &PpOptions {
+            limits: PpLimits {
+                max_source_bytes: 120,
+                ..PpLimits::default()
+            },
+            ..PpOptions::default()
+        },
+        "int this_header_is_long_enough_to_pass_the_limit_of_the_source_text;\n",
+    );
+    assert!(truncated);
+    assert_eq!(
+        errors,
+        vec!["the source text exceeds the limit of 120 bytes".to_string()]
+    );
+    // An empty header included again and again costs no bytes but is still counted.
+    let (errors, truncated) = run_includes(
+        &format!("{inc}{}", "#include \"e.h\"\n".repeat(5)),
+        &PpOptions {
+            limits: PpLimits {
+                max_included_files: 3,
+                ..PpLimits::default()
+            },
+            ..PpOptions::default()
+        },
+        "",
+    );
+    assert!(truncated);
+    assert_eq!(
+        errors,
+        vec!["more than 3 `#include` directives in all".to_string()]
+    );
+    // Within the limits, includes work.
+    let (errors, truncated) = run_includes(
+        &format!("{inc}{}", "#include \"e.h\"\n".repeat(3)),
+        &PpOptions {
+            limits: PpLimits {
+                max_included_files: 3,
+                ..PpLimits::default()
+            },
+            ..PpOptions::default()
+        },
+        "",
+    );
+    assert!(!truncated && errors.is_empty(), "{errors:?}");
+}
