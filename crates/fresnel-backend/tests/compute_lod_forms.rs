@@ -1,7 +1,9 @@
 //! Issue 5: the level of detail of lookups in compute shaders. With a derivative group
 //! (`layout(derivative_group_quadsNV) in;`, GL_NV/KHR_compute_shader_derivatives) lookups
 //! compute it as in fragment shaders (implicit LOD, bias kept); without one derivatives are
-//! zero, so they read the base level (explicit LOD 0). Checked by spirv-val when installed.
+//! zero, so they read the base level (explicit LOD 0), `dFdx` is 0 and `textureQueryLod` is a
+//! constant (SPIR-V allows neither `OpDPdx` nor `OpImageQueryLod` there). Checked by spirv-val
+//! when installed.
 
 mod support;
 
@@ -10,6 +12,8 @@ use support::{compile_vulkan, instructions};
 
 const OP_IMAGE_SAMPLE_IMPLICIT_LOD: u16 = 87;
 const OP_IMAGE_SAMPLE_EXPLICIT_LOD: u16 = 88;
+const OP_IMAGE_QUERY_LOD: u16 = 105;
+const OP_DPDX: u16 = 207;
 const IMAGE_OPERAND_BIAS: u32 = 1;
 const IMAGE_OPERAND_LOD: u32 = 2;
 
@@ -23,9 +27,15 @@ layout(binding = 0) uniform sampler2D s;
 layout(std430, binding = 1) buffer O {{ vec4 o[]; }};
 void main() {{
     vec2 uv = vec2(gl_LocalInvocationID.xy) * 0.5;
-    o[gl_LocalInvocationIndex] = texture(s, uv) + texture(s, uv * 2.0, 1.5);
+    o[gl_LocalInvocationIndex] = texture(s, uv) + texture(s, uv * 2.0, 1.5)
+        + vec4(dFdx(uv), textureQueryLod(s, uv));
 }}"
     )
+}
+
+/// How many instructions of opcode `op` the module has.
+fn count(words: &[u32], op: u16) -> usize {
+    instructions(words).iter().filter(|(o, _)| *o == op).count()
 }
 
 /// The (opcode, image-operand mask) of each sampling instruction.
@@ -60,6 +70,8 @@ fn derivative_groups_give_compute_lookups_an_implicit_lod() {
                 s.iter().any(|(_, m)| m & IMAGE_OPERAND_BIAS != 0),
                 "{group}: the bias is kept: {s:?}"
             );
+            assert_eq!(count(&words, OP_DPDX), 1, "{group}");
+            assert_eq!(count(&words, OP_IMAGE_QUERY_LOD), 1, "{group}");
         }
     }
 }
@@ -75,5 +87,7 @@ fn without_a_derivative_group_compute_lookups_read_the_base_level() {
                 .all(|(op, m)| *op == OP_IMAGE_SAMPLE_EXPLICIT_LOD && *m == IMAGE_OPERAND_LOD),
             "{s:?}"
         );
+        assert_eq!(count(&words, OP_DPDX), 0);
+        assert_eq!(count(&words, OP_IMAGE_QUERY_LOD), 0);
     }
 }

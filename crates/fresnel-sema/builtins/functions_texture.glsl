@@ -3921,6 +3921,23 @@ vec4 shadow2DProj(sampler2DShadow sampler, vec4 coord);
 @ gl 110-410 compat stage frag novulkan
 vec4 shadow2DProj(sampler2DShadow sampler, vec4 coord, float bias);
 
+// ---- the bias forms above, in compute shaders with derivatives (GL_NV_compute_shader_derivatives:
+// "use of the optional LOD bias parameter ... in texture lookup functions")
+@ gl 110-410 compat requires GL_NV_compute_shader_derivatives|GL_KHR_compute_shader_derivatives stage comp novulkan
+vec4 texture2D(sampler2D sampler, vec2 coord, float bias);
+vec4 texture2DProj(sampler2D sampler, vec3 coord, float bias);
+vec4 texture2DProj(sampler2D sampler, vec4 coord, float bias);
+vec4 texture3D(sampler3D sampler, vec3 coord, float bias);
+vec4 texture3DProj(sampler3D sampler, vec4 coord, float bias);
+vec4 textureCube(samplerCube sampler, vec3 coord, float bias);
+vec4 texture1D(sampler1D sampler, float coord, float bias);
+vec4 texture1DProj(sampler1D sampler, vec2 coord, float bias);
+vec4 texture1DProj(sampler1D sampler, vec4 coord, float bias);
+vec4 shadow1D(sampler1DShadow sampler, vec3 coord, float bias);
+vec4 shadow2D(sampler2DShadow sampler, vec3 coord, float bias);
+vec4 shadow1DProj(sampler1DShadow sampler, vec4 coord, float bias);
+vec4 shadow2DProj(sampler2DShadow sampler, vec4 coord, float bias);
+
 // ---- texture2DRect
 @ gl 110-410 compat novulkan
 vec4 texture2DRect(sampler2DRect sampler, vec2 coord);

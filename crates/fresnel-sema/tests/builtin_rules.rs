@@ -200,3 +200,27 @@ fn image_atomics_need_an_atomic_format() {
         "needs an image declared with format `r32f`",
     );
 }
+
+/// GL_NV_compute_shader_derivatives allows the bias parameter of the compatibility-profile
+/// lookups (`texture2D(s, p, bias)`, ...) in compute shaders; without the extension they stay
+/// fragment-only.
+#[test]
+fn legacy_bias_lookups_in_compute_need_derivatives() {
+    let body = "uniform sampler1D s1; uniform sampler2D s2; uniform samplerCube sc;\n\
+                uniform sampler2DShadow ss;\n\
+                layout(local_size_x = 4, local_size_y = 2) in;\n\
+                void main() { vec4 v = texture1D(s1, 0.5, 1.0) + texture2DProj(s2, vec4(1.0), 1.0)\n\
+                + textureCube(sc, vec3(1.0), 1.0) + shadow2D(ss, vec3(1.0), 1.0); }\n";
+    ok_with(
+        TargetEnv::OpenGl,
+        &format!(
+            "#version 450 compatibility\n#extension GL_NV_compute_shader_derivatives : require\n\
+             layout(derivative_group_quadsNV) in;\n{body}"
+        ),
+    );
+    fails_with(
+        TargetEnv::OpenGl,
+        &format!("#version 450 compatibility\n{body}"),
+        "no overload of `texture1D` takes (sampler1D, float, float)",
+    );
+}

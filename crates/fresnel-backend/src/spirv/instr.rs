@@ -506,6 +506,12 @@ impl FuncCx<'_, '_> {
         id
     }
 
+    /// Whether derivatives exist here: fragment shaders, and compute-like shaders declaring a
+    /// derivative group (GL_NV/KHR_compute_shader_derivatives). Elsewhere they are zero.
+    fn implicit_derivatives(&self) -> bool {
+        self.m.shader.stage == fresnel_ir::Stage::Fragment || self.m.derivative_group()
+    }
+
     /// A constant splat of `k`.
     fn splat(&mut self, k: Kind, bits: u64) -> u32 {
         let v: SmallVec<[u64; 4]> = (0..k.comps).map(|_| bits).collect();
@@ -1101,6 +1107,13 @@ impl FuncCx<'_, '_> {
             A::Fdot2 | A::Fdot3 | A::Fdot4 => {
                 let a = [s!(0), s!(1)];
                 (self.op1(op::DOT, fk, &a), fk)
+            }
+            A::Fddx | A::Fddy | A::FddxFine | A::FddyFine | A::FddxCoarse | A::FddyCoarse
+                if !self.implicit_derivatives() =>
+            {
+                // A compute-like shader without a derivative group: derivatives are zero
+                // (GL_NV_compute_shader_derivatives), and SPIR-V allows no `OpDPdx` there.
+                (self.splat(fk, 0), fk)
             }
             A::Fddx | A::Fddy | A::FddxFine | A::FddyFine | A::FddxCoarse | A::FddyCoarse => {
                 let opc = match a.op {
@@ -2999,8 +3012,7 @@ impl FuncCx<'_, '_> {
         // Implicit level of detail: fragment shaders, and compute-like shaders declaring a
         // derivative group (GL_NV/KHR_compute_shader_derivatives). Elsewhere derivatives are
         // zero, so a lookup reads the base level (explicit LOD 0, any bias dropped).
-        let fragment =
-            self.m.shader.stage == fresnel_ir::Stage::Fragment || self.m.derivative_group();
+        let fragment = self.implicit_derivatives();
         let coord_base = if matches!(t.op, TexOp::Txf | TexOp::TxfMs) {
             BaseType::Int
         } else {
@@ -3204,6 +3216,14 @@ impl FuncCx<'_, '_> {
                     op::IMAGE_QUERY_SAMPLES
                 };
                 (self.op1(opc, k, &[img]), k)
+            }
+            TexOp::Lod if !fragment => {
+                // Zero derivatives: the base level, and a level of detail of log2(0), which
+                // the interpreter reports as -1000 (`OpImageQueryLod` needs a derivative
+                // group outside fragment shaders).
+                let k = Kind::new(BaseType::Float, 32, 2);
+                let v = [0, u64::from((-1000.0f32).to_bits())];
+                (self.m.constant(k, &v), k)
             }
             TexOp::Lod => {
                 self.m.cap(cap::IMAGE_QUERY);
