@@ -391,7 +391,7 @@ pub(crate) fn callee_only(shader: &fresnel_ir::Shader) -> Vec<bool> {
     let mut called: Vec<bool> = Vec::new();
     let mut named: Vec<bool> = Vec::new();
     for (_, f) in shader.functions.iter() {
-        for b in f.blocks_in_order() {
+        let mut visit = |b: fresnel_ir::BlockId| {
             for &id in &f.blocks[b].instrs {
                 match &f.instrs[id].kind {
                     fresnel_ir::InstrKind::Call { func, .. } => {
@@ -416,7 +416,15 @@ pub(crate) fn callee_only(shader: &fresnel_ir::Shader) -> Vec<bool> {
                     _ => {}
                 }
             }
-        }
+        };
+        // The blocks of the tree then the end block (as `blocks_in_order` lists them,
+        // without making the list).
+        f.walk(&mut |node| {
+            if let fresnel_ir::CfNode::Block(b) = node {
+                visit(b);
+            }
+        });
+        visit(f.end_block);
     }
     if named.is_empty() {
         return named;
