@@ -1695,7 +1695,8 @@ pub fn find_transposes(
     let mut out = Vec::new();
     for (b, _) in f.blocks.iter() {
         // Per column list: (row, instruction, result) of each `vecN`.
-        let mut sets: Vec<(Vec<ValueId>, Vec<Row>)> = Vec::new();
+        // (Performance: the columns inline; most `vecN`s are not transposes.)
+        let mut sets: Vec<(SmallVec<[ValueId; 4]>, Vec<Row>)> = Vec::new();
         for &i in &f.blocks[b].instrs {
             if taken(&i) {
                 continue;
@@ -1714,7 +1715,7 @@ pub fn find_transposes(
                 continue;
             }
             let j = a.srcs[0].swizzle[0];
-            let cols: Vec<ValueId> = a.srcs.iter().map(|s| s.value).collect();
+            let cols: SmallVec<[ValueId; 4]> = a.srcs.iter().map(|s| s.value).collect();
             let rows = f.values[cols[0]].num_components;
             let ok = rows >= 2
                 && a.srcs.iter().all(|s| {
@@ -1748,7 +1749,7 @@ pub fn find_transposes(
                 first,
                 others,
                 Transpose {
-                    cols,
+                    cols: cols.to_vec(),
                     dests: rs.iter().map(|r| r.2).collect(),
                     bits: f.values[rs[0].2].bit_size,
                 },

@@ -384,22 +384,29 @@ impl Module<'_> {
 /// operations (`coopMatLoadTensorNV`'s decode function, ...) and never called: such a
 /// function may take arrays by value (a decode function's block coordinates,
 /// `uint32_t blockCoords[2]`), which no IR call could pass (issue 5, helper K).
-/// (Performance: every function at once, one walk of the module, not one per function.)
+/// (Performance: every function at once, one walk of the module, not one per function;
+/// the tables are made only once a function is named: empty, the usual answer, for none.)
 pub(crate) fn callee_only(shader: &fresnel_ir::Shader) -> Vec<bool> {
     let n = shader.functions.len();
-    let mut called = vec![false; n];
-    let mut named = vec![false; n];
+    let mut called: Vec<bool> = Vec::new();
+    let mut named: Vec<bool> = Vec::new();
     for (_, f) in shader.functions.iter() {
-        for b in f.blocks_in_order() {
+        let mut visit = |b: fresnel_ir::BlockId| {
             for &id in &f.blocks[b].instrs {
                 match &f.instrs[id].kind {
                     fresnel_ir::InstrKind::Call { func, .. } => {
+                        if called.is_empty() {
+                            called = vec![false; n];
+                        }
                         if let Some(c) = called.get_mut(func.0 as usize) {
                             *c = true;
                         }
                     }
                     fresnel_ir::InstrKind::Intrinsic(x) => {
                         for c in x.callees() {
+                            if named.is_empty() {
+                                named = vec![false; n];
+                            }
                             if let Some(k) = usize::try_from(c).ok().and_then(|c| named.get_mut(c))
                             {
                                 *k = true;
@@ -409,8 +416,20 @@ pub(crate) fn callee_only(shader: &fresnel_ir::Shader) -> Vec<bool> {
                     _ => {}
                 }
             }
-        }
+        };
+        // The blocks of the tree then the end block (as `blocks_in_order` lists them,
+        // without making the list).
+        f.walk(&mut |node| {
+            if let fresnel_ir::CfNode::Block(b) = node {
+                visit(b);
+            }
+        });
+        visit(f.end_block);
     }
+    if named.is_empty() {
+        return named;
+    }
+    called.resize(n, false);
     named.iter().zip(&called).map(|(&m, &c)| m && !c).collect()
 }
 

@@ -21,13 +21,14 @@ const LINKAGE_ATTRIBUTES: u32 = 41;
 const LINKAGE_IMPORT: u32 = 1;
 
 /// The declarations (functions without a body) that some live call reaches, by function
-/// index.
+/// index (a function past the end is not).
 pub(crate) fn called_declarations(shader: &Shader) -> Vec<bool> {
-    let mut called = vec![false; shader.functions.len()];
-    // (Performance: most shaders declare no function without a body; then no walk.)
+    // (Performance: most shaders declare no function without a body; then no walk and no
+    // table.)
     if !shader.functions.iter().any(|(_, f)| f.is_declaration()) {
-        return called;
+        return Vec::new();
     }
+    let mut called = vec![false; shader.functions.len()];
     for (_, f) in shader.functions.iter() {
         for (_, ins) in f.instrs.iter() {
             if ins.removed {

@@ -516,8 +516,9 @@ impl Matcher<'_> {
     fn vec_times_mat(&mut self, a: &Alu, groups: &super::coalesce::Groups) -> Option<Idiom> {
         let root = self.def_instr(a);
         self.inner.clear();
-        // The dot products first, then any other components.
-        let mut dots = Vec::with_capacity(a.srcs.len());
+        // The dot products first, then any other components (performance: no allocation
+        // until one is found; most `vecN`s gather no dot product).
+        let mut dots = Vec::new();
         for s in &a.srcs {
             if s.swizzle[0] != 0 || self.f.values[s.value].num_components != 1 {
                 break;

@@ -67,11 +67,12 @@ impl FuncCx<'_, '_> {
     pub fn infer_kinds(&mut self) {
         let f = self.f;
         let order = f.instrs_in_order();
-        // Hints for constants and undefs from typed uses.
-        let mut hints: Vec<Option<BaseType>> = vec![None; f.values.len()];
-        // The same from uses that care about the type (not two's-complement arithmetic,
-        // which is the same signed or not): the kind an untyped result (a select) prefers.
-        let mut use_hints: Vec<Option<BaseType>> = vec![None; f.values.len()];
+        // Two tables in one allocation (performance): `hints`, for constants and undefs
+        // from typed uses; `use_hints`, the same from uses that care about the type (not
+        // two's-complement arithmetic, which is the same signed or not): the kind an
+        // untyped result (a select) prefers.
+        let mut both: Vec<Option<BaseType>> = vec![None; 2 * f.values.len()];
+        let (hints, use_hints) = both.split_at_mut(f.values.len());
         // How many such uses want a signed and an unsigned integer.
         let mut typed_uses: Vec<[u32; 2]> = vec![[0, 0]; f.values.len()];
         for &i in &order {
@@ -131,7 +132,7 @@ impl FuncCx<'_, '_> {
                             Some(_) if a.op == AluOp::B2i => {
                                 let wanted = use_hints[a.dest.0 as usize]
                                     .or_else(|| self.vec_neighbour_kind(a.dest))
-                                    .or_else(|| self.kind_through_vecs(a.dest, &use_hints))
+                                    .or_else(|| self.kind_through_vecs(a.dest, use_hints))
                                     .or_else(|| self.partner_kind(a.dest));
                                 if wanted == Some(BaseType::Uint) {
                                     BaseType::Uint
@@ -169,7 +170,7 @@ impl FuncCx<'_, '_> {
                                     .filter(|s| !constant(s))
                                     .find_map(known)
                                     .or(use_hints[a.dest.0 as usize])
-                                    .or_else(|| self.kind_through_vecs(a.dest, &use_hints))
+                                    .or_else(|| self.kind_through_vecs(a.dest, use_hints))
                                     .or_else(|| self.partner_kind(a.dest))
                                     .or_else(|| srcs.iter().find_map(known))
                                     .or_else(|| srcs.iter().find_map(|s| hints[s.value.0 as usize]))
@@ -895,7 +896,8 @@ impl FuncCx<'_, '_> {
             A::Vec2 | A::Vec3 | A::Vec4 => {
                 // Runs of components of one vector go in as a vector (OpCompositeConstruct
                 // concatenates vector operands): the whole value, or one shuffle.
-                let mut parts = Vec::new();
+                // (Performance: inline, at most four parts.)
+                let mut parts: SmallVec<[u32; 4]> = SmallVec::new();
                 let mut i = 0;
                 while i < a.srcs.len() {
                     let s0 = a.srcs[i];
@@ -1896,12 +1898,9 @@ impl FuncCx<'_, '_> {
         };
         if dt == st {
             let id = self.new_id();
-            let mut l = vec![st, id, sid];
-            l.extend_from_slice(smem);
-            self.code.inst(op::LOAD, &l);
-            let mut w = vec![did, id];
-            w.extend_from_slice(dmem);
-            self.code.inst(op::STORE, &w);
+            // (Performance: the operands inline, no allocation per leaf.)
+            self.code.inst_parts(op::LOAD, &[st, id, sid], smem);
+            self.code.inst_parts(op::STORE, &[did, id], dmem);
             return Ok(());
         }
         if *budget == 0 {

@@ -179,6 +179,9 @@ pub fn to_bytes(words: &[u32]) -> Vec<u8> {
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
+/// Execution modes gathered before they are written: each the mode and its operands.
+pub(crate) type ModeList = smallvec::SmallVec<[smallvec::SmallVec<[u32; 4]>; 6]>;
+
 /// The module under construction.
 pub(crate) struct Module<'a> {
     pub shader: &'a Shader,
@@ -271,6 +274,14 @@ pub(crate) struct Module<'a> {
 
 impl<'a> Module<'a> {
     fn new(shader: &'a Shader, opts: &'a SpirvOptions) -> Module<'a> {
+        // Room in the tables every module fills for their usual sizes, from the counts of
+        // types, variables and instructions (performance: no regrowing and rehashing from
+        // empty; a guess, the tables still grow past it).
+        let (types, vars) = (shader.types.len(), shader.vars.len());
+        let instrs: usize = shader.functions.iter().map(|(_, f)| f.instrs.len()).sum();
+        fn map<K, V>(n: usize) -> FxHashMap<K, V> {
+            FxHashMap::with_capacity_and_hasher(n, Default::default())
+        }
         Module {
             shader,
             opts,
@@ -287,25 +298,25 @@ impl<'a> Module<'a> {
             globals: Words::with_capacity(8 * (shader.types.len() + shader.vars.len()) + 64),
             functions: Words::new(),
             modes: Words::new(),
-            type_cache: FxHashMap::default(),
+            type_cache: map(2 * types + vars + 8),
             kind_types: [0; types::KIND_SLOTS],
-            ir_types: FxHashMap::default(),
-            const_cache: FxHashMap::default(),
-            scalar_consts: FxHashMap::default(),
+            ir_types: map(types),
+            const_cache: map(instrs / 8 + 8),
+            scalar_consts: map(instrs / 8 + 8),
             undef_cache: FxHashMap::default(),
-            var_ids: FxHashMap::default(),
+            var_ids: map(vars),
             func_ids: Vec::new(),
             func_sigs: Vec::new(),
             interface: Vec::new(),
             members: FxHashMap::default(),
             elem: FxHashMap::default(),
             long_vector_align: FxHashMap::default(),
-            pointee: FxHashMap::default(),
+            pointee: map(vars + 4),
             image_of: FxHashMap::default(),
             texture_vars: rustc_hash::FxHashSet::default(),
             decorated: rustc_hash::FxHashSet::default(),
-            value_types: FxHashMap::default(),
-            var_types: FxHashMap::default(),
+            value_types: map(types + 4),
+            var_types: map(vars),
             array_lens: FxHashMap::default(),
             phys_blocks: rustc_hash::FxHashSet::default(),
             physical_addressing: false,
@@ -440,7 +451,8 @@ impl<'a> Module<'a> {
         for (fid, _) in shader.functions.iter() {
             let id = self.id();
             self.func_ids.push(id);
-            let sig = self.func_sig(fid, callee_only[fid.0 as usize])?;
+            let only = callee_only.get(fid.0 as usize).copied().unwrap_or(false);
+            let sig = self.func_sig(fid, only)?;
             self.func_sigs.push(sig);
         }
         // Called declarations first, as imports (the logical layout puts function
@@ -507,32 +519,31 @@ impl<'a> Module<'a> {
             Stage::Task => ext::model::TASK_EXT,
             Stage::Mesh => ext::model::MESH_EXT,
         };
-        self.execution_modes(main)?;
-        // Entry point goes before the execution modes (performance: written in place, one
-        // buffer of the final size).
-        let mut modes = Words::with_capacity(5 + self.interface.len() + self.modes.words.len());
+        // The entry point, then the execution modes after it (performance: one buffer,
+        // nothing copied; nothing else writes `modes`, and the modes change no interface).
+        let mut modes = Words::with_capacity(5 + self.interface.len() + 24);
         modes.inst_str(op::ENTRY_POINT, &[model, main], "main", &self.interface);
-        modes.extend(&self.modes);
         self.modes = modes;
-        Ok(())
+        self.execution_modes(main)
     }
 
     fn execution_modes(&mut self, main: u32) -> Result<()> {
         use spec::mode;
         let info = &self.shader.info;
-        let mut m: Vec<Vec<u32>> = Vec::new();
+        // (Performance: inline storage; no allocation per mode.)
+        let mut m = ModeList::new();
         match self.shader.stage {
             Stage::Fragment => {
                 if self.vulkan() || info.origin_upper_left {
-                    m.push(vec![mode::ORIGIN_UPPER_LEFT]);
+                    m.push(smallvec::smallvec![mode::ORIGIN_UPPER_LEFT]);
                 } else {
-                    m.push(vec![mode::ORIGIN_LOWER_LEFT]);
+                    m.push(smallvec::smallvec![mode::ORIGIN_LOWER_LEFT]);
                 }
                 if info.pixel_center_integer {
-                    m.push(vec![mode::PIXEL_CENTER_INTEGER]);
+                    m.push(smallvec::smallvec![mode::PIXEL_CENTER_INTEGER]);
                 }
                 if info.early_fragment_tests {
-                    m.push(vec![mode::EARLY_FRAGMENT_TESTS]);
+                    m.push(smallvec::smallvec![mode::EARLY_FRAGMENT_TESTS]);
                 }
                 // GL_ARB_fragment_shader_interlock.
                 for (name, _) in &info.other_modes {
@@ -566,7 +577,7 @@ impl<'a> Module<'a> {
                     };
                     self.caps.insert(cp);
                     self.exts.insert("SPV_EXT_fragment_shader_interlock");
-                    m.push(vec![md]);
+                    m.push(smallvec::smallvec![md]);
                 }
                 let writes_depth = self
                     .shader
@@ -574,28 +585,45 @@ impl<'a> Module<'a> {
                     .iter()
                     .any(|(_, v)| v.mode == VarMode::ShaderOut && v.name == "gl_FragDepth");
                 if writes_depth {
-                    m.push(vec![mode::DEPTH_REPLACING]);
+                    m.push(smallvec::smallvec![mode::DEPTH_REPLACING]);
                     match info.depth_layout.as_deref() {
-                        Some("depth_greater") => m.push(vec![mode::DEPTH_GREATER]),
-                        Some("depth_less") => m.push(vec![mode::DEPTH_LESS]),
-                        Some("depth_unchanged") => m.push(vec![mode::DEPTH_UNCHANGED]),
+                        Some("depth_greater") => m.push(smallvec::smallvec![mode::DEPTH_GREATER]),
+                        Some("depth_less") => m.push(smallvec::smallvec![mode::DEPTH_LESS]),
+                        Some("depth_unchanged") => {
+                            m.push(smallvec::smallvec![mode::DEPTH_UNCHANGED])
+                        }
                         _ => {}
                     }
                 }
             }
             Stage::Compute => {
                 let [x, y, z] = info.local_size;
-                m.push(vec![mode::LOCAL_SIZE, x.max(1), y.max(1), z.max(1)]);
+                m.push(smallvec::smallvec![
+                    mode::LOCAL_SIZE,
+                    x.max(1),
+                    y.max(1),
+                    z.max(1)
+                ]);
             }
             Stage::Task => {
                 let [x, y, z] = info.local_size;
-                m.push(vec![mode::LOCAL_SIZE, x.max(1), y.max(1), z.max(1)]);
+                m.push(smallvec::smallvec![
+                    mode::LOCAL_SIZE,
+                    x.max(1),
+                    y.max(1),
+                    z.max(1)
+                ]);
             }
             Stage::Mesh => {
                 let [x, y, z] = info.local_size;
-                m.push(vec![mode::LOCAL_SIZE, x.max(1), y.max(1), z.max(1)]);
+                m.push(smallvec::smallvec![
+                    mode::LOCAL_SIZE,
+                    x.max(1),
+                    y.max(1),
+                    z.max(1)
+                ]);
                 let max_vertices = info.geometry.as_ref().map_or(0, |g| g.max_vertices);
-                m.push(vec![mode::OUTPUT_VERTICES, max_vertices]);
+                m.push(smallvec::smallvec![mode::OUTPUT_VERTICES, max_vertices]);
                 let mut prims = 0;
                 let mut out = None;
                 for (name, value) in &info.other_modes {
@@ -609,19 +637,19 @@ impl<'a> Module<'a> {
                         _ => {}
                     }
                 }
-                m.push(vec![ext::mode::OUTPUT_PRIMITIVES_EXT, prims]);
+                m.push(smallvec::smallvec![ext::mode::OUTPUT_PRIMITIVES_EXT, prims]);
                 let Some(out) = out else {
                     return Err(SpirvError::new(
                         "mesh shader without its output primitive (`layout(triangles) out;`)",
                     ));
                 };
-                m.push(vec![out]);
+                m.push(smallvec::smallvec![out]);
             }
             Stage::Geometry => {
                 let Some(g) = &info.geometry else {
                     return Err(SpirvError::new("geometry shader without its layout"));
                 };
-                m.push(vec![mode::INVOCATIONS, g.invocations.max(1)]);
+                m.push(smallvec::smallvec![mode::INVOCATIONS, g.invocations.max(1)]);
                 let input = match g.input.as_str() {
                     "points" => mode::INPUT_POINTS,
                     "lines" => mode::INPUT_LINES,
@@ -629,38 +657,42 @@ impl<'a> Module<'a> {
                     "triangles_adjacency" => mode::INPUT_TRIANGLES_ADJACENCY,
                     _ => mode::TRIANGLES,
                 };
-                m.push(vec![input]);
+                m.push(smallvec::smallvec![input]);
                 let output = match g.output.as_str() {
                     "points" => mode::OUTPUT_POINTS,
                     "line_strip" => mode::OUTPUT_LINE_STRIP,
                     _ => mode::OUTPUT_TRIANGLE_STRIP,
                 };
-                m.push(vec![output]);
-                m.push(vec![mode::OUTPUT_VERTICES, g.max_vertices]);
+                m.push(smallvec::smallvec![output]);
+                m.push(smallvec::smallvec![mode::OUTPUT_VERTICES, g.max_vertices]);
             }
             Stage::TessControl | Stage::TessEval => {
                 if let Some(n) = info.tess_vertices {
-                    m.push(vec![mode::OUTPUT_VERTICES, n]);
+                    m.push(smallvec::smallvec![mode::OUTPUT_VERTICES, n]);
                 }
                 match info.tess_primitive.as_deref() {
-                    Some("triangles") => m.push(vec![mode::TRIANGLES]),
-                    Some("quads") => m.push(vec![mode::QUADS]),
-                    Some("isolines") => m.push(vec![mode::ISOLINES]),
+                    Some("triangles") => m.push(smallvec::smallvec![mode::TRIANGLES]),
+                    Some("quads") => m.push(smallvec::smallvec![mode::QUADS]),
+                    Some("isolines") => m.push(smallvec::smallvec![mode::ISOLINES]),
                     _ => {}
                 }
                 match info.tess_spacing.as_deref() {
-                    Some("equal_spacing") => m.push(vec![mode::SPACING_EQUAL]),
-                    Some("fractional_even_spacing") => m.push(vec![mode::SPACING_FRACTIONAL_EVEN]),
-                    Some("fractional_odd_spacing") => m.push(vec![mode::SPACING_FRACTIONAL_ODD]),
+                    Some("equal_spacing") => m.push(smallvec::smallvec![mode::SPACING_EQUAL]),
+                    Some("fractional_even_spacing") => {
+                        m.push(smallvec::smallvec![mode::SPACING_FRACTIONAL_EVEN])
+                    }
+                    Some("fractional_odd_spacing") => {
+                        m.push(smallvec::smallvec![mode::SPACING_FRACTIONAL_ODD])
+                    }
                     _ => {}
                 }
                 match info.tess_order.as_deref() {
-                    Some("cw") => m.push(vec![mode::VERTEX_ORDER_CW]),
-                    Some("ccw") => m.push(vec![mode::VERTEX_ORDER_CCW]),
+                    Some("cw") => m.push(smallvec::smallvec![mode::VERTEX_ORDER_CW]),
+                    Some("ccw") => m.push(smallvec::smallvec![mode::VERTEX_ORDER_CCW]),
                     _ => {}
                 }
                 if info.tess_point_mode {
-                    m.push(vec![mode::POINT_MODE]);
+                    m.push(smallvec::smallvec![mode::POINT_MODE]);
                 }
             }
             _ => {}
@@ -680,7 +712,7 @@ impl<'a> Module<'a> {
                 // The NV extension: same enumerants as the KHR one, and known to every
                 // validator and driver that knows either.
                 self.exts.insert("SPV_NV_compute_shader_derivatives");
-                m.push(vec![em]);
+                m.push(smallvec::smallvec![em]);
             }
         }
         // GL_QCOM_tile_shading (issue 5, helper F: `tile_shading.rs`).
@@ -691,7 +723,7 @@ impl<'a> Module<'a> {
                 Stage::Vertex | Stage::TessControl | Stage::TessEval | Stage::Geometry
             )
         {
-            m.push(vec![ext::mode::XFB]);
+            m.push(smallvec::smallvec![ext::mode::XFB]);
         }
         for ops in m {
             self.modes.inst_parts(op::EXECUTION_MODE, &[main], &ops);

@@ -34,7 +34,7 @@ pub fn builtin(name: &str) -> Option<(u32, Option<(u32, &'static str)>)> {
 impl Module<'_> {
     /// The tile-shading execution modes of the entry point (each mode's operands after the
     /// entry point), with their capability; tile attachments bring it too.
-    pub(crate) fn tile_shading_modes(&mut self, modes: &mut Vec<Vec<u32>>) {
+    pub(crate) fn tile_shading_modes(&mut self, modes: &mut super::ModeList) {
         let info = &self.shader.info;
         let mut rate = [None; 3];
         let mut non_coherent = false;
@@ -53,7 +53,7 @@ impl Module<'_> {
             // The tile's shading rate replaces the workgroup size (SPV_QCOM_tile_shading:
             // `LocalSize` must not be given with it).
             modes.retain(|m| m.first() != Some(&super::spec::mode::LOCAL_SIZE));
-            modes.push(vec![
+            modes.push(smallvec::smallvec![
                 MODE_TILE_SHADING_RATE_QCOM,
                 rate[0].unwrap_or(1),
                 rate[1].unwrap_or(1),
@@ -62,7 +62,9 @@ impl Module<'_> {
             used = true;
         }
         if self.shader.stage == Stage::Fragment && non_coherent {
-            modes.push(vec![MODE_NON_COHERENT_TILE_ATTACHMENT_READ_QCOM]);
+            modes.push(smallvec::smallvec![
+                MODE_NON_COHERENT_TILE_ATTACHMENT_READ_QCOM
+            ]);
             used = true;
         }
         used |= self

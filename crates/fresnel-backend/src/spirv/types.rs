@@ -127,8 +127,9 @@ fn holds_block(types: &fresnel_ir::Types, ty: TypeId) -> bool {
 }
 
 /// A key of [`Module::type_cache`] (the opcode, then the operands) or of
-/// [`Module::const_cache`]: inline up to four words, so most look-ups do not allocate.
-pub type TypeKey = SmallVec<[u32; 4]>;
+/// [`Module::const_cache`]: inline up to six words, so most look-ups do not allocate (a
+/// `vec4` or `mat4` composite constant's key is six words: type, marker, four parts).
+pub type TypeKey = SmallVec<[u32; 6]>;
 
 /// The cache key of type `opcode operands...`.
 pub fn type_key(opcode: u16, operands: &[u32]) -> TypeKey {

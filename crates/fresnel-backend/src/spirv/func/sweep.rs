@@ -98,9 +98,6 @@ pub fn remove_dead_ids(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> (Vec
         // Malformed, or no candidate: keep everything as it is.
         return (code, Vec::new());
     };
-    let Some(insts) = split(&code) else {
-        return (code, Vec::new());
-    };
     let candidate = |&(s, n): &(usize, usize)| is_pure(code[s] & 0xffff) && n >= 3;
     // Readers of each id (dense, by id, over the ids the candidates define only: a table
     // as large as the module's bound for every function would make a module of many
@@ -116,9 +113,12 @@ pub fn remove_dead_ids(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> (Vec
     for words in protected {
         annotation_ids(words, |w| count(w, &mut uses));
     }
-    for inst in &insts {
-        let (s, n) = *inst;
-        let pure = candidate(inst);
+    // (Performance: the body walked in place, well formed as `candidate_results` found it;
+    // the list of its instructions is made only once a candidate is unread.)
+    let mut s = 0;
+    while s < code.len() {
+        let n = (code[s] >> 16) as usize;
+        let pure = candidate(&(s, n));
         let opcode = code[s] & 0xffff;
         for (k, &w) in code[s + 1..s + n].iter().enumerate() {
             if (pure && k == 1) || is_literal(opcode, k) {
@@ -126,6 +126,7 @@ pub fn remove_dead_ids(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> (Vec
             }
             count(w, &mut uses);
         }
+        s += n;
     }
     // Only a candidate without readers starts a removal (performance: nearly every body
     // has none; no further tables then).
@@ -135,9 +136,19 @@ pub fn remove_dead_ids(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> (Vec
             .and_then(|i| uses.get(i as usize))
             .is_some_and(|&c| c == 0)
     };
-    if !insts.iter().any(|i| candidate(i) && unread(i)) {
+    let mut any_unread = false;
+    let mut s = 0;
+    while s < code.len() && !any_unread {
+        let n = (code[s] >> 16) as usize;
+        any_unread = candidate(&(s, n)) && unread(&(s, n));
+        s += n;
+    }
+    if !any_unread {
         return (code, Vec::new());
     }
+    let Some(insts) = split(&code) else {
+        return (code, Vec::new());
+    };
     const NONE: u32 = u32::MAX;
     let mut by_result = vec![NONE; size];
     for (j, inst) in insts.iter().enumerate().filter(|(_, i)| candidate(i)) {
