@@ -1,17 +1,16 @@
 //! Subgroup operations the intrinsics cannot name, lowered to a loop over the subgroup's
-//! invocations (like `nir_lower_subgroups` does for some operations):
-//! multiplication reductions and scans (`subgroupMul`, `subgroupInclusiveMul`,
-//! `subgroupExclusiveMul`), clustered reductions (`subgroupClustered*`), and the
+//! invocations (like `nir_lower_subgroups` does for some operations): the
 //! GL_NV_shader_subgroup_partitioned functions (`subgroupPartitionNV`,
-//! `subgroupPartitioned*NV`).
+//! `subgroupPartitioned*NV`). Whole-subgroup and clustered reductions and scans, products
+//! included, are `reduce` / `inclusive_scan` / `exclusive_scan` intrinsics
+//! (`builtins/subgroup.rs`).
 //!
 //! For `j` in `0 .. min(gl_SubgroupSize, 128)`: when invocation `j` is active (its bit in
 //! `ballot(true)`, the same for every invocation, so the branch is uniform), every
 //! invocation reads `x` from it with `read_invocation` and folds it into its accumulator
-//! when `j` belongs to its set: every active invocation (reductions), `j <= id` / `j < id`
-//! (inclusive / exclusive scans), the same cluster (`j & ~(size - 1) == id & ~(size - 1)`),
-//! or the partition's ballot bit `j` (partitioned). The accumulator starts at the
-//! operation's identity (what an exclusive scan of the first invocation returns).
+//! when `j` belongs to its set: the partition's ballot bit `j`, and `j <= id` / `j < id`
+//! for inclusive / exclusive scans. The accumulator starts at the operation's identity
+//! (what an exclusive scan of the first invocation returns).
 //! `subgroupPartitionNV(x)` sets bit `j` of its result when `x` of invocation `j` equals
 //! `x` (bit-exact, floats compared with `feq`).
 
@@ -34,28 +33,12 @@ enum Set {
     Exclusive,
 }
 
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum Group {
-    /// The whole subgroup.
-    Subgroup,
-    /// Clusters of the size given by argument 1.
-    Cluster,
-    /// The invocations of the ballot given by argument 1.
-    Partition,
-}
-
-/// `(operation, set, group)` of a function this module lowers.
-fn decode(name: &str) -> Option<(&'static str, Set, Group)> {
-    let (rest, group) = if let Some(r) = name
+/// `(operation, set)` of a partitioned function (`subgroupPartitioned*NV`); the
+/// partition is the ballot given by argument 1.
+fn decode(name: &str) -> Option<(&'static str, Set)> {
+    let rest = name
         .strip_prefix("subgroupPartitioned")
-        .and_then(|r| r.strip_suffix("NV"))
-    {
-        (r, Group::Partition)
-    } else if let Some(r) = name.strip_prefix("subgroupClustered") {
-        (r, Group::Cluster)
-    } else {
-        (name.strip_prefix("subgroup")?, Group::Subgroup)
-    };
+        .and_then(|r| r.strip_suffix("NV"))?;
     let (rest, set) = if let Some(r) = rest.strip_prefix("Inclusive") {
         (r, Set::Inclusive)
     } else if let Some(r) = rest.strip_prefix("Exclusive") {
@@ -63,9 +46,6 @@ fn decode(name: &str) -> Option<(&'static str, Set, Group)> {
     } else {
         (rest, Set::All)
     };
-    if group == Group::Cluster && set != Set::All {
-        return None;
-    }
     let op = match rest {
         "Add" => "add",
         "Mul" => "mul",
@@ -76,11 +56,7 @@ fn decode(name: &str) -> Option<(&'static str, Set, Group)> {
         "Xor" => "xor",
         _ => return None,
     };
-    // Whole-subgroup operations other than multiplication are intrinsics.
-    if group == Group::Subgroup && op != "mul" {
-        return None;
-    }
-    Some((op, set, group))
+    Some((op, set))
 }
 
 /// The ALU operation combining two values and the identity's bit pattern.
@@ -128,7 +104,7 @@ impl FnCx<'_, '_, '_> {
             };
             return Ok(Some(Some(Operand::Value(self.partition(a, span)?))));
         }
-        let Some((op, set, group)) = decode(name) else {
+        let Some((op, set)) = decode(name) else {
             return Ok(None);
         };
         let err = |m: &str| LowerError::new(format!("`{name}`: {m}"), Some(span));
@@ -142,27 +118,11 @@ impl FnCx<'_, '_, '_> {
         let bits = value_bits(scalar);
         let (alu, ident) = combine(op, scalar, bits).ok_or_else(|| err("bad operand type"))?;
         let x = self.expr_value(a)?;
-        let extra = match group {
-            Group::Subgroup => None,
-            Group::Cluster | Group::Partition => {
-                let Some(&b) = args.get(1) else {
-                    return Err(err("missing argument"));
-                };
-                Some(self.expr_value(b)?)
-            }
+        let Some(&b) = args.get(1) else {
+            return Err(err("missing argument"));
         };
+        let ballot = self.expr_value(b)?;
         let id = self.builtin_u32("gl_SubgroupInvocationID", span)?;
-        // The cluster mask `~(size - 1)` applied to the invocation's own index.
-        let cluster = match (group, extra) {
-            (Group::Cluster, Some(size)) => {
-                let one = self.b.imm_u32(1);
-                let sm1 = self.b.alu(AluOp::Isub, &[size, one]);
-                let mask = self.b.alu(AluOp::Inot, &[sm1]);
-                let mine = self.b.alu(AluOp::Iand, &[id, mask]);
-                Some((mask, mine))
-            }
-            _ => None,
-        };
         let ty = self.b.types.vector(base_of(scalar), bits, n);
         let acc = self.new_local("subgroup.acc", ty);
         let identity = self.b.constant(bits, &vec![ident; usize::from(n)]);
@@ -170,20 +130,13 @@ impl FnCx<'_, '_, '_> {
         self.b.store_deref(d, identity, (1u32 << n) - 1);
         self.invocation_loop(span, |fc, j, v_of| {
             let v = v_of(fc, x);
-            let mut cond = match set {
+            let within = match set {
                 Set::All => fc.b.imm_bool(true),
                 Set::Inclusive => fc.b.alu(AluOp::Uge, &[id, j]),
                 Set::Exclusive => fc.b.alu(AluOp::Ult, &[j, id]),
             };
-            if let Some((mask, mine)) = cluster {
-                let theirs = fc.b.alu(AluOp::Iand, &[j, mask]);
-                let same = fc.b.alu(AluOp::Ieq, &[theirs, mine]);
-                cond = fc.b.alu(AluOp::Iand, &[cond, same]);
-            }
-            if let (Group::Partition, Some(ballot)) = (group, extra) {
-                let inb = fc.ballot_bit(ballot, j);
-                cond = fc.b.alu(AluOp::Iand, &[cond, inb]);
-            }
+            let inb = fc.ballot_bit(ballot, j);
+            let cond = fc.b.alu(AluOp::Iand, &[within, inb]);
             let d = fc.deref_var(acc);
             let old = fc.b.load_deref(d);
             let new = fc.b.alu(alu, &[old, v]);

@@ -285,6 +285,7 @@ pub mod cap {
     pub const GROUP_NON_UNIFORM_ARITHMETIC: u32 = 63;
     pub const GROUP_NON_UNIFORM_BALLOT: u32 = 64;
     pub const GROUP_NON_UNIFORM_SHUFFLE: u32 = 65;
+    pub const GROUP_NON_UNIFORM_CLUSTERED: u32 = 67;
     pub const DEVICE_GROUP: u32 = 4437;
     pub const MULTI_VIEW: u32 = 4439;
 }
