@@ -500,6 +500,12 @@ function fn0 main() {
             (Some(ReductionOp::Umin.index()), None),
         ]
     );
+    // Every operation reads back from its name, and the names are the ALU operations'.
+    for &r in ReductionOp::ALL {
+        assert_eq!(ReductionOp::from_name(r.name()), Some(r));
+        assert_eq!(ReductionOp::from_index(r.index()), Some(r));
+        assert_eq!(AluOp::from_name(r.name()), Some(r.alu()));
+    }
     // An operation that is not a reduction (an atomic exchange) does not parse.
     let bad = text.replace("reduction_op=umin", "reduction_op=xchg");
     let Err(e) = parse(&bad) else {
