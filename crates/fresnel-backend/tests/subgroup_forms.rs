@@ -2,7 +2,9 @@
 //! `OpGroupNonUniformIMul` / `FMul` with `Reduce`, `InclusiveScan`, `ExclusiveScan`, and
 //! `OpGroupNonUniform<op>` with `ClusteredReduce` and the cluster size as a constant
 //! operand (capability GroupNonUniformClustered only when a clustered one is used). No
-//! loop over the invocations is written. Checked by spirv-val when installed.
+//! loop over the invocations is written; the GL_NV_shader_subgroup_partitioned forms are
+//! `OpGroupNonUniformPartitionNV` and the `Partitioned*NV` group operations. Checked by
+//! spirv-val when installed.
 
 mod support;
 
@@ -136,4 +138,61 @@ fn capabilities_follow_the_forms_used() {
     let caps = capabilities(&words);
     assert!(!caps.contains(&CAP_GROUP_NON_UNIFORM_CLUSTERED));
     assert!(caps.contains(&CAP_GROUP_NON_UNIFORM_ARITHMETIC));
+}
+
+#[test]
+fn partitioned_operations_are_single_instructions() {
+    const OP_GROUP_NON_UNIFORM_PARTITION_NV: u16 = 5296;
+    const OP_GROUP_NON_UNIFORM_FADD: u16 = 350;
+    const CAP_GROUP_NON_UNIFORM_PARTITIONED_NV: u32 = 5297;
+    let src = "#version 450
+#extension GL_NV_shader_subgroup_partitioned : require
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { uint u[8]; vec2 f[8]; uint o[16]; };
+void main() {
+    uint i = gl_LocalInvocationIndex;
+    uvec4 p = subgroupPartitionNV(u[i % 8u]);
+    o[0] = subgroupPartitionedMulNV(u[i % 8u], p);
+    o[1] = subgroupPartitionedInclusiveXorNV(u[i % 8u], p);
+    o[2] = uint(subgroupPartitionedExclusiveAddNV(f[i % 8u], p).x);
+}";
+    for optimize in [false, true] {
+        for minor in [1, 3] {
+            let words = compile_vulkan(Stage::Compute, src, optimize, minor);
+            let what = format!("optimize {optimize}, Vulkan 1.{minor}");
+            let ins = instructions(&words);
+            assert_eq!(
+                ins.iter()
+                    .filter(|(op, _)| *op == OP_GROUP_NON_UNIFORM_PARTITION_NV)
+                    .count(),
+                1,
+                "{what}"
+            );
+            let ops: Vec<(u16, u32)> = group_ops(&words)
+                .into_iter()
+                .map(|(op, g, _)| (op, g))
+                .collect();
+            assert_eq!(
+                ops,
+                vec![
+                    (OP_GROUP_NON_UNIFORM_IMUL, 6),
+                    (OP_GROUP_NON_UNIFORM_BITWISE_XOR, 7),
+                    (OP_GROUP_NON_UNIFORM_FADD, 8),
+                ],
+                "{what}"
+            );
+            assert!(
+                capabilities(&words).contains(&CAP_GROUP_NON_UNIFORM_PARTITIONED_NV),
+                "{what}"
+            );
+            assert!(
+                support::has_extension(&words, "SPV_NV_shader_subgroup_partitioned"),
+                "{what}"
+            );
+            assert!(
+                !ins.iter().any(|(op, _)| *op == OP_LOOP_MERGE),
+                "{what}: a loop"
+            );
+        }
+    }
 }

@@ -1623,7 +1623,11 @@ impl<'a> Machine<'a> {
             | I::Shuffle
             | I::Reduce
             | I::InclusiveScan
-            | I::ExclusiveScan => self.exec_subgroup(f, fi, fr, id, x, m)?,
+            | I::ExclusiveScan
+            | I::Partition
+            | I::PartitionedReduce
+            | I::PartitionedInclusiveScan
+            | I::PartitionedExclusiveScan => self.exec_subgroup(f, fi, fr, id, x, m)?,
             I::AtomicCounterRead | I::AtomicCounterOp | I::AtomicCounterOpSwap => {
                 let d = dest.expect("checked");
                 let op = if x.op == I::AtomicCounterRead {
@@ -1951,6 +1955,56 @@ impl<'a> Machine<'a> {
                         };
                         for c in 0..dn {
                             staged.push((l, c, val(from, c)));
+                        }
+                    }
+                }
+                I::Partition => {
+                    // The active invocations whose value equals this one's, bit for bit.
+                    for &l in &lanes {
+                        let mut words = [0u64; 4];
+                        for &j in &lanes {
+                            if (0..sc).all(|c| val(j, c) == val(l, c)) {
+                                let k = j - sg;
+                                words[k / 32] |= 1 << (k % 32);
+                            }
+                        }
+                        for (c, w) in words.iter().enumerate().take(dn) {
+                            staged.push((l, c, mask(*w, db)));
+                        }
+                    }
+                }
+                I::PartitionedReduce
+                | I::PartitionedInclusiveScan
+                | I::PartitionedExclusiveScan => {
+                    let op = x
+                        .index(IndexKind::ReductionOp)
+                        .and_then(ReductionOp::from_index)
+                        .ok_or_else(|| Error::Invalid(format!("{id}: no reduction operation")))?;
+                    let ballot = x.srcs[1];
+                    for &l in &lanes {
+                        // The active invocations of l's partition (the ballot l holds), up to
+                        // l itself for the scans.
+                        let words: Vec<u64> =
+                            (0..4).map(|c| self.get(fi, fr, ballot, c, l)).collect();
+                        let member = |j: usize| {
+                            let k = j - sg;
+                            k < 128 && (words[k / 32] >> (k % 32)) & 1 != 0
+                        };
+                        let set: Vec<usize> = lanes
+                            .iter()
+                            .copied()
+                            .filter(|&j| member(j))
+                            .filter(|&j| match x.op {
+                                I::PartitionedInclusiveScan => j <= l,
+                                I::PartitionedExclusiveScan => j < l,
+                                _ => true,
+                            })
+                            .collect();
+                        for c in 0..dn {
+                            let r = set.iter().fold(reduction_identity(op, sbits), |acc, &j| {
+                                reduction(op, acc, val(j, c), sbits)
+                            });
+                            staged.push((l, c, r));
                         }
                     }
                 }

@@ -684,3 +684,64 @@ void main() {
     assert!(text.contains("reduction_op=imul, cluster_size=4"), "{text}");
     assert!(!text.contains("read_invocation"), "{text}");
 }
+
+/// GL_NV_shader_subgroup_partitioned: `partition` and the partitioned reductions and scans
+/// (single intrinsics), with all invocations active and under a mask: against a model
+/// written here (a partition holds the active invocations of the subgroup with an equal
+/// value; the reductions run over the ballot given, active invocations only).
+#[test]
+fn partitioned_subgroup_operations_under_active_masks() {
+    let src = "#version 450
+#extension GL_NV_shader_subgroup_partitioned : require
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Out { uint r[64 * 16]; };
+#define ALL(base) { \\
+    uint b = i * 16u + base; \\
+    uvec4 p = subgroupPartitionNV(k); \\
+    r[b] = p.x; \\
+    r[b + 1u] = p.y; \\
+    r[b + 2u] = subgroupPartitionedAddNV(x, p); \\
+    r[b + 3u] = subgroupPartitionedInclusiveMulNV(x, p); \\
+    r[b + 4u] = subgroupPartitionedExclusiveMaxNV(x, p); \\
+    r[b + 5u] = subgroupPartitionedXorNV(x, p); }
+void main() {
+    uint i = gl_LocalInvocationIndex;
+    uint k = i % 3u;
+    uint x = (i * 7u) % 13u + 1u;
+    ALL(0u)
+    if (i % 4u != 1u) ALL(8u)
+}
+";
+    let sh = lower(src, false);
+    let w = run_compute(&sh, 64 * 16, |_| {});
+    let x = |i: u32| (i * 7) % 13 + 1;
+    let masks: [(u32, Active); 2] = [(0, |_| true), (8, |i| i % 4 != 1)];
+    for (base, active) in masks {
+        for i in 0..64u32 {
+            let at = |k: u32| w[(i * 16 + base + k) as usize];
+            if !active(i) {
+                assert!((0..6).all(|k| at(k) == 0), "inactive {i}");
+                continue;
+            }
+            let part: Vec<u32> = (0..64)
+                .filter(|&j| active(j) && j / 32 == i / 32 && j % 3 == i % 3)
+                .collect();
+            let bits = part.iter().fold(0u32, |a, &j| a | 1 << (j % 32));
+            let ctx = format!("mask at {base}, invocation {i}");
+            assert_eq!(at(0), bits, "partition word 0, {ctx}");
+            assert_eq!(at(1), 0, "partition word 1, {ctx}");
+            assert_eq!(at(2), part.iter().map(|&j| x(j)).sum::<u32>(), "add, {ctx}");
+            let incl = part
+                .iter()
+                .filter(|&&j| j <= i)
+                .fold(1u32, |a, &j| a.wrapping_mul(x(j)));
+            assert_eq!(at(3), incl, "inclusive mul, {ctx}");
+            let excl = part.iter().filter(|&&j| j < i).map(|&j| x(j)).max();
+            assert_eq!(at(4), excl.unwrap_or(0), "exclusive max, {ctx}");
+            assert_eq!(at(5), part.iter().fold(0, |a, &j| a ^ x(j)), "xor, {ctx}");
+        }
+    }
+    let text = sh.to_string();
+    assert!(text.contains("= partition "), "{text}");
+    assert!(!text.contains("read_invocation"), "{text}");
+}

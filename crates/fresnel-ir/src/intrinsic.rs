@@ -421,6 +421,14 @@ intrinsics! {
     Reduce = "reduce" [0] value 0 { ReductionOp, ClusterSize } E;
     InclusiveScan = "inclusive_scan" [0] value 0 { ReductionOp } E;
     ExclusiveScan = "exclusive_scan" [0] value 0 { ReductionOp } E;
+    /// GL_NV_shader_subgroup_partitioned `subgroupPartitionNV`: the ballot (32x4) of the
+    /// active invocations whose source equals this one's, bit for bit.
+    Partition = "partition" [0] value 4 { } E;
+    /// `subgroupPartitioned*NV`: as `reduce` / `inclusive_scan` / `exclusive_scan` over
+    /// the active invocations of the ballot of source 1 (a partition).
+    PartitionedReduce = "partitioned_reduce" [0, 4] value 0 { ReductionOp } E;
+    PartitionedInclusiveScan = "partitioned_inclusive_scan" [0, 4] value 0 { ReductionOp } E;
+    PartitionedExclusiveScan = "partitioned_exclusive_scan" [0, 4] value 0 { ReductionOp } E;
 
     // ---- added for the built-in function lowering (issue 4) ----
     /// `atomicCounterCompSwap`: srcs: counter deref, new value, value compared with; stores

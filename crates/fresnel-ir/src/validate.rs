@@ -977,7 +977,12 @@ impl<'a> Validator<'a> {
             }
             // Subgroup reductions and scans name their operation; a cluster size is a
             // power of two (0: the whole subgroup).
-            Intrinsic::Reduce | Intrinsic::InclusiveScan | Intrinsic::ExclusiveScan => {
+            Intrinsic::Reduce
+            | Intrinsic::InclusiveScan
+            | Intrinsic::ExclusiveScan
+            | Intrinsic::PartitionedReduce
+            | Intrinsic::PartitionedInclusiveScan
+            | Intrinsic::PartitionedExclusiveScan => {
                 match x.index(IndexKind::ReductionOp) {
                     None => self.error(format!("{name} without its reduction_op")),
                     Some(v) if crate::ReductionOp::from_index(v).is_none() => {

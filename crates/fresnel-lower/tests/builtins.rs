@@ -2005,15 +2005,33 @@ fn subgroup_ballot_arithmetic() {
         Some(ReductionOp::Ixor.index())
     );
     assert_eq!(i[0].index(IndexKind::ClusterSize), Some(8));
+    // GL_NV_shader_subgroup_partitioned: `partition` and the partitioned reductions, the
+    // ballot as their second source.
+    let src = "#version 460\n#extension GL_NV_shader_subgroup_partitioned : require\nuniform vec2 v; out uvec4 o;\nvoid main() { o = subgroupPartitionNV(v); }\n";
+    let l = lower_ok("a.frag", src, &[("v", V::F(vec![1.0, 2.0]))]);
+    let i = l.intrinsics();
+    assert_eq!(i[0].op, Intrinsic::Partition);
+    assert_eq!(i[0].num_components, 2);
+    let src = "#version 460\n#extension GL_NV_shader_subgroup_partitioned : require\nuniform int v; uniform uvec4 b; out ivec4 o;\nvoid main() { o.x = subgroupPartitionedExclusiveMulNV(v, b); }\n";
+    let l = lower_ok(
+        "a.frag",
+        src,
+        &[("v", V::I(vec![3])), ("b", V::U(vec![1, 0, 0, 0]))],
+    );
+    let i = l.intrinsics();
+    assert_eq!(i[0].op, Intrinsic::PartitionedExclusiveScan);
+    assert_eq!(i[0].srcs.len(), 2);
+    assert_eq!(
+        i[0].index(IndexKind::ReductionOp),
+        Some(ReductionOp::Imul.index())
+    );
 }
 
 #[test]
 fn unsupported_functions_are_errors_not_panics() {
-    let src = "#version 460\n#extension GL_KHR_shader_subgroup_arithmetic : require\nuniform int v; out ivec4 o;\nvoid main() { o.x = subgroupPartitionedMulNV(v, uvec4(1u)); }\n";
-    let e = lower_call("a.frag", src, &[("v", V::I(vec![1]))])
-        .err()
-        .expect("an error");
-    assert!(e.contains("subgroupPartitionedMulNV"), "{e}");
+    let src = "#version 460\n#extension GL_AMD_gcn_shader : require\n#extension GL_ARB_gpu_shader_int64 : require\nout uvec4 o;\nvoid main() { o.x = uint(timeAMD()); }\n";
+    let e = lower_call("a.frag", src, &[]).err().expect("an error");
+    assert!(e.contains("timeAMD"), "{e}");
 }
 
 // ---------------------------------------------------------------------------------------

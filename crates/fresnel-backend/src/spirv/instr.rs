@@ -2336,7 +2336,11 @@ impl FuncCx<'_, '_> {
             | I::Shuffle
             | I::Reduce
             | I::InclusiveScan
-            | I::ExclusiveScan => self.emit_subgroup(x)?,
+            | I::ExclusiveScan
+            | I::Partition
+            | I::PartitionedReduce
+            | I::PartitionedInclusiveScan
+            | I::PartitionedExclusiveScan => self.emit_subgroup(x)?,
             // spec constants: helper E
             I::LoadSpecConstant | I::LoadWorkgroupSize => self.emit_spec_constant(x)?,
             other => {
@@ -2423,6 +2427,13 @@ impl FuncCx<'_, '_> {
                     vk,
                 )
             }
+            I::Partition => {
+                self.partitioned_nv();
+                let vk = self.natural_kind(x.srcs[0]);
+                let v = self.value_as(x.srcs[0], vk)?;
+                let k = Kind::new(BaseType::Uint, 32, 4);
+                (self.op1(op::GROUP_NON_UNIFORM_PARTITION_NV, k, &[v]), k)
+            }
             _ => {
                 let rop = x
                     .index(IndexKind::ReductionOp)
@@ -2455,8 +2466,21 @@ impl FuncCx<'_, '_> {
                 // GroupOperation Reduce, InclusiveScan, ExclusiveScan; ClusteredReduce with
                 // the cluster size as a constant operand.
                 let cluster = x.index(IndexKind::ClusterSize).filter(|&c| c > 0);
-                match (x.op, cluster) {
-                    (I::Reduce, Some(c)) => {
+                let partitioned = match x.op {
+                    I::PartitionedReduce => Some(6),
+                    I::PartitionedInclusiveScan => Some(7),
+                    I::PartitionedExclusiveScan => Some(8),
+                    _ => None,
+                };
+                match (x.op, cluster, partitioned) {
+                    // PartitionedReduceNV, PartitionedInclusiveScanNV,
+                    // PartitionedExclusiveScanNV with the partition's ballot.
+                    (_, _, Some(group_op)) => {
+                        self.partitioned_nv();
+                        let b = self.value_as(x.srcs[1], Kind::new(BaseType::Uint, 32, 4))?;
+                        (self.op1(opc, vk, &[scope, group_op, v, b]), vk)
+                    }
+                    (I::Reduce, Some(c), None) => {
                         self.m.cap(cap::GROUP_NON_UNIFORM_CLUSTERED);
                         let size = self.m.const_u32(c as u32);
                         (self.op1(opc, vk, &[scope, 3, v, size]), vk)
@@ -2475,6 +2499,12 @@ impl FuncCx<'_, '_> {
         };
         self.set(d, id, k);
         Ok(())
+    }
+
+    /// GL_NV_shader_subgroup_partitioned: its capability and extension.
+    fn partitioned_nv(&mut self) {
+        self.m.cap(cap::GROUP_NON_UNIFORM_PARTITIONED_NV);
+        self.m.exts.insert("SPV_NV_shader_subgroup_partitioned");
     }
 
     /// Subgroup operations before SPIR-V 1.3, as GL_ARB_shader_group_vote and

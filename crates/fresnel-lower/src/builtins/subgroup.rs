@@ -6,9 +6,9 @@
 //! `umax`, `fmax`, `iand`, `ior`, `ixor`; on booleans `iand`/`ior`/`ixor` are logical);
 //! `subgroupClustered*` is a `reduce` with the (constant) `cluster_size`. Quad operations and
 //! rotations are shuffles with computed indices (`gl_SubgroupSize` for `subgroupRotate`).
-//! `subgroupQuadAll`/`Any` combine the four shuffled values of the quad. The partitioned
-//! operations (GL_NV_shader_subgroup_partitioned) are loops over the invocations, lowered
-//! before this module is reached (`subgroup_loop`).
+//! `subgroupQuadAll`/`Any` combine the four shuffled values of the quad.
+//! GL_NV_shader_subgroup_partitioned: `subgroupPartitionNV` is `partition` (a ballot) and
+//! `subgroupPartitioned*NV` the `partitioned_*` reductions and scans, the ballot as source 1.
 
 use fresnel_ir::{AluOp, IndexKind, Intrinsic, ReductionOp, ValueId, VarMode};
 use fresnel_sema::types::TypeId as HirTypeId;
@@ -72,6 +72,7 @@ pub fn lower(
             | "subgroupQuadAny"
             | "subgroupRotate"
             | "subgroupClusteredRotate"
+            | "subgroupPartitionNV"
     ) || reduction(name).is_some();
     if !known {
         return None;
@@ -85,6 +86,19 @@ fn reduction(name: &str) -> Option<(Intrinsic, &'static str)> {
     if let Some(r) = amd_reduction(name) {
         return Some(r);
     }
+    if let Some(r) = name
+        .strip_prefix("subgroupPartitioned")
+        .and_then(|r| r.strip_suffix("NV"))
+    {
+        let (op, rest) = if let Some(r) = r.strip_prefix("Inclusive") {
+            (Intrinsic::PartitionedInclusiveScan, r)
+        } else if let Some(r) = r.strip_prefix("Exclusive") {
+            (Intrinsic::PartitionedExclusiveScan, r)
+        } else {
+            (Intrinsic::PartitionedReduce, r)
+        };
+        return Some((op, op_kind(rest)?));
+    }
     let rest = name.strip_prefix("subgroup")?;
     let (op, rest) = if let Some(r) = rest.strip_prefix("Clustered") {
         (Intrinsic::Reduce, r)
@@ -95,7 +109,12 @@ fn reduction(name: &str) -> Option<(Intrinsic, &'static str)> {
     } else {
         (Intrinsic::Reduce, rest)
     };
-    let k = match rest {
+    Some((op, op_kind(rest)?))
+}
+
+/// The operation of `Add`, `Mul`, `Min`, `Max`, `And`, `Or`, `Xor`.
+fn op_kind(rest: &str) -> Option<&'static str> {
+    Some(match rest {
         "Add" => "add",
         "Mul" => "mul",
         "Min" => "min",
@@ -104,8 +123,7 @@ fn reduction(name: &str) -> Option<(Intrinsic, &'static str)> {
         "Or" => "or",
         "Xor" => "xor",
         _ => return None,
-    };
-    Some((op, k))
+    })
 }
 
 /// GL_AMD_shader_ballot's `{add,min,max}Invocations{,InclusiveScan,ExclusiveScan}`
@@ -244,10 +262,26 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg]) -> Lowered 
                 })?;
             idx.push((IndexKind::ClusterSize, size));
         }
-        let r = cx.b.intrinsic(op, &[v], s.n, s.bits, &idx);
+        let srcs = if matches!(
+            op,
+            Intrinsic::PartitionedReduce
+                | Intrinsic::PartitionedInclusiveScan
+                | Intrinsic::PartitionedExclusiveScan
+        ) {
+            vec![v, cx.val(args, 1)?]
+        } else {
+            vec![v]
+        };
+        let r = cx.b.intrinsic(op, &srcs, s.n, s.bits, &idx);
         return value(r.expect("reductions have a result"));
     }
     match name {
+        "subgroupPartitionNV" => {
+            let v = cx.val(args, 0)?;
+            let n = cx.b.num_components(v);
+            let r = cx.b.intrinsic(Intrinsic::Partition, &[v], n, 32, &[]);
+            value(r.expect("partition has a result"))
+        }
         "subgroupElect" => {
             let r = cx.b.intrinsic(Intrinsic::Elect, &[], 1, 1, &[]);
             value(r.expect("elect has a result"))
