@@ -6,7 +6,7 @@
 
 use fresnel_ir::{
     AluOp, AtomicOp, BlockId, CfNode, DerefKind, FuncId, Function, IndexKind, InstrId, InstrKind,
-    Intrinsic, JumpKind, ParamDir, Shader, Type, TypeId, ValueId, VarId, VarMode,
+    Intrinsic, JumpKind, ParamDir, ReductionOp, Shader, Type, TypeId, ValueId, VarId, VarMode,
 };
 use rustc_hash::FxHashMap;
 
@@ -1623,7 +1623,11 @@ impl<'a> Machine<'a> {
             | I::Shuffle
             | I::Reduce
             | I::InclusiveScan
-            | I::ExclusiveScan => self.exec_subgroup(f, fi, fr, id, x, m)?,
+            | I::ExclusiveScan
+            | I::Partition
+            | I::PartitionedReduce
+            | I::PartitionedInclusiveScan
+            | I::PartitionedExclusiveScan => self.exec_subgroup(f, fi, fr, id, x, m)?,
             I::AtomicCounterRead | I::AtomicCounterOp | I::AtomicCounterOpSwap => {
                 let d = dest.expect("checked");
                 let op = if x.op == I::AtomicCounterRead {
@@ -1954,32 +1958,90 @@ impl<'a> Machine<'a> {
                         }
                     }
                 }
+                I::Partition => {
+                    // The active invocations whose value equals this one's, bit for bit.
+                    for &l in &lanes {
+                        let mut words = [0u64; 4];
+                        for &j in &lanes {
+                            if (0..sc).all(|c| val(j, c) == val(l, c)) {
+                                let k = j - sg;
+                                words[k / 32] |= 1 << (k % 32);
+                            }
+                        }
+                        for (c, w) in words.iter().enumerate().take(dn) {
+                            staged.push((l, c, mask(*w, db)));
+                        }
+                    }
+                }
+                I::PartitionedReduce
+                | I::PartitionedInclusiveScan
+                | I::PartitionedExclusiveScan => {
+                    let op = x
+                        .index(IndexKind::ReductionOp)
+                        .and_then(ReductionOp::from_index)
+                        .ok_or_else(|| Error::Invalid(format!("{id}: no reduction operation")))?;
+                    let ballot = x.srcs[1];
+                    for &l in &lanes {
+                        // The active invocations of l's partition (the ballot l holds), up to
+                        // l itself for the scans.
+                        let words: Vec<u64> =
+                            (0..4).map(|c| self.get(fi, fr, ballot, c, l)).collect();
+                        let member = |j: usize| {
+                            let k = j - sg;
+                            k < 128 && (words[k / 32] >> (k % 32)) & 1 != 0
+                        };
+                        let set: Vec<usize> = lanes
+                            .iter()
+                            .copied()
+                            .filter(|&j| member(j))
+                            .filter(|&j| match x.op {
+                                I::PartitionedInclusiveScan => j <= l,
+                                I::PartitionedExclusiveScan => j < l,
+                                _ => true,
+                            })
+                            .collect();
+                        for c in 0..dn {
+                            let r = set.iter().fold(reduction_identity(op, sbits), |acc, &j| {
+                                reduction(op, acc, val(j, c), sbits)
+                            });
+                            staged.push((l, c, r));
+                        }
+                    }
+                }
                 I::Reduce | I::InclusiveScan | I::ExclusiveScan => {
                     let op = x
-                        .index(IndexKind::Atomic)
-                        .and_then(AtomicOp::from_index)
+                        .index(IndexKind::ReductionOp)
+                        .and_then(ReductionOp::from_index)
                         .ok_or_else(|| Error::Invalid(format!("{id}: no reduction operation")))?;
+                    // Clusters: aligned runs of `size` invocations of the subgroup; only the
+                    // active ones contribute (0: the whole subgroup).
+                    let size = x
+                        .index(IndexKind::ClusterSize)
+                        .filter(|&c| c > 0)
+                        .map_or(SUBGROUP, |c| (c as usize).min(SUBGROUP));
                     for c in 0..dn {
-                        let ident = identity(op, sbits);
-                        let total = lanes
-                            .iter()
-                            .fold(ident, |acc, &l| reduce(op, acc, val(l, c), sbits));
-                        let mut acc = ident;
-                        for &l in &lanes {
-                            let v = val(l, c);
-                            let r = match x.op {
-                                I::Reduce => total,
-                                I::InclusiveScan => {
-                                    acc = reduce(op, acc, v, sbits);
-                                    acc
-                                }
-                                _ => {
-                                    let before = acc;
-                                    acc = reduce(op, acc, v, sbits);
-                                    before
-                                }
-                            };
-                            staged.push((l, c, r));
+                        let ident = reduction_identity(op, sbits);
+                        for cluster in lanes.chunk_by(|&a, &b| (a - sg) / size == (b - sg) / size) {
+                            let total = cluster
+                                .iter()
+                                .fold(ident, |acc, &l| reduction(op, acc, val(l, c), sbits));
+                            let mut acc = ident;
+                            for &l in cluster {
+                                let v = val(l, c);
+                                let r = match x.op {
+                                    I::Reduce => total,
+                                    I::InclusiveScan => {
+                                        acc = reduction(op, acc, v, sbits);
+                                        acc
+                                    }
+                                    _ => {
+                                        let before = acc;
+                                        acc = reduction(op, acc, v, sbits);
+                                        before
+                                    }
+                                };
+                                staged.push((l, c, r));
+                            }
                         }
                     }
                 }
@@ -2029,28 +2091,52 @@ impl<'a> Machine<'a> {
     }
 }
 
-fn identity(op: AtomicOp, bits: u8) -> u64 {
+/// The identity of a subgroup reduction (what an exclusive scan gives the first
+/// invocation).
+fn reduction_identity(op: ReductionOp, bits: u8) -> u64 {
     match op {
-        AtomicOp::Iand => mask(u64::MAX, bits),
-        AtomicOp::Umin => mask(u64::MAX, bits),
-        AtomicOp::Imin => mask(
+        ReductionOp::Iand | ReductionOp::Umin => mask(u64::MAX, bits),
+        ReductionOp::Imin => mask(
             (i64::MAX >> (64 - u32::from(bits.clamp(1, 64)))) as u64,
             bits,
         ),
-        AtomicOp::Imax => mask(
+        ReductionOp::Imax => mask(
             (i64::MIN >> (64 - u32::from(bits.clamp(1, 64)))) as u64,
             bits,
         ),
-        AtomicOp::Fmin => fput(f64::INFINITY, bits),
-        AtomicOp::Fmax => fput(f64::NEG_INFINITY, bits),
-        AtomicOp::Fadd => fput(0.0, bits),
-        // The reduction `imul`/`fmul` is not an atomic; `Xchg` and others use 0.
-        _ => 0,
+        ReductionOp::Fmin => fput(f64::INFINITY, bits),
+        ReductionOp::Fmax => fput(f64::NEG_INFINITY, bits),
+        ReductionOp::Fadd => fput(0.0, bits),
+        ReductionOp::Fmul => fput(1.0, bits),
+        ReductionOp::Imul => 1,
+        ReductionOp::Iadd | ReductionOp::Umax | ReductionOp::Ior | ReductionOp::Ixor => 0,
     }
 }
 
-fn reduce(op: AtomicOp, a: u64, b: u64, bits: u8) -> u64 {
-    atomic(op, a, b, 0, bits).unwrap_or(a)
+/// One step of a subgroup reduction: `a op b`.
+fn reduction(op: ReductionOp, a: u64, b: u64, bits: u8) -> u64 {
+    let bits = if bits == 1 { 32 } else { bits };
+    let (x, y) = (mask(a, bits), mask(b, bits));
+    match op {
+        ReductionOp::Imul => mask(x.wrapping_mul(y), bits),
+        ReductionOp::Fmul => fput(fget(x, bits) * fget(y, bits), bits),
+        _ => {
+            let aop = match op {
+                ReductionOp::Iadd => AtomicOp::Iadd,
+                ReductionOp::Fadd => AtomicOp::Fadd,
+                ReductionOp::Imin => AtomicOp::Imin,
+                ReductionOp::Umin => AtomicOp::Umin,
+                ReductionOp::Fmin => AtomicOp::Fmin,
+                ReductionOp::Imax => AtomicOp::Imax,
+                ReductionOp::Umax => AtomicOp::Umax,
+                ReductionOp::Fmax => AtomicOp::Fmax,
+                ReductionOp::Iand => AtomicOp::Iand,
+                ReductionOp::Ior => AtomicOp::Ior,
+                _ => AtomicOp::Ixor,
+            };
+            atomic(aop, x, y, 0, bits).unwrap_or(x)
+        }
+    }
 }
 
 /// The new value of an atomic operation (`None`: nothing is stored).

@@ -569,3 +569,179 @@ void main() { o = vec4(fragmentMaskFetchAMD(s, ivec2(0))); }",
         }
     }
 }
+
+/// Whether invocation `i` runs a block.
+type Active = fn(u32) -> bool;
+
+/// Products, scans of products and clustered reductions (single `reduce` /
+/// `inclusive_scan` / `exclusive_scan` intrinsics) under three active masks, over two
+/// subgroups of 32: every result against a model written here (clusters are aligned runs of
+/// `size` invocations of the subgroup; inactive invocations do not contribute).
+#[test]
+fn subgroup_products_and_clusters_under_active_masks() {
+    let src = "#version 450
+#extension GL_KHR_shader_subgroup_arithmetic : require
+#extension GL_KHR_shader_subgroup_clustered : require
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Out { uint r[64 * 160]; };
+#define CL(k, s) \\
+    r[b + k] = subgroupClusteredAdd(x, s); \\
+    r[b + k + 1u] = subgroupClusteredMul(x, s); \\
+    r[b + k + 2u] = uint(subgroupClusteredMin(y, s)); \\
+    r[b + k + 3u] = uint(subgroupClusteredMax(y, s)); \\
+    r[b + k + 4u] = subgroupClusteredAnd(z, s); \\
+    r[b + k + 5u] = subgroupClusteredOr(z, s); \\
+    r[b + k + 6u] = subgroupClusteredXor(z, s);
+#define ALL(base) { \\
+    uint b = i * 160u + base; \\
+    r[b] = subgroupMul(x); \\
+    r[b + 1u] = subgroupInclusiveMul(x); \\
+    r[b + 2u] = subgroupExclusiveMul(x); \\
+    r[b + 3u] = floatBitsToUint(subgroupInclusiveMul(f)); \\
+    r[b + 4u] = floatBitsToUint(subgroupClusteredMul(f, 4u)); \\
+    CL(5u, 1u) CL(12u, 2u) CL(19u, 4u) CL(26u, 8u) CL(33u, 16u) CL(40u, 32u) }
+void main() {
+    uint i = gl_LocalInvocationIndex;
+    uint x = (i * 7u) % 13u + 1u;
+    int y = int(i % 11u) - 5;
+    uint z = (i * 2654435761u) >> 7u;
+    float f = (i % 3u) == 0u ? 2.0 : ((i % 3u) == 1u ? 0.5 : 1.0);
+    ALL(0u)
+    if (i % 3u != 1u) ALL(50u)
+    if (i >= 5u && i < 45u) ALL(100u)
+}
+";
+    let sh = lower(src, false);
+    let w = run_compute(&sh, 64 * 160, |_| {});
+    let x = |i: u32| (i * 7) % 13 + 1;
+    let y = |i: u32| (i % 11) as i32 - 5;
+    let z = |i: u32| i.wrapping_mul(2654435761) >> 7;
+    let f = |i: u32| match i % 3 {
+        0 => 2.0f32,
+        1 => 0.5,
+        _ => 1.0,
+    };
+    let masks: [(u32, Active); 3] = [
+        (0, |_| true),
+        (50, |i| i % 3 != 1),
+        (100, |i| (5..45).contains(&i)),
+    ];
+    for (base, active) in masks {
+        // The active invocations of i's cluster of `size` (32: the subgroup).
+        let cluster = |i: u32, size: u32| -> Vec<u32> {
+            (0..64)
+                .filter(|&j| active(j) && j / 32 == i / 32 && (j % 32) / size == (i % 32) / size)
+                .collect()
+        };
+        for i in 0..64u32 {
+            let at = |k: u32| w[(i * 160 + base + k) as usize];
+            if !active(i) {
+                for k in 0..47 {
+                    assert_eq!(at(k), 0, "inactive {i} wrote slot {base}+{k}");
+                }
+                continue;
+            }
+            let sg = cluster(i, 32);
+            let prod = |js: &[u32]| js.iter().fold(1u32, |a, &j| a.wrapping_mul(x(j)));
+            let upto: Vec<u32> = sg.iter().copied().filter(|&j| j <= i).collect();
+            let below: Vec<u32> = sg.iter().copied().filter(|&j| j < i).collect();
+            let ctx = format!("mask at {base}, invocation {i}");
+            assert_eq!(at(0), prod(&sg), "subgroupMul, {ctx}");
+            assert_eq!(at(1), prod(&upto), "subgroupInclusiveMul, {ctx}");
+            assert_eq!(at(2), prod(&below), "subgroupExclusiveMul, {ctx}");
+            let fprod = |js: &[u32]| js.iter().fold(1.0f32, |a, &j| a * f(j));
+            assert_eq!(
+                f32::from_bits(at(3)),
+                fprod(&upto),
+                "float subgroupInclusiveMul, {ctx}"
+            );
+            assert_eq!(
+                f32::from_bits(at(4)),
+                fprod(&cluster(i, 4)),
+                "float subgroupClusteredMul(4), {ctx}"
+            );
+            for (k, size) in [(5, 1), (12, 2), (19, 4), (26, 8), (33, 16), (40, 32)] {
+                let c = cluster(i, size);
+                let ctx = format!("cluster size {size}, {ctx}");
+                let sum = c.iter().fold(0u32, |a, &j| a.wrapping_add(x(j)));
+                assert_eq!(at(k), sum, "ClusteredAdd, {ctx}");
+                assert_eq!(at(k + 1), prod(&c), "ClusteredMul, {ctx}");
+                let min = c.iter().map(|&j| y(j)).min().expect("i is in it");
+                let max = c.iter().map(|&j| y(j)).max().expect("i is in it");
+                assert_eq!(at(k + 2) as i32, min, "ClusteredMin, {ctx}");
+                assert_eq!(at(k + 3) as i32, max, "ClusteredMax, {ctx}");
+                let and = c.iter().fold(!0u32, |a, &j| a & z(j));
+                let or = c.iter().fold(0u32, |a, &j| a | z(j));
+                let xor = c.iter().fold(0u32, |a, &j| a ^ z(j));
+                assert_eq!(at(k + 4), and, "ClusteredAnd, {ctx}");
+                assert_eq!(at(k + 5), or, "ClusteredOr, {ctx}");
+                assert_eq!(at(k + 6), xor, "ClusteredXor, {ctx}");
+            }
+        }
+    }
+    // Each is one intrinsic: no loop over the invocations is left.
+    let text = sh.to_string();
+    assert!(text.contains("reduction_op=imul, cluster_size=4"), "{text}");
+    assert!(!text.contains("read_invocation"), "{text}");
+}
+
+/// GL_NV_shader_subgroup_partitioned: `partition` and the partitioned reductions and scans
+/// (single intrinsics), with all invocations active and under a mask: against a model
+/// written here (a partition holds the active invocations of the subgroup with an equal
+/// value; the reductions run over the ballot given, active invocations only).
+#[test]
+fn partitioned_subgroup_operations_under_active_masks() {
+    let src = "#version 450
+#extension GL_NV_shader_subgroup_partitioned : require
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Out { uint r[64 * 16]; };
+#define ALL(base) { \\
+    uint b = i * 16u + base; \\
+    uvec4 p = subgroupPartitionNV(k); \\
+    r[b] = p.x; \\
+    r[b + 1u] = p.y; \\
+    r[b + 2u] = subgroupPartitionedAddNV(x, p); \\
+    r[b + 3u] = subgroupPartitionedInclusiveMulNV(x, p); \\
+    r[b + 4u] = subgroupPartitionedExclusiveMaxNV(x, p); \\
+    r[b + 5u] = subgroupPartitionedXorNV(x, p); }
+void main() {
+    uint i = gl_LocalInvocationIndex;
+    uint k = i % 3u;
+    uint x = (i * 7u) % 13u + 1u;
+    ALL(0u)
+    if (i % 4u != 1u) ALL(8u)
+}
+";
+    let sh = lower(src, false);
+    let w = run_compute(&sh, 64 * 16, |_| {});
+    let x = |i: u32| (i * 7) % 13 + 1;
+    let masks: [(u32, Active); 2] = [(0, |_| true), (8, |i| i % 4 != 1)];
+    for (base, active) in masks {
+        for i in 0..64u32 {
+            let at = |k: u32| w[(i * 16 + base + k) as usize];
+            if !active(i) {
+                assert!((0..6).all(|k| at(k) == 0), "inactive {i}");
+                continue;
+            }
+            let part: Vec<u32> = (0..64)
+                .filter(|&j| active(j) && j / 32 == i / 32 && j % 3 == i % 3)
+                .collect();
+            let bits = part.iter().fold(0u32, |a, &j| a | 1 << (j % 32));
+            let ctx = format!("mask at {base}, invocation {i}");
+            assert_eq!(at(0), bits, "partition word 0, {ctx}");
+            assert_eq!(at(1), 0, "partition word 1, {ctx}");
+            assert_eq!(at(2), part.iter().map(|&j| x(j)).sum::<u32>(), "add, {ctx}");
+            let incl = part
+                .iter()
+                .filter(|&&j| j <= i)
+                .fold(1u32, |a, &j| a.wrapping_mul(x(j)));
+            assert_eq!(at(3), incl, "inclusive mul, {ctx}");
+            let excl = part.iter().filter(|&&j| j < i).map(|&j| x(j)).max();
+            assert_eq!(at(4), excl.unwrap_or(0), "exclusive max, {ctx}");
+            assert_eq!(at(5), part.iter().fold(0, |a, &j| a ^ x(j)), "xor, {ctx}");
+        }
+    }
+    let text = sh.to_string();
+    assert!(text.contains("= partition "), "{text}");
+    assert!(!text.contains("read_invocation"), "{text}");
+}

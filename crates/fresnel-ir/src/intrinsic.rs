@@ -51,6 +51,12 @@ pub enum IndexKind {
     /// decodeVector)`'s vector decode function, GL_NV_cooperative_matrix_decode_vector), as
     /// `Callee`.
     Callee2,
+    /// The operation of a subgroup reduction or scan (see [`ReductionOp`]), printed by name
+    /// (NIR's `reduction_op`).
+    ReductionOp,
+    /// The cluster size of a subgroup reduction (`subgroupClustered*`): a power of two;
+    /// absent or 0 = the whole subgroup (NIR's `cluster_size`).
+    ClusterSize,
 }
 
 impl IndexKind {
@@ -76,6 +82,8 @@ impl IndexKind {
             IndexKind::SpirvExts => "exts",
             IndexKind::Callee => "callee",
             IndexKind::Callee2 => "callee2",
+            IndexKind::ReductionOp => "reduction_op",
+            IndexKind::ClusterSize => "cluster_size",
         }
     }
 
@@ -97,6 +105,8 @@ impl IndexKind {
             "exts" => IndexKind::SpirvExts,
             "callee" => IndexKind::Callee,
             "callee2" => IndexKind::Callee2,
+            "reduction_op" => IndexKind::ReductionOp,
+            "cluster_size" => IndexKind::ClusterSize,
             _ => return None,
         })
     }
@@ -178,6 +188,93 @@ impl AtomicOp {
         usize::try_from(i)
             .ok()
             .and_then(|i| AtomicOp::ALL.get(i).copied())
+    }
+}
+
+/// The operation of a subgroup reduction or scan (the `reduction_op` index of `reduce`,
+/// `inclusive_scan`, `exclusive_scan`): as NIR's `reduction_op`, the ALU operation that
+/// combines two values ([`ReductionOp::alu`]). On booleans `iand`/`ior`/`ixor` are logical.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum ReductionOp {
+    Iadd,
+    Fadd,
+    Imul,
+    Fmul,
+    Imin,
+    Umin,
+    Fmin,
+    Imax,
+    Umax,
+    Fmax,
+    Iand,
+    Ior,
+    Ixor,
+}
+
+impl ReductionOp {
+    pub const ALL: &'static [ReductionOp] = &[
+        ReductionOp::Iadd,
+        ReductionOp::Fadd,
+        ReductionOp::Imul,
+        ReductionOp::Fmul,
+        ReductionOp::Imin,
+        ReductionOp::Umin,
+        ReductionOp::Fmin,
+        ReductionOp::Imax,
+        ReductionOp::Umax,
+        ReductionOp::Fmax,
+        ReductionOp::Iand,
+        ReductionOp::Ior,
+        ReductionOp::Ixor,
+    ];
+
+    /// The ALU operation combining two values.
+    pub fn alu(self) -> crate::AluOp {
+        use crate::AluOp as A;
+        match self {
+            ReductionOp::Iadd => A::Iadd,
+            ReductionOp::Fadd => A::Fadd,
+            ReductionOp::Imul => A::Imul,
+            ReductionOp::Fmul => A::Fmul,
+            ReductionOp::Imin => A::Imin,
+            ReductionOp::Umin => A::Umin,
+            ReductionOp::Fmin => A::Fmin,
+            ReductionOp::Imax => A::Imax,
+            ReductionOp::Umax => A::Umax,
+            ReductionOp::Fmax => A::Fmax,
+            ReductionOp::Iand => A::Iand,
+            ReductionOp::Ior => A::Ior,
+            ReductionOp::Ixor => A::Ixor,
+        }
+    }
+
+    /// Whether it combines floating-point values.
+    pub fn is_float(self) -> bool {
+        matches!(
+            self,
+            ReductionOp::Fadd | ReductionOp::Fmul | ReductionOp::Fmin | ReductionOp::Fmax
+        )
+    }
+
+    pub fn name(self) -> &'static str {
+        self.alu().name()
+    }
+
+    pub fn from_name(s: &str) -> Option<ReductionOp> {
+        ReductionOp::ALL.iter().copied().find(|r| r.name() == s)
+    }
+
+    pub fn index(self) -> i64 {
+        ReductionOp::ALL
+            .iter()
+            .position(|&a| a == self)
+            .unwrap_or(0) as i64
+    }
+
+    pub fn from_index(i: i64) -> Option<ReductionOp> {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| ReductionOp::ALL.get(i).copied())
     }
 }
 
@@ -319,10 +416,19 @@ intrinsics! {
     ReadInvocation = "read_invocation" [0, 1] value 0 { } E;
     ReadFirstInvocation = "read_first_invocation" [0] value 0 { } E;
     Shuffle = "shuffle" [0, 1] value 0 { } E;
-    /// `atomic` names the reduction operation.
-    Reduce = "reduce" [0] value 0 { Atomic } E;
-    InclusiveScan = "inclusive_scan" [0] value 0 { Atomic } E;
-    ExclusiveScan = "exclusive_scan" [0] value 0 { Atomic } E;
+    /// `reduction_op` names the operation ([`ReductionOp`]); `cluster_size` (absent or 0:
+    /// the whole subgroup) reduces aligned clusters of that many invocations.
+    Reduce = "reduce" [0] value 0 { ReductionOp, ClusterSize } E;
+    InclusiveScan = "inclusive_scan" [0] value 0 { ReductionOp } E;
+    ExclusiveScan = "exclusive_scan" [0] value 0 { ReductionOp } E;
+    /// GL_NV_shader_subgroup_partitioned `subgroupPartitionNV`: the ballot (32x4) of the
+    /// active invocations whose source equals this one's, bit for bit.
+    Partition = "partition" [0] value 4 { } E;
+    /// `subgroupPartitioned*NV`: as `reduce` / `inclusive_scan` / `exclusive_scan` over
+    /// the active invocations of the ballot of source 1 (a partition).
+    PartitionedReduce = "partitioned_reduce" [0, 4] value 0 { ReductionOp } E;
+    PartitionedInclusiveScan = "partitioned_inclusive_scan" [0, 4] value 0 { ReductionOp } E;
+    PartitionedExclusiveScan = "partitioned_exclusive_scan" [0, 4] value 0 { ReductionOp } E;
 
     // ---- added for the built-in function lowering (issue 4) ----
     /// `atomicCounterCompSwap`: srcs: counter deref, new value, value compared with; stores

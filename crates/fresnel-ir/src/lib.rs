@@ -42,7 +42,9 @@ pub use builder::Builder;
 pub use entity::{EntityId, EntityVec};
 pub use func::{Block, CfNode, Function, IfNode, ListRef, LoopNode, Param, ParamDir};
 pub use instr::*;
-pub use intrinsic::{AtomicOp, IndexKind, Intrinsic, IntrinsicInfo, IMAGE_PROCESSING_QCOM};
+pub use intrinsic::{
+    AtomicOp, IndexKind, Intrinsic, IntrinsicInfo, ReductionOp, IMAGE_PROCESSING_QCOM,
+};
 pub use op::{AluInfo, AluOp, TypeClass, ALL_ALU_OPS};
 pub use parse::{parse, ParseError};
 pub use print::{print_function, Printer};

@@ -22,7 +22,7 @@ use smallvec::SmallVec;
 use crate::entity::{EntityId, EntityVec};
 use crate::func::{Block, CfNode, Function, IfNode, ListRef, LoopNode, Param, ParamDir};
 use crate::instr::*;
-use crate::intrinsic::{AtomicOp, IndexKind, Intrinsic};
+use crate::intrinsic::{AtomicOp, IndexKind, Intrinsic, ReductionOp};
 use crate::op::AluOp;
 use crate::print::SWIZZLE_CHARS;
 use crate::shader::{
@@ -1675,6 +1675,13 @@ impl Parser {
                     Ok(a.index())
                 }
                 None => self.err_at(&t, format!("unknown atomic op '{s}'")),
+            },
+            (Tk::Ident(s), IndexKind::ReductionOp) => match ReductionOp::from_name(s) {
+                Some(r) => {
+                    self.next();
+                    Ok(r.index())
+                }
+                None => self.err_at(&t, format!("unknown reduction op '{s}'")),
             },
             // `spirv_instruction` (issue 5): quoted texts.
             (Tk::Str(s), k) if crate::spirv_instruction::is_spirv_index(k) => {

@@ -94,7 +94,7 @@ use rustc_hash::FxHashMap;
 use crate::entity::EntityId;
 use crate::func::{CfNode, Function};
 use crate::instr::*;
-use crate::intrinsic::{AtomicOp, IndexKind};
+use crate::intrinsic::{AtomicOp, IndexKind, ReductionOp};
 use crate::shader::{Constant, Interp, MemberDecor, Sampling, Shader, Variable};
 use crate::types::{BaseType, Type, TypeId, Types};
 
@@ -783,6 +783,8 @@ impl<'a> Printer<'a> {
                             Some(a) => a.name().to_string(),
                             None => v.to_string(),
                         },
+                        IndexKind::ReductionOp => ReductionOp::from_index(*v)
+                            .map_or_else(|| v.to_string(), |r| r.name().to_string()),
                         // `spirv_instruction` (issue 5): quoted texts.
                         k if crate::spirv_instruction::is_spirv_index(*k) => {
                             crate::spirv_instruction::index_text(*k, *v)

@@ -975,6 +975,29 @@ impl<'a> Validator<'a> {
                     _ => {}
                 }
             }
+            // Subgroup reductions and scans name their operation; a cluster size is a
+            // power of two (0: the whole subgroup).
+            Intrinsic::Reduce
+            | Intrinsic::InclusiveScan
+            | Intrinsic::ExclusiveScan
+            | Intrinsic::PartitionedReduce
+            | Intrinsic::PartitionedInclusiveScan
+            | Intrinsic::PartitionedExclusiveScan => {
+                match x.index(IndexKind::ReductionOp) {
+                    None => self.error(format!("{name} without its reduction_op")),
+                    Some(v) if crate::ReductionOp::from_index(v).is_none() => {
+                        self.error(format!("{name} has an unknown reduction_op {v}"))
+                    }
+                    Some(_) => {}
+                }
+                if let Some(c) = x.index(IndexKind::ClusterSize) {
+                    if !(0..=128).contains(&c) || (c != 0 && (c as u64).count_ones() != 1) {
+                        self.error(format!(
+                            "{name} cluster_size {c} is not a power of two up to 128"
+                        ));
+                    }
+                }
+            }
             Intrinsic::LoadWorkgroupSize => {
                 if let Some(dest) = x.dest {
                     if Self::shape(f, dest) != (32, 3) {

@@ -448,3 +448,68 @@ fn value_flags_merge_rules() {
     assert_eq!(rel.merge(ValueFlags::NONE), ValueFlags::NONE);
     assert!(ValueFlags::NONE.is_empty());
 }
+
+/// Subgroup reductions name their operation (`reduction_op`, products included) and, for
+/// clustered ones, the cluster size; both print by name / number and parse back.
+#[test]
+fn subgroup_reductions_round_trip() {
+    let text = "shader compute
+function fn0 main() {
+  block b0:
+    %0 = load_const 32x2 (0x3f800000, 0x40000000)
+    %1 = reduce 32x2 %0 (reduction_op=fmul, cluster_size=8)
+    %2 = inclusive_scan 32x2 %0 (reduction_op=fmul)
+    %3 = exclusive_scan 32x2 %0 (reduction_op=imul)
+    %4 = reduce 32x2 %0 (reduction_op=ixor, cluster_size=1)
+    %5 = reduce 32x2 %0 (reduction_op=umin)
+  block b1 (end):
+}
+";
+    let s = parse(text).unwrap_or_else(|e| panic!("{e}"));
+    check_round_trip(&s);
+    let printed = s.to_string();
+    for needle in [
+        "reduce 32x2 %0 (reduction_op=fmul, cluster_size=8)",
+        "inclusive_scan 32x2 %0 (reduction_op=fmul)",
+        "exclusive_scan 32x2 %0 (reduction_op=imul)",
+        "(reduction_op=ixor, cluster_size=1)",
+        "(reduction_op=umin)",
+    ] {
+        assert!(printed.contains(needle), "{needle}\n{printed}");
+    }
+    let (fid, _) = s.functions.iter().next().expect("a function");
+    let f = &s.functions[fid];
+    let reduces: Vec<(Option<i64>, Option<i64>)> = f
+        .instrs
+        .iter()
+        .filter_map(|(_, i)| match &i.kind {
+            InstrKind::Intrinsic(x) => Some((
+                x.index(IndexKind::ReductionOp),
+                x.index(IndexKind::ClusterSize),
+            )),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        reduces,
+        vec![
+            (Some(ReductionOp::Fmul.index()), Some(8)),
+            (Some(ReductionOp::Fmul.index()), None),
+            (Some(ReductionOp::Imul.index()), None),
+            (Some(ReductionOp::Ixor.index()), Some(1)),
+            (Some(ReductionOp::Umin.index()), None),
+        ]
+    );
+    // Every operation reads back from its name, and the names are the ALU operations'.
+    for &r in ReductionOp::ALL {
+        assert_eq!(ReductionOp::from_name(r.name()), Some(r));
+        assert_eq!(ReductionOp::from_index(r.index()), Some(r));
+        assert_eq!(AluOp::from_name(r.name()), Some(r.alu()));
+    }
+    // An operation that is not a reduction (an atomic exchange) does not parse.
+    let bad = text.replace("reduction_op=umin", "reduction_op=xchg");
+    let Err(e) = parse(&bad) else {
+        panic!("`reduction_op=xchg` parsed");
+    };
+    assert!(e.to_string().contains("unknown reduction op 'xchg'"), "{e}");
+}

@@ -69,7 +69,6 @@ mod spec;
 mod spirv_instruction;
 mod stage_builtins;
 mod stmt;
-mod subgroup_loop;
 mod subroutine;
 pub mod types;
 mod vars;

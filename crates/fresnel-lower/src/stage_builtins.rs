@@ -75,9 +75,6 @@ impl FnCx<'_, '_, '_> {
         if name.starts_with("hitObject") || name.starts_with("reorderThread") {
             return self.hit_object(name, args, ret, span);
         }
-        if name.starts_with("subgroup") {
-            return self.subgroup_loop(name, args, span);
-        }
         if DERIVATIVES.contains(&name) && self.derivatives_are_zero() {
             // GL_NV/KHR_compute_shader_derivatives: "If neither layout qualifier is
             // specified, derivatives in compute shaders return zero".

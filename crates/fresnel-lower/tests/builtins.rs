@@ -13,8 +13,8 @@
 use std::collections::HashMap;
 
 use fresnel::ir::{
-    AluOp, AtomicOp, BaseType, Builder, Function, IndexKind, InstrKind, Intrinsic, Shader, Stage,
-    Tex, TexOp, TexSrc, Type, TypeId, ValueId, VarId, VarMode, Variable,
+    AluOp, AtomicOp, BaseType, Builder, Function, IndexKind, InstrKind, Intrinsic, ReductionOp,
+    Shader, Stage, Tex, TexOp, TexSrc, Type, TypeId, ValueId, VarId, VarMode, Variable,
 };
 use fresnel::lower::builtins::{lower_builtin, BuiltinCx};
 use fresnel::lower::{Arg, Operand};
@@ -1970,17 +1970,68 @@ fn subgroup_ballot_arithmetic() {
     let l = lower_ok("a.frag", src, &[("v", V::I(vec![1, 2]))]);
     let i = l.intrinsics();
     assert_eq!(i[0].op, Intrinsic::ExclusiveScan);
-    assert_eq!(i[0].index(IndexKind::Atomic), Some(AtomicOp::Imin.index()));
+    assert_eq!(
+        i[0].index(IndexKind::ReductionOp),
+        Some(ReductionOp::Imin.index())
+    );
     assert_eq!(i[0].num_components, 2);
+
+    // Products and clustered reductions are single intrinsics too.
+    let src = "#version 460\n#extension GL_KHR_shader_subgroup_arithmetic : require\nuniform ivec2 v; out ivec4 o;\nvoid main() { o.xy = subgroupMul(v); }\n";
+    let l = lower_ok("a.frag", src, &[("v", V::I(vec![1, 2]))]);
+    let i = l.intrinsics();
+    assert_eq!(i.len(), 1);
+    assert_eq!(i[0].op, Intrinsic::Reduce);
+    assert_eq!(
+        i[0].index(IndexKind::ReductionOp),
+        Some(ReductionOp::Imul.index())
+    );
+    assert_eq!(i[0].index(IndexKind::ClusterSize), None);
+    let src = "#version 460\n#extension GL_KHR_shader_subgroup_arithmetic : require\nuniform vec3 v; out vec4 o;\nvoid main() { o.xyz = subgroupExclusiveMul(v); }\n";
+    let l = lower_ok("a.frag", src, &[("v", V::F(vec![1.0, 2.0, 3.0]))]);
+    let i = l.intrinsics();
+    assert_eq!(i[0].op, Intrinsic::ExclusiveScan);
+    assert_eq!(
+        i[0].index(IndexKind::ReductionOp),
+        Some(ReductionOp::Fmul.index())
+    );
+    assert_eq!(i[0].num_components, 3);
+    let src = "#version 460\n#extension GL_KHR_shader_subgroup_clustered : require\nuniform uint v; out uvec4 o;\nvoid main() { o.x = subgroupClusteredXor(v, 8u); }\n";
+    let l = lower_ok("a.frag", src, &[("v", V::U(vec![5]))]);
+    let i = l.intrinsics();
+    assert_eq!(i[0].op, Intrinsic::Reduce);
+    assert_eq!(
+        i[0].index(IndexKind::ReductionOp),
+        Some(ReductionOp::Ixor.index())
+    );
+    assert_eq!(i[0].index(IndexKind::ClusterSize), Some(8));
+    // GL_NV_shader_subgroup_partitioned: `partition` and the partitioned reductions, the
+    // ballot as their second source.
+    let src = "#version 460\n#extension GL_NV_shader_subgroup_partitioned : require\nuniform vec2 v; out uvec4 o;\nvoid main() { o = subgroupPartitionNV(v); }\n";
+    let l = lower_ok("a.frag", src, &[("v", V::F(vec![1.0, 2.0]))]);
+    let i = l.intrinsics();
+    assert_eq!(i[0].op, Intrinsic::Partition);
+    assert_eq!(i[0].num_components, 2);
+    let src = "#version 460\n#extension GL_NV_shader_subgroup_partitioned : require\nuniform int v; uniform uvec4 b; out ivec4 o;\nvoid main() { o.x = subgroupPartitionedExclusiveMulNV(v, b); }\n";
+    let l = lower_ok(
+        "a.frag",
+        src,
+        &[("v", V::I(vec![3])), ("b", V::U(vec![1, 0, 0, 0]))],
+    );
+    let i = l.intrinsics();
+    assert_eq!(i[0].op, Intrinsic::PartitionedExclusiveScan);
+    assert_eq!(i[0].srcs.len(), 2);
+    assert_eq!(
+        i[0].index(IndexKind::ReductionOp),
+        Some(ReductionOp::Imul.index())
+    );
 }
 
 #[test]
 fn unsupported_functions_are_errors_not_panics() {
-    let src = "#version 460\n#extension GL_KHR_shader_subgroup_arithmetic : require\nuniform int v; out ivec4 o;\nvoid main() { o.x = subgroupMul(v); }\n";
-    let e = lower_call("a.frag", src, &[("v", V::I(vec![1]))])
-        .err()
-        .expect("an error");
-    assert!(e.contains("subgroupMul"), "{e}");
+    let src = "#version 460\n#extension GL_AMD_gcn_shader : require\n#extension GL_ARB_gpu_shader_int64 : require\nout uvec4 o;\nvoid main() { o.x = uint(timeAMD()); }\n";
+    let e = lower_call("a.frag", src, &[]).err().expect("an error");
+    assert!(e.contains("timeAMD"), "{e}");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -2116,9 +2167,6 @@ const UNSUPPORTED_PREFIXES: &[&str] = &[
     "sparse",
     "subgroupPartition",
     "subgroupClustered",
-    "subgroupMul",
-    "subgroupInclusiveMul",
-    "subgroupExclusiveMul",
     "clock",
     "timeAMD",
     "mbcntAMD",

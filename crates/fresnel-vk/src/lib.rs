@@ -359,6 +359,9 @@ pub struct Gpu {
     api_version: u32,
     /// Whether the device was created with the `bufferDeviceAddress` feature.
     buffer_device_address: bool,
+    /// `VkPhysicalDeviceSubgroupProperties`: the subgroup size and the supported
+    /// operations (`VkSubgroupFeatureFlags`); zeros before Vulkan 1.1.
+    subgroup: (u32, u32),
     lost: AtomicBool,
     /// The fence of the job abandoned when the device was marked lost (leaked with it).
     lost_fence: Mutex<Option<vk::Fence>>,
@@ -501,6 +504,17 @@ impl Gpu {
         let queue = unsafe { device.get_device_queue(queue_family, 0) };
         // SAFETY: `physical` belongs to `instance`.
         let memory = unsafe { instance.get_physical_device_memory_properties(physical) };
+        let mut subgroup = vk::PhysicalDeviceSubgroupProperties::default();
+        if api_version >= vk::API_VERSION_1_1 {
+            let mut p2 = vk::PhysicalDeviceProperties2::default().push_next(&mut subgroup);
+            // SAFETY: `physical` belongs to `instance` (API 1.1 or later); the chain holds
+            // one 1.1 structure, alive for the call.
+            unsafe { instance.get_physical_device_properties2(physical, &mut p2) };
+        }
+        let subgroup = (
+            subgroup.subgroup_size,
+            subgroup.supported_operations.as_raw(),
+        );
         Ok(Gpu {
             _entry: entry,
             instance,
@@ -511,6 +525,7 @@ impl Gpu {
             name,
             api_version,
             buffer_device_address,
+            subgroup,
             lost: AtomicBool::new(false),
             lost_fence: Mutex::new(None),
             timeout: Duration::from_secs(30),
@@ -522,6 +537,17 @@ impl Gpu {
     /// The physical device's name (`llvmpipe (LLVM 15.0.6, 256 bits)` for lavapipe).
     pub fn device_name(&self) -> &str {
         &self.name
+    }
+
+    /// The subgroup size the device reports (0 before Vulkan 1.1).
+    pub fn subgroup_size(&self) -> u32 {
+        self.subgroup.0
+    }
+
+    /// Whether the device supports the subgroup operations of every bit of `features`
+    /// (`VkSubgroupFeatureFlags`: 8 = arithmetic, 64 = clustered, ...).
+    pub fn supports_subgroup(&self, features: u32) -> bool {
+        self.subgroup.1 & features == features
     }
 
     /// Whether the device is Mesa's lavapipe.

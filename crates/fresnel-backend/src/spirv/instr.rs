@@ -6,7 +6,7 @@
 
 use fresnel_ir::{
     AluOp, AluSrc, AtomicOp, BaseType, DerefKind, IndexKind, InstrKind, Intrinsic, IntrinsicInstr,
-    ListRef, SamplerDim, Tex, TexOp, TexSrc, Type, TypeClass, ValueId, VarMode,
+    ListRef, ReductionOp, SamplerDim, Tex, TexOp, TexSrc, Type, TypeClass, ValueId, VarMode,
 };
 use smallvec::SmallVec;
 
@@ -2348,7 +2348,11 @@ impl FuncCx<'_, '_> {
             | I::Shuffle
             | I::Reduce
             | I::InclusiveScan
-            | I::ExclusiveScan => self.emit_subgroup(x)?,
+            | I::ExclusiveScan
+            | I::Partition
+            | I::PartitionedReduce
+            | I::PartitionedInclusiveScan
+            | I::PartitionedExclusiveScan => self.emit_subgroup(x)?,
             // spec constants: helper E
             I::LoadSpecConstant | I::LoadWorkgroupSize => self.emit_spec_constant(x)?,
             other => {
@@ -2435,56 +2439,84 @@ impl FuncCx<'_, '_> {
                     vk,
                 )
             }
+            I::Partition => {
+                self.partitioned_nv();
+                let vk = self.natural_kind(x.srcs[0]);
+                let v = self.value_as(x.srcs[0], vk)?;
+                let k = Kind::new(BaseType::Uint, 32, 4);
+                (self.op1(op::GROUP_NON_UNIFORM_PARTITION_NV, k, &[v]), k)
+            }
             _ => {
-                self.m.cap(cap::GROUP_NON_UNIFORM_ARITHMETIC);
-                let aop = x
-                    .index(IndexKind::Atomic)
-                    .and_then(AtomicOp::from_index)
+                let rop = x
+                    .index(IndexKind::ReductionOp)
+                    .and_then(ReductionOp::from_index)
                     .ok_or_else(|| SpirvError::new("subgroup reduction without its operation"))?;
                 let vk = self.natural_kind(x.srcs[0]);
                 let v = self.value_as(x.srcs[0], vk)?;
                 let float = vk.base == BaseType::Float;
                 let boolean = vk.base == BaseType::Bool;
-                let opc: u16 = match aop {
-                    AtomicOp::Iadd if float => 350,
-                    AtomicOp::Iadd | AtomicOp::Fadd => {
-                        if float {
-                            350
-                        } else {
-                            349
-                        }
-                    }
-                    AtomicOp::Imin | AtomicOp::Fmin if float => 355,
-                    AtomicOp::Imin => 353,
-                    AtomicOp::Umin => 354,
-                    AtomicOp::Imax | AtomicOp::Fmax if float => 358,
-                    AtomicOp::Imax => 356,
-                    AtomicOp::Umax => 357,
-                    AtomicOp::Fmin => 355,
-                    AtomicOp::Fmax => 358,
-                    AtomicOp::Iand if boolean => 362,
-                    AtomicOp::Ior if boolean => 363,
-                    AtomicOp::Ixor if boolean => 364,
-                    AtomicOp::Iand => 359,
-                    AtomicOp::Ior => 360,
-                    AtomicOp::Ixor => 361,
-                    other => {
-                        return Err(SpirvError::new(format!(
-                            "subgroup {} reduction is not supported in SPIR-V output yet",
-                            other.name()
-                        )))
-                    }
+                // OpGroupNonUniform{IAdd, FAdd, IMul, FMul, SMin, UMin, FMin, SMax, UMax,
+                // FMax, BitwiseAnd/Or/Xor, LogicalAnd/Or/Xor}.
+                let opc: u16 = match rop {
+                    ReductionOp::Iadd | ReductionOp::Fadd if float => 350,
+                    ReductionOp::Iadd | ReductionOp::Fadd => 349,
+                    ReductionOp::Imul | ReductionOp::Fmul if float => 352,
+                    ReductionOp::Imul | ReductionOp::Fmul => 351,
+                    ReductionOp::Imin | ReductionOp::Fmin if float => 355,
+                    ReductionOp::Imin | ReductionOp::Fmin => 353,
+                    ReductionOp::Umin => 354,
+                    ReductionOp::Imax | ReductionOp::Fmax if float => 358,
+                    ReductionOp::Imax | ReductionOp::Fmax => 356,
+                    ReductionOp::Umax => 357,
+                    ReductionOp::Iand if boolean => 362,
+                    ReductionOp::Ior if boolean => 363,
+                    ReductionOp::Ixor if boolean => 364,
+                    ReductionOp::Iand => 359,
+                    ReductionOp::Ior => 360,
+                    ReductionOp::Ixor => 361,
                 };
-                let group_op = match x.op {
-                    I::Reduce => 0,
-                    I::InclusiveScan => 1,
-                    _ => 2,
+                // GroupOperation Reduce, InclusiveScan, ExclusiveScan; ClusteredReduce with
+                // the cluster size as a constant operand.
+                let cluster = x.index(IndexKind::ClusterSize).filter(|&c| c > 0);
+                let partitioned = match x.op {
+                    I::PartitionedReduce => Some(6),
+                    I::PartitionedInclusiveScan => Some(7),
+                    I::PartitionedExclusiveScan => Some(8),
+                    _ => None,
                 };
-                (self.op1(opc, vk, &[scope, group_op, v]), vk)
+                match (x.op, cluster, partitioned) {
+                    // PartitionedReduceNV, PartitionedInclusiveScanNV,
+                    // PartitionedExclusiveScanNV with the partition's ballot.
+                    (_, _, Some(group_op)) => {
+                        self.partitioned_nv();
+                        let b = self.value_as(x.srcs[1], Kind::new(BaseType::Uint, 32, 4))?;
+                        (self.op1(opc, vk, &[scope, group_op, v, b]), vk)
+                    }
+                    (I::Reduce, Some(c), None) => {
+                        self.m.cap(cap::GROUP_NON_UNIFORM_CLUSTERED);
+                        let size = self.m.const_u32(c as u32);
+                        (self.op1(opc, vk, &[scope, 3, v, size]), vk)
+                    }
+                    _ => {
+                        self.m.cap(cap::GROUP_NON_UNIFORM_ARITHMETIC);
+                        let group_op = match x.op {
+                            I::Reduce => 0,
+                            I::InclusiveScan => 1,
+                            _ => 2,
+                        };
+                        (self.op1(opc, vk, &[scope, group_op, v]), vk)
+                    }
+                }
             }
         };
         self.set(d, id, k);
         Ok(())
+    }
+
+    /// GL_NV_shader_subgroup_partitioned: its capability and extension.
+    fn partitioned_nv(&mut self) {
+        self.m.cap(cap::GROUP_NON_UNIFORM_PARTITIONED_NV);
+        self.m.exts.insert("SPV_NV_shader_subgroup_partitioned");
     }
 
     /// Subgroup operations before SPIR-V 1.3, as GL_ARB_shader_group_vote and

@@ -175,6 +175,7 @@ pub mod op {
     pub const GROUP_NON_UNIFORM_BROADCAST_FIRST: u16 = 338;
     pub const GROUP_NON_UNIFORM_BALLOT: u16 = 339;
     pub const GROUP_NON_UNIFORM_SHUFFLE: u16 = 345;
+    pub const GROUP_NON_UNIFORM_PARTITION_NV: u16 = 5296;
     pub const IS_HELPER_INVOCATION: u16 = 5381;
 }
 
@@ -285,6 +286,8 @@ pub mod cap {
     pub const GROUP_NON_UNIFORM_ARITHMETIC: u32 = 63;
     pub const GROUP_NON_UNIFORM_BALLOT: u32 = 64;
     pub const GROUP_NON_UNIFORM_SHUFFLE: u32 = 65;
+    pub const GROUP_NON_UNIFORM_CLUSTERED: u32 = 67;
+    pub const GROUP_NON_UNIFORM_PARTITIONED_NV: u32 = 5297;
     pub const DEVICE_GROUP: u32 = 4437;
     pub const MULTI_VIEW: u32 = 4439;
 }

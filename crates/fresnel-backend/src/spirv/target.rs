@@ -103,6 +103,10 @@ pub fn needs(shader: &Shader) -> Needs {
                         | I::Reduce
                         | I::InclusiveScan
                         | I::ExclusiveScan
+                        | I::Partition
+                        | I::PartitionedReduce
+                        | I::PartitionedInclusiveScan
+                        | I::PartitionedExclusiveScan
                 ) {
                     bump(&mut n, 3);
                 }

@@ -2,14 +2,15 @@
 //! subgroup intrinsics; the ballot arithmetic (`subgroupBallotBitCount`, `...FindLSB`, ...)
 //! is ALU on the `uvec4` ballot. Functions needing the invocation's index read the
 //! `gl_SubgroupInvocationID` variable. Reductions and scans name their operation with the
-//! `atomic` index (`iadd`, `fadd`, `imin`, `umin`, `fmin`, `imax`, `umax`, `fmax`, `iand`,
-//! `ior`, `ixor`; on booleans `iand`/`ior`/`ixor` are logical). Quad operations and
+//! `reduction_op` index (`iadd`, `fadd`, `imul`, `fmul`, `imin`, `umin`, `fmin`, `imax`,
+//! `umax`, `fmax`, `iand`, `ior`, `ixor`; on booleans `iand`/`ior`/`ixor` are logical);
+//! `subgroupClustered*` is a `reduce` with the (constant) `cluster_size`. Quad operations and
 //! rotations are shuffles with computed indices (`gl_SubgroupSize` for `subgroupRotate`).
-//! `subgroupQuadAll`/`Any` combine the four shuffled values of the quad. Multiplication
-//! reductions (no operation code), clustered reductions and the partitioned operations are
-//! loops over the invocations, lowered before this module is reached (`subgroup_loop`).
+//! `subgroupQuadAll`/`Any` combine the four shuffled values of the quad.
+//! GL_NV_shader_subgroup_partitioned: `subgroupPartitionNV` is `partition` (a ballot) and
+//! `subgroupPartitioned*NV` the `partitioned_*` reductions and scans, the ballot as source 1.
 
-use fresnel_ir::{AluOp, AtomicOp, IndexKind, Intrinsic, ValueId, VarMode};
+use fresnel_ir::{AluOp, IndexKind, Intrinsic, ReductionOp, ValueId, VarMode};
 use fresnel_sema::types::TypeId as HirTypeId;
 
 use super::{mem_mask, value, BuiltinCx, Lowered};
@@ -71,6 +72,7 @@ pub fn lower(
             | "subgroupQuadAny"
             | "subgroupRotate"
             | "subgroupClusteredRotate"
+            | "subgroupPartitionNV"
     ) || reduction(name).is_some();
     if !known {
         return None;
@@ -78,20 +80,41 @@ pub fn lower(
     Some(lower_known(cx, name, args))
 }
 
-/// `(intrinsic, operation)` of a reduction or scan name.
+/// `(intrinsic, operation)` of a reduction or scan name; `subgroupClustered*` is a
+/// `Reduce` (with the cluster size of its second argument).
 fn reduction(name: &str) -> Option<(Intrinsic, &'static str)> {
     if let Some(r) = amd_reduction(name) {
         return Some(r);
     }
+    if let Some(r) = name
+        .strip_prefix("subgroupPartitioned")
+        .and_then(|r| r.strip_suffix("NV"))
+    {
+        let (op, rest) = if let Some(r) = r.strip_prefix("Inclusive") {
+            (Intrinsic::PartitionedInclusiveScan, r)
+        } else if let Some(r) = r.strip_prefix("Exclusive") {
+            (Intrinsic::PartitionedExclusiveScan, r)
+        } else {
+            (Intrinsic::PartitionedReduce, r)
+        };
+        return Some((op, op_kind(rest)?));
+    }
     let rest = name.strip_prefix("subgroup")?;
-    let (op, rest) = if let Some(r) = rest.strip_prefix("Inclusive") {
+    let (op, rest) = if let Some(r) = rest.strip_prefix("Clustered") {
+        (Intrinsic::Reduce, r)
+    } else if let Some(r) = rest.strip_prefix("Inclusive") {
         (Intrinsic::InclusiveScan, r)
     } else if let Some(r) = rest.strip_prefix("Exclusive") {
         (Intrinsic::ExclusiveScan, r)
     } else {
         (Intrinsic::Reduce, rest)
     };
-    let k = match rest {
+    Some((op, op_kind(rest)?))
+}
+
+/// The operation of `Add`, `Mul`, `Min`, `Max`, `And`, `Or`, `Xor`.
+fn op_kind(rest: &str) -> Option<&'static str> {
+    Some(match rest {
         "Add" => "add",
         "Mul" => "mul",
         "Min" => "min",
@@ -100,8 +123,7 @@ fn reduction(name: &str) -> Option<(Intrinsic, &'static str)> {
         "Or" => "or",
         "Xor" => "xor",
         _ => return None,
-    };
-    Some((op, k))
+    })
 }
 
 /// GL_AMD_shader_ballot's `{add,min,max}Invocations{,InclusiveScan,ExclusiveScan}`
@@ -210,25 +232,56 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg]) -> Lowered 
     if let Some((op, k)) = reduction(name) {
         let v = cx.val(args, 0)?;
         let s = cx.arg_shape(args, 0)?;
-        let aop = match (k, s.is_float(), s.is_signed()) {
-            ("add", true, _) => AtomicOp::Fadd,
-            ("add", false, _) => AtomicOp::Iadd,
-            ("min", true, _) => AtomicOp::Fmin,
-            ("min", false, true) => AtomicOp::Imin,
-            ("min", false, false) => AtomicOp::Umin,
-            ("max", true, _) => AtomicOp::Fmax,
-            ("max", false, true) => AtomicOp::Imax,
-            ("max", false, false) => AtomicOp::Umax,
-            ("and", false, _) => AtomicOp::Iand,
-            ("or", false, _) => AtomicOp::Ior,
-            ("xor", false, _) => AtomicOp::Ixor,
+        let rop = match (k, s.is_float(), s.is_signed()) {
+            ("add", true, _) => ReductionOp::Fadd,
+            ("add", false, _) => ReductionOp::Iadd,
+            ("mul", true, _) => ReductionOp::Fmul,
+            ("mul", false, _) => ReductionOp::Imul,
+            ("min", true, _) => ReductionOp::Fmin,
+            ("min", false, true) => ReductionOp::Imin,
+            ("min", false, false) => ReductionOp::Umin,
+            ("max", true, _) => ReductionOp::Fmax,
+            ("max", false, true) => ReductionOp::Imax,
+            ("max", false, false) => ReductionOp::Umax,
+            ("and", false, _) => ReductionOp::Iand,
+            ("or", false, _) => ReductionOp::Ior,
+            ("xor", false, _) => ReductionOp::Ixor,
             _ => return Err(cx.unsupported(name)),
         };
-        let r =
-            cx.b.intrinsic(op, &[v], s.n, s.bits, &[(IndexKind::Atomic, aop.index())]);
+        let mut idx = vec![(IndexKind::ReductionOp, rop.index())];
+        if name.starts_with("subgroupClustered") {
+            // The checker requires a constant power of two.
+            let size = cx.val(args, 1)?;
+            let size = cx
+                .const_int(size)
+                .filter(|&c| c > 0 && c <= 128 && (c as u64).is_power_of_two())
+                .ok_or_else(|| {
+                    cx.err(format!(
+                        "the cluster size of `{name}` must be a constant power of two"
+                    ))
+                })?;
+            idx.push((IndexKind::ClusterSize, size));
+        }
+        let srcs = if matches!(
+            op,
+            Intrinsic::PartitionedReduce
+                | Intrinsic::PartitionedInclusiveScan
+                | Intrinsic::PartitionedExclusiveScan
+        ) {
+            vec![v, cx.val(args, 1)?]
+        } else {
+            vec![v]
+        };
+        let r = cx.b.intrinsic(op, &srcs, s.n, s.bits, &idx);
         return value(r.expect("reductions have a result"));
     }
     match name {
+        "subgroupPartitionNV" => {
+            let v = cx.val(args, 0)?;
+            let n = cx.b.num_components(v);
+            let r = cx.b.intrinsic(Intrinsic::Partition, &[v], n, 32, &[]);
+            value(r.expect("partition has a result"))
+        }
         "subgroupElect" => {
             let r = cx.b.intrinsic(Intrinsic::Elect, &[], 1, 1, &[]);
             value(r.expect("elect has a result"))
