@@ -180,6 +180,21 @@ fn subgroup_cluster_size_is_a_power_of_two() {
     ok_with(VK11, &src("8u"));
     fails_with(VK11, &src("0u"), "must be at least 1; found 0");
     fails_with(VK11, &src("6u"), "must be a power of two; found 6");
+    // A specialization constant could take any value: refused, as glslang does.
+    let spec = src("N").replace(
+        "layout(local_size_x = 8) in;",
+        "layout(local_size_x = 8) in;\nlayout(constant_id = 0) const uint N = 4u;",
+    );
+    fails_with(
+        VK11,
+        &spec,
+        "must be a compile-time constant, not a specialization constant",
+    );
+    fails_with(
+        VK11,
+        &spec.replace(", N)", ", N * 2u)"),
+        "must be a compile-time constant, not a specialization constant",
+    );
 }
 
 // ---- image atomics ----

@@ -619,8 +619,20 @@ impl Checker<'_> {
     }
 
     /// `subgroupClustered*`: the cluster size is a constant power of two, at least 1 (its
-    /// constness is the signature's rule).
+    /// constness is the signature's rule). A specialization constant is refused, as glslang
+    /// does: its final value could be anything, and SPIR-V's ClusterSize is a constant.
     fn br_cluster_size(&mut self, name: &str, size: ExprId) {
+        if self.m.is_spec_expr(size) {
+            let span = self.espan(size);
+            self.error(
+                "cluster-size",
+                span,
+                format!(
+                    "the cluster size of `{name}` must be a compile-time constant, not a specialization constant"
+                ),
+            );
+            return;
+        }
         let Some(v) = self.const_value(size).and_then(|c| c.to_i64()) else {
             return;
         };
