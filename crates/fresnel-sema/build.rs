@@ -708,6 +708,50 @@ fn emit_variable_tables(out: &mut String, sections: &[(usize, String)]) {
         let _ = writeln!(out, "    ({}, {:?}),", d.avail, d.text);
     }
     let _ = writeln!(out, "];");
+    // Each declaration's tokens as the lexer makes them (performance: a shader naming a
+    // built-in does not lex its declaration): kind, flags, byte range in the declaration's
+    // text. The first token is flagged as one following the previous declaration's newline.
+    let _ = writeln!(
+        out,
+        "pub static VARIABLE_TOKENS: [&[(TokenKind, u8, u16, u16)]; {}] = [",
+        decls.len()
+    );
+    for d in &decls {
+        let _ = write!(out, "    &[");
+        let mut prev_end = 0usize;
+        for (k, &(start, t)) in var_tokens(&d.text).iter().enumerate() {
+            let gap = &d.text[prev_end..start];
+            // LINE_START = 1, SPACE_BEFORE = 2 (fresnel_syntax::token::TokenFlags).
+            let flags = if k == 0 {
+                3
+            } else {
+                u8::from(gap.contains('\n')) | (u8::from(!gap.is_empty()) << 1)
+            };
+            let kind = match t.as_bytes()[0] {
+                b'0'..=b'9' => "IntLit",
+                c if c.is_ascii_alphabetic() || c == b'_' => "Ident",
+                b'(' => "LParen",
+                b')' => "RParen",
+                b'[' => "LBracket",
+                b']' => "RBracket",
+                b'{' => "LBrace",
+                b'}' => "RBrace",
+                b',' => "Comma",
+                b';' => "Semi",
+                b'=' => "Eq",
+                b'-' => "Minus",
+                _ => panic!("variables.glsl: unexpected token `{t}`"),
+            };
+            let _ = write!(
+                out,
+                "(TokenKind::{kind}, {flags}, {start}, {}), ",
+                start + t.len()
+            );
+            prev_end = start + t.len();
+        }
+        let _ = writeln!(out, "],");
+    }
+    let _ = writeln!(out, "];");
     let _ = writeln!(
         out,
         "pub static VARIABLE_DEPS: [&[u16]; {}] = [",

@@ -4,6 +4,7 @@
 //! only the declarations of the built-ins it names).
 
 use fresnel_syntax::extensions::{Ext, ExtensionState};
+use fresnel_syntax::token::TokenKind;
 use fresnel_syntax::version::{Stage, Version};
 
 pub use crate::builtin_types::{BType, Dim, Opaque, OpaqueKind, Scalar};
@@ -165,6 +166,12 @@ pub fn variable_decl_count() -> usize {
 /// (for [`availability_allows`]) and its GLSL source.
 pub fn variable_decl(index: usize) -> (u16, &'static str) {
     VARIABLE_DECLS[index]
+}
+
+/// The tokens of declaration `index` as the lexer makes them, prepared by `build.rs`: kind,
+/// flags (as after the previous declaration's newline) and byte range in its text.
+pub fn variable_decl_tokens(index: usize) -> &'static [(TokenKind, u8, u16, u16)] {
+    VARIABLE_TOKENS[index]
 }
 
 /// The declarations needed by declaration `index` (those of the names it uses, such as array

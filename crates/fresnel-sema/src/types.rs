@@ -418,6 +418,11 @@ impl TypeTable {
         &self.structs[id.0 as usize]
     }
 
+    /// Every struct and block definition, in the order they were added.
+    pub fn struct_defs(&self) -> impl Iterator<Item = &StructDef> {
+        self.structs.iter()
+    }
+
     pub fn struct_def_mut(&mut self, id: StructId) -> &mut StructDef {
         &mut self.structs[id.0 as usize]
     }

@@ -13,7 +13,7 @@
 //! span is turned into a *presumed* location for a diagnostic header or for `__LINE__`.
 
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::intern::Symbol;
 
@@ -141,25 +141,36 @@ pub struct SourceFile {
     pub name: String,
     text: FileText,
     pub origin: FileOrigin,
-    line_starts: Vec<u32>,
+    /// Where each line starts, computed on first use (performance: most compilations never
+    /// turn a span into a line, so the scan of every file is skipped; the scratch file's is
+    /// filled at creation and kept current as it grows).
+    line_starts: OnceLock<Vec<u32>>,
     line_marks: Vec<LineMark>,
 }
 
 impl SourceFile {
     fn new(name: String, text: Arc<str>, origin: FileOrigin) -> SourceFile {
-        // One entry per "\n" (plus the first line and rare lone "\r"s): counted first, so the
-        // table does not regrow (performance).
-        let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count();
-        let mut line_starts = Vec::with_capacity(lines + 1);
-        line_starts.push(0);
-        push_line_starts(&mut line_starts, text.as_bytes(), 0);
         SourceFile {
             name,
             text: FileText::Shared(text),
             origin,
-            line_starts,
+            line_starts: OnceLock::new(),
             line_marks: Vec::new(),
         }
+    }
+
+    /// The start of every line (see the field).
+    fn line_starts(&self) -> &[u32] {
+        self.line_starts.get_or_init(|| {
+            let text = self.text().as_bytes();
+            // One entry per "\n" (plus the first line and rare lone "\r"s): counted first, so
+            // the table does not regrow (performance).
+            let lines = memchr::memchr_iter(b'\n', text).count();
+            let mut line_starts = Vec::with_capacity(lines + 1);
+            line_starts.push(0);
+            push_line_starts(&mut line_starts, text, 0);
+            line_starts
+        })
     }
 
     /// The whole text of the file.
@@ -180,7 +191,7 @@ impl SourceFile {
 
     /// Zero-based physical line of a byte offset.
     pub fn line_index(&self, offset: u32) -> usize {
-        match self.line_starts.binary_search(&offset) {
+        match self.line_starts().binary_search(&offset) {
             Ok(i) => i,
             Err(i) => i - 1,
         }
@@ -188,21 +199,22 @@ impl SourceFile {
 
     /// Byte offset where zero-based line `line` starts.
     pub fn line_start(&self, line: usize) -> u32 {
-        self.line_starts
+        self.line_starts()
             .get(line)
             .copied()
             .unwrap_or(self.text().len() as u32)
     }
 
     pub fn line_count(&self) -> usize {
-        self.line_starts.len()
+        self.line_starts().len()
     }
 
     /// Byte range of zero-based line `line`, without its line terminator.
     pub fn line_range(&self, line: usize) -> Range<usize> {
         let start = self.line_start(line) as usize;
-        let mut end = if line + 1 < self.line_starts.len() {
-            self.line_starts[line + 1] as usize
+        let starts = self.line_starts();
+        let mut end = if line + 1 < starts.len() {
+            starts[line + 1] as usize
         } else {
             self.text().len()
         };
@@ -336,6 +348,7 @@ impl SourceMap {
                 let mut f =
                     SourceFile::new("<scratch space>".into(), Arc::from(""), FileOrigin::Scratch);
                 f.text = FileText::Growable(String::new());
+                f.line_starts = OnceLock::from(vec![0]);
                 self.files.push(f);
                 self.scratch = Some(id);
                 id
@@ -351,7 +364,9 @@ impl SourceMap {
         buf.push('\n');
         let end = start + text.len() as u32;
         let len = buf.len() as u32;
-        f.line_starts.push(len);
+        if let Some(starts) = f.line_starts.get_mut() {
+            starts.push(len);
+        }
         Span::new(id, start, end)
     }
 

@@ -15,10 +15,12 @@ use fresnel_syntax::ast::TranslationUnit;
 use fresnel_syntax::diag::Diagnostics;
 use fresnel_syntax::extensions::ExtensionState;
 use fresnel_syntax::intern::Interner;
+#[cfg(test)]
 use fresnel_syntax::lexer::{lex_all, lex_all_shared};
 use fresnel_syntax::parse::{parse, ParseOptions};
 use fresnel_syntax::pp::PpOutput;
-use fresnel_syntax::source::{FileId, FileOrigin, SourceMap};
+use fresnel_syntax::source::{FileId, FileOrigin, SourceMap, Span};
+use fresnel_syntax::token::{Token, TokenFlags, TokenKind};
 use fresnel_syntax::version::Version;
 
 use super::{CheckOptions, Checker};
@@ -129,7 +131,7 @@ pub(super) fn parse_sections(
     let mut sm = SourceMap::new();
     let mut diags = Diagnostics::new();
     let file = sm.add_file("<built-in>", text, FileOrigin::CommandLine);
-    let out = lex_builtin_text(&sm, file, version, interner);
+    let out = builtin_output(prelexed_tokens(&wanted, file, interner), version);
     let parse_opts = ParseOptions {
         builtin: true,
         stage: opts.stage,
@@ -144,19 +146,60 @@ pub(super) fn parse_sections(
     BuiltinSections { tu, starts }
 }
 
+/// The tokens of the declarations `wanted` (in this order) laid end to end in `file`, from the
+/// tables `build.rs` made (performance: the text is not lexed at each compile; the tests
+/// compare with the lexer).
+fn prelexed_tokens(wanted: &[usize], file: FileId, interner: &mut Interner) -> Vec<Token> {
+    let count = wanted
+        .iter()
+        .map(|&i| builtins::variable_decl_tokens(i).len())
+        .sum();
+    let mut tokens = Vec::with_capacity(count);
+    let mut base = 0u32;
+    for &i in wanted {
+        let text = builtins::variable_decl(i).1;
+        for &(kind, flags, start, end) in builtins::variable_decl_tokens(i) {
+            let mut t = Token::new(
+                kind,
+                Span::new(file, base + u32::from(start), base + u32::from(end)),
+            );
+            t.flags = TokenFlags(flags);
+            if kind == TokenKind::Ident {
+                t.sym = interner.intern(&text[usize::from(start)..usize::from(end)]);
+            }
+            tokens.push(t);
+        }
+        base += text.len() as u32;
+    }
+    // Nothing precedes the first token of the text.
+    if let Some(t) = tokens.first_mut() {
+        t.flags.clear(TokenFlags::SPACE_BEFORE);
+    }
+    tokens
+}
+
 /// What the preprocessor would make of the built-in text, without running it: the text has no
 /// directives, comments or macros, so its tokens are the lexer's (the test below compares).
+#[cfg(test)]
 fn lex_builtin_text(
     sm: &SourceMap,
     file: FileId,
     version: Version,
     interner: &mut Interner,
 ) -> PpOutput {
-    PpOutput {
-        tokens: match sm.file(file).shared_text() {
+    builtin_output(
+        match sm.file(file).shared_text() {
             Some(text) => lex_all_shared(file, text, interner),
             None => lex_all(file, sm.file(file).text(), interner),
         },
+        version,
+    )
+}
+
+/// The preprocessor's output for the built-in text's tokens.
+fn builtin_output(tokens: Vec<Token>, version: Version) -> PpOutput {
+    PpOutput {
+        tokens,
         events: Vec::new(),
         version,
         version_span: None,
@@ -304,6 +347,34 @@ mod tests {
             assert!(!a.truncated);
             for &e in fresnel_syntax::extensions::Ext::all() {
                 assert_eq!(a.extensions.get(e), b.extensions.get(e), "{e:?}");
+            }
+        }
+    }
+
+    /// The tokens `build.rs` prepared are the lexer's, for the whole text, each declaration
+    /// alone, and declarations laid after others.
+    #[test]
+    fn prelexed_tokens_equal_the_lexers() {
+        let n = builtins::variable_decl_count();
+        let mut selections: Vec<Vec<usize>> = vec![(0..n).collect()];
+        selections.extend((0..n).map(|i| vec![i]));
+        selections.extend((1..n).map(|i| vec![i - 1, i]));
+        selections.push((0..n).step_by(7).collect());
+        for wanted in selections {
+            let text: String = wanted
+                .iter()
+                .map(|&i| builtins::variable_decl(i).1)
+                .collect();
+            let mut i1 = Interner::new();
+            let a = lex_all(FileId(0), &text, &mut i1);
+            let mut i2 = Interner::new();
+            let b = prelexed_tokens(&wanted, FileId(0), &mut i2);
+            assert_eq!(a.len(), b.len(), "{wanted:?}");
+            for (x, y) in a.iter().zip(&b) {
+                assert_eq!(x.kind, y.kind, "{wanted:?}");
+                assert_eq!(x.span, y.span, "{wanted:?}");
+                assert_eq!(x.flags, y.flags, "{wanted:?} at {:?}", x.span);
+                assert_eq!(i1.resolve(x.sym), i2.resolve(y.sym));
             }
         }
     }

@@ -162,8 +162,13 @@ impl Checker<'_> {
 
     /// The layout entry `name` (lower case) of some qualifiers.
     fn layout_entry<'q>(&self, quals: &'q VarQuals, name: &str) -> Option<&'q LayoutEntry> {
-        let sym = self.interner.get(name)?;
-        quals.layout.iter().rev().find(|e| e.name == sym)
+        // Compared by spelling, which names one symbol (performance: no hashing of `name` for
+        // each of the few entries a declaration has, often none).
+        quals
+            .layout
+            .iter()
+            .rev()
+            .find(|e| self.interner.resolve(e.name) == name)
     }
 
     /// The value of a built-in integer constant (`gl_MaxClipDistances`), if declared here.
@@ -363,10 +368,10 @@ impl Checker<'_> {
 
     /// A global variable has been declared.
     pub(crate) fn validate_var_interface(&mut self, var: VarId, q: &Quals) {
-        let v = self.m.var(var).clone();
-        if v.builtin {
+        if self.m.var(var).builtin {
             return;
         }
+        let v = self.m.var(var).clone();
         let name = self.name(v.name).to_string();
         for (lay, only) in [
             ("origin_upper_left", "gl_FragCoord"),

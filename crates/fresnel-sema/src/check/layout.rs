@@ -819,12 +819,12 @@ impl Checker<'_> {
     /// A global variable has been declared (its type and qualifiers are final).
     pub(crate) fn validate_var_layout(&mut self, var: VarId, q: &Quals) {
         let v = self.m.var(var);
-        let (storage, ty, builtin) = (v.storage, v.ty, v.builtin);
-        let var_name = self.name(v.name).to_string();
-        let quals = v.quals.clone();
-        if builtin {
+        if v.builtin {
             return;
         }
+        let (storage, ty) = (v.storage, v.ty);
+        let var_name = self.name(v.name).to_string();
+        let quals = v.quals.clone();
         let es = self.ents(&q.quals.layout);
         let kw = q.storage.map(|(k, _)| k);
         let inner = self.m.types.innermost(ty);

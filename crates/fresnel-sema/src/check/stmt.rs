@@ -550,7 +550,8 @@ impl Checker<'_> {
     /// "Recursion is not allowed, not even statically": reports each cycle of the call graph
     /// once, at a call that closes it (direct self-calls are reported where they are made).
     pub(crate) fn check_recursion(&mut self) {
-        if self.builtin_mode {
+        // Without calls there is no cycle (performance: nothing to allocate).
+        if self.builtin_mode || self.calls.is_empty() {
             return;
         }
         let n = self.m.functions.len();
@@ -612,6 +613,17 @@ impl Checker<'_> {
     /// of a plain assignment (compound assignments read too) is reported.
     pub(crate) fn check_writeonly_reads(&mut self) {
         if self.builtin_mode {
+            return;
+        }
+        // Nothing is reported unless a variable or a member is `writeonly` (performance: no
+        // walk over every expression of the usual shader).
+        if !self.m.vars.iter().any(|v| v.quals.memory.writeonly)
+            && !self
+                .m
+                .types
+                .struct_defs()
+                .any(|d| d.members.iter().any(|m| m.memory.writeonly))
+        {
             return;
         }
         // `.length()` does not read memory.
