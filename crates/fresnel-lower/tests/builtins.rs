@@ -2165,8 +2165,6 @@ const UNSUPPORTED_PREFIXES: &[&str] = &[
     "SetMeshOutputsEXT",
     "writePackedPrimitiveIndices4x8NV",
     "sparse",
-    "subgroupPartition",
-    "subgroupClustered",
     "clock",
     "timeAMD",
     "mbcntAMD",

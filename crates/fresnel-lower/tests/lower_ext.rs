@@ -837,7 +837,7 @@ void main() {{
 }
 
 #[test]
-fn subgroup_loops_compute_products_clusters_and_partitions() {
+fn subgroup_products_clusters_and_partitions_compute_per_invocation() {
     // 6 invocations, x = 1..6.
     let r = run_subgroup(
         "    r[i] = subgroupMul(x);
