@@ -174,13 +174,17 @@ pub struct Types {
     vectors: VectorSlots,
 }
 
-/// Ids of the common scalar and vector types, `u32::MAX` where not interned yet.
+/// Ids of the common scalar and vector types, [`NO_SLOT`] where not interned yet or not
+/// below it (those are found through `index`). One byte each: the table is moved with
+/// every `Types` and `Shader` (performance).
 #[derive(Clone)]
-struct VectorSlots([u32; 4 * 5 * 4]);
+struct VectorSlots([u8; 4 * 5 * 4]);
+
+const NO_SLOT: u8 = u8::MAX;
 
 impl Default for VectorSlots {
     fn default() -> VectorSlots {
-        VectorSlots([u32::MAX; 4 * 5 * 4])
+        VectorSlots([NO_SLOT; 4 * 5 * 4])
     }
 }
 
@@ -246,8 +250,11 @@ impl Types {
             components,
         } = &t
         {
-            if let Some(k) = vector_slot(*base, *bits, *components) {
-                vectors.0[k] = list.len() as u32;
+            if let (Some(k), Ok(id)) = (
+                vector_slot(*base, *bits, *components),
+                u8::try_from(list.len()),
+            ) {
+                vectors.0[k] = id;
             }
         }
         let id = list.push(t);
@@ -278,8 +285,8 @@ impl Types {
     pub fn vector(&mut self, base: BaseType, bits: u8, components: u8) -> TypeId {
         let slot = vector_slot(base, bits, components);
         if let Some(&id) = slot.and_then(|k| self.vectors.0.get(k)) {
-            if id != u32::MAX {
-                return TypeId(id);
+            if id != NO_SLOT {
+                return TypeId(u32::from(id));
             }
         }
         self.intern(Type::Vector {

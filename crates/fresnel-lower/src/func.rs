@@ -435,12 +435,11 @@ impl FlatBuiltins {
     }
 }
 
-/// About how many instructions lowering a function body makes: one per four bytes of body
-/// (the median over the corpus is one per six; built-ins that expand, such as matrix
-/// functions, make denser code), so that the arenas are allocated once instead of doubled
-/// up to their size.
+/// About how many instructions lowering a function body makes: one per five bytes of body
+/// (the median over the corpus is one per six), so that the arenas are allocated once
+/// instead of doubled up to their size.
 fn instr_estimate(m: &hir::Module, body: hir::StmtId) -> usize {
-    (m.stmt(body).span.len() as usize / 4).min(1 << 16)
+    (m.stmt(body).span.len() as usize / 5).min(1 << 16)
 }
 
 fn lower_function(
@@ -478,8 +477,7 @@ fn lower_function(
             ctl: Vec::new(),
             inline_stack: smallvec::smallvec![hf],
             span: func.span,
-            // Sized like the value arena (performance: not regrown word by word).
-            claimed: fresnel_ir::analysis::BitSet::new(estimate),
+            claimed: fresnel_ir::analysis::BitSet::default(),
         };
         for (hp, ip) in func.params.iter().zip(params) {
             fc.locals.insert(*hp, Local::Var(ip));
