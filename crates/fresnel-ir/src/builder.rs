@@ -330,7 +330,8 @@ impl<'f> Builder<'f> {
                 })
             }))
         } else {
-            self.push(&[], |_| {
+            // No results to list (performance: `place`, not `push`).
+            self.place(&[], |_| {
                 InstrKind::Intrinsic(IntrinsicInstr {
                     op,
                     dest: None,
@@ -512,7 +513,7 @@ impl<'f> Builder<'f> {
     /// Ends the current block with a jump; the rest of the list is unreachable.
     pub fn jump(&mut self, kind: JumpKind) {
         assert!(self.cursor.is_none(), "no control flow at a cursor");
-        self.push(&[], |_| InstrKind::Jump(kind));
+        self.place(&[], |_| InstrKind::Jump(kind));
         self.dead = true;
     }
 

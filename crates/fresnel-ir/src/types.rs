@@ -168,6 +168,53 @@ pub struct Types {
     /// [`Types::spec_array`]), and their deduplication index. Lookups only.
     spec_lengths: FxHashMap<TypeId, SpecExpr>,
     spec_index: FxHashMap<(TypeId, u32, u32, SpecExpr), TypeId>,
+    /// The scalar and vector types of up to four components interned so far, by
+    /// [`vector_slot`] (performance: lowering asks for them all the time; an array read
+    /// instead of hashing the type and probing `index`).
+    vectors: VectorSlots,
+}
+
+/// Ids of the common scalar and vector types, [`NO_SLOT`] where not interned yet or not
+/// below it (those are found through `index`). One byte each: the table is moved with
+/// every `Types` and `Shader` (performance).
+#[derive(Clone)]
+struct VectorSlots([u8; 4 * 5 * 4]);
+
+const NO_SLOT: u8 = u8::MAX;
+
+impl Default for VectorSlots {
+    fn default() -> VectorSlots {
+        VectorSlots([NO_SLOT; 4 * 5 * 4])
+    }
+}
+
+impl std::fmt::Debug for VectorSlots {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // A cache of `list`: nothing of its own to show.
+        f.write_str("..")
+    }
+}
+
+/// The slot of a scalar or vector type in [`Types::vectors`], if it has one.
+fn vector_slot(base: BaseType, bits: u8, components: u8) -> Option<usize> {
+    let b = match base {
+        BaseType::Float => 0,
+        BaseType::Int => 1,
+        BaseType::Uint => 2,
+        BaseType::Bool => 3,
+    };
+    let w = match bits {
+        1 => 0,
+        8 => 1,
+        16 => 2,
+        32 => 3,
+        64 => 4,
+        _ => return None,
+    };
+    if !(1..=4).contains(&components) {
+        return None;
+    }
+    Some((b * 5 + w) * 4 + usize::from(components - 1))
 }
 
 impl Types {
@@ -175,13 +222,40 @@ impl Types {
         Types::default()
     }
 
+    /// An empty table with room for about `n` types (performance: a front end that knows
+    /// roughly how many it will make does not regrow the list and the index one at a time).
+    pub fn with_capacity(n: usize) -> Types {
+        let mut t = Types::default();
+        t.list.reserve(n);
+        t.index.reserve(n);
+        t
+    }
+
     pub fn intern(&mut self, t: Type) -> TypeId {
         use std::hash::BuildHasher;
         let h = rustc_hash::FxBuildHasher.hash_one(&t);
-        let Types { list, index, .. } = self;
+        let Types {
+            list,
+            index,
+            vectors,
+            ..
+        } = self;
         let ids = index.entry(h).or_default();
         if let Some(&id) = ids.iter().find(|&&id| list[id] == t) {
             return id;
+        }
+        if let Type::Vector {
+            base,
+            bits,
+            components,
+        } = &t
+        {
+            if let (Some(k), Ok(id)) = (
+                vector_slot(*base, *bits, *components),
+                u8::try_from(list.len()),
+            ) {
+                vectors.0[k] = id;
+            }
         }
         let id = list.push(t);
         ids.push(id);
@@ -205,14 +279,16 @@ impl Types {
     }
 
     pub fn scalar(&mut self, base: BaseType, bits: u8) -> TypeId {
-        self.intern(Type::Vector {
-            base,
-            bits,
-            components: 1,
-        })
+        self.vector(base, bits, 1)
     }
 
     pub fn vector(&mut self, base: BaseType, bits: u8, components: u8) -> TypeId {
+        let slot = vector_slot(base, bits, components);
+        if let Some(&id) = slot.and_then(|k| self.vectors.0.get(k)) {
+            if id != NO_SLOT {
+                return TypeId(u32::from(id));
+            }
+        }
         self.intern(Type::Vector {
             base,
             bits,
@@ -246,7 +322,9 @@ impl Types {
 
     /// The type one level down: an array's element, a matrix's column.
     pub fn element(&mut self, id: TypeId) -> Option<TypeId> {
-        match self.get(id).clone() {
+        // Matched by reference, the fields copied out (performance: no clone of the type,
+        // which for a struct copies its name and every field name).
+        match *self.get(id) {
             Type::Array { elem, .. } => Some(elem),
             Type::Matrix { bits, rows, .. } => Some(self.vector(BaseType::Float, bits, rows)),
             Type::Vector { base, bits, .. } => Some(self.scalar(base, bits)),

@@ -1195,7 +1195,8 @@ impl FnCx<'_, '_, '_> {
         let m = self.cx.m;
         // (The inner links are marked with their precision here, the outermost by
         // `mark_result`.)
-        let mut spine = vec![(op, b, ty, span, None)];
+        // Inline for chains of up to two operators (performance: most are one).
+        let mut spine: SmallVec<[_; 2]> = smallvec::smallvec![(op, b, ty, span, None)];
         let mut cur = a;
         while let ExprKind::Binary(op2, a2, b2) = m.expr(cur).kind {
             if matches!(op2, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) && self.needs_guard(b2) {
@@ -1952,7 +1953,9 @@ impl FnCx<'_, '_, '_> {
         for name in crate::builtins::globals_read(f.name) {
             self.ensure_global(name, span)?;
         }
-        let mut lowered: Vec<Arg> = Vec::with_capacity(args.len());
+        // Inline for the common built-in of up to three arguments (performance: no
+        // allocation per call).
+        let mut lowered: SmallVec<[Arg; 3]> = SmallVec::with_capacity(args.len());
         let mut copy_back: Vec<(Place, ValueId, HirTypeId)> = Vec::new();
         let mut post_swizzle: Option<(HirTypeId, SmallVec<[u8; 4]>)> = None;
         for (i, &a) in args.iter().enumerate() {

@@ -405,7 +405,7 @@ pub(crate) fn lower_flat_function(
             locals: FxHashMap::default(),
             ret: None,
             ctl: Vec::new(),
-            inline_stack: Vec::new(),
+            inline_stack: SmallVec::new(),
             span,
             claimed: fresnel_ir::analysis::BitSet::default(),
         };

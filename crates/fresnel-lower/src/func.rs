@@ -39,7 +39,7 @@ pub struct Cx<'m> {
     pub vars: EntityVec<VarId, Variable>,
     pub globals: FxHashMap<hir::VarId, Global>,
     /// Flattened built-ins by name and mode.
-    pub flat: FxHashMap<(String, VarMode), VarId>,
+    pub flat: FlatBuiltins,
     pub funcs: FxHashMap<hir::FuncId, FuncId>,
     pub ir_funcs: EntityVec<FuncId, Function>,
     pub queue: Vec<hir::FuncId>,
@@ -103,7 +103,8 @@ pub struct FnCx<'a, 'f, 'm> {
     /// The return variable of the (non-inlined) function and its type.
     pub ret: Option<(VarId, HirTypeId)>,
     pub ctl: Vec<Ctl>,
-    pub inline_stack: Vec<hir::FuncId>,
+    /// Inline for a few levels of inlining (performance: no allocation per function).
+    pub inline_stack: SmallVec<[hir::FuncId; 4]>,
     /// The expression or statement being lowered (for errors).
     pub span: Span,
     /// Values already given to an expression's result (marked with that expression's
@@ -309,7 +310,8 @@ pub fn lower_module(
     if let Some(main) = main {
         check_recursion(m, interner, main)?;
     }
-    let mut types = Types::new();
+    // About one IR type per HIR type (performance: the type table is sized once).
+    let mut types = Types::with_capacity(m.types.len());
     let mut cx = Cx {
         m,
         interner,
@@ -317,7 +319,7 @@ pub fn lower_module(
         stage,
         vars: EntityVec::new(),
         globals: FxHashMap::default(),
-        flat: FxHashMap::default(),
+        flat: FlatBuiltins::default(),
         funcs: FxHashMap::default(),
         ir_funcs: EntityVec::new(),
         queue: Vec::new(),
@@ -337,10 +339,11 @@ pub fn lower_module(
             .any(|i| crate::vendor::is_vendor(m, fresnel_sema::types::TypeId(i as u32))),
     };
     cx.stage_info();
-    // Room for the user globals' variables and bindings (performance: the arena of large
-    // `Variable`s and the map are not regrown while they are made).
+    // Room for the variables, about one per HIR variable (globals, the built-ins named,
+    // locals and parameters), and for the user globals' bindings (performance: the arena
+    // of large `Variable`s and the map are not regrown while they are made).
     let user_globals = m.globals.iter().filter(|&&g| !m.var(g).builtin).count();
-    cx.vars.reserve(user_globals);
+    cx.vars.reserve(m.vars.len().max(user_globals));
     cx.globals.reserve(user_globals);
     // Every user global gets its variable, in declaration order; built-ins when used.
     for &g in &m.globals {
@@ -411,6 +414,34 @@ fn drain_queues(cx: &mut Cx<'_>, types: &mut Types) -> Result<(), LowerError> {
     }
 }
 
+/// The flattened built-in variables made so far, by name and mode: a shader names a few,
+/// so a list looked up by `&str` (performance: no `String` made for every lookup, as a
+/// map keyed by `(String, VarMode)` needs).
+#[derive(Default)]
+pub struct FlatBuiltins(Vec<(String, VarMode, VarId)>);
+
+impl FlatBuiltins {
+    pub fn get(&self, name: &str, mode: VarMode) -> Option<VarId> {
+        self.0
+            .iter()
+            .find(|(n, m, _)| *m == mode && n == name)
+            .map(|&(_, _, v)| v)
+    }
+
+    /// Adds a variable not listed yet.
+    pub fn insert(&mut self, name: String, mode: VarMode, v: VarId) {
+        debug_assert!(self.get(&name, mode).is_none());
+        self.0.push((name, mode, v));
+    }
+}
+
+/// About how many instructions lowering a function body makes: one per five bytes of body
+/// (the median over the corpus is one per six), so that the arenas are allocated once
+/// instead of doubled up to their size.
+fn instr_estimate(m: &hir::Module, body: hir::StmtId) -> usize {
+    (m.stmt(body).span.len() as usize / 5).min(1 << 16)
+}
+
 fn lower_function(
     cx: &mut Cx<'_>,
     types: &mut Types,
@@ -427,9 +458,7 @@ fn lower_function(
         ));
     };
     let mut f = std::mem::replace(&mut cx.ir_funcs[fid], Function::placeholder());
-    // About one instruction per five bytes of body (the median over the corpus is one per
-    // six): the arenas are allocated once instead of doubled up to their size.
-    let estimate = (m.stmt(body).span.len() as usize / 5).min(1 << 16);
+    let estimate = instr_estimate(m, body);
     f.reserve_instrs(estimate);
     // The start block's list too: straight-line code, the common case, all lands there
     // (performance: not regrown from empty one push at a time).
@@ -446,7 +475,7 @@ fn lower_function(
             locals: FxHashMap::default(),
             ret,
             ctl: Vec::new(),
-            inline_stack: vec![hf],
+            inline_stack: smallvec::smallvec![hf],
             span: func.span,
             claimed: fresnel_ir::analysis::BitSet::default(),
         };
@@ -829,6 +858,9 @@ impl FnCx<'_, '_, '_> {
         let body = func
             .body
             .ok_or_else(|| LowerError::new("inlining a function without a body", Some(span)))?;
+        // Room for the inlined body as `lower_function` estimates it (performance: the
+        // arenas sized for the caller's own body are not regrown while it is inlined).
+        self.b.func.reserve_instrs(instr_estimate(m, body));
         let ret = if shape(m, func.ret) == Shape::Void {
             None
         } else {

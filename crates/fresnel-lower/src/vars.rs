@@ -66,6 +66,22 @@ const IMAGE_FORMATS: &[&str] = &[
 
 /// The image format a layout name gives, in lower case (names are matched in any case);
 /// `None` for other names (performance: no lower-cased copy of every layout name).
+/// The layout qualifiers with a value that [`Cx::decorate`] reads.
+const DECORATION_KEYS: [&str; 12] = [
+    "location",
+    "component",
+    "index",
+    "binding",
+    "set",
+    "xfb_buffer",
+    "xfb_offset",
+    "xfb_stride",
+    "stream",
+    "input_attachment_index",
+    "bank",
+    "member_offset",
+];
+
 fn image_format(name: &str) -> Option<String> {
     IMAGE_FORMATS
         .iter()
@@ -201,7 +217,7 @@ impl Cx<'_> {
         let var = m.var(id);
         if let Some((bid, idx)) = var.block_member {
             if var.builtin {
-                let name = self.interner.resolve(var.name).to_string();
+                let name = self.interner.resolve(var.name);
                 let mode = self.mode_of(var);
                 // A built-in of a redeclared block kept for transform feedback is that
                 // block's member (one variable in the interface holds each built-in).
@@ -210,7 +226,7 @@ impl Cx<'_> {
                         return Ok(Global::Member(b, member));
                     }
                 }
-                let v = self.flat_var(types, &name, mode, var.ty, Some(id), span)?;
+                let v = self.flat_var(types, name, mode, var.ty, Some(id), span)?;
                 return Ok(Global::Var(v));
             }
             return match self.global(types, bid, span)? {
@@ -332,8 +348,8 @@ impl Cx<'_> {
         hvar: Option<hir::VarId>,
         span: Span,
     ) -> Result<VarId, LowerError> {
-        if let Some(v) = self.flat.get(&(name.to_string(), mode)) {
-            return Ok(*v);
+        if let Some(v) = self.flat.get(name, mode) {
+            return Ok(v);
         }
         let mut ty = ir_type(types, self.m, self.interner, hty, None, span)?;
         if let Some(h) = hvar {
@@ -345,7 +361,7 @@ impl Cx<'_> {
             self.decorate(&mut v, self.m.var(h));
         }
         let id = self.vars.push(v);
-        self.flat.insert((name.to_string(), mode), id);
+        self.flat.insert(name.to_string(), mode, id);
         Ok(id)
     }
 
@@ -371,10 +387,9 @@ impl Cx<'_> {
         let Some(mem) = m.types.struct_def(sid).members.get(member as usize) else {
             return Err(LowerError::new("no such block member", Some(span)));
         };
-        let name = self.interner.resolve(mem.name).to_string();
-        let key = (name.clone(), mode);
-        if let Some(v) = self.flat.get(&key) {
-            return Ok(*v);
+        let name = self.interner.resolve(mem.name);
+        if let Some(v) = self.flat.get(name, mode) {
+            return Ok(v);
         }
         let elem = ir_type(types, m, self.interner, mem.ty, None, span)?;
         let ty = match arr {
@@ -395,7 +410,7 @@ impl Cx<'_> {
         v.builtin = true;
         v.patch = var.quals.patch;
         let id = self.vars.push(v);
-        self.flat.insert(key, id);
+        self.flat.insert(name.to_string(), mode, id);
         Ok(id)
     }
 
@@ -575,11 +590,35 @@ impl Cx<'_> {
 
     fn decorate(&self, v: &mut Variable, var: &hir::Var) {
         let q = &var.quals;
-        v.location = self.layout_value(q, "location").map(|x| x as i32);
-        v.component = self.layout_value(q, "component").map(|x| x as u8);
-        v.index = self.layout_value(q, "index").map(|x| x as u8);
-        v.binding = self.layout_value(q, "binding").map(|x| x as u32);
-        v.set = self.layout_value(q, "set").map(|x| x as u32);
+        // Every layout entry is named once, in one pass (performance: not one scan of the
+        // list per qualifier looked up); as `layout_value`, the last entry of a name wins.
+        let mut vals = [None; DECORATION_KEYS.len()];
+        let (mut format, mut record_ext, mut record_nv, mut tile) = (None, false, false, false);
+        for e in &q.layout {
+            let name = self.layout_name(e);
+            if let Some(k) = DECORATION_KEYS
+                .iter()
+                .position(|key| name.eq_ignore_ascii_case(key))
+            {
+                vals[k] = e.value;
+                continue;
+            }
+            if format.is_none() {
+                format = image_format(name);
+            }
+            record_ext |= name.eq_ignore_ascii_case("shaderRecordEXT");
+            record_nv |= name.eq_ignore_ascii_case("shaderRecordNV");
+            tile |= name.eq_ignore_ascii_case("tile_attachmentQCOM");
+        }
+        let value = |key: &str| {
+            let k = DECORATION_KEYS.iter().position(|k| *k == key);
+            vals[k.expect("a decoration key")]
+        };
+        v.location = value("location").map(|x| x as i32);
+        v.component = value("component").map(|x| x as u8);
+        v.index = value("index").map(|x| x as u8);
+        v.binding = value("binding").map(|x| x as u32);
+        v.set = value("set").map(|x| x as u32);
         if self.opts.vulkan
             && v.set.is_none()
             && matches!(v.mode, VarMode::Ubo | VarMode::Ssbo | VarMode::Uniform)
@@ -616,13 +655,10 @@ impl Cx<'_> {
             }
         }
         v.access = acc;
-        v.format = q
-            .layout
-            .iter()
-            .find_map(|e| image_format(self.layout_name(e)));
+        v.format = format;
         v.relaxed_precision = matches!(q.precision, Some(Precision::Medium | Precision::Low));
         v.precision = ir_precision(q.precision);
-        let u32_of = |n: &str| self.layout_value(q, n).and_then(|x| u32::try_from(x).ok());
+        let u32_of = |n: &str| value(n).and_then(|x| u32::try_from(x).ok());
         v.xfb_buffer = u32_of("xfb_buffer");
         v.xfb_offset = u32_of("xfb_offset");
         v.xfb_stride = u32_of("xfb_stride");
@@ -635,20 +671,17 @@ impl Cx<'_> {
         if let Storage::Ext(s) = var.storage {
             v.ext_storage = Some(self.interner.resolve(s).to_string());
         }
-        for rec in ["shaderRecordEXT", "shaderRecordNV"] {
-            if q.layout
-                .iter()
-                .any(|e| self.layout_name(e).eq_ignore_ascii_case(rec))
-            {
+        for (on, rec) in [
+            (record_ext, "shaderRecordEXT"),
+            (record_nv, "shaderRecordNV"),
+        ] {
+            if on {
                 v.ext_storage = Some(rec.to_string());
             }
         }
         // GL_QCOM_tile_shading (issue 5, helper F): an image declared
         // `layout(tile_attachmentQCOM)` lives in the tile attachment storage.
-        if q.layout.iter().any(|e| {
-            self.layout_name(e)
-                .eq_ignore_ascii_case("tile_attachmentQCOM")
-        }) {
+        if tile {
             v.ext_storage = Some("tile_attachmentQCOM".to_string());
         }
         v.ext_quals = q
@@ -1117,13 +1150,13 @@ impl Cx<'_> {
             }
             _ => return None,
         };
-        if let Some(v) = self.flat.get(&(name.to_string(), mode)) {
-            return Some(*v);
+        if let Some(v) = self.flat.get(name, mode) {
+            return Some(v);
         }
         let mut v = Variable::new(name, ty, mode);
         v.builtin = true;
         let id = self.vars.push(v);
-        self.flat.insert((name.to_string(), mode), id);
+        self.flat.insert(name.to_string(), mode, id);
         Some(id)
     }
 
