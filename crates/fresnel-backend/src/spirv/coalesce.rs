@@ -242,13 +242,23 @@ pub fn analyze(
 ) -> Groups {
     let mut g = Groups::default();
     let mut absorbed = InstrSet::default();
+    // Found in this walk (performance: no walk of their own): whether `f` has a candidate
+    // root of [`find_matvecs`], and its `vecN`s (a transpose is two at least).
+    let mut any_sum = false;
+    let mut vecs = 0usize;
     for (_, block) in f.blocks.iter() {
         let instrs = &block.instrs;
         let mut loads: FxHashMap<ValueId, Vec<Access>> = FxHashMap::default();
         let mut stores: FxHashMap<ValueId, Vec<Access>> = FxHashMap::default();
         for (pos, &i) in instrs.iter().enumerate() {
-            let InstrKind::Intrinsic(x) = &f.instrs[i].kind else {
-                continue;
+            let x = match &f.instrs[i].kind {
+                InstrKind::Intrinsic(x) => x,
+                InstrKind::Alu(a) => {
+                    any_sum |= is_product_sum(f, a);
+                    vecs += usize::from(matches!(a.op, AluOp::Vec2 | AluOp::Vec3 | AluOp::Vec4));
+                    continue;
+                }
+                _ => continue,
             };
             let (is_load, deref, value) = match x.op {
                 Intrinsic::LoadDeref => match x.dest {
@@ -363,8 +373,10 @@ pub fn analyze(
     // Every pattern below starts from a group or from a vector `fadd` (a product's sum):
     // without either there is nothing to find (performance: most functions of small
     // shaders; no readers table then).
-    if g.load_at.is_empty() && g.store_at.is_empty() && !any_product_sum(f) {
-        record_transposes(f, &mut g);
+    if g.load_at.is_empty() && g.store_at.is_empty() && !any_sum {
+        if vecs >= 2 {
+            record_transposes(f, &mut g);
+        }
         return g;
     }
     // Who reads each value (an `if` condition counts as a reader that is never absorbed).
@@ -398,7 +410,9 @@ pub fn analyze(
     find_product_matrices(f, &users, &mut g);
     find_inverses(shader, f, &users, &mut g);
     find_inverse_matvecs(f, &users, &mut g);
-    record_transposes(f, &mut g);
+    if vecs >= 2 {
+        record_transposes(f, &mut g);
+    }
     // Loaded elements read only by store groups and products of their aggregate need no
     // extract of their own.
     if any_elem.is_empty() {
@@ -451,18 +465,14 @@ fn record_transposes(f: &Function, g: &mut Groups) {
     }
 }
 
-/// Whether `f` has a candidate root of [`find_matvecs`]: a vector `fadd` of 32 or 64 bits,
+/// Whether `a` is a candidate root of [`find_matvecs`]: a vector `fadd` of 32 or 64 bits,
 /// not exact.
-fn any_product_sum(f: &Function) -> bool {
-    f.blocks.iter().any(|(_, b)| {
-        b.instrs.iter().any(|&i| match &f.instrs[i].kind {
-            InstrKind::Alu(a) if a.op == AluOp::Fadd && !a.exact => {
-                let d = &f.values[a.dest];
-                d.num_components >= 2 && (d.bit_size == 32 || d.bit_size == 64)
-            }
-            _ => false,
-        })
-    })
+fn is_product_sum(f: &Function, a: &fresnel_ir::Alu) -> bool {
+    if a.op != AluOp::Fadd || a.exact {
+        return false;
+    }
+    let d = &f.values[a.dest];
+    d.num_components >= 2 && (d.bit_size == 32 || d.bit_size == 64)
 }
 
 /// Whether every reader of vector `v` is an ALU instruction (not a `vecN`) reading one
@@ -1053,6 +1063,11 @@ fn find_matvecs(
     // free (loaded) or made for another product of the block anyway.
     let mut made: Vec<(BlockId, Vec<ValueId>)> = Vec::new();
     for pass in 0..2 {
+        // Nothing taken in the first pass, no loaded matrix: the second takes nothing either
+        // (its products of constant coefficients need one of them).
+        if pass == 1 && made.is_empty() && elems.is_empty() {
+            break;
+        }
         for (b, _) in f.blocks.iter() {
             let instrs = &f.blocks[b].instrs;
             for &root in instrs.iter().rev() {
@@ -1698,15 +1713,14 @@ pub fn find_transposes(
         // (Performance: the columns inline; most `vecN`s are not transposes.)
         let mut sets: Vec<(SmallVec<[ValueId; 4]>, Vec<Row>)> = Vec::new();
         for &i in &f.blocks[b].instrs {
-            if taken(&i) {
-                continue;
-            }
             let InstrKind::Alu(a) = &f.instrs[i].kind else {
                 continue;
             };
+            // (Performance: the opcode before the `taken` lookups.)
             if !matches!(a.op, AluOp::Vec2 | AluOp::Vec3 | AluOp::Vec4)
                 || a.exact
                 || !f.flags(a.dest).is_empty()
+                || taken(&i)
             {
                 continue;
             }

@@ -32,9 +32,17 @@ fn is_pure(opcode: u32) -> bool {
 fn is_literal(opcode: u32, k: usize) -> bool {
     match opcode {
         12 => k == 3,
-        81 => k >= 3,
-        79 | 82 => k >= 4,
-        _ => false,
+        _ => k >= literals_from(opcode),
+    }
+}
+
+/// The first operand word of an instruction with `opcode` from which on all are literals
+/// ([`is_literal`] but `OpExtInst`'s instruction number); `usize::MAX` when none are.
+fn literals_from(opcode: u32) -> usize {
+    match opcode {
+        81 => 3,
+        79 | 82 => 4,
+        _ => usize::MAX,
     }
 }
 
@@ -120,8 +128,11 @@ pub fn remove_dead_ids(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> (Vec
         let n = (code[s] >> 16) as usize;
         let pure = candidate(&(s, n));
         let opcode = code[s] & 0xffff;
-        for (k, &w) in code[s + 1..s + n].iter().enumerate() {
-            if (pure && k == 1) || is_literal(opcode, k) {
+        // (Performance: the literal tail cut off once per instruction, not tested per word.)
+        let operands = &code[s + 1..s + n];
+        let operands = &operands[..operands.len().min(literals_from(opcode))];
+        for (k, &w) in operands.iter().enumerate() {
+            if (pure && k == 1) || (opcode == 12 && k == 3) {
                 continue;
             }
             count(w, &mut uses);

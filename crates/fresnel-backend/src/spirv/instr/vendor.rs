@@ -89,7 +89,16 @@ impl FuncCx<'_, '_> {
 /// Rejects a shader holding vendor operations before anything is written (the opaque types
 /// they act on would otherwise fail first, with a message naming only the type).
 pub(crate) fn reject_vendor_ops(shader: &fresnel_ir::Shader) -> Result<()> {
+    let is_vendor = |k: &fresnel_ir::InstrKind| {
+        matches!(k, fresnel_ir::InstrKind::Intrinsic(x)
+            if matches!(x.op, Intrinsic::VendorOp | Intrinsic::VendorOpValue))
+    };
     for (_, f) in shader.functions.iter() {
+        // (Performance: the arena scanned in place first; nearly every function has no
+        // vendor operation, and then no list in order is made.)
+        if !f.instrs.iter().any(|(_, i)| is_vendor(&i.kind)) {
+            continue;
+        }
         for id in f.instrs_in_order() {
             if let fresnel_ir::InstrKind::Intrinsic(x) = &f.instrs[id].kind {
                 if matches!(x.op, Intrinsic::VendorOp | Intrinsic::VendorOpValue)
