@@ -16,9 +16,13 @@ void main() {
 ";
 
 fn run(extra: &[&str]) -> Output {
+    // One file per call: the tests run in parallel, and rewriting a shared file while another
+    // test's compiler reads it made them flaky.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("fresnel-spec-flag-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("s.comp");
+    let path = dir.join(format!("s{n}.comp"));
     std::fs::write(&path, SHADER).expect("write");
     Command::new(env!("CARGO_BIN_EXE_fresnel"))
         .args(["run", "--target-env", "vulkan1.1"])
