@@ -11,11 +11,15 @@ struct Run {
 }
 
 fn run_opts(src: &str, opts: &PpOptions) -> Run {
+    run_with(src, opts, &mut NoIncludes)
+}
+
+fn run_with(src: &str, opts: &PpOptions, includer: &mut dyn IncludeResolver) -> Run {
     let mut sm = SourceMap::new();
     let mut interner = Interner::new();
     let mut diags = Diagnostics::new();
     let f = sm.add_file("t.glsl", src, FileOrigin::Main);
-    let out = preprocess(&mut sm, &mut interner, &mut diags, f, opts, &mut NoIncludes);
+    let out = preprocess(&mut sm, &mut interner, &mut diags, f, opts, includer);
     let text = out
         .tokens
         .iter()
@@ -513,27 +517,6 @@ impl IncludeResolver for SameHeader {
     }
 }
 
-fn run_includes(src: &str, opts: &PpOptions, header: &'static str) -> (Vec<String>, bool) {
-    let mut sm = SourceMap::new();
-    let mut interner = Interner::new();
-    let mut diags = Diagnostics::new();
-    let f = sm.add_file("t.glsl", src, FileOrigin::Main);
-    let out = preprocess(
-        &mut sm,
-        &mut interner,
-        &mut diags,
-        f,
-        opts,
-        &mut SameHeader(header),
-    );
-    let errors = diags
-        .iter()
-        .filter(|d| d.is_error())
-        .map(|d| d.message.clone())
-        .collect();
-    (errors, out.truncated)
-}
-
 #[test]
 fn text_made_by_pasting_is_limited() {
     // Each level pastes its argument to itself: 2^n bytes after n levels, so 40 levels would
@@ -568,72 +551,47 @@ fn text_made_by_pasting_is_limited() {
     assert_eq!(r.text, "xxxxxxxx");
 }
 
-#[test]
-fn source_size_and_include_count_are_limited() {
-    let limits = PpLimits {
-        max_source_bytes: 64,
-        max_included_files: 3,
-        ..PpLimits::default()
-    };
-    let opts = PpOptions {
+/// Options with these limits.
+fn with_limits(limits: PpLimits) -> PpOptions {
+    PpOptions {
         limits,
         ..PpOptions::default()
-    };
+    }
+}
+
+#[test]
+fn source_size_and_include_count_are_limited() {
     // The main file alone is over the limit: nothing is read.
     let long = format!("int a;\n{}", "// padding\n".repeat(10));
-    let r = run_opts(&long, &opts);
+    let small = |bytes| {
+        with_limits(PpLimits {
+            max_source_bytes: bytes,
+            ..PpLimits::default()
+        })
+    };
+    let r = run_opts(&long, &small(64));
     assert!(r.out.truncated);
     assert!(r.out.tokens.is_empty());
-    assert_eq!(
-        r.errors,
-        vec!["the source text exceeds the limit of 64 bytes".to_string()]
-    );
+    assert_eq!(r.errors, ["the source text exceeds the limit of 64 bytes"]);
     // Headers count toward the same total.
     let inc = "#version 450\n#extension GL_GOOGLE_include_directive : enable\n";
-    let (errors, truncated) = run_includes(
-        &format!("{inc}#include \"a.h\"\n"),
-        &PpOptions {
-            limits: PpLimits {
-                max_source_bytes: 120,
-                ..PpLimits::default()
-            },
-            ..PpOptions::default()
-        },
-        "int this_header_is_long_enough_to_pass_the_limit_of_the_source_text;\n",
-    );
-    assert!(truncated);
-    assert_eq!(
-        errors,
-        vec!["the source text exceeds the limit of 120 bytes".to_string()]
-    );
-    // An empty header included again and again costs no bytes but is still counted.
-    let (errors, truncated) = run_includes(
-        &format!("{inc}{}", "#include \"e.h\"\n".repeat(5)),
-        &PpOptions {
-            limits: PpLimits {
-                max_included_files: 3,
-                ..PpLimits::default()
-            },
-            ..PpOptions::default()
-        },
-        "",
-    );
-    assert!(truncated);
-    assert_eq!(
-        errors,
-        vec!["more than 3 `#include` directives in all".to_string()]
-    );
-    // Within the limits, includes work.
-    let (errors, truncated) = run_includes(
-        &format!("{inc}{}", "#include \"e.h\"\n".repeat(3)),
-        &PpOptions {
-            limits: PpLimits {
-                max_included_files: 3,
-                ..PpLimits::default()
-            },
-            ..PpOptions::default()
-        },
-        "",
-    );
-    assert!(!truncated && errors.is_empty(), "{errors:?}");
+    let long_header =
+        SameHeader("int this_header_is_long_enough_to_pass_the_limit_of_the_source_text;\n");
+    let r = run_with(&format!("{inc}#include \"a.h\"\n"), &small(120), &mut {
+        long_header
+    });
+    assert!(r.out.truncated);
+    assert_eq!(r.errors, ["the source text exceeds the limit of 120 bytes"]);
+    // An empty header included again and again costs no bytes but is still counted; within
+    // the limit, includes work.
+    let three = with_limits(PpLimits {
+        max_included_files: 3,
+        ..PpLimits::default()
+    });
+    let includes = |n: usize| format!("{inc}{}", "#include \"e.h\"\n".repeat(n));
+    let r = run_with(&includes(5), &three, &mut SameHeader(""));
+    assert!(r.out.truncated);
+    assert_eq!(r.errors, ["more than 3 `#include` directives in all"]);
+    let r = run_with(&includes(3), &three, &mut SameHeader(""));
+    assert!(!r.out.truncated && r.errors.is_empty(), "{:?}", r.errors);
 }
