@@ -190,6 +190,10 @@ fn subgroup_products_and_clustered_reductions_on_the_driver_and_the_interpreter(
         let w = u32s(&interpret(&source(&sizes), level, bytes));
         check(&w, 32, &sizes, &format!("interpreter {level:?}"));
     }
+    // One intrinsic each in the IR: no loop over the invocations is left.
+    let text = support::ir(fresnel::Stage::Compute, &source(&sizes), None, 1).to_string();
+    assert!(text.contains("reduction_op=imul, cluster_size=4"), "{text}");
+    assert!(!text.contains("read_invocation"), "{text}");
     // One instruction each, no loop.
     let words = compute_spirv(&source(&sizes), Some(fresnel_opt::OptLevel::O), 1);
     assert_eq!(opcode_count(&words, OP_GROUP_NON_UNIFORM_IMUL), 3 * (3 + 6));
