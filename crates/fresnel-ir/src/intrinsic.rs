@@ -112,52 +112,56 @@ impl IndexKind {
     }
 }
 
-/// Atomic operations (the `atomic` index of the atomic intrinsics).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum AtomicOp {
-    Iadd,
-    Imin,
-    Umin,
-    Imax,
-    Umax,
-    Iand,
-    Ior,
-    Ixor,
-    Xchg,
-    CmpXchg,
-    Fadd,
-    Fmin,
-    Fmax,
-    /// Atomic counter increment (returns the old value).
-    Inc,
-    /// Atomic counter decrement (returns the new value).
-    Dec,
-    /// Atomic load / store (GL_KHR_memory_scope_semantics).
-    Load,
-    Store,
+/// An enum of IR index values kept as their position: declares the enum with `ALL` (every
+/// variant in order), `index` and `from_index`.
+macro_rules! index_enum {
+    ($(#[$m:meta])* pub enum $name:ident { $($(#[$vm:meta])* $v:ident,)* }) => {
+        $(#[$m])*
+        pub enum $name { $($(#[$vm])* $v,)* }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$v,)*];
+
+            /// The position in [`Self::ALL`], as the index stores it.
+            pub fn index(self) -> i64 {
+                self as i64
+            }
+
+            pub fn from_index(i: i64) -> Option<$name> {
+                usize::try_from(i).ok().and_then(|i| Self::ALL.get(i).copied())
+            }
+        }
+    };
+}
+
+index_enum! {
+    /// Atomic operations (the `atomic` index of the atomic intrinsics).
+    #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+    pub enum AtomicOp {
+        Iadd,
+        Imin,
+        Umin,
+        Imax,
+        Umax,
+        Iand,
+        Ior,
+        Ixor,
+        Xchg,
+        CmpXchg,
+        Fadd,
+        Fmin,
+        Fmax,
+        /// Atomic counter increment (returns the old value).
+        Inc,
+        /// Atomic counter decrement (returns the new value).
+        Dec,
+        /// Atomic load / store (GL_KHR_memory_scope_semantics).
+        Load,
+        Store,
+    }
 }
 
 impl AtomicOp {
-    pub const ALL: &'static [AtomicOp] = &[
-        AtomicOp::Iadd,
-        AtomicOp::Imin,
-        AtomicOp::Umin,
-        AtomicOp::Imax,
-        AtomicOp::Umax,
-        AtomicOp::Iand,
-        AtomicOp::Ior,
-        AtomicOp::Ixor,
-        AtomicOp::Xchg,
-        AtomicOp::CmpXchg,
-        AtomicOp::Fadd,
-        AtomicOp::Fmin,
-        AtomicOp::Fmax,
-        AtomicOp::Inc,
-        AtomicOp::Dec,
-        AtomicOp::Load,
-        AtomicOp::Store,
-    ];
-
     pub fn name(self) -> &'static str {
         match self {
             AtomicOp::Iadd => "iadd",
@@ -179,55 +183,31 @@ impl AtomicOp {
             AtomicOp::Store => "store",
         }
     }
-
-    pub fn index(self) -> i64 {
-        AtomicOp::ALL.iter().position(|&a| a == self).unwrap_or(0) as i64
-    }
-
-    pub fn from_index(i: i64) -> Option<AtomicOp> {
-        usize::try_from(i)
-            .ok()
-            .and_then(|i| AtomicOp::ALL.get(i).copied())
-    }
 }
 
-/// The operation of a subgroup reduction or scan (the `reduction_op` index of `reduce`,
-/// `inclusive_scan`, `exclusive_scan`): as NIR's `reduction_op`, the ALU operation that
-/// combines two values ([`ReductionOp::alu`]). On booleans `iand`/`ior`/`ixor` are logical.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum ReductionOp {
-    Iadd,
-    Fadd,
-    Imul,
-    Fmul,
-    Imin,
-    Umin,
-    Fmin,
-    Imax,
-    Umax,
-    Fmax,
-    Iand,
-    Ior,
-    Ixor,
+index_enum! {
+    /// The operation of a subgroup reduction or scan (the `reduction_op` index of `reduce`,
+    /// `inclusive_scan`, `exclusive_scan`): as NIR's `reduction_op`, the ALU operation that
+    /// combines two values ([`ReductionOp::alu`]). On booleans `iand`/`ior`/`ixor` are logical.
+    #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+    pub enum ReductionOp {
+        Iadd,
+        Fadd,
+        Imul,
+        Fmul,
+        Imin,
+        Umin,
+        Fmin,
+        Imax,
+        Umax,
+        Fmax,
+        Iand,
+        Ior,
+        Ixor,
+    }
 }
 
 impl ReductionOp {
-    pub const ALL: &'static [ReductionOp] = &[
-        ReductionOp::Iadd,
-        ReductionOp::Fadd,
-        ReductionOp::Imul,
-        ReductionOp::Fmul,
-        ReductionOp::Imin,
-        ReductionOp::Umin,
-        ReductionOp::Fmin,
-        ReductionOp::Imax,
-        ReductionOp::Umax,
-        ReductionOp::Fmax,
-        ReductionOp::Iand,
-        ReductionOp::Ior,
-        ReductionOp::Ixor,
-    ];
-
     /// The ALU operation combining two values.
     pub fn alu(self) -> crate::AluOp {
         use crate::AluOp as A;
@@ -262,19 +242,6 @@ impl ReductionOp {
 
     pub fn from_name(s: &str) -> Option<ReductionOp> {
         ReductionOp::ALL.iter().copied().find(|r| r.name() == s)
-    }
-
-    pub fn index(self) -> i64 {
-        ReductionOp::ALL
-            .iter()
-            .position(|&a| a == self)
-            .unwrap_or(0) as i64
-    }
-
-    pub fn from_index(i: i64) -> Option<ReductionOp> {
-        usize::try_from(i)
-            .ok()
-            .and_then(|i| ReductionOp::ALL.get(i).copied())
     }
 }
 
