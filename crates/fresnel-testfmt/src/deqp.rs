@@ -2292,39 +2292,43 @@ fn gl_stage_params(
                 ("FRAG_COLOR", frag_color.to_string()),
             ]
         }
-        Stage::Geometry => {
-            let mut decl = String::from(
-                "layout (triangles) in;\nlayout (triangle_strip, max_vertices=3) out;\n\n",
-            );
-            gl_uniform_decls(&mut decl, values);
-            vec![("GEOMETRY_DECLARATIONS", decl)]
-        }
-        Stage::TessControl => {
-            let mut decl = String::from("layout (vertices=3) out;\n\n");
-            gl_uniform_decls(&mut decl, values);
-            vec![
-                ("TESSELLATION_CONTROL_DECLARATIONS", decl),
-                (
-                    "TESSELLATION_CONTROL_OUTPUT",
-                    TESS_CONTROL_OUTPUT.to_string(),
-                ),
-                ("GL_MAX_PATCH_VERTICES", max_patch_vertices.to_string()),
-            ]
-        }
-        Stage::TessEval => {
-            let mut decl = String::from("layout (triangles) in;\n\n");
-            gl_uniform_decls(&mut decl, values);
-            vec![
-                ("TESSELLATION_EVALUATION_DECLARATIONS", decl),
-                (
-                    "TESSELLATION_EVALUATION_OUTPUT",
-                    TESS_EVAL_OUTPUT.to_string(),
-                ),
-                ("GL_MAX_PATCH_VERTICES", max_patch_vertices.to_string()),
-            ]
-        }
-        _ => Vec::new(),
+        _ => primitive_stage_params(stage, max_patch_vertices, |d| gl_uniform_decls(d, values)),
     }
+}
+
+/// The template parameters of the geometry and tessellation stages (the same in both runners
+/// but for how uniforms are declared and the patch size); none for other stages.
+fn primitive_stage_params(
+    stage: Stage,
+    max_patch_vertices: i32,
+    declare_uniforms: impl FnOnce(&mut String),
+) -> Vec<(&'static str, String)> {
+    let (layout, decl_key, output) = match stage {
+        Stage::Geometry => (
+            "layout (triangles) in;\nlayout (triangle_strip, max_vertices=3) out;\n\n",
+            "GEOMETRY_DECLARATIONS",
+            None,
+        ),
+        Stage::TessControl => (
+            "layout (vertices=3) out;\n\n",
+            "TESSELLATION_CONTROL_DECLARATIONS",
+            Some(("TESSELLATION_CONTROL_OUTPUT", TESS_CONTROL_OUTPUT)),
+        ),
+        Stage::TessEval => (
+            "layout (triangles) in;\n\n",
+            "TESSELLATION_EVALUATION_DECLARATIONS",
+            Some(("TESSELLATION_EVALUATION_OUTPUT", TESS_EVAL_OUTPUT)),
+        ),
+        _ => return Vec::new(),
+    };
+    let mut decl = String::from(layout);
+    declare_uniforms(&mut decl);
+    let mut params = vec![(decl_key, decl)];
+    if let Some((key, text)) = output {
+        params.push((key, text.to_string()));
+        params.push(("GL_MAX_PATCH_VERTICES", max_patch_vertices.to_string()));
+    }
+    params
 }
 
 const TESS_CONTROL_OUTPUT: &str = "gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\ngl_TessLevelInner[0] = 2.0;\ngl_TessLevelInner[1] = 2.0;\ngl_TessLevelOuter[0] = 2.0;\ngl_TessLevelOuter[1] = 2.0;\ngl_TessLevelOuter[2] = 2.0;\ngl_TessLevelOuter[3] = 2.0;";
@@ -2546,38 +2550,9 @@ fn vk_stage_params(stage: Stage, values: &ValueBlock) -> Vec<(&'static str, Stri
                 ("FRAG_COLOR", "dEQP_FragColor".to_string()),
             ]
         }
-        Stage::Geometry => {
-            let mut decl = String::from(
-                "layout (triangles) in;\nlayout (triangle_strip, max_vertices=3) out;\n\n",
-            );
-            vk_declare_uniforms(&mut decl, values);
-            vec![("GEOMETRY_DECLARATIONS", decl)]
-        }
-        Stage::TessControl => {
-            let mut decl = String::from("layout (vertices=3) out;\n\n");
-            vk_declare_uniforms(&mut decl, values);
-            vec![
-                ("TESSELLATION_CONTROL_DECLARATIONS", decl),
-                (
-                    "TESSELLATION_CONTROL_OUTPUT",
-                    TESS_CONTROL_OUTPUT.to_string(),
-                ),
-                ("GL_MAX_PATCH_VERTICES", MAX_PATCH_VERTICES.to_string()),
-            ]
-        }
-        Stage::TessEval => {
-            let mut decl = String::from("layout (triangles) in;\n\n");
-            vk_declare_uniforms(&mut decl, values);
-            vec![
-                ("TESSELLATION_EVALUATION_DECLARATIONS", decl),
-                (
-                    "TESSELLATION_EVALUATION_OUTPUT",
-                    TESS_EVAL_OUTPUT.to_string(),
-                ),
-                ("GL_MAX_PATCH_VERTICES", MAX_PATCH_VERTICES.to_string()),
-            ]
-        }
-        _ => Vec::new(),
+        _ => primitive_stage_params(stage, MAX_PATCH_VERTICES, |d| {
+            vk_declare_uniforms(d, values)
+        }),
     }
 }
 
