@@ -313,7 +313,7 @@ impl<'f> Builder<'f> {
     ) -> Option<ValueId> {
         let info = op.info();
         let srcs: SmallVec<[ValueId; 3]> = SmallVec::from_slice(srcs);
-        let indices: SmallVec<[(IndexKind, i64); 2]> = SmallVec::from_slice(indices);
+        let indices: crate::Indices = SmallVec::from_slice(indices);
         if info.has_dest {
             let n = if info.dest_components != 0 {
                 info.dest_components

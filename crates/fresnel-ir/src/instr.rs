@@ -273,8 +273,13 @@ pub struct IntrinsicInstr {
     pub srcs: SmallVec<[ValueId; 3]>,
     /// Components of the value read or written (where the intrinsic's table says 0).
     pub num_components: u8,
-    pub indices: SmallVec<[(IndexKind, i64); 2]>,
+    pub indices: Indices,
 }
+
+/// The indices of an intrinsic instruction. One inline: most intrinsics have none or one
+/// (performance: keeps [`Instr`] at 72 bytes, where two inline made it 88; the rare
+/// instructions with more spill to the heap).
+pub type Indices = SmallVec<[(IndexKind, i64); 1]>;
 
 impl IntrinsicInstr {
     pub fn index(&self, k: IndexKind) -> Option<i64> {

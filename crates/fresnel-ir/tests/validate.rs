@@ -246,7 +246,7 @@ mod random_instructions {
                     IndexKind::Access,
                     IndexKind::Range,
                 ];
-                let indices: SmallVec<[(IndexKind, i64); 2]> = (0..next() % 3)
+                let indices: fresnel_ir::Indices = (0..next() % 3)
                     .map(|_| {
                         (
                             kinds[usize::from(next()) % kinds.len()],

@@ -161,8 +161,7 @@ impl FnCx<'_, '_, '_> {
                 Some(span),
             ));
         };
-        let mut idx: smallvec::SmallVec<[(IndexKind, i64); 2]> =
-            smallvec::smallvec![(IndexKind::VendorOp, op)];
+        let mut idx: fresnel_ir::Indices = smallvec::smallvec![(IndexKind::VendorOp, op)];
         if callees.len() > IndexKind::CALLEES.len() {
             return Err(LowerError::new(
                 format!("`{name}`: too many function arguments"),

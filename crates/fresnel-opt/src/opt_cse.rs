@@ -13,8 +13,8 @@
 
 use fresnel_ir::analysis::DomTree;
 use fresnel_ir::{
-    AluOp, BaseType, BlockId, DerefKind, Function, IndexKind, InstrKind, Intrinsic, SamplerDim,
-    Shader, TexOp, TexSrc, TypeId, ValueId, VarMode,
+    AluOp, BaseType, BlockId, DerefKind, Function, InstrKind, Intrinsic, SamplerDim, Shader, TexOp,
+    TexSrc, TypeId, ValueId, VarMode,
 };
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -57,7 +57,7 @@ enum Key {
         srcs: SmallVec<[ValueId; 3]>,
         n: u8,
         bits: u8,
-        indices: SmallVec<[(IndexKind, i64); 2]>,
+        indices: fresnel_ir::Indices,
     },
     Tex {
         op: TexOp,

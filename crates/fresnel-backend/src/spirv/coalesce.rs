@@ -56,11 +56,15 @@ pub struct Group {
     /// The deref of the whole matrix or array.
     pub parent: ValueId,
     /// Per element, in index order: the value loaded (load groups) or stored (store groups).
-    pub values: Vec<ValueId>,
+    /// (Performance: inline for a matrix or a short array; the writer clones the group.)
+    pub values: Elems<ValueId>,
     /// The element index of each value (a load group may read only some elements; a store
     /// group writes all of them).
-    pub indices: Vec<u32>,
+    pub indices: Elems<u32>,
 }
+
+/// A group's per-element list.
+pub type Elems<T> = SmallVec<[T; 4]>;
 
 /// A set of instructions: one flag per instruction id, grown on insertion (performance:
 /// the analysis fills and probes these per instruction and per candidate; no hashing).
@@ -123,7 +127,7 @@ pub struct Groups {
     /// indices, and the element itself is never extracted.
     pub scalar_read: FxHashSet<ValueId>,
     /// Load groups by parent deref value: the values loaded.
-    pub loaded: FxHashMap<ValueId, Vec<ValueId>>,
+    pub loaded: FxHashMap<ValueId, Elems<ValueId>>,
     /// At this `fadd` (the last of a matrix-vector product): the product.
     pub matvec_at: FxHashMap<InstrId, MatVec>,
     /// Store groups (by their last store) whose values are a loaded matrix's columns times
@@ -146,7 +150,7 @@ pub struct Groups {
     /// of one matrix with each column of another, read only by products of that matrix:
     /// written `OpMatrixTimesMatrix` (the column products skipped). Value: the first
     /// column's product (for its matrix) and the other matrix's columns.
-    pub product_matrices: FxHashMap<Vec<ValueId>, (MatVec, Vec<ValueId>)>,
+    pub product_matrices: FxHashMap<Cols, (MatVec, Cols)>,
     /// Transposes by their first `vecN` (written there through `idiom.rs`; the other
     /// `vecN`s are skipped).
     pub transposes: Vec<(InstrId, Transpose)>,
@@ -271,7 +275,10 @@ pub fn analyze(
             let Some((parent, index, comps)) = element(shader, f, deref) else {
                 continue;
             };
-            if super::refs::slot_of(shader, f, deref).is_some_and(|s| refs.contains_key(&s)) {
+            // (Performance: no slot looked up when no slot holds a reference.)
+            if !refs.is_empty()
+                && super::refs::slot_of(shader, f, deref).is_some_and(|s| refs.contains_key(&s))
+            {
                 continue;
             }
             if f.values[value].num_components != comps {
@@ -326,7 +333,7 @@ pub fn analyze(
                     g.skip.insert(a.instr);
                 }
             }
-            let values: Vec<ValueId> = acc.iter().map(|a| a.value).collect();
+            let values: Elems<ValueId> = acc.iter().map(|a| a.value).collect();
             let indices = acc.iter().map(|a| a.index).collect();
             g.loaded.insert(parent, values.clone());
             g.load_at.insert(
@@ -643,9 +650,14 @@ fn window_clear(
     // Storage buffers may alias each other (one buffer bound twice) and buffer references:
     // any access to such memory counts as an access to the group's variable.
     let touches = |v: ValueId| f.may_alias(parent, v);
-    let own: FxHashSet<InstrId> = acc.iter().map(|a| a.instr).collect();
-    for &i in &instrs[first..=last] {
-        if own.contains(&i) {
+    // The group's own accesses by position, walked along with the window (performance: no
+    // set built per group).
+    let mut own: SmallVec<[usize; 8]> = acc.iter().map(|a| a.pos).collect();
+    own.sort_unstable();
+    let mut next_own = own.iter().copied().peekable();
+    for (pos, &i) in (first..=last).zip(&instrs[first..=last]) {
+        while next_own.next_if(|&p| p < pos).is_some() {}
+        if next_own.next_if_eq(&pos).is_some() {
             continue;
         }
         match &f.instrs[i].kind {
@@ -1004,13 +1016,17 @@ pub enum Coef {
     One,
 }
 
+/// The columns of a matrix (at most 4), inline (performance: the products and their
+/// matrices are found, cloned and looked up without allocating).
+pub type Cols = SmallVec<[ValueId; 4]>;
+
 /// The matrix of a matrix-vector product.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MatSrc {
     /// The aggregate a complete load group of a matrix loaded (by its parent deref).
     Agg(ValueId),
     /// Column values, made into a matrix.
-    Cols(Vec<ValueId>),
+    Cols(Cols),
 }
 
 /// `c0 * v.x + c1 * v.y + ...` (the IR's matrix-times-vector) to write as one
@@ -1019,14 +1035,14 @@ pub enum MatSrc {
 pub struct MatVec {
     pub mat: MatSrc,
     /// Per column, in order.
-    pub coefs: Vec<Coef>,
+    pub coefs: SmallVec<[Coef; 4]>,
     /// Float bits and rows of the result.
     pub bits: u8,
     pub rows: u8,
     /// Components of the columns (the product's rows, of which the result takes `rows`).
     pub full: u8,
     /// The instructions the product absorbs (its sums and products, not the root).
-    pub absorbed: Vec<InstrId>,
+    pub absorbed: SmallVec<[InstrId; 8]>,
 }
 
 /// Finds the matrix-vector products of `f` whose intermediate results nothing else reads;
@@ -1061,7 +1077,7 @@ fn find_matvecs(
     // The column lists of the products made of columns, by block: a second pass takes
     // products with constant coefficients only (`m[0] + m[2] * 0.0`) when their matrix is
     // free (loaded) or made for another product of the block anyway.
-    let mut made: Vec<(BlockId, Vec<ValueId>)> = Vec::new();
+    let mut made: Vec<(BlockId, Cols)> = Vec::new();
     for pass in 0..2 {
         // Nothing taken in the first pass, no loaded matrix: the second takes nothing either
         // (its products of constant coefficients need one of them).
@@ -1213,7 +1229,7 @@ fn find_matvecs(
                             && g.loaded.get(&l[0].0).is_some_and(|v| v.len() == cols.len())
                             && is_matrix_deref(shader, f, l[0].0, cols.len()) =>
                     {
-                        let mut order: Vec<usize> = (0..cols.len()).collect();
+                        let mut order: SmallVec<[usize; 4]> = (0..cols.len()).collect();
                         order.sort_by_key(|&k| l[k].1);
                         cols = order.iter().map(|&k| cols[k]).collect();
                         MatSrc::Agg(l[0].0)
@@ -1226,7 +1242,7 @@ fn find_matvecs(
                         let idx: Option<SmallVec<[(ValueId, u32); 4]>> =
                             cols.iter().map(|(c, _)| any_elem.get(c).copied()).collect();
                         if let Some(idx) = idx.filter(|l| l.iter().all(|(p, _)| *p == l[0].0)) {
-                            let mut order: Vec<usize> = (0..cols.len()).collect();
+                            let mut order: SmallVec<[usize; 4]> = (0..cols.len()).collect();
                             order.sort_by_key(|&k| idx[k].1);
                             cols = order.iter().map(|&k| cols[k]).collect();
                         } else {
@@ -1239,7 +1255,7 @@ fn find_matvecs(
                             };
                             let mut by_inv = cols.clone();
                             by_inv.sort_by_key(|(c, _)| inv_col(*c));
-                            let cs: Vec<ValueId> = by_inv.iter().map(|(c, _)| *c).collect();
+                            let cs: Cols = by_inv.iter().map(|(c, _)| *c).collect();
                             if inverse_columns(f, &cs).is_some() {
                                 cols = by_inv;
                             } else {
@@ -1263,7 +1279,7 @@ fn find_matvecs(
                             .all(|(c, _)| matches!(f.def(*c).kind, InstrKind::Undef { .. }));
                         // So does the inverse of a matrix (computed whole for its columns).
                         let inverse = {
-                            let cs: Vec<ValueId> = cols.iter().map(|(c, _)| *c).collect();
+                            let cs: Cols = cols.iter().map(|(c, _)| *c).collect();
                             usize::from(full) == cs.len() && inverse_columns(f, &cs).is_some()
                         };
                         let at_no_cost = all_const || all_undef || inverse;
@@ -1838,7 +1854,7 @@ fn find_inverse_matvecs(f: &Function, users: &Users, g: &mut Groups) {
     roots.sort();
     // The products taking a whole inverse, and the instructions they absorb.
     let mut taking: FxHashSet<InstrId> = FxHashSet::default();
-    let mut cols_of: Vec<Vec<ValueId>> = Vec::new();
+    let mut cols_of: Vec<Cols> = Vec::new();
     for r in &roots {
         let mv = &g.matvec_at[r];
         if let MatSrc::Cols(cs) = &mv.mat {
@@ -1869,28 +1885,31 @@ fn find_product_matrices(f: &Function, users: &Users, g: &mut Groups) {
     // The products reading each column list, in a fixed order.
     let mut roots: Vec<InstrId> = g.matvec_at.keys().copied().collect();
     roots.sort();
-    let mut lists: Vec<(Vec<ValueId>, Vec<InstrId>)> = Vec::new();
+    let mut lists: Vec<(Cols, SmallVec<[InstrId; 4]>)> = Vec::new();
     for r in roots {
         if let MatSrc::Cols(cs) = &g.matvec_at[&r].mat {
             match lists.iter_mut().find(|(l, _)| l == cs) {
                 Some((_, rs)) => rs.push(r),
-                None => lists.push((cs.clone(), vec![r])),
+                None => lists.push((cs.clone(), smallvec::smallvec![r])),
             }
         }
     }
+    // What the readers of one list absorb: one buffer for all lists (performance: a short
+    // list probed linearly, no set built per list).
+    let mut reading: Vec<InstrId> = Vec::new();
     for (cs, readers) in lists {
         // What the readers absorb: the only places the columns may be read.
-        let mut reading: FxHashSet<InstrId> = FxHashSet::default();
+        reading.clear();
         for r in &readers {
             let Some(mv) = g.matvec_at.get(r) else {
                 continue;
             };
-            reading.insert(*r);
+            reading.push(*r);
             reading.extend(mv.absorbed.iter().copied());
         }
         let mut first: Option<MatVec> = None;
-        let mut ws: Vec<ValueId> = Vec::new();
-        let mut col_roots: Vec<InstrId> = Vec::new();
+        let mut ws: Cols = SmallVec::new();
+        let mut col_roots: SmallVec<[InstrId; 4]> = SmallVec::new();
         let ok = cs.iter().all(|&c| {
             let root = f.values[c].def;
             let Some(p) = g.matvec_at.get(&root) else {
