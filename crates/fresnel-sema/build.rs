@@ -699,13 +699,23 @@ fn emit_variable_tables(out: &mut String, sections: &[(usize, String)]) {
         }
         (0..decls.len()).filter(|&i| seen[i] && i != root).collect()
     };
+    // Every declaration's text end to end in one string (the run time names this text
+    // without copying it), and each one's availability and byte range in it.
+    let mut all_text = String::new();
+    let mut ranges = Vec::new();
+    for d in &decls {
+        let start = all_text.len();
+        all_text.push_str(&d.text);
+        ranges.push((d.avail, start, all_text.len()));
+    }
+    let _ = writeln!(out, "pub static VARIABLE_TEXT: &str = {all_text:?};");
     let _ = writeln!(
         out,
-        "pub static VARIABLE_DECLS: [(u16, &str); {}] = [",
+        "pub static VARIABLE_DECLS: [(u16, u32, u32); {}] = [",
         decls.len()
     );
-    for d in &decls {
-        let _ = writeln!(out, "    ({}, {:?}),", d.avail, d.text);
+    for (avail, start, end) in ranges {
+        let _ = writeln!(out, "    ({avail}, {start}, {end}),");
     }
     let _ = writeln!(out, "];");
     // Each declaration's tokens as the lexer makes them (performance: a shader naming a

@@ -165,7 +165,24 @@ pub fn variable_decl_count() -> usize {
 /// The top-level built-in declaration `index` (in file order): the index of its availability
 /// (for [`availability_allows`]) and its GLSL source.
 pub fn variable_decl(index: usize) -> (u16, &'static str) {
-    VARIABLE_DECLS[index]
+    let (avail, start, end) = VARIABLE_DECLS[index];
+    (avail, &VARIABLE_TEXT[start as usize..end as usize])
+}
+
+/// The index of the availability of declaration `index` (see [`variable_decl`]).
+pub fn variable_decl_availability(index: usize) -> u16 {
+    VARIABLE_DECLS[index].0
+}
+
+/// Every built-in declaration's text end to end, in file order: declaration `index` is at
+/// [`variable_decl_start`]`(index)`.
+pub fn variable_text() -> &'static str {
+    VARIABLE_TEXT
+}
+
+/// Where the text of declaration `index` starts in [`variable_text`].
+pub fn variable_decl_start(index: usize) -> u32 {
+    VARIABLE_DECLS[index].1
 }
 
 /// The tokens of declaration `index` as the lexer makes them, prepared by `build.rs`: kind,

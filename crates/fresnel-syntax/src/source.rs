@@ -132,6 +132,8 @@ pub struct LineMark {
 enum FileText {
     /// Text that never changes; lexers hold a cheap clone of it.
     Shared(Arc<str>),
+    /// Text built into the program (the built-in declarations): never copied.
+    Static(&'static str),
     /// The scratch file, which grows as the preprocessor makes up text.
     Growable(String),
 }
@@ -177,6 +179,7 @@ impl SourceFile {
     pub fn text(&self) -> &str {
         match &self.text {
             FileText::Shared(t) => t,
+            FileText::Static(t) => t,
             FileText::Growable(t) => t,
         }
     }
@@ -185,6 +188,7 @@ impl SourceFile {
     pub fn shared_text(&self) -> Option<Arc<str>> {
         match &self.text {
             FileText::Shared(t) => Some(t.clone()),
+            FileText::Static(t) => Some(Arc::from(*t)),
             FileText::Growable(_) => None,
         }
     }
@@ -310,6 +314,24 @@ impl SourceMap {
         id
     }
 
+    /// Adds a file whose text is built into the program (performance: not copied).
+    pub fn add_static_file(
+        &mut self,
+        name: impl Into<String>,
+        text: &'static str,
+        origin: FileOrigin,
+    ) -> FileId {
+        let id = FileId(self.files.len() as u32);
+        self.files.push(SourceFile {
+            name: name.into(),
+            text: FileText::Static(text),
+            origin,
+            line_starts: OnceLock::new(),
+            line_marks: Vec::new(),
+        });
+        id
+    }
+
     pub fn file(&self, id: FileId) -> &SourceFile {
         &self.files[id.0 as usize]
     }
@@ -345,11 +367,15 @@ impl SourceMap {
             Some(id) => id,
             None => {
                 let id = FileId(self.files.len() as u32);
-                let mut f =
-                    SourceFile::new("<scratch space>".into(), Arc::from(""), FileOrigin::Scratch);
-                f.text = FileText::Growable(String::new());
-                f.line_starts = OnceLock::from(vec![0]);
-                self.files.push(f);
+                // Room for the predefined macros' values (performance: made growable at once,
+                // and not regrown by the first few additions).
+                self.files.push(SourceFile {
+                    name: "<scratch space>".into(),
+                    text: FileText::Growable(String::with_capacity(64)),
+                    origin: FileOrigin::Scratch,
+                    line_starts: OnceLock::from(vec![0]),
+                    line_marks: Vec::new(),
+                });
                 self.scratch = Some(id);
                 id
             }

@@ -17,7 +17,8 @@ use fresnel_syntax::extensions::ExtensionState;
 use fresnel_syntax::intern::Interner;
 #[cfg(test)]
 use fresnel_syntax::lexer::{lex_all, lex_all_shared};
-use fresnel_syntax::parse::{parse, ParseOptions};
+use fresnel_syntax::parse::{parse_tokens, ParseOptions};
+#[cfg(test)]
 use fresnel_syntax::pp::PpOutput;
 use fresnel_syntax::source::{FileId, FileOrigin, SourceMap, Span};
 use fresnel_syntax::token::{Token, TokenFlags, TokenKind};
@@ -73,14 +74,14 @@ pub(super) fn parse_sections(
         ..cx
     };
     let relaxed_id = |d: usize| {
-        let (a, text) = builtins::variable_decl(d);
-        opts.relaxed_vulkan
-            && cx.vulkan
-            && (text.contains(" gl_VertexID;") || text.contains(" gl_InstanceID;"))
-            && builtins::availability_allows(a, &gl_cx)
+        opts.relaxed_vulkan && cx.vulkan && {
+            let (a, text) = builtins::variable_decl(d);
+            (text.contains(" gl_VertexID;") || text.contains(" gl_InstanceID;"))
+                && builtins::availability_allows(a, &gl_cx)
+        }
     };
     let available = |d: usize| {
-        builtins::availability_allows(builtins::variable_decl(d).0, &cx) || relaxed_id(d)
+        builtins::availability_allows(builtins::variable_decl_availability(d), &cx) || relaxed_id(d)
     };
     // The declarations to parse, then sorted into file order (dependencies first).
     let mut wanted: Vec<usize> = Vec::new();
@@ -110,19 +111,18 @@ pub(super) fn parse_sections(
             wanted.sort_unstable();
         }
     }
-    // Sized first (performance: one allocation each).
-    let len: usize = wanted
+    // Where each declaration starts in the text of them all (performance: that static text
+    // is the file, with nothing copied).
+    let starts: Vec<(u32, u16)> = wanted
         .iter()
-        .map(|&i| builtins::variable_decl(i).1.len())
-        .sum();
-    let mut text = String::with_capacity(len);
-    let mut starts = Vec::with_capacity(wanted.len());
-    for &i in &wanted {
-        let (a, s) = builtins::variable_decl(i);
-        starts.push((text.len() as u32, a));
-        text.push_str(s);
-    }
-    if text.is_empty() {
+        .map(|&i| {
+            (
+                builtins::variable_decl_start(i),
+                builtins::variable_decl_availability(i),
+            )
+        })
+        .collect();
+    if wanted.is_empty() {
         return BuiltinSections {
             tu: TranslationUnit::default(),
             starts,
@@ -130,14 +130,20 @@ pub(super) fn parse_sections(
     }
     let mut sm = SourceMap::new();
     let mut diags = Diagnostics::new();
-    let file = sm.add_file("<built-in>", text, FileOrigin::CommandLine);
-    let out = builtin_output(prelexed_tokens(&wanted, file, interner), version);
+    let file = sm.add_static_file(
+        "<built-in>",
+        builtins::variable_text(),
+        FileOrigin::CommandLine,
+    );
+    let tokens = prelexed_tokens(&wanted, file, interner);
     let parse_opts = ParseOptions {
         builtin: true,
         stage: opts.stage,
         ..ParseOptions::default()
     };
-    let tu = parse(&out, &sm, interner, &mut diags, &parse_opts);
+    // The tokens are what the preprocessor would pass on: the text has no directives,
+    // comments or macros (the tests below compare).
+    let tu = parse_tokens(&tokens, version, &sm, interner, &mut diags, &parse_opts);
     debug_assert!(
         !diags.has_errors(),
         "built-in declarations do not parse: {:?}",
@@ -146,18 +152,18 @@ pub(super) fn parse_sections(
     BuiltinSections { tu, starts }
 }
 
-/// The tokens of the declarations `wanted` (in this order) laid end to end in `file`, from the
-/// tables `build.rs` made (performance: the text is not lexed at each compile; the tests
-/// compare with the lexer).
+/// The tokens of the declarations `wanted` (in this order), with their spans in `file`, whose
+/// text is [`builtins::variable_text`], from the tables `build.rs` made (performance: the
+/// text is not lexed at each compile; the tests compare with the lexer).
 fn prelexed_tokens(wanted: &[usize], file: FileId, interner: &mut Interner) -> Vec<Token> {
     let count = wanted
         .iter()
         .map(|&i| builtins::variable_decl_tokens(i).len())
         .sum();
     let mut tokens = Vec::with_capacity(count);
-    let mut base = 0u32;
+    let text = builtins::variable_text();
     for &i in wanted {
-        let text = builtins::variable_decl(i).1;
+        let base = builtins::variable_decl_start(i);
         for &(kind, flags, start, end) in builtins::variable_decl_tokens(i) {
             let mut t = Token::new(
                 kind,
@@ -165,11 +171,10 @@ fn prelexed_tokens(wanted: &[usize], file: FileId, interner: &mut Interner) -> V
             );
             t.flags = TokenFlags(flags);
             if kind == TokenKind::Ident {
-                t.sym = interner.intern(&text[usize::from(start)..usize::from(end)]);
+                t.sym = interner.intern(&text[t.span.range()]);
             }
             tokens.push(t);
         }
-        base += text.len() as u32;
     }
     // Nothing precedes the first token of the text.
     if let Some(t) = tokens.first_mut() {
@@ -197,6 +202,7 @@ fn lex_builtin_text(
 }
 
 /// The preprocessor's output for the built-in text's tokens.
+#[cfg(test)]
 fn builtin_output(tokens: Vec<Token>, version: Version) -> PpOutput {
     PpOutput {
         tokens,
@@ -220,8 +226,14 @@ impl Checker<'_> {
             // Remember which section declared each variable, to check its extension where
             // it is used.
             if let Some(a) = self.builtin_sections.availability_at(d.span().start) {
-                for v in before..self.m.vars.len() {
-                    self.builtin_var_avail.insert(VarId(v as u32), a);
+                // Indexed by variable (performance: the built-ins are the first variables,
+                // so no hashing).
+                let n = self.m.vars.len();
+                if self.builtin_var_avail.len() < n {
+                    self.builtin_var_avail.resize(n, None);
+                }
+                for slot in &mut self.builtin_var_avail[before..n] {
+                    *slot = Some(a);
                 }
             }
         }
@@ -234,7 +246,7 @@ impl Checker<'_> {
     /// A use of a built-in variable: the extension that provides it must be enabled here
     /// (`#extension` directives take effect where they are written).
     pub(crate) fn check_builtin_var_use(&mut self, v: VarId, span: fresnel_syntax::source::Span) {
-        let Some(&a) = self.builtin_var_avail.get(&v) else {
+        let Some(&Some(a)) = self.builtin_var_avail.get(v.index()) else {
             return;
         };
         if self.builtin_mode || builtins::availability_allows(a, &self.builtin_context()) {
@@ -369,10 +381,31 @@ mod tests {
             let a = lex_all(FileId(0), &text, &mut i1);
             let mut i2 = Interner::new();
             let b = prelexed_tokens(&wanted, FileId(0), &mut i2);
+            // Where each declaration starts in `text` and in the text of them all.
+            let mut at = 0u32;
+            let starts: Vec<(u32, u32)> = wanted
+                .iter()
+                .map(|&i| {
+                    let s = (at, builtins::variable_decl_start(i));
+                    at += builtins::variable_decl(i).1.len() as u32;
+                    s
+                })
+                .collect();
             assert_eq!(a.len(), b.len(), "{wanted:?}");
             for (x, y) in a.iter().zip(&b) {
                 assert_eq!(x.kind, y.kind, "{wanted:?}");
-                assert_eq!(x.span, y.span, "{wanted:?}");
+                let k = starts.partition_point(|&(s, _)| s <= x.span.start) - 1;
+                let (in_text, in_all) = starts[k];
+                let moved = Span::new(
+                    x.span.file,
+                    x.span.start - in_text + in_all,
+                    x.span.end - in_text + in_all,
+                );
+                assert_eq!(moved, y.span, "{wanted:?}");
+                assert_eq!(
+                    &text[x.span.range()],
+                    &builtins::variable_text()[y.span.range()]
+                );
                 assert_eq!(x.flags, y.flags, "{wanted:?} at {:?}", x.span);
                 assert_eq!(i1.resolve(x.sym), i2.resolve(y.sym));
             }

@@ -463,6 +463,13 @@ impl Checker<'_> {
         // Rank every candidate.
         // Small vectors: most calls have a few arguments (performance: no allocation).
         let arg_types: SmallVec<[TypeId; 4]> = args.iter().map(|a| self.ety(*a)).collect();
+        // The built-in type of each argument, to match built-in parameters without interning
+        // their types (performance: most parameters of most candidates are an exact match or
+        // cannot match at all).
+        let arg_btypes: SmallVec<[Option<BType>; 4]> = arg_types
+            .iter()
+            .map(|t| self.m.types.to_btype(*t))
+            .collect();
         let mut viable: SmallVec<[(Candidate, SmallVec<[ConvRank; 4]>); 4]> = SmallVec::new();
         // The ranks of the candidate being tried, reused across candidates (performance).
         let mut ranks: SmallVec<[ConvRank; 4]> = SmallVec::with_capacity(args.len());
@@ -489,6 +496,32 @@ impl Checker<'_> {
                 let (pt, dir) = match sig_params {
                     Some(sp) => {
                         let p = &sp[k];
+                        if let (0, Some(ab)) = (p.array, arg_btypes[k]) {
+                            // Ranked on the built-in types, as `param_conversion` would rank
+                            // the interned ones (neither is an array or the error type).
+                            let r = match p.qual {
+                                ParamQual::In => self.btype_conversion(ab, p.ty),
+                                ParamQual::Out => self.btype_conversion(p.ty, ab),
+                                ParamQual::InOut => {
+                                    if ab == p.ty {
+                                        Some(ConvRank::Exact)
+                                    } else {
+                                        self.btype_conversion(ab, p.ty)
+                                            .and(self.btype_conversion(p.ty, ab))
+                                    }
+                                }
+                            };
+                            match r {
+                                Some(r) => {
+                                    ranks.push(r);
+                                    continue;
+                                }
+                                None => {
+                                    ok = false;
+                                    break;
+                                }
+                            }
+                        }
                         let mut t = self.m.types.from_btype(p.ty);
                         if p.array != 0 {
                             t = self.m.types.array(t, ArraySize::Fixed(u32::from(p.array)));
@@ -520,6 +553,11 @@ impl Checker<'_> {
             }
             if ok {
                 viable.push((c.clone(), ranks.clone()));
+                // The first exact match is the one chosen below: the candidates after it
+                // cannot change the result (performance: no ranking of the rest).
+                if ranks.iter().all(|x| *x == ConvRank::Exact) {
+                    break;
+                }
             }
         }
         if viable.is_empty() {
@@ -589,16 +627,16 @@ impl Checker<'_> {
         let (cand, _) = best;
         let params = self.candidate_params(&cand);
         // Convert inputs; check outputs are l-values.
-        let mut conv_args = Vec::with_capacity(args.len());
-        for (i, (a, (pt, dir))) in args.iter().zip(&params).enumerate() {
+        // In place (performance: no second vector per call); the arity matched.
+        let mut conv_args = args;
+        for (i, (a, (pt, dir))) in conv_args.iter_mut().zip(&params).enumerate() {
             match dir {
-                ParamQual::In => conv_args.push(self.convert(*a, *pt)),
+                ParamQual::In => *a = self.convert(*a, *pt),
                 ParamQual::Out | ParamQual::InOut => {
                     self.check_lvalue(
                         *a,
                         &format!("argument {} of `{text}` is an `out` parameter", i + 1),
                     );
-                    conv_args.push(*a);
                 }
             }
         }
@@ -802,6 +840,26 @@ impl Checker<'_> {
             })
             .collect();
         format!("{} {name}({})", self.ty_name(ret), ps.join(", "))
+    }
+
+    /// [`Self::conversion_rank`] of two built-in types that are not arrays, without interning
+    /// them (performance: most parameters of most overloads are compared and rejected).
+    fn btype_conversion(&self, from: BType, to: BType) -> Option<ConvRank> {
+        if from == to {
+            return Some(ConvRank::Exact);
+        }
+        match (from, to) {
+            (BType::Scalar(a), BType::Scalar(b)) => self.implicit_conversion(a, b),
+            (BType::Vector(a, n), BType::Vector(b, m)) if n == m => self.implicit_conversion(a, b),
+            (BType::Matrix(a, c, r), BType::Matrix(b, c2, r2)) if c == c2 && r == r2 => {
+                if a.is_float() && b.is_float() {
+                    self.implicit_conversion(a, b)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
     }
 
     /// The rank of passing an argument of type `from` to a parameter of type `to`.

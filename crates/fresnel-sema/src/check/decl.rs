@@ -283,7 +283,8 @@ impl Checker<'_> {
         }
     }
 
-    /// A declaration; returns the variables it declared (for statements).
+    /// A declaration; returns the variables it declared (for statements; none at global
+    /// scope, where no caller needs them).
     pub(crate) fn declaration(&mut self, d: &ast::Decl, global: bool) -> Vec<VarId> {
         match &d.kind {
             DeclKind::Variables {
@@ -963,7 +964,8 @@ impl Checker<'_> {
         };
         let q = self.qualifiers(qualifiers, ctx);
         let base = self.resolve_type(ts);
-        let mut out = Vec::with_capacity(declarators.len());
+        // Only statements use the list (performance: no allocation per global declaration).
+        let mut out = Vec::with_capacity(if global { 0 } else { declarators.len() });
         if declarators.is_empty() {
             // `struct S { ... };` or `float;`
             let unsized_array = matches!(
@@ -1060,7 +1062,9 @@ impl Checker<'_> {
                 self.check_vulkan_opaque_struct_uniform(ty, d.name, d.name_span);
             }
             if let Some(v) = self.declare_var(&q, storage, ty, d, global) {
-                out.push(v);
+                if !global {
+                    out.push(v);
+                }
             }
         }
         out

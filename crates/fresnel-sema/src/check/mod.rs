@@ -86,7 +86,20 @@ pub fn check(
         .iter()
         .filter(|d| matches!(d, fresnel_syntax::ast::ExternalDecl::Function(_)))
         .count();
-    let n_globals = tu.decls.len() + builtin_sections.tu.decls.len();
+    // The members of an anonymous built-in block (`gl_PerVertex`) are names too.
+    let builtin_names: usize = builtin_sections
+        .tu
+        .decls
+        .iter()
+        .map(|d| match d {
+            fresnel_syntax::ast::ExternalDecl::Decl(d) => match &d.kind {
+                fresnel_syntax::ast::DeclKind::Block(b) => 1 + b.members.len(),
+                _ => 1,
+            },
+            _ => 1,
+        })
+        .sum();
+    let n_globals = tu.decls.len() + builtin_names;
     let mut c = Checker {
         tu,
         builtin_sections: &builtin_sections,
@@ -144,7 +157,7 @@ pub fn check(
         used_vars: FxHashSet::default(),
         implicit_sizes: FxHashMap::default(),
         redeclared_builtins: FxHashSet::default(),
-        builtin_var_avail: FxHashMap::default(),
+        builtin_var_avail: Vec::new(),
         subroutine_types: FxHashMap::default(),
         spec_constants: FxHashSet::default(),
         saw_spec_constant: false,
@@ -274,8 +287,9 @@ pub(crate) struct Checker<'a> {
     pub saw_spec_constant: bool,
     /// Array dimensions given by specialization constants (issue 5, `spec_array.rs`).
     pub spec_dims: spec_array::SpecDims,
-    /// The availability (index into the built-in tables) of each built-in variable.
-    pub builtin_var_avail: FxHashMap<VarId, u16>,
+    /// The availability (index into the built-in tables) of each built-in variable, by
+    /// variable index (the built-ins are declared first).
+    pub builtin_var_avail: Vec<Option<u16>>,
     /// Built-in variables the shader has redeclared.
     pub redeclared_builtins: FxHashSet<VarId>,
     /// Side tables of the parameterized extension types (`ext_types.rs`).

@@ -70,10 +70,54 @@ pub fn parse(
     diags: &mut Diagnostics,
     opts: &ParseOptions,
 ) -> TranslationUnit {
-    let mut p = Parser {
-        toks: &pp.tokens,
-        pos: 0,
+    let src = ParseInput {
+        tokens: &pp.tokens,
         events: &pp.events,
+        version: pp.version,
+        continuations: &pp.unsupported_continuations,
+    };
+    parse_input(src, sm, interner, diags, opts)
+}
+
+/// Parses tokens that need no preprocessing (no directives, so no events, and no line
+/// continuations), as the preprocessor would have passed them on in `version`: the built-in
+/// declarations (performance: no preprocessor output to build and drop).
+pub fn parse_tokens(
+    tokens: &[Token],
+    version: Version,
+    sm: &SourceMap,
+    interner: &mut Interner,
+    diags: &mut Diagnostics,
+    opts: &ParseOptions,
+) -> TranslationUnit {
+    let src = ParseInput {
+        tokens,
+        events: &[],
+        version,
+        continuations: &[],
+    };
+    parse_input(src, sm, interner, diags, opts)
+}
+
+/// What the parser reads of the preprocessor's output.
+struct ParseInput<'a> {
+    tokens: &'a [Token],
+    events: &'a [PpEvent],
+    version: Version,
+    continuations: &'a [Span],
+}
+
+fn parse_input(
+    pp: ParseInput<'_>,
+    sm: &SourceMap,
+    interner: &mut Interner,
+    diags: &mut Diagnostics,
+    opts: &ParseOptions,
+) -> TranslationUnit {
+    let mut p = Parser {
+        toks: pp.tokens,
+        pos: 0,
+        events: pp.events,
         next_event: 0,
         version: pp.version,
         exts: ExtensionState::initial(pp.version),
@@ -102,7 +146,7 @@ pub fn parse(
         stmt_stack: Vec::new(),
     };
     p.apply_events();
-    p.report_continuations(&pp.unsupported_continuations);
+    p.report_continuations(pp.continuations);
     p.translation_unit();
     p.tu
 }

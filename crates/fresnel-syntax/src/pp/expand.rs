@@ -24,7 +24,8 @@ impl Preprocessor<'_> {
                 self.exts.set(e, b);
             }
         }
-        let mut defs: Vec<(Symbol, u32)> = Vec::new();
+        // At most six (performance: no allocation).
+        let mut defs: smallvec::SmallVec<[(Symbol, u32); 6]> = smallvec::SmallVec::new();
         if v.is_es() {
             defs.push((sym::GL_ES, 1));
             defs.push((sym::GL_es_profile, 1));
