@@ -30,9 +30,9 @@ use smallvec::SmallVec;
 
 use fresnel_ir::analysis::DomTree;
 use fresnel_ir::{
-    Alu, AluOp, AluSrc, BlockId, Deref, DerefKind, EntityId, EntityVec, FuncId, Function,
-    IndexKind, InstrId, InstrKind, Intrinsic, IntrinsicInstr, Shader, Type, TypeId, Types, ValueId,
-    VarId, VarMode, Variable,
+    Alu, AluOp, AluSrc, BlockId, Deref, DerefKind, EntityId, EntityVec, Function, IndexKind,
+    InstrId, InstrKind, Intrinsic, IntrinsicInstr, Shader, Type, TypeId, Types, ValueId, VarId,
+    VarMode, Variable,
 };
 
 /// Most scalar/vector leaves a `copy_deref` is split into.
@@ -41,22 +41,23 @@ pub const MAX_LEAVES: usize = 256;
 /// Rewrites promotable function-local variables into SSA values; returns whether anything
 /// changed.
 pub fn vars_to_ssa(shader: &mut Shader) -> bool {
-    let mut removed: FxHashSet<VarId> = FxHashSet::default();
-    let fids: Vec<FuncId> = shader.functions.keys().collect();
-    for fid in fids {
-        let Shader {
-            functions,
-            types,
-            vars,
-            ..
-        } = shader;
-        let promoted = promote_function(&mut functions[fid], types, vars);
-        removed.extend(promoted);
+    // A sorted list (performance: a few variables; no hash set to build).
+    let mut removed: Vec<VarId> = Vec::new();
+    let Shader {
+        functions,
+        types,
+        vars,
+        ..
+    } = shader;
+    for (_, f) in functions.iter_mut() {
+        removed.extend(promote_function(f, types, vars));
     }
     if removed.is_empty() {
         return false;
     }
-    shader.retain_vars(|id, _| !removed.contains(&id));
+    removed.sort_unstable();
+    removed.dedup();
+    shader.retain_vars(|id, _| removed.binary_search(&id).is_err());
     true
 }
 
@@ -1047,11 +1048,14 @@ fn promote_resolved(
     // `replace_all_uses` moved), but so are uses by the loads and stores just removed:
     // [`live_use`] tells them apart.
     let mut live_ifs = vec![false; f.ifs.len()];
-    f.walk(&mut |n| {
-        if let fresnel_ir::CfNode::If(i) = n {
-            live_ifs[i.0 as usize] = true;
-        }
-    });
+    // No `if` made: no walk of the tree (performance: straight-line functions).
+    if !f.ifs.is_empty() {
+        f.walk(&mut |n| {
+            if let fresnel_ir::CfNode::If(i) = n {
+                live_ifs[i.0 as usize] = true;
+            }
+        });
+    }
     remove_trivial_phis(f, &placed);
     remove_dead_phis(f, &placed, &live_ifs);
     // Unused undefs created for leaves.
