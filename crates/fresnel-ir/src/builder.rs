@@ -199,14 +199,23 @@ impl<'f> Builder<'f> {
     /// table (per-component operations: as wide as the widest per-component source).
     pub fn alu(&mut self, op: AluOp, srcs: &[ValueId]) -> ValueId {
         let srcs: SmallVec<[AluSrc; 3]> = srcs.iter().map(|v| AluSrc::new(*v)).collect();
-        self.alu_srcs(op, &srcs)
+        let n = self.alu_dest_components(op, &srcs);
+        let bits = self.alu_dest_bits(op, &srcs);
+        self.alu_owned(op, bits, n, srcs, false)
     }
 
     /// An ALU operation with swizzled sources; components as [`Builder::alu`] computes them
     /// when the sources' swizzles read in order, else give them with [`Builder::alu_n`].
     pub fn alu_srcs(&mut self, op: AluOp, srcs: &[AluSrc]) -> ValueId {
+        let n = self.alu_dest_components(op, srcs);
+        self.alu_n(op, n, srcs)
+    }
+
+    /// The result components of an ALU operation: the opcode's, else those of the widest
+    /// per-component source.
+    fn alu_dest_components(&self, op: AluOp, srcs: &[AluSrc]) -> u8 {
         let info = op.info();
-        let n = if info.dest_size != 0 {
+        if info.dest_size != 0 {
             info.dest_size
         } else {
             srcs.iter()
@@ -215,19 +224,24 @@ impl<'f> Builder<'f> {
                 .map(|(_, s)| self.func.values[s.value].num_components)
                 .max()
                 .unwrap_or(1)
-        };
-        self.alu_n(op, n, srcs)
+        }
     }
 
-    /// An ALU operation with `n` result components.
-    pub fn alu_n(&mut self, op: AluOp, n: u8, srcs: &[AluSrc]) -> ValueId {
-        let bits = op.fixed_dest_bits().unwrap_or_else(|| {
+    /// The result bit size of an ALU operation: the opcode's, else that of its first source
+    /// of no fixed size.
+    fn alu_dest_bits(&self, op: AluOp, srcs: &[AluSrc]) -> u8 {
+        op.fixed_dest_bits().unwrap_or_else(|| {
             srcs.iter()
                 .enumerate()
                 .find(|(i, _)| op.fixed_src_bits(*i).is_none())
                 .map(|(_, s)| self.func.values[s.value].bit_size)
                 .unwrap_or(32)
-        });
+        })
+    }
+
+    /// An ALU operation with `n` result components.
+    pub fn alu_n(&mut self, op: AluOp, n: u8, srcs: &[AluSrc]) -> ValueId {
+        let bits = self.alu_dest_bits(op, srcs);
         self.alu_full(op, bits, n, srcs, false)
     }
 
@@ -240,7 +254,19 @@ impl<'f> Builder<'f> {
         srcs: &[AluSrc],
         exact: bool,
     ) -> ValueId {
-        let srcs: SmallVec<[AluSrc; 3]> = SmallVec::from_slice(srcs);
+        self.alu_owned(op, bits, n, SmallVec::from_slice(srcs), exact)
+    }
+
+    /// [`Builder::alu_full`] taking its source list (performance: [`Builder::alu`] builds
+    /// the list once instead of copying it on the way).
+    fn alu_owned(
+        &mut self,
+        op: AluOp,
+        bits: u8,
+        n: u8,
+        srcs: SmallVec<[AluSrc; 3]>,
+        exact: bool,
+    ) -> ValueId {
         self.push1(bits, n, |dest| {
             InstrKind::Alu(Alu {
                 op,

@@ -668,11 +668,14 @@ impl Function {
             v.uses.clear();
         }
         let mut live_ifs: Vec<IfId> = Vec::new();
-        self.walk(&mut |n| {
-            if let CfNode::If(i) = n {
-                live_ifs.push(i);
-            }
-        });
+        // No `if` made: no walk of the tree (performance: straight-line functions).
+        if !self.ifs.is_empty() {
+            self.walk(&mut |n| {
+                if let CfNode::If(i) = n {
+                    live_ifs.push(i);
+                }
+            });
+        }
         let Function { instrs, values, .. } = self;
         for (id, ins) in instrs.iter() {
             if ins.removed {

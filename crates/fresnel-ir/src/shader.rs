@@ -568,6 +568,16 @@ impl Shader {
         // promoted locals are mostly the last ones).
         self.vars.retain_indexed(|id| map[id.index()].is_some());
         let remap = |v: VarId| map.get(v.index()).copied().flatten();
+        // No kept variable after a dropped one: every kept id stays, only the locals lists
+        // lose the dropped ones (performance: no walk of every instruction).
+        let first_dropped = map.iter().position(Option::is_none).unwrap_or(map.len());
+        if map[first_dropped..].iter().all(Option::is_none) {
+            for (_, f) in self.functions.iter_mut() {
+                f.ret = f.ret.and_then(remap);
+                f.locals.retain(|l| remap(*l).is_some());
+            }
+            return dropped;
+        }
         // Heap offsets read from a block member name that block's variable.
         for (_, v) in self.vars.iter_mut() {
             if let Some(Heap {

@@ -30,9 +30,9 @@ use smallvec::SmallVec;
 
 use fresnel_ir::analysis::DomTree;
 use fresnel_ir::{
-    Alu, AluOp, AluSrc, BlockId, Deref, DerefKind, EntityId, EntityVec, FuncId, Function,
-    IndexKind, InstrId, InstrKind, Intrinsic, IntrinsicInstr, Shader, Type, TypeId, Types, ValueId,
-    VarId, VarMode, Variable,
+    Alu, AluOp, AluSrc, BlockId, Deref, DerefKind, EntityId, EntityVec, Function, IndexKind,
+    InstrId, InstrKind, Intrinsic, IntrinsicInstr, Shader, Type, TypeId, Types, ValueId, VarId,
+    VarMode, Variable,
 };
 
 /// Most scalar/vector leaves a `copy_deref` is split into.
@@ -41,26 +41,28 @@ pub const MAX_LEAVES: usize = 256;
 /// Rewrites promotable function-local variables into SSA values; returns whether anything
 /// changed.
 pub fn vars_to_ssa(shader: &mut Shader) -> bool {
-    let mut removed: FxHashSet<VarId> = FxHashSet::default();
-    let fids: Vec<FuncId> = shader.functions.keys().collect();
-    for fid in fids {
-        let Shader {
-            functions,
-            types,
-            vars,
-            ..
-        } = shader;
-        let promoted = promote_function(&mut functions[fid], types, vars);
-        removed.extend(promoted);
+    // A sorted list (performance: a few variables; no hash set to build).
+    let mut removed: Vec<VarId> = Vec::new();
+    let Shader {
+        functions,
+        types,
+        vars,
+        ..
+    } = shader;
+    for (_, f) in functions.iter_mut() {
+        removed.extend(promote_function(f, types, vars));
     }
     if removed.is_empty() {
         return false;
     }
-    shader.retain_vars(|id, _| !removed.contains(&id));
+    removed.sort_unstable();
+    removed.dedup();
+    shader.retain_vars(|id, _| removed.binary_search(&id).is_err());
     true
 }
 
-/// One step of a deref path.
+/// One step of a deref path. (Paths are copied with `SmallVec::from_slice`, a copy of the
+/// steps, rather than `clone`, which pushes them one by one: performance.)
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 enum Step {
     Index(u32),
@@ -235,7 +237,7 @@ fn scan_derefs(
                         (Some(c), Some(len))
                             if c >= 0 && (c as u64) < u64::from(len) && p.component.is_none() =>
                         {
-                            let mut path = p.path.clone();
+                            let mut path = SmallVec::from_slice(&p.path);
                             let mut component = None;
                             if let Type::Vector { components, .. } = types.get(p.ty) {
                                 if *components > 1 {
@@ -263,7 +265,7 @@ fn scan_derefs(
                         early |= unresolved(parent);
                         continue;
                     };
-                    let mut path = p.path.clone();
+                    let mut path = SmallVec::from_slice(&p.path);
                     path.push(Step::Field(field));
                     Some(DerefInfo {
                         var: p.var,
@@ -335,7 +337,7 @@ fn leaves(types: &mut Types, ty: TypeId) -> Option<Vec<(SmallVec<[Step; 4]>, Typ
         }
         match types.get(ty).clone() {
             Type::Vector { .. } => {
-                out.push((path.clone(), ty));
+                out.push((SmallVec::from_slice(path), ty));
                 true
             }
             Type::Matrix { columns, .. } => {
@@ -344,7 +346,7 @@ fn leaves(types: &mut Types, ty: TypeId) -> Option<Vec<(SmallVec<[Step; 4]>, Typ
                 };
                 for c in 0..u32::from(columns) {
                     path.push(Step::Index(c));
-                    out.push((path.clone(), col));
+                    out.push((SmallVec::from_slice(path), col));
                     path.pop();
                 }
                 true
@@ -546,6 +548,45 @@ fn split_copies(
     changed
 }
 
+/// The leaves by variable and path: a linear search while there are few, a hash map beyond
+/// (performance: most functions promote a few leaves; no table to allocate and hash then).
+#[derive(Default)]
+struct LeafIds {
+    /// The keys in leaf order, while there are at most [`LeafIds::LINEAR`] (then empty).
+    few: SmallVec<[(VarId, SmallVec<[Step; 4]>); 4]>,
+    many: FxHashMap<(VarId, SmallVec<[Step; 4]>), usize>,
+}
+
+impl LeafIds {
+    const LINEAR: usize = 16;
+
+    /// The leaf of `(var, path)`; `make` creates it (returning its index, the next one)
+    /// when it is new.
+    fn id(
+        &mut self,
+        var: VarId,
+        path: &SmallVec<[Step; 4]>,
+        make: impl FnOnce() -> usize,
+    ) -> usize {
+        if self.many.is_empty() {
+            if let Some(k) = self.few.iter().position(|(v, p)| *v == var && p == path) {
+                return k;
+            }
+            if self.few.len() < Self::LINEAR {
+                self.few.push((var, SmallVec::from_slice(path)));
+                return make();
+            }
+            for (k, key) in self.few.drain(..).enumerate() {
+                self.many.insert(key, k);
+            }
+        }
+        *self
+            .many
+            .entry((var, SmallVec::from_slice(path)))
+            .or_insert_with(make)
+    }
+}
+
 /// A leaf being promoted: its shape.
 struct Leaf {
     bits: u8,
@@ -667,10 +708,7 @@ fn promote_resolved(
         return Vec::new();
     }
     // Leaves and accesses.
-    // Sized for one leaf per candidate, the scalar or vector local (performance: no
-    // rehash while the leaves are found).
-    let mut leaf_ids: FxHashMap<(VarId, SmallVec<[Step; 4]>), usize> =
-        FxHashMap::with_capacity_and_hasher(candidates.len(), Default::default());
+    let mut leaf_ids = LeafIds::default();
     let mut leaves: SmallVec<[Leaf; 2]> = SmallVec::new();
     // The access of each instruction, by instruction index (`u32::MAX`: none) into
     // `access_list` (performance: the renaming looks up every instruction of the function;
@@ -691,8 +729,7 @@ fn promote_resolved(
             let Some(((bits, n), component)) = leaf_shape(f, types, x.srcs[0], di) else {
                 continue;
             };
-            let key = (di.var, di.path.clone());
-            let leaf = *leaf_ids.entry(key).or_insert_with(|| {
+            let leaf = leaf_ids.id(di.var, &di.path, || {
                 leaves.push(Leaf {
                     bits,
                     n,
@@ -748,7 +785,7 @@ fn promote_resolved(
             if !leaf.loaded {
                 continue;
             }
-            let mut defs = leaf.stored_in.clone();
+            let mut defs = SmallVec::<[BlockId; 4]>::from_slice(&leaf.stored_in);
             defs.push(start);
             for b in dom.iterated_frontier(&defs) {
                 let (bits, n) = (leaf.bits, leaf.n);
@@ -788,35 +825,33 @@ fn promote_resolved(
         .splice(at..at, undefs.into_iter().rev());
     // Rename along the dominator tree, rebuilding each block's instruction list (the loads
     // and stores go; their replacements take their place).
-    // Inline stacks and lists (performance: most are short).
-    let mut stacks: SmallVec<[SmallVec<[ValueId; 4]>; 2]> =
-        smallvec::smallvec![SmallVec::new(); leaves.len()];
+    // The current value of each leaf (its undef before any store); a block's visit logs the
+    // values it replaced, restored when the walk leaves it (performance: one inline list
+    // and an undo log instead of a stack per leaf).
+    let mut cur: SmallVec<[ValueId; 8]> = leaves
+        .iter()
+        .map(|leaf| leaf.undef.expect("every leaf has an undef"))
+        .collect();
     enum Visit {
         Enter(BlockId),
-        Exit(SmallVec<[usize; 8]>),
+        Exit(SmallVec<[(usize, ValueId); 4]>),
     }
-    let cur_of = |stacks: &[SmallVec<[ValueId; 4]>], leaves: &[Leaf], l: usize| -> ValueId {
-        match stacks[l].last() {
-            Some(v) => *v,
-            None => leaves[l].undef.expect("every leaf has an undef"),
-        }
-    };
     let mut work: SmallVec<[Visit; 8]> = smallvec::smallvec![Visit::Enter(start)];
     while let Some(v) = work.pop() {
         let b = match v {
-            Visit::Exit(pushed) => {
-                for l in pushed {
-                    stacks[l].pop();
+            Visit::Exit(replaced) => {
+                for (l, old) in replaced.into_iter().rev() {
+                    cur[l] = old;
                 }
                 continue;
             }
             Visit::Enter(b) => b,
         };
-        let mut pushed: SmallVec<[usize; 8]> = SmallVec::new();
+        let mut replaced: SmallVec<[(usize, ValueId); 4]> = SmallVec::new();
         if let Some(ps) = phis_at.get(&b) {
             for &(l, id) in ps {
-                stacks[l].push(f.instrs[id].kind.dests()[0]);
-                pushed.push(l);
+                replaced.push((l, cur[l]));
+                cur[l] = f.instrs[id].kind.dests()[0];
             }
         }
         // Rewritten in place: an access is replaced by at most one instruction
@@ -839,16 +874,16 @@ fn promote_resolved(
                     component,
                     dest,
                 } => {
-                    let cur = cur_of(&stacks, &leaves, leaf);
+                    let now = cur[leaf];
                     let val = match component {
-                        None => cur,
+                        None => now,
                         Some(c) => {
                             let bits = leaves[leaf].bits;
                             let id = f.new_instr(b, &[(bits, 1)], |d| {
                                 InstrKind::Alu(Alu {
                                     op: AluOp::Mov,
                                     dest: d[0],
-                                    srcs: smallvec::smallvec![AluSrc::broadcast(cur, c)],
+                                    srcs: smallvec::smallvec![AluSrc::broadcast(now, c)],
                                     exact: false,
                                 })
                             });
@@ -873,7 +908,7 @@ fn promote_resolved(
                     let full = (1i64 << n) - 1;
                     let srcs: Option<Vec<AluSrc>> = match component {
                         Some(c) if mask & 1 != 0 => {
-                            let old = cur_of(&stacks, &leaves, leaf);
+                            let old = cur[leaf];
                             Some(
                                 (0..n)
                                     .map(|k| {
@@ -887,7 +922,7 @@ fn promote_resolved(
                             )
                         }
                         None if mask & full != full && mask & full != 0 => {
-                            let old = cur_of(&stacks, &leaves, leaf);
+                            let old = cur[leaf];
                             Some(
                                 (0..n)
                                     .map(|k| {
@@ -913,8 +948,8 @@ fn promote_resolved(
                         None => None,
                     };
                     if let Some(v) = new {
-                        stacks[leaf].push(v);
-                        pushed.push(leaf);
+                        replaced.push((leaf, cur[leaf]));
+                        cur[leaf] = v;
                     }
                 }
             }
@@ -930,15 +965,15 @@ fn promote_resolved(
                 continue;
             };
             for &(l, id) in ps {
-                let cur = cur_of(&stacks, &leaves, l);
+                let now = cur[l];
                 if let InstrKind::Phi { srcs, .. } = &mut f.instrs[id].kind {
                     if !srcs.iter().any(|(p, _)| *p == b) {
-                        srcs.push((b, cur));
+                        srcs.push((b, now));
                     }
                 }
             }
         }
-        work.push(Visit::Exit(pushed));
+        work.push(Visit::Exit(replaced));
         let children = match &dom {
             Some(dom) => dom.children(b),
             None => &[],
@@ -1013,11 +1048,14 @@ fn promote_resolved(
     // `replace_all_uses` moved), but so are uses by the loads and stores just removed:
     // [`live_use`] tells them apart.
     let mut live_ifs = vec![false; f.ifs.len()];
-    f.walk(&mut |n| {
-        if let fresnel_ir::CfNode::If(i) = n {
-            live_ifs[i.0 as usize] = true;
-        }
-    });
+    // No `if` made: no walk of the tree (performance: straight-line functions).
+    if !f.ifs.is_empty() {
+        f.walk(&mut |n| {
+            if let fresnel_ir::CfNode::If(i) = n {
+                live_ifs[i.0 as usize] = true;
+            }
+        });
+    }
     remove_trivial_phis(f, &placed);
     remove_dead_phis(f, &placed, &live_ifs);
     // Unused undefs created for leaves.
