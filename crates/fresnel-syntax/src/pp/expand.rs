@@ -219,15 +219,15 @@ impl Preprocessor<'_> {
                     self.spelling(&name)
                 ),
             );
-            self.dir_rest();
+            self.skip_dir_rest();
             return;
         }
         if !self.check_macro_name(&name, "define") {
-            self.dir_rest();
+            self.skip_dir_rest();
             return;
         }
         // A function-like macro has `(` right after the name, with no space.
-        let mut toks = self.dir_rest();
+        let mut toks = self.dir_rest_vec();
         let mut kind = MacroKind::Object;
         if let Some(first) = toks.first() {
             if first.kind == TokenKind::LParen && !first.space_before() {
