@@ -230,7 +230,9 @@ pub(crate) struct Macro {
     /// The name in the `#define` (None for predefined macros).
     pub name_span: Option<Span>,
     pub kind: MacroKind,
-    pub body: Vec<Token>,
+    /// One token inline: most predefined macros are a number (performance: defining them
+    /// allocates nothing).
+    pub body: smallvec::SmallVec<[Token; 1]>,
     /// For function-like macros: which body tokens name a parameter (index into params).
     /// Empty for object-like macros.
     pub param_of: Vec<Option<u16>>,
