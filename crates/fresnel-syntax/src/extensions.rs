@@ -478,6 +478,15 @@ impl ExtensionState {
         s
     }
 
+    /// Makes this state [`ExtensionState::initial`] again, in place (performance: no
+    /// allocation).
+    pub fn reset_to_initial(&mut self, version: crate::version::Version) {
+        self.behaviors.fill(Behavior::Disable);
+        for (e, b) in Self::initially_on(version) {
+            self.set(e, b);
+        }
+    }
+
     /// The extensions [`ExtensionState::initial`] turns on, with their behavior (without
     /// building a whole state: the preprocessor asks once per shader).
     pub fn initially_on(version: crate::version::Version) -> impl Iterator<Item = (Ext, Behavior)> {

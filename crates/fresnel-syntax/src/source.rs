@@ -373,7 +373,13 @@ impl SourceMap {
                     name: "<scratch space>".into(),
                     text: FileText::Growable(String::with_capacity(64)),
                     origin: FileOrigin::Scratch,
-                    line_starts: OnceLock::from(vec![0]),
+                    line_starts: OnceLock::from({
+                        // One line per made-up token: room for the predefined macros'
+                        // (performance: not regrown by the first few additions).
+                        let mut starts = Vec::with_capacity(8);
+                        starts.push(0);
+                        starts
+                    }),
                     line_marks: Vec::new(),
                 });
                 self.scratch = Some(id);

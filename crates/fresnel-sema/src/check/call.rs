@@ -198,8 +198,13 @@ impl Checker<'_> {
                     let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
                     return self.construct(t, a, span, *nspan);
                 }
-                // `floate2m1_t(x)` and the other extension types the checker keeps opaque.
-                if !self.user_or_builtin_function_exists(*name, text) {
+                // `floate2m1_t(x)` and the other extension types the checker keeps opaque
+                // (the name is tested first: `ext_opaque_type` does nothing for other names;
+                // performance: no function lookup by name on every call).
+                if (super::ext_types::is_parameterized_type_name(text)
+                    || super::ext_opaque_exts(text).is_some())
+                    && !self.user_or_builtin_function_exists(*name, text)
+                {
                     if let Some(t) = self.ext_opaque_type(text, *name, *nspan) {
                         let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
                         return self.construct(t, a, span, *nspan);

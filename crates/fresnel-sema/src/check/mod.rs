@@ -68,7 +68,6 @@ pub fn check(
 ) -> Module {
     // Extensions are judged by the state at the end of the shader; most shaders enable them
     // at the top.
-    let exts = pp.extensions.clone();
     let invariant_all = pp
         .events
         .iter()
@@ -76,7 +75,7 @@ pub fn check(
     let builtin_sections = builtin_vars::parse_sections(
         pp.version,
         opts,
-        &exts,
+        &pp.extensions,
         interner,
         builtin_vars::Selection::Named,
     );
@@ -109,7 +108,7 @@ pub fn check(
         opts,
         version: pp.version,
         stage: opts.stage,
-        exts,
+        exts: pp.extensions.clone(),
         m: Module {
             version: pp.version,
             stage: opts.stage,
@@ -169,7 +168,9 @@ pub fn check(
     c.declare_builtin_variables();
     // `#extension` directives take effect where they are written: each declaration is
     // checked with the directives that precede it.
-    let final_exts = std::mem::replace(&mut c.exts, ExtensionState::initial(pp.version));
+    // The state at the end of the shader stays in `m.extensions` (performance: the running
+    // state reuses the checker's allocation).
+    c.exts.reset_to_initial(pp.version);
     let mut next_event = 0;
     for (i, d) in tu.decls.iter().enumerate() {
         let at = tu.decl_tokens.get(i).copied().unwrap_or(u32::MAX);
@@ -183,7 +184,7 @@ pub fn check(
         }
         c.external(d);
     }
-    c.exts = final_exts;
+    c.exts.clone_from(&c.m.extensions);
     c.avail_cache.fill(0);
     c.pragmas_outside_functions(pp);
     c.finish();

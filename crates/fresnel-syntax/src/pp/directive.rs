@@ -30,7 +30,7 @@ impl Preprocessor<'_> {
                     ),
                 );
             }
-            self.dir_rest();
+            self.skip_dir_rest();
             return;
         }
         let s = name.sym;
@@ -48,7 +48,7 @@ impl Preprocessor<'_> {
         } else if s == sym::endif {
             self.dir_endif(span);
         } else if !active {
-            self.dir_rest();
+            self.skip_dir_rest();
         } else if s == sym::version {
             self.dir_version(hash, span);
         } else {
@@ -83,7 +83,7 @@ impl Preprocessor<'_> {
                         self.spelling(&name)
                     ),
                 );
-                self.dir_rest();
+                self.skip_dir_rest();
             }
         }
     }
@@ -131,7 +131,8 @@ impl Preprocessor<'_> {
             self.error("pp-if-no-expression", span, "#if with no expression");
             false
         } else {
-            self.eval_condition(toks, full).is_some_and(|v| v != 0)
+            self.eval_condition(toks.into_vec(), full)
+                .is_some_and(|v| v != 0)
         };
         self.push_cond(full, v);
     }
@@ -206,7 +207,8 @@ impl Preprocessor<'_> {
             } else {
                 // Evaluate with the conditional's own branch inactive state restored: the
                 // expression is read in the enclosing (active) context.
-                self.eval_condition(toks, full).is_some_and(|v| v != 0)
+                self.eval_condition(toks.into_vec(), full)
+                    .is_some_and(|v| v != 0)
             }
         } else {
             false
@@ -302,14 +304,28 @@ impl Preprocessor<'_> {
             self.decide_version();
             return;
         };
-        let text = self.spelling(num_tok);
-        let number =
-            if num_tok.kind == TokenKind::IntLit && text.bytes().all(|b| b.is_ascii_digit()) {
+        // The number read from the source text (performance: no spelled copy unless it is
+        // wrong).
+        let number = if num_tok.kind == TokenKind::IntLit && !num_tok.flags.has(TokenFlags::SPLICED)
+        {
+            let text = self.sm.text(num_tok.span);
+            if text.bytes().all(|b| b.is_ascii_digit()) {
                 text.parse::<u32>().ok()
             } else {
                 None
-            };
+            }
+        } else if num_tok.kind == TokenKind::IntLit {
+            let text = self.spelling(num_tok);
+            if text.bytes().all(|b| b.is_ascii_digit()) {
+                text.parse::<u32>().ok()
+            } else {
+                None
+            }
+        } else {
+            None
+        };
         let Some(number) = number else {
+            let text = self.spelling(num_tok);
             self.error(
                 "pp-version-syntax",
                 num_tok.span,
@@ -589,7 +605,7 @@ impl Preprocessor<'_> {
             self.error("pp-line-syntax", span, "#line needs a line number");
             return;
         }
-        let toks = self.expand_line(toks);
+        let toks = self.expand_line(toks.into_vec());
         let mut pos = 0;
         let Some(line) = self.parse_int_expr(&toks, &mut pos, full) else {
             return;

@@ -61,7 +61,7 @@ impl Preprocessor<'_> {
                 Macro {
                     name_span: None,
                     kind: MacroKind::Object,
-                    body: Vec::new(),
+                    body: smallvec::SmallVec::new(),
                     param_of: Vec::new(),
                     busy: false,
                     predefined: true,
@@ -87,7 +87,7 @@ impl Preprocessor<'_> {
             Macro {
                 name_span: None,
                 kind: MacroKind::Object,
-                body: vec![tok],
+                body: smallvec::smallvec![tok],
                 param_of: Vec::new(),
                 busy: false,
                 predefined: true,
@@ -219,15 +219,15 @@ impl Preprocessor<'_> {
                     self.spelling(&name)
                 ),
             );
-            self.dir_rest();
+            self.skip_dir_rest();
             return;
         }
         if !self.check_macro_name(&name, "define") {
-            self.dir_rest();
+            self.skip_dir_rest();
             return;
         }
         // A function-like macro has `(` right after the name, with no space.
-        let mut toks = self.dir_rest();
+        let mut toks = self.dir_rest_vec();
         let mut kind = MacroKind::Object;
         if let Some(first) = toks.first() {
             if first.kind == TokenKind::LParen && !first.space_before() {
@@ -360,7 +360,7 @@ impl Preprocessor<'_> {
         let new = Macro {
             name_span: Some(name.span),
             kind,
-            body: toks,
+            body: smallvec::SmallVec::from_vec(toks),
             param_of,
             busy: false,
             predefined: false,
@@ -544,7 +544,7 @@ impl Preprocessor<'_> {
             }
             match &m.kind {
                 MacroKind::Object => {
-                    let body = m.body.clone();
+                    let body = m.body.to_vec();
                     self.push_expansion(t, t.span, body);
                 }
                 MacroKind::Function { params } => {
@@ -814,7 +814,7 @@ impl Preprocessor<'_> {
         let Some(m) = self.macros.get(&name.sym) else {
             return;
         };
-        let body = m.body.clone();
+        let body = m.body.to_vec();
         let param_of = m.param_of.clone();
         let expn = self.new_expansion(name, call);
         let mut expanded: Vec<Option<Vec<Token>>> = vec![None; args.len()];

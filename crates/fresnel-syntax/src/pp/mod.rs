@@ -230,7 +230,9 @@ pub(crate) struct Macro {
     /// The name in the `#define` (None for predefined macros).
     pub name_span: Option<Span>,
     pub kind: MacroKind,
-    pub body: Vec<Token>,
+    /// One token inline: most predefined macros are a number (performance: defining them
+    /// allocates nothing).
+    pub body: smallvec::SmallVec<[Token; 1]>,
     /// For function-like macros: which body tokens name a parameter (index into params).
     /// Empty for object-like macros.
     pub param_of: Vec<Option<u16>>,
@@ -675,13 +677,28 @@ impl Preprocessor<'_> {
         Some(t)
     }
 
-    /// The rest of the current directive line as tokens.
-    fn dir_rest(&mut self) -> Vec<Token> {
+    /// The rest of the current directive line as tokens (performance: directives are short,
+    /// kept inline without an allocation).
+    fn dir_rest(&mut self) -> smallvec::SmallVec<[Token; 8]> {
+        let mut v = smallvec::SmallVec::new();
+        while let Some(t) = self.dir_next() {
+            v.push(t);
+        }
+        v
+    }
+
+    /// The rest of the current directive line as a vector (a macro body).
+    fn dir_rest_vec(&mut self) -> Vec<Token> {
         let mut v = Vec::new();
         while let Some(t) = self.dir_next() {
             v.push(t);
         }
         v
+    }
+
+    /// Skips the rest of the current directive line.
+    fn skip_dir_rest(&mut self) {
+        while self.dir_next().is_some() {}
     }
 
     /// The spelling of a token (identifiers through the interner, others from the source).
