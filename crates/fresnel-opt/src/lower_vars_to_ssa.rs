@@ -139,6 +139,33 @@ impl DerefTable {
     }
 }
 
+/// A set of variables: a sorted list (performance: a function has a few locals; no hash
+/// table to allocate and fill per function).
+#[derive(Default)]
+struct VarSet(SmallVec<[VarId; 8]>);
+
+impl VarSet {
+    fn contains(&self, v: &VarId) -> bool {
+        self.0.binary_search(v).is_ok()
+    }
+
+    fn insert(&mut self, v: VarId) {
+        if let Err(at) = self.0.binary_search(&v) {
+            self.0.insert(at, v);
+        }
+    }
+
+    fn remove(&mut self, v: &VarId) {
+        if let Ok(at) = self.0.binary_search(v) {
+            self.0.remove(at);
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
 fn deref_of(f: &Function, v: ValueId) -> Option<&Deref> {
     match &f.def(v).kind {
         InstrKind::Deref(d) => Some(d),
@@ -173,10 +200,10 @@ fn scan_derefs(
     f: &Function,
     types: &Types,
     order: &[BlockId],
-    candidates: &mut FxHashSet<VarId>,
+    candidates: &mut VarSet,
 ) -> DerefTable {
     let mut info = DerefTable::new(f.values.len());
-    let mut bad: FxHashSet<VarId> = FxHashSet::default();
+    let mut bad = VarSet::default();
     // Derefs are defined before their children in program order (dominance), but walk to
     // a fixed point to be safe: again only when a deref was met before its parent deref
     // (performance: one walk otherwise; the blocks' lists are walked in place).
@@ -316,7 +343,7 @@ fn scan_derefs(
             }
         }
     }
-    for b in &bad {
+    for b in &bad.0 {
         candidates.remove(b);
     }
     info.retain(|d| candidates.contains(&d.var));
@@ -471,7 +498,7 @@ fn split_copies(
     f: &mut Function,
     types: &mut Types,
     order: &[BlockId],
-    candidates: &mut FxHashSet<VarId>,
+    candidates: &mut VarSet,
     info: &DerefTable,
 ) -> bool {
     let copies: Vec<(InstrId, ValueId, ValueId)> = order
@@ -618,18 +645,21 @@ fn promote_function(
     types: &mut Types,
     vars: &EntityVec<VarId, Variable>,
 ) -> Vec<VarId> {
-    let mut fixed: FxHashSet<VarId> = f.params.iter().map(|p| p.var).collect();
-    fixed.extend(f.ret);
-    let mut candidates: FxHashSet<VarId> = f
-        .locals
-        .iter()
-        .copied()
-        .filter(|v| {
-            let var = vars.get(*v);
-            !fixed.contains(v)
-                && var.is_some_and(|x| x.mode == VarMode::Function && x.init.is_none())
-        })
-        .collect();
+    // Parameters and the return variable stay (performance: a scan of the few parameters
+    // instead of a set to build).
+    let fixed = |v: &VarId| f.ret == Some(*v) || f.params.iter().any(|p| p.var == *v);
+    let mut candidates = VarSet(
+        f.locals
+            .iter()
+            .copied()
+            .filter(|v| {
+                let var = vars.get(*v);
+                !fixed(v) && var.is_some_and(|x| x.mode == VarMode::Function && x.init.is_none())
+            })
+            .collect(),
+    );
+    candidates.0.sort_unstable();
+    candidates.0.dedup();
     if candidates.is_empty() {
         return Vec::new();
     }
@@ -675,7 +705,7 @@ fn promote_resolved(
     f: &mut Function,
     types: &Types,
     order: &[BlockId],
-    mut candidates: FxHashSet<VarId>,
+    mut candidates: VarSet,
     mut info: DerefTable,
 ) -> Vec<VarId> {
     // Accesses of a shape that cannot be an SSA value (not a vector, or wider than a `vec4`
@@ -1082,8 +1112,8 @@ fn promote_resolved(
         f.blocks[b].instrs = list;
     }
     f.rebuild_uses_fast();
-    let mut removed: Vec<VarId> = candidates.into_iter().collect();
-    removed.sort();
+    // Sorted already (a `VarSet`).
+    let removed: Vec<VarId> = candidates.0.into_vec();
     f.locals.retain(|v| removed.binary_search(v).is_err());
     removed
 }
