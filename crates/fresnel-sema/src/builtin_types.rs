@@ -256,7 +256,9 @@ fn parse_matrix(name: &str) -> Option<BType> {
 
 /// `vec3`, `ivec2`, `u64vec4`, `f16vec2`, `i32vec3`, `f32vec2`, `f64vec4`, `bf16vec2`.
 fn parse_vector(name: &str) -> Option<BType> {
-    let at = name.find("vec")?;
+    // The first `vec`, found without `str::find`'s searcher setup (performance: this runs
+    // on every call's name).
+    let at = name.as_bytes().windows(3).position(|w| w == b"vec")?;
     let (prefix, rest) = (&name[..at], &name[at + 3..]);
     let n = vector_size(rest)?;
     let scalar = match prefix {

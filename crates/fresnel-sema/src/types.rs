@@ -311,13 +311,19 @@ pub struct TypeTable {
 
 /// Shapes with a slot in [`TypeTable::simple`]: scalar, 3 vectors, 9 matrices.
 const SIMPLE_SHAPES: usize = 13;
-const SIMPLE_SLOTS: usize = 15 * SIMPLE_SHAPES;
+/// The slots of the numeric types; the error type and `void` follow them.
+const NUMERIC_SLOTS: usize = 15 * SIMPLE_SHAPES;
+const ERROR_SLOT: usize = NUMERIC_SLOTS;
+const VOID_SLOT: usize = NUMERIC_SLOTS + 1;
+const SIMPLE_SLOTS: usize = NUMERIC_SLOTS + 2;
 
 /// The slot of a scalar, vector (2 to 4 components) or matrix (2 to 4 columns and rows)
-/// type in [`TypeTable::simple`].
+/// type, the error type or `void` in [`TypeTable::simple`].
 #[inline]
 fn simple_slot(ty: &Type) -> Option<usize> {
     let (s, shape) = match *ty {
+        Type::Error => return Some(ERROR_SLOT),
+        Type::Void => return Some(VOID_SLOT),
         Type::Scalar(s) => (s, 0),
         Type::Vector(s, n @ 2..=4) => (s, n as usize - 1),
         Type::Matrix {
@@ -328,7 +334,7 @@ fn simple_slot(ty: &Type) -> Option<usize> {
         _ => return None,
     };
     let k = s as usize * SIMPLE_SHAPES + shape;
-    (k < SIMPLE_SLOTS).then_some(k)
+    (k < NUMERIC_SLOTS).then_some(k)
 }
 
 impl Default for TypeTable {
@@ -354,9 +360,10 @@ impl TypeTable {
         let mut t = TypeTable {
             // Room for a typical shader's types from the start (performance: no regrowing).
             types: Vec::with_capacity(32),
-            // Scalars, vectors and matrices do not enter `dedup` (see `intern`): room for a
-            // few arrays and structs (performance: a small first allocation).
-            dedup: FxHashMap::with_capacity_and_hasher(8, Default::default()),
+            // Scalars, vectors, matrices, the error type and `void` do not enter `dedup` (see
+            // `intern`): it is allocated for the first array or struct (performance: no
+            // allocation or hashing for the types every table starts with).
+            dedup: FxHashMap::default(),
             structs: Vec::new(),
             simple: Box::new([u32::MAX; SIMPLE_SLOTS]),
         };
@@ -384,6 +391,10 @@ impl TypeTable {
                 self.simple[k] = next.0;
             }
             return TypeId(self.simple[k]);
+        }
+        if self.dedup.capacity() == 0 {
+            // Room for a few arrays and structs (performance: a small first allocation).
+            self.dedup.reserve(8);
         }
         match self.dedup.entry(ty) {
             std::collections::hash_map::Entry::Occupied(e) => *e.get(),
