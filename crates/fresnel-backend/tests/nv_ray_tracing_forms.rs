@@ -19,10 +19,9 @@ mod support;
 
 use fresnel::Stage;
 use fresnel_backend::spirv;
-use support::instructions;
+use support::{capabilities, instructions};
 
 const OP_EXTENSION: u16 = 10;
-const OP_CAPABILITY: u16 = 17;
 const OP_TYPE_ARRAY: u16 = 28;
 const OP_DECORATE: u16 = 71;
 const DECORATION_BUILTIN: u32 = 11;
@@ -60,14 +59,6 @@ fn compile(stage: Stage, src: &str, optimize: bool) -> Vec<u32> {
         .unwrap_or_else(|e| panic!("compile (optimize {optimize}): {e}"));
     support::check_vendored(&words, "vulkan1.3", &[]);
     words
-}
-
-fn capabilities(words: &[u32]) -> Vec<u32> {
-    instructions(words)
-        .into_iter()
-        .filter(|(op, _)| *op == OP_CAPABILITY)
-        .map(|(_, ops)| ops[0])
-        .collect()
 }
 
 /// The literal string of words `ops`.

@@ -16,9 +16,8 @@
 mod support;
 
 use fresnel::{Stage, TargetEnv};
-use support::{check_vendored, has_extension, instructions};
+use support::{capabilities, check_vendored, has_extension, instructions};
 
-const OP_CAPABILITY: u16 = 17;
 const OP_TYPE_IMAGE: u16 = 25;
 const OP_TYPE_POINTER: u16 = 32;
 const OP_VARIABLE: u16 = 59;
@@ -45,14 +44,6 @@ fn both(src: &str) -> [Vec<u32>; 2] {
         check_vendored(&words, "vulkan1.3", &[]);
         words
     })
-}
-
-fn caps(words: &[u32]) -> Vec<u32> {
-    instructions(words)
-        .into_iter()
-        .filter(|(o, _)| *o == OP_CAPABILITY)
-        .map(|(_, ops)| ops[0])
-        .collect()
 }
 
 /// The operand lists of every `opcode` instruction.
@@ -153,7 +144,7 @@ fn qcom_image_processing_operations() {
         for words in both(&src) {
             let ins = ops_of(&words, opcode);
             assert_eq!(ins.len(), 2, "{call}: two instructions");
-            let caps = caps(&words);
+            let caps = capabilities(&words);
             for c in want_caps {
                 assert!(caps.contains(c), "{call}: capability {c} in {caps:?}");
             }
@@ -275,7 +266,7 @@ void main() {
 }
 ";
     for words in both(src) {
-        let caps = caps(&words);
+        let caps = capabilities(&words);
         for c in [4166, 4167, 4168] {
             assert!(caps.contains(&c), "capability {c} in {caps:?}");
         }
@@ -336,7 +327,7 @@ void main() {
     for optimize in [false, true] {
         let words = support::compile_vulkan(Stage::Fragment, src, optimize, 3);
         check_vendored(&words, "vulkan1.3", &[]);
-        assert!(caps(&words).contains(&5010), "FragmentMaskAMD");
+        assert!(capabilities(&words).contains(&5010), "FragmentMaskAMD");
         assert!(has_extension(&words, "SPV_AMD_shader_fragment_mask"));
         let masks = ops_of(&words, 5011);
         let fetches = ops_of(&words, 5012);

@@ -9,9 +9,8 @@
 mod support;
 
 use fresnel::Stage;
-use support::{compile_vulkan, instructions};
+use support::{capabilities, compile_vulkan, instructions};
 
-const OP_CAPABILITY: u16 = 17;
 const OP_CONSTANT: u16 = 43;
 const OP_LOOP_MERGE: u16 = 246;
 const OP_GROUP_NON_UNIFORM_IADD: u16 = 349;
@@ -54,14 +53,6 @@ fn group_ops(words: &[u32]) -> Vec<(u16, u32, Option<u32>)> {
     ins.iter()
         .filter(|(op, _)| (349..=364).contains(op))
         .map(|(op, o)| (*op, o[3], o.get(5).and_then(|&id| constant(id))))
-        .collect()
-}
-
-fn capabilities(words: &[u32]) -> Vec<u32> {
-    instructions(words)
-        .into_iter()
-        .filter(|(op, _)| *op == OP_CAPABILITY)
-        .map(|(_, o)| o[0])
         .collect()
 }
 

@@ -177,3 +177,13 @@ pub fn has_extension(words: &[u32], name: &str) -> bool {
         }
     })
 }
+
+/// The capabilities the module declares (`OpCapability` operands), in order.
+#[allow(dead_code)] // Only the tests of capability inference use it.
+pub fn capabilities(words: &[u32]) -> Vec<u32> {
+    instructions(words)
+        .into_iter()
+        .filter(|(op, _)| *op == 17)
+        .map(|(_, ops)| ops[0])
+        .collect()
+}
