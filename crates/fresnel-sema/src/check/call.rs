@@ -847,9 +847,10 @@ impl Checker<'_> {
         format!("{} {name}({})", self.ty_name(ret), ps.join(", "))
     }
 
-    /// [`Self::conversion_rank`] of two built-in types that are not arrays, without interning
-    /// them (performance: most parameters of most overloads are compared and rejected).
-    fn btype_conversion(&self, from: BType, to: BType) -> Option<ConvRank> {
+    /// The implicit-conversion rank from one built-in type to another (not arrays): the rules
+    /// behind [`Self::conversion_rank`], here without interning the types (performance: most
+    /// parameters of most overloads are compared and rejected).
+    pub(crate) fn btype_conversion(&self, from: BType, to: BType) -> Option<ConvRank> {
         if from == to {
             return Some(ConvRank::Exact);
         }

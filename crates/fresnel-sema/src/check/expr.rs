@@ -324,26 +324,12 @@ impl Checker<'_> {
         if self.m.types.is_error(from) || self.m.types.is_error(to) {
             return Some(ConvRank::Exact);
         }
-        let (a, b) = (self.m.types.get(from), self.m.types.get(to));
-        let same_shape = match (a, b) {
-            (Type::Scalar(_), Type::Scalar(_)) => true,
-            (Type::Vector(_, n), Type::Vector(_, m)) => n == m,
-            (
-                Type::Matrix { cols, rows, .. },
-                Type::Matrix {
-                    cols: c2, rows: r2, ..
-                },
-            ) => cols == c2 && rows == r2,
-            _ => false,
-        };
-        if !same_shape {
-            return None;
+        // The rules live in `btype_conversion` (overload resolution ranks built-in parameters
+        // with it directly); only scalars, vectors and matrices convert.
+        match (self.m.types.to_btype(from), self.m.types.to_btype(to)) {
+            (Some(a), Some(b)) => self.btype_conversion(a, b),
+            _ => None,
         }
-        let (fs, ts) = (self.m.types.scalar_of(from)?, self.m.types.scalar_of(to)?);
-        if self.m.types.is_matrix(from) && !(fs.is_float() && ts.is_float()) {
-            return None;
-        }
-        self.implicit_conversion(fs, ts)
     }
 
     /// Converts an expression to a type of the same shape (folding constants).
