@@ -16,6 +16,7 @@
 
 mod db;
 mod deqp;
+mod fastargs;
 mod includes;
 mod run;
 mod units;
@@ -907,16 +908,20 @@ fn run(cli: Cli) -> Result<bool, Fail> {
     }
 }
 
-/// Accepts the compiler-style spellings `-O0`, `-Os` and `-Werror`.
+/// The command line, with the compiler-style spellings `-O0`, `-Os` and `-Werror` accepted.
 fn normalize_args() -> Vec<std::ffi::OsString> {
-    std::env::args_os()
-        .map(|a| match a.to_str() {
-            Some("-O0") => "--O0".into(),
-            Some("-Os") => "--Os".into(),
-            Some("-Werror") => "--Werror".into(),
-            _ => a,
-        })
-        .collect()
+    normalize(std::env::args_os())
+}
+
+/// The spellings `-O0`, `-Os` and `-Werror` of C compilers, as the long options clap knows.
+fn normalize(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    args.map(|a| match a.to_str() {
+        Some("-O0") => "--O0".into(),
+        Some("-Os") => "--Os".into(),
+        Some("-Werror") => "--Werror".into(),
+        _ => a,
+    })
+    .collect()
 }
 
 /// Whether the main thread's stack can grow to [`STACK_BYTES`]: on Linux, once the soft stack
@@ -963,7 +968,8 @@ fn main() -> ExitCode {
 
 /// Parses the command line and runs the command; returns the exit code.
 fn cli_main() -> u8 {
-    let cli = match Cli::try_parse_from(normalize_args()) {
+    let args = normalize_args();
+    let cli = match fastargs::compile_args(&args).map_or_else(|| Cli::try_parse_from(args), Ok) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
