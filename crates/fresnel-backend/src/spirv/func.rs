@@ -120,6 +120,8 @@ pub struct FuncCx<'m, 'a> {
     pub ir_block: Option<BlockId>,
     /// [`super::decorate::NonUniform::any_in`] of the function.
     any_non_uniform: bool,
+    /// [`super::decorate::relaxed_values`] of the function.
+    pub relaxed: Vec<bool>,
     /// Derefs inside heap variables (`heap.rs`).
     pub heap_paths: FxHashMap<ValueId, super::heap::HeapPath>,
 }
@@ -178,13 +180,16 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         groups,
         aggs: FxHashMap::default(),
         switches,
-        pure: FxHashMap::default(),
+        // About one pure instruction per four IR instructions (performance: no regrowing,
+        // each of which rehashes every key).
+        pure: FxHashMap::with_capacity_and_hasher(f.instrs.len() / 4, Default::default()),
         ref_phis: FxHashMap::default(),
         idioms,
         chains: super::chain::analyze(f),
         hoisted: super::hoist::analyze(f),
         ir_block: None,
         any_non_uniform: super::decorate::NonUniform::any_in(f),
+        relaxed: super::decorate::relaxed_values(f),
         heap_paths: FxHashMap::default(),
     };
     cx.infer_kinds();

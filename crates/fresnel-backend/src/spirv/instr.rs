@@ -1835,10 +1835,11 @@ impl FuncCx<'_, '_> {
             }
             return Ok(());
         }
-        let mut largs = vec![pid];
-        largs.extend(&mem);
+        // (Performance: the operand lists inline, no allocation per store.)
+        let mut largs: SmallVec<[u32; 3]> = smallvec::smallvec![pid];
+        largs.extend_from_slice(&mem);
         let old = self.op1(op::LOAD, sk, &largs);
-        let mut args = vec![old, val];
+        let mut args: SmallVec<[u32; 6]> = smallvec::smallvec![old, val];
         for i in 0..sk.comps {
             let from_new = mask & (1 << i) != 0 && i < vcomps;
             args.push(if from_new {
@@ -1849,9 +1850,7 @@ impl FuncCx<'_, '_> {
         }
         // A shuffle of two vectors of different sizes is fine in SPIR-V.
         let merged = self.op1(op::VECTOR_SHUFFLE, sk, &args);
-        let mut sargs = vec![pid, merged];
-        sargs.extend(&mem);
-        self.code.inst(op::STORE, &sargs);
+        self.code.inst_parts(op::STORE, &[pid, merged], &mem);
         Ok(())
     }
 

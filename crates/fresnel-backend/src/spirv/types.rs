@@ -200,13 +200,24 @@ impl Module<'_> {
 
     /// A non-aggregate type (deduplicated by opcode and operands).
     pub fn ty(&mut self, opcode: u16, operands: &[u32]) -> u32 {
-        let key = type_key(opcode, operands);
-        if let Some(&id) = self.type_cache.get(key.as_slice()) {
+        // (Performance: looked up by a key on the stack; the cache's own key is made only
+        // for a new type.)
+        let mut buf = [0u32; 8];
+        let found = if operands.len() < buf.len() {
+            buf[0] = u32::from(opcode);
+            buf[1..=operands.len()].copy_from_slice(operands);
+            self.type_cache.get(&buf[..=operands.len()]).copied()
+        } else {
+            self.type_cache
+                .get(type_key(opcode, operands).as_slice())
+                .copied()
+        };
+        if let Some(id) = found {
             return id;
         }
         let id = self.id();
         self.globals.inst_parts(opcode, &[id], operands);
-        self.type_cache.insert(key, id);
+        self.type_cache.insert(type_key(opcode, operands), id);
         id
     }
 
@@ -310,8 +321,13 @@ impl Module<'_> {
     }
 
     pub fn pointer(&mut self, class: u32, ty: u32) -> u32 {
+        // (Performance: asked for by every access chain; a hit needs no type key.)
+        if let Some(&p) = self.pointers.get(&(class, ty)) {
+            return p;
+        }
         let p = self.ty(op::TYPE_POINTER, &[class, ty]);
         self.pointee.insert(p, ty);
+        self.pointers.insert((class, ty), p);
         p
     }
 
