@@ -1299,12 +1299,14 @@ fn find_matvecs(
                     }
                 }
                 all_absorbed.extend(absorbed.iter().copied());
-                shared.extend(
-                    term_instrs
-                        .iter()
-                        .copied()
-                        .filter(|&i| !single_use(f.instrs[i].kind.dests()[0])),
-                );
+                // (Performance: each term's product read in place, no result list made.)
+                for &i in &term_instrs {
+                    if let InstrKind::Alu(p) = &f.instrs[i].kind {
+                        if !single_use(p.dest) {
+                            shared.push(i);
+                        }
+                    }
+                }
                 for &i in &absorbed {
                     if i != root {
                         g.skip.insert(i);

@@ -457,14 +457,16 @@ impl FuncCx<'_, '_> {
             opc,
             op::VECTOR_SHUFFLE | op::COMPOSITE_EXTRACT | op::COMPOSITE_CONSTRUCT | op::BITCAST
         );
-        let key = pure.then(|| (self.cur, opc, t, SmallVec::<[u32; 6]>::from_slice(args)));
-        if let Some(&id) = key.as_ref().and_then(|k| self.pure.get(k)) {
-            return id;
-        }
-        let id = self.new_id();
-        if let Some(key) = key {
-            self.pure.insert(key, id);
-        }
+        let id = if pure {
+            // (Performance: one hash and probe for the look-up and the insertion.)
+            let key = (self.cur, opc, t, SmallVec::<[u32; 6]>::from_slice(args));
+            match self.pure.entry(key) {
+                std::collections::hash_map::Entry::Occupied(e) => return *e.get(),
+                std::collections::hash_map::Entry::Vacant(e) => *e.insert(self.m.id()),
+            }
+        } else {
+            self.new_id()
+        };
         self.code.inst_parts(opc, &[t, id], args);
         id
     }
