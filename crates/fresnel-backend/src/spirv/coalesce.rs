@@ -74,6 +74,13 @@ pub struct InstrSet {
 }
 
 impl InstrSet {
+    /// An empty set with room for the ids below `n` (performance: no growing on insertion).
+    pub fn with_len(n: usize) -> InstrSet {
+        InstrSet {
+            flags: vec![false; n],
+        }
+    }
+
     pub fn contains(&self, i: &InstrId) -> bool {
         self.flags.get(i.0 as usize).copied().unwrap_or(false)
     }
