@@ -271,6 +271,8 @@ pub fn relaxed_values(f: &Function) -> Vec<bool> {
 }
 
 /// The decorations of the instruction `kind` just written (see the module docs).
+/// (Performance: inline, a few tests per instruction; the non-uniform walk out of line.)
+#[inline]
 pub fn after_instr(cx: &mut FuncCx<'_, '_>, nu: &mut NonUniform<'_>, kind: &InstrKind, mark: Mark) {
     // Nothing to decorate in a function with neither non-uniform nor relaxed-precision
     // values (performance: most functions).
@@ -297,6 +299,7 @@ pub fn after_instr(cx: &mut FuncCx<'_, '_>, nu: &mut NonUniform<'_>, kind: &Inst
 
 /// The `NonUniform` decorations of the instruction `kind` just written, which defines
 /// `dests`.
+#[inline(never)]
 fn non_uniform_after(
     cx: &mut FuncCx<'_, '_>,
     nu: &mut NonUniform<'_>,

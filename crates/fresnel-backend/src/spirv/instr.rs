@@ -552,10 +552,11 @@ impl FuncCx<'_, '_> {
     pub fn value_as(&mut self, v: ValueId, k: Kind) -> Result<u32> {
         // A loaded element read one component at a time, wanted whole after all.
         self.materialize(v)?;
-        match self.vals[v.0 as usize].clone() {
-            Val::Id(id, from) => self.convert(id, from, k),
-            Val::Ref(id, t) => self.ref_as_int(id, t, k),
-            Val::Const(bits) => Ok(self.m.constant(k, &bits)),
+        // (Performance: matched in place, the value not cloned.)
+        match &self.vals[v.0 as usize] {
+            &Val::Id(id, from) => self.convert(id, from, k),
+            &Val::Ref(id, t) => self.ref_as_int(id, t, k),
+            Val::Const(bits) => Ok(self.m.constant(k, bits)),
             Val::Undef => {
                 let t = self.m.kind_type(k);
                 Ok(self.m.undef(t))

@@ -144,6 +144,7 @@ pub const KIND_SLOTS: usize = 64;
 
 /// The slot of a scalar or vector kind in [`Module::kind_types`] (`None`: wider vectors
 /// and unusual widths, which go through the type cache alone).
+#[inline]
 pub fn kind_slot(k: Kind) -> Option<usize> {
     let base = match k.base {
         BaseType::Bool => 0,
@@ -291,13 +292,21 @@ impl Module<'_> {
         }
     }
 
+    /// (Performance: the cached case inline at its many callers; the rest out of line.)
+    #[inline]
     pub fn kind_type(&mut self, k: Kind) -> u32 {
-        let slot = kind_slot(k);
-        if let Some(&t) = slot.and_then(|i| self.kind_types.get(i)) {
+        if let Some(&t) = kind_slot(k).and_then(|i| self.kind_types.get(i)) {
             if t != 0 {
                 return t;
             }
         }
+        self.kind_type_uncached(k)
+    }
+
+    /// [`Self::kind_type`] of a kind not in [`Module::kind_types`] yet (or never there).
+    #[inline(never)]
+    fn kind_type_uncached(&mut self, k: Kind) -> u32 {
+        let slot = kind_slot(k);
         let t = self.make_kind_type(k);
         if let Some(i) = slot {
             self.kind_types[i] = t;
