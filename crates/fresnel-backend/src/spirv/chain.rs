@@ -14,7 +14,7 @@
 //! built on it.
 
 use fresnel_ir::{DerefKind, Function, InstrKind, ValueId};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use super::func::{FuncCx, Val};
@@ -27,8 +27,9 @@ pub type ChainOps = SmallVec<[u32; 6]>;
 /// The folded derefs of one function.
 #[derive(Default, Debug)]
 pub struct Chains {
-    /// Element and member derefs read only as the parent of other element/member derefs.
-    pub foldable: FxHashSet<ValueId>,
+    /// Element and member derefs read only as the parent of other element/member derefs,
+    /// by value index (performance: dense, asked once per deref).
+    pub foldable: Vec<bool>,
     /// Those written so far: base pointer and indices.
     pub folded: FxHashMap<ValueId, ChainOps>,
 }
@@ -71,15 +72,15 @@ pub fn analyze(f: &Function) -> Chains {
     for (_, n) in f.ifs.iter() {
         mark(n.cond, USED | OTHER);
     }
-    let foldable = flags
+    let foldable: Vec<bool> = flags
         .iter()
-        .enumerate()
-        .filter(|(_, &x)| x & (STEP | USED | OTHER) == STEP | USED)
-        .map(|(v, _)| ValueId(v as u32))
+        .map(|&x| x & (STEP | USED | OTHER) == STEP | USED)
         .collect();
+    // (Performance: room for every folded step, no regrowing.)
+    let n = foldable.iter().filter(|&&x| x).count();
     Chains {
         foldable,
-        folded: FxHashMap::default(),
+        folded: FxHashMap::with_capacity_and_hasher(n, Default::default()),
     }
 }
 
@@ -95,7 +96,7 @@ impl FuncCx<'_, '_> {
     /// Writes a step (`ops`: base and indices) unless it is foldable; returns the pointer
     /// id (0 when folded: only further steps and [`Self::chain_pointer`] read it then).
     pub(super) fn chain_step(&mut self, dest: ValueId, ptr_t: u32, ops: ChainOps) -> u32 {
-        if self.chains.foldable.contains(&dest) {
+        if self.chains.foldable.get(dest.0 as usize) == Some(&true) {
             self.chains.folded.insert(dest, ops);
             return 0;
         }

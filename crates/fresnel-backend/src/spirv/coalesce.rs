@@ -74,6 +74,13 @@ pub struct InstrSet {
 }
 
 impl InstrSet {
+    /// An empty set with room for the ids below `n` (performance: no growing on insertion).
+    pub fn with_len(n: usize) -> InstrSet {
+        InstrSet {
+            flags: vec![false; n],
+        }
+    }
+
     pub fn contains(&self, i: &InstrId) -> bool {
         self.flags.get(i.0 as usize).copied().unwrap_or(false)
     }
@@ -1299,12 +1306,14 @@ fn find_matvecs(
                     }
                 }
                 all_absorbed.extend(absorbed.iter().copied());
-                shared.extend(
-                    term_instrs
-                        .iter()
-                        .copied()
-                        .filter(|&i| !single_use(f.instrs[i].kind.dests()[0])),
-                );
+                // (Performance: each term's product read in place, no result list made.)
+                for &i in &term_instrs {
+                    if let InstrKind::Alu(p) = &f.instrs[i].kind {
+                        if !single_use(p.dest) {
+                            shared.push(i);
+                        }
+                    }
+                }
                 for &i in &absorbed {
                     if i != root {
                         g.skip.insert(i);

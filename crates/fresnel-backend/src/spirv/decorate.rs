@@ -237,16 +237,78 @@ fn indexing_cap(cx: &FuncCx<'_, '_>, parent: ValueId, elem: fresnel_ir::TypeId) 
     })
 }
 
+/// The values instruction `kind` defines, in [`InstrKind::dests`]' order (performance: a
+/// borrowed slice, no list built per instruction).
+fn dest_slice(kind: &InstrKind) -> &[ValueId] {
+    match kind {
+        InstrKind::Alu(a) => std::slice::from_ref(&a.dest),
+        InstrKind::Intrinsic(i) => i.dest.as_slice(),
+        InstrKind::Tex(t) => std::slice::from_ref(&t.dest),
+        InstrKind::Deref(d) => std::slice::from_ref(&d.dest),
+        InstrKind::LoadConst { dest, .. }
+        | InstrKind::Undef { dest }
+        | InstrKind::Phi { dest, .. } => std::slice::from_ref(dest),
+        InstrKind::Call { dests, .. } => dests,
+        InstrKind::Jump(_) => &[],
+    }
+}
+
+/// Which values of `f` are marked `relaxed`, by value index (empty: none is; performance:
+/// one pass over the flags per function, not a flag-table search per result).
+pub fn relaxed_values(f: &Function) -> Vec<bool> {
+    let mut out = Vec::new();
+    for (&v, fl) in &f.value_flags {
+        if fl.relaxed {
+            if out.is_empty() {
+                out = vec![false; f.values.len()];
+            }
+            if let Some(r) = out.get_mut(v.0 as usize) {
+                *r = true;
+            }
+        }
+    }
+    out
+}
+
 /// The decorations of the instruction `kind` just written (see the module docs).
+/// (Performance: inline, a few tests per instruction; the non-uniform walk out of line.)
+#[inline]
 pub fn after_instr(cx: &mut FuncCx<'_, '_>, nu: &mut NonUniform<'_>, kind: &InstrKind, mark: Mark) {
     // Nothing to decorate in a function with neither non-uniform nor relaxed-precision
     // values (performance: most functions).
-    if !nu.any && cx.f.value_flags.is_empty() {
+    if !nu.any && cx.relaxed.is_empty() {
         return;
     }
-    let dests = kind.dests();
+    let dests = dest_slice(kind);
+    // (Without non-uniform values nothing below is non-uniform: performance, no walk.)
+    if nu.any {
+        non_uniform_after(cx, nu, kind, dests, mark);
+    }
+    // RelaxedPrecision.
+    for &v in dests {
+        if !cx.relaxed.get(v.0 as usize).copied().unwrap_or(false) {
+            continue;
+        }
+        if let Val::Id(id, k) = cx.vals[v.0 as usize] {
+            if k.bits == 32 && k.base != BaseType::Bool && fresh(cx, mark, id) {
+                decorate_once(cx, id, decor::RELAXED_PRECISION);
+            }
+        }
+    }
+}
+
+/// The `NonUniform` decorations of the instruction `kind` just written, which defines
+/// `dests`.
+#[inline(never)]
+fn non_uniform_after(
+    cx: &mut FuncCx<'_, '_>,
+    nu: &mut NonUniform<'_>,
+    kind: &InstrKind,
+    dests: &[ValueId],
+    mark: Mark,
+) {
     // NonUniform on results.
-    for &v in &dests {
+    for &v in dests {
         if !nu.is(v) {
             continue;
         }
@@ -329,17 +391,6 @@ pub fn after_instr(cx: &mut FuncCx<'_, '_>, nu: &mut NonUniform<'_>, kind: &Inst
         }
         for id in loaded {
             decorate_once(cx, id, en::NON_UNIFORM);
-        }
-    }
-    // RelaxedPrecision.
-    for &v in &dests {
-        if !cx.f.flags(v).relaxed {
-            continue;
-        }
-        if let Val::Id(id, k) = cx.vals[v.0 as usize] {
-            if k.bits == 32 && k.base != BaseType::Bool && fresh(cx, mark, id) {
-                decorate_once(cx, id, decor::RELAXED_PRECISION);
-            }
         }
     }
 }

@@ -120,6 +120,11 @@ pub struct FuncCx<'m, 'a> {
     pub ir_block: Option<BlockId>,
     /// [`super::decorate::NonUniform::any_in`] of the function.
     any_non_uniform: bool,
+    /// [`super::decorate::relaxed_values`] of the function.
+    pub relaxed: Vec<bool>,
+    /// The instructions `coalesce.rs`, `switch.rs` or `idiom.rs` took (skipped or written
+    /// their way): [`FuncCx::emit_taken`] looks them up.
+    taken: super::coalesce::InstrSet,
     /// Derefs inside heap variables (`heap.rs`).
     pub heap_paths: FxHashMap<ValueId, super::heap::HeapPath>,
 }
@@ -160,6 +165,15 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
     let groups = super::coalesce::analyze(m.shader, f, &m.ref_slots);
     let switches = super::switch::analyze(f);
     let idioms = super::idiom::analyze(f, &groups);
+    let mut taken = super::coalesce::InstrSet::with_len(f.instrs.len());
+    taken.extend(groups.skip.iter());
+    taken.extend(switches.skip.iter().copied());
+    taken.extend(idioms.skip.iter().copied());
+    taken.extend(idioms.at.keys().copied());
+    taken.extend(groups.load_at.keys().copied());
+    taken.extend(groups.store_at.keys().copied());
+    taken.extend(groups.scaled_reads.keys().copied());
+    taken.extend(groups.matvec_at.keys().copied());
     let mut cx = FuncCx {
         m,
         f,
@@ -178,13 +192,17 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         groups,
         aggs: FxHashMap::default(),
         switches,
-        pure: FxHashMap::default(),
+        // About one pure instruction per four IR instructions (performance: no regrowing,
+        // each of which rehashes every key).
+        pure: FxHashMap::with_capacity_and_hasher(f.instrs.len() / 4, Default::default()),
         ref_phis: FxHashMap::default(),
         idioms,
         chains: super::chain::analyze(f),
         hoisted: super::hoist::analyze(f),
         ir_block: None,
         any_non_uniform: super::decorate::NonUniform::any_in(f),
+        relaxed: super::decorate::relaxed_values(f),
+        taken,
         heap_paths: FxHashMap::default(),
     };
     cx.infer_kinds();
@@ -759,36 +777,11 @@ impl FuncCx<'_, '_> {
                 self.write_hoisted(p)?;
             }
             let kind = &self.f.instrs[ins].kind;
-            if kind.is_phi()
-                || kind.is_jump()
-                || self.groups.skip.contains(&ins)
-                || self.switches.skip.contains(&ins)
-                || self.idioms.skip.contains(&ins)
-            {
+            if kind.is_phi() || kind.is_jump() {
                 continue;
             }
-            if let Some(idiom) = self.idioms.at.get(&ins).cloned() {
-                if let InstrKind::Alu(a) = kind {
-                    let mark = super::decorate::Mark::take(self);
-                    self.emit_idiom(a.dest, &idiom)?;
-                    super::decorate::after_instr(self, &mut nu, kind, mark);
-                    continue;
-                }
-            }
-            if let Some(g) = self.groups.load_at.get(&ins).cloned() {
-                self.emit_load_group(&g)?;
-                continue;
-            }
-            if let Some(g) = self.groups.store_at.get(&ins).cloned() {
-                self.emit_store_group(ins, &g)?;
-                continue;
-            }
-            if let Some((l, coef, dests)) = self.groups.scaled_reads.get(&ins).cloned() {
-                self.emit_scaled_reads(l, coef, &dests)?;
-                continue;
-            }
-            if let Some(mv) = self.groups.matvec_at.get(&ins).cloned() {
-                self.emit_matvec(ins, &mv)?;
+            // (Performance: one dense test; only what an analysis took is looked up.)
+            if self.taken.contains(&ins) && self.emit_taken(ins, kind, &mut nu)? {
                 continue;
             }
             let mark = super::decorate::Mark::take(self);
@@ -799,6 +792,47 @@ impl FuncCx<'_, '_> {
             self.write_hoisted(p)?;
         }
         Ok(())
+    }
+
+    /// Writes instruction `ins` (of kind `kind`) as the analysis that took it says, if one
+    /// does: whether it is written (or skipped) so.
+    fn emit_taken(
+        &mut self,
+        ins: InstrId,
+        kind: &InstrKind,
+        nu: &mut super::decorate::NonUniform<'_>,
+    ) -> Result<bool> {
+        if self.groups.skip.contains(&ins)
+            || self.switches.skip.contains(&ins)
+            || self.idioms.skip.contains(&ins)
+        {
+            return Ok(true);
+        }
+        if let Some(idiom) = self.idioms.at.get(&ins).cloned() {
+            if let InstrKind::Alu(a) = kind {
+                let mark = super::decorate::Mark::take(self);
+                self.emit_idiom(a.dest, &idiom)?;
+                super::decorate::after_instr(self, nu, kind, mark);
+                return Ok(true);
+            }
+        }
+        if let Some(g) = self.groups.load_at.get(&ins).cloned() {
+            self.emit_load_group(&g)?;
+            return Ok(true);
+        }
+        if let Some(g) = self.groups.store_at.get(&ins).cloned() {
+            self.emit_store_group(ins, &g)?;
+            return Ok(true);
+        }
+        if let Some((l, coef, dests)) = self.groups.scaled_reads.get(&ins).cloned() {
+            self.emit_scaled_reads(l, coef, &dests)?;
+            return Ok(true);
+        }
+        if let Some(mv) = self.groups.matvec_at.get(&ins).cloned() {
+            self.emit_matvec(ins, &mv)?;
+            return Ok(true);
+        }
+        Ok(false)
     }
 
     /// Writes the swizzles `hoist.rs` chose of the values instruction `ins` made (those

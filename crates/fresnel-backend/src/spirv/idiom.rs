@@ -108,6 +108,22 @@ pub fn analyze(f: &Function, groups: &super::coalesce::Groups) -> Idioms {
         if (bits != 32 && !wide) || f.flags(a.dest).non_uniform {
             continue;
         }
+        // A root another pattern took is no idiom (performance: not matched then; matching
+        // only fills `m`'s lists, and a match would be dropped below).
+        let candidate = matches!(
+            a.op,
+            AluOp::Fmul
+                | AluOp::Fsqrt
+                | AluOp::Fsub
+                | AluOp::Fmin
+                | AluOp::Fadd
+                | AluOp::Vec2
+                | AluOp::Vec3
+                | AluOp::Vec4
+        );
+        if !candidate || taken(&id) {
+            continue;
+        }
         m.inner.clear();
         m.shared.clear();
         let found = match a.op {
@@ -124,10 +140,9 @@ pub fn analyze(f: &Function, groups: &super::coalesce::Groups) -> Idioms {
         };
         if let Some(idiom) = found {
             // Intermediates another pattern already absorbed stay written there.
-            if taken(&id)
-                || m.inner
-                    .iter()
-                    .any(|i| out.skip.contains(i) || out.at.contains_key(i) || taken(i))
+            if m.inner
+                .iter()
+                .any(|i| out.skip.contains(i) || out.at.contains_key(i) || taken(i))
             {
                 continue;
             }

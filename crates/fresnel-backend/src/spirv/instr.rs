@@ -457,14 +457,16 @@ impl FuncCx<'_, '_> {
             opc,
             op::VECTOR_SHUFFLE | op::COMPOSITE_EXTRACT | op::COMPOSITE_CONSTRUCT | op::BITCAST
         );
-        let key = pure.then(|| (self.cur, opc, t, SmallVec::<[u32; 6]>::from_slice(args)));
-        if let Some(&id) = key.as_ref().and_then(|k| self.pure.get(k)) {
-            return id;
-        }
-        let id = self.new_id();
-        if let Some(key) = key {
-            self.pure.insert(key, id);
-        }
+        let id = if pure {
+            // (Performance: one hash and probe for the look-up and the insertion.)
+            let key = (self.cur, opc, t, SmallVec::<[u32; 6]>::from_slice(args));
+            match self.pure.entry(key) {
+                std::collections::hash_map::Entry::Occupied(e) => return *e.get(),
+                std::collections::hash_map::Entry::Vacant(e) => *e.insert(self.m.id()),
+            }
+        } else {
+            self.new_id()
+        };
         self.code.inst_parts(opc, &[t, id], args);
         id
     }
@@ -550,10 +552,11 @@ impl FuncCx<'_, '_> {
     pub fn value_as(&mut self, v: ValueId, k: Kind) -> Result<u32> {
         // A loaded element read one component at a time, wanted whole after all.
         self.materialize(v)?;
-        match self.vals[v.0 as usize].clone() {
-            Val::Id(id, from) => self.convert(id, from, k),
-            Val::Ref(id, t) => self.ref_as_int(id, t, k),
-            Val::Const(bits) => Ok(self.m.constant(k, &bits)),
+        // (Performance: matched in place, the value not cloned.)
+        match &self.vals[v.0 as usize] {
+            &Val::Id(id, from) => self.convert(id, from, k),
+            &Val::Ref(id, t) => self.ref_as_int(id, t, k),
+            Val::Const(bits) => Ok(self.m.constant(k, bits)),
             Val::Undef => {
                 let t = self.m.kind_type(k);
                 Ok(self.m.undef(t))
@@ -1835,10 +1838,11 @@ impl FuncCx<'_, '_> {
             }
             return Ok(());
         }
-        let mut largs = vec![pid];
-        largs.extend(&mem);
+        // (Performance: the operand lists inline, no allocation per store.)
+        let mut largs: SmallVec<[u32; 3]> = smallvec::smallvec![pid];
+        largs.extend_from_slice(&mem);
         let old = self.op1(op::LOAD, sk, &largs);
-        let mut args = vec![old, val];
+        let mut args: SmallVec<[u32; 6]> = smallvec::smallvec![old, val];
         for i in 0..sk.comps {
             let from_new = mask & (1 << i) != 0 && i < vcomps;
             args.push(if from_new {
@@ -1849,9 +1853,7 @@ impl FuncCx<'_, '_> {
         }
         // A shuffle of two vectors of different sizes is fine in SPIR-V.
         let merged = self.op1(op::VECTOR_SHUFFLE, sk, &args);
-        let mut sargs = vec![pid, merged];
-        sargs.extend(&mem);
-        self.code.inst(op::STORE, &sargs);
+        self.code.inst_parts(op::STORE, &[pid, merged], &mem);
         Ok(())
     }
 

@@ -232,6 +232,9 @@ pub(crate) struct Module<'a> {
     pub long_vector_align: FxHashMap<u32, u32>,
     /// Pointee type of pointer types.
     pub pointee: FxHashMap<u32, u32>,
+    /// Pointer types made by [`Module::pointer`], by (storage class, pointee): a front for
+    /// `type_cache` (performance: every access chain asks).
+    pub pointers: FxHashMap<(u32, u32), u32>,
     /// The image type of a sampled image type.
     pub image_of: FxHashMap<u32, u32>,
     /// Variables used as textures with separate samplers.
@@ -312,6 +315,7 @@ impl<'a> Module<'a> {
             elem: FxHashMap::default(),
             long_vector_align: FxHashMap::default(),
             pointee: map(vars + 4),
+            pointers: map(vars + 4),
             image_of: FxHashMap::default(),
             texture_vars: rustc_hash::FxHashSet::default(),
             decorated: rustc_hash::FxHashSet::default(),

@@ -370,6 +370,7 @@ impl Module<'_> {
             self.type_cache
                 .insert(super::types::type_key(op::TYPE_POINTER, &[class, t]), p);
             self.pointee.insert(p, t);
+            self.pointers.insert((class, t), p);
             if self.members.contains_key(&t) && self.phys_blocks.insert(t) {
                 self.decorate(t, super::spec::decor::BLOCK, &[]);
             }

@@ -144,6 +144,7 @@ pub const KIND_SLOTS: usize = 64;
 
 /// The slot of a scalar or vector kind in [`Module::kind_types`] (`None`: wider vectors
 /// and unusual widths, which go through the type cache alone).
+#[inline]
 pub fn kind_slot(k: Kind) -> Option<usize> {
     let base = match k.base {
         BaseType::Bool => 0,
@@ -200,13 +201,24 @@ impl Module<'_> {
 
     /// A non-aggregate type (deduplicated by opcode and operands).
     pub fn ty(&mut self, opcode: u16, operands: &[u32]) -> u32 {
-        let key = type_key(opcode, operands);
-        if let Some(&id) = self.type_cache.get(key.as_slice()) {
+        // (Performance: looked up by a key on the stack; the cache's own key is made only
+        // for a new type.)
+        let mut buf = [0u32; 8];
+        let found = if operands.len() < buf.len() {
+            buf[0] = u32::from(opcode);
+            buf[1..=operands.len()].copy_from_slice(operands);
+            self.type_cache.get(&buf[..=operands.len()]).copied()
+        } else {
+            self.type_cache
+                .get(type_key(opcode, operands).as_slice())
+                .copied()
+        };
+        if let Some(id) = found {
             return id;
         }
         let id = self.id();
         self.globals.inst_parts(opcode, &[id], operands);
-        self.type_cache.insert(key, id);
+        self.type_cache.insert(type_key(opcode, operands), id);
         id
     }
 
@@ -280,13 +292,21 @@ impl Module<'_> {
         }
     }
 
+    /// (Performance: the cached case inline at its many callers; the rest out of line.)
+    #[inline]
     pub fn kind_type(&mut self, k: Kind) -> u32 {
-        let slot = kind_slot(k);
-        if let Some(&t) = slot.and_then(|i| self.kind_types.get(i)) {
+        if let Some(&t) = kind_slot(k).and_then(|i| self.kind_types.get(i)) {
             if t != 0 {
                 return t;
             }
         }
+        self.kind_type_uncached(k)
+    }
+
+    /// [`Self::kind_type`] of a kind not in [`Module::kind_types`] yet (or never there).
+    #[inline(never)]
+    fn kind_type_uncached(&mut self, k: Kind) -> u32 {
+        let slot = kind_slot(k);
         let t = self.make_kind_type(k);
         if let Some(i) = slot {
             self.kind_types[i] = t;
@@ -310,8 +330,13 @@ impl Module<'_> {
     }
 
     pub fn pointer(&mut self, class: u32, ty: u32) -> u32 {
+        // (Performance: asked for by every access chain; a hit needs no type key.)
+        if let Some(&p) = self.pointers.get(&(class, ty)) {
+            return p;
+        }
         let p = self.ty(op::TYPE_POINTER, &[class, ty]);
         self.pointee.insert(p, ty);
+        self.pointers.insert((class, ty), p);
         p
     }
 
