@@ -257,6 +257,11 @@ pub(crate) enum Builtin {
     Version,
 }
 
+/// `Preprocessor::macro_names` bit: the name is a key of `macros`.
+const IS_MACRO: u8 = 1;
+/// `Preprocessor::macro_names` bit: looking the name up makes no extension macro.
+const NOT_MADE: u8 = 2;
+
 /// One `#if` level.
 #[derive(Clone, Debug)]
 struct Cond {
@@ -323,6 +328,7 @@ pub fn preprocess(
         // The predefined macros (performance: 8 buckets stay a small allocation, which the
         // allocator serves fast; a shader with macros of its own regrows the table once).
         macros: FxHashMap::with_capacity_and_hasher(7, Default::default()),
+        macro_names: Vec::new(),
         conds: Vec::new(),
         version: None,
         version_span: None,
@@ -379,6 +385,9 @@ pub(crate) struct Preprocessor<'a> {
     frames: Vec<MacroFrame>,
     pushback: Vec<Token>,
     macros: FxHashMap<Symbol, Macro>,
+    /// Per symbol (indexed by its number), what `lookup_macro` knows: [`IS_MACRO`] (a key of
+    /// `macros`) and [`NOT_MADE`] (no extension macro is made for it in this version).
+    macro_names: Vec<u8>,
     conds: Vec<Cond>,
     /// The version, once decided (by `#version` or by the first other content).
     version: Option<Version>,
