@@ -349,9 +349,15 @@ impl Lexer {
         let suffix_start = i;
         i = self.scan_while(i, spliced, |d| d.is_ascii_alphanumeric() || d == b'_');
         self.pos = i;
-        let suffix = self.text[suffix_start..i].to_ascii_lowercase();
+        // The suffix's first and last bytes, compared without case (performance: no lowercase
+        // copy of the suffix).
+        let suffix = &self.text.as_bytes()[suffix_start..i];
+        let f_suffix = suffix
+            .first()
+            .is_some_and(|b| b.eq_ignore_ascii_case(&b'f'))
+            || suffix.last().is_some_and(|b| b.eq_ignore_ascii_case(&b'f'));
         let hex = c0 == Some(b'0') && matches!(c1, Some(b'x' | b'X'));
-        if !hex && (is_float || suffix.ends_with('f') || suffix.starts_with('f')) {
+        if !hex && (is_float || f_suffix) {
             TokenKind::FloatLit
         } else {
             TokenKind::IntLit

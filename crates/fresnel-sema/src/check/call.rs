@@ -29,6 +29,8 @@ pub(crate) enum Candidate {
 pub(crate) struct CallName {
     type_name: bool,
     overloads: (u32, u32),
+    /// Some overload has an array parameter.
+    array_params: bool,
 }
 
 /// Built-ins with argument rules the table cannot express, and the extensions that define
@@ -313,9 +315,11 @@ impl Checker<'_> {
     fn call_name(&mut self, name: Symbol, text: &str) -> CallName {
         *self.call_names.entry(name).or_insert_with(|| {
             let r = builtins::overload_indices(text);
+            let sigs = &builtins::SIGNATURES[r.start as usize..r.end as usize];
             CallName {
                 type_name: parse_type_name(text).is_some(),
                 overloads: (r.start, r.end),
+                array_params: sigs.iter().any(|s| s.params.iter().any(|p| p.array != 0)),
             }
         })
     }
@@ -391,17 +395,17 @@ impl Checker<'_> {
             }
         }
         let builtin_hidden = self.hidden_builtins.contains(&name);
-        let overloads = if builtin_hidden {
-            0..0
+        let (overloads, array_params) = if builtin_hidden {
+            (0..0, false)
         } else {
-            let (start, end) = self.call_name(name, text).overloads;
-            start..end
+            let c = self.call_name(name, text);
+            (c.overloads.0..c.overloads.1, c.array_params)
         };
         // An exact built-in match, when no user function has the name, is the candidate the
         // ranking below chooses (performance: the subgroup functions have dozens of overloads
         // each; no candidate list).
         if self.funcs.get(&name).is_none_or(|v| v.is_empty()) {
-            if let Some(idx) = self.exact_builtin(overloads.clone(), &args) {
+            if let Some(idx) = self.exact_builtin(overloads.clone(), array_params, &args) {
                 return self.call_candidate(Candidate::Builtin(idx), args, text, nspan, span);
             }
         }
@@ -667,7 +671,13 @@ impl Checker<'_> {
     /// without a built-in type (or one of the types with rules of their own: long and
     /// cooperative vectors, opaque extension types), or an available overload of the right
     /// arity with an array parameter before the match (ranked on interned types).
-    fn exact_builtin(&mut self, overloads: std::ops::Range<u32>, args: &[ExprId]) -> Option<u32> {
+    /// `array_params`: some overload has an array parameter.
+    fn exact_builtin(
+        &mut self,
+        overloads: std::ops::Range<u32>,
+        array_params: bool,
+        args: &[ExprId],
+    ) -> Option<u32> {
         let mut arg_btypes: SmallVec<[BType; 4]> = SmallVec::new();
         for a in args {
             let t = self.ety(*a);
@@ -678,13 +688,22 @@ impl Checker<'_> {
         }
         for idx in overloads {
             let sig = &builtins::SIGNATURES[idx as usize];
-            if sig.params.len() != args.len() || !self.builtin_allowed(sig) {
+            if sig.params.len() != args.len() {
                 continue;
             }
-            if sig.params.iter().any(|p| p.array != 0) {
-                return None;
+            // Without array parameters, only the availability of a match matters
+            // (performance: the types are compared first).
+            if array_params {
+                if !self.builtin_allowed(sig) {
+                    continue;
+                }
+                if sig.params.iter().any(|p| p.array != 0) {
+                    return None;
+                }
             }
-            if sig.params.iter().zip(&arg_btypes).all(|(p, a)| p.ty == *a) {
+            if sig.params.iter().zip(&arg_btypes).all(|(p, a)| p.ty == *a)
+                && (array_params || self.builtin_allowed(sig))
+            {
                 return Some(idx);
             }
         }
