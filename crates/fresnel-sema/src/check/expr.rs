@@ -1352,8 +1352,15 @@ impl Checker<'_> {
                     "arrays of uniform and buffer blocks can be indexed only with constant expressions before GLSL 4.00 and GLSL ES 3.20",
                 );
             }
-            // Opaque arrays need constant indices in older versions.
-            let elem_opaque = matches!(self.m.types.get(bt), Type::Array { elem, .. }
+            // Opaque arrays need constant indices in older versions (performance: the element
+            // type is looked through only in those versions).
+            let old_version = if self.is_es() {
+                self.at_least(0, 300) && !self.at_least(0, 320)
+            } else {
+                !self.at_least(400, 0)
+            };
+            let elem_opaque = old_version
+                && matches!(self.m.types.get(bt), Type::Array { elem, .. }
                 if self.m.types.contains_opaque(*elem)
                     && !matches!(self.m.types.get(self.m.types.innermost(*elem)), Type::Subroutine(_)));
             if elem_opaque
