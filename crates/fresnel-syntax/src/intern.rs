@@ -158,6 +158,14 @@ fn hash_text(s: &str) -> u64 {
     FxBuildHasher.hash_one(s)
 }
 
+/// Whether two names are the same, compared in line (performance: names are short; a call of
+/// the C library's `memcmp` costs more than the comparison).
+#[inline]
+fn same_text(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
+
 /// The text of `sym` given an interner's dynamic texts.
 #[inline]
 fn text_of<'a>(text: &'a str, ends: &[u32], sym: Symbol) -> Option<&'a str> {
@@ -187,10 +195,9 @@ impl Interner {
     pub fn intern(&mut self, s: &str) -> Symbol {
         let hash = hash_text(s);
         let (text, ends) = (&self.text, &self.ends);
-        if let Some(&sym) = self
-            .table
-            .find(hash, |&sym| text_of(text, ends, sym) == Some(s))
-        {
+        if let Some(&sym) = self.table.find(hash, |&sym| {
+            text_of(text, ends, sym).is_some_and(|t| same_text(t, s))
+        }) {
             return sym;
         }
         let sym = match static_symbol(s) {

@@ -32,6 +32,19 @@ pub struct Lexer {
     buf: String,
 }
 
+/// Bytes that continue an identifier (letters, digits, `_`), as a table (performance: one
+/// load per byte of the most common tokens).
+const IDENT_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    t
+};
+
 #[inline]
 fn is_ident_start(b: u8) -> bool {
     b.is_ascii_alphabetic() || b == b'_'
@@ -39,7 +52,7 @@ fn is_ident_start(b: u8) -> bool {
 
 #[inline]
 fn is_ident_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
+    IDENT_CHAR[b as usize]
 }
 
 impl Lexer {
@@ -120,14 +133,22 @@ impl Lexer {
     fn skip_trivia(&mut self) -> bool {
         let start = self.pos;
         loop {
-            let b = self.bytes();
-            let Some(&c) = b.get(self.pos) else { break };
-            match c {
-                b' ' | b'\t' | 0x0b | 0x0c => self.pos += 1,
-                b'\n' => {
-                    self.pos += 1;
-                    self.line_start = true;
+            // Blanks and new-lines, most of the trivia, in a local loop (performance).
+            let b = self.text.as_bytes();
+            let mut i = self.pos;
+            while let Some(&c) = b.get(i) {
+                match c {
+                    b' ' | b'\t' | 0x0b | 0x0c => i += 1,
+                    b'\n' => {
+                        i += 1;
+                        self.line_start = true;
+                    }
+                    _ => break,
                 }
+            }
+            self.pos = i;
+            let Some(&c) = b.get(i) else { break };
+            match c {
                 b'\r' => {
                     self.pos += 1;
                     if self.bytes().get(self.pos) == Some(&b'\n') {
@@ -247,10 +268,13 @@ impl Lexer {
         let kind = if is_ident_start(c) {
             self.pos += 1;
             loop {
-                let len = self.bytes().len();
-                while self.pos < len && is_ident_char(self.bytes()[self.pos]) {
-                    self.pos += 1;
+                // A local index over the bytes (performance).
+                let b = self.text.as_bytes();
+                let mut i = self.pos;
+                while i < b.len() && is_ident_char(b[i]) {
+                    i += 1;
                 }
+                self.pos = i;
                 let (n, j) = self.peek_at(self.pos, &mut spliced);
                 match n {
                     Some(b) if j != self.pos && is_ident_char(b) => self.pos = j,
@@ -325,9 +349,15 @@ impl Lexer {
         let suffix_start = i;
         i = self.scan_while(i, spliced, |d| d.is_ascii_alphanumeric() || d == b'_');
         self.pos = i;
-        let suffix = self.text[suffix_start..i].to_ascii_lowercase();
+        // The suffix's first and last bytes, compared without case (performance: no lowercase
+        // copy of the suffix).
+        let suffix = &self.text.as_bytes()[suffix_start..i];
+        let f_suffix = suffix
+            .first()
+            .is_some_and(|b| b.eq_ignore_ascii_case(&b'f'))
+            || suffix.last().is_some_and(|b| b.eq_ignore_ascii_case(&b'f'));
         let hex = c0 == Some(b'0') && matches!(c1, Some(b'x' | b'X'));
-        if !hex && (is_float || suffix.ends_with('f') || suffix.starts_with('f')) {
+        if !hex && (is_float || f_suffix) {
             TokenKind::FloatLit
         } else {
             TokenKind::IntLit

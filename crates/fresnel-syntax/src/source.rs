@@ -448,10 +448,18 @@ impl SourceMap {
 
     /// Joins two spans into one covering both, going up the expansion chains until both are in
     /// the same file and expansion.
+    #[inline]
     pub fn join(&self, a: Span, b: Span) -> Span {
         if a.file == b.file && a.expn == b.expn {
             return a.to(b);
         }
+        self.join_expansions(a, b)
+    }
+
+    /// [`Self::join`] of spans from different files or expansions (kept out of line: the
+    /// parser joins spans of the same expansion at nearly every node; performance).
+    #[inline(never)]
+    fn join_expansions(&self, a: Span, b: Span) -> Span {
         let ca = self.expansion_chain(a);
         let cb = self.expansion_chain(b);
         // Walk up from a until we reach an expansion that b shares.

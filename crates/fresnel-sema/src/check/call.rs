@@ -23,6 +23,16 @@ pub(crate) enum Candidate {
     Builtin(u32),
 }
 
+/// What a called name's text is, as far as calls need to know: a built-in type name, and the
+/// range of its built-in overloads in [`builtins::SIGNATURES`].
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct CallName {
+    type_name: bool,
+    overloads: (u32, u32),
+    /// Some overload has an array parameter.
+    array_params: bool,
+}
+
 /// Built-ins with argument rules the table cannot express, and the extensions that define
 /// them: checked loosely (any arguments).
 /// The name a call of a loosely checked built-in records in the HIR: its own for those the
@@ -191,7 +201,7 @@ impl Checker<'_> {
                 // A type name that is not a keyword (`float16_t(x)`, `int64_t(x)`), unless a
                 // function of that name exists here (`texture2D(s, uv)` in OpenGL is the
                 // legacy lookup, in Vulkan it could also be the type).
-                if parse_type_name(text).is_some()
+                if self.call_name(*name, text).type_name
                     && !self.user_or_builtin_function_exists(*name, text)
                 {
                     let t = self.resolve_type_name(*name, *nspan);
@@ -301,6 +311,19 @@ impl Checker<'_> {
         self.add_expr(ExprKind::SubroutineCall(callee, conv), f.ret, span)
     }
 
+    /// What the text of the called name `name` is (looked up once per name).
+    fn call_name(&mut self, name: Symbol, text: &str) -> CallName {
+        *self.call_names.entry(name).or_insert_with(|| {
+            let r = builtins::overload_indices(text);
+            let sigs = &builtins::SIGNATURES[r.start as usize..r.end as usize];
+            CallName {
+                type_name: parse_type_name(text).is_some(),
+                overloads: (r.start, r.end),
+                array_params: sigs.iter().any(|s| s.params.iter().any(|p| p.array != 0)),
+            }
+        })
+    }
+
     /// Whether a user function or an available built-in function has this name.
     fn user_or_builtin_function_exists(&self, name: Symbol, text: &str) -> bool {
         if self.funcs.contains_key(&name) {
@@ -372,11 +395,20 @@ impl Checker<'_> {
             }
         }
         let builtin_hidden = self.hidden_builtins.contains(&name);
-        let overloads = if builtin_hidden {
-            0..0
+        let (overloads, array_params) = if builtin_hidden {
+            (0..0, false)
         } else {
-            builtins::overload_indices(text)
+            let c = self.call_name(name, text);
+            (c.overloads.0..c.overloads.1, c.array_params)
         };
+        // An exact built-in match, when no user function has the name, is the candidate the
+        // ranking below chooses (performance: the subgroup functions have dozens of overloads
+        // each; no candidate list).
+        if self.funcs.get(&name).is_none_or(|v| v.is_empty()) {
+            if let Some(idx) = self.exact_builtin(overloads.clone(), array_params, &args) {
+                return self.call_candidate(Candidate::Builtin(idx), args, text, nspan, span);
+            }
+        }
         let users = self.funcs.get(&name).map_or(&[][..], |v| &v[..]);
         // Sized once (performance: `texture` has hundreds of overloads).
         cands.reserve(users.len() + overloads.len());
@@ -630,6 +662,63 @@ impl Checker<'_> {
             best[0].clone()
         };
         let (cand, _) = best;
+        self.call_candidate(cand, args, text, nspan, span)
+    }
+
+    /// The first available built-in overload in `overloads` whose parameters are exactly the
+    /// argument types, compared as built-in types, as the ranking in `resolve_call` would
+    /// choose it. `None` when there is none or when the ranking must decide: an argument
+    /// without a built-in type (or one of the types with rules of their own: long and
+    /// cooperative vectors, opaque extension types), or an available overload of the right
+    /// arity with an array parameter before the match (ranked on interned types).
+    /// `array_params`: some overload has an array parameter.
+    fn exact_builtin(
+        &mut self,
+        overloads: std::ops::Range<u32>,
+        array_params: bool,
+        args: &[ExprId],
+    ) -> Option<u32> {
+        let mut arg_btypes: SmallVec<[BType; 4]> = SmallVec::new();
+        for a in args {
+            let t = self.ety(*a);
+            if self.is_vector_like(t) || self.is_ext_opaque(t) {
+                return None;
+            }
+            arg_btypes.push(self.m.types.to_btype(t)?);
+        }
+        for idx in overloads {
+            let sig = &builtins::SIGNATURES[idx as usize];
+            if sig.params.len() != args.len() {
+                continue;
+            }
+            // Without array parameters, only the availability of a match matters
+            // (performance: the types are compared first).
+            if array_params {
+                if !self.builtin_allowed(sig) {
+                    continue;
+                }
+                if sig.params.iter().any(|p| p.array != 0) {
+                    return None;
+                }
+            }
+            if sig.params.iter().zip(&arg_btypes).all(|(p, a)| p.ty == *a)
+                && (array_params || self.builtin_allowed(sig))
+            {
+                return Some(idx);
+            }
+        }
+        None
+    }
+
+    /// The call of the chosen candidate: arguments converted to its parameter types.
+    fn call_candidate(
+        &mut self,
+        cand: Candidate,
+        args: Vec<ExprId>,
+        text: &str,
+        nspan: Span,
+        span: Span,
+    ) -> ExprId {
         let params = self.candidate_params(&cand);
         // Convert inputs; check outputs are l-values.
         // In place (performance: no second vector per call); the arity matched.

@@ -1352,8 +1352,15 @@ impl Checker<'_> {
                     "arrays of uniform and buffer blocks can be indexed only with constant expressions before GLSL 4.00 and GLSL ES 3.20",
                 );
             }
-            // Opaque arrays need constant indices in older versions.
-            let elem_opaque = matches!(self.m.types.get(bt), Type::Array { elem, .. }
+            // Opaque arrays need constant indices in older versions (performance: the element
+            // type is looked through only in those versions).
+            let old_version = if self.is_es() {
+                self.at_least(0, 300) && !self.at_least(0, 320)
+            } else {
+                !self.at_least(400, 0)
+            };
+            let elem_opaque = old_version
+                && matches!(self.m.types.get(bt), Type::Array { elem, .. }
                 if self.m.types.contains_opaque(*elem)
                     && !matches!(self.m.types.get(self.m.types.innermost(*elem)), Type::Subroutine(_)));
             if elem_opaque
@@ -1483,16 +1490,11 @@ impl Checker<'_> {
     ) -> ExprId {
         // Borrowed: only the messages below need an owned copy (performance).
         let text = self.name(name);
-        let sets = ["xyzw", "rgba", "stpq"];
         let mut comps: SmallVec<[u8; 4]> = SmallVec::new();
         let mut set_used: Option<usize> = None;
         let mut bad: Option<String> = None;
         for ch in text.chars() {
-            let found = sets
-                .iter()
-                .enumerate()
-                .find_map(|(si, set)| set.find(ch).map(|ci| (si, ci)));
-            match found {
+            match swizzle_component(ch) {
                 Some((si, ci)) => {
                     if set_used.is_some_and(|u| u != si) {
                         bad = Some(format!("swizzle `{text}` mixes component sets"));
@@ -1696,4 +1698,24 @@ fn string_escape_problem(text: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// The component set (`xyzw`, `rgba`, `stpq`) and the component index a swizzle letter names
+/// (performance: a match instead of searching the three sets' strings).
+fn swizzle_component(ch: char) -> Option<(usize, usize)> {
+    Some(match ch {
+        'x' => (0, 0),
+        'y' => (0, 1),
+        'z' => (0, 2),
+        'w' => (0, 3),
+        'r' => (1, 0),
+        'g' => (1, 1),
+        'b' => (1, 2),
+        'a' => (1, 3),
+        's' => (2, 0),
+        't' => (2, 1),
+        'p' => (2, 2),
+        'q' => (2, 3),
+        _ => return None,
+    })
 }

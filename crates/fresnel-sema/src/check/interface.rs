@@ -1574,6 +1574,15 @@ impl Checker<'_> {
     /// Built-ins that may be called only in some places: `barrier()` in tessellation control
     /// shaders, the fragment shader interlock functions, stream numbers.
     fn finish_call_placement(&mut self) {
+        // No walk of the function bodies when no expression calls one of these built-ins
+        // (performance: most shaders call none; the walk visits every expression).
+        let any_site =
+            self.m.exprs.iter().any(
+                |e| matches!(&e.kind, ExprKind::Builtin(r, _) if placement_restricted(r.name)),
+            );
+        if !any_site {
+            return;
+        }
         let mut sites = Vec::new();
         for f in &self.m.functions {
             let Some(body) = f.body else { continue };

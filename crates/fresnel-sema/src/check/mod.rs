@@ -135,6 +135,7 @@ pub fn check(
         spare_scopes: Vec::new(),
         name_buf: String::new(),
         cand_buf: Vec::new(),
+        call_names: FxHashMap::default(),
         funcs: FxHashMap::with_capacity_and_hasher(n_funcs, Default::default()),
         hidden_builtins: FxHashSet::default(),
         func: None,
@@ -243,6 +244,9 @@ pub(crate) struct Checker<'a> {
     name_buf: String,
     /// A buffer for the candidates of a call (performance).
     cand_buf: Vec<call::Candidate>,
+    /// What the text of each called name is, looked up once per name (performance: a
+    /// shader calls the same few functions many times; both lookups compare strings).
+    call_names: FxHashMap<Symbol, call::CallName>,
     /// User functions by name.
     pub funcs: FxHashMap<Symbol, Vec<FuncId>>,
     /// Built-in function names the shader redeclared (desktop GLSL: they hide the built-ins).

@@ -18,6 +18,10 @@ impl Preprocessor<'_> {
     /// Defines the predefined macros for version `v` (called once, when the version is known),
     /// then applies the command-line `-D`/`-U`.
     pub(super) fn define_predefined(&mut self, v: Version) {
+        // Whether a name makes an extension macro depends on the version.
+        for b in &mut self.macro_names {
+            *b &= !NOT_MADE;
+        }
         // Extensions on before any directive (the parser and checker start from the same).
         for (e, b) in crate::extensions::ExtensionState::initially_on(v) {
             if !self.exts.is_on(e) {
@@ -56,7 +60,7 @@ impl Preprocessor<'_> {
             (sym::__FILE__, Builtin::File),
             (sym::__VERSION__, Builtin::Version),
         ] {
-            self.macros.insert(
+            self.insert_macro(
                 s,
                 Macro {
                     name_span: None,
@@ -82,7 +86,7 @@ impl Preprocessor<'_> {
         };
         let mut tok = Token::new(TokenKind::IntLit, span);
         tok.flags.set(TokenFlags::SPACE_BEFORE);
-        self.macros.insert(
+        self.insert_macro(
             name,
             Macro {
                 name_span: None,
@@ -101,23 +105,51 @@ impl Preprocessor<'_> {
     /// every extension available in that version, unless the shader undefined them (which
     /// only GL_EXT_spirv_intrinsics allows).
     pub(super) fn lookup_macro(&mut self, name: Symbol) -> bool {
-        if self.macros.contains_key(&name) {
+        // Every identifier is looked up: the answer is in a byte per name, not in the
+        // macro table (performance).
+        let bits = self.macro_names.get(name.0 as usize).copied().unwrap_or(0);
+        if bits & IS_MACRO != 0 {
             return true;
         }
+        if bits & NOT_MADE != 0 {
+            return false;
+        }
         let Some(v) = self.version else { return false };
-        if self.undefined_predefined.contains(&name) {
-            return false;
+        let made = !self.undefined_predefined.contains(&name) && {
+            let text = self.interner.resolve(name);
+            text.starts_with("GL_") && Ext::from_name(text).is_some_and(|e| e.available_in(v))
+        };
+        if made {
+            self.define_value(name, 1);
+        } else {
+            // Stays so for this version: names are only ever added to
+            // `undefined_predefined`, and a later `#define` sets `IS_MACRO`.
+            self.set_macro_bits(name, NOT_MADE, true);
         }
-        let text = self.interner.resolve(name);
-        if !text.starts_with("GL_") {
-            return false;
+        made
+    }
+
+    /// Defines (or redefines) macro `name`.
+    fn insert_macro(&mut self, name: Symbol, m: Macro) {
+        self.macros.insert(name, m);
+        self.set_macro_bits(name, IS_MACRO, true);
+    }
+
+    /// Undefines macro `name`.
+    fn remove_macro(&mut self, name: Symbol) {
+        self.macros.remove(&name);
+        self.set_macro_bits(name, IS_MACRO, false);
+    }
+
+    fn set_macro_bits(&mut self, name: Symbol, bits: u8, on: bool) {
+        let i = name.0 as usize;
+        if i >= self.macro_names.len() {
+            self.macro_names.resize(i + 1, 0);
         }
-        match Ext::from_name(text) {
-            Some(e) if e.available_in(v) => {
-                self.define_value(name, 1);
-                true
-            }
-            _ => false,
+        if on {
+            self.macro_names[i] |= bits;
+        } else {
+            self.macro_names[i] &= !bits;
         }
     }
 
@@ -384,7 +416,7 @@ impl Preprocessor<'_> {
                 return;
             }
         }
-        self.macros.insert(name.sym, new);
+        self.insert_macro(name.sym, new);
     }
 
     /// Rejects names that may not be (un)defined. Returns false after an error.
@@ -508,7 +540,7 @@ impl Preprocessor<'_> {
         if !self.check_macro_name(&name, "undefine") {
             return;
         }
-        self.macros.remove(&name.sym);
+        self.remove_macro(name.sym);
         if self.interner.resolve(name.sym).starts_with("GL_") {
             // Keep a predefined extension macro from being made again on lookup.
             self.undefined_predefined.insert(name.sym);

@@ -257,6 +257,11 @@ pub(crate) enum Builtin {
     Version,
 }
 
+/// `Preprocessor::macro_names` bit: the name is a key of `macros`.
+const IS_MACRO: u8 = 1;
+/// `Preprocessor::macro_names` bit: looking the name up makes no extension macro.
+const NOT_MADE: u8 = 2;
+
 /// One `#if` level.
 #[derive(Clone, Debug)]
 struct Cond {
@@ -323,6 +328,7 @@ pub fn preprocess(
         // The predefined macros (performance: 8 buckets stay a small allocation, which the
         // allocator serves fast; a shader with macros of its own regrows the table once).
         macros: FxHashMap::with_capacity_and_hasher(7, Default::default()),
+        macro_names: Vec::new(),
         conds: Vec::new(),
         version: None,
         version_span: None,
@@ -379,6 +385,9 @@ pub(crate) struct Preprocessor<'a> {
     frames: Vec<MacroFrame>,
     pushback: Vec<Token>,
     macros: FxHashMap<Symbol, Macro>,
+    /// Per symbol (indexed by its number), what `lookup_macro` knows: [`IS_MACRO`] (a key of
+    /// `macros`) and [`NOT_MADE`] (no extension macro is made for it in this version).
+    macro_names: Vec<u8>,
     conds: Vec<Cond>,
     /// The version, once decided (by `#version` or by the first other content).
     version: Option<Version>,
@@ -412,7 +421,7 @@ pub(crate) struct Preprocessor<'a> {
 impl Preprocessor<'_> {
     fn run(&mut self) {
         loop {
-            let t = self.next_expanded();
+            let t = self.next_output_token();
             if t.kind == TokenKind::Eof {
                 break;
             }
@@ -432,6 +441,24 @@ impl Preprocessor<'_> {
         if self.version.is_none() {
             self.decide_version();
         }
+    }
+
+    /// The next token of the output: [`Self::next_expanded`], with its common case first
+    /// (performance: most tokens come straight from the file and name no macro).
+    #[inline]
+    fn next_output_token(&mut self) -> Token {
+        if self.pushback.is_empty() && self.frames.is_empty() {
+            let t = self.next_file_token();
+            if t.kind != TokenKind::Ident
+                || t.flags.has(TokenFlags::NO_EXPAND)
+                || (!self.in_if_expr && !self.lookup_macro(t.sym))
+            {
+                return t;
+            }
+            // A macro (or `defined`): expanded as `next_expanded` would have read it.
+            self.pushback.push(t);
+        }
+        self.next_expanded()
     }
 
     fn error(&mut self, code: &'static str, span: Span, msg: impl Into<String>) {
@@ -529,7 +556,12 @@ impl Preprocessor<'_> {
                 Some(t) => t,
                 None => frame.lexer.next(self.interner),
             };
-            self.check_continuations();
+            // (Performance: looked at here, the common case calls nothing.)
+            if frame.lexer.continuations.len() != frame.continuations_seen
+                || frame.lexer.comment_continuations.len() != frame.comment_continuations_seen
+            {
+                self.check_continuations();
+            }
             if tok.kind == TokenKind::Eof {
                 if self.collecting_args > 0 {
                     // Keep the Eof for the next reader; argument collection stops here.
