@@ -126,6 +126,12 @@ impl<'f> Builder<'f> {
         make: impl FnOnce(&[ValueId]) -> InstrKind,
     ) -> InstrId {
         let id = self.func.new_instr(self.block, dest_shapes, make);
+        self.put(id);
+        id
+    }
+
+    /// Puts a new instruction where building is (or drops it when unreachable).
+    fn put(&mut self, id: InstrId) {
         if self.dead {
             // Unreachable: keep the values' arena slots but not the instruction.
             self.func.remove_instr_unchecked(id);
@@ -133,16 +139,21 @@ impl<'f> Builder<'f> {
             self.func.insert_instr(self.block, *pos, id);
             *pos += 1;
         } else {
-            self.func.append_instr(self.block, id);
+            // A live builder's block does not end in a jump (every jump makes the builder
+            // dead), so the instruction goes last (performance: what `append_instr` would
+            // ask the block's last instruction is known).
+            debug_assert!(!block_ends_in_jump(self.func, self.block));
+            let at = self.func.blocks[self.block].instrs.len();
+            self.func.insert_instr(self.block, at, id);
         }
-        id
     }
 
     fn push1(&mut self, bits: u8, n: u8, make: impl FnOnce(ValueId) -> InstrKind) -> ValueId {
-        // The result is the first value `new_instr` makes (performance: no list of the
+        // The result is the value `new_instr1` makes (performance: no list of the
         // instruction's results).
         let v = ValueId(self.func.values.len() as u32);
-        let id = self.place(&[(bits, n)], |d| make(d[0]));
+        let id = self.func.new_instr1(self.block, bits, n, make);
+        self.put(id);
         debug_assert_eq!(self.func.instrs[id].kind.dests()[..], [v]);
         v
     }

@@ -233,6 +233,34 @@ impl Function {
         id
     }
 
+    /// [`Function::new_instr`] for an instruction with one result, of `bit_size` bits and
+    /// `num_components` components (performance: the common case, without the list of
+    /// results).
+    pub fn new_instr1(
+        &mut self,
+        block: BlockId,
+        bit_size: u8,
+        num_components: u8,
+        make: impl FnOnce(ValueId) -> InstrKind,
+    ) -> InstrId {
+        let id = InstrId(self.instrs.len() as u32);
+        let dest = self.values.push(ValueDef {
+            bit_size,
+            num_components,
+            def: id,
+            uses: crate::uses::UseList::new(),
+        });
+        let kind = make(dest);
+        let pushed = self.instrs.push(Instr {
+            block,
+            kind,
+            removed: false,
+        });
+        debug_assert_eq!(pushed, id);
+        self.add_uses(id);
+        id
+    }
+
     fn add_uses(&mut self, id: InstrId) {
         let Function { instrs, values, .. } = self;
         instrs[id].kind.for_each_src(|i, v| {
@@ -275,7 +303,13 @@ impl Function {
     /// Inserts an instruction into a block at position `at` (in its instruction list).
     pub fn insert_instr(&mut self, block: BlockId, at: usize, id: InstrId) {
         self.instrs[id].block = block;
-        self.blocks[block].instrs.insert(at, id);
+        let list = &mut self.blocks[block].instrs;
+        // Mostly at the end (performance: a push, no shift).
+        if at == list.len() {
+            list.push(id);
+        } else {
+            list.insert(at, id);
+        }
     }
 
     /// Appends an instruction to a block, before its jump if it has one.

@@ -3,16 +3,18 @@
 //! Most values have one or two uses, kept inline in a small vector. A value read from
 //! thousands of places (a constant, a uniform load in a large shader) would make removing
 //! one use a scan of the whole list, and passes that remove many instructions quadratic.
-//! From [`INDEXED_FROM`] uses on, the list keeps a position index: a removed use leaves a
-//! hole (so the order of the others never changes) and the holes are squeezed out when they
-//! outnumber the uses, which keeps removal amortized O(1) and iteration linear.
+//! From [`INDEXED_FROM`] uses on, the list keeps a position index once a use is removed
+//! from it (built then, in one pass: a list that only grows, as while lowering, never
+//! hashes its uses): a removed use leaves a hole (so the order of the others never changes)
+//! and the holes are squeezed out when they outnumber the uses, which keeps removal
+//! amortized O(1) and iteration linear.
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use crate::instr::Use;
 
-/// Lists at least this long keep a position index.
+/// Lists at least this long keep a position index (from their first removal on).
 pub const INDEXED_FROM: usize = 32;
 
 /// The iterator over a [`UseList`].
@@ -24,7 +26,7 @@ pub struct UseList {
     /// The uses in the order they were added; `None` where one was removed (indexed lists
     /// only, so a list without an index has no holes).
     items: SmallVec<[Option<Use>; 2]>,
-    /// Lists of [`INDEXED_FROM`] uses or more.
+    /// Lists of [`INDEXED_FROM`] uses or more that had a use removed.
     index: Option<Box<Index>>,
 }
 
@@ -75,18 +77,17 @@ impl UseList {
     pub fn push(&mut self, u: Use) {
         let slot = self.items.len() as u32;
         self.items.push(Some(u));
-        match &mut self.index {
-            Some(ix) => {
-                ix.slots.insert(u, slot);
-                ix.live += 1;
-            }
-            None if self.items.len() >= INDEXED_FROM => self.build_index(),
-            None => {}
+        if let Some(ix) = &mut self.index {
+            ix.slots.insert(u, slot);
+            ix.live += 1;
         }
     }
 
     /// Removes one use; true when it was in the list.
     pub fn remove(&mut self, u: &Use) -> bool {
+        if self.index.is_none() && self.items.len() >= INDEXED_FROM {
+            self.build_index();
+        }
         match &mut self.index {
             Some(ix) => {
                 let Some(slot) = ix.slots.remove(u) else {
@@ -113,9 +114,8 @@ impl UseList {
     /// Keeps the uses `keep` accepts, in order.
     pub fn retain(&mut self, mut keep: impl FnMut(&Use) -> bool) {
         self.items.retain(|x| x.as_ref().is_some_and(&mut keep));
-        if self.index.is_some() {
-            self.build_index();
-        }
+        // No holes left: the next removal indexes the list again if it is long.
+        self.index = None;
     }
 
     pub fn clear(&mut self) {

@@ -11,7 +11,7 @@ use fresnel_sema::types::{Scalar, Type as HType, TypeId as HirTypeId};
 use fresnel_syntax::ast::{BinaryOp, UnaryOp};
 use fresnel_syntax::source::Span;
 
-use crate::builtins::{lower_builtin, wants_real_deref, BuiltinCx};
+use crate::builtins::{lower_builtin_in, wants_real_deref, BuiltinCx};
 use crate::func::{FnCx, Global, Local};
 use crate::types::{contains_opaque, shape, value_bits, Shape};
 use crate::vars::{const_to_ir, vector_bits};
@@ -596,11 +596,27 @@ impl FnCx<'_, '_, '_> {
 
     /// The place an l-value expression names.
     pub fn place(&mut self, e: hir::ExprId) -> Result<Place, LowerError> {
+        self.place_of(e, false)
+    }
+
+    /// [`FnCx::place`] of an expression already known to satisfy [`FnCx::is_place`]
+    /// (performance: `is_place` walks the whole access chain, so asking it again at every
+    /// level of a chain is quadratic in its depth).
+    fn place_known(&mut self, e: hir::ExprId) -> Result<Place, LowerError> {
+        self.place_of(e, true)
+    }
+
+    /// [`FnCx::place`]; `known`: `is_place(e)` holds. (When a member or index expression
+    /// is a place and its base is not a buffer reference value, its base is a place too.)
+    fn place_of(&mut self, e: hir::ExprId, known: bool) -> Result<Place, LowerError> {
+        debug_assert!(!known || self.is_place(e));
         let m = self.cx.m;
         let ex = m.expr(e);
         let (ty, span) = (ex.ty, ex.span);
         match &ex.kind {
-            ExprKind::Var(v) if self.is_place(e) => Ok(Place::Deref(self.var_deref(*v, span)?, ty)),
+            ExprKind::Var(v) if known || self.is_place(e) => {
+                Ok(Place::Deref(self.var_deref(*v, span)?, ty))
+            }
             // A member of a `buffer_type` descriptor in a structured heap: the descriptor
             // entered as its block, in the buffer's memory.
             ExprKind::Member(base, i) if self.heap_buffer(*base).is_some() => {
@@ -627,7 +643,7 @@ impl FnCx<'_, '_, '_> {
                 let d = self.ref_deref(*base)?;
                 Ok(Place::Deref(self.d_struct(d, *i)?, ty))
             }
-            ExprKind::Member(base, i) if self.is_place(e) => {
+            ExprKind::Member(base, i) if known || self.is_place(e) => {
                 // gl_in[i].gl_Position, gl_out[i].x: flattened arrayed variables.
                 if let ExprKind::Index(arr, idx) = m.expr(*base).kind {
                     if let Some(bv) = self.builtin_block(arr) {
@@ -641,12 +657,14 @@ impl FnCx<'_, '_, '_> {
                     let fv = self.cx.block_array_member(self.b.types, bv, *i, span)?;
                     return Ok(Place::Deref(self.deref_var(fv), ty));
                 }
-                match self.place(*base)? {
+                match self.place_of(*base, true)? {
                     Place::Deref(d, _) => Ok(Place::Deref(self.d_struct(d, *i)?, ty)),
                     Place::Swizzle(..) => Err(err("member of a swizzle", span)),
                 }
             }
-            ExprKind::Index(base, idx) if self.is_place(e) => match self.place(*base)? {
+            ExprKind::Index(base, idx) if known || self.is_place(e) => match self
+                .place_of(*base, true)?
+            {
                 Place::Deref(d, _) => {
                     let iv = match self.const_index(*idx) {
                         Some(k) => self.b.imm_u32(k),
@@ -690,9 +708,9 @@ impl FnCx<'_, '_, '_> {
                     }
                 },
             },
-            ExprKind::Swizzle(base, comps) if self.is_place(e) => {
+            ExprKind::Swizzle(base, comps) if known || self.is_place(e) => {
                 let bty = self.ety(*base);
-                match self.place(*base)? {
+                match self.place_of(*base, true)? {
                     Place::Deref(d, _) => Ok(Place::Swizzle(d, bty, comps.clone())),
                     Place::Swizzle(d, vty, inner) => Ok(Place::Swizzle(
                         d,
@@ -758,13 +776,13 @@ impl FnCx<'_, '_, '_> {
             matches!(precision, Some(Precision::Medium | Precision::Low))
         };
         let mut relaxed: Option<bool> = None;
-        let mut mine: SmallVec<[ValueId; 4]> = SmallVec::new();
-        match op {
-            Operand::Value(v) => mine.push(*v),
-            Operand::Matrix(cols) => mine.extend(cols.iter().copied()),
-            _ => {}
-        }
-        for v in mine {
+        // Borrowed from the operand (performance: no list built per expression).
+        let mine: &[ValueId] = match op {
+            Operand::Value(v) => std::slice::from_ref(v),
+            Operand::Matrix(cols) => &cols[..],
+            _ => &[],
+        };
+        for &v in mine {
             if (v.0 as usize) < start || !self.claimed.insert(v.0 as usize) {
                 continue;
             }
@@ -788,14 +806,16 @@ impl FnCx<'_, '_, '_> {
     fn mark_non_uniform_operand(&mut self, e: hir::ExprId, op: Operand) -> Operand {
         let m = self.cx.m;
         let ex = m.expr(e);
-        let non_uniform = m.nonuniform_exprs.contains(&e)
-            || (matches!(
-                ex.kind,
-                ExprKind::Var(_)
-                    | ExprKind::Member(..)
-                    | ExprKind::Index(..)
-                    | ExprKind::Swizzle(..)
-            ) && self.root_var(e).is_some_and(|v| self.is_nonuniform_var(v)));
+        let non_uniform = (!m.nonuniform_exprs.is_empty() && m.nonuniform_exprs.contains(&e))
+            || (self.cx.any_nonuniform_var
+                && matches!(
+                    ex.kind,
+                    ExprKind::Var(_)
+                        | ExprKind::Member(..)
+                        | ExprKind::Index(..)
+                        | ExprKind::Swizzle(..)
+                )
+                && self.root_var(e).is_some_and(|v| self.is_nonuniform_var(v)));
         if !non_uniform {
             return op;
         }
@@ -858,7 +878,8 @@ impl FnCx<'_, '_, '_> {
                         self.const_operand(c, ty, span)?
                     }
                     _ => {
-                        let p = self.place(e)?;
+                        // A variable that is not a plain constant names memory.
+                        let p = self.place_known(e)?;
                         self.load_place(&p)?
                     }
                 }
@@ -866,7 +887,7 @@ impl FnCx<'_, '_, '_> {
             ExprKind::Const(c) => self.const_operand(c, ty, span)?,
             ExprKind::Member(base, i) => {
                 if self.is_place(e) {
-                    let p = self.place(e)?;
+                    let p = self.place_known(e)?;
                     self.load_place(&p)?
                 } else {
                     let bty = self.ety(*base);
@@ -885,7 +906,7 @@ impl FnCx<'_, '_, '_> {
             }
             ExprKind::Index(base, idx) => {
                 if self.is_place(e) {
-                    let p = self.place(e)?;
+                    let p = self.place_known(e)?;
                     self.load_place(&p)?
                 } else {
                     self.index_rvalue(*base, *idx, ty, span)?
@@ -893,7 +914,7 @@ impl FnCx<'_, '_, '_> {
             }
             ExprKind::Swizzle(base, comps) => {
                 if self.is_place(e) {
-                    let p = self.place(e)?;
+                    let p = self.place_known(e)?;
                     self.load_place(&p)?
                 } else {
                     let v = self.expr_value(*base)?;
@@ -2014,6 +2035,7 @@ impl FnCx<'_, '_, '_> {
         }
         let stage = self.cx.stage;
         let vars = &self.cx.vars;
+        let families = &mut self.cx.builtin_families;
         let lookup = |name: &str| {
             vars.iter()
                 .find(|(_, v)| v.name == name && v.mode != VarMode::Function)
@@ -2027,7 +2049,7 @@ impl FnCx<'_, '_, '_> {
             span,
         };
         let call_ret = post_swizzle.as_ref().map_or(ret, |(vty, _)| *vty);
-        let mut result = lower_builtin(&mut bcx, f, &lowered, call_ret)?;
+        let mut result = lower_builtin_in(&mut bcx, f, &lowered, call_ret, Some(families))?;
         if let (Some((_, comps)), Some(Operand::Value(v))) = (&post_swizzle, &result) {
             result = Some(Operand::Value(self.b.swizzle(*v, comps)));
         }

@@ -62,6 +62,12 @@ pub struct Cx<'m> {
     pub flat_queue: Vec<hir::FuncId>,
     /// Whether any HIR type is a vendor extension type (`crate::vendor::is_vendor`).
     pub any_vendor: bool,
+    /// Whether any variable is declared `nonuniformEXT` (when none is, reads of variables
+    /// need no look-up of the variable they read: performance).
+    pub any_nonuniform_var: bool,
+    /// The family of built-ins lowering each built-in function name met so far
+    /// (`crate::builtins::lower_builtin`).
+    pub builtin_families: FxHashMap<&'static str, u8>,
 }
 
 /// A HIR local bound in the function being built.
@@ -249,6 +255,12 @@ fn check_recursion(
     interner: &Interner,
     main: hir::FuncId,
 ) -> Result<(), LowerError> {
+    // No call anywhere: nothing recurses (performance: one pass over the expression arena
+    // instead of a walk of every statement tree reached).
+    let calls = |e: &hir::Expr| matches!(e.kind, ExprKind::Call(..) | ExprKind::SubroutineCall(..));
+    if m.func_args.is_empty() && !m.exprs.iter().any(calls) {
+        return Ok(());
+    }
     // 0 unvisited, 1 on the stack, 2 done.
     let mut state = vec![0u8; m.functions.len()];
     let mut graph: Vec<Option<Vec<hir::FuncId>>> = vec![None; m.functions.len()];
@@ -337,6 +349,13 @@ pub fn lower_module(
         flat_queue: Vec::new(),
         any_vendor: (0..m.types.len())
             .any(|i| crate::vendor::is_vendor(m, fresnel_sema::types::TypeId(i as u32))),
+        any_nonuniform_var: m.vars.iter().any(|v| {
+            v.quals
+                .ext
+                .iter()
+                .any(|q| interner.resolve(*q) == "nonuniformEXT")
+        }),
+        builtin_families: FxHashMap::default(),
     };
     cx.stage_info();
     // Room for the variables, about one per HIR variable (globals, the built-ins named,

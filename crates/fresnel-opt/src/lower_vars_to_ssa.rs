@@ -97,11 +97,29 @@ impl DerefTable {
         }
     }
 
+    /// The slot of a value settled without an entry (see [`DerefTable::settle`]).
+    const NEVER: u32 = u32::MAX - 1;
+
     fn get(&self, v: &ValueId) -> Option<&DerefInfo> {
         match self.slot.get(v.index()) {
-            Some(&k) if k != u32::MAX => Some(&self.items[k as usize].1),
+            Some(&k) if k < Self::NEVER => Some(&self.items[k as usize].1),
             _ => None,
         }
+    }
+
+    /// Records that a deref never gets an entry: its chain starts at a variable that is
+    /// not a candidate, or passes a cast (performance: its children need no walk up the
+    /// chain to learn so).
+    fn settle(&mut self, v: ValueId) {
+        if let Some(k) = self.slot.get_mut(v.index()) {
+            if *k == u32::MAX {
+                *k = Self::NEVER;
+            }
+        }
+    }
+
+    fn is_settled(&self, v: ValueId) -> bool {
+        self.slot.get(v.index()) == Some(&Self::NEVER)
     }
 
     fn contains_key(&self, v: &ValueId) -> bool {
@@ -243,6 +261,7 @@ fn scan_derefs(
             let new = match d.kind {
                 DerefKind::Var(v) => {
                     if !candidates.contains(&v) {
+                        info.settle(d.dest);
                         continue;
                     }
                     Some(DerefInfo {
@@ -254,7 +273,11 @@ fn scan_derefs(
                 }
                 DerefKind::Array { parent, index } => {
                     let Some(p) = info.get(&parent) else {
-                        early |= unresolved(parent);
+                        if info.is_settled(parent) {
+                            info.settle(d.dest);
+                        } else {
+                            early |= unresolved(parent);
+                        }
                         continue;
                     };
                     let var = p.var;
@@ -289,7 +312,11 @@ fn scan_derefs(
                 }
                 DerefKind::Struct { parent, field } => {
                     let Some(p) = info.get(&parent) else {
-                        early |= unresolved(parent);
+                        if info.is_settled(parent) {
+                            info.settle(d.dest);
+                        } else {
+                            early |= unresolved(parent);
+                        }
                         continue;
                     };
                     let mut path = SmallVec::from_slice(&p.path);
@@ -304,9 +331,11 @@ fn scan_derefs(
                 DerefKind::Cast { parent } => {
                     if let Some(p) = info.get(&parent) {
                         bad.insert(p.var);
-                    } else {
+                    } else if !info.is_settled(parent) {
                         early |= unresolved(parent);
                     }
+                    // Nothing below a cast gets an entry.
+                    info.settle(d.dest);
                     None
                 }
             };

@@ -65,6 +65,7 @@ use fresnel_ir::{AluOp, AluSrc, Builder, InstrKind, Stage, TypeId, ValueId, VarI
 use fresnel_sema::hir::{self, BuiltinRef};
 use fresnel_sema::types::{Scalar, Type as HirType, TypeId as HirTypeId};
 use fresnel_syntax::source::Span;
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use crate::{Arg, LowerError, Operand};
@@ -127,12 +128,38 @@ pub fn lower_builtin(
     args: &[Arg],
     ret: HirTypeId,
 ) -> Lowered {
+    lower_builtin_in(cx, f, args, ret, None)
+}
+
+/// [`lower_builtin`] remembering in `families` the family of built-ins each name met so
+/// far went to. Whether a family lowers a built-in depends on its name only, so the next
+/// call of that name starts at that family (performance: the families before it would each
+/// match the name against their lists again, about a thousand instructions per call for
+/// the later families).
+pub fn lower_builtin_in(
+    cx: &mut BuiltinCx<'_, '_>,
+    f: BuiltinRef,
+    args: &[Arg],
+    ret: HirTypeId,
+    mut families: Option<&mut FxHashMap<&'static str, u8>>,
+) -> Lowered {
     let name = f.name;
+    let known = families.as_ref().and_then(|m| m.get(name).copied());
+    let first = known.unwrap_or(0);
+    let mut family = 0u8;
     macro_rules! family {
         ($($m:ident),*) => {
-            $(if let Some(r) = $m::lower(cx, name, args, ret) {
-                return r;
-            })*
+            $(
+                if family >= first {
+                    if let Some(r) = $m::lower(cx, name, args, ret) {
+                        if let (None, Some(m)) = (known, families.as_mut()) {
+                            m.insert(name, family);
+                        }
+                        return r;
+                    }
+                }
+                family += 1;
+            )*
         };
     }
     family!(
@@ -152,6 +179,7 @@ pub fn lower_builtin(
         tile_image,
         fragment_mask
     );
+    debug_assert_eq!(family, 15, "every family is numbered");
     Err(cx.unsupported(name))
 }
 

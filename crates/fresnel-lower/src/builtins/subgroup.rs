@@ -15,6 +15,7 @@ use fresnel_sema::types::TypeId as HirTypeId;
 
 use super::{mem_mask, value, BuiltinCx, Lowered};
 use crate::Arg;
+use smallvec::{smallvec, SmallVec};
 
 pub fn lower(
     cx: &mut BuiltinCx<'_, '_>,
@@ -248,7 +249,9 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg]) -> Lowered 
             ("xor", false, _) => ReductionOp::Ixor,
             _ => return Err(cx.unsupported(name)),
         };
-        let mut idx = vec![(IndexKind::ReductionOp, rop.index())];
+        // Inline lists (performance: no allocation per call).
+        let mut idx: SmallVec<[(IndexKind, i64); 2]> =
+            smallvec![(IndexKind::ReductionOp, rop.index())];
         if name.starts_with("subgroupClustered") {
             // The checker requires a constant power of two.
             let size = cx.val(args, 1)?;
@@ -262,15 +265,15 @@ fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg]) -> Lowered 
                 })?;
             idx.push((IndexKind::ClusterSize, size));
         }
-        let srcs = if matches!(
+        let srcs: SmallVec<[ValueId; 2]> = if matches!(
             op,
             Intrinsic::PartitionedReduce
                 | Intrinsic::PartitionedInclusiveScan
                 | Intrinsic::PartitionedExclusiveScan
         ) {
-            vec![v, cx.val(args, 1)?]
+            smallvec![v, cx.val(args, 1)?]
         } else {
-            vec![v]
+            smallvec![v]
         };
         let r = cx.b.intrinsic(op, &srcs, s.n, s.bits, &idx);
         return value(r.expect("reductions have a result"));
