@@ -1329,16 +1329,19 @@ impl Checker<'_> {
         } else {
             // "All indexes used to index a uniform block array must be constant integral
             // expressions" until GLSL 4.00 / ES 3.20 (dynamically uniform from then on).
-            let block_array = matches!(self.m.types.get(bt), Type::Array { elem, .. }
+            // The version is tested first (performance: the type and storage are looked up
+            // only in the versions with the rule).
+            let old_blocks = !self.at_least(400, 320);
+            let block_array = old_blocks
+                && matches!(self.m.types.get(bt), Type::Array { elem, .. }
                 if matches!(self.m.types.get(*elem), Type::Struct(sid)
                     if self.m.types.struct_def(*sid).kind == crate::types::StructKind::Block));
             let storage = match self.m.expr(b).kind {
-                ExprKind::Var(v) => Some(self.m.var(v).storage),
+                ExprKind::Var(v) if block_array => Some(self.m.var(v).storage),
                 _ => None,
             };
             if block_array
                 && matches!(storage, Some(Storage::Uniform | Storage::Buffer))
-                && !self.at_least(400, 320)
                 && !self.any_ext(&[
                     Ext::ARB_gpu_shader5,
                     Ext::EXT_gpu_shader5,
@@ -1421,7 +1424,8 @@ impl Checker<'_> {
         if self.m.types.is_error(bt) || self.is_ext_opaque(bt) {
             return self.error_expr(span);
         }
-        match self.m.types.get(bt).clone() {
+        // Matched in place, copying only ids (performance: no clone of the type).
+        match *self.m.types.get(bt) {
             Type::Struct(sid) => {
                 let def = self.m.types.struct_def(sid);
                 match def.member_index(name) {

@@ -1377,6 +1377,13 @@ impl Checker<'_> {
                             ..
                         }
                     );
+                    // Only an unsized array (outside mesh shaders) or a GLSL ES fragment
+                    // shader has rules below (performance: most indexing skips the lookups).
+                    let es_fragment = self.is_es() && self.stage == Some(Stage::Fragment);
+                    let applies = (unsized_then && !mesh) || es_fragment;
+                    if !applies {
+                        continue;
+                    }
                     let Some(root) = self.root_var(b) else {
                         continue;
                     };

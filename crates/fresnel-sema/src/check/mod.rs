@@ -1023,6 +1023,10 @@ impl<'a> Checker<'a> {
 
     /// The default precision for a type in the current scope.
     pub fn default_precision_of(&self, t: TypeId) -> Option<Precision> {
+        // Desktop shaders without `precision` statements have none (performance: no key).
+        if self.default_precision.is_empty() {
+            return None;
+        }
         let key = self.precision_key(t)?;
         self.default_precision
             .iter()

@@ -434,21 +434,22 @@ impl Parser<'_> {
     /// From an index at a `[`, the index after the balanced bracket groups that follow, or
     /// `None` if they are unbalanced.
     pub(crate) fn skip_brackets(&self, mut i: usize) -> Option<usize> {
-        while self.tok_at(i) == Tok::P(TokenKind::LBracket) {
+        // Only punctuation matters here: the token kinds are read directly, without
+        // classifying identifiers as keywords (performance: `a[i]` at the start of a
+        // statement or an operand is scanned this way).
+        while self.kind_at(i) == TokenKind::LBracket {
             let mut depth = 0usize;
             loop {
-                match self.tok_at(i) {
-                    Tok::P(TokenKind::LBracket) => depth += 1,
-                    Tok::P(TokenKind::RBracket) => {
+                match self.kind_at(i) {
+                    TokenKind::LBracket => depth += 1,
+                    TokenKind::RBracket => {
                         depth -= 1;
                         if depth == 0 {
                             i += 1;
                             break;
                         }
                     }
-                    Tok::P(TokenKind::Eof)
-                    | Tok::P(TokenKind::Semi)
-                    | Tok::P(TokenKind::LBrace) => return None,
+                    TokenKind::Eof | TokenKind::Semi | TokenKind::LBrace => return None,
                     _ => {}
                 }
                 i += 1;

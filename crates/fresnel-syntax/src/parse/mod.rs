@@ -216,6 +216,13 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The kind of the token at index `i` (`Eof` past the end): what `tok_at` reads for
+    /// anything but an identifier.
+    #[inline]
+    pub(crate) fn kind_at(&self, i: usize) -> TokenKind {
+        self.toks.get(i).map_or(TokenKind::Eof, |t| t.kind)
+    }
+
     pub(crate) fn peek(&self) -> Tok {
         self.tok_at(self.pos)
     }
