@@ -239,7 +239,8 @@ fn indexing_cap(cx: &FuncCx<'_, '_>, parent: ValueId, elem: fresnel_ir::TypeId) 
 
 /// The values instruction `kind` defines, in [`InstrKind::dests`]' order (performance: a
 /// borrowed slice, no list built per instruction).
-fn dest_slice(kind: &InstrKind) -> &[ValueId] {
+#[inline]
+pub(super) fn dest_slice(kind: &InstrKind) -> &[ValueId] {
     match kind {
         InstrKind::Alu(a) => std::slice::from_ref(&a.dest),
         InstrKind::Intrinsic(i) => i.dest.as_slice(),
@@ -271,28 +272,33 @@ pub fn relaxed_values(f: &Function) -> Vec<bool> {
 }
 
 /// The decorations of the instruction `kind` just written (see the module docs).
-/// (Performance: inline, a few tests per instruction; the non-uniform walk out of line.)
-#[inline]
+/// (Performance: in line, a few tests per instruction; the non-uniform walk and the
+/// decorating out of line.)
+#[inline(always)]
 pub fn after_instr(cx: &mut FuncCx<'_, '_>, nu: &mut NonUniform<'_>, kind: &InstrKind, mark: Mark) {
-    // Nothing to decorate in a function with neither non-uniform nor relaxed-precision
-    // values (performance: most functions).
-    if !nu.any && cx.relaxed.is_empty() {
-        return;
-    }
-    let dests = dest_slice(kind);
     // (Without non-uniform values nothing below is non-uniform: performance, no walk.)
     if nu.any {
-        non_uniform_after(cx, nu, kind, dests, mark);
+        non_uniform_after(cx, nu, kind, dest_slice(kind), mark);
     }
-    // RelaxedPrecision.
-    for &v in dests {
-        if !cx.relaxed.get(v.0 as usize).copied().unwrap_or(false) {
-            continue;
+    // RelaxedPrecision (nothing to look at in a function without relaxed-precision
+    // values: performance, most functions).
+    if cx.relaxed.is_empty() {
+        return;
+    }
+    for &v in dest_slice(kind) {
+        if cx.relaxed.get(v.0 as usize).copied().unwrap_or(false) {
+            relaxed_after(cx, v, mark);
         }
-        if let Val::Id(id, k) = cx.vals[v.0 as usize] {
-            if k.bits == 32 && k.base != BaseType::Bool && fresh(cx, mark, id) {
-                decorate_once(cx, id, decor::RELAXED_PRECISION);
-            }
+    }
+}
+
+/// The `RelaxedPrecision` decoration of `v`, a relaxed-precision value written by the
+/// instruction just written.
+#[inline(never)]
+fn relaxed_after(cx: &mut FuncCx<'_, '_>, v: ValueId, mark: Mark) {
+    if let Val::Id(id, k) = cx.vals[v.0 as usize] {
+        if k.bits == 32 && k.base != BaseType::Bool && fresh(cx, mark, id) {
+            decorate_once(cx, id, decor::RELAXED_PRECISION);
         }
     }
 }

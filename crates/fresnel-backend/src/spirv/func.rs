@@ -837,11 +837,21 @@ impl FuncCx<'_, '_> {
 
     /// Writes the swizzles `hoist.rs` chose of the values instruction `ins` made (those
     /// written as ids: a value left for its readers to make stays with them).
+    /// (Performance: the test in line, for every instruction; most functions hoist nothing.)
+    #[inline(always)]
     fn write_hoisted(&mut self, ins: InstrId) -> Result<()> {
         if self.hoisted.by_value.is_empty() {
             return Ok(());
         }
-        for d in self.f.instrs[ins].kind.dests() {
+        self.write_hoisted_of(ins)
+    }
+
+    /// [`FuncCx::write_hoisted`] in a function that hoists swizzles.
+    #[inline(never)]
+    fn write_hoisted_of(&mut self, ins: InstrId) -> Result<()> {
+        // (Performance: the results borrowed, no list made per instruction.)
+        let f = self.f;
+        for &d in super::decorate::dest_slice(&f.instrs[ins].kind) {
             let Some(sws) = self.hoisted.by_value.get(&d).cloned() else {
                 continue;
             };

@@ -66,7 +66,7 @@ impl FuncCx<'_, '_> {
     /// its sources or (constants) from how it is used. Two passes settle loop phis.
     pub fn infer_kinds(&mut self) {
         let f = self.f;
-        let order = f.instrs_in_order();
+        let mut order = f.instrs_in_order();
         // Two tables in one allocation (performance): `hints`, for constants and undefs
         // from typed uses; `use_hints`, the same from uses that care about the type (not
         // two's-complement arithmetic, which is the same signed or not): the kind an
@@ -116,177 +116,210 @@ impl FuncCx<'_, '_> {
                 }
             }
         }
-        for _pass in 0..2 {
-            for &i in &order {
-                let kind = &f.instrs[i].kind;
-                match kind {
-                    InstrKind::Alu(a) => {
-                        let d = &f.values[a.dest];
-                        let info = a.op.info();
-                        let base = match class_base(info.dest_class) {
-                            Some(_) if matches!(a.op, AluOp::Iadd | AluOp::Isub | AluOp::Imul) => {
-                                self.signless_kind(a, typed_uses[a.dest.0 as usize])
-                            }
-                            // `b2i` gives 0 or 1, the same bits signed or not: unsigned
-                            // where its readers want that.
-                            Some(_) if a.op == AluOp::B2i => {
-                                let wanted = use_hints[a.dest.0 as usize]
-                                    .or_else(|| self.vec_neighbour_kind(a.dest))
-                                    .or_else(|| self.kind_through_vecs(a.dest, use_hints))
-                                    .or_else(|| self.partner_kind(a.dest));
-                                if wanted == Some(BaseType::Uint) {
-                                    BaseType::Uint
-                                } else {
-                                    BaseType::Int
-                                }
-                            }
-                            Some(b) => b,
-                            None if d.bit_size == 1 => BaseType::Bool,
-                            None => {
-                                let srcs: &[AluSrc] = if a.op == AluOp::Bcsel {
-                                    &a.srcs[1..]
-                                } else {
-                                    &a.srcs
-                                };
-                                // Computed sources first: a constant's kind is only a
-                                // guess (`vec4(x, 0.0, 0.0, 0.0)` is as float as `x`).
-                                // (A sparse lookup's residency code is an integer.)
-                                let known = |s: &AluSrc| {
-                                    if self.reads_sparse_code(s, d.num_components) {
-                                        return Some(BaseType::Int);
-                                    }
-                                    self.kinds[s.value.0 as usize].map(|k| k.base)
-                                };
-                                let constant = |s: &AluSrc| {
-                                    matches!(
-                                        f.def(s.value).kind,
-                                        InstrKind::LoadConst { .. } | InstrKind::Undef { .. }
-                                    )
-                                };
-                                // Then how the result is used (`select(c, 10, 15) < i` is
-                                // an int select), then the constants' kinds and uses.
-                                let base = srcs
-                                    .iter()
-                                    .filter(|s| !constant(s))
-                                    .find_map(known)
-                                    .or(use_hints[a.dest.0 as usize])
-                                    .or_else(|| self.kind_through_vecs(a.dest, use_hints))
-                                    .or_else(|| self.partner_kind(a.dest))
-                                    .or_else(|| srcs.iter().find_map(known))
-                                    .or_else(|| srcs.iter().find_map(|s| hints[s.value.0 as usize]))
-                                    .unwrap_or(BaseType::Uint);
-                                match a.op {
-                                    AluOp::Iand | AluOp::Ior | AluOp::Ixor | AluOp::Inot => {
-                                        if base == BaseType::Int {
-                                            BaseType::Int
-                                        } else {
-                                            BaseType::Uint
-                                        }
-                                    }
-                                    _ => base,
-                                }
-                            }
-                        };
-                        self.kinds[a.dest.0 as usize] =
-                            Some(Kind::new(base, d.bit_size, d.num_components));
+        // Two passes settle loop phis. Only the instructions whose kind reads the kinds of
+        // other values (phis, untyped and two's-complement ALU results, `b2i`) can change in
+        // the second (performance: the others are taken from types and hints alone, and
+        // computing them again gives the same kind).
+        // (One call site: the step is in line once. The second pass's list is kept at the
+        // front of `order`: no allocation.)
+        let mut kept = order.len();
+        for pass in 0..2 {
+            let n = kept;
+            kept = 0;
+            for j in 0..n {
+                let i = order[j];
+                if pass == 0 && self.kind_may_change(i) {
+                    order[kept] = i;
+                    kept += 1;
+                }
+                self.infer_kind(i, hints, use_hints, &typed_uses);
+            }
+        }
+    }
+
+    /// Whether the kind `infer_kind` gives instruction `i`'s result depends on the kinds
+    /// of other values (and may change from the first pass to the second).
+    fn kind_may_change(&self, i: fresnel_ir::InstrId) -> bool {
+        let f = self.f;
+        match &f.instrs[i].kind {
+            InstrKind::Phi { .. } => true,
+            InstrKind::Alu(a) => match class_base(a.op.info().dest_class) {
+                Some(_) => matches!(a.op, AluOp::Iadd | AluOp::Isub | AluOp::Imul | AluOp::B2i),
+                None => f.values[a.dest].bit_size != 1,
+            },
+            _ => false,
+        }
+    }
+
+    /// The kind of instruction `i`'s result (one step of `infer_kinds`; in line,
+    /// performance: its `or_else` chains stay in line too).
+    #[inline(always)]
+    fn infer_kind(
+        &mut self,
+        i: fresnel_ir::InstrId,
+        hints: &[Option<BaseType>],
+        use_hints: &[Option<BaseType>],
+        typed_uses: &[[u32; 2]],
+    ) {
+        let f = self.f;
+        let kind = &f.instrs[i].kind;
+        match kind {
+            InstrKind::Alu(a) => {
+                let d = &f.values[a.dest];
+                let info = a.op.info();
+                let base = match class_base(info.dest_class) {
+                    Some(_) if matches!(a.op, AluOp::Iadd | AluOp::Isub | AluOp::Imul) => {
+                        self.signless_kind(a, typed_uses[a.dest.0 as usize])
                     }
-                    InstrKind::LoadConst { dest, .. } | InstrKind::Undef { dest } => {
-                        let d = &f.values[*dest];
-                        let b = hints[dest.0 as usize].unwrap_or(BaseType::Uint);
-                        self.kinds[dest.0 as usize] =
-                            Some(Kind::new(b, d.bit_size, d.num_components));
-                    }
-                    InstrKind::Phi { dest, srcs } => {
-                        let d = &f.values[*dest];
-                        let mut base = None;
-                        for (_, s) in srcs {
-                            let def = &f.instrs[f.values[*s].def].kind;
-                            if matches!(def, InstrKind::LoadConst { .. } | InstrKind::Undef { .. })
-                            {
-                                continue;
-                            }
-                            if let Some(k) = self.kinds[s.0 as usize] {
-                                base = Some(k.base);
-                                break;
-                            }
+                    // `b2i` gives 0 or 1, the same bits signed or not: unsigned
+                    // where its readers want that.
+                    Some(_) if a.op == AluOp::B2i => {
+                        let wanted = use_hints[a.dest.0 as usize]
+                            .or_else(|| self.vec_neighbour_kind(a.dest))
+                            .or_else(|| self.kind_through_vecs(a.dest, use_hints))
+                            .or_else(|| self.partner_kind(a.dest));
+                        if wanted == Some(BaseType::Uint) {
+                            BaseType::Uint
+                        } else {
+                            BaseType::Int
                         }
-                        // A loop counter whose other sources are not known yet takes
-                        // the type its readers want (`i < 512u`) before its start
-                        // constant's guess.
-                        let base = base
-                            .or(use_hints[dest.0 as usize])
-                            .or_else(|| srcs.iter().find_map(|(_, s)| hints[s.0 as usize]))
-                            .or(self.kinds[dest.0 as usize].map(|k| k.base))
+                    }
+                    Some(b) => b,
+                    None if d.bit_size == 1 => BaseType::Bool,
+                    None => {
+                        let srcs: &[AluSrc] = if a.op == AluOp::Bcsel {
+                            &a.srcs[1..]
+                        } else {
+                            &a.srcs
+                        };
+                        // Computed sources first: a constant's kind is only a
+                        // guess (`vec4(x, 0.0, 0.0, 0.0)` is as float as `x`).
+                        // (A sparse lookup's residency code is an integer.)
+                        let known = |s: &AluSrc| {
+                            if self.reads_sparse_code(s, d.num_components) {
+                                return Some(BaseType::Int);
+                            }
+                            self.kinds[s.value.0 as usize].map(|k| k.base)
+                        };
+                        let constant = |s: &AluSrc| {
+                            matches!(
+                                f.def(s.value).kind,
+                                InstrKind::LoadConst { .. } | InstrKind::Undef { .. }
+                            )
+                        };
+                        // Then how the result is used (`select(c, 10, 15) < i` is
+                        // an int select), then the constants' kinds and uses.
+                        let base = srcs
+                            .iter()
+                            .filter(|s| !constant(s))
+                            .find_map(known)
+                            .or(use_hints[a.dest.0 as usize])
+                            .or_else(|| self.kind_through_vecs(a.dest, use_hints))
+                            .or_else(|| self.partner_kind(a.dest))
+                            .or_else(|| srcs.iter().find_map(known))
+                            .or_else(|| srcs.iter().find_map(|s| hints[s.value.0 as usize]))
                             .unwrap_or(BaseType::Uint);
-                        self.kinds[dest.0 as usize] =
-                            Some(Kind::new(base, d.bit_size, d.num_components));
-                    }
-                    InstrKind::Intrinsic(x) => {
-                        let Some(dest) = x.dest else { continue };
-                        let d = &f.values[dest];
-                        let base = match x.op {
-                            Intrinsic::LoadDeref
-                            | Intrinsic::DerefAtomic
-                            | Intrinsic::DerefAtomicSwap
-                            | Intrinsic::InterpDerefAtCentroid
-                            | Intrinsic::InterpDerefAtSample
-                            | Intrinsic::InterpDerefAtOffset => self
-                                .deref_type(x.srcs[0])
-                                .and_then(|t| self.m.value_kind(t))
-                                .map(|k| k.base),
-                            Intrinsic::ImageDerefLoad
-                            | Intrinsic::ImageDerefLoadLod
-                            | Intrinsic::ImageDerefSparseLoad
-                            | Intrinsic::ImageDerefSparseLoadLod
-                            | Intrinsic::ImageDerefAtomic
-                            | Intrinsic::ImageDerefAtomicSwap => self
-                                .deref_type(x.srcs[0])
-                                .and_then(|t| match self.m.shader.types.get(t) {
-                                    Type::Image { result, .. } => Some(*result),
-                                    _ => None,
-                                }),
-                            Intrinsic::ImageDerefSize | Intrinsic::ImageDerefSamples => {
-                                Some(BaseType::Int)
+                        match a.op {
+                            AluOp::Iand | AluOp::Ior | AluOp::Ixor | AluOp::Inot => {
+                                if base == BaseType::Int {
+                                    BaseType::Int
+                                } else {
+                                    BaseType::Uint
+                                }
                             }
-                            // A specialization constant has its declared type.
-                            Intrinsic::LoadSpecConstant => {
-                                let id = x.index(fresnel_ir::IndexKind::Base);
-                                self.m
-                                    .shader
-                                    .info
-                                    .spec_constants
-                                    .iter()
-                                    .find(|c| Some(i64::from(c.id)) == id)
-                                    .and_then(|c| self.m.value_kind(c.ty))
-                                    .map(|k| k.base)
-                            }
-                            _ => rt::stage_load_base(x),
-                        }
-                        .unwrap_or(BaseType::Uint);
-                        self.kinds[dest.0 as usize] =
-                            Some(Kind::new(base, d.bit_size, d.num_components));
-                    }
-                    InstrKind::Tex(t) => {
-                        let d = &f.values[t.dest];
-                        let base = match t.op {
-                            TexOp::Txs | TexOp::QueryLevels | TexOp::TextureSamples => {
-                                BaseType::Int
-                            }
-                            TexOp::Lod => BaseType::Float,
-                            _ => t.dest_base,
-                        };
-                        self.kinds[t.dest.0 as usize] =
-                            Some(Kind::new(base, d.bit_size, d.num_components));
-                    }
-                    InstrKind::Call { func, dests, .. } => {
-                        let sig = &self.m.func_sigs[func.0 as usize];
-                        for (d, (_, k)) in dests.iter().zip(&sig.outs) {
-                            self.kinds[d.0 as usize] = Some(*k);
+                            _ => base,
                         }
                     }
-                    InstrKind::Deref(_) | InstrKind::Jump(_) => {}
+                };
+                self.kinds[a.dest.0 as usize] = Some(Kind::new(base, d.bit_size, d.num_components));
+            }
+            InstrKind::LoadConst { dest, .. } | InstrKind::Undef { dest } => {
+                let d = &f.values[*dest];
+                let b = hints[dest.0 as usize].unwrap_or(BaseType::Uint);
+                self.kinds[dest.0 as usize] = Some(Kind::new(b, d.bit_size, d.num_components));
+            }
+            InstrKind::Phi { dest, srcs } => {
+                let d = &f.values[*dest];
+                let mut base = None;
+                for (_, s) in srcs {
+                    let def = &f.instrs[f.values[*s].def].kind;
+                    if matches!(def, InstrKind::LoadConst { .. } | InstrKind::Undef { .. }) {
+                        continue;
+                    }
+                    if let Some(k) = self.kinds[s.0 as usize] {
+                        base = Some(k.base);
+                        break;
+                    }
+                }
+                // A loop counter whose other sources are not known yet takes
+                // the type its readers want (`i < 512u`) before its start
+                // constant's guess.
+                let base = base
+                    .or(use_hints[dest.0 as usize])
+                    .or_else(|| srcs.iter().find_map(|(_, s)| hints[s.0 as usize]))
+                    .or(self.kinds[dest.0 as usize].map(|k| k.base))
+                    .unwrap_or(BaseType::Uint);
+                self.kinds[dest.0 as usize] = Some(Kind::new(base, d.bit_size, d.num_components));
+            }
+            InstrKind::Intrinsic(x) => {
+                let Some(dest) = x.dest else { return };
+                let d = &f.values[dest];
+                let base = match x.op {
+                    Intrinsic::LoadDeref
+                    | Intrinsic::DerefAtomic
+                    | Intrinsic::DerefAtomicSwap
+                    | Intrinsic::InterpDerefAtCentroid
+                    | Intrinsic::InterpDerefAtSample
+                    | Intrinsic::InterpDerefAtOffset => self
+                        .deref_type(x.srcs[0])
+                        .and_then(|t| self.m.value_kind(t))
+                        .map(|k| k.base),
+                    Intrinsic::ImageDerefLoad
+                    | Intrinsic::ImageDerefLoadLod
+                    | Intrinsic::ImageDerefSparseLoad
+                    | Intrinsic::ImageDerefSparseLoadLod
+                    | Intrinsic::ImageDerefAtomic
+                    | Intrinsic::ImageDerefAtomicSwap => {
+                        self.deref_type(x.srcs[0])
+                            .and_then(|t| match self.m.shader.types.get(t) {
+                                Type::Image { result, .. } => Some(*result),
+                                _ => None,
+                            })
+                    }
+                    Intrinsic::ImageDerefSize | Intrinsic::ImageDerefSamples => Some(BaseType::Int),
+                    // A specialization constant has its declared type.
+                    Intrinsic::LoadSpecConstant => {
+                        let id = x.index(fresnel_ir::IndexKind::Base);
+                        self.m
+                            .shader
+                            .info
+                            .spec_constants
+                            .iter()
+                            .find(|c| Some(i64::from(c.id)) == id)
+                            .and_then(|c| self.m.value_kind(c.ty))
+                            .map(|k| k.base)
+                    }
+                    _ => rt::stage_load_base(x),
+                }
+                .unwrap_or(BaseType::Uint);
+                self.kinds[dest.0 as usize] = Some(Kind::new(base, d.bit_size, d.num_components));
+            }
+            InstrKind::Tex(t) => {
+                let d = &f.values[t.dest];
+                let base = match t.op {
+                    TexOp::Txs | TexOp::QueryLevels | TexOp::TextureSamples => BaseType::Int,
+                    TexOp::Lod => BaseType::Float,
+                    _ => t.dest_base,
+                };
+                self.kinds[t.dest.0 as usize] = Some(Kind::new(base, d.bit_size, d.num_components));
+            }
+            InstrKind::Call { func, dests, .. } => {
+                let sig = &self.m.func_sigs[func.0 as usize];
+                for (d, (_, k)) in dests.iter().zip(&sig.outs) {
+                    self.kinds[d.0 as usize] = Some(*k);
                 }
             }
+            InstrKind::Deref(_) | InstrKind::Jump(_) => {}
         }
     }
 

@@ -188,6 +188,10 @@ pub(crate) struct Module<'a> {
     pub opts: &'a SpirvOptions,
     next_id: u32,
     pub caps: BTreeSet<u32>,
+    /// The capability [`Module::cap`] declared last (performance: an instruction written
+    /// again and again declares the same one; no set search then). Capabilities are never
+    /// removed, so it stays declared.
+    last_cap: u32,
     pub exts: BTreeSet<&'static str>,
     pub glsl_ext: u32,
     /// Extended instruction sets besides GLSL.std.450 (`spirv_instruction`, issue 5): name
@@ -290,6 +294,7 @@ impl<'a> Module<'a> {
             opts,
             next_id: 1,
             caps: BTreeSet::new(),
+            last_cap: u32::MAX,
             exts: BTreeSet::new(),
             glsl_ext: 0,
             ext_imports: Vec::new(),
@@ -353,6 +358,10 @@ impl<'a> Module<'a> {
     }
 
     pub fn cap(&mut self, c: u32) {
+        if c == self.last_cap {
+            return;
+        }
+        self.last_cap = c;
         self.caps.insert(c);
     }
 

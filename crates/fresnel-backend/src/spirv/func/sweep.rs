@@ -48,8 +48,8 @@ fn literals_from(opcode: u32) -> usize {
 
 /// The least and the greatest result below `bound` of the candidates of
 /// [`remove_dead_ids`] in `code` ((0, 0) when no result is below it); `None` when there is
-/// no candidate or `code` is malformed.
-fn candidate_results(code: &[u32], bound: u32) -> Option<(u32, u32)> {
+/// no candidate or `code` is malformed. The candidates' starts go to `starts`, in order.
+fn candidate_results(code: &[u32], bound: u32, starts: &mut Vec<usize>) -> Option<(u32, u32)> {
     let mut any = false;
     let (mut lo, mut hi) = (u32::MAX, 0);
     let mut i = 0;
@@ -60,6 +60,7 @@ fn candidate_results(code: &[u32], bound: u32) -> Option<(u32, u32)> {
         }
         if n >= 3 && is_pure(code[i] & 0xffff) {
             any = true;
+            starts.push(i);
             let r = code[i + 2];
             if r < bound {
                 lo = lo.min(r);
@@ -102,7 +103,10 @@ fn split(code: &[u32]) -> Option<Vec<(usize, usize)>> {
 pub fn remove_dead_ids(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> (Vec<u32>, Vec<u32>) {
     // The candidates' results below `bound`, their least and greatest, found in place
     // (performance: most bodies without a candidate need no split then).
-    let Some((lo, hi)) = candidate_results(&code, bound) else {
+    // (Performance: the candidates' starts kept, so the scans below test no opcode again.)
+    // (A candidate is 3 words at least: one allocation, never regrown.)
+    let mut starts = Vec::with_capacity(code.len() / 3);
+    let Some((lo, hi)) = candidate_results(&code, bound, &mut starts) else {
         // Malformed, or no candidate: keep everything as it is.
         return (code, Vec::new());
     };
@@ -124,9 +128,16 @@ pub fn remove_dead_ids(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> (Vec
     // (Performance: the body walked in place, well formed as `candidate_results` found it;
     // the list of its instructions is made only once a candidate is unread.)
     let mut s = 0;
+    // The next candidate's start (`usize::MAX` after the last).
+    let mut c = 0;
+    let mut next = starts.first().copied().unwrap_or(usize::MAX);
     while s < code.len() {
         let n = (code[s] >> 16) as usize;
-        let pure = candidate(&(s, n));
+        let pure = s == next;
+        if pure {
+            c += 1;
+            next = starts.get(c).copied().unwrap_or(usize::MAX);
+        }
         let opcode = code[s] & 0xffff;
         // (Performance: the literal tail cut off once per instruction, not tested per word.)
         let operands = &code[s + 1..s + n];
@@ -147,14 +158,7 @@ pub fn remove_dead_ids(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> (Vec
             .and_then(|i| uses.get(i as usize))
             .is_some_and(|&c| c == 0)
     };
-    let mut any_unread = false;
-    let mut s = 0;
-    while s < code.len() && !any_unread {
-        let n = (code[s] >> 16) as usize;
-        any_unread = candidate(&(s, n)) && unread(&(s, n));
-        s += n;
-    }
-    if !any_unread {
+    if !starts.iter().any(|&s| unread(&(s, 0))) {
         return (code, Vec::new());
     }
     let Some(insts) = split(&code) else {
