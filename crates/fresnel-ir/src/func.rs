@@ -93,7 +93,7 @@ pub struct Function {
     pub locals: Vec<VarId>,
     /// Flags of the values that have any (issue 5: `NonUniform` / `RelaxedPrecision`
     /// decorations); see [`Function::flags`].
-    pub value_flags: std::collections::BTreeMap<ValueId, ValueFlags>,
+    pub value_flags: ValueFlagsMap,
     /// Added for linking units (issue 4): a *declaration* only, a prototype whose body is in
     /// another compilation unit of the same stage (`fresnel_link::link_units` binds it).
     /// Its body is one empty block; `params`, `ret` and `locals` describe the signature.
@@ -144,7 +144,7 @@ impl Function {
             ifs: EntityVec::new(),
             loops: EntityVec::new(),
             locals: Vec::new(),
-            value_flags: std::collections::BTreeMap::new(),
+            value_flags: ValueFlagsMap::new(),
             external: false,
         }
     }
@@ -771,7 +771,7 @@ impl Function {
 impl Function {
     /// The flags of `v` (none unless set).
     pub fn flags(&self, v: ValueId) -> ValueFlags {
-        self.value_flags.get(&v).copied().unwrap_or_default()
+        self.value_flags.flags(v)
     }
 
     /// Replaces the flags of `v`.
@@ -802,6 +802,119 @@ impl Function {
     pub fn merge_flags(&mut self, keep: ValueId, gone: ValueId) {
         let fl = self.flags(keep).merge(self.flags(gone));
         self.set_flags(keep, fl);
+    }
+}
+
+/// The flags of the values that have any, by value: a map from [`ValueId`] to non-empty
+/// [`ValueFlags`] in ascending value order (like a `BTreeMap`), stored densely by value
+/// index (performance: [`Function::flags`] is asked for most values by the back end and
+/// lowering; one indexed read instead of a tree search).
+/// The iterator over a [`ValueFlagsMap`].
+pub type ValueFlagsIter<'a> = std::iter::FilterMap<
+    std::slice::Iter<'a, (ValueId, ValueFlags)>,
+    fn(&'a (ValueId, ValueFlags)) -> Option<(&'a ValueId, &'a ValueFlags)>,
+>;
+
+#[derive(Clone, Default)]
+pub struct ValueFlagsMap {
+    /// Slot `i` holds value `i` and its flags (empty where it has none); no longer than
+    /// one past the highest value ever flagged.
+    slots: Vec<(ValueId, ValueFlags)>,
+    /// Slots with non-empty flags.
+    len: usize,
+}
+
+impl ValueFlagsMap {
+    pub fn new() -> ValueFlagsMap {
+        ValueFlagsMap::default()
+    }
+
+    /// The flags of `v` (empty when it has none).
+    #[inline]
+    pub fn flags(&self, v: ValueId) -> ValueFlags {
+        match self.slots.get(v.0 as usize) {
+            Some(&(_, fl)) => fl,
+            None => ValueFlags::NONE,
+        }
+    }
+
+    /// The flags of `v`, if it has any.
+    pub fn get(&self, v: &ValueId) -> Option<&ValueFlags> {
+        self.slots
+            .get(v.0 as usize)
+            .map(|(_, fl)| fl)
+            .filter(|fl| !fl.is_empty())
+    }
+
+    /// Sets the flags of `v` (empty flags remove it); the flags it had, if any.
+    pub fn insert(&mut self, v: ValueId, flags: ValueFlags) -> Option<ValueFlags> {
+        let i = v.0 as usize;
+        if i >= self.slots.len() {
+            if flags.is_empty() {
+                return None;
+            }
+            let from = self.slots.len();
+            self.slots
+                .extend((from..=i).map(|k| (ValueId(k as u32), ValueFlags::NONE)));
+        }
+        let old = std::mem::replace(&mut self.slots[i].1, flags);
+        self.len += usize::from(!flags.is_empty());
+        self.len -= usize::from(!old.is_empty());
+        (!old.is_empty()).then_some(old)
+    }
+
+    /// Removes the flags of `v`; the flags it had, if any.
+    pub fn remove(&mut self, v: &ValueId) -> Option<ValueFlags> {
+        self.insert(*v, ValueFlags::NONE)
+    }
+
+    /// Values with flags.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Every value with flags and its flags, in ascending value order.
+    pub fn iter(&self) -> ValueFlagsIter<'_> {
+        fn flagged(e: &(ValueId, ValueFlags)) -> Option<(&ValueId, &ValueFlags)> {
+            (!e.1.is_empty()).then_some((&e.0, &e.1))
+        }
+        self.slots.iter().filter_map(flagged)
+    }
+
+    /// The values with flags, ascending.
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &ValueId> + Clone {
+        self.iter().map(|(v, _)| v)
+    }
+
+    /// The flags of the values with any, in ascending value order.
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &ValueFlags> + Clone {
+        self.iter().map(|(_, fl)| fl)
+    }
+}
+
+impl<'a> IntoIterator for &'a ValueFlagsMap {
+    type Item = (&'a ValueId, &'a ValueFlags);
+    type IntoIter = ValueFlagsIter<'a>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl PartialEq for ValueFlagsMap {
+    fn eq(&self, other: &ValueFlagsMap) -> bool {
+        self.len == other.len && self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for ValueFlagsMap {}
+
+impl std::fmt::Debug for ValueFlagsMap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
     }
 }
 

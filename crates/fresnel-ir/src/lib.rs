@@ -40,7 +40,9 @@ pub mod vendor;
 
 pub use builder::Builder;
 pub use entity::{EntityId, EntityVec};
-pub use func::{Block, CfNode, Function, IfNode, ListRef, LoopNode, Param, ParamDir};
+pub use func::{
+    Block, CfNode, Function, IfNode, ListRef, LoopNode, Param, ParamDir, ValueFlagsMap,
+};
 pub use instr::*;
 pub use intrinsic::{
     AtomicOp, IndexKind, Intrinsic, IntrinsicInfo, ReductionOp, IMAGE_PROCESSING_QCOM,

@@ -1785,7 +1785,7 @@ impl Parser {
             ifs: EntityVec::new(),
             loops: EntityVec::new(),
             locals: pf.locals,
-            value_flags: std::collections::BTreeMap::new(),
+            value_flags: crate::func::ValueFlagsMap::new(),
             external: false,
         };
         for _ in 0..=max_block {

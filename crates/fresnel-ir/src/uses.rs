@@ -118,6 +118,42 @@ impl UseList {
         self.index = None;
     }
 
+    /// Keeps the uses `keep` accepts and puts them in ascending order: the order
+    /// [`crate::Function::rebuild_uses`] lists them in (instruction uses by instruction and
+    /// source, then `if` conditions by `if`).
+    #[inline]
+    pub fn retain_sorted(&mut self, mut keep: impl FnMut(&Use) -> bool) {
+        if self.index.is_some() {
+            self.index = None;
+        }
+        // Compacted in place in one pass over the slice, noting whether the survivors are
+        // in order (performance: `SmallVec::retain` asks for the length and whether it
+        // spilled at every step; most lists keep one or two uses, already in order).
+        let items = self.items.as_mut_slice();
+        let mut w = 0;
+        let mut sorted = true;
+        let mut prev: Option<Use> = None;
+        for r in 0..items.len() {
+            let Some(u) = items[r] else {
+                continue;
+            };
+            if !keep(&u) {
+                continue;
+            }
+            if prev.is_some_and(|p| p > u) {
+                sorted = false;
+            }
+            prev = Some(u);
+            items[w] = Some(u);
+            w += 1;
+        }
+        self.items.truncate(w);
+        // No holes left, so `Option`'s order is that of the uses.
+        if !sorted {
+            self.items.sort_unstable();
+        }
+    }
+
     pub fn clear(&mut self) {
         self.items.clear();
         self.index = None;

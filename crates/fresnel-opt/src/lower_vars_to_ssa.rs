@@ -1140,11 +1140,33 @@ fn promote_resolved(
         list.retain(|x| !f.instrs[*x].removed);
         f.blocks[b].instrs = list;
     }
-    f.rebuild_uses_fast();
+    // The use lists as `rebuild_uses` would make them: every live use is listed already, so
+    // the stale ones are dropped and the rest sorted (performance: no list rebuilt from
+    // every instruction's sources).
+    let Function { instrs, values, .. } = &mut *f;
+    for (_, v) in values.iter_mut() {
+        v.uses.retain_sorted(|u| match *u {
+            fresnel_ir::Use::Instr { instr, .. } => !instrs[instr].removed,
+            fresnel_ir::Use::IfCond(i) => live_ifs[i.0 as usize],
+        });
+    }
+    debug_assert!(uses_as_rebuilt(f), "use lists differ from a rebuild");
     // Sorted already (a `VarSet`).
     let removed: Vec<VarId> = candidates.0.into_vec();
     f.locals.retain(|v| removed.binary_search(v).is_err());
     removed
+}
+
+/// Whether every use list of `f` is what [`Function::rebuild_uses`] would make.
+fn uses_as_rebuilt(f: &Function) -> bool {
+    let mut g = f.clone();
+    g.rebuild_uses_fast();
+    for ((_, a), (_, b)) in g.values.iter().zip(f.values.iter()) {
+        if a.uses != b.uses {
+            return false;
+        }
+    }
+    true
 }
 
 /// A `vecN` (or `mov` for one component) of the given sources, not yet in a block.

@@ -40,45 +40,48 @@ pub fn lower(
     if let Some(op) = vote(name) {
         return Some(lower_vote(cx, op, args));
     }
-    let known = matches!(
-        name,
-        "subgroupElect"
-            | "subgroupBarrier"
-            | "subgroupMemoryBarrier"
-            | "subgroupMemoryBarrierBuffer"
-            | "subgroupMemoryBarrierImage"
-            | "subgroupMemoryBarrierShared"
-            | "subgroupBroadcast"
-            | "subgroupBroadcastFirst"
-            | "readInvocationARB"
-            | "readFirstInvocationARB"
-            | "subgroupBallot"
-            | "ballotARB"
-            | "subgroupInverseBallot"
-            | "subgroupBallotBitExtract"
-            | "subgroupBallotBitCount"
-            | "subgroupBallotInclusiveBitCount"
-            | "subgroupBallotExclusiveBitCount"
-            | "subgroupBallotFindLSB"
-            | "subgroupBallotFindMSB"
-            | "subgroupShuffle"
-            | "subgroupShuffleXor"
-            | "subgroupShuffleUp"
-            | "subgroupShuffleDown"
-            | "subgroupQuadBroadcast"
-            | "subgroupQuadSwapHorizontal"
-            | "subgroupQuadSwapVertical"
-            | "subgroupQuadSwapDiagonal"
-            | "subgroupQuadAll"
-            | "subgroupQuadAny"
-            | "subgroupRotate"
-            | "subgroupClusteredRotate"
-            | "subgroupPartitionNV"
-    ) || reduction(name).is_some();
+    // Parsed once, here (performance: not again in `lower_known`).
+    let red = reduction(name);
+    let known = red.is_some()
+        || matches!(
+            name,
+            "subgroupElect"
+                | "subgroupBarrier"
+                | "subgroupMemoryBarrier"
+                | "subgroupMemoryBarrierBuffer"
+                | "subgroupMemoryBarrierImage"
+                | "subgroupMemoryBarrierShared"
+                | "subgroupBroadcast"
+                | "subgroupBroadcastFirst"
+                | "readInvocationARB"
+                | "readFirstInvocationARB"
+                | "subgroupBallot"
+                | "ballotARB"
+                | "subgroupInverseBallot"
+                | "subgroupBallotBitExtract"
+                | "subgroupBallotBitCount"
+                | "subgroupBallotInclusiveBitCount"
+                | "subgroupBallotExclusiveBitCount"
+                | "subgroupBallotFindLSB"
+                | "subgroupBallotFindMSB"
+                | "subgroupShuffle"
+                | "subgroupShuffleXor"
+                | "subgroupShuffleUp"
+                | "subgroupShuffleDown"
+                | "subgroupQuadBroadcast"
+                | "subgroupQuadSwapHorizontal"
+                | "subgroupQuadSwapVertical"
+                | "subgroupQuadSwapDiagonal"
+                | "subgroupQuadAll"
+                | "subgroupQuadAny"
+                | "subgroupRotate"
+                | "subgroupClusteredRotate"
+                | "subgroupPartitionNV"
+        );
     if !known {
         return None;
     }
-    Some(lower_known(cx, name, args))
+    Some(lower_known(cx, name, red, args))
 }
 
 /// `(intrinsic, operation)` of a reduction or scan name; `subgroupClustered*` is a
@@ -229,8 +232,14 @@ fn count_below(cx: &mut BuiltinCx<'_, '_>, ballot: ValueId, limit: ValueId) -> V
     acc.expect("four words")
 }
 
-fn lower_known(cx: &mut BuiltinCx<'_, '_>, name: &str, args: &[Arg]) -> Lowered {
-    if let Some((op, k)) = reduction(name) {
+/// `red`: [`reduction`] of `name`.
+fn lower_known(
+    cx: &mut BuiltinCx<'_, '_>,
+    name: &str,
+    red: Option<(Intrinsic, &'static str)>,
+    args: &[Arg],
+) -> Lowered {
+    if let Some((op, k)) = red {
         let v = cx.val(args, 0)?;
         let s = cx.arg_shape(args, 0)?;
         let rop = match (k, s.is_float(), s.is_signed()) {
