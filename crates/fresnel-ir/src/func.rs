@@ -223,14 +223,7 @@ impl Function {
             }));
         }
         let kind = make(&dests);
-        let pushed = self.instrs.push(Instr {
-            block,
-            kind,
-            removed: false,
-        });
-        debug_assert_eq!(pushed, id);
-        self.add_uses(id);
-        id
+        self.push_new_instr(id, block, kind)
     }
 
     /// [`Function::new_instr`] for an instruction with one result, of `bit_size` bits and
@@ -251,6 +244,12 @@ impl Function {
             uses: crate::uses::UseList::new(),
         });
         let kind = make(dest);
+        self.push_new_instr(id, block, kind)
+    }
+
+    /// Stores the instruction `id` whose results exist already, and records its uses.
+    #[inline]
+    fn push_new_instr(&mut self, id: InstrId, block: BlockId, kind: InstrKind) -> InstrId {
         let pushed = self.instrs.push(Instr {
             block,
             kind,
