@@ -3,7 +3,7 @@
 
 use fresnel_syntax::ast::{self, Callee};
 use fresnel_syntax::diag::Diagnostic;
-use fresnel_syntax::extensions::Ext;
+use fresnel_syntax::extensions::{Behavior, Ext};
 use fresnel_syntax::intern::Symbol;
 use fresnel_syntax::source::Span;
 use smallvec::SmallVec;
@@ -240,6 +240,11 @@ impl Checker<'_> {
                 Scalar::F16 => Ext::EXT_shader_subgroup_extended_types_float16,
                 _ => continue,
             };
+            // Enabled without `warn`: `require` would report nothing (performance: the
+            // description below is only formatted when it may be shown).
+            if self.ext_on(ext) && self.exts.get(ext) != Behavior::Warn {
+                continue;
+            }
             let s = self.espan(*a);
             let what = format!("`{name}` on `{}`", self.ty_name(self.ety(*a)));
             self.require(s, &what, 0, 0, &[ext]);
