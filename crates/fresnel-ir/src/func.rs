@@ -804,16 +804,17 @@ impl Function {
     }
 }
 
-/// The flags of the values that have any, by value: a map from [`ValueId`] to non-empty
-/// [`ValueFlags`] in ascending value order (like a `BTreeMap`), stored densely by value
-/// index (performance: [`Function::flags`] is asked for most values by the back end and
-/// lowering; one indexed read instead of a tree search).
 /// The iterator over a [`ValueFlagsMap`].
 pub type ValueFlagsIter<'a> = std::iter::FilterMap<
     std::slice::Iter<'a, (ValueId, ValueFlags)>,
     fn(&'a (ValueId, ValueFlags)) -> Option<(&'a ValueId, &'a ValueFlags)>,
 >;
 
+/// The flags of the values that have any, by value: a map from [`ValueId`] to non-empty
+/// [`ValueFlags`] in ascending value order (like a `BTreeMap`), stored densely by value
+/// index (performance: [`Function::flags`] is asked for most values by the back end and
+/// lowering; one indexed read instead of a tree search). Each slot keeps its value id so
+/// that iteration hands out `(&ValueId, &ValueFlags)` as a map does.
 #[derive(Clone, Default)]
 pub struct ValueFlagsMap {
     /// Slot `i` holds value `i` and its flags (empty where it has none); no longer than
@@ -931,5 +932,50 @@ impl Function {
     /// Whether this is a declaration without a body ([`Function::external`]).
     pub fn is_declaration(&self) -> bool {
         self.external
+    }
+}
+
+#[cfg(test)]
+mod value_flags_map_tests {
+    use super::*;
+
+    fn fl(non_uniform: bool, relaxed: bool) -> ValueFlags {
+        ValueFlags {
+            non_uniform,
+            relaxed,
+        }
+    }
+
+    #[test]
+    fn behaves_as_a_sorted_map_of_non_empty_flags() {
+        let mut m = ValueFlagsMap::new();
+        assert!(m.is_empty());
+        assert_eq!(m.insert(ValueId(7), fl(true, false)), None);
+        assert_eq!(m.insert(ValueId(2), fl(false, true)), None);
+        // Empty flags past the end add nothing.
+        assert_eq!(m.insert(ValueId(40), ValueFlags::NONE), None);
+        assert_eq!(m.len(), 2);
+        assert_eq!(m.flags(ValueId(7)), fl(true, false));
+        assert_eq!(m.flags(ValueId(3)), ValueFlags::NONE);
+        assert_eq!(m.flags(ValueId(1000)), ValueFlags::NONE);
+        assert_eq!(m.get(&ValueId(3)), None);
+        let keys: Vec<u32> = m.keys().map(|v| v.0).collect();
+        assert_eq!(keys, [2, 7]);
+        // Replacing returns the old flags; emptying removes the entry.
+        assert_eq!(m.insert(ValueId(7), fl(true, true)), Some(fl(true, false)));
+        assert_eq!(m.len(), 2);
+        assert_eq!(m.remove(&ValueId(2)), Some(fl(false, true)));
+        assert_eq!(m.remove(&ValueId(2)), None);
+        assert_eq!(m.len(), 1);
+        assert_eq!(
+            format!("{m:?}"),
+            format!("{{{:?}: {:?}}}", ValueId(7), fl(true, true))
+        );
+        // Equality ignores how far the slots reach.
+        let mut other = ValueFlagsMap::new();
+        other.insert(ValueId(7), fl(true, true));
+        assert_eq!(m, other);
+        other.insert(ValueId(8), fl(false, true));
+        assert_ne!(m, other);
     }
 }
