@@ -185,28 +185,26 @@ impl Parser<'_> {
             if self.aborted {
                 break;
             }
-            if matches!(
-                self.peek(),
-                Tok::P(
-                    TokenKind::LBracket
-                        | TokenKind::Dot
-                        | TokenKind::PlusPlus
-                        | TokenKind::MinusMinus
-                )
-            ) && !self.grow_chain()
+            // Only punctuation continues a postfix chain: the kind is read directly, without
+            // classifying identifiers (performance).
+            let k = self.kind_at(self.pos);
+            if !matches!(
+                k,
+                TokenKind::LBracket | TokenKind::Dot | TokenKind::PlusPlus | TokenKind::MinusMinus
+            ) || !self.grow_chain()
             {
                 break;
             }
             let start = self.tu.expr(e).span;
-            match self.peek() {
-                Tok::P(TokenKind::LBracket) => {
+            match k {
+                TokenKind::LBracket => {
                     self.bump();
                     let index = self.expr();
                     self.expect(TokenKind::RBracket, "`]`");
                     let span = self.span_from(start);
                     e = self.tu.add_expr(ExprKind::Index { base: e, index }, span);
                 }
-                Tok::P(TokenKind::Dot) => {
+                TokenKind::Dot => {
                     self.bump();
                     let name_span = self.span();
                     let name = match self.peek() {
@@ -250,7 +248,7 @@ impl Parser<'_> {
                         );
                     }
                 }
-                Tok::P(TokenKind::PlusPlus) | Tok::P(TokenKind::MinusMinus) => {
+                TokenKind::PlusPlus | TokenKind::MinusMinus => {
                     let op = if self.at(TokenKind::PlusPlus) {
                         UnaryOp::PostInc
                     } else {
