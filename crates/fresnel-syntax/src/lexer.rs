@@ -63,9 +63,21 @@ const SINGLE_PUNCT: [Option<TokenKind>; 256] = {
     t
 };
 
+/// Bytes that start an identifier (letters, `_`), as a table (performance: one load).
+const IDENT_START: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphabetic() || c == b'_';
+        b += 1;
+    }
+    t
+};
+
 #[inline]
 fn is_ident_start(b: u8) -> bool {
-    b.is_ascii_alphabetic() || b == b'_'
+    IDENT_START[b as usize]
 }
 
 #[inline]

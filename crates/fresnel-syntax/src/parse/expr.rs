@@ -354,13 +354,16 @@ impl Parser<'_> {
                 self.error_expr()
             }
             Tok::Ident(s) => {
+                // Only punctuation matters next: its kind is read directly, without
+                // classifying an identifier (performance).
+                let next = self.kind_at(self.pos + 1);
                 // A parameterized type constructor: `coopmat<...>(...)`.
-                if self.peek_n(1) == Tok::P(TokenKind::Lt) && self.is_template_type(s) {
+                if next == TokenKind::Lt && self.is_template_type(s) {
                     let ty = self.type_specifier();
                     return self.constructor_call(ty);
                 }
                 // `S[2](...)`: an array constructor of a named type.
-                if self.peek_n(1) == Tok::P(TokenKind::LBracket) {
+                if next == TokenKind::LBracket {
                     if let Some(after) = self.skip_brackets(self.pos + 1) {
                         if self.tok_at(after) == Tok::P(TokenKind::LParen) {
                             let ty = self.type_specifier();

@@ -231,8 +231,11 @@ impl<'a> Parser<'a> {
         self.tok_at(self.pos + n)
     }
 
+    /// Whether the current token reads as `Tok::P(k)` (an identifier never does), from its
+    /// kind alone (performance: no keyword classification).
+    #[inline]
     pub(crate) fn at(&self, k: TokenKind) -> bool {
-        self.peek() == Tok::P(k)
+        k != TokenKind::Ident && self.kind_at(self.pos) == k
     }
 
     pub(crate) fn at_kw(&self, k: Keyword) -> bool {
