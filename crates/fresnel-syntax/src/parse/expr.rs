@@ -76,6 +76,9 @@ impl Parser<'_> {
 
     /// `assignment_expression`
     pub(crate) fn assignment_expr(&mut self) -> ExprId {
+        if let Some(e) = self.lone_operand() {
+            return e;
+        }
         if !self.enter() {
             return self.error_expr();
         }
@@ -94,6 +97,35 @@ impl Parser<'_> {
         };
         self.leave();
         r
+    }
+
+    /// An identifier or a literal alone before `]`, `)`, `,` or `;` (most indices and
+    /// arguments): the node the full descent builds, without its six levels of calls
+    /// (performance). `None` (nothing consumed) for anything else, and where the descent's
+    /// two nesting levels would reach the limit.
+    #[inline]
+    fn lone_operand(&mut self) -> Option<ExprId> {
+        if self.aborted || self.depth + 2 > self.opts.max_depth {
+            return None;
+        }
+        if !matches!(
+            self.kind_at(self.pos + 1),
+            TokenKind::RBracket | TokenKind::RParen | TokenKind::Comma | TokenKind::Semi
+        ) {
+            return None;
+        }
+        match self.peek() {
+            Tok::Ident(s) => {
+                let t = self.bump();
+                Some(self.tu.add_expr(ExprKind::Ident(s), t.span))
+            }
+            Tok::P(TokenKind::IntLit) | Tok::P(TokenKind::FloatLit) => {
+                let t = self.bump();
+                let kind = self.literal(&t, t.kind == TokenKind::FloatLit);
+                Some(self.tu.add_expr(kind, t.span))
+            }
+            _ => None,
+        }
     }
 
     /// `conditional_expression` (also the grammar's `constant_expression`).
