@@ -142,9 +142,9 @@ fn static_text(sym: Symbol) -> Option<&'static str> {
 /// The interner: one per compilation.
 #[derive(Clone, Debug, Default)]
 pub struct Interner {
-    /// Every name met so far, seeded or not, as its symbol, found by the hash of its text: one
-    /// hash lookup per name (performance).
-    table: HashTable<Symbol>,
+    /// Every name met so far, seeded or not, found by the hash of its text: one hash lookup
+    /// per name (performance).
+    table: HashTable<Entry>,
     /// The texts of the names other than the seeded ones, back to back (performance: one
     /// buffer instead of a `String` per name).
     text: String,
@@ -153,31 +153,57 @@ pub struct Interner {
     ends: Vec<u32>,
 }
 
-#[inline]
-fn hash_text(s: &str) -> u64 {
-    FxBuildHasher.hash_one(s)
+/// A name in the interner's table: its symbol, its length and its [`Key`] (performance: a
+/// lookup of a name of at most 16 bytes, nearly every name, compares two words and a length
+/// and never fetches the stored text).
+#[derive(Copy, Clone, Debug)]
+struct Entry {
+    key: Key,
+    len: u32,
+    sym: Symbol,
 }
 
-/// Whether two names are the same, compared in line (performance: names are short; a call of
-/// the C library's `memcmp` costs more than the comparison).
+/// Up to 16 bytes of a name, read as two words (see [`key_of`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+struct Key(u64, u64);
+
+/// Names longer than this are compared by their text as well as by their key.
+const KEY_BYTES: usize = 16;
+
+/// The key of a name: for a name of at most 16 bytes the key and the length determine the
+/// text (the words cover every byte; they may overlap), so equal keys and lengths mean equal
+/// names; a longer name's key holds its first and last 8 bytes.
 #[inline]
-fn same_text(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    let n = a.len();
-    if n != b.len() {
-        return false;
+fn key_of(s: &[u8]) -> Key {
+    let n = s.len();
+    let w8 = |i: usize| u64::from_le_bytes(s[i..i + 8].try_into().unwrap());
+    let w4 = |i: usize| u64::from(u32::from_le_bytes(s[i..i + 4].try_into().unwrap()));
+    if n >= 8 {
+        Key(w8(0), w8(n - 8))
+    } else if n >= 4 {
+        Key(w4(0) | (w4(n - 4) << 32), 0)
+    } else if n > 0 {
+        let b = |i: usize| u64::from(s[i]);
+        Key(b(0) | (b(n / 2) << 8) | (b(n - 1) << 16), 0)
+    } else {
+        Key(0, 0)
     }
-    // Names of 4 to 16 bytes, the most common, as two (overlapping) words from each end
-    // (performance: no loop over the bytes).
-    if (8..=16).contains(&n) {
-        let w = |s: &[u8], i: usize| u64::from_le_bytes(s[i..i + 8].try_into().unwrap());
-        return w(a, 0) == w(b, 0) && w(a, n - 8) == w(b, n - 8);
+}
+
+/// The hash of a name given its key (performance: one multiplication for the short names
+/// instead of hashing the bytes; longer names hash their whole text).
+#[inline]
+fn hash_of(s: &str, key: Key) -> u64 {
+    if s.len() > KEY_BYTES {
+        return FxBuildHasher.hash_one(s);
     }
-    if (4..8).contains(&n) {
-        let w = |s: &[u8], i: usize| u32::from_le_bytes(s[i..i + 4].try_into().unwrap());
-        return w(a, 0) == w(b, 0) && w(a, n - 4) == w(b, n - 4);
-    }
-    a.iter().zip(b).all(|(x, y)| x == y)
+    // A folded 64x64->128-bit multiplication of the two words (mixed with the length and two
+    // odd constants), which spreads every input bit over the low bits (the bucket) and the
+    // top bits (the tag) of the hash.
+    let x = key.0 ^ 0x243f_6a88_85a3_08d3;
+    let y = key.1 ^ (s.len() as u64) ^ 0x1319_8a2e_0370_7344;
+    let p = u128::from(x) * u128::from(y);
+    (p as u64) ^ ((p >> 64) as u64)
 }
 
 /// The text of `sym` given an interner's dynamic texts.
@@ -205,15 +231,33 @@ impl Interner {
         }
     }
 
+    /// The entry for `s` in the table, if it has been interned.
+    #[inline]
+    fn find(&self, s: &str, key: Key, hash: u64) -> Option<Symbol> {
+        let (text, ends) = (&self.text, &self.ends);
+        let len = s.len() as u32;
+        self.table
+            .find(hash, |e| {
+                e.len == len
+                    && e.key == key
+                    && (s.len() <= KEY_BYTES || text_of(text, ends, e.sym) == Some(s))
+            })
+            .map(|e| e.sym)
+    }
+
     #[inline]
     pub fn intern(&mut self, s: &str) -> Symbol {
-        let hash = hash_text(s);
-        let (text, ends) = (&self.text, &self.ends);
-        if let Some(&sym) = self.table.find(hash, |&sym| {
-            text_of(text, ends, sym).is_some_and(|t| same_text(t, s))
-        }) {
+        let key = key_of(s.as_bytes());
+        let hash = hash_of(s, key);
+        if let Some(sym) = self.find(s, key, hash) {
             return sym;
         }
+        self.insert(s, key, hash)
+    }
+
+    /// Adds a name that is not in the table (kept out of line: it happens once per name).
+    #[inline(never)]
+    fn insert(&mut self, s: &str, key: Key, hash: u64) -> Symbol {
         let sym = match static_symbol(s) {
             Some(sym) => sym,
             None => {
@@ -223,9 +267,15 @@ impl Interner {
                 sym
             }
         };
+        let entry = Entry {
+            key,
+            len: s.len() as u32,
+            sym,
+        };
         let (text, ends) = (&self.text, &self.ends);
-        self.table.insert_unique(hash, sym, |&sym| {
-            hash_text(text_of(text, ends, sym).unwrap_or(""))
+        self.table.insert_unique(hash, entry, |e| {
+            let t = text_of(text, ends, e.sym).unwrap_or("");
+            hash_of(t, e.key)
         });
         sym
     }
@@ -233,11 +283,8 @@ impl Interner {
     /// The symbol for `s` if it is seeded or has been interned.
     pub fn get(&self, s: &str) -> Option<Symbol> {
         static_symbol(s).or_else(|| {
-            self.table
-                .find(hash_text(s), |&sym| {
-                    text_of(&self.text, &self.ends, sym) == Some(s)
-                })
-                .copied()
+            let key = key_of(s.as_bytes());
+            self.find(s, key, hash_of(s, key))
         })
     }
 
@@ -249,7 +296,7 @@ impl Interner {
     /// Every name recorded so far, seeded ones included (order not meaningful). The checker
     /// uses it to declare only the built-in variables a shader can name.
     pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.table.iter().map(|&sym| self.resolve(sym))
+        self.table.iter().map(|e| self.resolve(e.sym))
     }
 
     /// Number of distinct names interned by this interner (seeded ones included once used).
@@ -284,5 +331,44 @@ mod tests {
         for (n, t) in KEYWORD_TEXT.iter().chain(WELL_KNOWN_TEXT).enumerate() {
             assert_eq!(i.intern(t), Symbol(n as u32), "{t}");
         }
+    }
+
+    #[test]
+    fn names_of_every_length_are_told_apart() {
+        // Short names differ in one byte at each position (the key's words overlap for some
+        // lengths); long names share their first and last 8 bytes and their length.
+        let mut i = Interner::new();
+        let mut names: Vec<String> = Vec::new();
+        for n in 0..=40 {
+            let base: String = (0..n).map(|k| (b'a' + (k % 26) as u8) as char).collect();
+            names.push(base.clone());
+            for pos in 0..n {
+                let mut v = base.clone().into_bytes();
+                v[pos] = b'Z';
+                names.push(String::from_utf8(v).unwrap());
+            }
+        }
+        names.push("xyz".into());
+        names.push("xzz".into());
+        names.push("xxz".into());
+        let syms: Vec<Symbol> = names.iter().map(|n| i.intern(n)).collect();
+        for (a, (na, sa)) in names.iter().zip(&syms).enumerate() {
+            assert_eq!(i.resolve(*sa), na);
+            assert_eq!(i.intern(na), *sa, "{na}");
+            assert_eq!(i.get(na), Some(*sa), "{na}");
+            for (nb, sb) in names.iter().zip(&syms).skip(a + 1) {
+                assert_eq!(na == nb, sa == sb, "{na} {nb}");
+            }
+        }
+        assert_eq!(i.get("never_interned_name_of_some_length"), None);
+        assert_eq!(i.get("nope"), None);
+        // Every name is listed once, whatever the table's growth.
+        let mut listed: Vec<&str> = i.names().collect();
+        listed.sort_unstable();
+        let mut expected: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+        expected.sort_unstable();
+        expected.dedup();
+        assert_eq!(listed, expected);
+        assert_eq!(i.len(), expected.len());
     }
 }

@@ -45,9 +45,39 @@ const IDENT_CHAR: [bool; 256] = {
     t
 };
 
+/// The punctuators that are one character whatever follows, by their byte (performance: one
+/// table load in line for most punctuation; `.` is looked at after numbers).
+const SINGLE_PUNCT: [Option<TokenKind>; 256] = {
+    let mut t = [None; 256];
+    t[b'(' as usize] = Some(TokenKind::LParen);
+    t[b')' as usize] = Some(TokenKind::RParen);
+    t[b'[' as usize] = Some(TokenKind::LBracket);
+    t[b']' as usize] = Some(TokenKind::RBracket);
+    t[b'{' as usize] = Some(TokenKind::LBrace);
+    t[b'}' as usize] = Some(TokenKind::RBrace);
+    t[b',' as usize] = Some(TokenKind::Comma);
+    t[b':' as usize] = Some(TokenKind::Colon);
+    t[b';' as usize] = Some(TokenKind::Semi);
+    t[b'?' as usize] = Some(TokenKind::Question);
+    t[b'~' as usize] = Some(TokenKind::Tilde);
+    t
+};
+
+/// Bytes that start an identifier (letters, `_`), as a table (performance: one load).
+const IDENT_START: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphabetic() || c == b'_';
+        b += 1;
+    }
+    t
+};
+
 #[inline]
 fn is_ident_start(b: u8) -> bool {
-    b.is_ascii_alphabetic() || b == b'_'
+    IDENT_START[b as usize]
 }
 
 #[inline]
@@ -114,8 +144,18 @@ impl Lexer {
     }
 
     /// The byte at `i` after skipping any continuations, and the index it was found at.
-    #[inline]
-    fn peek_at(&mut self, mut i: usize, spliced: &mut bool) -> (Option<u8>, usize) {
+    /// (Performance: in line; continuations are looked through out of line.)
+    #[inline(always)]
+    fn peek_at(&mut self, i: usize, spliced: &mut bool) -> (Option<u8>, usize) {
+        match self.bytes().get(i) {
+            Some(&b'\\') => self.peek_through(i, spliced),
+            c => (c.copied(), i),
+        }
+    }
+
+    /// [`Self::peek_at`] from a `\` at `i`.
+    #[inline(never)]
+    fn peek_through(&mut self, mut i: usize, spliced: &mut bool) -> (Option<u8>, usize) {
         loop {
             let n = self.continuation_at(i);
             if n == 0 {
@@ -130,6 +170,8 @@ impl Lexer {
     }
 
     /// Skips whitespace, comments and continuations. Returns whether any was skipped.
+    /// (Performance: in line in the token loop; comments are skipped out of line.)
+    #[inline(always)]
     fn skip_trivia(&mut self) -> bool {
         let start = self.pos;
         loop {
@@ -244,6 +286,13 @@ impl Lexer {
 
     /// The next token; `Eof` at the end (and forever after).
     pub fn next(&mut self, interner: &mut Interner) -> Token {
+        self.next_inline(interner)
+    }
+
+    /// [`Self::next`], inlined into the preprocessor's loop over a file's tokens
+    /// (performance: no call and no saving and restoring of registers per token).
+    #[inline(always)]
+    pub(crate) fn next_inline(&mut self, interner: &mut Interner) -> Token {
         let space = self.skip_trivia();
         let mut flags = TokenFlags::default();
         if space {
@@ -288,6 +337,13 @@ impl Lexer {
                 interner.intern(&self.text[start..self.pos])
             };
             TokenKind::Ident
+        } else if let Some(k) =
+            SINGLE_PUNCT[c as usize].filter(|_| self.bytes().get(start + 1) != Some(&b'\\'))
+        {
+            // (A `\` next may be a line continuation, which `lex_punct` looks through and
+            // records.)
+            self.pos = start + 1;
+            k
         } else if c.is_ascii_digit()
             || (c == b'.'
                 && self
@@ -296,6 +352,9 @@ impl Lexer {
                     .is_some_and(|d| d.is_ascii_digit()))
         {
             self.lex_number(&mut spliced)
+        } else if c == b'.' {
+            self.pos = start + 1;
+            TokenKind::Dot
         } else if c == b'"' {
             self.lex_string()
         } else {

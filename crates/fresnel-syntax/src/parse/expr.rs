@@ -76,6 +76,9 @@ impl Parser<'_> {
 
     /// `assignment_expression`
     pub(crate) fn assignment_expr(&mut self) -> ExprId {
+        if let Some(e) = self.lone_operand() {
+            return e;
+        }
         if !self.enter() {
             return self.error_expr();
         }
@@ -94,6 +97,35 @@ impl Parser<'_> {
         };
         self.leave();
         r
+    }
+
+    /// An identifier or a literal alone before `]`, `)`, `,` or `;` (most indices and
+    /// arguments): the node the full descent builds, without its six levels of calls
+    /// (performance). `None` (nothing consumed) for anything else, and where the descent's
+    /// two nesting levels would reach the limit.
+    #[inline]
+    fn lone_operand(&mut self) -> Option<ExprId> {
+        if self.aborted || self.depth + 2 > self.opts.max_depth {
+            return None;
+        }
+        if !matches!(
+            self.kind_at(self.pos + 1),
+            TokenKind::RBracket | TokenKind::RParen | TokenKind::Comma | TokenKind::Semi
+        ) {
+            return None;
+        }
+        match self.peek() {
+            Tok::Ident(s) => {
+                let t = self.bump();
+                Some(self.tu.add_expr(ExprKind::Ident(s), t.span))
+            }
+            Tok::P(TokenKind::IntLit) | Tok::P(TokenKind::FloatLit) => {
+                let t = self.bump();
+                let kind = self.literal(&t, t.kind == TokenKind::FloatLit);
+                Some(self.tu.add_expr(kind, t.span))
+            }
+            _ => None,
+        }
     }
 
     /// `conditional_expression` (also the grammar's `constant_expression`).
@@ -185,28 +217,26 @@ impl Parser<'_> {
             if self.aborted {
                 break;
             }
-            if matches!(
-                self.peek(),
-                Tok::P(
-                    TokenKind::LBracket
-                        | TokenKind::Dot
-                        | TokenKind::PlusPlus
-                        | TokenKind::MinusMinus
-                )
-            ) && !self.grow_chain()
+            // Only punctuation continues a postfix chain: the kind is read directly, without
+            // classifying identifiers (performance).
+            let k = self.kind_at(self.pos);
+            if !matches!(
+                k,
+                TokenKind::LBracket | TokenKind::Dot | TokenKind::PlusPlus | TokenKind::MinusMinus
+            ) || !self.grow_chain()
             {
                 break;
             }
             let start = self.tu.expr(e).span;
-            match self.peek() {
-                Tok::P(TokenKind::LBracket) => {
+            match k {
+                TokenKind::LBracket => {
                     self.bump();
                     let index = self.expr();
                     self.expect(TokenKind::RBracket, "`]`");
                     let span = self.span_from(start);
                     e = self.tu.add_expr(ExprKind::Index { base: e, index }, span);
                 }
-                Tok::P(TokenKind::Dot) => {
+                TokenKind::Dot => {
                     self.bump();
                     let name_span = self.span();
                     let name = match self.peek() {
@@ -250,7 +280,7 @@ impl Parser<'_> {
                         );
                     }
                 }
-                Tok::P(TokenKind::PlusPlus) | Tok::P(TokenKind::MinusMinus) => {
+                TokenKind::PlusPlus | TokenKind::MinusMinus => {
                     let op = if self.at(TokenKind::PlusPlus) {
                         UnaryOp::PostInc
                     } else {
@@ -356,13 +386,16 @@ impl Parser<'_> {
                 self.error_expr()
             }
             Tok::Ident(s) => {
+                // Only punctuation matters next: its kind is read directly, without
+                // classifying an identifier (performance).
+                let next = self.kind_at(self.pos + 1);
                 // A parameterized type constructor: `coopmat<...>(...)`.
-                if self.peek_n(1) == Tok::P(TokenKind::Lt) && self.is_template_type(s) {
+                if next == TokenKind::Lt && self.is_template_type(s) {
                     let ty = self.type_specifier();
                     return self.constructor_call(ty);
                 }
                 // `S[2](...)`: an array constructor of a named type.
-                if self.peek_n(1) == Tok::P(TokenKind::LBracket) {
+                if next == TokenKind::LBracket {
                     if let Some(after) = self.skip_brackets(self.pos + 1) {
                         if self.tok_at(after) == Tok::P(TokenKind::LParen) {
                             let ty = self.type_specifier();

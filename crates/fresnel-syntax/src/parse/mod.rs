@@ -231,8 +231,11 @@ impl<'a> Parser<'a> {
         self.tok_at(self.pos + n)
     }
 
+    /// Whether the current token reads as `Tok::P(k)` (an identifier never does), from its
+    /// kind alone (performance: no keyword classification).
+    #[inline]
     pub(crate) fn at(&self, k: TokenKind) -> bool {
-        self.peek() == Tok::P(k)
+        k != TokenKind::Ident && self.kind_at(self.pos) == k
     }
 
     pub(crate) fn at_kw(&self, k: Keyword) -> bool {
@@ -272,28 +275,51 @@ impl<'a> Parser<'a> {
         self.sm.join(start, self.prev_span())
     }
 
-    /// Consumes a token.
+    /// Consumes a token. (Performance: in line; reserved words and `#extension` events are
+    /// looked at out of line.)
+    #[inline]
     pub(crate) fn bump(&mut self) -> Token {
         let Some(&t) = self.toks.get(self.pos) else {
-            let mut eof = Token::new(TokenKind::Eof, self.span());
-            eof.sym = Symbol(0);
-            return eof;
+            return self.eof_here();
         };
-        if t.kind == TokenKind::Ident && self.reported_reserved != self.pos && !self.opts.builtin {
-            if let Some(k) = t.sym.keyword() {
-                if let Class::Reserved(k) = k.classify(self.version, &self.exts) {
-                    self.reported_reserved = self.pos;
-                    self.diags.push(Diagnostic::error(
-                        "reserved-word",
-                        t.span,
-                        format!("`{}` is a reserved word in GLSL {}", k.text(), self.version),
-                    ));
-                }
-            }
+        if t.kind == TokenKind::Ident && t.sym.keyword().is_some() {
+            self.check_reserved(t);
         }
         self.pos += 1;
-        self.apply_events();
+        if self
+            .events
+            .get(self.next_event)
+            .is_some_and(|e| e.at as usize <= self.pos)
+        {
+            self.apply_events();
+        }
         t
+    }
+
+    /// The `Eof` token [`Self::bump`] returns past the end.
+    #[inline(never)]
+    fn eof_here(&self) -> Token {
+        let mut eof = Token::new(TokenKind::Eof, self.span());
+        eof.sym = Symbol(0);
+        eof
+    }
+
+    /// Reports the keyword `t`, about to be consumed, if it is a reserved word here.
+    #[inline(never)]
+    fn check_reserved(&mut self, t: Token) {
+        if self.reported_reserved == self.pos || self.opts.builtin {
+            return;
+        }
+        if let Some(k) = t.sym.keyword() {
+            if let Class::Reserved(k) = k.classify(self.version, &self.exts) {
+                self.reported_reserved = self.pos;
+                self.diags.push(Diagnostic::error(
+                    "reserved-word",
+                    t.span,
+                    format!("`{}` is a reserved word in GLSL {}", k.text(), self.version),
+                ));
+            }
+        }
     }
 
     /// Consumes the token if it is `k`.
@@ -455,25 +481,33 @@ impl<'a> Parser<'a> {
     }
 
     /// Enters a nested construct; false (after one report) when too deep.
+    #[inline]
     pub(crate) fn enter(&mut self) -> bool {
-        if self.aborted {
-            return false;
-        }
-        if self.depth >= self.opts.max_depth {
-            let span = self.span();
-            self.diags.push(
-                Diagnostic::error(
-                    "nesting-limit",
-                    span,
-                    format!("nesting deeper than {} levels", self.opts.max_depth),
-                )
-                .with_note("the parser stops here; simplify the expression or statement"),
-            );
-            self.aborted = true;
-            return false;
+        if self.aborted || self.depth >= self.opts.max_depth {
+            return self.enter_refused();
         }
         self.depth += 1;
         true
+    }
+
+    /// [`Self::enter`] when parsing stops or the nesting limit is reached (out of line:
+    /// performance).
+    #[inline(never)]
+    fn enter_refused(&mut self) -> bool {
+        if self.aborted {
+            return false;
+        }
+        let span = self.span();
+        self.diags.push(
+            Diagnostic::error(
+                "nesting-limit",
+                span,
+                format!("nesting deeper than {} levels", self.opts.max_depth),
+            )
+            .with_note("the parser stops here; simplify the expression or statement"),
+        );
+        self.aborted = true;
+        false
     }
 
     pub(crate) fn leave(&mut self) {
@@ -482,27 +516,34 @@ impl<'a> Parser<'a> {
 
     /// Lets an operator chain grow the tree by one level; false (after one report) when the
     /// tree would get deeper than four times the nesting limit.
+    #[inline]
     pub(crate) fn grow_chain(&mut self) -> bool {
         if self.chain >= self.opts.max_depth * 4 {
-            if !self.aborted {
-                let span = self.span();
-                self.diags.push(
-                    Diagnostic::error(
-                        "nesting-limit",
-                        span,
-                        format!(
-                            "expression chain longer than {} operators",
-                            self.opts.max_depth * 4
-                        ),
-                    )
-                    .with_note("split the expression; the parser stops here"),
-                );
-                self.aborted = true;
-            }
-            return false;
+            return self.chain_refused();
         }
         self.chain += 1;
         true
+    }
+
+    /// [`Self::grow_chain`] past the limit (out of line: performance).
+    #[inline(never)]
+    fn chain_refused(&mut self) -> bool {
+        if !self.aborted {
+            let span = self.span();
+            self.diags.push(
+                Diagnostic::error(
+                    "nesting-limit",
+                    span,
+                    format!(
+                        "expression chain longer than {} operators",
+                        self.opts.max_depth * 4
+                    ),
+                )
+                .with_note("split the expression; the parser stops here"),
+            );
+            self.aborted = true;
+        }
+        false
     }
 
     /// Skips to the end of the current statement or declaration: past a `;` at this nesting

@@ -368,3 +368,54 @@ fn garbage_never_panics() {
         let _ = parse_src(&format!("void main() {{ {s} }}"));
     }
 }
+
+/// Indices and arguments that are a lone identifier or literal take a short path; the nesting
+/// limit falls at the same place as through the full descent (thresholds measured before the
+/// short path existed).
+#[test]
+fn lone_operands_keep_the_nesting_limit() {
+    let errors_at = |body: String| -> Vec<String> {
+        let src = format!(
+            "#version 450\nint a[4]; int i; int x; int f(int v){{return v;}}\n\
+             void main(){{ x = {body}; x; 1; }}\n"
+        );
+        let mut sm = SourceMap::new();
+        let mut interner = Interner::new();
+        let mut diags = Diagnostics::new();
+        let f = sm.add_file("t.glsl", src, FileOrigin::Main);
+        let out = preprocess(
+            &mut sm,
+            &mut interner,
+            &mut diags,
+            f,
+            &PpOptions::default(),
+            &mut NoIncludes,
+        );
+        let opts = super::ParseOptions {
+            max_depth: 9,
+            ..Default::default()
+        };
+        super::parse(&out, &sm, &mut interner, &mut diags, &opts);
+        diags
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.message.clone())
+            .collect()
+    };
+    let idx = |n: usize, leaf: &str| format!("a{}[{leaf}{}", "[a".repeat(n), "]".repeat(n + 1));
+    let call = |n: usize, leaf: &str| format!("{}{leaf}{}", "f(".repeat(n), ")".repeat(n));
+    for leaf in ["0", "i", "1.0"] {
+        assert_eq!(errors_at(idx(1, leaf)), Vec::<String>::new(), "{leaf}");
+        assert_eq!(
+            errors_at(idx(2, leaf)),
+            vec!["nesting deeper than 9 levels".to_string()],
+            "{leaf}"
+        );
+        assert_eq!(errors_at(call(2, leaf)), Vec::<String>::new(), "{leaf}");
+        assert_eq!(
+            errors_at(call(3, leaf)),
+            vec!["nesting deeper than 9 levels".to_string()],
+            "{leaf}"
+        );
+    }
+}

@@ -104,9 +104,10 @@ impl Preprocessor<'_> {
     /// first time one is looked up. Extension macros exist once the version is known, for
     /// every extension available in that version, unless the shader undefined them (which
     /// only GL_EXT_spirv_intrinsics allows).
+    #[inline]
     pub(super) fn lookup_macro(&mut self, name: Symbol) -> bool {
         // Every identifier is looked up: the answer is in a byte per name, not in the
-        // macro table (performance).
+        // macro table (performance; in line, and the first look at a name out of line).
         let bits = self.macro_names.get(name.0 as usize).copied().unwrap_or(0);
         if bits & IS_MACRO != 0 {
             return true;
@@ -114,6 +115,13 @@ impl Preprocessor<'_> {
         if bits & NOT_MADE != 0 {
             return false;
         }
+        self.lookup_new_macro_name(name)
+    }
+
+    /// [`Self::lookup_macro`] of a name not known to be a macro or not to be one: a macro
+    /// of an extension available in this version is made on first use.
+    #[inline(never)]
+    fn lookup_new_macro_name(&mut self, name: Symbol) -> bool {
         let Some(v) = self.version else { return false };
         let made = !self.undefined_predefined.contains(&name) && {
             let text = self.interner.resolve(name);

@@ -544,8 +544,43 @@ impl Preprocessor<'_> {
 
     /// The next token from the current file's lexer (directives handled, skipped blocks
     /// dropped). Pops finished `#include`d files unless collecting macro arguments.
+    ///
+    /// The common case is in line: a token straight from the lexer, in an active region
+    /// after the first token, neither `#` nor the end, with no new line continuation
+    /// (performance: the lexer runs inside the caller's loop, with no call per token).
+    #[inline(always)]
     fn next_file_token(&mut self) -> Token {
+        if !self.stopped && self.seen_content {
+            if let Some(frame) = self.files.last_mut() {
+                if frame.lookahead.is_none() {
+                    let tok = frame.lexer.next_inline(self.interner);
+                    if tok.kind != TokenKind::Eof
+                        && tok.kind != TokenKind::Hash
+                        && frame.lexer.continuations.len() == frame.continuations_seen
+                        && frame.lexer.comment_continuations.len()
+                            == frame.comment_continuations_seen
+                        && self.active()
+                    {
+                        self.seen_token = true;
+                        return tok;
+                    }
+                    return self.next_file_token_from(Some(tok));
+                }
+            }
+        }
+        self.next_file_token_from(None)
+    }
+
+    /// [`Self::next_file_token`] in full, starting with `first` if the lexer already made it.
+    #[inline(never)]
+    fn next_file_token_from(&mut self, mut first: Option<Token>) -> Token {
         loop {
+            if let Some(tok) = first.take() {
+                if let Some(t) = self.file_token(tok) {
+                    return t;
+                }
+                continue;
+            }
             if self.stopped {
                 return self.eof_token();
             }
@@ -556,49 +591,60 @@ impl Preprocessor<'_> {
                 Some(t) => t,
                 None => frame.lexer.next(self.interner),
             };
-            // (Performance: looked at here, the common case calls nothing.)
-            if frame.lexer.continuations.len() != frame.continuations_seen
-                || frame.lexer.comment_continuations.len() != frame.comment_continuations_seen
-            {
-                self.check_continuations();
+            if let Some(t) = self.file_token(tok) {
+                return t;
             }
-            if tok.kind == TokenKind::Eof {
-                if self.collecting_args > 0 {
-                    // Keep the Eof for the next reader; argument collection stops here.
-                    if let Some(f) = self.files.last_mut() {
-                        f.lookahead = Some(tok);
-                    }
-                    return tok;
-                }
-                self.end_of_file();
-                if self.files.len() > 1 {
-                    self.files.pop();
-                    continue;
-                }
-                if self.version.is_none() {
-                    self.decide_version();
-                }
+        }
+    }
+
+    /// What becomes of `tok`, just read from the current file: returned (`Some`), or handled
+    /// (a directive, a skipped token, the end of an `#include`d file) and `None`.
+    fn file_token(&mut self, tok: Token) -> Option<Token> {
+        let Some(frame) = self.files.last_mut() else {
+            return Some(tok);
+        };
+        // (Performance: looked at here, the common case calls nothing.)
+        if frame.lexer.continuations.len() != frame.continuations_seen
+            || frame.lexer.comment_continuations.len() != frame.comment_continuations_seen
+        {
+            self.check_continuations();
+        }
+        if tok.kind == TokenKind::Eof {
+            if self.collecting_args > 0 {
+                // Keep the Eof for the next reader; argument collection stops here.
                 if let Some(f) = self.files.last_mut() {
                     f.lookahead = Some(tok);
                 }
-                return tok;
+                return Some(tok);
             }
-            if tok.kind == TokenKind::Hash && tok.at_line_start() {
-                self.directive(tok);
-                continue;
+            self.end_of_file();
+            if self.files.len() > 1 {
+                self.files.pop();
+                return None;
             }
-            if !self.active() {
-                continue;
+            if self.version.is_none() {
+                self.decide_version();
             }
-            if !self.seen_content {
-                self.seen_content = true;
-                if self.version.is_none() {
-                    self.decide_version();
-                }
+            if let Some(f) = self.files.last_mut() {
+                f.lookahead = Some(tok);
             }
-            self.seen_token = true;
-            return tok;
+            return Some(tok);
         }
+        if tok.kind == TokenKind::Hash && tok.at_line_start() {
+            self.directive(tok);
+            return None;
+        }
+        if !self.active() {
+            return None;
+        }
+        if !self.seen_content {
+            self.seen_content = true;
+            if self.version.is_none() {
+                self.decide_version();
+            }
+        }
+        self.seen_token = true;
+        Some(tok)
     }
 
     /// Reports line continuations the lexer met, in versions that lack them.
@@ -689,7 +735,7 @@ impl Preprocessor<'_> {
                 }
             }
         }
-        self.next_file_token()
+        self.next_file_token_from(None)
     }
 
     /// Reads the next raw token of the current directive line, or `None` at its end (the
