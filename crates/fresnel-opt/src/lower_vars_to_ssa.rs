@@ -836,6 +836,8 @@ fn promote_resolved(
     // nothing): no `DomTree` then (performance: most functions are straight-line code).
     let dom = (order.len() > 2).then(|| DomTree::compute(f));
     let start = f.start_block();
+    // Instructions from here on are made by this pass (phis, undefs, movs, vectors).
+    let first_new = f.instrs.len();
     // Phis at the iterated dominance frontiers of the stores (leaves that are loaded).
     let mut phis_at: BTreeMap<BlockId, Vec<(usize, InstrId)>> = BTreeMap::new();
     let mut placed: Vec<InstrId> = Vec::new();
@@ -1142,13 +1144,49 @@ fn promote_resolved(
     }
     // The use lists as `rebuild_uses` would make them: every live use is listed already, so
     // the stale ones are dropped and the rest sorted (performance: no list rebuilt from
-    // every instruction's sources).
+    // every instruction's sources). Only the lists this pass touched can hold a stale use
+    // or be out of order (performance: not every value of the function): those of the
+    // values the removed accesses and derefs read, the derefs themselves, and the values
+    // the new instructions read or define (every value a use was moved to is one of these:
+    // a load's replacement is a leaf's current value, an undef, phi, vector or stored
+    // value). An `if` out of the tree could leave a stale condition use on any value: then
+    // every list is looked at.
+    let mut touched: Vec<ValueId> = Vec::new();
+    {
+        let mut note = |i: InstrId, f: &Function| {
+            f.instrs[i].kind.for_each_src(|_, v| touched.push(v));
+            if let Some(d) = f.instrs[i].kind.dests().first() {
+                touched.push(*d);
+            }
+        };
+        for &(_, i) in &through {
+            if accesses(i).is_some() {
+                note(i, f);
+            }
+        }
+        for v in info.keys() {
+            note(f.value(v).def, f);
+        }
+        for k in first_new..f.instrs.len() {
+            note(InstrId(k as u32), f);
+        }
+    }
     let Function { instrs, values, .. } = &mut *f;
-    for (_, v) in values.iter_mut() {
-        v.uses.retain_sorted(|u| match *u {
-            fresnel_ir::Use::Instr { instr, .. } => !instrs[instr].removed,
-            fresnel_ir::Use::IfCond(i) => live_ifs[i.0 as usize],
-        });
+    let keep = |u: &fresnel_ir::Use| match *u {
+        fresnel_ir::Use::Instr { instr, .. } => !instrs[instr].removed,
+        fresnel_ir::Use::IfCond(i) => live_ifs[i.0 as usize],
+    };
+    if live_ifs.iter().all(|&l| l) {
+        let mut seen = fresnel_ir::analysis::BitSet::new(values.len());
+        for v in touched {
+            if seen.insert(v.index()) {
+                values[v].uses.retain_sorted(keep);
+            }
+        }
+    } else {
+        for (_, v) in values.iter_mut() {
+            v.uses.retain_sorted(keep);
+        }
     }
     debug_assert!(uses_as_rebuilt(f), "use lists differ from a rebuild");
     // Sorted already (a `VarSet`).
