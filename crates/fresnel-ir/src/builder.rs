@@ -209,7 +209,7 @@ impl<'f> Builder<'f> {
     /// An ALU operation reading its sources in order; the result's size follows the opcode
     /// table (per-component operations: as wide as the widest per-component source).
     pub fn alu(&mut self, op: AluOp, srcs: &[ValueId]) -> ValueId {
-        let srcs: SmallVec<[AluSrc; 3]> = srcs.iter().map(|v| AluSrc::new(*v)).collect();
+        let srcs: SmallVec<[AluSrc; 4]> = srcs.iter().map(|v| AluSrc::new(*v)).collect();
         let n = self.alu_dest_components(op, &srcs);
         let bits = self.alu_dest_bits(op, &srcs);
         self.alu_owned(op, bits, n, srcs, false)
@@ -275,7 +275,7 @@ impl<'f> Builder<'f> {
         op: AluOp,
         bits: u8,
         n: u8,
-        srcs: SmallVec<[AluSrc; 3]>,
+        srcs: SmallVec<[AluSrc; 4]>,
         exact: bool,
     ) -> ValueId {
         self.push1(bits, n, |dest| {
@@ -320,7 +320,9 @@ impl<'f> Builder<'f> {
         }
         let op = AluOp::vec(comps.len() as u8).expect("2 to 4 components");
         let srcs: SmallVec<[AluSrc; 4]> = comps.iter().map(|v| AluSrc::new(*v)).collect();
-        self.alu_n(op, comps.len() as u8, &srcs)
+        // The list moves into the instruction (performance: not copied on the way).
+        let bits = self.alu_dest_bits(op, &srcs);
+        self.alu_owned(op, bits, comps.len() as u8, srcs, false)
     }
 
     /// A vector from components picked from values: `(value, component)` pairs.
@@ -333,7 +335,8 @@ impl<'f> Builder<'f> {
             .iter()
             .map(|(v, c)| AluSrc::broadcast(*v, *c))
             .collect();
-        self.alu_n(op, comps.len() as u8, &srcs)
+        let bits = self.alu_dest_bits(op, &srcs);
+        self.alu_owned(op, bits, comps.len() as u8, srcs, false)
     }
 
     // ---- intrinsics ----

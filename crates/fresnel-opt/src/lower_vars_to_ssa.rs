@@ -1126,12 +1126,13 @@ fn promote_resolved(
         .filter(|&u| !f.value(u).uses.iter().any(|x| live_use(f, &live_ifs, x)))
         .map(|u| f.value(u).def)
         .collect();
-    f.remove_instrs_unchecked(&unused);
     // The promoted variables' derefs (every one is in a block of the tree: the scan walked
-    // them there).
+    // them there), and those undefs: each block holding them is filtered once (performance:
+    // the start block, often most of the function, holds both). An undef reads nothing, so
+    // no use list loses a use.
     let dead: SmallVec<[InstrId; 8]> = info.keys().map(|v| f.value(v).def).collect();
     let mut blocks: SmallVec<[BlockId; 8]> = SmallVec::new();
-    for i in dead {
+    for i in dead.into_iter().chain(unused) {
         f.instrs[i].removed = true;
         blocks.push(f.instrs[i].block);
     }
@@ -1151,24 +1152,34 @@ fn promote_resolved(
     // a load's replacement is a leaf's current value, an undef, phi, vector or stored
     // value). An `if` out of the tree could leave a stale condition use on any value: then
     // every list is looked at.
-    let mut touched: Vec<ValueId> = Vec::new();
-    {
-        let mut note = |i: InstrId, f: &Function| {
+    let mut touched: Vec<ValueId> = Vec::with_capacity(
+        2 * (access_list.len() + info.items.len() + (f.instrs.len() - first_new)),
+    );
+    // A removed load's result lost its uses to its replacement already: its sources only.
+    for &(_, i) in &through {
+        if accesses(i).is_some() {
             f.instrs[i].kind.for_each_src(|_, v| touched.push(v));
-            if let Some(d) = f.instrs[i].kind.dests().first() {
-                touched.push(*d);
-            }
-        };
-        for &(_, i) in &through {
-            if accesses(i).is_some() {
-                note(i, f);
-            }
         }
-        for v in info.keys() {
-            note(f.value(v).def, f);
+    }
+    // A removed deref and its index (its parent is a removed deref too).
+    for v in info.keys() {
+        touched.push(v);
+        if let Some(Deref {
+            kind: DerefKind::Array { index, .. },
+            ..
+        }) = deref_of(f, v)
+        {
+            touched.push(*index);
         }
-        for k in first_new..f.instrs.len() {
-            note(InstrId(k as u32), f);
+    }
+    for k in first_new..f.instrs.len() {
+        let kind = &f.instrs[InstrId(k as u32)].kind;
+        kind.for_each_src(|_, v| touched.push(v));
+        match kind {
+            InstrKind::Alu(Alu { dest, .. })
+            | InstrKind::Phi { dest, .. }
+            | InstrKind::Undef { dest } => touched.push(*dest),
+            _ => touched.extend(kind.dests()),
         }
     }
     let Function { instrs, values, .. } = &mut *f;
@@ -1211,7 +1222,7 @@ fn uses_as_rebuilt(f: &Function) -> bool {
 fn vec_instr(f: &mut Function, b: BlockId, bits: u8, srcs: &[AluSrc]) -> InstrId {
     let n = srcs.len() as u8;
     let op = AluOp::vec(n).expect("1 to 4 components");
-    let srcs: SmallVec<[AluSrc; 3]> = srcs.iter().copied().collect();
+    let srcs: SmallVec<[AluSrc; 4]> = srcs.iter().copied().collect();
     f.new_instr(b, &[(bits, n)], |d| {
         InstrKind::Alu(Alu {
             op,
