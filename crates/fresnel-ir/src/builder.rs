@@ -170,7 +170,12 @@ impl<'f> Builder<'f> {
 
     /// A constant with the given bit patterns.
     pub fn constant(&mut self, bits: u8, values: &[u64]) -> ValueId {
-        let values: SmallVec<[u64; 4]> = values.iter().map(|v| mask_bits(*v, bits)).collect();
+        // Plain pushes: cheaper than collecting through `Extend` (performance).
+        let mut masked: SmallVec<[u64; 4]> = SmallVec::new();
+        for v in values {
+            masked.push(mask_bits(*v, bits));
+        }
+        let values = masked;
         let n = values.len() as u8;
         self.push1(bits, n, |dest| InstrKind::LoadConst { dest, values })
     }
@@ -209,7 +214,7 @@ impl<'f> Builder<'f> {
     /// An ALU operation reading its sources in order; the result's size follows the opcode
     /// table (per-component operations: as wide as the widest per-component source).
     pub fn alu(&mut self, op: AluOp, srcs: &[ValueId]) -> ValueId {
-        let srcs: SmallVec<[AluSrc; 3]> = srcs.iter().map(|v| AluSrc::new(*v)).collect();
+        let srcs: SmallVec<[AluSrc; 4]> = srcs.iter().map(|v| AluSrc::new(*v)).collect();
         let n = self.alu_dest_components(op, &srcs);
         let bits = self.alu_dest_bits(op, &srcs);
         self.alu_owned(op, bits, n, srcs, false)
@@ -275,7 +280,7 @@ impl<'f> Builder<'f> {
         op: AluOp,
         bits: u8,
         n: u8,
-        srcs: SmallVec<[AluSrc; 3]>,
+        srcs: SmallVec<[AluSrc; 4]>,
         exact: bool,
     ) -> ValueId {
         self.push1(bits, n, |dest| {
@@ -320,7 +325,9 @@ impl<'f> Builder<'f> {
         }
         let op = AluOp::vec(comps.len() as u8).expect("2 to 4 components");
         let srcs: SmallVec<[AluSrc; 4]> = comps.iter().map(|v| AluSrc::new(*v)).collect();
-        self.alu_n(op, comps.len() as u8, &srcs)
+        // The list moves into the instruction (performance: not copied on the way).
+        let bits = self.alu_dest_bits(op, &srcs);
+        self.alu_owned(op, bits, comps.len() as u8, srcs, false)
     }
 
     /// A vector from components picked from values: `(value, component)` pairs.
@@ -333,7 +340,8 @@ impl<'f> Builder<'f> {
             .iter()
             .map(|(v, c)| AluSrc::broadcast(*v, *c))
             .collect();
-        self.alu_n(op, comps.len() as u8, &srcs)
+        let bits = self.alu_dest_bits(op, &srcs);
+        self.alu_owned(op, bits, comps.len() as u8, srcs, false)
     }
 
     // ---- intrinsics ----

@@ -76,12 +76,16 @@ impl<I: EntityId, T> EntityVec<I, T> {
     }
 
     /// Appends and returns the new index.
+    // Inline (performance: called once per instruction and value made; a call moves the
+    // item through the stack twice).
+    #[inline]
     pub fn push(&mut self, item: T) -> I {
         let id = I::new(self.items.len());
         self.items.push(item);
         id
     }
 
+    #[inline]
     pub fn len(&self) -> usize {
         self.items.len()
     }

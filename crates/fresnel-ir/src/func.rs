@@ -229,6 +229,7 @@ impl Function {
     /// [`Function::new_instr`] for an instruction with one result, of `bit_size` bits and
     /// `num_components` components (performance: the common case, without the list of
     /// results).
+    #[inline]
     pub fn new_instr1(
         &mut self,
         block: BlockId,
@@ -260,6 +261,7 @@ impl Function {
         id
     }
 
+    #[inline]
     fn add_uses(&mut self, id: InstrId) {
         let Function { instrs, values, .. } = self;
         instrs[id].kind.for_each_src(|i, v| {
@@ -300,6 +302,7 @@ impl Function {
     }
 
     /// Inserts an instruction into a block at position `at` (in its instruction list).
+    #[inline]
     pub fn insert_instr(&mut self, block: BlockId, at: usize, id: InstrId) {
         self.instrs[id].block = block;
         let list = &mut self.blocks[block].instrs;

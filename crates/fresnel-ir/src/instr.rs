@@ -99,7 +99,9 @@ impl AluSrc {
 pub struct Alu {
     pub op: AluOp,
     pub dest: ValueId,
-    pub srcs: SmallVec<[AluSrc; 3]>,
+    /// Four inline, as many as a `vec4` reads (performance: no allocation for one; `Alu`
+    /// stays smaller than the largest instruction kind, so [`Instr`] keeps its size).
+    pub srcs: SmallVec<[AluSrc; 4]>,
     /// Must be evaluated exactly as written (`precise`): no reassociation or fusing.
     pub exact: bool,
 }

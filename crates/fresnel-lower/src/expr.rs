@@ -577,17 +577,16 @@ impl FnCx<'_, '_, '_> {
     fn builtin_block(&mut self, e: hir::ExprId) -> Option<hir::VarId> {
         let m = self.cx.m;
         if let ExprKind::Var(v) = m.expr(e).kind {
-            if self.locals.contains_key(&v) {
+            // The flags first: most variables are not built-in (performance: no hash
+            // look-up of the locals for them).
+            let var = m.var(v);
+            if !var.builtin || var.block_member.is_some() || self.locals.contains_key(&v) {
                 return None;
             }
-            let var = m.var(v);
-            if var.builtin
-                && var.block_member.is_none()
-                && matches!(
-                    self.cx.global(self.b.types, v, var.span),
-                    Ok(Global::BuiltinBlock)
-                )
-            {
+            if matches!(
+                self.cx.global(self.b.types, v, var.span),
+                Ok(Global::BuiltinBlock)
+            ) {
                 return Some(v);
             }
         }

@@ -498,7 +498,8 @@ fn lower_function(
             ctl: Vec::new(),
             inline_stack: smallvec::smallvec![hf],
             span: func.span,
-            claimed: fresnel_ir::analysis::BitSet::default(),
+            // Sized for the values expected (performance: not regrown word by word).
+            claimed: fresnel_ir::analysis::BitSet::new(estimate),
         };
         for (hp, ip) in func.params.iter().zip(params) {
             fc.locals.insert(*hp, Local::Var(ip));

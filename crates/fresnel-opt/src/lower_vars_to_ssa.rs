@@ -836,6 +836,8 @@ fn promote_resolved(
     // nothing): no `DomTree` then (performance: most functions are straight-line code).
     let dom = (order.len() > 2).then(|| DomTree::compute(f));
     let start = f.start_block();
+    // Instructions from here on are made by this pass (phis, undefs, movs, vectors).
+    let first_new = f.instrs.len();
     // Phis at the iterated dominance frontiers of the stores (leaves that are loaded).
     let mut phis_at: BTreeMap<BlockId, Vec<(usize, InstrId)>> = BTreeMap::new();
     let mut placed: Vec<InstrId> = Vec::new();
@@ -1124,12 +1126,13 @@ fn promote_resolved(
         .filter(|&u| !f.value(u).uses.iter().any(|x| live_use(f, &live_ifs, x)))
         .map(|u| f.value(u).def)
         .collect();
-    f.remove_instrs_unchecked(&unused);
     // The promoted variables' derefs (every one is in a block of the tree: the scan walked
-    // them there).
+    // them there), and those undefs: each block holding them is filtered once (performance:
+    // the start block, often most of the function, holds both). An undef reads nothing, so
+    // no use list loses a use.
     let dead: SmallVec<[InstrId; 8]> = info.keys().map(|v| f.value(v).def).collect();
     let mut blocks: SmallVec<[BlockId; 8]> = SmallVec::new();
-    for i in dead {
+    for i in dead.into_iter().chain(unused) {
         f.instrs[i].removed = true;
         blocks.push(f.instrs[i].block);
     }
@@ -1142,13 +1145,59 @@ fn promote_resolved(
     }
     // The use lists as `rebuild_uses` would make them: every live use is listed already, so
     // the stale ones are dropped and the rest sorted (performance: no list rebuilt from
-    // every instruction's sources).
+    // every instruction's sources). Only the lists this pass touched can hold a stale use
+    // or be out of order (performance: not every value of the function): those of the
+    // values the removed accesses and derefs read, the derefs themselves, and the values
+    // the new instructions read or define (every value a use was moved to is one of these:
+    // a load's replacement is a leaf's current value, an undef, phi, vector or stored
+    // value). An `if` out of the tree could leave a stale condition use on any value: then
+    // every list is looked at.
+    let mut touched: Vec<ValueId> = Vec::with_capacity(
+        2 * (access_list.len() + info.items.len() + (f.instrs.len() - first_new)),
+    );
+    // A removed load's result lost its uses to its replacement already: its sources only.
+    for &(_, i) in &through {
+        if accesses(i).is_some() {
+            f.instrs[i].kind.for_each_src(|_, v| touched.push(v));
+        }
+    }
+    // A removed deref and its index (its parent is a removed deref too).
+    for v in info.keys() {
+        touched.push(v);
+        if let Some(Deref {
+            kind: DerefKind::Array { index, .. },
+            ..
+        }) = deref_of(f, v)
+        {
+            touched.push(*index);
+        }
+    }
+    for k in first_new..f.instrs.len() {
+        let kind = &f.instrs[InstrId(k as u32)].kind;
+        kind.for_each_src(|_, v| touched.push(v));
+        match kind {
+            InstrKind::Alu(Alu { dest, .. })
+            | InstrKind::Phi { dest, .. }
+            | InstrKind::Undef { dest } => touched.push(*dest),
+            _ => touched.extend(kind.dests()),
+        }
+    }
     let Function { instrs, values, .. } = &mut *f;
-    for (_, v) in values.iter_mut() {
-        v.uses.retain_sorted(|u| match *u {
-            fresnel_ir::Use::Instr { instr, .. } => !instrs[instr].removed,
-            fresnel_ir::Use::IfCond(i) => live_ifs[i.0 as usize],
-        });
+    let keep = |u: &fresnel_ir::Use| match *u {
+        fresnel_ir::Use::Instr { instr, .. } => !instrs[instr].removed,
+        fresnel_ir::Use::IfCond(i) => live_ifs[i.0 as usize],
+    };
+    if live_ifs.iter().all(|&l| l) {
+        let mut seen = fresnel_ir::analysis::BitSet::new(values.len());
+        for v in touched {
+            if seen.insert(v.index()) {
+                values[v].uses.retain_sorted(keep);
+            }
+        }
+    } else {
+        for (_, v) in values.iter_mut() {
+            v.uses.retain_sorted(keep);
+        }
     }
     debug_assert!(uses_as_rebuilt(f), "use lists differ from a rebuild");
     // Sorted already (a `VarSet`).
@@ -1173,7 +1222,7 @@ fn uses_as_rebuilt(f: &Function) -> bool {
 fn vec_instr(f: &mut Function, b: BlockId, bits: u8, srcs: &[AluSrc]) -> InstrId {
     let n = srcs.len() as u8;
     let op = AluOp::vec(n).expect("1 to 4 components");
-    let srcs: SmallVec<[AluSrc; 3]> = srcs.iter().copied().collect();
+    let srcs: SmallVec<[AluSrc; 4]> = srcs.iter().copied().collect();
     f.new_instr(b, &[(bits, n)], |d| {
         InstrKind::Alu(Alu {
             op,

@@ -24,6 +24,7 @@ impl BitSet {
         }
     }
 
+    #[inline]
     pub fn insert(&mut self, i: usize) -> bool {
         let (w, b) = (i / 64, i % 64);
         if w >= self.words.len() {
@@ -40,6 +41,7 @@ impl BitSet {
         }
     }
 
+    #[inline]
     pub fn contains(&self, i: usize) -> bool {
         self.words
             .get(i / 64)
