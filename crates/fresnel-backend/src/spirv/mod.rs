@@ -309,8 +309,11 @@ impl<'a> Module<'a> {
             type_cache: map(2 * types + vars + 8),
             kind_types: [0; types::KIND_SLOTS],
             ir_types: map(types),
-            const_cache: map(instrs / 8 + 8),
-            scalar_consts: map(instrs / 8 + 8),
+            // Distinct constants are few (one per 50 IR instructions in half of the
+            // corpus, a dozen in a file of 6000 repeated ones): a small start (performance:
+            // every slot of a larger table may be a page first touched).
+            const_cache: map(instrs / 32 + 16),
+            scalar_consts: map(instrs / 32 + 16),
             undef_cache: FxHashMap::default(),
             var_ids: map(vars),
             func_ids: Vec::new(),
