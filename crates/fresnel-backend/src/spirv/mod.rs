@@ -766,14 +766,25 @@ impl<'a> Module<'a> {
     }
 
     fn finish(self) -> Vec<u32> {
+        // The sections before the functions (with room for the capabilities, extensions
+        // and imports).
+        let front = 5
+            + self.modes.words.len()
+            + self.names.words.len()
+            + self.decorations.words.len()
+            + self.globals.words.len()
+            + 64;
+        // When the functions' buffer has room for them, it becomes the module's, the rest
+        // put in front (performance: moved within it, no new buffer of the module's size
+        // to fill: a big module); else one new buffer of everything (a small one).
+        let functions = &self.functions.words;
+        let in_place = functions.capacity() - functions.len() >= front;
         let mut w = Words {
-            words: Vec::with_capacity(
-                5 + self.modes.words.len()
-                    + self.names.words.len()
-                    + self.decorations.words.len()
-                    + self.globals.words.len()
-                    + 64,
-            ),
+            words: Vec::with_capacity(if in_place {
+                front
+            } else {
+                front + functions.len()
+            }),
         };
         w.words
             .extend_from_slice(&writer::header(self.version(), self.next_id));
@@ -802,10 +813,16 @@ impl<'a> Module<'a> {
         w.extend(&self.names);
         w.extend(&self.decorations);
         w.extend(&self.globals);
-        // The functions' buffer, the largest, becomes the module's, the rest put in front
-        // (performance: moved within it, no new buffer of the module's size to fill).
-        let mut out = self.functions.words;
-        out.splice(0..0, w.words);
+        if !in_place {
+            w.words.extend_from_slice(&self.functions.words);
+            return w.words;
+        }
+        // (Whole-slice copies, no element-by-element insertion.)
+        let (mut out, front) = (self.functions.words, w.words);
+        let len = out.len();
+        out.resize(len + front.len(), 0);
+        out.copy_within(..len, front.len());
+        out[..front.len()].copy_from_slice(&front);
         out
     }
 }
