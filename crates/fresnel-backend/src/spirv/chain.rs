@@ -106,15 +106,12 @@ impl FuncCx<'_, '_> {
     /// `OpAccessChain` of `ops` (base and indices): once per SPIR-V block (a chain is pure;
     /// the same path twice in a block, as a load group's and a store group's parent, is one).
     fn access_chain(&mut self, ptr_t: u32, ops: ChainOps) -> u32 {
-        let key = (self.cur, op::ACCESS_CHAIN, ptr_t, ops);
-        if let Some(&id) = self.pure.get(&key) {
+        if let Some(id) = self.pure.get(op::ACCESS_CHAIN, ptr_t, &ops) {
             return id;
         }
         let id = self.m.id();
-        let mut words: SmallVec<[u32; 8]> = smallvec::smallvec![ptr_t, id];
-        words.extend(key.3.iter().copied());
-        self.code.inst(op::ACCESS_CHAIN, &words);
-        self.pure.insert(key, id);
+        self.code.inst_parts(op::ACCESS_CHAIN, &[ptr_t, id], &ops);
+        self.pure.insert(op::ACCESS_CHAIN, ptr_t, &ops, id);
         id
     }
 

@@ -941,9 +941,14 @@ impl super::func::FuncCx<'_, '_> {
             let v = s.value;
             let c = u32::from(s.swizzle[0]);
             match &self.vals[v.0 as usize] {
-                Val::Const(bits) => {
+                &Val::Const(b) => {
                     picks.push((None, consts.len() as u32));
-                    consts.push(bits.get(c as usize).copied().unwrap_or(0));
+                    consts.push(
+                        self.consts[b as usize]
+                            .get(c as usize)
+                            .copied()
+                            .unwrap_or(0),
+                    );
                 }
                 Val::Id(..) if self.f.values[v].num_components >= 2 => {
                     let k = match vecs.iter().position(|&x| x == v) {

@@ -318,7 +318,7 @@ fn non_uniform_after(
         if !nu.is(v) {
             continue;
         }
-        match cx.vals[v.0 as usize].clone() {
+        match cx.vals[v.0 as usize] {
             Val::Id(id, k) => {
                 let id = if fresh(cx, mark, id) {
                     id

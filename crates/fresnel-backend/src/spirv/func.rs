@@ -36,19 +36,27 @@ pub(super) mod sweep;
 /// Chains of `OpCompositeExtract` made one before the sweep (issue 6).
 mod extract_chain;
 
+/// The pure instructions of the current block ([`FuncCx::pure`]).
+mod pure;
+pub use pure::PureCache;
+
 use super::spec::op;
 use super::types::{FuncSig, Kind};
 use super::writer::Words;
 use super::{Module, Result, SpirvError};
 
 /// What an SSA value became.
-#[derive(Clone, Debug)]
+///
+/// (Performance: 20 bytes, no heap data: the table of every value of a function is one
+/// of the writer's largest allocations.)
+#[derive(Copy, Clone, Debug)]
 pub enum Val {
     None,
     /// A SPIR-V id with its type.
     Id(u32, Kind),
-    /// A constant materialized at each use with the type the use wants.
-    Const(SmallVec<[u64; 4]>),
+    /// A constant materialized at each use with the type the use wants: its bits are
+    /// `FuncCx::consts[i]` (performance: an index, not the bits inline).
+    Const(u32),
     /// An undefined value (materialized at each use).
     Undef,
     /// A column of `gl_ObjectToWorld3x4EXT`/`gl_WorldToObject3x4EXT` (a `mat3x4`): the
@@ -87,6 +95,8 @@ pub struct FuncCx<'m, 'a> {
     pub f: &'a Function,
     pub sig: FuncSig,
     pub vals: Vec<Val>,
+    /// The bits of each [`Val::Const`].
+    pub consts: Vec<SmallVec<[u64; 4]>>,
     /// Inferred kind of each value (phis, constants' preferred type).
     pub kinds: Vec<Option<Kind>>,
     pub code: Words,
@@ -106,7 +116,8 @@ pub struct FuncCx<'m, 'a> {
     pub aggs: FxHashMap<ValueId, (u32, u32)>,
     /// `if` chains written as `OpSwitch` (`switch.rs`).
     switches: super::switch::Switches,
-    /// Pure instructions written for ALU sources, by (block, opcode, type, operands).
+    /// Pure instructions written for ALU sources in the current block, by (opcode, type,
+    /// operands).
     pub pure: PureCache,
     /// Phis written as buffer reference pointers (`refs.rs`): their pointer types.
     pub ref_phis: FxHashMap<ValueId, u32>,
@@ -128,9 +139,6 @@ pub struct FuncCx<'m, 'a> {
     /// Derefs inside heap variables (`heap.rs`).
     pub heap_paths: FxHashMap<ValueId, super::heap::HeapPath>,
 }
-
-/// See [`FuncCx::pure`].
-pub type PureCache = FxHashMap<(u32, u16, u32, SmallVec<[u32; 6]>), u32>;
 
 /// See [`FuncCx::header_form`].
 enum HeaderForm {
@@ -179,9 +187,10 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         f,
         sig,
         vals: vec![Val::None; f.values.len()],
+        consts: Vec::new(),
         kinds: vec![None; f.values.len()],
-        // About 4 words per IR instruction (performance: no regrowing on the way).
-        code: Words::with_capacity(f.instrs.len() * 4),
+        // The module's functions once the head is written (below).
+        code: Words::new(),
         cur: 0,
         // About one entry per block (performance: no regrowing).
         labels: FxHashMap::with_capacity_and_hasher(f.blocks.len(), Default::default()),
@@ -194,7 +203,7 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         switches,
         // About one pure instruction per four IR instructions (performance: no regrowing,
         // each of which rehashes every key).
-        pure: FxHashMap::with_capacity_and_hasher(f.instrs.len() / 4, Default::default()),
+        pure: PureCache::with_capacity(f.instrs.len() / 4),
         ref_phis: FxHashMap::default(),
         idioms,
         chains: super::chain::analyze(f),
@@ -301,6 +310,13 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         }
         cx.m.var_ids.insert(lv, id);
     }
+    // The body is written right after the head, in the module's functions (performance:
+    // no buffer of its own to copy from; nothing else writes there meanwhile). About 4
+    // words per IR instruction (performance: no regrowing on the way; `Module::build`
+    // reserves for every function).
+    cx.code = std::mem::take(&mut cx.m.functions);
+    cx.code.words.reserve(f.instrs.len() * 4);
+    let body = cx.code.words.len();
     for (var, p) in params {
         let Some(&ptr) = cx.m.var_ids.get(&var) else {
             return Err(SpirvError::new("parameter variable is not a local"));
@@ -310,15 +326,30 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         cx.code.inst(op::STORE, &[ptr, p]);
     }
     cx.emit_list(&f.body, ListRef::Body)?;
-    let FuncCx { m, code, .. } = cx;
+    let FuncCx { m, mut code, .. } = cx;
+    debug_assert!(m.functions.words.is_empty());
+    // Each pass rewrites the body only when it changes something (rare).
+    let replace = |code: &mut Words, new: Vec<u32>| {
+        code.words.truncate(body);
+        code.words.extend_from_slice(&new);
+    };
+    if let Some(new) = extract_chain::fold(&code.words[body..]) {
+        replace(&mut code, new);
+    }
     let protected: [&[u32]; 2] = [&m.decorations.words, &m.names.words];
-    let code = extract_chain::fold(code.words);
-    let (code, removed) = sweep::remove_dead_ids(code, &protected, m.next_id);
-    let code = sweep::remove_unreferenced_blocks(code, &protected, m.next_id);
+    let mut removed = Vec::new();
+    if let Some((new, gone)) = sweep::remove_dead_ids(&code.words[body..], &protected, m.next_id) {
+        replace(&mut code, new);
+        removed = gone;
+    }
+    if let Some(new) = sweep::remove_unreferenced_blocks(&code.words[body..], &protected, m.next_id)
+    {
+        replace(&mut code, new);
+    }
     // Their precision decorations go once all functions are written (`Module::build`).
     m.swept.extend(removed);
-    m.functions.words.extend_from_slice(&code);
-    m.functions.inst(op::FUNCTION_END, &[]);
+    code.inst(op::FUNCTION_END, &[]);
+    m.functions = code;
     Ok(())
 }
 
@@ -336,6 +367,7 @@ impl FuncCx<'_, '_> {
     pub fn start_block(&mut self, label: u32) {
         self.code.inst(op::LABEL, &[label]);
         self.cur = label;
+        self.pure.clear();
     }
 
     fn loop_labels(&mut self, lp: LoopId) -> LoopLabels {
@@ -1137,4 +1169,15 @@ pub(super) fn array_of_ref_pointers(m: &Module<'_>, ty: fresnel_ir::TypeId) -> b
         at = *elem;
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Val;
+
+    #[test]
+    fn a_value_is_small() {
+        // One per SSA value of a function (performance: the constants' bits are not inline).
+        assert!(std::mem::size_of::<Val>() <= 20);
+    }
 }

@@ -943,15 +943,14 @@ impl FuncCx<'_, '_> {
             t = n;
         }
         let pt = self.m.pointer(class, t);
-        let key = (self.cur, op::ACCESS_CHAIN, pt, ops.clone());
-        let ptr = match self.pure.get(&key) {
-            Some(&p) => p,
+        let ptr = match self.pure.get(op::ACCESS_CHAIN, pt, &ops) {
+            Some(p) => p,
             None => {
                 let p = self.new_id();
                 let mut words: SmallVec<[u32; 8]> = smallvec::smallvec![pt, p];
                 words.extend(ops.iter().copied());
                 self.code.inst(op::ACCESS_CHAIN, &words);
-                self.pure.insert(key, p);
+                self.pure.insert(op::ACCESS_CHAIN, pt, &ops, p);
                 p
             }
         };
@@ -962,15 +961,15 @@ impl FuncCx<'_, '_> {
     fn untyped_chain(&mut self, ptr_t: u32, base_type: u32, base: u32, indices: &[u32]) -> u32 {
         let mut ops: SmallVec<[u32; 6]> = smallvec::smallvec![base_type, base];
         ops.extend_from_slice(indices);
-        let key = (self.cur, en::UNTYPED_ACCESS_CHAIN_KHR, ptr_t, ops);
-        if let Some(&id) = self.pure.get(&key) {
+        if let Some(id) = self.pure.get(en::UNTYPED_ACCESS_CHAIN_KHR, ptr_t, &ops) {
             return id;
         }
         let id = self.new_id();
         let mut words: SmallVec<[u32; 8]> = smallvec::smallvec![ptr_t, id];
-        words.extend(key.3.iter().copied());
+        words.extend(ops.iter().copied());
         self.code.inst(en::UNTYPED_ACCESS_CHAIN_KHR, &words);
-        self.pure.insert(key, id);
+        self.pure
+            .insert(en::UNTYPED_ACCESS_CHAIN_KHR, ptr_t, &ops, id);
         id
     }
 

@@ -491,11 +491,10 @@ impl FuncCx<'_, '_> {
             op::VECTOR_SHUFFLE | op::COMPOSITE_EXTRACT | op::COMPOSITE_CONSTRUCT | op::BITCAST
         );
         let id = if pure {
-            // (Performance: one hash and probe for the look-up and the insertion.)
-            let key = (self.cur, opc, t, SmallVec::<[u32; 6]>::from_slice(args));
-            match self.pure.entry(key) {
-                std::collections::hash_map::Entry::Occupied(e) => return *e.get(),
-                std::collections::hash_map::Entry::Vacant(e) => *e.insert(self.m.id()),
+            let m = &mut *self.m;
+            match self.pure.get_or_insert_with(opc, t, args, || m.id()) {
+                (id, true) => return id,
+                (id, false) => id,
             }
         } else {
             self.new_id()
@@ -514,18 +513,12 @@ impl FuncCx<'_, '_> {
     /// Loads a texture, image or sampler handle (of type `t`) through pointer `p`: once per
     /// block (handles are read-only; in other blocks the load may not dominate).
     pub(super) fn load_handle(&mut self, t: u32, p: u32) -> u32 {
-        let key = (
-            self.cur,
-            op::LOAD,
-            t,
-            SmallVec::<[u32; 6]>::from_slice(&[p]),
-        );
-        if let Some(&id) = self.pure.get(&key) {
+        if let Some(id) = self.pure.get(op::LOAD, t, &[p]) {
             return id;
         }
         let id = self.new_id();
         self.code.inst(op::LOAD, &[t, id, p]);
-        self.pure.insert(key, id);
+        self.pure.insert(op::LOAD, t, &[p], id);
         id
     }
 
@@ -589,7 +582,7 @@ impl FuncCx<'_, '_> {
         match &self.vals[v.0 as usize] {
             &Val::Id(id, from) => self.convert(id, from, k),
             &Val::Ref(id, t) => self.ref_as_int(id, t, k),
-            Val::Const(bits) => Ok(self.m.constant(k, bits)),
+            &Val::Const(c) => Ok(self.m.constant(k, &self.consts[c as usize])),
             Val::Undef => {
                 let t = self.m.kind_type(k);
                 Ok(self.m.undef(t))
@@ -687,7 +680,8 @@ impl FuncCx<'_, '_> {
             }
             self.materialize(s.value)?;
         }
-        if let Val::Const(bits) = &self.vals[s.value.0 as usize] {
+        if let &Val::Const(c) = &self.vals[s.value.0 as usize] {
+            let bits = &self.consts[c as usize];
             let picked: SmallVec<[u64; 4]> = sw
                 .iter()
                 .map(|&c| bits.get(c as usize).copied().unwrap_or(0))
@@ -771,13 +765,20 @@ impl FuncCx<'_, '_> {
         self.vals[v.0 as usize] = Val::Id(id, k);
     }
 
+    /// `v` is the constant `bits` ([`Val::Const`]).
+    fn set_const(&mut self, v: ValueId, bits: SmallVec<[u64; 4]>) {
+        let i = self.consts.len() as u32;
+        self.consts.push(bits);
+        self.vals[v.0 as usize] = Val::Const(i);
+    }
+
     // ---- instructions ----
 
     pub fn emit_instr(&mut self, kind: &InstrKind) -> Result<()> {
         match kind {
             InstrKind::Alu(a) => self.emit_alu(a),
             InstrKind::LoadConst { dest, values } => {
-                self.vals[dest.0 as usize] = Val::Const(values.clone());
+                self.set_const(*dest, values.clone());
                 Ok(())
             }
             InstrKind::Undef { dest } => {
@@ -2226,7 +2227,7 @@ impl FuncCx<'_, '_> {
                 let t = self.ptr(x.srcs[0])?.1;
                 let n = self.m.array_lens.get(&t).copied().unwrap_or(0);
                 if let Some(d) = x.dest {
-                    self.vals[d.0 as usize] = Val::Const(smallvec::smallvec![u64::from(n)]);
+                    self.set_const(d, smallvec::smallvec![u64::from(n)]);
                 }
             }
             I::DerefBufferArrayLength => {
@@ -2750,9 +2751,12 @@ impl FuncCx<'_, '_> {
             match s {
                 None => const_bits.push(identity),
                 Some(s) => match &self.vals[s.value.0 as usize] {
-                    Val::Const(bits) => {
-                        const_bits.push(bits.get(usize::from(s.swizzle[0])).copied().unwrap_or(0))
-                    }
+                    &Val::Const(c) => const_bits.push(
+                        self.consts[c as usize]
+                            .get(usize::from(s.swizzle[0]))
+                            .copied()
+                            .unwrap_or(0),
+                    ),
                     _ => break,
                 },
             }
@@ -2923,19 +2927,14 @@ impl FuncCx<'_, '_> {
                 let st = self.m.kind_type(k);
                 let pt = self.m.pointer(11, st);
                 // The same texel's pointer once per block (it only computes an address).
-                let key = (
-                    self.cur,
-                    op::IMAGE_TEXEL_POINTER,
-                    pt,
-                    SmallVec::<[u32; 6]>::from_slice(&[pid, coord, sample]),
-                );
-                let tp = match self.pure.get(&key) {
-                    Some(&tp) => tp,
+                let ops = [pid, coord, sample];
+                let tp = match self.pure.get(op::IMAGE_TEXEL_POINTER, pt, &ops) {
+                    Some(tp) => tp,
                     None => {
                         let tp = self.new_id();
                         self.code
                             .inst(op::IMAGE_TEXEL_POINTER, &[pt, tp, pid, coord, sample]);
-                        self.pure.insert(key, tp);
+                        self.pure.insert(op::IMAGE_TEXEL_POINTER, pt, &ops, tp);
                         tp
                     }
                 };

@@ -667,7 +667,8 @@ impl super::func::FuncCx<'_, '_> {
         let c = usize::from(s.swizzle[0]);
         match &self.vals[s.value.0 as usize] {
             Val::Const(_) if want == BaseType::Float => None,
-            Val::Const(bits) => {
+            &Val::Const(i) => {
+                let bits = &self.consts[i as usize];
                 let base = if d.bit_size == 1 {
                     BaseType::Bool
                 } else {

@@ -20,21 +20,29 @@ impl Words {
     }
 
     /// Appends one instruction: `op` followed by its operands.
+    #[inline]
     pub fn inst(&mut self, op: u16, operands: &[u32]) {
-        let count = operands.len() + 1;
-        debug_assert!(count <= 0xffff, "instruction too long");
-        self.words.push(((count as u32) << 16) | u32::from(op));
-        self.words.extend_from_slice(operands);
+        self.inst_parts(op, operands, &[]);
     }
 
     /// Appends one instruction whose operands are `head` then `tail` (no gathering of the
     /// operands first).
+    ///
+    /// (Performance: room made once, then the words one by one: an instruction is a few
+    /// words, and a `memcpy` call per part cost more than the copy; inlined, a head of
+    /// known length is a few stores.)
+    #[inline]
     pub fn inst_parts(&mut self, op: u16, head: &[u32], tail: &[u32]) {
         let count = head.len() + tail.len() + 1;
         debug_assert!(count <= 0xffff, "instruction too long");
+        self.words.reserve(count);
         self.words.push(((count as u32) << 16) | u32::from(op));
-        self.words.extend_from_slice(head);
-        self.words.extend_from_slice(tail);
+        for &w in head {
+            self.words.push(w);
+        }
+        for &w in tail {
+            self.words.push(w);
+        }
     }
 
     /// Appends an instruction whose operands are `before`, a string literal, then `after`.

@@ -22,25 +22,27 @@ const MAX_INDICES: usize = 8;
 type Indices = SmallVec<[u32; MAX_INDICES]>;
 
 /// `code` (a function body's instructions) with each `OpCompositeExtract` of an
-/// `OpCompositeExtract` result reading the inner one's composite. Malformed code is
-/// returned as it is.
-pub fn fold(code: Vec<u32>) -> Vec<u32> {
+/// `OpCompositeExtract` result reading the inner one's composite; `None` when that changes
+/// nothing (malformed code is left as it is).
+///
+/// (Performance: `None`, no copy, for nearly every body.)
+pub fn fold(code: &[u32]) -> Option<Vec<u32>> {
     // Nothing to fold without two extracts (performance: most bodies have none; no map
-    // and no copy then).
-    if count_extracts(&code) < 2 {
-        return code;
+    // then).
+    if count_extracts(code) < 2 {
+        return None;
     }
     // Extract results: id -> (composite, indices) (performance: the indices inline, at
     // most `MAX_INDICES` once folded).
     let mut extracts: FxHashMap<u32, (u32, Indices)> = FxHashMap::default();
     // The body written so far, made only at the first extract that folds (performance:
-    // most bodies with extracts fold none; `code` is then given back as it is, no copy).
+    // most bodies with extracts fold none).
     let mut out: Option<Vec<u32>> = None;
     let mut i = 0;
     while i < code.len() {
         let n = (code[i] >> 16) as usize;
         if n == 0 || i + n > code.len() {
-            return code;
+            return None;
         }
         let start = i;
         let inst = &code[i..i + n];
@@ -77,7 +79,7 @@ pub fn fold(code: Vec<u32>) -> Vec<u32> {
         out.extend_from_slice(&[ty, result, base]);
         out.extend_from_slice(&indices);
     }
-    out.unwrap_or(code)
+    out
 }
 
 /// The `OpCompositeExtract`s of `code` that [`fold`] looks at (stops counting at 2, or at
@@ -115,7 +117,7 @@ mod tests {
         code.extend(inst(COMPOSITE_EXTRACT, &[2, 11, 10, 0]));
         code.extend(inst(COMPOSITE_EXTRACT, &[3, 12, 11, 1]));
         code.extend(inst(62, &[7, 12])); // OpStore %7 %12
-        let out = fold(code);
+        let out = fold(&code).unwrap();
         let mut want = inst(COMPOSITE_EXTRACT, &[1, 10, 5, 2]);
         want.extend(inst(COMPOSITE_EXTRACT, &[2, 11, 5, 2, 0]));
         want.extend(inst(COMPOSITE_EXTRACT, &[3, 12, 5, 2, 0, 1]));
@@ -126,8 +128,8 @@ mod tests {
     #[test]
     fn other_instructions_and_malformed_code_stay() {
         let code = inst(80, &[1, 10, 2, 3]); // OpCompositeConstruct
-        assert_eq!(fold(code.clone()), code);
+        assert_eq!(fold(&code), None);
         let bad = vec![(9u32 << 16) | COMPOSITE_EXTRACT, 1, 2];
-        assert_eq!(fold(bad.clone()), bad);
+        assert_eq!(fold(&bad), None);
     }
 }

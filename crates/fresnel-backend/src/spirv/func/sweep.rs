@@ -99,16 +99,20 @@ fn split(code: &[u32]) -> Option<Vec<(usize, usize)>> {
 /// at or above it are literals, never results). Returns the body left and the result ids of
 /// the instructions removed (whose precision decorations [`drop_decorations`] then removes).
 ///
-/// (Performance: `code` is taken and given back as it is when nothing goes: no copy.)
-pub fn remove_dead_ids(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> (Vec<u32>, Vec<u32>) {
+/// `None` when nothing goes (performance: no copy then).
+pub fn remove_dead_ids(
+    code: &[u32],
+    protected: &[&[u32]],
+    bound: u32,
+) -> Option<(Vec<u32>, Vec<u32>)> {
     // The candidates' results below `bound`, their least and greatest, found in place
     // (performance: most bodies without a candidate need no split then).
     // (Performance: the candidates' starts kept, so the scans below test no opcode again.)
     // (A candidate is 3 words at least: one allocation, never regrown.)
     let mut starts = Vec::with_capacity(code.len() / 3);
-    let Some((lo, hi)) = candidate_results(&code, bound, &mut starts) else {
+    let Some((lo, hi)) = candidate_results(code, bound, &mut starts) else {
         // Malformed, or no candidate: keep everything as it is.
-        return (code, Vec::new());
+        return None;
     };
     let candidate = |&(s, n): &(usize, usize)| is_pure(code[s] & 0xffff) && n >= 3;
     // Readers of each id (dense, by id, over the ids the candidates define only: a table
@@ -159,11 +163,9 @@ pub fn remove_dead_ids(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> (Vec
             .is_some_and(|&c| c == 0)
     };
     if !starts.iter().any(|&s| unread(&(s, 0))) {
-        return (code, Vec::new());
+        return None;
     }
-    let Some(insts) = split(&code) else {
-        return (code, Vec::new());
-    };
+    let insts = split(code)?;
     const NONE: u32 = u32::MAX;
     let mut by_result = vec![NONE; size];
     for (j, inst) in insts.iter().enumerate().filter(|(_, i)| candidate(i)) {
@@ -207,7 +209,7 @@ pub fn remove_dead_ids(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> (Vec
         }
     }
     if !dead.contains(&true) {
-        return (code, Vec::new());
+        return None;
     }
     let mut out = Vec::with_capacity(code.len());
     let mut removed = Vec::new();
@@ -218,7 +220,7 @@ pub fn remove_dead_ids(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> (Vec
             out.extend_from_slice(&code[s..s + n]);
         }
     }
-    (out, removed)
+    Some((out, removed))
 }
 
 /// `OpLabel`, and the block terminators a block that nothing reaches may end with:
@@ -232,15 +234,17 @@ const LONE_TERMINATORS: &[u32] = &[249, 252, 253, 254, 255, 4416];
 /// `discard` at the end of `main`). Removing one may leave the block it branched to
 /// unnamed, so this repeats. `protected` words count as references too.
 ///
-/// (Performance: `code` is taken and given back as it is when nothing goes: no copy.)
-pub fn remove_unreferenced_blocks(code: Vec<u32>, protected: &[&[u32]], bound: u32) -> Vec<u32> {
+/// `None` when nothing goes (performance: no copy then).
+pub fn remove_unreferenced_blocks(
+    code: &[u32],
+    protected: &[&[u32]],
+    bound: u32,
+) -> Option<Vec<u32>> {
     // (Performance: most bodies have no such block; found in place, no split then.)
-    if !any_lone_block(&code) {
-        return code;
+    if !any_lone_block(code) {
+        return None;
     }
-    let Some(insts) = split(&code) else {
-        return code;
-    };
+    let insts = split(code)?;
     let op = |j: usize| code[insts[j].0] & 0xffff;
     // Candidates: (index of the label, the label id).
     let lone: Vec<(usize, u32)> = (0..insts.len().saturating_sub(1))
@@ -248,7 +252,7 @@ pub fn remove_unreferenced_blocks(code: Vec<u32>, protected: &[&[u32]], bound: u
         .map(|j| (j, code[insts[j].0 + 1]))
         .collect();
     if lone.is_empty() {
-        return code;
+        return None;
     }
     // References counted for the ids from the first to the last candidate label only, and
     // below `bound` (performance: not a table as large as the module's bound per function).
@@ -299,7 +303,7 @@ pub fn remove_unreferenced_blocks(code: Vec<u32>, protected: &[&[u32]], bound: u
         }
     }
     if !dead.contains(&true) {
-        return code;
+        return None;
     }
     let mut out = Vec::with_capacity(code.len());
     for (j, &(s, n)) in insts.iter().enumerate() {
@@ -307,7 +311,7 @@ pub fn remove_unreferenced_blocks(code: Vec<u32>, protected: &[&[u32]], bound: u
             out.extend_from_slice(&code[s..s + n]);
         }
     }
-    out
+    Some(out)
 }
 
 /// Whether some label (two words) is directly followed by a lone terminator: a candidate of
@@ -399,6 +403,16 @@ mod tests {
         v
     }
 
+    /// [`remove_dead_ids`], the body as it is when nothing goes.
+    fn dead_ids(code: &[u32], protected: &[&[u32]], bound: u32) -> (Vec<u32>, Vec<u32>) {
+        remove_dead_ids(code, protected, bound).unwrap_or_else(|| (code.to_vec(), Vec::new()))
+    }
+
+    /// [`remove_unreferenced_blocks`], the body as it is when nothing goes.
+    fn unreferenced_blocks(code: &[u32], protected: &[&[u32]], bound: u32) -> Vec<u32> {
+        remove_unreferenced_blocks(code, protected, bound).unwrap_or_else(|| code.to_vec())
+    }
+
     #[test]
     fn unread_pure_chains_go_and_read_ones_stay() {
         // %10 = load; %11 = extract %10 0 (unread); %12 = bitcast %11 (unread);
@@ -411,7 +425,7 @@ mod tests {
         code.extend(inst(62, &[6, 13]));
         code.extend(inst(81, &[2, 14, 10, 2]));
         let names = inst(5, &[14, 0]);
-        let (out, _) = remove_dead_ids(code.clone(), &[&names], 100);
+        let (out, _) = dead_ids(&code, &[&names], 100);
         let mut want = Vec::new();
         want.extend(inst(61, &[1, 10, 5]));
         want.extend(inst(81, &[2, 13, 10, 1]));
@@ -437,7 +451,7 @@ mod tests {
         code.extend(inst(249, &[24]));
         code.extend(inst(248, &[24]));
         code.extend(inst(253, &[]));
-        let out = remove_unreferenced_blocks(code.clone(), &[], 100);
+        let out = unreferenced_blocks(&code, &[], 100);
         let mut want = Vec::new();
         want.extend(inst(252, &[]));
         want.extend(inst(248, &[21]));
@@ -460,7 +474,7 @@ mod tests {
         code.extend(inst(253, &[]));
         let decorations = inst(71, &[11, 33, 0]);
         let names = inst(5, &[40, 0x6e69_616d, 0]);
-        let out = remove_unreferenced_blocks(code.clone(), &[&decorations, &names], 100);
+        let out = unreferenced_blocks(&code, &[&decorations, &names], 100);
         let mut want = Vec::new();
         want.extend(inst(252, &[]));
         want.extend(inst(248, &[40]));
@@ -479,7 +493,7 @@ mod tests {
         code.extend(inst(129, &[2, 35, 34, 33]));
         code.extend(inst(62, &[6, 28]));
         let decorations = inst(72, &[15, 0, 35, 0]);
-        let (out, _) = remove_dead_ids(code.clone(), &[&decorations], 100);
+        let (out, _) = dead_ids(&code, &[&decorations], 100);
         let mut want = Vec::new();
         want.extend(inst(61, &[1, 28, 5]));
         want.extend(inst(62, &[6, 28]));
@@ -495,7 +509,7 @@ mod tests {
         code.extend(inst(129, &[2, 36, 30, 31]));
         let mut decorations = inst(71, &[35, 0]);
         decorations.extend(inst(71, &[36, 30, 0]));
-        let (out, removed) = remove_dead_ids(code.clone(), &[&decorations], 100);
+        let (out, removed) = dead_ids(&code, &[&decorations], 100);
         assert_eq!(out, inst(129, &[2, 36, 30, 31]));
         assert_eq!(removed, vec![35]);
         assert_eq!(
@@ -514,7 +528,7 @@ mod tests {
         code.extend(inst(81, &[2, 71, 62, 69]));
         code.extend(inst(62, &[6, 70]));
         code.extend(inst(62, &[6, 71]));
-        let (out, _) = remove_dead_ids(code.clone(), &[], 100);
+        let (out, _) = dead_ids(&code, &[], 100);
         assert_eq!(out, code[5..].to_vec());
     }
 }

@@ -277,7 +277,7 @@ impl<'a> FuncCx<'_, 'a> {
     /// The constant value of `v`, if it is one.
     fn khr_const(&self, v: ValueId) -> Option<u64> {
         match &self.vals[v.0 as usize] {
-            Val::Const(bits) => bits.first().copied(),
+            &Val::Const(c) => self.consts[c as usize].first().copied(),
             _ => None,
         }
     }

@@ -28,10 +28,12 @@ impl FuncCx<'_, '_> {
     pub(super) fn gather_offsets(&mut self, x: ValueId, y: ValueId) -> Result<GatherOffsets> {
         self.m.cap(cap::IMAGE_GATHER_EXTENDED);
         let ik2 = Kind::new(BaseType::Int, 32, 2);
-        if let (Val::Const(xb), Val::Const(yb)) =
-            (&self.vals[x.0 as usize], &self.vals[y.0 as usize])
+        if let (Val::Const(xb), Val::Const(yb)) = (self.vals[x.0 as usize], self.vals[y.0 as usize])
         {
-            let (xb, yb) = (xb.clone(), yb.clone());
+            let (xb, yb) = (
+                self.consts[xb as usize].clone(),
+                self.consts[yb as usize].clone(),
+            );
             let mut elems = Vec::with_capacity(4);
             for i in 0..4 {
                 let xi = xb.get(i).copied().unwrap_or(0);

@@ -128,25 +128,19 @@ impl FuncCx<'_, '_> {
         ops: SmallVec<[u32; 6]>,
         write: impl FnOnce(&mut Self, u32, u32, &[u32]) -> u32,
     ) -> u32 {
-        let key = (self.cur, opc, t, ops);
-        if let Some(&id) = self.pure.get(&key) {
+        if let Some(id) = self.pure.get(opc, t, &ops) {
             return id;
         }
         let id = self.m.id();
-        let id = write(self, t, id, &key.3);
-        self.pure.insert(key, id);
+        let id = write(self, t, id, &ops);
+        self.pure.insert(opc, t, &ops, id);
         id
     }
 
     /// Records that `id` (written by the caller) is the `OpCompositeConstruct` of type `t`
     /// of `ops` in the current block: a construct of the same parts reuses it.
     pub(in crate::spirv) fn remember_construct(&mut self, t: u32, ops: &[u32], id: u32) {
-        let key = (
-            self.cur,
-            op::COMPOSITE_CONSTRUCT,
-            t,
-            SmallVec::from_slice(ops),
-        );
-        self.pure.entry(key).or_insert(id);
+        self.pure
+            .get_or_insert_with(op::COMPOSITE_CONSTRUCT, t, ops, || id);
     }
 }

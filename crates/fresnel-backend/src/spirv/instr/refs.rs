@@ -3,7 +3,6 @@
 //! block where a value's form differs from what a use wants.
 
 use fresnel_ir::{BaseType, ValueId};
-use smallvec::SmallVec;
 
 use super::super::ext;
 use super::super::types::Kind;
@@ -13,13 +12,12 @@ use crate::spirv::func::{FuncCx, Val};
 impl FuncCx<'_, '_> {
     /// `opc` of `arg` with result type `t`, once per block.
     fn ref_conv(&mut self, opc: u16, t: u32, arg: u32) -> u32 {
-        let key = (self.cur, opc, t, SmallVec::<[u32; 6]>::from_slice(&[arg]));
-        if let Some(&id) = self.pure.get(&key) {
+        if let Some(id) = self.pure.get(opc, t, &[arg]) {
             return id;
         }
         let id = self.new_id();
         self.code.inst(opc, &[t, id, arg]);
-        self.pure.insert(key, id);
+        self.pure.insert(opc, t, &[arg], id);
         id
     }
 
@@ -55,7 +53,7 @@ impl FuncCx<'_, '_> {
     /// Value `v` (a buffer reference, as an address or a pointer) as a pointer of type
     /// `ptr_t`.
     pub(crate) fn value_as_ref(&mut self, v: ValueId, ptr_t: u32) -> Result<u32> {
-        match self.vals[v.0 as usize].clone() {
+        match self.vals[v.0 as usize] {
             Val::Ref(id, t) => self.convert_ref_id(id, t, ptr_t),
             Val::Undef => Ok(self.m.undef(ptr_t)),
             _ => {
@@ -88,8 +86,8 @@ impl FuncCx<'_, '_> {
             return Ok(false);
         }
         let (Val::Ref(x, tx), Val::Ref(y, ty)) = (
-            self.vals[a.srcs[1].value.0 as usize].clone(),
-            self.vals[a.srcs[2].value.0 as usize].clone(),
+            self.vals[a.srcs[1].value.0 as usize],
+            self.vals[a.srcs[2].value.0 as usize],
         ) else {
             return Ok(false);
         };

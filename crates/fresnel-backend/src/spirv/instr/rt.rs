@@ -6,7 +6,6 @@
 //! `OpFetchMicroTriangleVertex*NV`; their built-ins are in `ext::builtin`).
 
 use fresnel_ir::{BaseType, IndexKind, Intrinsic, IntrinsicInstr, ValueId};
-use smallvec::SmallVec;
 
 use super::super::ext;
 use super::super::func::Val;
@@ -348,8 +347,8 @@ impl FuncCx<'_, '_> {
     /// validator checks for constant flags. A constant with the bit set declares it.
     pub(super) fn note_ray_flags(&mut self, flags: ValueId) {
         const FORCE_OPACITY_MICROMAP_2_STATE: u64 = 0x400;
-        if let Val::Const(bits) = &self.vals[flags.0 as usize] {
-            if bits
+        if let &Val::Const(c) = &self.vals[flags.0 as usize] {
+            if self.consts[c as usize]
                 .first()
                 .is_some_and(|b| b & FORCE_OPACITY_MICROMAP_2_STATE != 0)
             {
@@ -435,8 +434,7 @@ impl FuncCx<'_, '_> {
                 let local = self.f.deref_root_var(x.srcs[0]).is_some_and(|var| {
                     self.m.shader.vars[var].mode == fresnel_ir::VarMode::Function
                 });
-                let key = local.then(|| (self.cur, opc, 0, SmallVec::from_slice(&[obj])));
-                if let Some(&whole) = key.as_ref().and_then(|k| self.pure.get(k)) {
+                if let Some(whole) = local.then(|| self.pure.get(opc, 0, &[obj])).flatten() {
                     let id = self.op1(super::op::COMPOSITE_EXTRACT, k, &[whole, c]);
                     self.set(d, id, k);
                     return Ok(true);
@@ -453,8 +451,8 @@ impl FuncCx<'_, '_> {
                 };
                 let whole = self.new_id();
                 self.code.inst(opc, &[mt, whole, obj]);
-                if let Some(key) = key {
-                    self.pure.insert(key, whole);
+                if local {
+                    self.pure.insert(opc, 0, &[obj], whole);
                 }
                 self.op1(super::op::COMPOSITE_EXTRACT, k, &[whole, c])
             } else {
@@ -473,7 +471,7 @@ impl FuncCx<'_, '_> {
             )));
         }
         // The hit object may change: matrices read before are stale.
-        self.pure.retain(|k, _| !is_hit_object_matrix_getter(k.1));
+        self.pure.forget(is_hit_object_matrix_getter);
         self.hit_object_cap(is_ext);
         if x.srcs.len() < op.pattern.len() {
             return Err(SpirvError::new(format!("{} with too few sources", x.op)));
@@ -576,7 +574,7 @@ impl FuncCx<'_, '_> {
                 | I::RqGenerateIntersection
         ) {
             // The query changes: matrices read before are stale.
-            self.pure.retain(|k, _| !is_rq_matrix_getter(k.1));
+            self.pure.forget(is_rq_matrix_getter);
         }
         match x.op {
             I::TraceRay | I::TraceRayMotion => {
@@ -725,7 +723,7 @@ impl FuncCx<'_, '_> {
         let mut args = vec![q];
         if v.intersection {
             let committed = match &self.vals[x.srcs[1].0 as usize] {
-                Val::Const(bits) => bits.first().copied().unwrap_or(0) != 0,
+                &Val::Const(c) => self.consts[c as usize].first().copied().unwrap_or(0) != 0,
                 _ => {
                     return Err(SpirvError::new(
                         "ray query: the `committed` argument must be a constant",
@@ -757,8 +755,7 @@ impl FuncCx<'_, '_> {
                 .f
                 .deref_root_var(x.srcs[0])
                 .is_some_and(|var| self.m.shader.vars[var].mode == fresnel_ir::VarMode::Function);
-            let key = local.then(|| (self.cur, v.opc, 0, SmallVec::from_slice(&args)));
-            if let Some(&whole) = key.as_ref().and_then(|k| self.pure.get(k)) {
+            if let Some(whole) = local.then(|| self.pure.get(v.opc, 0, &args)).flatten() {
                 let id = self.op1(super::op::COMPOSITE_EXTRACT, k, &[whole, c]);
                 self.set(d, id, k);
                 return Ok(());
@@ -780,8 +777,8 @@ impl FuncCx<'_, '_> {
             let mut ops = vec![whole_t, whole];
             ops.extend(&args);
             self.code.inst(v.opc, &ops);
-            if let Some(key) = key {
-                self.pure.insert(key, whole);
+            if local {
+                self.pure.insert(v.opc, 0, &args, whole);
             }
             self.op1(super::op::COMPOSITE_EXTRACT, k, &[whole, c])
         } else {

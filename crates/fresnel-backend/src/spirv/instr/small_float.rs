@@ -322,7 +322,9 @@ impl FuncCx<'_, '_> {
     /// A 32-bit constant source (swizzle components).
     fn sf_const(&self, v: ValueId) -> Result<u32> {
         match &self.vals[v.0 as usize] {
-            Val::Const(bits) if bits.len() == 1 => Ok(bits[0] as u32),
+            &Val::Const(c) if self.consts[c as usize].len() == 1 => {
+                Ok(self.consts[c as usize][0] as u32)
+            }
             _ => Err(SpirvError::new(
                 "internal: a swizzle component of a bfloat16/float8 vector is not a constant",
             )),

@@ -73,7 +73,9 @@ impl FuncCx<'_, '_> {
             return Ok(Vec::new());
         };
         let mask = match &self.vals[m.0 as usize] {
-            Val::Const(b) if b.len() == 1 => b[0] as u32,
+            &Val::Const(c) if self.consts[c as usize].len() == 1 => {
+                self.consts[c as usize][0] as u32
+            }
             _ => {
                 return Err(SpirvError::new(
                     "the tensor operands of a tensor access are not a constant",
