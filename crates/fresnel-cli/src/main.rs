@@ -892,6 +892,11 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                             let path = dir.join(format!("{stage}.spv"));
                             write_bytes(Some(&path), &fresnel_backend::spirv::to_bytes(&words))?;
                         }
+                        // The first module's bytes become the output as they are
+                        // (performance: no second copy of a big module).
+                        Ok(words) if spv.is_empty() => {
+                            spv = fresnel_backend::spirv::to_bytes(&words)
+                        }
                         Ok(words) => spv.extend(fresnel_backend::spirv::to_bytes(&words)),
                         Err(e) => {
                             eprintln!("{name}: error: {e}");
