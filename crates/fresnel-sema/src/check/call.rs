@@ -691,24 +691,39 @@ impl Checker<'_> {
             }
             arg_btypes.push(self.m.types.to_btype(t)?);
         }
+        if !array_params {
+            // Without array parameters, only the availability of a match matters: the
+            // overloads are filtered on the digest of their parameter types, the types
+            // compared only where it is equal (performance: the subgroup functions have
+            // dozens of overloads each; one word compared per overload).
+            let key = crate::builtin_types::params_key(arg_btypes.iter().copied());
+            let keys = &builtins::SIG_KEYS[overloads.start as usize..overloads.end as usize];
+            for (idx, k) in overloads.clone().zip(keys) {
+                if *k != key {
+                    continue;
+                }
+                let sig = &builtins::SIGNATURES[idx as usize];
+                if sig.params.len() == args.len()
+                    && sig.params.iter().zip(&arg_btypes).all(|(p, a)| p.ty == *a)
+                    && self.builtin_allowed(sig)
+                {
+                    return Some(idx);
+                }
+            }
+            return None;
+        }
         for idx in overloads {
             let sig = &builtins::SIGNATURES[idx as usize];
             if sig.params.len() != args.len() {
                 continue;
             }
-            // Without array parameters, only the availability of a match matters
-            // (performance: the types are compared first).
-            if array_params {
-                if !self.builtin_allowed(sig) {
-                    continue;
-                }
-                if sig.params.iter().any(|p| p.array != 0) {
-                    return None;
-                }
+            if !self.builtin_allowed(sig) {
+                continue;
             }
-            if sig.params.iter().zip(&arg_btypes).all(|(p, a)| p.ty == *a)
-                && (array_params || self.builtin_allowed(sig))
-            {
+            if sig.params.iter().any(|p| p.array != 0) {
+                return None;
+            }
+            if sig.params.iter().zip(&arg_btypes).all(|(p, a)| p.ty == *a) {
                 return Some(idx);
             }
         }
