@@ -136,6 +136,7 @@ pub fn check(
         name_buf: String::new(),
         cand_buf: Vec::new(),
         call_names: FxHashMap::default(),
+        builtin_calls: BuiltinCalls::default(),
         funcs: FxHashMap::with_capacity_and_hasher(n_funcs, Default::default()),
         hidden_builtins: FxHashSet::default(),
         func: None,
@@ -247,6 +248,8 @@ pub(crate) struct Checker<'a> {
     /// What the text of each called name is, looked up once per name (performance: a
     /// shader calls the same few functions many times; both lookups compare strings).
     call_names: FxHashMap<Symbol, call::CallName>,
+    /// Which built-ins with end-of-shader rules some expression calls.
+    pub(crate) builtin_calls: BuiltinCalls,
     /// User functions by name.
     pub funcs: FxHashMap<Symbol, Vec<FuncId>>,
     /// Built-in function names the shader redeclared (desktop GLSL: they hide the built-ins).
@@ -582,10 +585,13 @@ impl<'a> Checker<'a> {
         id
     }
 
+    /// Inlined, the calls recorded out of line (performance: called once per expression;
+    /// the call's entry and exit cost about as much as the push).
+    #[inline]
     pub fn add_expr(&mut self, kind: ExprKind, ty: TypeId, span: Span) -> ExprId {
         let id = ExprId(self.m.exprs.len() as u32);
-        if let (ExprKind::Call(callee, _), Some(f)) = (&kind, &self.func) {
-            self.calls.push((f.id, *callee, span));
+        if matches!(kind, ExprKind::Call(..) | ExprKind::Builtin(..)) {
+            self.note_call(&kind, span);
         }
         self.m.exprs.push(Expr {
             kind,
@@ -594,6 +600,21 @@ impl<'a> Checker<'a> {
             span,
         });
         id
+    }
+
+    /// Records a call of a user function (for the recursion check) or of a built-in with
+    /// end-of-shader rules.
+    #[inline(never)]
+    fn note_call(&mut self, kind: &ExprKind, span: Span) {
+        match kind {
+            ExprKind::Call(callee, _) => {
+                if let Some(f) = &self.func {
+                    self.calls.push((f.id, *callee, span));
+                }
+            }
+            ExprKind::Builtin(r, _) => self.builtin_calls.note(r.name),
+            _ => {}
+        }
     }
 
     pub fn add_stmt(&mut self, kind: StmtKind, span: Span) -> StmtId {
@@ -1161,6 +1182,24 @@ impl<'a> Checker<'a> {
     }
 }
 
+/// Which built-ins with rules checked at the end of the shader were called, recorded as the
+/// calls are added (performance: the end-of-shader rules skip their walk over every
+/// expression when no expression calls one).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct BuiltinCalls {
+    /// A built-in that may be called only in some places (`interface::placement_restricted`).
+    pub(crate) placement: bool,
+    /// An `interpolateAt*()` built-in.
+    pub(crate) interpolant: bool,
+}
+
+impl BuiltinCalls {
+    fn note(&mut self, name: &str) {
+        self.placement |= interface::placement_restricted(name);
+        self.interpolant |= name.starts_with("interpolateAt");
+    }
+}
+
 /// An id of one of the module's arenas, a dense index (for [`IdSet`]).
 pub(crate) trait DenseId: Copy {
     fn index(self) -> usize;
@@ -1219,6 +1258,23 @@ impl<I: DenseId> IdSet<I> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn builtin_calls_noted() {
+        let mut c = BuiltinCalls::default();
+        assert!(!c.placement && !c.interpolant);
+        c.note("texture");
+        c.note("subgroupAdd");
+        assert!(!c.placement && !c.interpolant);
+        c.note("interpolateAtSample");
+        assert!(!c.placement && c.interpolant);
+        c.note("barrier");
+        assert!(c.placement && c.interpolant);
+        let mut d = BuiltinCalls::default();
+        d.note("EmitStreamVertex");
+        d.note("min");
+        assert!(d.placement && !d.interpolant);
+    }
 
     #[test]
     fn id_set_membership() {
