@@ -9,7 +9,7 @@ mod builtin_types;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use builtin_types::{parse_type_name, BType, Dim, Opaque, OpaqueKind, Scalar};
+use builtin_types::{params_key, parse_type_name, BType, Dim, Opaque, OpaqueKind, Scalar};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct Avail {
@@ -464,9 +464,11 @@ fn main() {
     let mut count = 0usize;
     let _ = writeln!(out, "pub static SIGNATURES: &[Signature] = &[");
     let mut ranges = Vec::new();
+    let mut keys = Vec::new();
     for (name, sigs) in &by_name {
         let start = count;
         for (ret, params, p) in sigs {
+            keys.push(params_key(params.iter().copied()));
             let ps: Vec<String> = params
                 .iter()
                 .zip(&p.params)
@@ -491,6 +493,11 @@ fn main() {
             count += 1;
         }
         ranges.push((name.clone(), start, count - start));
+    }
+    let _ = writeln!(out, "];");
+    let _ = writeln!(out, "pub static SIG_KEYS: [u32; {}] = [", keys.len());
+    for k in &keys {
+        let _ = writeln!(out, "    {k:#x},");
     }
     let _ = writeln!(out, "];");
     let _ = writeln!(

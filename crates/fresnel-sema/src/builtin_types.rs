@@ -419,7 +419,46 @@ pub fn parse_type_name(name: &str) -> Option<BType> {
         .or_else(|| parse_opaque(name))
 }
 
+/// A 32-bit digest of a parameter list's types (with its length): equal lists have equal
+/// keys, so an overload whose key differs cannot match exactly. The build script stores the
+/// key of every built-in signature ([`crate::builtins::SIG_KEYS`]; performance: overload
+/// resolution compares one word per overload, not the parameter types).
+pub fn params_key(types: impl ExactSizeIterator<Item = BType>) -> u32 {
+    let mut h = types.len() as u32;
+    for t in types {
+        h = (h.rotate_left(5) ^ t.code()).wrapping_mul(0x9E37_79B9);
+    }
+    h
+}
+
 impl BType {
+    /// A 32-bit code of the type, distinct for distinct types (for [`params_key`]).
+    pub fn code(self) -> u32 {
+        match self {
+            BType::Void => 0,
+            BType::Scalar(s) => (1 << 24) | s as u32,
+            BType::Vector(s, n) => (2 << 24) | ((s as u32) << 8) | u32::from(n),
+            BType::Matrix(s, c, r) => {
+                (3 << 24) | ((s as u32) << 16) | (u32::from(c) << 8) | u32::from(r)
+            }
+            BType::Opaque(o) => {
+                (4 << 24)
+                    | ((o.kind as u32) << 16)
+                    | ((o.dim as u32) << 11)
+                    | (u32::from(o.arrayed) << 10)
+                    | (u32::from(o.ms) << 9)
+                    | (u32::from(o.shadow) << 8)
+                    | o.sampled as u32
+            }
+            BType::SamplerState { shadow } => (5 << 24) | u32::from(shadow),
+            BType::AtomicUint => 6 << 24,
+            BType::AccelerationStructure => 7 << 24,
+            BType::RayQuery => 8 << 24,
+            BType::HitObjectNV => 9 << 24,
+            BType::HitObjectEXT => 10 << 24,
+        }
+    }
+
     /// The canonical GLSL name.
     pub fn name(self) -> String {
         match self {

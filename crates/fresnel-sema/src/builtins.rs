@@ -279,6 +279,37 @@ mod tests {
     }
 
     #[test]
+    fn signature_keys_digest_the_parameter_types() {
+        use crate::builtin_types::params_key;
+        assert_eq!(SIG_KEYS.len(), SIGNATURES.len());
+        for (s, k) in SIGNATURES.iter().zip(&SIG_KEYS) {
+            assert_eq!(*k, params_key(s.params.iter().map(|p| p.ty)), "{}", s.name);
+        }
+        // The type codes are distinct, and the key depends on order and length.
+        let mut codes: Vec<u32> = SIGNATURES
+            .iter()
+            .flat_map(|s| s.params.iter().map(|p| p.ty))
+            .collect::<std::collections::BTreeSet<BType>>()
+            .into_iter()
+            .map(BType::code)
+            .collect();
+        let n = codes.len();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), n);
+        let (f, i) = (BType::Scalar(Scalar::F32), BType::Scalar(Scalar::I32));
+        assert_ne!(
+            params_key([f, i].into_iter()),
+            params_key([i, f].into_iter())
+        );
+        assert_ne!(params_key([f].into_iter()), params_key([f, f].into_iter()));
+        assert_ne!(
+            params_key([].into_iter()),
+            params_key([BType::Void].into_iter())
+        );
+    }
+
+    #[test]
     fn availability_by_version_profile_and_stage() {
         let e = ExtensionState::default();
         let tex2d = &overloads("texture2D")[0];

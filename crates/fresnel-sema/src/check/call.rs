@@ -28,6 +28,14 @@ pub(crate) enum Candidate {
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct CallName {
     type_name: bool,
+    /// An extension type name the checker parameterizes or keeps opaque (`coopmat`,
+    /// `floate2m1_t`): a constructor when no function has the name.
+    ext_type_name: bool,
+    /// A built-in of the cooperative matrix, vector or tensor extensions
+    /// ([`Checker::ext_builtin_call`]).
+    ext_builtin: bool,
+    /// A `subgroup*` name.
+    subgroup: bool,
     overloads: (u32, u32),
     /// Some overload has an array parameter.
     array_params: bool,
@@ -201,9 +209,10 @@ impl Checker<'_> {
                 // A type name that is not a keyword (`float16_t(x)`, `int64_t(x)`), unless a
                 // function of that name exists here (`texture2D(s, uv)` in OpenGL is the
                 // legacy lookup, in Vulkan it could also be the type).
-                if self.call_name(*name, text).type_name
-                    && !self.user_or_builtin_function_exists(*name, text)
-                {
+                // What the name is, looked up once and carried to the resolution
+                // (performance: one hash lookup per call, no name compared per call).
+                let cn = self.call_name(*name, text);
+                if cn.type_name && !self.user_or_builtin_function_exists(*name, text) {
                     let t = self.resolve_type_name(*name, *nspan);
                     let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
                     return self.construct(t, a, span, *nspan);
@@ -211,17 +220,14 @@ impl Checker<'_> {
                 // `floate2m1_t(x)` and the other extension types the checker keeps opaque
                 // (the name is tested first: `ext_opaque_type` does nothing for other names;
                 // performance: no function lookup by name on every call).
-                if (super::ext_types::is_parameterized_type_name(text)
-                    || super::ext_opaque_exts(text).is_some())
-                    && !self.user_or_builtin_function_exists(*name, text)
-                {
+                if cn.ext_type_name && !self.user_or_builtin_function_exists(*name, text) {
                     if let Some(t) = self.ext_opaque_type(text, *name, *nspan) {
                         let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
                         return self.construct(t, a, span, *nspan);
                     }
                 }
                 let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
-                self.function_call(*name, text, *nspan, a, span)
+                self.function_call(*name, cn, text, *nspan, a, span)
             }
         }
     }
@@ -323,6 +329,10 @@ impl Checker<'_> {
             let sigs = &builtins::SIGNATURES[r.start as usize..r.end as usize];
             CallName {
                 type_name: parse_type_name(text).is_some(),
+                ext_type_name: super::ext_types::is_parameterized_type_name(text)
+                    || super::ext_opaque_exts(text).is_some(),
+                ext_builtin: super::ext_types::is_ext_builtin(text),
+                subgroup: text.starts_with("subgroup"),
                 overloads: (r.start, r.end),
                 array_params: sigs.iter().any(|s| s.params.iter().any(|p| p.array != 0)),
             }
@@ -346,6 +356,7 @@ impl Checker<'_> {
     fn function_call(
         &mut self,
         name: Symbol,
+        cn: CallName,
         text: &str,
         nspan: Span,
         args: Vec<ExprId>,
@@ -355,15 +366,17 @@ impl Checker<'_> {
         // call).
         let mut cands = std::mem::take(&mut self.cand_buf);
         cands.clear();
-        let r = self.resolve_call(name, text, nspan, args, span, &mut cands);
+        let r = self.resolve_call(name, cn, text, nspan, args, span, &mut cands);
         self.cand_buf = cands;
         r
     }
 
     /// Overload resolution of a call of `name`; `cands` is an empty buffer.
+    #[allow(clippy::too_many_arguments)]
     fn resolve_call(
         &mut self,
         name: Symbol,
+        cn: CallName,
         text: &str,
         nspan: Span,
         args: Vec<ExprId>,
@@ -377,7 +390,10 @@ impl Checker<'_> {
         for a in &args {
             implicit |= self.reject_implicit_array(*a, "it can be passed to a function");
         }
-        if text.starts_with("subgroup") && !self.funcs.contains_key(&name) {
+        // The user functions of the name, looked up once (performance: nothing below declares
+        // a function): `None` without an entry.
+        let user_count = self.funcs.get(&name).map(Vec::len);
+        if cn.subgroup && user_count.is_none() {
             self.check_subgroup_extended_types(text, &args);
             // Subgroup operations are SPIR-V 1.3: Vulkan 1.1.
             if let fresnel_syntax::version::TargetEnv::Vulkan { minor: 0 } = self.opts.target {
@@ -394,22 +410,22 @@ impl Checker<'_> {
             return self.error_expr(span);
         }
         // The built-ins of the cooperative matrix, cooperative vector and tensor extensions.
-        if !self.funcs.contains_key(&name) {
+        if cn.ext_builtin && user_count.is_none() {
             if let Some(r) = self.ext_builtin_call(text, nspan, &args, span) {
                 return r;
             }
         }
-        let builtin_hidden = self.hidden_builtins.contains(&name);
+        let builtin_hidden =
+            !self.hidden_builtins.is_empty() && self.hidden_builtins.contains(&name);
         let (overloads, array_params) = if builtin_hidden {
             (0..0, false)
         } else {
-            let c = self.call_name(name, text);
-            (c.overloads.0..c.overloads.1, c.array_params)
+            (cn.overloads.0..cn.overloads.1, cn.array_params)
         };
         // An exact built-in match, when no user function has the name, is the candidate the
         // ranking below chooses (performance: the subgroup functions have dozens of overloads
         // each; no candidate list).
-        if self.funcs.get(&name).is_none_or(|v| v.is_empty()) {
+        if user_count.is_none_or(|n| n == 0) {
             if let Some(idx) = self.exact_builtin(overloads.clone(), array_params, &args) {
                 return self.call_candidate(Candidate::Builtin(idx), args, text, nspan, span);
             }
@@ -691,24 +707,39 @@ impl Checker<'_> {
             }
             arg_btypes.push(self.m.types.to_btype(t)?);
         }
+        if !array_params {
+            // Without array parameters, only the availability of a match matters: the
+            // overloads are filtered on the digest of their parameter types, the types
+            // compared only where it is equal (performance: the subgroup functions have
+            // dozens of overloads each; one word compared per overload).
+            let key = crate::builtin_types::params_key(arg_btypes.iter().copied());
+            let keys = &builtins::SIG_KEYS[overloads.start as usize..overloads.end as usize];
+            // A plain slice scan for the equal words (performance: tighter than zipping with
+            // the index range).
+            for (j, _) in keys.iter().enumerate().filter(|(_, k)| **k == key) {
+                let idx = overloads.start + j as u32;
+                let sig = &builtins::SIGNATURES[idx as usize];
+                if sig.params.len() == args.len()
+                    && sig.params.iter().zip(&arg_btypes).all(|(p, a)| p.ty == *a)
+                    && self.builtin_allowed(sig)
+                {
+                    return Some(idx);
+                }
+            }
+            return None;
+        }
         for idx in overloads {
             let sig = &builtins::SIGNATURES[idx as usize];
             if sig.params.len() != args.len() {
                 continue;
             }
-            // Without array parameters, only the availability of a match matters
-            // (performance: the types are compared first).
-            if array_params {
-                if !self.builtin_allowed(sig) {
-                    continue;
-                }
-                if sig.params.iter().any(|p| p.array != 0) {
-                    return None;
-                }
+            if !self.builtin_allowed(sig) {
+                continue;
             }
-            if sig.params.iter().zip(&arg_btypes).all(|(p, a)| p.ty == *a)
-                && (array_params || self.builtin_allowed(sig))
-            {
+            if sig.params.iter().any(|p| p.array != 0) {
+                return None;
+            }
+            if sig.params.iter().zip(&arg_btypes).all(|(p, a)| p.ty == *a) {
                 return Some(idx);
             }
         }

@@ -2033,7 +2033,7 @@ impl Checker<'_> {
         let layout_or_aux = !q.quals.layout.is_empty() || q.quals.invariant;
         let first = self.redeclared_builtins.insert(prev);
         if first
-            && self.used_vars.contains(&prev)
+            && self.used_vars.contains(prev)
             && (matches!(name.as_str(), "gl_FragCoord" | "gl_FragDepth") || layout_or_aux)
         {
             self.error(
@@ -2183,7 +2183,7 @@ impl Checker<'_> {
                                 ),
                             );
                         }
-                        if self.used_vars.contains(&v) {
+                        if self.used_vars.contains(v) {
                             self.error(
                                 "invariant-after-use",
                                 *s,

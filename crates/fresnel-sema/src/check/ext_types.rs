@@ -149,6 +149,12 @@ const EXT_BUILTINS: &[&str] = &[
     "tensorSizeARM",
 ];
 
+/// Whether [`Checker::ext_builtin_call`] handles calls of this name (it returns `None` for
+/// the others).
+pub(crate) fn is_ext_builtin(text: &str) -> bool {
+    text == "saturatedConvertEXT" || EXT_BUILTINS.contains(&text)
+}
+
 /// The built-in functions that accept cooperative vectors (GL_NV_cooperative_vector).
 const COOPVEC_FUNCTIONS: &[&str] = &[
     "min", "max", "step", "clamp", "exp", "log", "tanh", "atan", "fma",

@@ -136,6 +136,7 @@ pub fn check(
         name_buf: String::new(),
         cand_buf: Vec::new(),
         call_names: FxHashMap::default(),
+        builtin_calls: BuiltinCalls::default(),
         funcs: FxHashMap::with_capacity_and_hasher(n_funcs, Default::default()),
         hidden_builtins: FxHashSet::default(),
         func: None,
@@ -144,7 +145,7 @@ pub fn check(
         label_position: false,
         block_storage: None,
         calls: Vec::new(),
-        write_targets: FxHashSet::default(),
+        write_targets: IdSet::default(),
         builtin_mode: false,
         default_precision: Vec::new(),
         precision_marks: Vec::new(),
@@ -154,7 +155,7 @@ pub fn check(
         tcs_out_size: None,
         layout_state: layout::LayoutState::default(),
         iface: interface::InterfaceState::new(pp),
-        used_vars: FxHashSet::default(),
+        used_vars: IdSet::default(),
         implicit_sizes: FxHashMap::default(),
         redeclared_builtins: FxHashSet::default(),
         builtin_var_avail: Vec::new(),
@@ -247,6 +248,8 @@ pub(crate) struct Checker<'a> {
     /// What the text of each called name is, looked up once per name (performance: a
     /// shader calls the same few functions many times; both lookups compare strings).
     call_names: FxHashMap<Symbol, call::CallName>,
+    /// Which built-ins with end-of-shader rules some expression calls.
+    pub(crate) builtin_calls: BuiltinCalls,
     /// User functions by name.
     pub funcs: FxHashMap<Symbol, Vec<FuncId>>,
     /// Built-in function names the shader redeclared (desktop GLSL: they hide the built-ins).
@@ -255,7 +258,7 @@ pub(crate) struct Checker<'a> {
     pub loop_depth: u32,
     pub switch_depth: u32,
     /// Expressions that are (part of) the target of a plain write.
-    pub write_targets: FxHashSet<ExprId>,
+    pub write_targets: IdSet<ExprId>,
     /// Every call of a user function: (caller, callee, where).
     pub calls: Vec<(FuncId, FuncId, Span)>,
     /// The storage of the interface block whose members are being checked.
@@ -280,7 +283,7 @@ pub(crate) struct Checker<'a> {
     pub layout_state: layout::LayoutState,
     pub iface: interface::InterfaceState,
     /// Variables referred to so far (some qualifiers must come before any use).
-    pub used_vars: FxHashSet<VarId>,
+    pub used_vars: IdSet<VarId>,
     /// Implicitly sized arrays: one more than the largest constant index used so far.
     pub implicit_sizes: FxHashMap<VarId, u32>,
     /// Subroutine types (GL_ARB_shader_subroutine): the function record holding each
@@ -582,10 +585,13 @@ impl<'a> Checker<'a> {
         id
     }
 
+    /// Inlined, the calls recorded out of line (performance: called once per expression;
+    /// the call's entry and exit cost about as much as the push).
+    #[inline]
     pub fn add_expr(&mut self, kind: ExprKind, ty: TypeId, span: Span) -> ExprId {
         let id = ExprId(self.m.exprs.len() as u32);
-        if let (ExprKind::Call(callee, _), Some(f)) = (&kind, &self.func) {
-            self.calls.push((f.id, *callee, span));
+        if matches!(kind, ExprKind::Call(..) | ExprKind::Builtin(..)) {
+            self.note_call(&kind, span);
         }
         self.m.exprs.push(Expr {
             kind,
@@ -594,6 +600,21 @@ impl<'a> Checker<'a> {
             span,
         });
         id
+    }
+
+    /// Records a call of a user function (for the recursion check) or of a built-in with
+    /// end-of-shader rules.
+    #[inline(never)]
+    fn note_call(&mut self, kind: &ExprKind, span: Span) {
+        match kind {
+            ExprKind::Call(callee, _) => {
+                if let Some(f) = &self.func {
+                    self.calls.push((f.id, *callee, span));
+                }
+            }
+            ExprKind::Builtin(r, _) => self.builtin_calls.note(r.name),
+            _ => {}
+        }
     }
 
     pub fn add_stmt(&mut self, kind: StmtKind, span: Span) -> StmtId {
@@ -1158,5 +1179,118 @@ impl<'a> Checker<'a> {
             vulkan: self.vulkan(),
             exts: &self.exts,
         }
+    }
+}
+
+/// Which built-ins with rules checked at the end of the shader were called, recorded as the
+/// calls are added (performance: the end-of-shader rules skip their walk over every
+/// expression when no expression calls one).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct BuiltinCalls {
+    /// A built-in that may be called only in some places (`interface::placement_restricted`).
+    pub(crate) placement: bool,
+    /// An `interpolateAt*()` built-in.
+    pub(crate) interpolant: bool,
+}
+
+impl BuiltinCalls {
+    fn note(&mut self, name: &str) {
+        self.placement |= interface::placement_restricted(name);
+        self.interpolant |= name.starts_with("interpolateAt");
+    }
+}
+
+/// An id of one of the module's arenas, a dense index (for [`IdSet`]).
+pub(crate) trait DenseId: Copy {
+    fn index(self) -> usize;
+}
+
+impl DenseId for ExprId {
+    fn index(self) -> usize {
+        ExprId::index(self)
+    }
+}
+
+impl DenseId for VarId {
+    fn index(self) -> usize {
+        VarId::index(self)
+    }
+}
+
+/// A set of arena ids as a bit vector (performance: the checker records every variable use and
+/// every part of every write target; a bit per id, no hashing and no rehashing as it grows).
+/// Membership only: it is never iterated.
+#[derive(Clone, Debug)]
+pub(crate) struct IdSet<I> {
+    words: Vec<u64>,
+    _id: std::marker::PhantomData<I>,
+}
+
+impl<I> Default for IdSet<I> {
+    fn default() -> Self {
+        IdSet {
+            words: Vec::new(),
+            _id: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<I: DenseId> IdSet<I> {
+    /// Adds `id`; whether it was absent.
+    pub(crate) fn insert(&mut self, id: I) -> bool {
+        let (w, bit) = (id.index() / 64, 1u64 << (id.index() % 64));
+        if w >= self.words.len() {
+            // Doubling (amortized); the set covers the ids inserted so far.
+            let n = (w + 1).max(self.words.len() * 2);
+            self.words.resize(n, 0);
+        }
+        let absent = self.words[w] & bit == 0;
+        self.words[w] |= bit;
+        absent
+    }
+
+    pub(crate) fn contains(&self, id: I) -> bool {
+        let (w, bit) = (id.index() / 64, 1u64 << (id.index() % 64));
+        self.words.get(w).is_some_and(|x| x & bit != 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_calls_noted() {
+        let mut c = BuiltinCalls::default();
+        assert!(!c.placement && !c.interpolant);
+        c.note("texture");
+        c.note("subgroupAdd");
+        assert!(!c.placement && !c.interpolant);
+        c.note("interpolateAtSample");
+        assert!(!c.placement && c.interpolant);
+        c.note("barrier");
+        assert!(c.placement && c.interpolant);
+        let mut d = BuiltinCalls::default();
+        d.note("EmitStreamVertex");
+        d.note("min");
+        assert!(d.placement && !d.interpolant);
+    }
+
+    #[test]
+    fn id_set_membership() {
+        let mut s: IdSet<ExprId> = IdSet::default();
+        assert!(!s.contains(ExprId(0)));
+        assert!(!s.contains(ExprId(1000)));
+        assert!(s.insert(ExprId(3)));
+        assert!(!s.insert(ExprId(3)));
+        assert!(s.insert(ExprId(64)));
+        assert!(s.insert(ExprId(1000)));
+        assert!(s.insert(ExprId(0)));
+        for i in 0..1100 {
+            assert_eq!(s.contains(ExprId(i)), matches!(i, 0 | 3 | 64 | 1000), "{i}");
+        }
+        let mut v: IdSet<VarId> = IdSet::default();
+        assert!(v.insert(VarId(63)));
+        assert!(v.contains(VarId(63)) && !v.contains(VarId(62)) && !v.contains(VarId(64)));
     }
 }

@@ -669,7 +669,7 @@ impl Checker<'_> {
                 },
                 _ => false,
             };
-            if writeonly && !self.write_targets.contains(&id) && !length_bases.contains(&id) {
+            if writeonly && !self.write_targets.contains(id) && !length_bases.contains(&id) {
                 reads.push(e.span);
             }
         }
