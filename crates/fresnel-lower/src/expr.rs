@@ -749,6 +749,10 @@ impl FnCx<'_, '_, '_> {
     ///   precision, so conversions between precisions change nothing, as in glslang).
     fn mark_result(&mut self, e: hir::ExprId, start: usize, op: Operand) -> Operand {
         self.mark_precision(e, start, &op);
+        // Nothing is non-uniform in most shaders (performance: no call per expression).
+        if self.cx.m.nonuniform_exprs.is_empty() && !self.cx.any_nonuniform_var {
+            return op;
+        }
         self.mark_non_uniform_operand(e, op)
     }
 
@@ -855,13 +859,20 @@ impl FnCx<'_, '_, '_> {
         let ex = m.expr(e);
         let (ty, span) = (ex.ty, ex.span);
         self.span = span;
-        // A constant computed from specialization constants: computed in code from them.
-        if let Some(u) = m.spec_unfolded(e) {
-            return self.expr_opt(u);
+        // A constant computed from specialization constants: computed in code from them
+        // (performance: the table is usually empty; no hash per expression then).
+        if !m.spec_unfolded.is_empty() {
+            if let Some(u) = m.spec_unfolded(e) {
+                return self.expr_opt(u);
+            }
         }
-        // Operations on vendor extension types (crate::vendor).
-        if let Some(r) = self.vendor_expr(e)? {
-            return Ok(r);
+        // Operations on vendor extension types (crate::vendor). Without a vendor type only
+        // built-in calls can be one (performance: no call per expression; `vendor_expr`
+        // decides).
+        if self.cx.any_vendor || matches!(ex.kind, ExprKind::Builtin(..)) {
+            if let Some(r) = self.vendor_expr(e)? {
+                return Ok(r);
+            }
         }
         let op = match &ex.kind {
             ExprKind::Var(v) => {

@@ -172,6 +172,19 @@ pub fn reference_stride(m: &hir::Module, ty: HirTypeId) -> u64 {
 /// with `shared` blocks (GL_EXT_shared_memory_block) as instances. Reference types are
 /// declared as `buffer` blocks, whose layout the checker records; `shared` blocks have none.
 pub fn holds_references(m: &hir::Module, var: &hir::Var) -> bool {
+    // Interface storage without a block member is never a reference, whatever the type
+    // (performance: the common `buffer`/`uniform` instance arrays skip the type walk).
+    let interface = matches!(
+        var.storage,
+        hir::Storage::Uniform
+            | hir::Storage::Buffer
+            | hir::Storage::In
+            | hir::Storage::Out
+            | hir::Storage::Ext(_)
+    );
+    if interface && var.block_member.is_none() {
+        return false;
+    }
     let bt = m.types.innermost(var.ty);
     if !m.types.is_block(bt) {
         return false;
