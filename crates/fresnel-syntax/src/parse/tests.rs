@@ -13,6 +13,11 @@ pub(crate) struct Parsed {
 }
 
 pub(crate) fn parse_src(src: &str) -> Parsed {
+    parse_src_with(src, &super::ParseOptions::default())
+}
+
+/// [`parse_src`] with parse options (limits).
+pub(crate) fn parse_src_with(src: &str, opts: &super::ParseOptions) -> Parsed {
     let mut sm = SourceMap::new();
     let mut interner = Interner::new();
     let mut diags = Diagnostics::new();
@@ -25,13 +30,7 @@ pub(crate) fn parse_src(src: &str) -> Parsed {
         &PpOptions::default(),
         &mut NoIncludes,
     );
-    let tu = super::parse(
-        &out,
-        &sm,
-        &mut interner,
-        &mut diags,
-        &super::ParseOptions::default(),
-    );
+    let tu = super::parse(&out, &sm, &mut interner, &mut diags, opts);
     let errors = diags
         .iter()
         .filter(|d| d.is_error())
@@ -379,28 +378,11 @@ fn lone_operands_keep_the_nesting_limit() {
             "#version 450\nint a[4]; int i; int x; int f(int v){{return v;}}\n\
              void main(){{ x = {body}; x; 1; }}\n"
         );
-        let mut sm = SourceMap::new();
-        let mut interner = Interner::new();
-        let mut diags = Diagnostics::new();
-        let f = sm.add_file("t.glsl", src, FileOrigin::Main);
-        let out = preprocess(
-            &mut sm,
-            &mut interner,
-            &mut diags,
-            f,
-            &PpOptions::default(),
-            &mut NoIncludes,
-        );
         let opts = super::ParseOptions {
             max_depth: 9,
             ..Default::default()
         };
-        super::parse(&out, &sm, &mut interner, &mut diags, &opts);
-        diags
-            .iter()
-            .filter(|d| d.is_error())
-            .map(|d| d.message.clone())
-            .collect()
+        parse_src_with(&src, &opts).errors
     };
     let idx = |n: usize, leaf: &str| format!("a{}[{leaf}{}", "[a".repeat(n), "]".repeat(n + 1));
     let call = |n: usize, leaf: &str| format!("{}{leaf}{}", "f(".repeat(n), ")".repeat(n));
