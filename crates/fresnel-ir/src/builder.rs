@@ -131,20 +131,29 @@ impl<'f> Builder<'f> {
     }
 
     /// Puts a new instruction where building is (or drops it when unreachable).
+    #[inline]
     fn put(&mut self, id: InstrId) {
+        if self.dead || self.cursor.is_some() {
+            self.put_at_cursor(id);
+        } else {
+            // A live builder's block does not end in a jump (every jump makes the builder
+            // dead), so the instruction goes last; it was made in `self.block`, so only the
+            // block's list changes (performance: an inlined push, no `insert_instr`).
+            debug_assert!(!block_ends_in_jump(self.func, self.block));
+            debug_assert_eq!(self.func.instrs[id].block, self.block);
+            self.func.blocks[self.block].instrs.push(id);
+        }
+    }
+
+    /// [`Builder::put`] when dead or at a cursor (the uncommon cases, out of line).
+    #[inline(never)]
+    fn put_at_cursor(&mut self, id: InstrId) {
         if self.dead {
             // Unreachable: keep the values' arena slots but not the instruction.
             self.func.remove_instr_unchecked(id);
         } else if let Some(pos) = &mut self.cursor {
             self.func.insert_instr(self.block, *pos, id);
             *pos += 1;
-        } else {
-            // A live builder's block does not end in a jump (every jump makes the builder
-            // dead), so the instruction goes last (performance: what `append_instr` would
-            // ask the block's last instruction is known).
-            debug_assert!(!block_ends_in_jump(self.func, self.block));
-            let at = self.func.blocks[self.block].instrs.len();
-            self.func.insert_instr(self.block, at, id);
         }
     }
 

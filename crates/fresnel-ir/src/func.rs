@@ -251,13 +251,21 @@ impl Function {
     /// Stores the instruction `id` whose results exist already, and records its uses.
     #[inline]
     fn push_new_instr(&mut self, id: InstrId, block: BlockId, kind: InstrKind) -> InstrId {
+        // The uses are recorded from `kind` before it moves into the arena (performance:
+        // no second look-up of the instruction).
+        let values = &mut self.values;
+        kind.for_each_src(|i, v| {
+            values[v].uses.push(Use::Instr {
+                instr: id,
+                src: i as u16,
+            });
+        });
         let pushed = self.instrs.push(Instr {
             block,
             kind,
             removed: false,
         });
         debug_assert_eq!(pushed, id);
-        self.add_uses(id);
         id
     }
 
