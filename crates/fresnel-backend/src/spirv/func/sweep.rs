@@ -49,7 +49,7 @@ fn literals_from(opcode: u32) -> usize {
 /// The least and the greatest result below `bound` of the candidates of
 /// [`remove_dead_ids`] in `code` ((0, 0) when no result is below it); `None` when there is
 /// no candidate or `code` is malformed. The candidates' starts go to `starts`, in order.
-fn candidate_results(code: &[u32], bound: u32, starts: &mut Vec<usize>) -> Option<(u32, u32)> {
+fn candidate_results(code: &[u32], bound: u32, starts: &mut Vec<u32>) -> Option<(u32, u32)> {
     let mut any = false;
     let (mut lo, mut hi) = (u32::MAX, 0);
     let mut i = 0;
@@ -60,7 +60,7 @@ fn candidate_results(code: &[u32], bound: u32, starts: &mut Vec<usize>) -> Optio
         }
         if n >= 3 && is_pure(code[i] & 0xffff) {
             any = true;
-            starts.push(i);
+            starts.push(i as u32);
             let r = code[i + 2];
             if r < bound {
                 lo = lo.min(r);
@@ -108,8 +108,9 @@ pub fn remove_dead_ids(
     // The candidates' results below `bound`, their least and greatest, found in place
     // (performance: most bodies without a candidate need no split then).
     // (Performance: the candidates' starts kept, so the scans below test no opcode again.)
-    // (A candidate is 3 words at least: one allocation, never regrown.)
-    let mut starts = Vec::with_capacity(code.len() / 3);
+    // (A candidate is 3 words at least: one allocation, never regrown; u32 starts, half the
+    // memory: a body is far shorter than 2^32 words.)
+    let mut starts: Vec<u32> = Vec::with_capacity(code.len() / 3);
     let Some((lo, hi)) = candidate_results(code, bound, &mut starts) else {
         // Malformed, or no candidate: keep everything as it is.
         return None;
@@ -134,13 +135,14 @@ pub fn remove_dead_ids(
     let mut s = 0;
     // The next candidate's start (`usize::MAX` after the last).
     let mut c = 0;
-    let mut next = starts.first().copied().unwrap_or(usize::MAX);
+    let start = |c: usize| starts.get(c).map_or(usize::MAX, |&s| s as usize);
+    let mut next = start(0);
     while s < code.len() {
         let n = (code[s] >> 16) as usize;
         let pure = s == next;
         if pure {
             c += 1;
-            next = starts.get(c).copied().unwrap_or(usize::MAX);
+            next = start(c);
         }
         let opcode = code[s] & 0xffff;
         // (Performance: the literal tail cut off once per instruction, not tested per word.)
@@ -162,7 +164,7 @@ pub fn remove_dead_ids(
             .and_then(|i| uses.get(i as usize))
             .is_some_and(|&c| c == 0)
     };
-    if !starts.iter().any(|&s| unread(&(s, 0))) {
+    if !starts.iter().any(|&s| unread(&(s as usize, 0))) {
         return None;
     }
     let insts = split(code)?;
