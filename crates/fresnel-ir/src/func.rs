@@ -253,13 +253,7 @@ impl Function {
     fn push_new_instr(&mut self, id: InstrId, block: BlockId, kind: InstrKind) -> InstrId {
         // The uses are recorded from `kind` before it moves into the arena (performance:
         // no second look-up of the instruction).
-        let values = &mut self.values;
-        kind.for_each_src(|i, v| {
-            values[v].uses.push(Use::Instr {
-                instr: id,
-                src: i as u16,
-            });
-        });
+        record_uses(&mut self.values, id, &kind);
         let pushed = self.instrs.push(Instr {
             block,
             kind,
@@ -272,12 +266,7 @@ impl Function {
     #[inline]
     fn add_uses(&mut self, id: InstrId) {
         let Function { instrs, values, .. } = self;
-        instrs[id].kind.for_each_src(|i, v| {
-            values[v].uses.push(Use::Instr {
-                instr: id,
-                src: i as u16,
-            });
-        });
+        record_uses(values, id, &instrs[id].kind);
     }
 
     /// Records the uses of an instruction pushed into the arena directly (a copy): its
@@ -813,6 +802,17 @@ impl Function {
         let fl = self.flags(keep).merge(self.flags(gone));
         self.set_flags(keep, fl);
     }
+}
+
+/// Adds instruction `id`, whose kind is `kind`, to the use list of each value it reads.
+#[inline]
+fn record_uses(values: &mut EntityVec<ValueId, ValueDef>, id: InstrId, kind: &InstrKind) {
+    kind.for_each_src(|i, v| {
+        values[v].uses.push(Use::Instr {
+            instr: id,
+            src: i as u16,
+        });
+    });
 }
 
 /// The iterator over a [`ValueFlagsMap`].
