@@ -550,3 +550,20 @@ fn nesting_at_the_limits_compiles_and_one_more_level_is_a_diagnostic() {
         stderr(&o)
     );
 }
+
+/// `build.rs` links the unwinder in statically on Linux x86-64 with glibc (start-up time):
+/// the executable must not ask the dynamic loader for `libgcc_s.so.1`, whose name would then
+/// sit in its dynamic string table.
+#[cfg(all(target_os = "linux", target_arch = "x86_64", target_env = "gnu"))]
+#[test]
+fn the_unwinder_is_linked_in() {
+    let exe = std::fs::read(env!("CARGO_BIN_EXE_fresnel")).expect("read the fresnel executable");
+    let needle = b"libgcc_s.so.1";
+    assert!(
+        !exe.windows(needle.len()).any(|w| w == needle),
+        "the fresnel executable still loads libgcc_s.so.1"
+    );
+    // Still a working executable with a working exit path.
+    let o = fresnel(&["--version"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
