@@ -393,3 +393,28 @@ fn buffer_reference_arithmetic() {
         "buffer references",
     );
 }
+
+/// Constructor arguments are coerced with their context named only on an error; the messages
+/// still name the element, the member and the type.
+#[test]
+fn constructor_argument_mismatches_name_their_place() {
+    ok(
+        Fragment,
+        "#version 450\nstruct S { float x; vec2 y; };\nvoid main() { S s = S(1, vec2(2)); float a[2] = float[2](1, 2.0); }\n",
+    );
+    fails(
+        Fragment,
+        "#version 450\nstruct S { float x; vec2 y; };\nvoid main() { S s = S(1.0, vec3(2)); }\n",
+        "member `y` of `S`: expected `vec2`, found `vec3`",
+    );
+    fails(
+        Fragment,
+        "#version 450\nvoid main() { float a[2] = float[2](1.0, vec2(2)); }\n",
+        "element 2 of the array constructor: expected `float`, found `vec2`",
+    );
+    fails(
+        Fragment,
+        "#version 450\nstruct S { float x; };\nvoid main() { S s = S(1.0, 2.0); }\n",
+        "the constructor of `S` needs 1 arguments (one per member), 2 given",
+    );
+}

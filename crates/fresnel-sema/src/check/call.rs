@@ -1040,7 +1040,8 @@ impl Checker<'_> {
         ) {
             return self.construct_numeric(ty, args, span);
         }
-        let tname = self.ty_name(ty);
+        // The type's name is spelled only for a message (performance: sampler and struct
+        // constructors are common, and naming a type formats a string).
         match self.m.types.get(ty).clone() {
             Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => {
                 self.construct_numeric(ty, args, span)
@@ -1050,6 +1051,7 @@ impl Checker<'_> {
                 let n = args.len() as u32;
                 if let ArraySize::Fixed(k) = size {
                     if k != n {
+                        let tname = self.ty_name(ty);
                         self.error(
                             "constructor-arguments",
                             span,
@@ -1071,11 +1073,9 @@ impl Checker<'_> {
                         }
                         _ => elem,
                     };
-                    conv.push(self.coerce(
-                        *a,
-                        target,
-                        &format!("element {} of the array constructor", i + 1),
-                    ));
+                    conv.push(self.coerce_with(*a, target, |_| {
+                        format!("element {} of the array constructor", i + 1)
+                    }));
                 }
                 let elem_final = conv.first().map_or(elem, |a| self.ety(*a));
                 let rt = self.m.types.array(elem_final, ArraySize::Fixed(n));
@@ -1098,6 +1098,7 @@ impl Checker<'_> {
                             )
                         });
                     if !ok {
+                        let tname = self.ty_name(ty);
                         self.error(
                             "constructor-arguments",
                             span,
@@ -1119,6 +1120,7 @@ impl Checker<'_> {
                     return self.add_expr(ExprKind::Construct(ty, args), ty, span);
                 }
                 if def.members.len() != args.len() {
+                    let tname = self.ty_name(ty);
                     self.error(
                         "constructor-arguments",
                         span,
@@ -1138,8 +1140,10 @@ impl Checker<'_> {
                         conv.push(*a);
                         continue;
                     }
-                    let what = format!("member `{}` of `{tname}`", self.name(m.name));
-                    conv.push(self.coerce(*a, m.ty, &what));
+                    let member = m.name;
+                    conv.push(self.coerce_with(*a, m.ty, |c| {
+                        format!("member `{}` of `{}`", c.name(member), c.ty_name(ty))
+                    }));
                 }
                 self.finish_construct(ty, conv, span)
             }
@@ -1152,6 +1156,7 @@ impl Checker<'_> {
                         Type::SamplerState { .. }
                     );
                 if !ok {
+                    let tname = self.ty_name(ty);
                     self.error(
                         "constructor-arguments",
                         span,
@@ -1165,6 +1170,7 @@ impl Checker<'_> {
                 // ARB_bindless_texture: a handle is made from a `uvec2`.
                 let uvec2 = self.m.types.vector(Scalar::U32, 2);
                 if args.len() != 1 {
+                    let tname = self.ty_name(ty);
                     self.error(
                         "constructor-arguments",
                         span,
@@ -1172,7 +1178,9 @@ impl Checker<'_> {
                     );
                     return self.error_expr(span);
                 }
-                let handle = self.coerce(args[0], uvec2, &format!("the handle of `{tname}`"));
+                let handle = self.coerce_with(args[0], uvec2, |c| {
+                    format!("the handle of `{}`", c.ty_name(ty))
+                });
                 self.add_expr(ExprKind::Construct(ty, vec![handle]), ty, span)
             }
             Type::Ext(_) => self.construct_ext(ty, args, span, tspan),
@@ -1182,6 +1190,7 @@ impl Checker<'_> {
             | Type::HitObjectEXT
             | Type::RayQuery => self.add_expr(ExprKind::Construct(ty, args), ty, span),
             _ => {
+                let tname = self.ty_name(ty);
                 self.error(
                     "constructor-type",
                     tspan,

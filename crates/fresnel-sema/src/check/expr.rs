@@ -350,6 +350,18 @@ impl Checker<'_> {
 
     /// Converts `e` to `to` if an implicit conversion exists; reports otherwise.
     pub(crate) fn coerce(&mut self, e: ExprId, to: TypeId, what: &str) -> ExprId {
+        self.coerce_with(e, to, |_| what.to_owned())
+    }
+
+    /// [`Self::coerce`] with the context of the message (`what`) spelled only when there is
+    /// an error (performance: a constructor's arguments are coerced one by one, and naming
+    /// each one, with its type's name, cost more than checking it).
+    pub(crate) fn coerce_with(
+        &mut self,
+        e: ExprId,
+        to: TypeId,
+        what: impl FnOnce(&Self) -> String,
+    ) -> ExprId {
         let from = self.ety(e);
         if from == to || self.m.types.is_error(from) || self.m.types.is_error(to) {
             return e;
@@ -377,6 +389,7 @@ impl Checker<'_> {
             }
         }
         let span = self.espan(e);
+        let what = what(self);
         let msg = format!(
             "{what}: expected `{}`, found `{}`",
             self.ty_name(to),
