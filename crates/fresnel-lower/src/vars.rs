@@ -241,6 +241,19 @@ impl Cx<'_> {
             self.spec_constant(types, id, span)?;
             return Ok(Global::Const);
         }
+        if var.builtin && var.storage == Storage::In {
+            let name = self.interner.resolve(var.name);
+            if is_geometry_shader4_input(name) {
+                return Err(LowerError::new(
+                    format!(
+                        "`{name}` (GL_ARB_geometry_shader4 before GLSL 1.50) is checked but not \
+                         compiled: its size and the input primitive are API settings; use GLSL \
+                         1.50, a `layout(triangles) in;` (or another primitive) and `gl_in[i]`"
+                    ),
+                    Some(span),
+                ));
+            }
+        }
         // A global of a block type outside the interface storages holds buffer references
         // (GL_EXT_buffer_reference), as the checker decides.
         let block_ty = self
@@ -1369,4 +1382,21 @@ impl crate::func::FnCx<'_, '_, '_> {
             _ => None,
         }
     }
+}
+
+/// GL_ARB/EXT_geometry_shader4's per-vertex inputs before GLSL 1.50 (`gl_PositionIn[i]`), sized
+/// by an input primitive chosen through the API.
+fn is_geometry_shader4_input(name: &str) -> bool {
+    matches!(
+        name,
+        "gl_PositionIn"
+            | "gl_PointSizeIn"
+            | "gl_ClipVertexIn"
+            | "gl_FrontColorIn"
+            | "gl_BackColorIn"
+            | "gl_FrontSecondaryColorIn"
+            | "gl_BackSecondaryColorIn"
+            | "gl_TexCoordIn"
+            | "gl_FogFragCoordIn"
+    )
 }

@@ -509,3 +509,23 @@ void main() {
     assert_eq!(intrinsics(&s, Intrinsic::ImageDerefAtomic).len(), 1);
     assert!(intrinsics(&s, Intrinsic::ImageDerefAtomicVec).is_empty());
 }
+
+/// GL_ARB_geometry_shader4 before GLSL 1.50: the front end accepts the `...In` inputs, whose
+/// size and input primitive are API settings; the lowering says so instead of guessing.
+#[test]
+fn geometry_shader4_inputs_are_refused_with_a_reason() {
+    let src = "#version 120\n#extension GL_ARB_geometry_shader4 : enable\nvoid main() { for (int i = 0; i < gl_VerticesIn; i++) { gl_Position = gl_PositionIn[i]; EmitVertex(); } }\n";
+    let opts = options("t.geom");
+    assert!(!fresnel::check(SourceInput::new("t.geom", src), &opts, &mut NoIncludes).has_errors());
+    let run = fresnel::lower_to_ir(SourceInput::new("t.geom", src), &opts, &mut NoIncludes);
+    let text = run.render_diagnostics(fresnel::ErrorFormat::Human, false);
+    assert!(run.has_errors() && run.ir.is_none(), "{text}");
+    assert!(
+        text.contains("`gl_PositionIn` (GL_ARB_geometry_shader4 before GLSL 1.50) is checked but not compiled"),
+        "{text}"
+    );
+    // Outputs alone need no API setting: such a shader lowers.
+    let outputs_only = "#version 120\n#extension GL_ARB_geometry_shader4 : enable\nvoid main() { gl_Position = vec4(float(gl_VerticesIn)); EmitVertex(); }\n";
+    let s = lower("t.geom", outputs_only);
+    assert!(!s.functions.is_empty());
+}

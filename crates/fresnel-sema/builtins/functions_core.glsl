@@ -1033,7 +1033,7 @@ vec4 noise4(genFType x);
 @ gl 400 ext GL_ARB_gpu_shader5 stage geom
 void EmitStreamVertex(const int stream);
 void EndStreamPrimitive(const int stream);
-@ gl 150 es 310 stage geom
+@ gl 150 es 310 ext GL_ARB_geometry_shader4|GL_EXT_geometry_shader4 stage geom
 void EmitVertex();
 void EndPrimitive();
 

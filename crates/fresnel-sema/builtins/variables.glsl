@@ -95,6 +95,19 @@ const mediump int gl_MaxGeometryOutputVertices = 256;
 const mediump int gl_MaxGeometryTotalOutputComponents = 1024;
 const mediump int gl_MaxGeometryUniformComponents = 1024;
 
+// The same limits for geometry shaders before GLSL 1.50 (GL_ARB_geometry_shader4 /
+// GL_EXT_geometry_shader4).
+@ gl 110-140 requires GL_ARB_geometry_shader4|GL_EXT_geometry_shader4
+const int gl_MaxGeometryTextureImageUnits = 16;
+const int gl_MaxGeometryVaryingComponents = 64;
+const int gl_MaxVertexVaryingComponents = 64;
+const int gl_MaxGeometryUniformComponents = 1024;
+const int gl_MaxGeometryOutputVertices = 256;
+const int gl_MaxGeometryTotalOutputComponents = 1024;
+
+@ gl 110-120 requires GL_ARB_geometry_shader4|GL_EXT_geometry_shader4
+const int gl_MaxVaryingComponents = 60;
+
 @ gl 150
 const int gl_MaxGeometryVaryingComponents = 64;
 const int gl_MaxVertexOutputComponents = 64;
@@ -1064,6 +1077,41 @@ out gl_PerVertex {
     highp vec4 gl_Position;
     highp float gl_PointSize;
 };
+
+// Geometry shaders before GLSL 1.50 (GL_ARB_geometry_shader4 / GL_EXT_geometry_shader4): the
+// inputs are arrays named `...In`, one element per input vertex, and the outputs are the
+// vertex shader's. The input primitive is an API setting under these extensions
+// (`glProgramParameteri`), unknown when a shader is compiled on its own, while
+// `gl_VerticesIn` is a constant expression (array sizes, texel offsets): it takes the largest
+// input primitive's vertex count, 6 (triangles with adjacency), as do the `...In` arrays.
+@ gl 110-140 requires GL_ARB_geometry_shader4|GL_EXT_geometry_shader4 stage geom
+const int gl_VerticesIn = 6;
+in int gl_PrimitiveIDIn;
+in vec4 gl_PositionIn[gl_VerticesIn];
+in float gl_PointSizeIn[gl_VerticesIn];
+out vec4 gl_Position;
+out float gl_PointSize;
+out int gl_PrimitiveID;
+out int gl_Layer;
+
+@ gl 130-140 requires GL_ARB_geometry_shader4|GL_EXT_geometry_shader4 stage geom
+out float gl_ClipDistance[];
+
+@ gl 110-130 novulkan requires GL_ARB_geometry_shader4|GL_EXT_geometry_shader4 stage geom
+in vec4 gl_ClipVertexIn[gl_VerticesIn];
+in vec4 gl_FrontColorIn[gl_VerticesIn];
+in vec4 gl_BackColorIn[gl_VerticesIn];
+in vec4 gl_FrontSecondaryColorIn[gl_VerticesIn];
+in vec4 gl_BackSecondaryColorIn[gl_VerticesIn];
+in vec4 gl_TexCoordIn[gl_VerticesIn][gl_MaxTextureCoords];
+in float gl_FogFragCoordIn[gl_VerticesIn];
+out vec4 gl_ClipVertex;
+out vec4 gl_FrontColor;
+out vec4 gl_BackColor;
+out vec4 gl_FrontSecondaryColor;
+out vec4 gl_BackSecondaryColor;
+out vec4 gl_TexCoord[];
+out float gl_FogFragCoord;
 
 // =============================================================================================
 // Fragment shader

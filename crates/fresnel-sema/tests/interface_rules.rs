@@ -55,6 +55,63 @@ fn geometry_inputs_are_arrays() {
     );
 }
 
+/// GL_ARB_geometry_shader4 / GL_EXT_geometry_shader4 before GLSL 1.50: the `...In` per-vertex
+/// inputs, `gl_VerticesIn` as a constant expression, the vertex outputs, `EmitVertex`, and
+/// inputs holding one array per vertex.
+#[test]
+fn geometry_shader4_before_glsl_150() {
+    for ext in ["GL_ARB_geometry_shader4", "GL_EXT_geometry_shader4"] {
+        let head = format!("#version 120\n#extension {ext} : enable\n");
+        ok(
+            "t.geom",
+            &format!(
+                "{head}varying in float a[][3];\nvarying in vec2 b[gl_VerticesIn];\nvarying out vec4 c;\n\
+                 float f[gl_VerticesIn];\nconst int n = gl_VerticesIn;\n\
+                 void main() {{ for (int i = 0; i < gl_VerticesIn; i++) {{\n\
+                 gl_Position = gl_PositionIn[i] * a[i][2] + gl_TexCoordIn[i][1];\n\
+                 gl_FrontColor = gl_FrontColorIn[i]; gl_PointSize = gl_PointSizeIn[i];\n\
+                 gl_PrimitiveID = gl_PrimitiveIDIn; gl_Layer = 0; c = vec4(b[i], 0.0, 1.0);\n\
+                 EmitVertex(); }} EndPrimitive(); }}"
+            ),
+        );
+        // The constant bounds the per-vertex arrays.
+        fails(
+            "t.geom",
+            &format!(
+                "{head}void main() {{ gl_Position = gl_PositionIn[gl_VerticesIn]; EmitVertex(); }}"
+            ),
+            "out of range",
+        );
+        // Two dimensions for geometry inputs only.
+        fails(
+            "t.geom",
+            &format!("{head}void main() {{ float x[2][2]; gl_Position = vec4(x[0][0]); }}"),
+            "arrays of arrays",
+        );
+        fails(
+            "t.geom",
+            &format!("{head}varying in float a[][3];\nvoid main() {{ float s = a[0][3]; }}"),
+            "index 3 is out of range",
+        );
+    }
+    // Without the extension these names do not exist.
+    fails(
+        "t.geom",
+        "#version 120\nvoid main() { gl_Position = gl_PositionIn[0]; }",
+        "`gl_PositionIn` is not declared",
+    );
+    // From GLSL 1.50 the core names serve, the extension enabled or not.
+    ok(
+        "t.geom",
+        "#version 150\n#extension GL_ARB_geometry_shader4 : enable\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\nvoid main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); }",
+    );
+    fails(
+        "t.geom",
+        "#version 120\n#extension GL_ARB_geometry_shader4 : enable\nvarying in float a[][3];\nvoid main() { float s = gl_ClipDistanceIn[0][0]; }",
+        "`gl_ClipDistanceIn` is not declared",
+    );
+}
+
 #[test]
 fn geometry_input_sizes_follow_the_primitive() {
     ok(

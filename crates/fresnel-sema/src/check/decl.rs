@@ -1035,7 +1035,12 @@ impl Checker<'_> {
                         "vertex shader inputs cannot be arrays in GLSL ES 1.00",
                     );
                 }
-                ty = self.apply_array(ty, a);
+                // GL_ARB/EXT_geometry_shader4: a geometry input holds one array per input
+                // vertex (`varying in float x[][6]`) without arrays of arrays.
+                let per_vertex_arrays = storage == Storage::In
+                    && self.stage == Some(Stage::Geometry)
+                    && self.any_ext(&[Ext::ARB_geometry_shader4, Ext::EXT_geometry_shader4]);
+                ty = self.apply_array_dims(ty, a, per_vertex_arrays);
                 let es_varying = self.is_es()
                     && ((storage == Storage::Out && self.stage == Some(Stage::Vertex))
                         || (storage == Storage::In && self.stage == Some(Stage::Fragment)));

@@ -920,7 +920,18 @@ impl<'a> Checker<'a> {
     }
 
     /// Applies array dimensions (outermost first) to an element type.
-    pub fn apply_array(&mut self, mut elem: TypeId, spec: &ast::ArraySpec) -> TypeId {
+    pub fn apply_array(&mut self, elem: TypeId, spec: &ast::ArraySpec) -> TypeId {
+        self.apply_array_dims(elem, spec, false)
+    }
+
+    /// [`Self::apply_array`]; `two_dims_ok`: two dimensions need no arrays-of-arrays support
+    /// (GL_ARB_geometry_shader4's per-vertex geometry inputs, `varying in float x[][6]`).
+    pub fn apply_array_dims(
+        &mut self,
+        mut elem: TypeId,
+        spec: &ast::ArraySpec,
+        two_dims_ok: bool,
+    ) -> TypeId {
         let mut spec_dims: Vec<Option<crate::hir::ExprId>> = Vec::new();
         let dims: Vec<Option<u32>> = spec
             .dims
@@ -939,7 +950,10 @@ impl<'a> Checker<'a> {
             })
             .collect();
         let elem0 = elem;
-        if dims.len() > 1 || matches!(self.m.types.get(elem), Type::Array { .. }) {
+        let two_dims = dims.len() == 2 && !matches!(self.m.types.get(elem), Type::Array { .. });
+        if (dims.len() > 1 || matches!(self.m.types.get(elem), Type::Array { .. }))
+            && !(two_dims_ok && two_dims)
+        {
             self.require(
                 spec.span,
                 "arrays of arrays",
