@@ -84,7 +84,7 @@ fn frexp(x: f64) -> (f64, i64) {
     if x == 0.0 || !x.is_finite() {
         return (x, 0);
     }
-    let mut e = x.abs().log2().floor() as i64 + 1;
+    let mut e = libm::log2(x.abs()).floor() as i64 + 1;
     let mut m = ldexp(x, -e);
     // Correct rounding errors of log2 at the edges.
     if m.abs() >= 1.0 {
@@ -218,24 +218,24 @@ pub fn scalar(op: AluOp, sb: u8, db: u8, s: [u64; 4]) -> Result<u64, Error> {
         Frcp => fr(1.0 / f(0)),
         Frsq => fr(1.0 / f(0).sqrt()),
         Fsqrt => fr(f(0).sqrt()),
-        Fexp2 => fr(f(0).exp2()),
-        Flog2 => fr(f(0).log2()),
-        Fexp => fr(f(0).exp()),
-        Flog => fr(f(0).ln()),
-        Fpow => fr(f(0).powf(f(1))),
-        Fsin => fr(f(0).sin()),
-        Fcos => fr(f(0).cos()),
-        Ftan => fr(f(0).tan()),
-        Fasin => fr(f(0).asin()),
-        Facos => fr(f(0).acos()),
-        Fatan => fr(f(0).atan()),
-        Fatan2 => fr(f(0).atan2(f(1))),
-        Fsinh => fr(f(0).sinh()),
-        Fcosh => fr(f(0).cosh()),
-        Ftanh => fr(f(0).tanh()),
-        Fasinh => fr(f(0).asinh()),
-        Facosh => fr(f(0).acosh()),
-        Fatanh => fr(f(0).atanh()),
+        Fexp2 => fr(libm::exp2(f(0))),
+        Flog2 => fr(libm::log2(f(0))),
+        Fexp => fr(libm::exp(f(0))),
+        Flog => fr(libm::log(f(0))),
+        Fpow => fr(libm::pow(f(0), f(1))),
+        Fsin => fr(libm::sin(f(0))),
+        Fcos => fr(libm::cos(f(0))),
+        Ftan => fr(libm::tan(f(0))),
+        Fasin => fr(libm::asin(f(0))),
+        Facos => fr(libm::acos(f(0))),
+        Fatan => fr(libm::atan(f(0))),
+        Fatan2 => fr(libm::atan2(f(0), f(1))),
+        Fsinh => fr(libm::sinh(f(0))),
+        Fcosh => fr(libm::cosh(f(0))),
+        Ftanh => fr(libm::tanh(f(0))),
+        Fasinh => fr(libm::asinh(f(0))),
+        Facosh => fr(libm::acosh(f(0))),
+        Fatanh => fr(libm::atanh(f(0))),
         FrexpSig => fr(frexp(f(0)).0),
         FrexpExp => mask(frexp(f(0)).1 as u64, db),
         Ldexp => fr(ldexp(f(0), sext(s[1], 32))),

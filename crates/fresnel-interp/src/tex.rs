@@ -685,7 +685,7 @@ pub(crate) fn exec_tex(
                     }
                     let rho = rho_of(dx, dy);
                     if rho > 0.0 {
-                        rho.log2()
+                        libm::log2(rho)
                     } else {
                         f64::NEG_INFINITY
                     }
@@ -704,7 +704,7 @@ pub(crate) fn exec_tex(
                         };
                         let rho = rho_of(g(TexSrc::Ddx), g(TexSrc::Ddy));
                         if rho > 0.0 {
-                            rho.log2()
+                            libm::log2(rho)
                         } else {
                             f64::NEG_INFINITY
                         }

@@ -35,9 +35,12 @@ pub fn round_to_f16(x: f32) -> f32 {
     if a >= 65520.0 {
         return f32::INFINITY.copysign(x);
     }
-    // The spacing of f16 values around |x|.
-    let exp = a.log2().floor().max(-14.0);
-    let ulp = 2f32.powi(exp as i32 - 10);
+    // The spacing of f16 values around |x|: from the exponent bits (exact, where
+    // `floor(log2(a))` in floating point can round up just below a power of two), at least
+    // that of the smallest normal f16 (subnormal f32 values are far below it).
+    let biased = ((a.to_bits() >> 23) & 0xff) as i32;
+    let exp = (biased - 127).max(-14);
+    let ulp = 2f32.powi(exp - 10);
     let q = (a / ulp).round_ties_even() * ulp;
     q.copysign(x)
 }
@@ -475,6 +478,13 @@ mod tests {
         );
         assert_eq!(round_to_f16(1.0 / 3.0), 0.333_251_95);
         assert_eq!(round_to_f16(70000.0), f32::INFINITY);
+        // The f16 spacing from the exponent bits: 0.5 in [512, 1024), 2^-24 among the
+        // subnormals, ties to even.
+        assert_eq!(round_to_f16(1023.7), 1023.5);
+        assert_eq!(round_to_f16(1023.9), 1024.0);
+        assert_eq!(round_to_f16(-513.25), -513.0);
+        assert_eq!(round_to_f16(1.0e-7), 2.0 * 2f32.powi(-24));
+        assert_eq!(round_to_f16(65519.0), 65504.0);
         // (Issue 5, helper F) The small float formats round in their own precision and
         // range.
         assert_eq!(small_float_round(Scalar::BF16, 100000.0), 99840.0);
