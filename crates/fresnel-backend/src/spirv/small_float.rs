@@ -5,11 +5,10 @@
 //! microscaling formats of GL_EXT_float_e2m1 / e2m3 / e3m2 / ue8m0 / mxint8 (`floate2m1_t`,
 //! `fe2m3vecN`, `floatue8m0_t`, ...) as SPV_EXT_ocp_microscaling_types (`OpTypeFloat 4
 //! Float4E2M1EXT`, `6 Float6E2M3EXT`, `6 Float6E3M2EXT`, `8 Float8UnsignedE8M0EXT`, `8
-//! MXInt8EXT`; capabilities Float4EXT, Float6EXT, Float8UnsignedE8M0EXT, MXInt8EXT; the
-//! extension requires SPV_EXT_float8, declared with it). These reach the IR as
-//! `Type::Opaque` named by the GLSL type; here the name is read back and the type declared
-//! (a vector of them with `OpTypeVector`, any length for long vectors). The operations on
-//! them are in `instr/small_float.rs`.
+//! MXInt8EXT`; capabilities Float4EXT, Float6EXT, Float8UnsignedE8M0EXT, MXInt8EXT). These
+//! reach the IR as `Type::Opaque` named by the GLSL type; here the name is read back and the
+//! type declared (a vector of them with `OpTypeVector`, any length for long vectors). The
+//! operations on them are in `instr/small_float.rs`.
 //!
 //! [`Desc`] describes every format in one table (bits of exponent and mantissa, bias, sign,
 //! what the all-ones exponent means, overflow); [`Format::encode`] rounds a value to a bit
@@ -355,8 +354,8 @@ impl Module<'_> {
                     Format::UE8M0 => CAP_FLOAT8_UNSIGNED_E8M0_EXT,
                     _ => CAP_MXINT8_EXT,
                 });
-                // SPV_EXT_ocp_microscaling_types requires SPV_EXT_float8.
-                self.exts.insert("SPV_EXT_float8");
+                // (The extension requires an implementation of SPV_EXT_float8; a module
+                // declares that one only for the float8 types, as glslang does.)
                 self.exts.insert("SPV_EXT_ocp_microscaling_types");
             }
         }
