@@ -210,7 +210,7 @@ impl FnCx<'_, '_, '_> {
             n.parse().ok()
         };
         if let Some(n) = count("packFloat") {
-            let total = n * bits;
+            let total = n.checked_mul(bits)?;
             return if bits == 4 {
                 if total <= 32 {
                     plain(self.b.types, BaseType::Uint, total, 1)
@@ -666,6 +666,29 @@ impl FnCx<'_, '_, '_> {
                 if srcs.len() == args.len() {
                     let tys: Vec<HirTypeId> = args.iter().map(|a| ety(*a)).collect();
                     self.small_float_typed_srcs(&mut srcs, &tys, ty, false, span)?;
+                    // A microscaling built-in's operand that is not an integer (the checker
+                    // types them loosely): through a temporary of its type, so the writer
+                    // sees what it is (and refuses `bitcastExtractfe2m1EXT(1.0, 2)`).
+                    if ocp_format_of(f.name).is_some() {
+                        for (s, &t) in srcs.iter_mut().zip(&tys) {
+                            let is_value = !matches!(
+                                self.b.func.instrs[self.b.func.values[*s].def].kind,
+                                fresnel_ir::InstrKind::Deref(_)
+                            );
+                            let plain =
+                                matches!(m.types.get(t), HType::Scalar(_) | HType::Vector(..))
+                                    && !is_vendor(m, t);
+                            if is_value
+                                && plain
+                                && !m.types.scalar_of(t).is_some_and(|s| s.is_int())
+                            {
+                                let tv = self.temp("vendor_arg", t, span)?;
+                                let d = self.deref_var(tv);
+                                self.store(d, t, &Operand::Value(*s))?;
+                                *s = d;
+                            }
+                        }
+                    }
                 }
                 // Functions named as arguments: the operation's `callee` and `callee2`.
                 let mut callees = Vec::new();

@@ -396,3 +396,54 @@ void main() {
         assert!(has_result(&words, OP_F_CONVERT, f32_t));
     }
 }
+
+/// A constant folded from the one store into its typed temporary, even when the lowering
+/// left removed stores behind (`uint8_t p = ...;` with `p` never read: its store is gone).
+#[test]
+fn constants_fold_from_live_stores_only() {
+    let src = "#version 450
+#extension GL_EXT_float_e2m1 : require
+#extension GL_EXT_shader_explicit_arithmetic_types : enable
+layout(local_size_x = 1) in;
+void main() { uint8_t p = packFloat2xfe2m1EXT(fe2m1vec2(1.0fe2m1)); }
+";
+    let words = support::try_compile(Stage::Compute, TargetEnv::Vulkan { minor: 3 }, src, false)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let e2m1 = float_type(&words, &[4, ENC_E2M1]).expect("e2m1");
+    assert_eq!(constants(&words, e2m1), vec![2]);
+}
+
+/// Misused microscaling built-ins (the checker types them loosely) are refused by name.
+#[test]
+fn misused_builtins_are_refused() {
+    for (body, want) in [
+        (
+            "floate2m1_t e = bitcastExtractfe2m1EXT(1.0, 2); buf.f = float(e);",
+            "not an integer",
+        ),
+        (
+            "fe2m1vec4 v = unpackFloat4xfe2m1EXT(uint8_t(buf.f)); buf.f = float(fe2m1vec2(v));",
+            "different sizes",
+        ),
+        (
+            "floate2m1_t e = bitcastExtractfe2m1EXT(uint8_t(1), 2); buf.f = float(e) + float(floate2m1_t(buf.f));",
+            "not known at compile time",
+        ),
+    ] {
+        let src = format!(
+            "#version 450
+#extension GL_EXT_float_e2m1 : require
+#extension GL_EXT_shader_explicit_arithmetic_types : enable
+layout(local_size_x = 1) in;
+layout(binding = 0) buffer B {{ float f; }} buf;
+void main() {{ {body} }}
+"
+        );
+        for optimize in [false, true] {
+            let e =
+                support::try_compile(Stage::Compute, TargetEnv::Vulkan { minor: 3 }, &src, optimize)
+                    .expect_err(body);
+            assert!(e.contains(want), "{body}: {e}");
+        }
+    }
+}

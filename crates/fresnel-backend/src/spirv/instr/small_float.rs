@@ -283,25 +283,12 @@ impl FuncCx<'_, '_> {
 
     /// The components of a constant operand as numbers: a constant value, or the deref of
     /// a local whose one store is of a constant (the typed temporaries of the lowering).
-    fn sf_const_operand(&self, v: ValueId) -> Option<Vec<f64>> {
+    fn sf_const_operand(&mut self, v: ValueId) -> Option<Vec<f64>> {
         let (val, k) = match deref_ty(self.f, v) {
             Some(t) => {
                 let k = self.m.value_kind(t)?;
                 let var = self.sf_local_var(v)?;
-                let mut stored = None;
-                for (_, i) in self.f.instrs.iter() {
-                    if let fresnel_ir::InstrKind::Intrinsic(x) = &i.kind {
-                        if x.op == Intrinsic::StoreDeref
-                            && x.srcs.first().and_then(|&d| self.sf_local_var(d)) == Some(var)
-                        {
-                            if stored.is_some() {
-                                return None;
-                            }
-                            stored = x.srcs.get(1).copied();
-                        }
-                    }
-                }
-                (stored?, k)
+                (self.sf_single_store(var)?, k)
             }
             // A value with no typed temporary: the checker gives the microscaling literals
             // (`0.5fe2m1`) the type `float16_t` and stores them with no conversion node,
@@ -324,13 +311,41 @@ impl FuncCx<'_, '_> {
                     (BaseType::Float, 16) => f64::from(fresnel_ir::float::f16_to_f32(b as u16)),
                     (BaseType::Float, 32) => f64::from(f32::from_bits(b as u32)),
                     (BaseType::Float, 64) => f64::from_bits(b),
-                    (BaseType::Int, bits) => (((b << (64 - bits)) as i64) >> (64 - bits)) as f64,
+                    (BaseType::Int, bits) => {
+                        let sh = 64u32.saturating_sub(u32::from(bits)).min(63);
+                        (((b << sh) as i64) >> sh) as f64
+                    }
                     (BaseType::Uint, _) => b as f64,
                     (BaseType::Bool, _) => f64::from(u8::from(b != 0)),
                     _ => return None,
                 })
             })
             .collect()
+    }
+
+    /// The value stored into the function-local `var` when one store (of the whole
+    /// variable, in the function's live code) writes it.
+    fn sf_single_store(&mut self, var: fresnel_ir::VarId) -> Option<ValueId> {
+        if self.single_stores.is_none() {
+            let mut map: rustc_hash::FxHashMap<fresnel_ir::VarId, Option<ValueId>> =
+                rustc_hash::FxHashMap::default();
+            for id in self.f.instrs_in_order() {
+                if let fresnel_ir::InstrKind::Intrinsic(x) = &self.f.instrs[id].kind {
+                    // Other writers (copies, vendor operations) count as stores of no
+                    // known value.
+                    let value = match x.op {
+                        Intrinsic::StoreDeref => x.srcs.get(1).copied(),
+                        Intrinsic::CopyDeref | Intrinsic::VendorOp => None,
+                        _ => continue,
+                    };
+                    if let Some(var) = x.srcs.first().and_then(|&d| self.sf_local_var(d)) {
+                        map.entry(var).and_modify(|e| *e = None).or_insert(value);
+                    }
+                }
+            }
+            self.single_stores = Some(map);
+        }
+        self.single_stores.as_ref()?.get(&var).copied().flatten()
     }
 
     /// The function-local variable a deref names whole.
@@ -773,10 +788,12 @@ impl FuncCx<'_, '_> {
                         "`{name}` of something other than integers"
                     )));
                 };
-                if bk.comps != to.comps()
-                    || !matches!(bk.base, BaseType::Int | BaseType::Uint)
-                    || bk.bits <= f.bits()
-                {
+                if !matches!(bk.base, BaseType::Int | BaseType::Uint) {
+                    return Err(SpirvError::new(format!(
+                        "`{name}` of a base that is not an integer"
+                    )));
+                }
+                if bk.comps != to.comps() || bk.bits <= f.bits() {
                     return Err(SpirvError::new(format!(
                         "`{name}` from {}-bit integers of {} components",
                         bk.bits, bk.comps
