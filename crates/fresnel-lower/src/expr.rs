@@ -457,6 +457,13 @@ impl FnCx<'_, '_, '_> {
                         let op = self.vendor_const(c, var.ty, span)?;
                         return self.spill(op, var.ty, span);
                     }
+                    // A constant of a vendor type the checker could not fold (`const
+                    // fe2m1vec2 v = fe2m1vec2(c, c);`): its initializer, evaluated where it
+                    // is read (a constant expression, so every evaluation is the same).
+                    if let Some(init) = var.init {
+                        let op = self.expr(init)?;
+                        return self.spill(op, var.ty, span);
+                    }
                 }
                 if let Some(cv) = self.cx.const_vars.get(&v) {
                     let cv = *cv;

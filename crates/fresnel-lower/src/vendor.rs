@@ -9,7 +9,10 @@
 //! scalar or vector result is the value of `vendor_op_value`. Memory arguments (vendor
 //! values, aggregates, buffers, `out` arguments) are derefs of the real l-value, other
 //! arguments values. Constants of these types are built in code with `construct` from their
-//! components (the IR has no constants of opaque types).
+//! components (the IR has no constants of opaque types). The microscaling formats'
+//! built-ins (`packFloat4xfe2m1EXT`, `bitcastExtractfe2m3EXT`, `floatue8m0BitsToIntEXT`, ...),
+//! which the checker types loosely, get their result type from their name
+//! (`ocp_result_type`).
 
 use fresnel_ir::vendor::vendor_op_index;
 use fresnel_ir::{IndexKind, Intrinsic, ValueId};
@@ -105,7 +108,135 @@ fn loosely_checked(name: &str) -> bool {
             | "extractSubArrayQCOM"
             | "vectorToCoopmatQCOM"
             | "coopmatToVectorQCOM"
-    )
+    ) || ocp_format_of(name).is_some()
+}
+
+/// The OCP microscaling formats (GL_EXT_float_e2m1, e2m3, e3m2, ue8m0, mxint8) by the part
+/// of their names the built-ins and vector types share, with their bits per component.
+const OCP_FORMATS: &[(&str, u32)] = &[
+    ("e2m1", 4),
+    ("e2m3", 6),
+    ("e3m2", 6),
+    ("ue8m0", 8),
+    ("mxint8", 8),
+];
+
+/// The format a microscaling built-in acts on (`packFloat4xfe2m1EXT`,
+/// `bitcastExtractfe2m3EXT`, `floatue8m0BitsToIntEXT`, `uintBitsToFloatmxint8EXT`).
+fn ocp_format_of(name: &str) -> Option<(&'static str, u32)> {
+    if !name.ends_with("EXT") {
+        return None;
+    }
+    let known = [
+        "packFloat",
+        "unpackFloat",
+        "bitcastExtract",
+        "float",
+        "intBitsToFloat",
+    ];
+    let stem = name
+        .strip_prefix("u")
+        .filter(|r| r.starts_with("intBitsToFloat"));
+    if !known.iter().any(|k| stem.unwrap_or(name).starts_with(k)) {
+        return None;
+    }
+    OCP_FORMATS.iter().copied().find(|(f, _)| name.contains(f))
+}
+
+/// The GLSL name of a scalar, vector or long vector of a microscaling format.
+fn ocp_type_name(format: &str, n: u32) -> String {
+    match n {
+        1 => format!("float{format}_t"),
+        2..=4 => format!("f{format}vec{n}"),
+        _ => format!("vector<float{format}_t, {n}>"),
+    }
+}
+
+/// The number of components of a small float or ordinary scalar or vector type name
+/// (`floate2m1_t`, `fe2m1vec3`, `vector<uint8_t, 7>`).
+fn components_of_name(n: &str) -> Option<u32> {
+    if let Some(rest) = n.strip_prefix("vector<") {
+        let (_, k) = rest.strip_suffix('>')?.rsplit_once(',')?;
+        return k.trim().parse().ok();
+    }
+    if n.starts_with("float") && n.ends_with("_t") {
+        return Some(1);
+    }
+    let (_, k) = n.rsplit_once("vec")?;
+    k.parse().ok()
+}
+
+impl FnCx<'_, '_, '_> {
+    /// The number of components of a vendor-operation source (a deref or a value).
+    fn src_components(&self, s: ValueId) -> Option<u32> {
+        let v = &self.b.func.values[s];
+        match &self.b.func.instrs[v.def].kind {
+            fresnel_ir::InstrKind::Deref(d) => match self.b.types.get(d.ty) {
+                fresnel_ir::Type::Vector { components, .. } => Some(u32::from(*components)),
+                fresnel_ir::Type::Opaque(n) => components_of_name(n),
+                _ => None,
+            },
+            _ => Some(u32::from(v.num_components)),
+        }
+    }
+
+    /// (GL_EXT_float_e2m1 and the other microscaling formats) The IR type of the result of
+    /// a microscaling built-in, which the checker types loosely: packing gives unsigned
+    /// integers of the packed size (`packFloat4xfe2m1EXT`: `uint16_t`;
+    /// `packFloat4xfe2m3EXT`: `u8vec3`), unpacking and `bitcastExtract*EXT` the format's
+    /// vector, the bit casts integers or the format with the operand's components.
+    fn ocp_result_type(&mut self, name: &str, srcs: &[ValueId]) -> Option<fresnel_ir::TypeId> {
+        use fresnel_ir::BaseType;
+        let (format, bits) = ocp_format_of(name)?;
+        let plain = |types: &mut fresnel_ir::Types,
+                     base: BaseType,
+                     bits: u32,
+                     n: u32|
+         -> Option<fresnel_ir::TypeId> {
+            let b = u8::try_from(bits).ok()?;
+            Some(match n {
+                1..=4 => types.vector(base, b, n as u8),
+                _ => {
+                    let t = if base == BaseType::Int { "int" } else { "uint" };
+                    types.intern(fresnel_ir::Type::Opaque(format!(
+                        "vector<{t}{bits}_t, {n}>"
+                    )))
+                }
+            })
+        };
+        let count = |prefix: &str| -> Option<u32> {
+            let rest = name.strip_prefix(prefix)?;
+            let (n, _) = rest.split_once('x')?;
+            n.parse().ok()
+        };
+        if let Some(n) = count("packFloat") {
+            let total = n.checked_mul(bits)?;
+            return if bits == 4 {
+                if total <= 32 {
+                    plain(self.b.types, BaseType::Uint, total, 1)
+                } else {
+                    plain(self.b.types, BaseType::Uint, 32, total / 32)
+                }
+            } else {
+                plain(self.b.types, BaseType::Uint, total / 3, 3)
+            };
+        }
+        let small = |n: u32| fresnel_ir::Type::Opaque(ocp_type_name(format, n));
+        if let Some(n) = count("unpackFloat") {
+            return Some(self.b.types.intern(small(n)));
+        }
+        let n = self.src_components(*srcs.first()?)?;
+        if name.starts_with("bitcastExtract") || name.contains("BitsToFloat") {
+            return Some(self.b.types.intern(small(n)));
+        }
+        if name.ends_with("BitsToIntEXT") {
+            return plain(self.b.types, BaseType::Int, 8, n);
+        }
+        if name.ends_with("BitsToUintEXT") {
+            return plain(self.b.types, BaseType::Uint, 8, n);
+        }
+        None
+    }
 }
 
 /// The QCOM cooperative-matrix conversions and `abortEXT` return nothing (the conversions
@@ -212,10 +343,13 @@ impl FnCx<'_, '_, '_> {
             // A loosely checked built-in (`HIR type `<error>`, the name `loose`): the result
             // is an opaque value of unknown type, converted where it is stored.
             (_, Some(t)) if matches!(m.types.get(t), HType::Error) => {
-                let ity = self
-                    .b
-                    .types
-                    .intern(fresnel_ir::Type::Opaque("loose built-in result".into()));
+                let ity = match self.ocp_result_type(name, srcs) {
+                    Some(t) => t,
+                    None => self
+                        .b
+                        .types
+                        .intern(fresnel_ir::Type::Opaque("loose built-in result".into())),
+                };
                 let tv = self.new_local("vendor", ity);
                 let d = self.deref_var(tv);
                 let mut all = vec![d];
@@ -532,6 +666,29 @@ impl FnCx<'_, '_, '_> {
                 if srcs.len() == args.len() {
                     let tys: Vec<HirTypeId> = args.iter().map(|a| ety(*a)).collect();
                     self.small_float_typed_srcs(&mut srcs, &tys, ty, false, span)?;
+                    // A microscaling built-in's operand that is not an integer (the checker
+                    // types them loosely): through a temporary of its type, so the writer
+                    // sees what it is (and refuses `bitcastExtractfe2m1EXT(1.0, 2)`).
+                    if ocp_format_of(f.name).is_some() {
+                        for (s, &t) in srcs.iter_mut().zip(&tys) {
+                            let is_value = !matches!(
+                                self.b.func.instrs[self.b.func.values[*s].def].kind,
+                                fresnel_ir::InstrKind::Deref(_)
+                            );
+                            let plain =
+                                matches!(m.types.get(t), HType::Scalar(_) | HType::Vector(..))
+                                    && !is_vendor(m, t);
+                            if is_value
+                                && plain
+                                && !m.types.scalar_of(t).is_some_and(|s| s.is_int())
+                            {
+                                let tv = self.temp("vendor_arg", t, span)?;
+                                let d = self.deref_var(tv);
+                                self.store(d, t, &Operand::Value(*s))?;
+                                *s = d;
+                            }
+                        }
+                    }
                 }
                 // Functions named as arguments: the operation's `callee` and `callee2`.
                 let mut callees = Vec::new();
@@ -612,7 +769,8 @@ impl FnCx<'_, '_, '_> {
     }
 
     /// (Issue 5, helper F) The ordinary scalar and vector sources of an operation on the
-    /// small float types and cooperative vectors alone (bfloat16, float e4m3/e5m2,
+    /// small float types and cooperative vectors alone (bfloat16, float e4m3/e5m2, the
+    /// microscaling formats,
     /// GL_NV_cooperative_vector: no cooperative matrix or other vendor type involved), passed through temporaries of their own type: the IR's values
     /// have no base type, and a constant source (`bfloat16_t(u)` once `u` is propagated)
     /// would otherwise not say whether it is an integer or a float; the deref of a typed
@@ -629,15 +787,17 @@ impl FnCx<'_, '_, '_> {
         // (With `coopvec`, GL_NV_cooperative_vector values too: their constructors and
         // conversions convert from any scalar type. Their built-ins take constants, which
         // stay values.)
+        let interner = self.cx.interner;
         let small = |t: HirTypeId| {
             matches!(
                 m.types.get(t),
                 HType::Scalar(s) | HType::Vector(s, _) if vendor_scalar(*s)
-            ) || coopvec
-                && matches!(
-                    m.types.get(t),
-                    HType::Ext(fresnel_sema::types::ExtType::CoopVec { .. })
-                )
+            ) || matches!(m.types.get(t), HType::ExtOpaque(n) if is_ocp_name(interner.resolve(*n)))
+                || coopvec
+                    && matches!(
+                        m.types.get(t),
+                        HType::Ext(fresnel_sema::types::ExtType::CoopVec { .. })
+                    )
         };
         let other_vendor = |t: HirTypeId| contains_vendor(m, t) && !small(t);
         let involved = std::iter::once(rty).chain(tys.iter().copied());
@@ -661,7 +821,7 @@ impl FnCx<'_, '_, '_> {
     }
 
     /// (Issue 5, helper F) Whether the sources of a vendor operation touch the small float
-    /// types (bfloat16, float e4m3/e5m2) and no other vendor type.
+    /// types (bfloat16, float e4m3/e5m2, the microscaling formats) and no other vendor type.
     fn small_float_srcs(&self, srcs: &[ValueId]) -> bool {
         let mut small = false;
         for s in srcs {
@@ -825,11 +985,28 @@ fn flatten<'c>(c: &'c ConstValue, out: &mut Vec<&'c ConstValue>, budget: &mut us
 }
 
 /// (Issue 5, helper F) Whether an IR opaque type name is a small float scalar or vector
-/// (`bfloat16_t`, `bf16vec2`, `floate4m3_t`, `fe4m3vec3`, `floate5m2_t`, `fe5m2vec4`).
+/// (`bfloat16_t`, `bf16vec2`, `floate4m3_t`, `fe4m3vec3`, `floate5m2_t`, `fe5m2vec4`, and
+/// the microscaling formats' `floate2m1_t`, `fue8m0vec2`, ...).
 fn is_small_float_name(n: &str) -> bool {
     matches!(n, "bfloat16_t" | "floate4m3_t" | "floate5m2_t")
         || ["bf16vec", "fe4m3vec", "fe5m2vec"].iter().any(|p| {
             n.strip_prefix(p)
                 .is_some_and(|k| matches!(k, "2" | "3" | "4"))
         })
+        || is_ocp_name(n)
+}
+
+/// The scalar and vector types of the microscaling formats (`floate2m1_t`, `fe2m3vec2`,
+/// `fue8m0vec4`, `floatmxint8_t`): small float types like those above, kept opaque by the
+/// checker.
+fn is_ocp_name(n: &str) -> bool {
+    OCP_FORMATS.iter().any(|(f, _)| {
+        n.strip_prefix("float")
+            .and_then(|r| r.strip_prefix(f))
+            .is_some_and(|r| r == "_t")
+            || n.strip_prefix('f')
+                .and_then(|r| r.strip_prefix(f))
+                .and_then(|r| r.strip_prefix("vec"))
+                .is_some_and(|k| matches!(k, "2" | "3" | "4"))
+    })
 }

@@ -422,11 +422,14 @@ fn learn(facts: &mut Facts, opcode: u16, ops: &[u32]) {
             );
         }
         "TypeFloat" if ops.len() >= 2 => {
+            // The OCP microscaling encodings (4-, 6- and 8-bit, no IEEE layout): constants
+            // print as their bit patterns.
+            let ocp = ops.get(2).is_some_and(|e| (4223..=4227).contains(e));
             facts.types.insert(
                 ops[0],
                 NumType {
-                    float: true,
-                    signed: true,
+                    float: !ocp,
+                    signed: !ocp,
                     width: ops[1],
                 },
             );

@@ -127,6 +127,10 @@ pub struct FuncCx<'m, 'a> {
     pub chains: super::chain::Chains,
     /// Swizzles read in several blocks, written at their value's definition (`hoist.rs`).
     pub hoisted: super::hoist::Hoisted,
+    /// The value stored into each function-local variable stored exactly once (`None`:
+    /// more than once), computed on first use by the microscaling constant folding
+    /// (`instr/small_float.rs`).
+    pub single_stores: Option<FxHashMap<fresnel_ir::VarId, Option<ValueId>>>,
     /// The IR block being written.
     pub ir_block: Option<BlockId>,
     /// [`super::decorate::NonUniform::any_in`] of the function.
@@ -208,6 +212,7 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
         idioms,
         chains: super::chain::analyze(f),
         hoisted: super::hoist::analyze(f),
+        single_stores: None,
         ir_block: None,
         any_non_uniform: super::decorate::NonUniform::any_in(f),
         relaxed: super::decorate::relaxed_values(f),

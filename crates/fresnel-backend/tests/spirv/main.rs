@@ -13,6 +13,7 @@ mod interface_forms;
 mod linkage_coopmat_forms;
 mod long_vector_forms;
 mod nv_ray_tracing_forms;
+mod ocp_microscaling_forms;
 mod qcom_image_forms;
 mod ray_query_forms;
 mod spec_arrays;

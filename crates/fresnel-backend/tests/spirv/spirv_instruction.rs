@@ -226,17 +226,19 @@ void main() { o = loadUint(convertToPtr(1), 0x2, 32); }
 
 #[test]
 fn vendor_operations_are_rejected_by_name() {
-    // (GL_EXT_long_vector has SPIR-V now: `long_vector_forms.rs`.)
+    // (GL_EXT_long_vector has SPIR-V now: `long_vector_forms.rs`; the microscaling
+    // formats too, `ocp_microscaling_forms.rs`, but not their arithmetic.)
     let src = "#version 450 core
 #extension GL_EXT_float_e2m1 : enable
 layout(local_size_x = 1) in;
 layout(binding = 0) buffer Block { float x[]; } block;
 void main() {
-    floate2m1_t a = floate2m1_t(block.x[0]);
-    block.x[1] = float(a);
+    floate2m1_t a = 1.0fe2m1;
+    floate2m1_t b = a + a;
+    block.x[1] = float(b);
 }
 ";
     let e = emit(src, Stage::Compute).expect_err("vendor ops have no SPIR-V");
     assert!(e.contains("GL_EXT_float_e2m1"), "{e}");
-    assert!(e.contains("construct on `floate2m1_t`"), "{e}");
+    assert!(e.contains("op_add on `floate2m1_t`"), "{e}");
 }

@@ -68,9 +68,51 @@ fn loose_builtin_name(name: &str) -> &'static str {
         "extractSubArrayQCOM" => "extractSubArrayQCOM",
         "vectorToCoopmatQCOM" => "vectorToCoopmatQCOM",
         "coopmatToVectorQCOM" => "coopmatToVectorQCOM",
-        _ => "loose",
+        // The microscaling float built-ins (packing, bit casts): named for the lowering,
+        // which types their results from the name (`fresnel_lower::vendor`).
+        _ => OCP_BUILTINS
+            .iter()
+            .find(|n| **n == name)
+            .copied()
+            .unwrap_or("loose"),
     }
 }
+
+/// The built-in functions of GL_EXT_float_e2m1 / e2m3 / e3m2 / ue8m0 / mxint8 that the
+/// checker accepts loosely on their opaque types and names in the HIR.
+const OCP_BUILTINS: &[&str] = &[
+    "bitcastExtractfe2m1EXT",
+    "bitcastExtractfe2m3EXT",
+    "bitcastExtractfe3m2EXT",
+    "floatmxint8BitsToIntEXT",
+    "floatmxint8BitsToUintEXT",
+    "floatue8m0BitsToIntEXT",
+    "floatue8m0BitsToUintEXT",
+    "intBitsToFloatmxint8EXT",
+    "intBitsToFloatue8m0EXT",
+    "packFloat16xfe2m1EXT",
+    "packFloat16xfe2m3EXT",
+    "packFloat16xfe3m2EXT",
+    "packFloat2xfe2m1EXT",
+    "packFloat4xfe2m1EXT",
+    "packFloat4xfe2m3EXT",
+    "packFloat4xfe3m2EXT",
+    "packFloat8xfe2m1EXT",
+    "packFloat8xfe2m3EXT",
+    "packFloat8xfe3m2EXT",
+    "uintBitsToFloatmxint8EXT",
+    "uintBitsToFloatue8m0EXT",
+    "unpackFloat16xfe2m1EXT",
+    "unpackFloat16xfe2m3EXT",
+    "unpackFloat16xfe3m2EXT",
+    "unpackFloat2xfe2m1EXT",
+    "unpackFloat4xfe2m1EXT",
+    "unpackFloat4xfe2m3EXT",
+    "unpackFloat4xfe3m2EXT",
+    "unpackFloat8xfe2m1EXT",
+    "unpackFloat8xfe2m3EXT",
+    "unpackFloat8xfe3m2EXT",
+];
 
 fn loose_builtin(name: &str) -> Option<&'static [Ext]> {
     Some(match name {

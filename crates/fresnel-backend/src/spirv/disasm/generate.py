@@ -3,6 +3,10 @@
 uses) from the Rust sources of the `spirv` 0.4 and `rspirv` 0.13 crates (both generated
 from Khronos' spirv.core.grammar.json and extinst.glsl.std.450.grammar.json, SDK 1.4.341).
 
+SPV_EXT_ocp_microscaling_types (newer than SDK 1.4.341) is added to the output by hand:
+opcode 4233 `BitcastExtractEXT` (unverified: see `small_float::OP_BITCAST_EXTRACT_EXT`),
+capabilities 4228-4232, FP encodings 4223-4227.
+
 usage: generate.py SPIRV_CRATE_DIR RSPIRV_CRATE_DIR > grammar.rs  (kept unformatted:
 `mod grammar` is `#[rustfmt::skip]`)
 """

@@ -22,6 +22,17 @@
 //! Arithmetic and comparisons on these types have no SPIR-V form in these extensions (the
 //! types take part in conversions, composites, memory and `OpDot` only): they are rejected
 //! naming the operation.
+//!
+//! The OCP microscaling formats (GL_EXT_float_e2m1 / e2m3 / e3m2 / ue8m0 / mxint8 as
+//! SPV_EXT_ocp_microscaling_types), as scalars, vectors and long vectors (any length, SPV_EXT_long_vector):
+//! SPIR-V converts only *from* them (`OpFConvert` to other floats; to integers through
+//! `float`), so a constructor or conversion *to* one, which GLSL allows only of constants,
+//! is folded here: each component of the constant (a value, or the typed temporary the
+//! lowering stored it in) becomes an `OpConstant` of its bit pattern
+//! (`small_float::Format::encode`: nearest, ties to even, saturating); anything else is
+//! refused by name. `pack*`/`unpack*` are `OpBitcast` between the vector and integers of
+//! the same size, `bitcastExtract*EXT` is `OpBitcastExtractEXT` (capability
+//! `BitcastExtractEXT`), and the ue8m0/mxint8 bit casts `OpBitcast`.
 
 use fresnel_ir::{BaseType, Intrinsic, IntrinsicInstr, Type, ValueId};
 
@@ -75,7 +86,82 @@ const SUPPORTED: &[&str] = &[
     "uintBitsToFloate4m3EXT",
     "intBitsToFloate5m2EXT",
     "uintBitsToFloate5m2EXT",
+    // The microscaling formats.
+    "floatue8m0BitsToIntEXT",
+    "floatue8m0BitsToUintEXT",
+    "floatmxint8BitsToIntEXT",
+    "floatmxint8BitsToUintEXT",
+    "intBitsToFloatue8m0EXT",
+    "uintBitsToFloatue8m0EXT",
+    "intBitsToFloatmxint8EXT",
+    "uintBitsToFloatmxint8EXT",
+    "bitcastExtractfe2m1EXT",
+    "bitcastExtractfe2m3EXT",
+    "bitcastExtractfe3m2EXT",
+    "packFloat2xfe2m1EXT",
+    "packFloat4xfe2m1EXT",
+    "packFloat8xfe2m1EXT",
+    "packFloat16xfe2m1EXT",
+    "packFloat4xfe2m3EXT",
+    "packFloat8xfe2m3EXT",
+    "packFloat16xfe2m3EXT",
+    "packFloat4xfe3m2EXT",
+    "packFloat8xfe3m2EXT",
+    "packFloat16xfe3m2EXT",
+    "unpackFloat2xfe2m1EXT",
+    "unpackFloat4xfe2m1EXT",
+    "unpackFloat8xfe2m1EXT",
+    "unpackFloat16xfe2m1EXT",
+    "unpackFloat4xfe2m3EXT",
+    "unpackFloat8xfe2m3EXT",
+    "unpackFloat16xfe2m3EXT",
+    "unpackFloat4xfe3m2EXT",
+    "unpackFloat8xfe3m2EXT",
+    "unpackFloat16xfe3m2EXT",
 ];
+
+/// A long vector of literal length (at most 255) of a microscaling format or of an
+/// ordinary scalar type.
+fn long_vector(n: &str) -> Option<Ty> {
+    use super::super::coopvec_nv::Len;
+    use super::super::tensor_arm::Elem;
+    let v = super::super::long_vector::parse(n)?;
+    let Len::Lit(len) = v.len else { return None };
+    let len = u8::try_from(len).ok()?;
+    match v.elem {
+        Elem::Small(f) if f.is_ocp() => Some(Ty::Small(f, len)),
+        Elem::Small(_) => None,
+        Elem::Plain(b, bits) => Some(Ty::Plain(Kind::new(b, bits, len))),
+    }
+}
+
+/// The refusal of a conversion to a microscaling format of a value not known when
+/// compiling (GLSL's constructors of these types take constants only).
+fn ocp_conversion_error(f: Format) -> SpirvError {
+    let name = f.glsl_name();
+    SpirvError::new(format!(
+        "a conversion to `{name}` ({}) of a value not known at compile time has no SPIR-V form (SPV_EXT_ocp_microscaling_types converts only from these types)",
+        fresnel_ir::vendor::vendor_extension(name)
+    ))
+}
+
+/// The GLSL name of an ordinary scalar kind (the element of a long vector).
+fn plain_name(k: Kind) -> &'static str {
+    match (k.base, k.bits) {
+        (BaseType::Bool, _) => "bool",
+        (BaseType::Int, 8) => "int8_t",
+        (BaseType::Int, 16) => "int16_t",
+        (BaseType::Int, 64) => "int64_t",
+        (BaseType::Int, _) => "int",
+        (BaseType::Uint, 8) => "uint8_t",
+        (BaseType::Uint, 16) => "uint16_t",
+        (BaseType::Uint, 64) => "uint64_t",
+        (BaseType::Uint, _) => "uint",
+        (BaseType::Float, 16) => "float16_t",
+        (BaseType::Float, 64) => "double",
+        (BaseType::Float, _) => "float",
+    }
+}
 
 /// The type under any arrays.
 fn innermost(types: &fresnel_ir::Types, mut t: fresnel_ir::TypeId) -> fresnel_ir::TypeId {
@@ -95,7 +181,11 @@ fn holds_small(types: &fresnel_ir::Types, t: fresnel_ir::TypeId, depth: u32) -> 
         return None;
     }
     match types.get(innermost(types, t)) {
-        Type::Opaque(n) => sf::parse(n).map(|_| true),
+        Type::Opaque(n) => match sf::parse(n) {
+            Some(_) => Some(true),
+            // A long vector of a microscaling format.
+            None => long_vector(n).map(|t| matches!(t, Ty::Small(..))),
+        },
         Type::Struct { fields, .. } => {
             let mut any = false;
             for f in fields {
@@ -123,20 +213,42 @@ pub(crate) fn supported(
         return false;
     }
     let mut small = false;
+    // Long vectors of ordinary types are operands only next to a microscaling format
+    // (`bitcastExtractfe2m1EXT(vector<uint8_t, 7>(...), 3)`); otherwise `long_vector.rs`
+    // writes the operation.
+    let mut plain_long = false;
+    let mut ocp = false;
     for &s in &x.srcs {
         if let Some(t) = deref_ty(f, s) {
             match holds_small(types, t, 0) {
-                Some(true) => small = true,
+                Some(true) => {
+                    small = true;
+                    ocp |= holds_ocp(types, t);
+                }
                 Some(false) => {
                     if types.is_opaque(t) {
-                        return false;
+                        match types.get(t) {
+                            Type::Opaque(n) if long_vector(n).is_some() => plain_long = true,
+                            _ => return false,
+                        }
                     }
                 }
                 None => return false,
             }
         }
     }
-    small
+    small && (ocp || !plain_long)
+}
+
+/// Whether a small float type (under any arrays) is one of the microscaling formats.
+fn holds_ocp(types: &fresnel_ir::Types, t: fresnel_ir::TypeId) -> bool {
+    match types.get(innermost(types, t)) {
+        Type::Opaque(n) => {
+            sf::parse(n).is_some_and(|s| s.format.is_ocp()) || long_vector(n).is_some()
+        }
+        Type::Struct { fields, .. } => fields.iter().any(|f| holds_ocp(types, f.ty)),
+        _ => false,
+    }
 }
 
 impl FuncCx<'_, '_> {
@@ -144,16 +256,161 @@ impl FuncCx<'_, '_> {
     fn sf_deref_ty(&self, v: ValueId) -> Option<Ty> {
         let t = deref_ty(self.f, v)?;
         match self.m.shader.types.get(t) {
-            Type::Opaque(n) => sf::parse(n).map(|s| Ty::Small(s.format, s.comps)),
+            Type::Opaque(n) => match sf::parse(n) {
+                Some(s) => Some(Ty::Small(s.format, s.comps)),
+                None => long_vector(n),
+            },
             _ => self.m.value_kind(t).map(Ty::Plain),
         }
     }
 
     fn sf_type(&mut self, t: Ty) -> u32 {
+        if t.comps() > 4 {
+            // A long vector: declared (with its capability) as `long_vector.rs` does.
+            let name = match t {
+                Ty::Small(f, n) => format!("vector<{}, {n}>", f.glsl_name()),
+                Ty::Plain(k) => format!("vector<{}, {}>", plain_name(k), k.comps),
+            };
+            if let Some(Ok(id)) = self.m.long_vector_type(&name) {
+                return id;
+            }
+        }
         match t {
             Ty::Small(format, comps) => self.m.small_float_type(SmallFloat { format, comps }),
             Ty::Plain(k) => self.m.kind_type(k),
         }
+    }
+
+    /// The components of a constant operand as numbers: a constant value, or the deref of
+    /// a local whose one store is of a constant (the typed temporaries of the lowering).
+    fn sf_const_operand(&mut self, v: ValueId) -> Option<Vec<f64>> {
+        let (val, k) = match deref_ty(self.f, v) {
+            Some(t) => {
+                let k = self.m.value_kind(t)?;
+                let var = self.sf_local_var(v)?;
+                (self.sf_single_store(var)?, k)
+            }
+            // A value with no typed temporary: the checker gives the microscaling literals
+            // (`0.5fe2m1`) the type `float16_t` and stores them with no conversion node,
+            // so such a value is a float of its size.
+            None => {
+                let k = self.natural_kind(v);
+                (v, Kind::new(BaseType::Float, k.bits.max(16), k.comps))
+            }
+        };
+        let &Val::Const(c) = self.vals.get(val.0 as usize)? else {
+            return None;
+        };
+        let raw = self.consts.get(c as usize)?;
+        if raw.len() != usize::from(k.comps) {
+            return None;
+        }
+        raw.iter()
+            .map(|&b| {
+                Some(match (k.base, k.bits) {
+                    (BaseType::Float, 16) => f64::from(fresnel_ir::float::f16_to_f32(b as u16)),
+                    (BaseType::Float, 32) => f64::from(f32::from_bits(b as u32)),
+                    (BaseType::Float, 64) => f64::from_bits(b),
+                    (BaseType::Int, bits) => {
+                        let sh = 64u32.saturating_sub(u32::from(bits)).min(63);
+                        (((b << sh) as i64) >> sh) as f64
+                    }
+                    (BaseType::Uint, _) => b as f64,
+                    (BaseType::Bool, _) => f64::from(u8::from(b != 0)),
+                    _ => return None,
+                })
+            })
+            .collect()
+    }
+
+    /// The value stored into the function-local `var` when one store (of the whole
+    /// variable, in the function's live code) writes it.
+    fn sf_single_store(&mut self, var: fresnel_ir::VarId) -> Option<ValueId> {
+        if self.single_stores.is_none() {
+            let mut map: rustc_hash::FxHashMap<fresnel_ir::VarId, Option<ValueId>> =
+                rustc_hash::FxHashMap::default();
+            for id in self.f.instrs_in_order() {
+                if let fresnel_ir::InstrKind::Intrinsic(x) = &self.f.instrs[id].kind {
+                    // Other writers (copies, vendor operations) count as stores of no
+                    // known value.
+                    let value = match x.op {
+                        Intrinsic::StoreDeref => x.srcs.get(1).copied(),
+                        Intrinsic::CopyDeref | Intrinsic::VendorOp => None,
+                        _ => continue,
+                    };
+                    if let Some(var) = x.srcs.first().and_then(|&d| self.sf_local_var(d)) {
+                        map.entry(var).and_modify(|e| *e = None).or_insert(value);
+                    }
+                }
+            }
+            self.single_stores = Some(map);
+        }
+        self.single_stores.as_ref()?.get(&var).copied().flatten()
+    }
+
+    /// The function-local variable a deref names whole.
+    fn sf_local_var(&self, d: ValueId) -> Option<fresnel_ir::VarId> {
+        let def = self.f.values.get(d)?.def;
+        match &self.f.instrs.get(def)?.kind {
+            fresnel_ir::InstrKind::Deref(fresnel_ir::Deref {
+                kind: fresnel_ir::DerefKind::Var(var),
+                mode: fresnel_ir::VarMode::Function,
+                ..
+            }) => Some(*var),
+            _ => None,
+        }
+    }
+
+    /// A value of the microscaling type `to` from the sources of a constructor or
+    /// conversion: values of that type as they are, constants folded to bit patterns.
+    fn sf_ocp_construct(&mut self, to: Ty, srcs: &[ValueId]) -> Result<u32> {
+        let Ty::Small(format, n) = to else {
+            return Err(SpirvError::new("internal: not a microscaling type"));
+        };
+        let scalar = SmallFloat { format, comps: 1 };
+        // (id, whether a constant) per component.
+        let mut parts: Vec<(u32, bool)> = Vec::new();
+        for &s in srcs {
+            if parts.len() >= usize::from(n) {
+                break;
+            }
+            if let Some(Ty::Small(f, k)) = self.sf_deref_ty(s) {
+                if f == format {
+                    let (id, t) = self.sf_operand(s)?;
+                    for i in 0..k {
+                        parts.push((self.sf_component(id, t, i), false));
+                    }
+                    continue;
+                }
+            }
+            let Some(values) = self.sf_const_operand(s) else {
+                return Err(ocp_conversion_error(format));
+            };
+            for v in values {
+                parts.push((self.m.small_float_const(scalar, format.encode(v)), true));
+            }
+        }
+        if parts.len() == 1 && n > 1 {
+            parts = vec![parts[0]; usize::from(n)];
+        }
+        parts.truncate(usize::from(n));
+        if parts.len() != usize::from(n) {
+            return Err(SpirvError::new(format!(
+                "a constructor of {} components from {} ({})",
+                n,
+                parts.len(),
+                format.glsl_name()
+            )));
+        }
+        if n == 1 {
+            return Ok(parts[0].0);
+        }
+        let ids: Vec<u32> = parts.iter().map(|p| p.0).collect();
+        let ty = self.sf_type(to);
+        if parts.iter().all(|p| p.1) {
+            return Ok(self.m.composite_const(ty, &ids));
+        }
+        Ok(self.sf_inst(op::COMPOSITE_CONSTRUCT, to, &ids))
     }
 
     /// An operand's value and type: a deref loaded, a value as it is.
@@ -225,6 +482,20 @@ impl FuncCx<'_, '_> {
         }
         let opc = match (from, to) {
             (a, b) if a == b => return Ok(id),
+            (_, Ty::Small(f, _)) if f.is_ocp() => return Err(ocp_conversion_error(f)),
+            (Ty::Small(f, _), Ty::Plain(k))
+                if f.is_ocp() && matches!(k.base, BaseType::Int | BaseType::Uint) =>
+            {
+                // Only conversions to floating-point types exist: through `float`.
+                let fk = Kind::new(Float, 32, n);
+                let x = self.sf_convert(id, from, Ty::Plain(fk), false)?;
+                let opc = if k.base == Int {
+                    op::CONVERT_F_TO_S
+                } else {
+                    op::CONVERT_F_TO_U
+                };
+                return Ok(self.sf_inst(opc, to, &[x]));
+            }
             (Ty::Small(..), Ty::Small(..)) => op::F_CONVERT,
             (Ty::Plain(k), Ty::Small(format, _)) => match k.base {
                 Float => op::F_CONVERT,
@@ -339,6 +610,20 @@ impl FuncCx<'_, '_> {
             return Ok(false);
         }
         let name = super::vendor::op_name(x).unwrap_or("");
+        if x.op == Intrinsic::VendorOpValue && matches!(name, "construct" | "convert") {
+            // A boolean result (`bool(x)`, `bvec2(v)`) is a value: the lowering passes only
+            // those without a temporary.
+            if let Some(dest) = x.dest {
+                let def = &self.f.values[dest];
+                if def.bit_size == 1 && !x.srcs.is_empty() {
+                    let k = Kind::new(BaseType::Bool, 1, def.num_components);
+                    let srcs = x.srcs.clone();
+                    let id = self.sf_construct(Ty::Plain(k), &srcs)?;
+                    self.set(dest, id, k);
+                    return Ok(true);
+                }
+            }
+        }
         if x.op == Intrinsic::VendorOpValue {
             return Err(SpirvError::new(format!(
                 "`{name}` on bfloat16/float8 values with a result of no memory type (the lowering passes these through typed temporaries)"
@@ -359,7 +644,11 @@ impl FuncCx<'_, '_> {
             "construct" | "convert" | "saturatedConvertEXT" if s.len() >= 2 => {
                 match self.sf_deref_ty(s[0]) {
                     Some(to) => {
-                        let v = if name == "saturatedConvertEXT" {
+                        let v = if matches!(to, Ty::Small(f, _) if f.is_ocp())
+                            && name != "saturatedConvertEXT"
+                        {
+                            self.sf_ocp_construct(to, &s[1..])?
+                        } else if name == "saturatedConvertEXT" {
                             arity(2)?;
                             let (id, from) = self.sf_operand(s[1])?;
                             if from.comps() != to.comps() {
@@ -485,6 +774,51 @@ impl FuncCx<'_, '_> {
                     return Err(SpirvError::new("dot into an aggregate"));
                 };
                 let r = self.sf_convert(r, Ty::Small(Format::BFloat16, 1), dt, false)?;
+                self.sf_store(s[0], r)?;
+            }
+            _ if name.starts_with("bitcastExtract") => {
+                arity(3)?;
+                let (base, bt) = self.sf_operand(s[1])?;
+                let (offset, _) = self.sf_operand(s[2])?;
+                let Some(to) = self.sf_deref_ty(s[0]) else {
+                    return Err(SpirvError::new(format!("`{name}` into an aggregate")));
+                };
+                let (Ty::Plain(bk), Ty::Small(f, _)) = (bt, to) else {
+                    return Err(SpirvError::new(format!(
+                        "`{name}` of something other than integers"
+                    )));
+                };
+                if !matches!(bk.base, BaseType::Int | BaseType::Uint) {
+                    return Err(SpirvError::new(format!(
+                        "`{name}` of a base that is not an integer"
+                    )));
+                }
+                if bk.comps != to.comps() || bk.bits <= f.bits() {
+                    return Err(SpirvError::new(format!(
+                        "`{name}` from {}-bit integers of {} components",
+                        bk.bits, bk.comps
+                    )));
+                }
+                self.m.cap(sf::CAP_BITCAST_EXTRACT_EXT);
+                let r = self.sf_inst(sf::OP_BITCAST_EXTRACT_EXT, to, &[base, offset]);
+                self.sf_store(s[0], r)?;
+            }
+            _ if name.starts_with("packFloat") || name.starts_with("unpackFloat") => {
+                arity(2)?;
+                let (id, from) = self.sf_operand(s[1])?;
+                let Some(to) = self.sf_deref_ty(s[0]) else {
+                    return Err(SpirvError::new(format!("`{name}` into an aggregate")));
+                };
+                let size = |t: Ty| match t {
+                    Ty::Small(f, n) => u32::from(f.bits()) * u32::from(n),
+                    Ty::Plain(k) => u32::from(k.bits) * u32::from(k.comps),
+                };
+                if size(from) != size(to) {
+                    return Err(SpirvError::new(format!(
+                        "`{name}` between types of different sizes"
+                    )));
+                }
+                let r = self.sf_inst(op::BITCAST, to, &[id]);
                 self.sf_store(s[0], r)?;
             }
             _ if name.contains("BitsTo") => {
