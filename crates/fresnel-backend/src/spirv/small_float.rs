@@ -31,18 +31,13 @@ pub const CAP_FLOAT6_EXT: u32 = 4228;
 pub const CAP_FLOAT4_EXT: u32 = 4229;
 pub const CAP_FLOAT8_UNSIGNED_E8M0_EXT: u32 = 4230;
 pub const CAP_MXINT8_EXT: u32 = 4231;
-pub const CAP_BITCAST_EXTRACT_EXT: u32 = 4232;
+// (Capability BitcastExtractEXT, 4232, goes with `OpBitcastExtractEXT`, not written: see
+// `instr/small_float.rs`.)
 pub const ENC_FLOAT6_E2M3_EXT: u32 = 4223;
 pub const ENC_FLOAT6_E3M2_EXT: u32 = 4224;
 pub const ENC_FLOAT4_E2M1_EXT: u32 = 4225;
 pub const ENC_FLOAT8_UNSIGNED_E8M0_EXT: u32 = 4226;
 pub const ENC_MXINT8_EXT: u32 = 4227;
-/// `OpBitcastExtractEXT` (Result Type, Result, Base, Offset; operand order from
-/// SPIRV-Tools' validator). UNVERIFIED opcode: no copy of the SPIRV-Headers grammar with
-/// SPV_EXT_ocp_microscaling_types was at hand; 4233 is the value after the extension's
-/// capabilities (4228-4232). Check it (and `disasm/grammar.rs`) against
-/// `spirv.core.grammar.json` when the grammar is regenerated.
-pub const OP_BITCAST_EXTRACT_EXT: u16 = 4233;
 
 /// One of the formats.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
