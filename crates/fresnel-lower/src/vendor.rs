@@ -1010,3 +1010,18 @@ fn is_ocp_name(n: &str) -> bool {
                 .is_some_and(|k| matches!(k, "2" | "3" | "4"))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    /// Every microscaling built-in the checker names in the HIR is an IR vendor operation
+    /// (the two lists live in crates that share no dependency).
+    #[test]
+    fn the_checker_names_only_ir_vendor_operations() {
+        for name in fresnel_sema::check::OCP_BUILTINS {
+            assert!(
+                fresnel_ir::vendor::VENDOR_OPS.contains(name),
+                "`{name}` is not in fresnel_ir::vendor::VENDOR_OPS"
+            );
+        }
+    }
+}

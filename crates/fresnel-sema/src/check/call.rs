@@ -79,8 +79,10 @@ fn loose_builtin_name(name: &str) -> &'static str {
 }
 
 /// The built-in functions of GL_EXT_float_e2m1 / e2m3 / e3m2 / ue8m0 / mxint8 that the
-/// checker accepts loosely on their opaque types and names in the HIR.
-const OCP_BUILTINS: &[&str] = &[
+/// checker accepts loosely on their opaque types and names in the HIR. The IR's vendor
+/// operations (`fresnel_ir::vendor::VENDOR_OPS`) list them too (the two crates share no
+/// dependency); a test in `fresnel-lower` holds the second list to this one.
+pub const OCP_BUILTINS: &[&str] = &[
     "bitcastExtractfe2m1EXT",
     "bitcastExtractfe2m3EXT",
     "bitcastExtractfe3m2EXT",

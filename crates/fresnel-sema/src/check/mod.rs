@@ -9,6 +9,7 @@
 mod builtin_rules;
 mod builtin_vars;
 mod call;
+pub use call::OCP_BUILTINS;
 mod decl;
 mod expr;
 mod ext_types;
