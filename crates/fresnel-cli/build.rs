@@ -22,6 +22,14 @@ fn main() {
     if os != "linux" || arch != "x86_64" || env != "gnu" {
         return;
     }
+    // A static build (`-C target-feature=+crt-static`) is already position-dependent or
+    // static-pie as rustc chooses, and links the unwinder statically itself: `-no-pie` on top
+    // of static-pie makes an executable that crashes at start. (Such a build cannot run the
+    // Vulkan driver: glibc cannot `dlopen` it into a static executable.)
+    let features = std::env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
+    if features.split(',').any(|f| f == "crt-static") {
+        return;
+    }
     println!("cargo:rustc-link-arg-bins=-no-pie");
     if let Some(eh) = static_unwinder() {
         let Some(out) = std::env::var_os("OUT_DIR").map(PathBuf::from) else {
