@@ -176,8 +176,17 @@ const KEY_BYTES: usize = 16;
 #[inline]
 fn key_of(s: &[u8]) -> Key {
     let n = s.len();
-    let w8 = |i: usize| u64::from_le_bytes(s[i..i + 8].try_into().unwrap());
-    let w4 = |i: usize| u64::from(u32::from_le_bytes(s[i..i + 4].try_into().unwrap()));
+    // (The callers below keep `i + 8` / `i + 4` within `n`; the copies are fixed-size.)
+    let w8 = |i: usize| {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&s[i..i + 8]);
+        u64::from_le_bytes(b)
+    };
+    let w4 = |i: usize| {
+        let mut b = [0u8; 4];
+        b.copy_from_slice(&s[i..i + 4]);
+        u64::from(u32::from_le_bytes(b))
+    };
     if n >= 8 {
         Key(w8(0), w8(n - 8))
     } else if n >= 4 {

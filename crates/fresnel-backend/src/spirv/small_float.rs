@@ -573,4 +573,41 @@ mod tests {
         assert_eq!(Format::E5M2.encode(f64::NAN), 0x7e);
         assert_eq!(Format::BFloat16.encode(1.0), 0x3f80);
     }
+
+    /// The writer's encoder and the checker's constant folding
+    /// (`fresnel_sema::constant::small_float_round`) round every value alike: the two live
+    /// in crates that share no dependency, so this test holds them together.
+    #[test]
+    fn the_encoder_rounds_as_the_checker_folds() {
+        use fresnel::sema::builtin_types::Scalar;
+        use fresnel::sema::constant::small_float_round;
+        for (f, s) in [
+            (Format::BFloat16, Scalar::BF16),
+            (Format::E4M3, Scalar::FE4M3),
+            (Format::E5M2, Scalar::FE5M2),
+        ] {
+            // Values across each range: exact patterns, halfway points (ties), subnormals,
+            // overflow, and a spread of arbitrary magnitudes.
+            let mut values = vec![
+                0.0, -0.0, 1e-30, 1.1, -1.1, 448.0, 500.0, 57344.0, 1e6, 1e39,
+            ];
+            for p in 0..(1u32 << f.bits()).min(1 << 12) {
+                let v = f.decode(p);
+                if v.is_finite() {
+                    values.extend([v, v * 1.03125, v * 0.984375]);
+                }
+            }
+            for k in -200..200 {
+                values.push(1.37f64.powi(k) * if k % 2 == 0 { 1.0 } else { -1.0 });
+            }
+            for v in values {
+                let folded = f64::from(small_float_round(s, v));
+                let written = f.decode(f.encode(v));
+                assert!(
+                    folded == written || (folded.is_nan() && written.is_nan()),
+                    "{f:?}: {v} folds to {folded}, is written as {written}"
+                );
+            }
+        }
+    }
 }
