@@ -763,3 +763,118 @@ fn check_spirv_instruction(x: &IntrinsicInstr) -> Option<String> {
     }
     None
 }
+
+/// The small floating-point formats, whose scalars and vectors the IR keeps as
+/// `Type::Opaque` named by the GLSL type (`floate2m1_t`, `bf16vec3`): the one table of
+/// their names, read by the lowering and the SPIR-V writer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SmallFloatFormat {
+    /// GL_EXT_bfloat16.
+    BFloat16,
+    /// GL_EXT_float_e4m3 (OCP FP8 E4M3).
+    E4M3,
+    /// GL_EXT_float_e5m2 (OCP FP8 E5M2).
+    E5M2,
+    /// GL_EXT_float_e2m1 (OCP FP4).
+    E2M1,
+    /// GL_EXT_float_e2m3 (OCP FP6).
+    E2M3,
+    /// GL_EXT_float_e3m2 (OCP FP6).
+    E3M2,
+    /// GL_EXT_float_ue8m0 (OCP E8M0 scale).
+    UE8M0,
+    /// GL_EXT_float_mxint8 (OCP MXINT8).
+    MXInt8,
+}
+
+impl SmallFloatFormat {
+    pub const ALL: [SmallFloatFormat; 8] = [
+        SmallFloatFormat::BFloat16,
+        SmallFloatFormat::E4M3,
+        SmallFloatFormat::E5M2,
+        SmallFloatFormat::E2M1,
+        SmallFloatFormat::E2M3,
+        SmallFloatFormat::E3M2,
+        SmallFloatFormat::UE8M0,
+        SmallFloatFormat::MXInt8,
+    ];
+
+    /// The GLSL name of a scalar.
+    pub fn scalar_name(self) -> &'static str {
+        match self {
+            SmallFloatFormat::BFloat16 => "bfloat16_t",
+            SmallFloatFormat::E4M3 => "floate4m3_t",
+            SmallFloatFormat::E5M2 => "floate5m2_t",
+            SmallFloatFormat::E2M1 => "floate2m1_t",
+            SmallFloatFormat::E2M3 => "floate2m3_t",
+            SmallFloatFormat::E3M2 => "floate3m2_t",
+            SmallFloatFormat::UE8M0 => "floatue8m0_t",
+            SmallFloatFormat::MXInt8 => "floatmxint8_t",
+        }
+    }
+
+    /// The prefix of the GLSL vector names (`fe2m1vec` of `fe2m1vec4`).
+    pub fn vector_prefix(self) -> &'static str {
+        match self {
+            SmallFloatFormat::BFloat16 => "bf16vec",
+            SmallFloatFormat::E4M3 => "fe4m3vec",
+            SmallFloatFormat::E5M2 => "fe5m2vec",
+            SmallFloatFormat::E2M1 => "fe2m1vec",
+            SmallFloatFormat::E2M3 => "fe2m3vec",
+            SmallFloatFormat::E3M2 => "fe3m2vec",
+            SmallFloatFormat::UE8M0 => "fue8m0vec",
+            SmallFloatFormat::MXInt8 => "fmxint8vec",
+        }
+    }
+
+    /// Bits per component.
+    pub fn bits(self) -> u8 {
+        match self {
+            SmallFloatFormat::BFloat16 => 16,
+            SmallFloatFormat::E2M1 => 4,
+            SmallFloatFormat::E2M3 | SmallFloatFormat::E3M2 => 6,
+            _ => 8,
+        }
+    }
+
+    /// The OCP microscaling formats of SPV_EXT_ocp_microscaling_types (e2m1, e2m3, e3m2,
+    /// ue8m0, mxint8): their built-ins name them by [`Self::ocp_tag`].
+    pub fn is_ocp(self) -> bool {
+        self.ocp_tag().is_some()
+    }
+
+    /// The part of a microscaling format's names its built-ins share (`e2m1` of
+    /// `packFloat4xfe2m1EXT`, `ue8m0` of `floatue8m0BitsToIntEXT`).
+    pub fn ocp_tag(self) -> Option<&'static str> {
+        match self {
+            SmallFloatFormat::E2M1 => Some("e2m1"),
+            SmallFloatFormat::E2M3 => Some("e2m3"),
+            SmallFloatFormat::E3M2 => Some("e3m2"),
+            SmallFloatFormat::UE8M0 => Some("ue8m0"),
+            SmallFloatFormat::MXInt8 => Some("mxint8"),
+            _ => None,
+        }
+    }
+}
+
+/// The format and component count of a small float scalar or 2-4 component vector type
+/// name (`bfloat16_t`, `fe4m3vec3`, `floatue8m0_t`, `fmxint8vec2`).
+pub fn small_float_type(name: &str) -> Option<(SmallFloatFormat, u8)> {
+    let name = name.trim();
+    if let Some(f) = SmallFloatFormat::ALL
+        .into_iter()
+        .find(|f| f.scalar_name() == name)
+    {
+        return Some((f, 1));
+    }
+    let (f, n) = SmallFloatFormat::ALL
+        .into_iter()
+        .find_map(|f| name.strip_prefix(f.vector_prefix()).map(|n| (f, n)))?;
+    let comps = match n {
+        "2" => 2,
+        "3" => 3,
+        "4" => 4,
+        _ => return None,
+    };
+    Some((f, comps))
+}

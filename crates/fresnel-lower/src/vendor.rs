@@ -14,7 +14,7 @@
 //! which the checker types loosely, get their result type from their name
 //! (`ocp_result_type`).
 
-use fresnel_ir::vendor::vendor_op_index;
+use fresnel_ir::vendor::{small_float_type, vendor_op_index, SmallFloatFormat};
 use fresnel_ir::{IndexKind, Intrinsic, ValueId};
 use fresnel_sema::builtins::{ParamQual, SIGNATURES};
 use fresnel_sema::constant::ConstValue;
@@ -111,16 +111,6 @@ fn loosely_checked(name: &str) -> bool {
     ) || ocp_format_of(name).is_some()
 }
 
-/// The OCP microscaling formats (GL_EXT_float_e2m1, e2m3, e3m2, ue8m0, mxint8) by the part
-/// of their names the built-ins and vector types share, with their bits per component.
-const OCP_FORMATS: &[(&str, u32)] = &[
-    ("e2m1", 4),
-    ("e2m3", 6),
-    ("e3m2", 6),
-    ("ue8m0", 8),
-    ("mxint8", 8),
-];
-
 /// The format a microscaling built-in acts on (`packFloat4xfe2m1EXT`,
 /// `bitcastExtractfe2m3EXT`, `floatue8m0BitsToIntEXT`, `uintBitsToFloatmxint8EXT`).
 fn ocp_format_of(name: &str) -> Option<(&'static str, u32)> {
@@ -140,7 +130,18 @@ fn ocp_format_of(name: &str) -> Option<(&'static str, u32)> {
     if !known.iter().any(|k| stem.unwrap_or(name).starts_with(k)) {
         return None;
     }
-    OCP_FORMATS.iter().copied().find(|(f, _)| name.contains(f))
+    SmallFloatFormat::ALL
+        .into_iter()
+        .find_map(|f| f.ocp_tag().filter(|t| name.contains(t)))
+        .map(|t| (t, ocp_bits(t)))
+}
+
+/// Bits per component of the microscaling format named `tag` (`e2m1`: 4).
+fn ocp_bits(tag: &str) -> u32 {
+    SmallFloatFormat::ALL
+        .into_iter()
+        .find(|f| f.ocp_tag() == Some(tag))
+        .map_or(8, |f| u32::from(f.bits()))
 }
 
 /// The GLSL name of a scalar, vector or long vector of a microscaling format.
@@ -988,27 +989,14 @@ fn flatten<'c>(c: &'c ConstValue, out: &mut Vec<&'c ConstValue>, budget: &mut us
 /// (`bfloat16_t`, `bf16vec2`, `floate4m3_t`, `fe4m3vec3`, `floate5m2_t`, `fe5m2vec4`, and
 /// the microscaling formats' `floate2m1_t`, `fue8m0vec2`, ...).
 fn is_small_float_name(n: &str) -> bool {
-    matches!(n, "bfloat16_t" | "floate4m3_t" | "floate5m2_t")
-        || ["bf16vec", "fe4m3vec", "fe5m2vec"].iter().any(|p| {
-            n.strip_prefix(p)
-                .is_some_and(|k| matches!(k, "2" | "3" | "4"))
-        })
-        || is_ocp_name(n)
+    small_float_type(n).is_some()
 }
 
 /// The scalar and vector types of the microscaling formats (`floate2m1_t`, `fe2m3vec2`,
 /// `fue8m0vec4`, `floatmxint8_t`): small float types like those above, kept opaque by the
 /// checker.
 fn is_ocp_name(n: &str) -> bool {
-    OCP_FORMATS.iter().any(|(f, _)| {
-        n.strip_prefix("float")
-            .and_then(|r| r.strip_prefix(f))
-            .is_some_and(|r| r == "_t")
-            || n.strip_prefix('f')
-                .and_then(|r| r.strip_prefix(f))
-                .and_then(|r| r.strip_prefix("vec"))
-                .is_some_and(|k| matches!(k, "2" | "3" | "4"))
-    })
+    small_float_type(n).is_some_and(|(f, _)| f.is_ocp())
 }
 
 #[cfg(test)]

@@ -16,6 +16,8 @@
 //! formats, so a constructor of one (GLSL allows only constant arguments) is written as an
 //! `OpConstant` of the pattern.
 
+use fresnel_ir::vendor::{small_float_type, SmallFloatFormat};
+
 use super::Module;
 
 pub const CAP_FLOAT8_EXT: u32 = 4212;
@@ -118,20 +120,38 @@ impl Format {
 
     /// Whether the format is one of SPV_EXT_ocp_microscaling_types (conversions only from it).
     pub fn is_ocp(self) -> bool {
-        !matches!(self, Format::BFloat16 | Format::E4M3 | Format::E5M2)
+        self.ir().is_ocp()
     }
 
     /// The GLSL name of a scalar of the format.
     pub fn glsl_name(self) -> &'static str {
+        self.ir().scalar_name()
+    }
+
+    /// The IR's name of the format (its type names: [`fresnel_ir::vendor::small_float_type`]).
+    pub fn ir(self) -> SmallFloatFormat {
         match self {
-            Format::BFloat16 => "bfloat16_t",
-            Format::E4M3 => "floate4m3_t",
-            Format::E5M2 => "floate5m2_t",
-            Format::E2M1 => "floate2m1_t",
-            Format::E2M3 => "floate2m3_t",
-            Format::E3M2 => "floate3m2_t",
-            Format::UE8M0 => "floatue8m0_t",
-            Format::MXInt8 => "floatmxint8_t",
+            Format::BFloat16 => SmallFloatFormat::BFloat16,
+            Format::E4M3 => SmallFloatFormat::E4M3,
+            Format::E5M2 => SmallFloatFormat::E5M2,
+            Format::E2M1 => SmallFloatFormat::E2M1,
+            Format::E2M3 => SmallFloatFormat::E2M3,
+            Format::E3M2 => SmallFloatFormat::E3M2,
+            Format::UE8M0 => SmallFloatFormat::UE8M0,
+            Format::MXInt8 => SmallFloatFormat::MXInt8,
+        }
+    }
+
+    fn from_ir(f: SmallFloatFormat) -> Format {
+        match f {
+            SmallFloatFormat::BFloat16 => Format::BFloat16,
+            SmallFloatFormat::E4M3 => Format::E4M3,
+            SmallFloatFormat::E5M2 => Format::E5M2,
+            SmallFloatFormat::E2M1 => Format::E2M1,
+            SmallFloatFormat::E2M3 => Format::E2M3,
+            SmallFloatFormat::E3M2 => Format::E3M2,
+            SmallFloatFormat::UE8M0 => Format::UE8M0,
+            SmallFloatFormat::MXInt8 => Format::MXInt8,
         }
     }
 
@@ -303,35 +323,15 @@ pub struct SmallFloat {
     pub comps: u8,
 }
 
-/// Every format with the prefix of its GLSL vector type names.
-const NAMES: &[(Format, &str)] = &[
-    (Format::BFloat16, "bf16vec"),
-    (Format::E4M3, "fe4m3vec"),
-    (Format::E5M2, "fe5m2vec"),
-    (Format::E2M1, "fe2m1vec"),
-    (Format::E2M3, "fe2m3vec"),
-    (Format::E3M2, "fe3m2vec"),
-    (Format::UE8M0, "fue8m0vec"),
-    (Format::MXInt8, "fmxint8vec"),
-];
-
 /// Reads `bfloat16_t`, `bf16vec3`, `floate4m3_t`, `fe4m3vec2`, `floate5m2_t`, `fe5m2vec4`,
-/// `floate2m1_t`, `fe2m3vec2`, `fe3m2vec3`, `floatue8m0_t`, `fmxint8vec4`.
+/// `floate2m1_t`, `fe2m3vec2`, `fe3m2vec3`, `floatue8m0_t`, `fmxint8vec4` (the IR's table of
+/// the names, [`fresnel_ir::vendor::small_float_type`]).
 pub fn parse(name: &str) -> Option<SmallFloat> {
-    let name = name.trim();
-    if let Some(&(format, _)) = NAMES.iter().find(|(f, _)| f.glsl_name() == name) {
-        return Some(SmallFloat { format, comps: 1 });
-    }
-    let (format, n) = NAMES
-        .iter()
-        .find_map(|&(f, p)| name.strip_prefix(p).map(|n| (f, n)))?;
-    let comps = match n {
-        "2" => 2,
-        "3" => 3,
-        "4" => 4,
-        _ => return None,
-    };
-    Some(SmallFloat { format, comps })
+    let (f, comps) = small_float_type(name)?;
+    Some(SmallFloat {
+        format: Format::from_ir(f),
+        comps,
+    })
 }
 
 impl Module<'_> {
