@@ -13,6 +13,7 @@ use fresnel_sema::hir::{self, Storage};
 use fresnel_sema::memory_layout::Packing;
 use fresnel_sema::types::{ArraySize, Member, StructKind, Type as HType, TypeId as HirTypeId};
 use fresnel_syntax::ast::Precision;
+use fresnel_syntax::extensions::Ext;
 use fresnel_syntax::source::Span;
 
 use crate::func::{Cx, Global};
@@ -1004,6 +1005,35 @@ impl Cx<'_> {
                 "points" if self.stage == fresnel_ir::Stage::Geometry => geo.output = n.clone(),
                 _ => {}
             }
+        }
+        // GL_ARB/EXT_geometry_shader4 before GLSL 1.50 declares no input primitive (an API
+        // setting). The primitive whose vertex count the inputs have: an explicitly sized
+        // input's (the checker holds them to one size), else 6, the size the checker gave
+        // `gl_VerticesIn` and the unsized inputs (triangles with adjacency).
+        if self.stage == fresnel_ir::Stage::Geometry
+            && geo.input.is_empty()
+            && !m.version.at_least(150, 0)
+            && m.extensions
+                .any_on(&[Ext::ARB_geometry_shader4, Ext::EXT_geometry_shader4])
+        {
+            let sized = m.globals.iter().find_map(|&g| {
+                let v = m.var(g);
+                match m.types.get(v.ty) {
+                    HType::Array {
+                        size: ArraySize::Fixed(n),
+                        ..
+                    } if v.storage == Storage::In && !v.builtin => Some(*n),
+                    _ => None,
+                }
+            });
+            geo.input = match sized {
+                Some(1) => "points",
+                Some(2) => "lines",
+                Some(3) => "triangles",
+                Some(4) => "lines_adjacency",
+                _ => "triangles_adjacency",
+            }
+            .into();
         }
         if is_geo || self.stage == fresnel_ir::Stage::Geometry {
             self.info.geometry = Some(geo);

@@ -529,3 +529,35 @@ fn geometry_shader4_inputs_are_refused_with_a_reason() {
     let s = lower("t.geom", outputs_only);
     assert!(!s.functions.is_empty());
 }
+
+/// GL_ARB_geometry_shader4's user inputs: an unsized one takes `gl_VerticesIn` (6) elements,
+/// and the module's input primitive is the one with as many vertices as the inputs have.
+#[test]
+fn geometry_shader4_user_inputs_set_the_input_primitive() {
+    let head = "#version 120\n#extension GL_ARB_geometry_shader4 : enable\n";
+    for (decl, primitive) in [
+        ("varying in float x[][2];", "triangles_adjacency"),
+        ("varying in float x[gl_VerticesIn];", "triangles_adjacency"),
+        ("varying in float x[3];", "triangles"),
+        ("varying in float x[2][4];", "lines"),
+        ("", "triangles_adjacency"),
+    ] {
+        let use_x = if decl.is_empty() {
+            "0.0"
+        } else {
+            "float(x.length())"
+        };
+        let src = format!(
+            "{head}{decl}\nuniform int k;\nvoid main() {{ gl_Position = vec4({use_x}); EmitVertex(); }}\n"
+        );
+        let s = lower("t.geom", &src);
+        let g = s.info.geometry.as_ref().expect("geometry info");
+        assert_eq!(g.input, primitive, "{decl}");
+    }
+    // Indexed dynamically, the implicitly sized input lowers (it has a size now).
+    let s = lower(
+        "t.geom",
+        &format!("{head}varying in float x[][6];\nuniform int k;\nvarying out float o;\nvoid main() {{ o = x[k][k]; EmitVertex(); }}\n"),
+    );
+    assert!(!s.functions.is_empty());
+}

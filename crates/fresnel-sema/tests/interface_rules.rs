@@ -93,6 +93,21 @@ fn geometry_shader4_before_glsl_150() {
             &format!("{head}varying in float a[][3];\nvoid main() {{ float s = a[0][3]; }}"),
             "index 3 is out of range",
         );
+        // An unsized input takes the size `gl_VerticesIn` (the ARB spec's implicit size), so
+        // it is a sized array: its length is that constant and bounds constant indices.
+        ok(
+            "t.geom",
+            &format!(
+                "{head}varying in float a[][3];\n\
+                 float t[a.length() == gl_VerticesIn ? 1 : -1];\n\
+                 void main() {{ float s = a[gl_VerticesIn - 1][0]; }}"
+            ),
+        );
+        fails(
+            "t.geom",
+            &format!("{head}varying in float a[];\nvoid main() {{ float s = a[gl_VerticesIn]; }}"),
+            "out of range",
+        );
     }
     // Without the extension these names do not exist.
     fails(

@@ -14,6 +14,10 @@ use crate::builtin_types::{BType, Scalar};
 use crate::hir::*;
 use crate::types::{ids, ArraySize, Member, MemberLayout, StructDef, StructKind, Type, TypeId};
 
+/// `gl_VerticesIn` of GL_ARB/EXT_geometry_shader4 (`variables.glsl` declares it with this
+/// value; a test holds the two together): the implicit size of unsized geometry inputs there.
+pub(crate) const GEOMETRY_SHADER4_VERTICES_IN: u32 = 6;
+
 /// The storage qualifier as written.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum StorageKw {
@@ -2310,7 +2314,15 @@ impl Checker<'_> {
             return None;
         }
         match (self.stage, storage) {
-            (Some(Stage::Geometry), Storage::In) => self.geom_in_size,
+            // GL_ARB/EXT_geometry_shader4 before GLSL 1.50: no input primitive layout; an
+            // unsized `varying in` array takes the size `gl_VerticesIn`, the built-in constant
+            // (6 here: `variables.glsl` explains the choice).
+            (Some(Stage::Geometry), Storage::In) => self.geom_in_size.or_else(|| {
+                (!self.is_es()
+                    && !self.at_least(150, 0)
+                    && self.any_ext(&[Ext::ARB_geometry_shader4, Ext::EXT_geometry_shader4]))
+                .then_some(GEOMETRY_SHADER4_VERTICES_IN)
+            }),
             (Some(Stage::TessControl), Storage::Out) => self.tcs_out_size,
             // gl_MaxPatchVertices.
             (Some(Stage::TessControl | Stage::TessEval), Storage::In) => Some(32),
