@@ -2,8 +2,7 @@
 //! SPV_EXT_ocp_microscaling_types: `OpTypeFloat <bits> <encoding>` with its capability,
 //! constructors of constants folded to `OpConstant`s of the format's bit pattern,
 //! conversions only *from* the formats (`OpFConvert`, to integers through `float`),
-//! packing as `OpBitcast` (`bitcastExtract*EXT` refused by name: `OpBitcastExtractEXT`'s opcode is
-//! in no grammar at hand), long vectors
+//! packing as `OpBitcast`, `bitcastExtract*EXT` as `OpBitcastExtractEXT`, long vectors
 //! under SPV_EXT_long_vector, and the formats inside structures, arrays and function
 //! signatures. No validator here knows the extension: the module is read word by word (and
 //! through the crate's disassembler).
@@ -23,6 +22,7 @@ const OP_CONVERT_F_TO_S: u16 = 110;
 const OP_F_CONVERT: u16 = 115;
 const OP_BITCAST: u16 = 124;
 const OP_F_UNORD_NOT_EQUAL: u16 = 183;
+const OP_BITCAST_EXTRACT: u16 = 4195;
 
 const CAP_FLOAT6: u32 = 4228;
 const CAP_FLOAT4: u32 = 4229;
@@ -418,14 +418,6 @@ fn misused_builtins_are_refused() {
             "floate2m1_t e = floate2m1_t(buf.f); buf.f = float(e);",
             "not known at compile time",
         ),
-        (
-            "floate2m1_t e = bitcastExtractfe2m1EXT(uint8_t(1), 2); buf.f = float(e);",
-            "needs SPIR-V's `OpBitcastExtractEXT`",
-        ),
-        (
-            "fe2m1vec2 e = bitcastExtractfe2m1EXT(u8vec2(1), 1); buf.f = float(e);",
-            "needs SPIR-V's `OpBitcastExtractEXT`",
-        ),
     ] {
         let src = format!(
             "#version 450
@@ -445,6 +437,73 @@ void main() {{ {body} }}
             )
             .expect_err(body);
             assert!(e.contains(want), "{body}: {e}");
+        }
+    }
+}
+
+/// `bitcastExtract*EXT` is `OpBitcastExtractEXT` (Base, then Offset) with its capability, for
+/// scalars, vectors and long vectors of the 4- and 6-bit formats.
+#[test]
+fn bitcast_extract_is_op_bitcast_extract() {
+    for (ext, fmt, bits, enc, cap) in [
+        ("e2m1", "fe2m1", 4, ENC_E2M1, CAP_FLOAT4),
+        ("e2m3", "fe2m3", 6, ENC_E2M3, CAP_FLOAT6),
+        ("e3m2", "fe3m2", 6, ENC_E3M2, CAP_FLOAT6),
+    ] {
+        for (decl, comps) in [
+            (format!("float{ext}_t"), 1u32),
+            (format!("{fmt}vec4"), 4),
+            (format!("vector<float{ext}_t, 7>"), 7),
+        ] {
+            let base = match comps {
+                1 => "uint8_t(buf.u)".to_string(),
+                4 => "u8vec4(buf.u)".to_string(),
+                _ => "vector<uint8_t, 7>(uint8_t(buf.u))".to_string(),
+            };
+            let src = format!(
+                "#version 450
+#extension GL_EXT_float_{ext} : require
+#extension GL_EXT_shader_explicit_arithmetic_types : enable
+#extension GL_EXT_long_vector : enable
+layout(local_size_x = 1) in;
+layout(binding = 0) buffer B {{ uint u; float f; }} buf;
+void main() {{ {decl} e = bitcastExtract{fmt}EXT({base}, 2); {read} }}
+",
+                read = match comps {
+                    1 => "buf.f = float(e);",
+                    4 => "buf.f = vec4(e).w;",
+                    _ => "vector<float, 7> g = vector<float, 7>(e); buf.f = g[6];",
+                }
+            );
+            for words in compile_both(&src) {
+                let caps = capabilities(&words);
+                assert!(
+                    caps.contains(&CAP_BITCAST_EXTRACT) && caps.contains(&cap),
+                    "{decl}: {caps:?}"
+                );
+                let elem = float_type(&words, &[bits, enc]).expect("the format's type");
+                let want = if comps == 1 {
+                    elem
+                } else {
+                    instructions(&words)
+                        .into_iter()
+                        .find(|(op, ops)| {
+                            *op == OP_TYPE_VECTOR && ops[1] == elem && ops[2] == comps
+                        })
+                        .map(|(_, ops)| ops[0])
+                        .expect("the vector type")
+                };
+                let extracts: Vec<_> = instructions(&words)
+                    .into_iter()
+                    .filter(|(op, _)| *op == OP_BITCAST_EXTRACT)
+                    .collect();
+                assert_eq!(extracts.len(), 1, "{decl}");
+                // Result type, result, Base, Offset.
+                assert_eq!(extracts[0].1.len(), 4, "{decl}");
+                assert_eq!(extracts[0].1[0], want, "{decl}");
+                let text = spirv::disassemble(&words).expect("disassembles");
+                assert!(text.contains("OpBitcastExtractEXT"), "{text}");
+            }
         }
     }
 }

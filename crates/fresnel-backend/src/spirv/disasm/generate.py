@@ -5,8 +5,11 @@ from Khronos' spirv.core.grammar.json and extinst.glsl.std.450.grammar.json, SDK
 
 SPV_EXT_ocp_microscaling_types (newer than SDK 1.4.341) is added to the output by hand:
 capabilities 4228-4232 and FP encodings 4223-4227 (both checked against published enumerant
-tables and glslang's output). Its one instruction, `OpBitcastExtractEXT`, is left out: no
-grammar at hand gives its opcode, and the writer refuses `bitcastExtract*EXT` instead.
+tables and glslang's output), and its one instruction, `OpBitcastExtractEXT` = 4195 (Result
+Type, Result, Base, Offset). That opcode was read from the SPIR-V core grammar embedded in
+Slang 2026.14.1 (`libslang-compiler.so`, PyPI wheel slangtorch 1.3.22), whose name/opcode
+table gives the known values of its neighbours (OpTensorWriteARM 4165, OpAtomicUMax 239,
+OpImageSampleFootprintNV 5283, ...) and the capabilities 4228-4232 above.
 
 usage: generate.py SPIRV_CRATE_DIR RSPIRV_CRATE_DIR > grammar.rs  (kept unformatted:
 `mod grammar` is `#[rustfmt::skip]`)
@@ -117,6 +120,8 @@ for name, body in re.findall(r"inst!\(\s*(\w+),\s*\[[^\]]*\],\s*\[[^\]]*\],\s*\[
     ops = re.findall(r"\((\w+), (One|ZeroOrOne|ZeroOrMore)\)", body)
     codes = ", ".join(f"({operand_code(k)}, Q::{q})" for k, q in ops)
     rows.append((opnums[name], name, codes))
+# SPV_EXT_ocp_microscaling_types (see the module comment).
+rows.append((4195, "BitcastExtractEXT", "(K::T, Q::One), (K::R, Q::One), (K::I, Q::One), (K::I, Q::One)"))
 for n, name, codes in sorted(rows):
     w(f'    ({n}, "{name}", &[{codes}]),')
 w("];")

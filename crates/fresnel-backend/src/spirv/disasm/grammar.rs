@@ -363,6 +363,7 @@ pub const OPS: &[OpRow] = &[
     (4185, "GraphSetOutputARM", &[(K::I, Q::One), (K::I, Q::One), (K::I, Q::ZeroOrMore)]),
     (4186, "GraphEndARM", &[]),
     (4190, "TypeGraphARM", &[(K::R, Q::One), (K::L, Q::One), (K::I, Q::ZeroOrMore)]),
+    (4195, "BitcastExtractEXT", &[(K::T, Q::One), (K::R, Q::One), (K::I, Q::One), (K::I, Q::One)]),
     (4416, "TerminateInvocation", &[]),
     (4417, "TypeUntypedPointerKHR", &[(K::R, Q::One), (K::E(16), Q::One)]),
     (4418, "UntypedVariableKHR", &[(K::T, Q::One), (K::R, Q::One), (K::E(16), Q::One), (K::I, Q::ZeroOrOne), (K::I, Q::ZeroOrOne)]),

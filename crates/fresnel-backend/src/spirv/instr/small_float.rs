@@ -799,17 +799,11 @@ impl FuncCx<'_, '_> {
                         bk.bits, bk.comps
                     )));
                 }
-                // `OpBitcastExtractEXT` (capability BitcastExtractEXT, Base then Offset):
-                // its opcode is not in the SPIR-V grammar this writer was built from
-                // (`disasm/grammar.rs`, SDK 1.4.341), and a guessed number would make a
-                // module that no consumer reads as intended. Refused by name until the
-                // grammar has it.
-                let _ = (base, offset);
-                return Err(SpirvError::new(format!(
-                    "`{name}` needs SPIR-V's `OpBitcastExtractEXT` \
-                     (SPV_EXT_ocp_microscaling_types), whose opcode is not in the SPIR-V \
-                     grammar this compiler knows; use `unpack*` and a component instead"
-                )));
+                // `OpBitcastExtractEXT` (capability BitcastExtractEXT): the `to`-sized bit
+                // field of each Base component at Offset, as the format.
+                self.m.cap(sf::CAP_BITCAST_EXTRACT_EXT);
+                let r = self.sf_inst(sf::OP_BITCAST_EXTRACT_EXT, to, &[base, offset]);
+                self.sf_store(s[0], r)?;
             }
             _ if name.starts_with("packFloat") || name.starts_with("unpackFloat") => {
                 arity(2)?;
