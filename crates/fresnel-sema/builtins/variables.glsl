@@ -703,6 +703,12 @@ out highp float gl_PointSize;
 @ gl 130-140 stage vert
 out float gl_ClipDistance[];
 
+// GL_EXT_clip_cull_distance (GLSL ES 3.00 on): the distances as outputs of their own, beside
+// the ES 3.10 gl_PerVertex block (which keeps its two members).
+@ ext GL_EXT_clip_cull_distance stage vert
+out highp float gl_ClipDistance[];
+out highp float gl_CullDistance[];
+
 @ gl 110-140 novulkan stage vert
 out vec4 gl_ClipVertex;
 out vec4 gl_FrontColor;

@@ -784,3 +784,32 @@ fn frag_coord_conventions_redeclare_from_glsl_110() {
         "needs GLSL 130",
     );
 }
+
+/// GL_EXT_clip_cull_distance in GLSL ES: the vertex shader writes `gl_ClipDistance` and
+/// `gl_CullDistance` (3.00 and, beside the gl_PerVertex block, 3.10), the fragment shader reads
+/// them; without the extension they do not exist.
+#[test]
+fn es_clip_and_cull_distances_with_the_extension() {
+    for version in ["300 es", "310 es", "320 es"] {
+        let head = format!("#version {version}\n#extension GL_EXT_clip_cull_distance : require\n");
+        ok(
+            "t.vert",
+            &format!(
+                "{head}void main() {{ gl_ClipDistance[1] = 1.0; gl_CullDistance[0] = 0.5;\n\
+                 gl_Position = vec4(float(gl_MaxClipDistances + gl_MaxCullDistances)); }}"
+            ),
+        );
+        ok(
+            "t.frag",
+            &format!(
+                "{head}precision mediump float;\nout vec4 c;\n\
+                 void main() {{ c = vec4(gl_ClipDistance[0] + gl_CullDistance[0]); }}"
+            ),
+        );
+        fails(
+            "t.vert",
+            &format!("#version {version}\nvoid main() {{ gl_ClipDistance[0] = 1.0; }}"),
+            "`gl_ClipDistance` is not declared",
+        );
+    }
+}
