@@ -382,6 +382,7 @@ impl Common {
             warnings_as_errors: self.werror,
             no_warnings: self.no_warnings,
             relaxed_vulkan: false,
+            preprocess_only: false,
         })
     }
 
@@ -671,7 +672,10 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             output,
             common,
         } => {
-            let opts = common.options()?;
+            let opts = fresnel::Options {
+                preprocess_only: true,
+                ..common.options()?
+            };
             let text = read_source(&file)?;
             let name = file.to_string_lossy();
             let mut inc = includes::FsIncludes::new(&file, &common.include);

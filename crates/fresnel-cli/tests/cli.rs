@@ -145,6 +145,25 @@ fn defines_undefines_and_includes() {
     assert!(stdout(&o).contains("float w = 2.0;"));
 }
 
+/// `preprocess` passes `#extension` on: requiring an unsupported extension is a warning there
+/// (nothing is compiled), and an error for `check`.
+#[test]
+fn preprocessing_only_warns_about_a_required_unknown_extension() {
+    let d = scratch("ext");
+    let f = write(
+        &d,
+        "e.vert",
+        b"#version 310 es\n#extension unknown_extension : require\nvoid main() {}\n",
+    );
+    let o = fresnel(&["preprocess", &f]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("warning: extension `unknown_extension` is not supported"));
+    assert!(stdout(&o).contains("#extension unknown_extension : require"));
+    let o = fresnel(&["check", &f]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("error: extension `unknown_extension` is not supported"));
+}
+
 #[test]
 fn any_bytes_get_diagnostics_not_crashes() {
     let d = scratch("bytes");

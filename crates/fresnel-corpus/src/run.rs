@@ -61,6 +61,7 @@ impl Settings {
             target: self.target,
             default_version: self.default_version,
             version_override: self.version_override,
+            preprocess_only: self.preprocess_only,
             ..Options::default()
         }
     }

@@ -64,6 +64,10 @@ pub struct Options {
     /// `gl_VertexID` and `gl_InstanceID` exist there too, as `VertexIndex` and
     /// `InstanceIndex` (the default uniform block is the linker's part).
     pub relaxed_vulkan: bool,
+    /// Preprocessing only (`fresnel preprocess`, glslang's `-E`): `#extension` directives
+    /// are passed on, and one that requires an unsupported extension is a warning, since no
+    /// compilation follows to need it (as glslang and Mesa's glcpp have it).
+    pub preprocess_only: bool,
 }
 
 /// A shader source given to the compiler.
@@ -153,6 +157,7 @@ fn pp_options(opts: &Options, stage: Option<Stage>) -> PpOptions {
         gl_spirv: false,
         enabled_extensions: Vec::new(),
         limits: opts.pp_limits.clone(),
+        preprocess_only: opts.preprocess_only,
     }
 }
 

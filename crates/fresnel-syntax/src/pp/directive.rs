@@ -531,7 +531,7 @@ impl Preprocessor<'_> {
                 } else {
                     format!("extension `{name_text}` is not supported")
                 };
-                if behavior == Behavior::Require {
+                if behavior == Behavior::Require && !self.opts.preprocess_only {
                     self.error("pp-extension-unsupported", name.span, why);
                 } else {
                     self.warning("pp-extension-unsupported", name.span, why);

@@ -97,6 +97,9 @@ pub struct PpOptions {
     /// Extensions to treat as enabled from the start (like `#extension X : enable`).
     pub enabled_extensions: Vec<Ext>,
     pub limits: PpLimits,
+    /// Preprocessing only: `#extension X : require` of an unsupported `X` is a warning, not
+    /// an error (nothing is compiled that would need it).
+    pub preprocess_only: bool,
 }
 
 /// A `-D` or `-U` from the command line.
