@@ -1037,3 +1037,29 @@ fn heap_block_member_offsets_align_plain_data_by_the_scalar_rules() {
         assert!(e.iter().any(|m| m.contains(needle)), "{src}: {e:?}");
     }
 }
+
+/// GL_EXT_structured_descriptor_heap: a heap block's member may define its buffer-reference
+/// block in place; anywhere else a block inside a block is still an error.
+#[test]
+fn heap_members_may_define_buffer_reference_blocks_in_place() {
+    let vk = |src: String| errors_with(C, TargetEnv::Vulkan { minor: 3 }, &src);
+    let head = "#version 460\n#extension GL_EXT_descriptor_heap : require\n#extension GL_EXT_structured_descriptor_heap : require\n#extension GL_EXT_buffer_reference : require\nlayout(local_size_x = 1) in;\n";
+    let e = vk(format!(
+        "{head}resourceheap H {{ layout(buffer_reference, std430) buffer {{ uint d[]; }} r; }} h;\n\
+         layout(binding = 0) buffer O {{ uint o; }} out_;\nvoid main() {{ out_.o = h.r.d[3]; }}\n"
+    ));
+    assert!(e.is_empty(), "{e:?}");
+    for src in [
+        // Not in a heap block.
+        "layout(binding = 0) buffer B { layout(buffer_reference) buffer { uint d; } r; } b;",
+        // Not a buffer reference.
+        "resourceheap H { struct S { uint d; } s; } h;",
+    ] {
+        let e = vk(format!("{head}{src}\nvoid main() {{}}\n"));
+        assert!(
+            e.iter()
+                .any(|m| m.contains("cannot be nested inside a struct or block")),
+            "{src}: {e:?}"
+        );
+    }
+}

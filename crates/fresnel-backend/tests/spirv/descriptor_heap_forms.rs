@@ -646,3 +646,54 @@ void main() { o.v = p.b; o.a = p.a; }";
         );
     }
 }
+
+/// GL_EXT_structured_descriptor_heap: a heap member may define its buffer-reference block in
+/// place; the member is a physical-storage-buffer pointer to a `Block` laid out by the
+/// member's packing (std140: `x` after a `float[2]` of stride 16, at 32; scalar: at 8).
+#[test]
+fn heap_members_define_buffer_reference_blocks_in_place() {
+    const OP_TYPE_POINTER: u16 = 32;
+    const OP_TYPE_STRUCT: u16 = 30;
+    const STORAGE_PHYSICAL_STORAGE_BUFFER: u32 = 5349;
+    const DECOR_BLOCK: u32 = 2;
+    let src = "#version 460
+#extension GL_EXT_descriptor_heap : require
+#extension GL_EXT_structured_descriptor_heap : require
+#extension GL_EXT_buffer_reference : require
+#extension GL_EXT_scalar_block_layout : require
+layout(local_size_x = 1) in;
+layout(heap_offset = 64) resourceheap H {
+    layout(buffer_reference, std140) buffer { float f[2]; uint x; } a;
+    layout(buffer_reference, scalar) buffer { float f[2]; uint x; } b;
+} h;
+layout(binding = 0, std430) buffer R { uint r; } res;
+void main() { res.r = h.a.x + h.b.x; }";
+    for words in both(Stage::Compute, src) {
+        let ins = instructions(&words);
+        // The pointees of the physical-storage-buffer pointers: two structures.
+        let pointees: Vec<u32> = ins
+            .iter()
+            .filter(|(o, d)| *o == OP_TYPE_POINTER && d[1] == STORAGE_PHYSICAL_STORAGE_BUFFER)
+            .map(|(_, d)| d[2])
+            .filter(|t| ins.iter().any(|(o, d)| *o == OP_TYPE_STRUCT && d[0] == *t))
+            .collect();
+        assert_eq!(pointees.len(), 2, "{pointees:?}");
+        let mut x_offsets = Vec::new();
+        for t in &pointees {
+            assert!(
+                ins.iter()
+                    .any(|(o, d)| *o == OP_DECORATE && d[0] == *t && d[1] == DECOR_BLOCK),
+                "pointee {t} is a Block"
+            );
+            x_offsets.extend(
+                ins.iter()
+                    .filter(|(o, d)| {
+                        *o == OP_MEMBER_DECORATE && d[0] == *t && d[1] == 1 && d[2] == DECOR_OFFSET
+                    })
+                    .map(|(_, d)| d[3]),
+            );
+        }
+        x_offsets.sort_unstable();
+        assert_eq!(x_offsets, [8, 32]);
+    }
+}

@@ -745,6 +745,40 @@ impl Checker<'_> {
         ty
     }
 
+    /// Inside a GL_EXT_descriptor_heap heap block (`resourceheap` / `samplerheap`).
+    fn in_heap_block(&self) -> bool {
+        matches!(self.block_storage, Some(StorageKw::Ext(s))
+            if matches!(self.name(s), "resourceheap" | "samplerheap"))
+    }
+
+    /// Turns the anonymous structure of an in-place buffer-reference member of a heap block
+    /// into the block type it points at, as `layout(buffer_reference) buffer B { ... };`
+    /// would declare it (std430 unless the member's layout says otherwise).
+    fn make_inline_reference_block(&mut self, ty: TypeId, q: &Quals) {
+        let Type::Struct(sid) = *self.m.types.get(ty) else {
+            return;
+        };
+        let mut bl = crate::types::BlockLayout {
+            packing: Some(crate::memory_layout::Packing::Std430),
+            row_major: false,
+            buffer_type: None,
+            memory: Memory::default(),
+        };
+        for e in &q.quals.layout {
+            let n = self.name(e.name);
+            if let Some(p) = crate::memory_layout::Packing::from_name(n) {
+                bl.packing = Some(p);
+            } else if n == "row_major" {
+                bl.row_major = true;
+            } else if n == "column_major" {
+                bl.row_major = false;
+            }
+        }
+        let def = self.m.types.struct_def_mut(sid);
+        def.kind = StructKind::Block;
+        def.block_layout = Some(bl);
+    }
+
     fn push_member_scope(&mut self) {}
     fn pop_member_scope(&mut self) {}
 
@@ -754,18 +788,6 @@ impl Checker<'_> {
         let mut out: Vec<Member> =
             Vec::with_capacity(members.iter().map(|m| m.declarators.len()).sum());
         for m in members {
-            if let ast::TypeKind::Struct(inner) = &m.ty.kind {
-                // "Embedded structure definitions are not supported" from GLSL 1.20; GLSL
-                // 1.10 accepted them inside structures (never inside blocks).
-                let embedded_ok = ctx == QualCtx::StructMember && !self.at_least(120, 100);
-                if !embedded_ok && !self.builtin_mode {
-                    self.error(
-                        "nested-struct",
-                        inner.span,
-                        "struct definitions cannot be nested inside a struct or block",
-                    );
-                }
-            }
             if m.declarators.is_empty() && !self.builtin_mode {
                 self.error(
                     "member-name",
@@ -774,6 +796,28 @@ impl Checker<'_> {
                 );
             }
             let q = self.qualifiers(&m.qualifiers, ctx);
+            // GL_EXT_structured_descriptor_heap: a heap block's member may define its
+            // buffer-reference block in place (`layout(buffer_reference) buffer { ... } r;`).
+            let inline_ref = ctx == QualCtx::BlockMember
+                && matches!(m.ty.kind, ast::TypeKind::Struct(_))
+                && self.in_heap_block()
+                && matches!(q.storage, Some((StorageKw::Buffer | StorageKw::Uniform, _)))
+                && self
+                    .interner
+                    .get("buffer_reference")
+                    .is_some_and(|s| q.quals.layout_value(s).is_some());
+            if let ast::TypeKind::Struct(inner) = &m.ty.kind {
+                // "Embedded structure definitions are not supported" from GLSL 1.20; GLSL
+                // 1.10 accepted them inside structures (never inside blocks).
+                let embedded_ok = ctx == QualCtx::StructMember && !self.at_least(120, 100);
+                if !embedded_ok && !inline_ref && !self.builtin_mode {
+                    self.error(
+                        "nested-struct",
+                        inner.span,
+                        "struct definitions cannot be nested inside a struct or block",
+                    );
+                }
+            }
             if ctx == QualCtx::BlockMember && !self.builtin_mode {
                 // A member may repeat its block's storage, nothing else; only output
                 // members can be invariant.
@@ -836,6 +880,9 @@ impl Checker<'_> {
                 }
             }
             let ty = self.resolve_type(&m.ty);
+            if inline_ref {
+                self.make_inline_reference_block(ty, &q);
+            }
             // Memory qualifiers: not on uniform block members, except images (which
             // ARB_bindless_texture allows there).
             let image_member = matches!(self.m.types.get(self.m.types.innermost(ty)),
