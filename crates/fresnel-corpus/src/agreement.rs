@@ -126,8 +126,8 @@ fn glslang_job(job: &mut Job, row: &Row, modes: Option<&Vec<GlslangMode>>, dir: 
         }
     } else if modes.is_empty() {
         // Run by Test/runtests with options we do not have: guess. SPIR-V in the reference
-        // output, `-V` in the command the file documents, or a `spv.`/`vulkan` name mean
-        // Vulkan semantics.
+        // output (glslang's disassembly or spirv-dis text), `-V` in the command the file
+        // documents, or a `spv.`/`vulkan` name mean Vulkan semantics.
         job.mode_guessed = true;
         let name = row.file_name();
         let out = corpus::read_text(
@@ -141,7 +141,9 @@ fn glslang_job(job: &mut Job, row: &Row, modes: Option<&Vec<GlslangMode>>, dir: 
         let opengl_output = out.contains("BuiltIn VertexId")
             || out.contains("BuiltIn InstanceId")
             || out.contains("Capability AtomicStorage");
-        let vulkan = ((out.contains("// Module Version") && !name.contains("OpenGL"))
+        // (glslang's `web.*` references are spirv-dis text: `; SPIR-V` first.)
+        let spirv_reference = out.contains("// Module Version") || out.starts_with("; SPIR-V");
+        let vulkan = ((spirv_reference && !name.contains("OpenGL"))
             || head.contains(" -V ")
             || head.contains("--target-env vulkan")
             || name.starts_with("spv.")

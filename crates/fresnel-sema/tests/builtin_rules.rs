@@ -239,3 +239,29 @@ fn legacy_bias_lookups_in_compute_need_derivatives() {
         "no overload of `texture1D` takes (sampler1D, float, float)",
     );
 }
+
+// ---- default precisions of Vulkan's separate samplers and textures (GLSL ES) ----
+
+/// `precision highp sampler;` sets the default precision of an opaque type; `texture2D` and
+/// `textureCube` default to lowp as `sampler2D`/`samplerCube` do (glslang's `web.separate`),
+/// while other textures have no default.
+#[test]
+fn separate_sampler_and_texture_precisions_in_es() {
+    let head = "#version 310 es\nprecision highp float;\nlayout(location = 0) out vec4 c;\n";
+    let f = |src: String| errors_with(Stage::Fragment, VK11, &src);
+    let e = f(format!(
+        "{head}precision highp sampler;\nprecision highp samplerShadow;\n\
+         layout(binding = 0) uniform sampler s;\nlayout(binding = 1) uniform samplerShadow ss;\n\
+         layout(binding = 2) uniform texture2D t;\nlayout(binding = 3) uniform textureCube tc;\n\
+         void main() {{ c = texture(sampler2D(t, s), vec2(0)) + texture(samplerCube(tc, s), vec3(0)); }}\n"
+    ));
+    assert!(e.is_empty(), "{e:?}");
+    let e = f(format!(
+        "{head}layout(binding = 0) uniform texture3D t;\nvoid main() {{ c = vec4(0); }}\n"
+    ));
+    assert!(
+        e.iter()
+            .any(|m| m.contains("no default precision for `texture3D`")),
+        "{e:?}"
+    );
+}

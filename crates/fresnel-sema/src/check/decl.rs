@@ -2432,7 +2432,8 @@ impl Checker<'_> {
             Type::Scalar(Scalar::F32) => Some(DefaultPrecisionKey::Float),
             Type::Scalar(Scalar::I32) => Some(DefaultPrecisionKey::Int),
             Type::Scalar(Scalar::U32) if !self.is_es() => Some(DefaultPrecisionKey::Int),
-            Type::Opaque(_) | Type::AtomicUint => {
+            // (`sampler`/`samplerShadow`, Vulkan's separate samplers, are opaque too.)
+            Type::Opaque(_) | Type::AtomicUint | Type::SamplerState { .. } => {
                 self.m.types.to_btype(ty).map(DefaultPrecisionKey::Opaque)
             }
             Type::Error => return,

@@ -1025,7 +1025,16 @@ impl<'a> Checker<'a> {
         } else {
             self.set_default_precision(DefaultPrecisionKey::Int, Precision::Medium);
         }
-        for name in ["sampler2D", "samplerCube", "samplerExternalOES"] {
+        // Vulkan's separate textures `texture2D`/`textureCube` share the default of the
+        // combined samplers they go with, as in glslang (its default-precision table does not
+        // tell combined from separate); the types exist only when targeting Vulkan.
+        for name in [
+            "sampler2D",
+            "samplerCube",
+            "samplerExternalOES",
+            "texture2D",
+            "textureCube",
+        ] {
             if let Some(b) = parse_type_name(name) {
                 self.set_default_precision(DefaultPrecisionKey::Opaque(b), Precision::Low);
             }
