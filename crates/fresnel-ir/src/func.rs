@@ -98,6 +98,29 @@ pub struct Function {
     /// another compilation unit of the same stage (`fresnel_link::link_units` binds it).
     /// Its body is one empty block; `params`, `ret` and `locals` describe the signature.
     pub external: bool,
+    /// An inlining hint from the source (`[[inline]]`, `[[noinline]]`); the SPIR-V writer
+    /// writes it as the function control. The optimizer may still inline anything.
+    pub control: FunctionControl,
+}
+
+/// A function's inlining hint.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum FunctionControl {
+    #[default]
+    None,
+    Inline,
+    DontInline,
+}
+
+impl FunctionControl {
+    /// The IR text's word for it (`inline`, `noinline`), if any.
+    pub fn word(self) -> Option<&'static str> {
+        match self {
+            FunctionControl::None => None,
+            FunctionControl::Inline => Some("inline"),
+            FunctionControl::DontInline => Some("noinline"),
+        }
+    }
 }
 
 impl Function {
@@ -146,6 +169,7 @@ impl Function {
             locals: Vec::new(),
             value_flags: ValueFlagsMap::new(),
             external: false,
+            control: FunctionControl::None,
         }
     }
 

@@ -41,7 +41,8 @@ pub mod vendor;
 pub use builder::Builder;
 pub use entity::{EntityId, EntityVec};
 pub use func::{
-    Block, CfNode, Function, IfNode, ListRef, LoopNode, Param, ParamDir, ValueFlagsMap,
+    Block, CfNode, Function, FunctionControl, IfNode, ListRef, LoopNode, Param, ParamDir,
+    ValueFlagsMap,
 };
 pub use instr::*;
 pub use intrinsic::{

@@ -321,6 +321,8 @@ struct PFunc {
     col: u32,
     /// Issue 4: a `declare` (no body).
     external: bool,
+    /// `inline` / `noinline` after the signature.
+    control: crate::func::FunctionControl,
 }
 
 fn ident_is(t: &Tk, s: &str) -> bool {
@@ -1145,6 +1147,15 @@ impl Parser {
         } else {
             None
         };
+        let control = if self.is_ident("inline") {
+            self.next();
+            crate::func::FunctionControl::Inline
+        } else if self.is_ident("noinline") {
+            self.next();
+            crate::func::FunctionControl::DontInline
+        } else {
+            crate::func::FunctionControl::None
+        };
         self.expect_punct('{')?;
         let mut locals = Vec::new();
         while self.is_ident("var") {
@@ -1174,6 +1185,7 @@ impl Parser {
                 line: t.line,
                 col: t.col,
                 external,
+                control,
             });
         }
         let body = self.cf_list()?;
@@ -1197,6 +1209,7 @@ impl Parser {
             line: t.line,
             col: t.col,
             external,
+            control,
         })
     }
 
@@ -1712,6 +1725,7 @@ impl Parser {
         if pf.external {
             // Issue 4: a declaration: the signature only.
             let mut f = Function::declaration(pf.name);
+            f.control = pf.control;
             f.params = pf.params;
             f.ret = pf.ret;
             f.locals = pf.locals;
@@ -1787,6 +1801,7 @@ impl Parser {
             locals: pf.locals,
             value_flags: crate::func::ValueFlagsMap::new(),
             external: false,
+            control: pf.control,
         };
         for _ in 0..=max_block {
             f.blocks.push(Block::default());

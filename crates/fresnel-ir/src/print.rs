@@ -657,6 +657,9 @@ impl<'a> Printer<'a> {
         if let Some(r) = f.ret {
             let _ = write!(out, " -> {r}");
         }
+        if let Some(w) = f.control.word() {
+            let _ = write!(out, " {w}");
+        }
         out.push_str(" {\n");
         let mut declared: Vec<VarId> = Vec::new();
         for v in &f.locals {

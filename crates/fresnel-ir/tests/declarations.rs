@@ -75,3 +75,19 @@ fn built_declaration_validates_and_prints_as_declare() {
         .iter()
         .any(|e| e.to_string().contains("declaration without a body")));
 }
+
+/// An inlining hint prints after the signature (`inline`, `noinline`) and parses back, on
+/// declarations and definitions.
+#[test]
+fn function_control_round_trips() {
+    let text = TEXT
+        .replace("-> @2 {", "-> @2 noinline {")
+        .replace("function fn1 main() {", "function fn1 main() inline {");
+    let s = parse(&text).unwrap_or_else(|e| panic!("{e}"));
+    validate(&s).unwrap_or_else(|e| panic!("{e:?}"));
+    let f = &s.functions[s.find_function("f").expect("f")];
+    assert_eq!(f.control, fresnel_ir::FunctionControl::DontInline);
+    let m = &s.functions[s.find_function("main").expect("main")];
+    assert_eq!(m.control, fresnel_ir::FunctionControl::Inline);
+    assert_eq!(print(&s), text);
+}

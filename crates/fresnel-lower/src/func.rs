@@ -547,11 +547,18 @@ impl Cx<'_> {
         if self.ir_funcs.len() >= limits::MAX_FUNCTIONS {
             return Err(LowerError::new("too many functions", None));
         }
-        Ok(self.ir_funcs.push(if self.m.function(hf).body.is_some() {
+        let hfun = self.m.function(hf);
+        let mut f = if hfun.body.is_some() {
             Function::new(name)
         } else {
             Function::declaration(name)
-        }))
+        };
+        f.control = match hfun.control {
+            hir::FunctionControl::None => fresnel_ir::FunctionControl::None,
+            hir::FunctionControl::Inline => fresnel_ir::FunctionControl::Inline,
+            hir::FunctionControl::DontInline => fresnel_ir::FunctionControl::DontInline,
+        };
+        Ok(self.ir_funcs.push(f))
     }
 
     /// The IR function of a (non-inlined) user function, declaring it (parameters, return

@@ -225,6 +225,18 @@ pub struct Function {
     /// `None` for a function only declared (a prototype never defined).
     pub body: Option<StmtId>,
     pub span: Span,
+    /// `[[inline]]` / `[[noinline]]` (GL_EXT_function_control_attributes), from any of its
+    /// declarations.
+    pub control: FunctionControl,
+}
+
+/// A function's inlining hint (SPIR-V's function control).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum FunctionControl {
+    #[default]
+    None,
+    Inline,
+    DontInline,
 }
 
 #[derive(Clone, Debug)]

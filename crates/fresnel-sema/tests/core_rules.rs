@@ -418,3 +418,34 @@ fn constructor_argument_mismatches_name_their_place() {
         "the constructor of `S` needs 1 arguments (one per member), 2 given",
     );
 }
+
+/// GL_EXT_function_control_attributes: `[[inline]]` / `[[noinline]]` before the return type
+/// or after the parameters, on prototypes too; never both, and declarations must agree.
+#[test]
+fn function_control_attributes() {
+    let head =
+        "#version 450\n#extension GL_EXT_function_control_attributes : enable\nout vec4 c;\n";
+    ok(
+        Fragment,
+        &format!(
+            "{head}[[inline]] int a(int i) {{ return i; }}\nint b(int i) [[noinline]] {{ return i; }}\n\
+             [[inline]] int p(int i);\nint p(int i) {{ return i; }}\n\
+             void main() {{ c = vec4(a(1) + b(2) + p(3)); }}\n"
+        ),
+    );
+    fails(
+        Fragment,
+        &format!("{head}[[inline, noinline]] int a(int i) {{ return i; }}\nvoid main() {{ c = vec4(a(1)); }}\n"),
+        "`inline` and `noinline` contradict each other",
+    );
+    fails(
+        Fragment,
+        &format!("{head}[[inline]] int p(int i);\n[[noinline]] int p(int i) {{ return i; }}\nvoid main() {{ c = vec4(p(1)); }}\n"),
+        "`p` was declared `inline`, here `noinline`",
+    );
+    fails(
+        Fragment,
+        "#version 450\nout vec4 c;\n[[inline]] int a(int i) { return i; }\nvoid main() { c = vec4(a(1)); }\n",
+        "GL_EXT_function_control_attributes",
+    );
+}

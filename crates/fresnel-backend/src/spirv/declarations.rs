@@ -79,8 +79,9 @@ pub(crate) fn emit_import(m: &mut Module<'_>, fid: FuncId) -> Result<(), SpirvEr
     super::writer::push_str(&mut ops, &f.name);
     ops.push(LINKAGE_IMPORT);
     m.decorations.inst(op::DECORATE, &ops);
+    let control = super::func::function_control(f.control);
     m.functions
-        .inst(op::FUNCTION, &[sig.ret_type, fn_id, 0, sig.fn_type]);
+        .inst(op::FUNCTION, &[sig.ret_type, fn_id, control, sig.fn_type]);
     for &(var, k) in &sig.ins {
         let t = m.param_type(var, k)?;
         let id = m.id();

@@ -170,6 +170,15 @@ struct LoopLabels {
     folded: bool,
 }
 
+/// SPIR-V's Function Control mask for a source inlining hint (Inline 0x1, DontInline 0x2).
+pub(crate) fn function_control(c: fresnel_ir::FunctionControl) -> u32 {
+    match c {
+        fresnel_ir::FunctionControl::None => 0,
+        fresnel_ir::FunctionControl::Inline => 0x1,
+        fresnel_ir::FunctionControl::DontInline => 0x2,
+    }
+}
+
 pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
     let f = &m.shader.functions[fid];
     let sig = m.func_sigs[fid.0 as usize].clone();
@@ -237,8 +246,11 @@ pub fn emit_function(m: &mut Module<'_>, fid: FuncId) -> Result<()> {
     // The head and the locals go straight to the module's functions (performance: no
     // buffers of their own; nothing else writes there meanwhile, and a failure fails the
     // whole module).
-    cx.m.functions
-        .inst(op::FUNCTION, &[cx.sig.ret_type, fn_id, 0, cx.sig.fn_type]);
+    let control = function_control(f.control);
+    cx.m.functions.inst(
+        op::FUNCTION,
+        &[cx.sig.ret_type, fn_id, control, cx.sig.fn_type],
+    );
     let mut params = Vec::new();
     for (var, k) in cx.sig.ins.clone() {
         let t = cx.m.param_type(var, k)?;

@@ -567,3 +567,27 @@ void main() { r[gl_LocalInvocationIndex] = subgroupShuffle(r[0], gl_LocalInvocat
     .expect_err("no shuffle before SPIR-V 1.3");
     assert!(err.contains("needs SPIR-V 1.3"), "{err}");
 }
+
+/// `[[inline]]` / `[[noinline]]` (GL_EXT_function_control_attributes) become the function
+/// control of the functions kept at -O0 (Inline 0x1, DontInline 0x2; `main` has none).
+#[test]
+fn function_control_attributes_become_function_control() {
+    const FUNCTION: u16 = 54;
+    let src = "#version 450
+#extension GL_EXT_function_control_attributes : enable
+layout(location = 0) out vec4 color;
+[[inline]] int a(int i) { return i + 1; }
+int b(int i) [[noinline]] { return i + 2; }
+[[noinline]] int p(int i);
+int p(int i) { return i + 3; }
+void main() { color = vec4(float(a(1) + b(2) + p(3))); }
+";
+    let words = compile(src, false);
+    let mut controls: Vec<u32> = instructions(&words)
+        .into_iter()
+        .filter(|(op, _)| *op == FUNCTION)
+        .map(|(_, d)| d[2])
+        .collect();
+    controls.sort_unstable();
+    assert_eq!(controls, [0, 1, 2, 2]);
+}

@@ -2916,7 +2916,64 @@ impl Checker<'_> {
         }
     }
 
+    /// GL_EXT_function_control_attributes on a function declaration: `inline` or `noinline`
+    /// (not both); other attributes are ignored with a warning.
+    fn function_attributes(&mut self, attrs: &[ast::Attribute]) -> FunctionControl {
+        let mut control = FunctionControl::None;
+        let mut first: Option<Span> = None;
+        for a in attrs {
+            let this = match self.name(a.name) {
+                "inline" => FunctionControl::Inline,
+                "noinline" => FunctionControl::DontInline,
+                other => {
+                    let other = other.to_string();
+                    self.warning(
+                        "unknown-attribute",
+                        a.span,
+                        format!("unknown function attribute `{other}` is ignored"),
+                    );
+                    continue;
+                }
+            };
+            if !self.require(
+                a.span,
+                "function control attributes",
+                0,
+                0,
+                &[Ext::EXT_function_control_attributes],
+            ) {
+                return FunctionControl::None;
+            }
+            if !a.args.is_empty() {
+                self.error(
+                    "function-attribute",
+                    a.span,
+                    format!(
+                        "the function attribute `{}` takes no arguments",
+                        control_name(this)
+                    ),
+                );
+            }
+            if control != FunctionControl::None && control != this {
+                let mut d = Diagnostic::error(
+                    "function-attribute",
+                    a.span,
+                    "`inline` and `noinline` contradict each other",
+                );
+                if let Some(s) = first {
+                    d = d.with_secondary(s, "the other attribute");
+                }
+                self.diags.push(d);
+                return FunctionControl::None;
+            }
+            control = this;
+            first = Some(a.span);
+        }
+        control
+    }
+
     fn function_proto_inner(&mut self, p: &ast::FunctionProto, defining: bool) -> Option<FuncId> {
+        let control = self.function_attributes(&p.attrs);
         let rq = self.qualifiers(&p.qualifiers, QualCtx::FunctionReturn);
         if let Some((_, s)) = rq.storage {
             self.error(
@@ -3080,6 +3137,7 @@ impl Checker<'_> {
                     params: ids,
                     body: None,
                     span: p.name_span,
+                    control: FunctionControl::None,
                 });
                 let t = self.m.types.intern(Type::Subroutine(p.name));
                 if self.bind(p.name, Binding::Type(t, p.name_span), p.name_span) {
@@ -3171,6 +3229,24 @@ impl Checker<'_> {
         }
         if let Some(fid) = existing {
             let f = self.m.function(fid).clone();
+            if control != FunctionControl::None {
+                if f.control != FunctionControl::None && f.control != control {
+                    self.diags.push(
+                        Diagnostic::error(
+                            "function-attribute",
+                            p.name_span,
+                            format!(
+                                "`{name}` was declared `{}`, here `{}`: its declarations must agree",
+                                control_name(f.control),
+                                control_name(control)
+                            ),
+                        )
+                        .with_secondary(f.span, "earlier declaration"),
+                    );
+                } else {
+                    self.m.functions[fid.index()].control = control;
+                }
+            }
             if f.ret != ret {
                 self.diags.push(
                     Diagnostic::error(
@@ -3275,6 +3351,7 @@ impl Checker<'_> {
             params: ids,
             body: None,
             span: p.name_span,
+            control,
         });
         self.check_not_block_name(p.name, p.name_span);
         self.check_name_length(p.name, p.name_span);
@@ -3427,5 +3504,14 @@ impl Checker<'_> {
             self.interner.resolve(name)
         );
         self.error("vulkan-opaque-struct-uniform", span, msg);
+    }
+}
+
+/// The attribute spelling of a function control.
+fn control_name(c: FunctionControl) -> &'static str {
+    match c {
+        FunctionControl::Inline => "inline",
+        FunctionControl::DontInline => "noinline",
+        FunctionControl::None => "(none)",
     }
 }

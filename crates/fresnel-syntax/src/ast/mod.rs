@@ -183,8 +183,6 @@ pub struct FunctionDef {
     pub proto: FunctionProto,
     /// A `Compound` statement.
     pub body: StmtId,
-    /// `[[...]]` attributes before the definition (GL_EXT_function_control_attributes...).
-    pub attrs: Vec<Attribute>,
     pub span: Span,
 }
 
@@ -198,6 +196,9 @@ pub struct FunctionProto {
     pub name_span: Span,
     pub params: Vec<Param>,
     pub span: Span,
+    /// `[[...]]` attributes before the return type or after the parameter list
+    /// (GL_EXT_function_control_attributes' `inline`, `noinline`), on prototypes too.
+    pub attrs: Vec<Attribute>,
 }
 
 #[derive(Clone, Debug)]

@@ -73,7 +73,7 @@ impl Printer<'_> {
                 let text = format!("FunctionDefinition {}", self.proto_sig(&f.proto));
                 self.line(&text, f.proto.name_span);
                 self.nested(|p| {
-                    p.attrs(&f.attrs);
+                    p.attrs(&f.proto.attrs);
                     p.proto_parts(&f.proto);
                     p.stmt(f.body);
                 });
@@ -321,7 +321,10 @@ impl Printer<'_> {
             DeclKind::Prototype(proto) => {
                 let text = format!("FunctionPrototype {}", self.proto_sig(proto));
                 self.line(&text, proto.name_span);
-                self.nested(|p| p.proto_parts(proto));
+                self.nested(|p| {
+                    p.attrs(&proto.attrs);
+                    p.proto_parts(proto);
+                });
             }
             DeclKind::Block(b) => {
                 let text = format!("Block {}", self.name(b.name));

@@ -711,6 +711,7 @@ impl Parser<'_> {
             name_span,
             params,
             span: self.span_from(start),
+            attrs: Vec::new(),
         }
     }
 
@@ -808,10 +809,11 @@ impl Parser<'_> {
         match ty {
             Some(ty) => match self.peek() {
                 Tok::Ident(name) if self.peek_n(1) == Tok::P(TokenKind::LParen) => {
-                    let proto = self.function_proto(quals, ty, start);
+                    let mut proto = self.function_proto(quals, ty, start);
                     // Attributes may also follow the parameter list.
                     let mut attrs = attrs;
                     attrs.extend(self.attributes());
+                    proto.attrs = attrs;
                     if self.at(TokenKind::LBrace) {
                         if !global {
                             let span = proto.name_span;
@@ -826,12 +828,7 @@ impl Parser<'_> {
                         }
                         let body = self.compound_statement();
                         let span = self.span_from(start);
-                        return Some(Item::Function(FunctionDef {
-                            proto,
-                            body,
-                            attrs,
-                            span,
-                        }));
+                        return Some(Item::Function(FunctionDef { proto, body, span }));
                     }
                     if !self.expect(TokenKind::Semi, "`;` or `{` after a function prototype") {
                         self.recover_statement();
