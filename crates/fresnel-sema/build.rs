@@ -9,7 +9,10 @@ mod builtin_types;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use builtin_types::{params_key, parse_type_name, BType, Dim, Opaque, OpaqueKind, Scalar};
+use builtin_types::{
+    params_key, parse_table_type_name, parse_type_name, BType, BuiltinStruct, Dim, Opaque,
+    OpaqueKind, Scalar,
+};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct Avail {
@@ -118,7 +121,7 @@ fn parse_gen(name: &str, line: usize) -> Gen {
         "gscalar" => return Gen::G("scalar".into()),
         _ => {}
     }
-    if let Some(b) = parse_type_name(name) {
+    if let Some(b) = parse_table_type_name(name) {
         return Gen::Fixed(b);
     }
     if let Some(base) = name.strip_prefix('g') {
@@ -345,6 +348,13 @@ fn btype_expr(b: &BType) -> String {
         BType::RayQuery => "BType::RayQuery".into(),
         BType::HitObjectNV => "BType::HitObjectNV".into(),
         BType::HitObjectEXT => "BType::HitObjectEXT".into(),
+        BType::Struct(s) => format!(
+            "BType::Struct(BuiltinStruct::{})",
+            match s {
+                BuiltinStruct::TextureFootprint2DNV => "TextureFootprint2DNV",
+                BuiltinStruct::TextureFootprint3DNV => "TextureFootprint3DNV",
+            }
+        ),
     }
 }
 

@@ -1790,11 +1790,13 @@ impl<'a> Machine<'a> {
             | I::TexGatherOffsetQcom
             | I::ImageProcessingQcom
             | I::TileImageRead
-            | I::FragmentFetchAmd => {
+            | I::FragmentFetchAmd
+            | I::ImageFootprintNv => {
                 return Err(Error::Unsupported(format!(
                     "`{}` is not supported by the interpreter (bindless texture handles, \
                      GL_NV_shader_atomic_fp16_vector image atomics, QCOM extended gathers \
-                     and image processing, tile image reads, AMD fragment mask fetches)",
+                     and image processing, tile image reads, AMD fragment mask fetches, NV \
+                     texture footprints)",
                     info.name
                 )))
             }

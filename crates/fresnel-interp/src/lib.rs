@@ -272,6 +272,22 @@ impl<'s> Interp<'s> {
                 v.name
             )));
         }
+        // Texture footprints (GL_NV_shader_texture_footprint) are the hardware's choice of
+        // texel groups and levels; nothing here could give a meaningful one.
+        for (_, f) in shader.functions.iter() {
+            let footprint = f.instrs_in_order().into_iter().any(|i| {
+                matches!(&f.instrs[i].kind, fresnel_ir::InstrKind::Intrinsic(x)
+                    if x.op == fresnel_ir::Intrinsic::ImageFootprintNv)
+            });
+            if footprint {
+                return Err(Error::Unsupported(format!(
+                    "`{}` queries a texture footprint (`textureFootprint*NV`, \
+                     GL_NV_shader_texture_footprint), which the interpreter does not model: \
+                     footprints are the GPU's choice of texel groups",
+                    f.name
+                )));
+            }
+        }
         let mut funcs = Vec::with_capacity(shader.functions.len());
         for (_, f) in shader.functions.iter() {
             funcs.push(FuncInfo::new(shader, f)?);

@@ -570,6 +570,33 @@ void main() { o = vec4(fragmentMaskFetchAMD(s, ivec2(0))); }",
     }
 }
 
+/// GL_NV_shader_texture_footprint: a footprint is the GPU's choice of texel groups, which
+/// the interpreter cannot make up; a shader querying one is refused when it is loaded, with
+/// the extension named (not run with made-up values, not a panic).
+#[test]
+fn texture_footprints_are_refused() {
+    let src = "#version 450
+#extension GL_NV_shader_texture_footprint : require
+layout(binding = 0) uniform sampler2D s;
+layout(location = 0) in vec2 p;
+layout(location = 0) out vec4 o;
+void main() {
+    gl_TextureFootprint2DNV f;
+    bool one = textureFootprintNV(s, p, 2, false, f);
+    o = vec4(f.anchor, f.lod, one ? 1.0 : 0.0);
+}
+";
+    let sh = lower_named("t.frag", src, true);
+    match Interp::new(&sh) {
+        Err(Error::Unsupported(m)) => {
+            assert!(m.contains("GL_NV_shader_texture_footprint"), "{m}");
+            assert!(m.contains("textureFootprint"), "{m}");
+        }
+        Err(e) => panic!("{e:?}"),
+        Ok(_) => panic!("a footprint query was accepted by the interpreter"),
+    }
+}
+
 /// Whether invocation `i` runs a block.
 type Active = fn(u32) -> bool;
 

@@ -556,6 +556,15 @@ intrinsics! {
     /// multisampled texture or subpass input deref, the coordinate) and `fragmentFetchAMD`
     /// (`base` 1; srcs as the mask's, then the fragment index).
     FragmentFetchAmd = "fragment_fetch_amd" [-2] value 0 { Base } (E | R);
+    /// GL_NV_shader_texture_footprint `textureFootprint*NV`: the footprint of a lookup,
+    /// written to a `gl_TextureFootprint{2D,3D}NV` structure; the result (a boolean) says
+    /// whether the lookup reads one level of detail. srcs: the structure's deref (written:
+    /// `anchor`, `offset`, `mask`, `lod`, `granularity`), the 2D or 3D sampler's deref, the
+    /// coordinate, the granularity (32-bit integer), `coarse` (boolean), then the operands
+    /// `base` lists ([`footprint`] bits, in this order: bias, LOD, the two gradients, LOD
+    /// clamp), then the separate sampler's deref when the texture is
+    /// `sampler2D(texture, sampler)`. Writes memory: never eliminated or moved.
+    ImageFootprintNv = "image_footprint_nv" [-2] value 1 { Base } 0;
 
     // ---- vendor extension types (issue 4; see crate::vendor) ----
     /// An operation on values of a vendor extension type (cooperative matrices and vectors,
@@ -573,6 +582,32 @@ intrinsics! {
     SpirvInstruction = "spirv_instruction" [-2] none 0 { Base, SpirvSet, SpirvKinds, SpirvCaps, SpirvExts } 0;
     /// As `spirv_instruction` with a scalar or vector result.
     SpirvInstructionValue = "spirv_instruction_value" [-2] value 0 { Base, SpirvSet, SpirvKinds, SpirvCaps, SpirvExts } 0;
+}
+
+/// The `base` bits of `image_footprint_nv`: which lookup operands follow its five fixed
+/// sources (in the order of the bits).
+pub mod footprint {
+    /// A LOD bias (`textureFootprintNV(..., bias)`).
+    pub const BIAS: i64 = 1;
+    /// An explicit LOD (`textureFootprintLodNV`).
+    pub const LOD: i64 = 2;
+    /// Explicit gradients, two sources (`textureFootprintGrad*NV`).
+    pub const GRAD: i64 = 4;
+    /// A LOD clamp (`textureFootprintClampNV`, `textureFootprintGradClampNV`).
+    pub const MIN_LOD: i64 = 8;
+
+    /// The number of operand sources `base` gives (`None` for an unknown bit).
+    pub fn operand_count(base: i64) -> Option<usize> {
+        if base & !(BIAS | LOD | GRAD | MIN_LOD) != 0 {
+            return None;
+        }
+        Some(
+            usize::from(base & BIAS != 0)
+                + usize::from(base & LOD != 0)
+                + 2 * usize::from(base & GRAD != 0)
+                + usize::from(base & MIN_LOD != 0),
+        )
+    }
 }
 
 // Added for the vendor operations (issue 4).

@@ -492,6 +492,51 @@ void main() {
     assert!(offset.iter().all(|x| x.srcs.len() == 3));
 }
 
+/// GL_NV_shader_texture_footprint: each `textureFootprint*NV` is one `image_footprint_nv`
+/// whose `base` names the lookup operands after the five fixed sources (footprint deref,
+/// sampler deref, coordinate, granularity, `coarse`); a separate sampler's deref comes last.
+#[test]
+fn nv_texture_footprints() {
+    use fresnel::ir::intrinsic::footprint::{BIAS, GRAD, LOD, MIN_LOD};
+    let s = lower(
+        "footprint.vk.frag",
+        "#version 450
+#extension GL_NV_shader_texture_footprint : require
+layout(location = 0) in vec2 p;
+layout(location = 1) in vec3 q;
+layout(location = 0) out vec4 o;
+layout(binding = 0) uniform sampler2D s;
+layout(binding = 1) uniform sampler3D s3;
+layout(binding = 2) uniform texture2D t;
+layout(binding = 3) uniform sampler smp;
+void main() {
+    gl_TextureFootprint2DNV f;
+    gl_TextureFootprint3DNV g;
+    bool b = textureFootprintNV(s, p, 2, true, f);
+    b = b && textureFootprintClampNV(s3, q, 1.0, 4, false, g, 0.5);
+    b = b && textureFootprintLodNV(s, p, 1.0, 2, false, f);
+    b = b && textureFootprintGradClampNV(sampler2D(t, smp), p, p, p, 1.0, 2, false, f);
+    o = vec4(f.anchor, g.offset.z, b ? 1.0 : 0.0);
+}
+",
+    );
+    let x = intrinsics(&s, Intrinsic::ImageFootprintNv);
+    let forms: Vec<(i64, usize)> = x
+        .iter()
+        .map(|x| {
+            (
+                x.index(fresnel::ir::IndexKind::Base).unwrap_or(-1),
+                x.srcs.len(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        forms,
+        vec![(0, 5), (BIAS | MIN_LOD, 7), (LOD, 6), (GRAD | MIN_LOD, 9)]
+    );
+    assert!(x.iter().all(|x| x.dest.is_some()));
+}
+
 /// Image atomics returning nothing (`imageAtomicStore`) are still scalar atomics.
 #[test]
 fn image_atomic_store_is_not_a_vector_atomic() {

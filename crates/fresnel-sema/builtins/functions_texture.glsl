@@ -25,8 +25,9 @@
 //   textureGatherOffset's offset is not const: it may be dynamic from GLSL 4.00 /
 //   GL_ARB_gpu_shader5 / ES 3.20 / GL_{EXT,OES}_gpu_shader5 (the constant requirement of ES 3.10
 //   and GL_ARB_texture_gather alone is not expressed: it would need a second, duplicate signature).
-// * Array parameters (textureGatherOffsets' ivec2[4]) and the NV footprint structs cannot be
-//   written in this format: those prototypes are listed, commented out, at the end.
+// * Array parameters are written `const ivec2 offsets[4]`; the NV footprint structures are
+//   named by their built-in names (`gl_TextureFootprint2DNV`: `BuiltinStruct` in
+//   src/builtin_types.rs, declared in variables.glsl).
 
 // ==== Texture query functions (8.9.1) ===========================================================
 // textureQueryLod: fragment only (GLSL 4.00, GL_ARB_texture_query_lod); textureQueryLOD is
@@ -5020,20 +5021,32 @@ f16vec4 textureGatherOffsets(f16sampler2DArrayShadow sampler, f16vec3 P, float r
 @ ext GL_ARB_sparse_texture2
 int sparseTextureGatherOffsetsARB(f16sampler2DArrayShadow sampler, f16vec3 P, float refZ, const ivec2 offsets[4], out f16vec4 texel);
 
-// ==== Not expressible in this format ==========================================================
-// The GL_NV_shader_texture_footprint functions take the built-in structs
-// gl_TextureFootprint2DNV / gl_TextureFootprint3DNV. Kept here, commented out.
-// @ ext GL_NV_shader_texture_footprint stage frag   (the non-Lod/Grad forms; glslang also declares them for compute)
-// bool textureFootprintNV(gsampler2D sampler, vec2 P, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint);
-// bool textureFootprintNV(gsampler2D sampler, vec2 P, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint, float bias);
-// bool textureFootprintClampNV(gsampler2D sampler, vec2 P, float lodClamp, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint);
-// bool textureFootprintClampNV(gsampler2D sampler, vec2 P, float lodClamp, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint, float bias);
-// bool textureFootprintNV(gsampler3D sampler, vec3 P, int granularity, bool coarse, out gl_TextureFootprint3DNV footprint);
-// bool textureFootprintNV(gsampler3D sampler, vec3 P, int granularity, bool coarse, out gl_TextureFootprint3DNV footprint, float bias);
-// bool textureFootprintClampNV(gsampler3D sampler, vec3 P, float lodClamp, int granularity, bool coarse, out gl_TextureFootprint3DNV footprint);
-// bool textureFootprintClampNV(gsampler3D sampler, vec3 P, float lodClamp, int granularity, bool coarse, out gl_TextureFootprint3DNV footprint, float bias);
-// @ ext GL_NV_shader_texture_footprint
-// bool textureFootprintLodNV(gsampler2D sampler, vec2 P, float lod, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint);
-// bool textureFootprintLodNV(gsampler3D sampler, vec3 P, float lod, int granularity, bool coarse, out gl_TextureFootprint3DNV footprint);
-// bool textureFootprintGradNV(gsampler2D sampler, vec2 P, vec2 dPdx, vec2 dPdy, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint);
-// bool textureFootprintGradClampNV(gsampler2D sampler, vec2 P, vec2 dPdx, vec2 dPdy, float lodClamp, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint);
+// ==== GL_NV_shader_texture_footprint ==========================================================
+// The footprint of the lookup the matching function would make (textureFootprintNV: texture,
+// ...ClampNV: textureClampARB, ...LodNV: textureLod, ...GradNV: textureGrad, ...GradClampNV:
+// textureGradClampARB), written to the `out` structure; 2D and 3D samplers, the Grad forms 2D
+// only. The implicit-LOD forms need derivatives: fragment shaders, and compute shaders with
+// the compute-derivatives extensions (glslang declares them there too).
+@ ext GL_NV_shader_texture_footprint stage frag
+bool textureFootprintNV(gsampler2D sampler, vec2 P, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint);
+bool textureFootprintNV(gsampler2D sampler, vec2 P, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint, float bias);
+bool textureFootprintClampNV(gsampler2D sampler, vec2 P, float lodClamp, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint);
+bool textureFootprintClampNV(gsampler2D sampler, vec2 P, float lodClamp, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint, float bias);
+bool textureFootprintNV(gsampler3D sampler, vec3 P, int granularity, bool coarse, out gl_TextureFootprint3DNV footprint);
+bool textureFootprintNV(gsampler3D sampler, vec3 P, int granularity, bool coarse, out gl_TextureFootprint3DNV footprint, float bias);
+bool textureFootprintClampNV(gsampler3D sampler, vec3 P, float lodClamp, int granularity, bool coarse, out gl_TextureFootprint3DNV footprint);
+bool textureFootprintClampNV(gsampler3D sampler, vec3 P, float lodClamp, int granularity, bool coarse, out gl_TextureFootprint3DNV footprint, float bias);
+@ ext GL_NV_compute_shader_derivatives|GL_KHR_compute_shader_derivatives requires GL_NV_shader_texture_footprint stage comp
+bool textureFootprintNV(gsampler2D sampler, vec2 P, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint);
+bool textureFootprintNV(gsampler2D sampler, vec2 P, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint, float bias);
+bool textureFootprintClampNV(gsampler2D sampler, vec2 P, float lodClamp, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint);
+bool textureFootprintClampNV(gsampler2D sampler, vec2 P, float lodClamp, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint, float bias);
+bool textureFootprintNV(gsampler3D sampler, vec3 P, int granularity, bool coarse, out gl_TextureFootprint3DNV footprint);
+bool textureFootprintNV(gsampler3D sampler, vec3 P, int granularity, bool coarse, out gl_TextureFootprint3DNV footprint, float bias);
+bool textureFootprintClampNV(gsampler3D sampler, vec3 P, float lodClamp, int granularity, bool coarse, out gl_TextureFootprint3DNV footprint);
+bool textureFootprintClampNV(gsampler3D sampler, vec3 P, float lodClamp, int granularity, bool coarse, out gl_TextureFootprint3DNV footprint, float bias);
+@ ext GL_NV_shader_texture_footprint
+bool textureFootprintLodNV(gsampler2D sampler, vec2 P, float lod, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint);
+bool textureFootprintLodNV(gsampler3D sampler, vec3 P, float lod, int granularity, bool coarse, out gl_TextureFootprint3DNV footprint);
+bool textureFootprintGradNV(gsampler2D sampler, vec2 P, vec2 dPdx, vec2 dPdy, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint);
+bool textureFootprintGradClampNV(gsampler2D sampler, vec2 P, vec2 dPdx, vec2 dPdy, float lodClamp, int granularity, bool coarse, out gl_TextureFootprint2DNV footprint);

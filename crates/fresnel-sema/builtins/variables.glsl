@@ -368,6 +368,24 @@ const int gl_CooperativeVectorMatrixLayoutTrainingOptimalNV = 3;
 const uint gl_TensorOperandsNonTemporalARM = uint(0x1);
 const uint gl_TensorOperandsOutOfBoundsValueARM = uint(0x2);
 
+// GL_NV_shader_texture_footprint: the footprint structures the `textureFootprint*NV`
+// functions write (the function table names them: `BuiltinStruct` in builtin_types.rs).
+@ ext GL_NV_shader_texture_footprint
+struct gl_TextureFootprint2DNV {
+    uvec2 anchor;
+    uvec2 offset;
+    uvec2 mask;
+    uint lod;
+    uint granularity;
+};
+struct gl_TextureFootprint3DNV {
+    uvec3 anchor;
+    uvec3 offset;
+    uvec2 mask;
+    uint lod;
+    uint granularity;
+};
+
 // =============================================================================================
 // Uniform state (every stage; not when generating SPIR-V for Vulkan)
 // =============================================================================================

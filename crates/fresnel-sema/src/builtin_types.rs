@@ -184,6 +184,41 @@ pub enum BType {
     RayQuery,
     HitObjectNV,
     HitObjectEXT,
+    /// A structure the implementation declares (`builtins/variables.glsl`), named in the
+    /// function table by its name (see [`BuiltinStruct`]).
+    Struct(BuiltinStruct),
+}
+
+/// The built-in structure types the function table names: each is declared in
+/// `builtins/variables.glsl` (with the availability there), and the checker binds the
+/// declared type to its entry here when it declares it. Not a type name
+/// [`parse_type_name`] knows: a shader names it through the declaration, which exists only
+/// where its extension is enabled.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum BuiltinStruct {
+    /// `gl_TextureFootprint2DNV` (GL_NV_shader_texture_footprint).
+    TextureFootprint2DNV,
+    /// `gl_TextureFootprint3DNV` (GL_NV_shader_texture_footprint).
+    TextureFootprint3DNV,
+}
+
+impl BuiltinStruct {
+    pub const ALL: [BuiltinStruct; 2] = [
+        BuiltinStruct::TextureFootprint2DNV,
+        BuiltinStruct::TextureFootprint3DNV,
+    ];
+
+    /// The structure's GLSL name.
+    pub fn name(self) -> &'static str {
+        match self {
+            BuiltinStruct::TextureFootprint2DNV => "gl_TextureFootprint2DNV",
+            BuiltinStruct::TextureFootprint3DNV => "gl_TextureFootprint3DNV",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<BuiltinStruct> {
+        BuiltinStruct::ALL.into_iter().find(|s| s.name() == name)
+    }
 }
 
 const DIMS: &[(&str, Dim)] = &[
@@ -388,6 +423,12 @@ fn parse_opaque(name: &str) -> Option<BType> {
     None
 }
 
+/// A type the built-in function table may name: a [`parse_type_name`] type or a
+/// [`BuiltinStruct`] (for `build.rs`).
+pub fn parse_table_type_name(name: &str) -> Option<BType> {
+    parse_type_name(name).or_else(|| BuiltinStruct::from_name(name).map(BType::Struct))
+}
+
 /// The built-in type a name denotes, if any.
 pub fn parse_type_name(name: &str) -> Option<BType> {
     match name {
@@ -456,6 +497,7 @@ impl BType {
             BType::RayQuery => 8 << 24,
             BType::HitObjectNV => 9 << 24,
             BType::HitObjectEXT => 10 << 24,
+            BType::Struct(s) => (11 << 24) | s as u32,
         }
     }
 
@@ -519,6 +561,7 @@ impl BType {
             BType::RayQuery => "rayQueryEXT".into(),
             BType::HitObjectNV => "hitObjectNV".into(),
             BType::HitObjectEXT => "hitObjectEXT".into(),
+            BType::Struct(s) => s.name().into(),
         }
     }
 }

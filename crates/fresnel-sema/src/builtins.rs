@@ -7,7 +7,7 @@ use fresnel_syntax::extensions::{Ext, ExtensionState};
 use fresnel_syntax::token::TokenKind;
 use fresnel_syntax::version::{Stage, Version};
 
-pub use crate::builtin_types::{BType, Dim, Opaque, OpaqueKind, Scalar};
+pub use crate::builtin_types::{BType, BuiltinStruct, Dim, Opaque, OpaqueKind, Scalar};
 
 /// Where a built-in exists.
 #[derive(Debug)]

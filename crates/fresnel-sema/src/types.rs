@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 use fresnel_syntax::intern::{Interner, Symbol};
 use fresnel_syntax::source::Span;
 
-pub use crate::builtin_types::{BType, Dim, Opaque, OpaqueKind, Scalar};
+pub use crate::builtin_types::{BType, BuiltinStruct, Dim, Opaque, OpaqueKind, Scalar};
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct TypeId(pub u32);
@@ -307,6 +307,10 @@ pub struct TypeTable {
     /// [`simple_slot`] (`u32::MAX`: not yet): most lookups (built-in overloads, constructors)
     /// are of these, and skip hashing (performance).
     simple: Box<[u32; SIMPLE_SLOTS]>,
+    /// The declared type of each [`BuiltinStruct`] (by its position in
+    /// [`BuiltinStruct::ALL`]) once the checker has declared it: what the built-in function
+    /// table's `BType::Struct` means here.
+    builtin_structs: [Option<TypeId>; BuiltinStruct::ALL.len()],
 }
 
 /// Shapes with a slot in [`TypeTable::simple`]: scalar, 3 vectors, 9 matrices.
@@ -366,6 +370,7 @@ impl TypeTable {
             dedup: FxHashMap::default(),
             structs: Vec::new(),
             simple: Box::new([u32::MAX; SIMPLE_SLOTS]),
+            builtin_structs: [None; BuiltinStruct::ALL.len()],
         };
         for ty in [
             Type::Error,
@@ -439,6 +444,10 @@ impl TypeTable {
     }
 
     pub fn from_btype(&mut self, b: BType) -> TypeId {
+        if let BType::Struct(s) = b {
+            // Not declared (its extension is off): the signatures naming it are unavailable.
+            return self.builtin_struct(s).unwrap_or(ids::ERROR);
+        }
         self.intern(match b {
             BType::Void => Type::Void,
             BType::Scalar(s) => Type::Scalar(s),
@@ -455,7 +464,18 @@ impl TypeTable {
             BType::RayQuery => Type::RayQuery,
             BType::HitObjectNV => Type::HitObjectNV,
             BType::HitObjectEXT => Type::HitObjectEXT,
+            BType::Struct(_) => Type::Error, // returned above
         })
+    }
+
+    /// Records the declared type of a built-in structure (the checker, declaring it).
+    pub fn set_builtin_struct(&mut self, s: BuiltinStruct, ty: TypeId) {
+        self.builtin_structs[s as usize] = Some(ty);
+    }
+
+    /// The declared type of a built-in structure, when it was declared.
+    pub fn builtin_struct(&self, s: BuiltinStruct) -> Option<TypeId> {
+        self.builtin_structs[s as usize]
     }
 
     /// The built-in type of a type id, if it is one.
@@ -472,6 +492,12 @@ impl TypeTable {
             Type::RayQuery => BType::RayQuery,
             Type::HitObjectNV => BType::HitObjectNV,
             Type::HitObjectEXT => BType::HitObjectEXT,
+            Type::Struct(_) => {
+                let s = BuiltinStruct::ALL
+                    .into_iter()
+                    .find(|s| self.builtin_structs[*s as usize] == Some(id))?;
+                BType::Struct(s)
+            }
             _ => return None,
         })
     }

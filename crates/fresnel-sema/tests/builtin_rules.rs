@@ -265,3 +265,93 @@ fn separate_sampler_and_texture_precisions_in_es() {
         "{e:?}"
     );
 }
+
+// ---- GL_NV_shader_texture_footprint: the footprint structures in the function table ----
+
+const FOOTPRINT: &str = "#version 450\n#extension GL_NV_shader_texture_footprint : require\n";
+
+fn stage_errors(stage: Stage, src: &str) -> Vec<String> {
+    errors_with(stage, TargetEnv::Vulkan { minor: 1 }, src)
+}
+
+#[test]
+fn texture_footprints_every_form() {
+    let src = format!(
+        "{FOOTPRINT}layout(binding = 0) uniform sampler2D s2;\nlayout(binding = 1) uniform isampler3D s3;\nlayout(binding = 2) uniform texture2D t;\nlayout(binding = 3) uniform sampler smp;\nlayout(location = 0) in vec2 p;\nlayout(location = 1) in vec3 q;\nlayout(std430, binding = 4) buffer B {{ gl_TextureFootprint3DNV fb; }};\nvoid main() {{\n  gl_TextureFootprint2DNV f;\n  bool b = textureFootprintNV(s2, p, 2, true, f) && textureFootprintNV(s2, p, 2, true, f, 0.5);\n  b = b && textureFootprintClampNV(s2, p, 1.0, 2, false, f) && textureFootprintClampNV(s3, q, 1.0, 2, false, fb, 0.5);\n  b = b && textureFootprintLodNV(s3, q, 1.0, 2, false, fb) && textureFootprintGradNV(sampler2D(t, smp), p, p, p, 2, false, f);\n  b = b && textureFootprintGradClampNV(s2, p, p, p, 1.0, 2, false, f);\n  uvec2 m = f.mask + fb.mask; uvec3 a = fb.anchor + fb.offset; uint l = f.lod + f.granularity;\n}}\n"
+    );
+    let e = stage_errors(Stage::Fragment, &src);
+    assert!(e.is_empty(), "{}", e.join("\n"));
+    // Compute shaders with derivatives have the implicit-LOD forms too; any stage has the
+    // explicit ones.
+    let comp = format!("{FOOTPRINT}#extension GL_NV_compute_shader_derivatives : require\nlayout(local_size_x = 2, local_size_y = 2) in;\nlayout(derivative_group_quadsNV) in;\nlayout(binding = 0) uniform sampler2D s;\nvoid main() {{ gl_TextureFootprint2DNV f; textureFootprintNV(s, vec2(0.5), 2, false, f, 0.5); }}\n");
+    let e = stage_errors(Stage::Compute, &comp);
+    assert!(e.is_empty(), "{}", e.join("\n"));
+    let vert = format!("{FOOTPRINT}layout(binding = 0) uniform sampler2D s;\nvoid main() {{ gl_TextureFootprint2DNV f; bool b = textureFootprintLodNV(s, vec2(0.5), 0.0, 2, false, f) || textureFootprintGradNV(s, vec2(0.5), vec2(0.0), vec2(0.0), 2, false, f); }}\n");
+    let e = stage_errors(Stage::Vertex, &vert);
+    assert!(e.is_empty(), "{}", e.join("\n"));
+}
+
+#[track_caller]
+fn footprint_fails(stage: Stage, src: &str, needle: &str) {
+    let e = stage_errors(stage, src);
+    assert!(
+        e.iter().any(|m| m.contains(needle)),
+        "expected an error containing {needle:?}, got:\n{}\n--- shader:\n{src}",
+        e.join("\n")
+    );
+}
+
+#[test]
+fn texture_footprint_misuse() {
+    let body = "layout(binding = 0) uniform sampler2D s;\nlayout(binding = 1) uniform sampler3D s3;\nvoid main() { gl_TextureFootprint2DNV f; textureFootprintNV(s, vec2(0.5), 2, false, f); }\n";
+    // Without the extension the structures are not declared, and so the calls are not
+    // reached (one error per cause).
+    let e = stage_errors(Stage::Fragment, &format!("#version 450\n{body}"));
+    assert_eq!(
+        e,
+        ["[feature-unavailable] type `gl_TextureFootprint2DNV` needs GL_NV_shader_texture_footprint"],
+    );
+    // Named before the `#extension` directive.
+    footprint_fails(
+        Stage::Fragment,
+        "#version 450\ngl_TextureFootprint3DNV early;\n#extension GL_NV_shader_texture_footprint : enable\nvoid main() {}\n",
+        "type `gl_TextureFootprint3DNV` needs GL_NV_shader_texture_footprint enabled before this point",
+    );
+    // Implicit derivatives: fragment shaders, or compute shaders with derivatives.
+    footprint_fails(
+        Stage::Vertex,
+        &format!("{FOOTPRINT}{body}"),
+        "the built-in function `textureFootprintNV` is not available in vertex shaders",
+    );
+    footprint_fails(
+        Stage::Compute,
+        &format!("{FOOTPRINT}layout(local_size_x = 4) in;\n{body}"),
+        "`textureFootprintNV` needs GL_NV_compute_shader_derivatives or GL_KHR_compute_shader_derivatives",
+    );
+    // The derivatives alone do not declare the footprint functions.
+    footprint_fails(
+        Stage::Compute,
+        "#version 450\n#extension GL_NV_compute_shader_derivatives : require\nlayout(local_size_x = 4) in;\nlayout(binding = 0) uniform sampler2D s;\nvoid main() { bool b; textureFootprintNV(s, vec2(0.5), 2, false, b); }\n",
+        "`textureFootprintNV` needs GL_NV_shader_texture_footprint",
+    );
+    // Argument types: the structure of the sampler's dimension, 2D gradients only, a bool
+    // `coarse`, an l-value footprint.
+    for (call, needle) in [
+        ("gl_TextureFootprint3DNV g; textureFootprintNV(s, vec2(0.5), 2, false, g);", "no overload of `textureFootprintNV` takes (sampler2D, vec2, int, bool, gl_TextureFootprint3DNV)"),
+        ("gl_TextureFootprint3DNV g; textureFootprintGradNV(s3, vec3(0.5), vec3(0.0), vec3(0.0), 2, false, g);", "no overload of `textureFootprintGradNV`"),
+        ("gl_TextureFootprint2DNV g; textureFootprintNV(s, vec2(0.5), 2, 1, g);", "no overload of `textureFootprintNV`"),
+        ("textureFootprintNV(s, vec2(0.5), 2, false, gl_TextureFootprint2DNV(uvec2(0), uvec2(0), uvec2(0), 0u, 0u));", "argument 5 of `textureFootprintNV` is an `out` parameter"),
+    ] {
+        footprint_fails(
+            Stage::Fragment,
+            &format!("{FOOTPRINT}layout(binding = 0) uniform sampler2D s;\nlayout(binding = 1) uniform sampler3D s3;\nvoid main() {{ {call} }}\n"),
+            needle,
+        );
+    }
+    // The names stay reserved.
+    footprint_fails(
+        Stage::Fragment,
+        &format!("{FOOTPRINT}struct gl_TextureFootprint2DNV {{ uint x; }};\nvoid main() {{}}\n"),
+        "gl_TextureFootprint2DNV",
+    );
+}

@@ -22,6 +22,7 @@ mod coopmat_khr;
 mod coopmat_qcom;
 mod coopvec_nv;
 mod copy;
+mod footprint_nv;
 mod fragment_mask_amd;
 mod gaps;
 /// `textureGatherOffsets` as `ConstOffsets` (issue 6).

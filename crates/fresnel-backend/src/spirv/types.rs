@@ -935,6 +935,21 @@ impl Module<'_> {
                             .map(|w| w[0])
                             .collect()
                     }
+                    // GL_NV_shader_texture_footprint: the texture (source 1) of a lookup
+                    // whose last source is a separate sampler.
+                    fresnel_ir::InstrKind::Intrinsic(x)
+                        if x.op == fresnel_ir::Intrinsic::ImageFootprintNv
+                            && x.srcs.len() > 5
+                            && x.srcs.last().is_some_and(|&s| {
+                                super::instr::image_processing_qcom::is_separate_sampler(
+                                    &self.shader.types,
+                                    f,
+                                    s,
+                                )
+                            }) =>
+                    {
+                        x.srcs.get(1).copied().into_iter().collect()
+                    }
                     _ => continue,
                 };
                 for mut v in textures {

@@ -1,4 +1,4 @@
-//! Image built-ins of three vendor extensions, as glslang writes them:
+//! Image built-ins of four vendor extensions, as glslang writes them:
 //!
 //! * GL_QCOM_image_processing / GL_QCOM_image_processing2 (`textureWeightedQCOM`,
 //!   `textureBoxFilterQCOM`, `textureBlockMatch{,Window,Gather}{SSD,SAD}QCOM`):
@@ -7,7 +7,9 @@
 //!   access chains into arrays of them);
 //! * GL_EXT_shader_tile_image: attachments in the `TileImageEXT` storage class read by
 //!   `OpColor/Depth/StencilAttachmentReadEXT`;
-//! * GL_AMD_shader_fragment_mask: `OpFragmentMaskFetchAMD` / `OpFragmentFetchAMD`.
+//! * GL_AMD_shader_fragment_mask: `OpFragmentMaskFetchAMD` / `OpFragmentFetchAMD`;
+//! * GL_NV_shader_texture_footprint: `OpImageSampleFootprintNV` returning
+//!   `{bool, anchor, offset, mask, lod, granularity}`, the footprint stored member by member.
 //!
 //! Debian's spirv-val (2023.1) knows only the AMD extension: the others are checked by the
 //! validator `SPIRV_VAL_VENDORED` names (a 2026 SPIRV-Tools, `tools/spirv-val-slang`),
@@ -387,4 +389,103 @@ layout(location = 0) out vec4 o;
 void main() { o = vec4(depthAttachmentReadEXT()); }
 ";
     assert_eq!(spirv::required_target(&lower(tile), v10), v10);
+}
+
+/// GL_NV_shader_texture_footprint: every form (the image operands as glslang's
+/// spv.shaderImageFootprint.frag has them), on 2D, 3D and integer samplers, the footprint
+/// written to locals and to a buffer.
+#[test]
+fn nv_texture_footprints() {
+    let src = "#version 450
+#extension GL_NV_shader_texture_footprint : require
+layout(binding = 0) uniform sampler2D s2;
+layout(binding = 1) uniform usampler3D s3;
+layout(std430, binding = 4) buffer B { gl_TextureFootprint2DNV fb; uint r; };
+layout(location = 0) in vec2 p;
+layout(location = 1) in vec3 q;
+layout(location = 2) flat in int g;
+layout(location = 3) in float x;
+void main() {
+    gl_TextureFootprint2DNV f;
+    gl_TextureFootprint3DNV h;
+    uint n = uint(textureFootprintNV(s2, p, g, true, f));
+    n += uint(textureFootprintNV(s2, p, g, false, f, x)) + f.lod;
+    n += uint(textureFootprintClampNV(s2, p, x, g, true, f)) + f.mask.y;
+    n += uint(textureFootprintClampNV(s2, p, x, g, true, f, x)) + f.anchor.x;
+    n += uint(textureFootprintLodNV(s2, p, x, g, false, f)) + f.offset.y;
+    n += uint(textureFootprintGradNV(s2, p, p, p, g, false, f)) + f.granularity;
+    n += uint(textureFootprintGradClampNV(s2, p, p, p, x, g, false, fb));
+    n += uint(textureFootprintLodNV(s3, q, x, g, true, h)) + h.anchor.z + h.mask.x;
+    r = n + f.lod;
+}
+";
+    for optimize in [false, true] {
+        let words = support::compile_vulkan(Stage::Fragment, src, optimize, 1);
+        check_vendored(&words, "vulkan1.1", &[]);
+        let caps = capabilities(&words);
+        assert!(caps.contains(&5282), "ImageFootprintNV: {caps:?}");
+        assert!(caps.contains(&42), "MinLod: {caps:?}");
+        assert!(has_extension(&words, "SPV_NV_shader_image_footprint"));
+        let lookups = ops_of(&words, 5283);
+        // The image operand mask of each lookup, in order.
+        let masks: Vec<Option<u32>> = lookups.iter().map(|o| o.get(6).copied()).collect();
+        let want = [
+            None,
+            Some(0x1),
+            Some(0x80),
+            Some(0x81),
+            Some(0x2),
+            Some(0x4),
+            Some(0x84),
+            Some(0x2),
+        ];
+        assert_eq!(masks, want.to_vec());
+        // The result: a structure of a boolean and the footprint's five members.
+        let all = instructions(&words);
+        let ty = |id: u32| {
+            all.iter()
+                .find(|(o, ops)| (19..=30).contains(o) && ops[0] == id)
+        };
+        for l in &lookups {
+            let (op, ops) = ty(l[0]).expect("the result type");
+            assert_eq!(*op, 30, "a structure");
+            // The result id, then the six members.
+            assert_eq!(ops.len(), 7, "{ops:?}");
+            assert_eq!(ty(ops[1]).map(|t| t.0), Some(20), "bool first");
+        }
+    }
+}
+
+/// A footprint of a texture combined with a separate sampler reads an `OpSampledImage`, and
+/// the texture is declared as an image (not a combined image sampler). Only the vendored
+/// validator: Debian's spirv-val (2023.1) refuses an `OpSampledImage` operand of
+/// `OpImageSampleFootprintNV`, which later SPIRV-Tools allow (glslang writes the same).
+#[test]
+fn nv_texture_footprint_with_a_separate_sampler() {
+    let src = "#version 450
+#extension GL_NV_shader_texture_footprint : require
+layout(binding = 2) uniform texture2D t;
+layout(binding = 3) uniform sampler smp;
+layout(location = 0) in vec2 p;
+layout(location = 0) out vec4 o;
+void main() {
+    gl_TextureFootprint2DNV f;
+    bool b = textureFootprintGradClampNV(sampler2D(t, smp), p, p, p, 1.0, 2, false, f);
+    o = vec4(f.anchor, f.lod, b ? 1.0 : 0.0);
+}
+";
+    for optimize in [false, true] {
+        let words = compile(Stage::Fragment, src, optimize).unwrap_or_else(|e| panic!("{e}"));
+        check_vendored(&words, "vulkan1.3", &[]);
+        let lookups = ops_of(&words, 5283);
+        assert_eq!(lookups.len(), 1);
+        let combined = ops_of(&words, OP_SAMPLED_IMAGE);
+        assert!(combined.iter().any(|c| c[1] == lookups[0][2]));
+        // No variable is a combined image sampler.
+        let sampled_image_types = ops_of(&words, 27);
+        let pointers = ops_of(&words, OP_TYPE_POINTER);
+        assert!(!pointers
+            .iter()
+            .any(|pt| sampled_image_types.iter().any(|st| st[0] == pt[2])));
+    }
 }

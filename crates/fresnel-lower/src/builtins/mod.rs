@@ -14,7 +14,8 @@
 //! (common functions and bit casts), [`geometric`], [`matrix`], [`vector_rel`],
 //! [`integer`], [`packing`], [`texture`], [`image`], [`atomic`] (memory atomics and atomic
 //! counters), [`misc`] (derivatives, interpolation, barriers, geometry emission, noise,
-//! `ftransform`, interlock), [`subgroup`].
+//! `ftransform`, interlock), [`subgroup`]; vendor image built-ins: [`qcom`], [`tile_image`],
+//! [`fragment_mask`], [`footprint`] (GL_NV_shader_texture_footprint).
 //!
 //! Calls taking or returning values of vendor extension types (cooperative matrices and
 //! vectors, tensors, long vectors, bfloat16 and the 8-bit floats) never reach this module:
@@ -47,6 +48,7 @@
 
 pub mod atomic;
 pub mod common;
+pub mod footprint;
 pub mod fragment_mask;
 pub mod geometric;
 pub mod image;
@@ -177,9 +179,10 @@ pub fn lower_builtin_in(
         subgroup,
         qcom,
         tile_image,
-        fragment_mask
+        fragment_mask,
+        footprint
     );
-    debug_assert_eq!(family, 15, "every family is numbered");
+    debug_assert_eq!(family, 16, "every family is numbered");
     Err(cx.unsupported(name))
 }
 

@@ -24,9 +24,11 @@ use fresnel_syntax::source::{FileId, FileOrigin, SourceMap, Span};
 use fresnel_syntax::token::{Token, TokenFlags, TokenKind};
 use fresnel_syntax::version::Version;
 
-use super::{CheckOptions, Checker};
+use super::{Binding, CheckOptions, Checker};
+use crate::builtin_types::BuiltinStruct;
 use crate::builtins;
 use crate::hir::VarId;
+use crate::types::{ids, TypeId};
 
 /// The parsed built-in declarations and, by byte offset into their text, the availability
 /// of each section (`(start, availability index)`, in order).
@@ -239,6 +241,72 @@ impl Checker<'_> {
         }
         self.in_builtin_tu = false;
         self.builtin_mode = false;
+        // The structures the function table names (`BType::Struct`): their declared types,
+        // and the availability each is checked against where a shader names it.
+        for s in BuiltinStruct::ALL {
+            let Some(sym) = self.interner.get(s.name()) else {
+                continue;
+            };
+            if let Some(Binding::Type(t, span)) = self.lookup(sym) {
+                self.m.types.set_builtin_struct(s, t);
+                if let Some(a) = self.builtin_sections.availability_at(span.start) {
+                    self.builtin_type_avail.push((t, a));
+                }
+            }
+        }
+    }
+}
+
+impl Checker<'_> {
+    /// A use of the built-in structure type `t` by name: the extension that provides it must
+    /// be enabled here (as for built-in variables). The error type when it is not.
+    pub(crate) fn check_builtin_type_use(&mut self, t: TypeId, span: Span) -> TypeId {
+        let Some(&(_, a)) = self.builtin_type_avail.iter().find(|(x, _)| *x == t) else {
+            return t;
+        };
+        if self.builtin_mode || builtins::availability_allows(a, &self.builtin_context()) {
+            return t;
+        }
+        let name = self.ty_name(t);
+        let exts = builtins::availability_exts(a);
+        self.error(
+            "feature-unavailable",
+            span,
+            format!(
+                "type `{name}` needs {} enabled before this point",
+                if exts.is_empty() {
+                    "its extension".to_string()
+                } else {
+                    exts.join(" or ")
+                }
+            ),
+        );
+        ids::ERROR
+    }
+
+    /// A built-in structure's name where it is not declared (its extension is not enabled
+    /// in this shader): an error naming the extensions that declare it. `false` for other
+    /// names.
+    pub(crate) fn undeclared_builtin_type(&mut self, text: &str, span: Span) -> bool {
+        if BuiltinStruct::from_name(text).is_none() {
+            return false;
+        }
+        let mut exts: Vec<&str> = Vec::new();
+        for &d in builtins::variable_decls_for(text) {
+            let a = builtins::variable_decl_availability(usize::from(d));
+            for e in builtins::availability_exts(a) {
+                if !exts.contains(e) {
+                    exts.push(e);
+                }
+            }
+        }
+        let need = if exts.is_empty() {
+            format!("is not available in GLSL {}", self.version)
+        } else {
+            format!("needs {}", exts.join(" or "))
+        };
+        self.error("feature-unavailable", span, format!("type `{text}` {need}"));
+        true
     }
 }
 

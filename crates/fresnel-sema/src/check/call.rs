@@ -182,6 +182,11 @@ impl Checker<'_> {
             Callee::Name(name, nspan) => {
                 match self.lookup(*name) {
                     Some(Binding::Type(t, _)) => {
+                        let t = if self.builtin_type_avail.is_empty() {
+                            t
+                        } else {
+                            self.check_builtin_type_use(t, *nspan)
+                        };
                         let a: Vec<ExprId> = args.iter().map(|x| self.expr(*x)).collect();
                         return self.construct(t, a, span, *nspan);
                     }
@@ -904,12 +909,33 @@ impl Checker<'_> {
         let mut versions: Vec<String> = Vec::new();
         for s in sigs {
             let a = s.availability();
-            for e in a.exts {
+            stages |= a.stages;
+            // What the overloads of other stages need is no help here.
+            if self
+                .stage
+                .is_some_and(|st| a.stages & (1 << st as u16) == 0)
+            {
+                continue;
+            }
+            // An overload its extension makes available once another is enabled too
+            // (`requires`): that other one, when the first is on.
+            let missing_requirement = a.by_extension(&self.exts).is_some()
+                && !a.requires.is_empty()
+                && !a
+                    .requires
+                    .iter()
+                    .filter_map(|n| Ext::from_name(n))
+                    .any(|e| self.exts.is_on(e));
+            let wanted = if missing_requirement {
+                a.requires
+            } else {
+                a.exts
+            };
+            for e in wanted {
                 if !exts.contains(e) {
                     exts.push(e);
                 }
             }
-            stages |= a.stages;
             if self.is_es() {
                 if let Some((lo, _)) = a.es {
                     versions.push(format!("GLSL ES {lo}"));

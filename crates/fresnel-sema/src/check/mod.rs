@@ -160,6 +160,7 @@ pub fn check(
         implicit_sizes: FxHashMap::default(),
         redeclared_builtins: FxHashSet::default(),
         builtin_var_avail: Vec::new(),
+        builtin_type_avail: Vec::new(),
         subroutine_types: FxHashMap::default(),
         spec_constants: FxHashSet::default(),
         saw_spec_constant: false,
@@ -299,6 +300,9 @@ pub(crate) struct Checker<'a> {
     /// The availability (index into the built-in tables) of each built-in variable, by
     /// variable index (the built-ins are declared first).
     pub builtin_var_avail: Vec<Option<u16>>,
+    /// The built-in structure types the function table names that this shader declares,
+    /// with the availability of their declaration (checked where a shader names them).
+    pub builtin_type_avail: Vec<(TypeId, u16)>,
     /// Built-in variables the shader has redeclared.
     pub redeclared_builtins: FxHashSet<VarId>,
     /// Side tables of the parameterized extension types (`ext_types.rs`).
@@ -642,6 +646,9 @@ impl<'a> Checker<'a> {
     /// extensions in force.
     pub fn resolve_type_name(&mut self, name: Symbol, span: Span) -> TypeId {
         if let Some(Binding::Type(t, _)) = self.lookup(name) {
+            if !self.builtin_type_avail.is_empty() {
+                return self.check_builtin_type_use(t, span);
+            }
             return t;
         }
         let text = self.name(name).to_string();
@@ -653,6 +660,9 @@ impl<'a> Checker<'a> {
         }
         if let Some(t) = self.ext_opaque_type(&text, name, span) {
             return t;
+        }
+        if self.undeclared_builtin_type(&text, span) {
+            return ids::ERROR;
         }
         match self.lookup(name) {
             Some(Binding::Var(_)) => self.error(
@@ -854,7 +864,8 @@ impl<'a> Checker<'a> {
             BType::RayQuery => Some(("ray queries", &[Ext::EXT_ray_query])),
             BType::HitObjectNV => Some(("hit objects", &[Ext::NV_shader_invocation_reorder])),
             BType::HitObjectEXT => Some(("hit objects", &[Ext::EXT_shader_invocation_reorder])),
-            BType::Void | BType::AtomicUint => None,
+            // Never from `parse_type_name` (declared structures, checked where used).
+            BType::Void | BType::AtomicUint | BType::Struct(_) => None,
         };
         match need {
             None => true,

@@ -52,6 +52,7 @@ impl FuncCx<'_, '_> {
             Intrinsic::ImageProcessingQcom => self.emit_image_processing_qcom(x)?,
             Intrinsic::TileImageRead => self.emit_tile_image_read(x)?,
             Intrinsic::FragmentFetchAmd => self.emit_fragment_fetch_amd(x)?,
+            Intrinsic::ImageFootprintNv => self.emit_image_footprint_nv(x)?,
             _ => return Ok(false),
         }
         Ok(true)
