@@ -706,7 +706,14 @@ impl FuncCx<'_, '_> {
                     return Err(SpirvError::new("a swizzle component out of range"));
                 }
                 let rt = t.with_comps(comps.len() as u8);
-                let v = if comps.len() == 1 {
+                let v = if t.comps() == 1 {
+                    // A scalar swizzled (`b.xx`, GLSL 4.20): itself, or repeated.
+                    if comps.len() == 1 {
+                        id
+                    } else {
+                        self.sf_inst(op::COMPOSITE_CONSTRUCT, rt, &vec![id; comps.len()])
+                    }
+                } else if comps.len() == 1 {
                     self.sf_inst(op::COMPOSITE_EXTRACT, rt, &[id, comps[0]])
                 } else {
                     let mut args = vec![id, id];
@@ -740,7 +747,10 @@ impl FuncCx<'_, '_> {
                         "a swizzle write of another number of components (bfloat16/float8)",
                     ));
                 };
-                let v = if k == 1 {
+                let v = if n == 1 {
+                    // A scalar's own swizzle (`b.x = c`).
+                    val
+                } else if k == 1 {
                     self.sf_inst(op::COMPOSITE_INSERT, t, &[val, old, comps[0]])
                 } else {
                     let mut args = vec![old, val];
