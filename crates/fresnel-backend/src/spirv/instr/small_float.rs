@@ -16,6 +16,8 @@
 //! * `extract` / `insert` (`v[i]`): an access chain, then a load / store; `swizzle` /
 //!   `insert_swizzle`: `OpCompositeExtract` / `OpVectorShuffle` (`OpCompositeInsert` for one
 //!   component);
+//! * `spec_constant` (a read of a specialization constant of these types): its
+//!   `OpSpecConstant` (`types.rs`, `declare_spec_constants`) stored to the destination;
 //! * `dot(bf16vec, bf16vec)`: `OpDot` (capability `BFloat16DotProductKHR`);
 //! * the bit casts (`bfloat16BitsToIntEXT`, `uintBitsToFloate4m3EXT`, ...): `OpBitcast`.
 //!
@@ -72,6 +74,7 @@ const SUPPORTED: &[&str] = &[
     "insert",
     "swizzle",
     "insert_swizzle",
+    "spec_constant",
     "dot",
     "saturatedConvertEXT",
     "bfloat16BitsToIntEXT",
@@ -669,6 +672,30 @@ impl FuncCx<'_, '_> {
                         )))
                     }
                 }
+            }
+            // A specialization constant of the type (its `OpSpecConstant`, declared with the
+            // others), stored to the destination.
+            "spec_constant" => {
+                arity(2)?;
+                let spec_id = self.sf_const(s[1])?;
+                let Some(&id) = self.m.small_float_specs.get(&spec_id) else {
+                    return Err(SpirvError::new(format!(
+                        "internal: no small float specialization constant {spec_id}"
+                    )));
+                };
+                let want = self
+                    .m
+                    .shader
+                    .info
+                    .spec_constants
+                    .iter()
+                    .find(|c| c.id == spec_id);
+                if deref_ty(self.f, s[0]) != want.map(|c| c.ty) {
+                    return Err(SpirvError::new(format!(
+                        "internal: specialization constant {spec_id} read as another type"
+                    )));
+                }
+                self.sf_store(s[0], id)?;
             }
             "extract" => {
                 arity(3)?;
