@@ -452,8 +452,9 @@ void main() {{ {body} }}
 
 /// Swizzles and indexing of the microscaling vectors, for every format: reads (`.y`,
 /// `.xz`, `.wzy`, `[k]`, `[3]`), writes (`.x =`, `.zw =`, `[k] =`), a scalar swizzled
-/// (`a.xx`) and `.length()`. The checker used to type these `<error>` with no diagnostic,
-/// and the lowering refused the shader ("an erroneous expression").
+/// (`a.xx`), `.length()`, and a long vector of the format indexed. The checker used to type
+/// the vector forms `<error>` with no diagnostic, and the lowering refused the shader ("an
+/// erroneous expression").
 #[test]
 fn vector_swizzles_and_indexing_in_every_format() {
     const OP_VECTOR_SHUFFLE: u16 = 79;
@@ -474,10 +475,14 @@ fn vector_swizzles_and_indexing_in_every_format() {
             "#version 450
 #extension GL_EXT_float_{f} : require
 #extension GL_EXT_shader_explicit_arithmetic_types : require
+#extension GL_EXT_long_vector : require
 layout(local_size_x = 1) in;
 layout(std430, set = 0, binding = 0) buffer B {{ float o; int k; }};
 void main() {{
     f{f}vec4 v = f{f}vec4(1.0, 2.0, 4.0, 0.5);
+    vector<float{f}_t, 7> l7 = vector<float{f}_t, 7>(1.0);
+    l7[k] = v.w;
+    l7[2] = l7[k + 1];
     float{f}_t a = v.y;
     f{f}vec2 s2 = v.xz;
     f{f}vec3 s3 = v.wzy;
@@ -488,7 +493,7 @@ void main() {{
     v[k] = d;
     f{f}vec2 sa = a.xx;
     o = float(a) + float(s2.y) + float(s3.z) + float(d) + float(c) + float(v[2]) + float(sa.y)
-        + float(v.length());
+        + float(v.length()) + float(l7[2]);
 }}
 "
         );
@@ -497,6 +502,8 @@ void main() {{
             let v2 = vector_type(&words, e, 2).expect("vec2");
             let v3 = vector_type(&words, e, 3).expect("vec3");
             let v4 = vector_type(&words, e, 4).expect("vec4");
+            // A long vector of the format, indexed.
+            assert!(vector_type(&words, e, 7).is_some(), "{f}: vector<T, 7>");
             let shuffles = result_types(&words, OP_VECTOR_SHUFFLE);
             // `.xz`, `.wzy`, and `.zw =` (a shuffle of the old vector and the new parts).
             for t in [v2, v3, v4] {
