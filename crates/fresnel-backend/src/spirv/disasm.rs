@@ -425,12 +425,12 @@ fn learn(facts: &mut Facts, opcode: u16, ops: &[u32]) {
             // A float with an encoding operand (bfloat16, the float8 and OCP microscaling
             // formats: no IEEE binary16/32 layout): constants print as their bit patterns,
             // as glslang's disassembly shows them (`OpSpecConstant %bfloat16 16672`).
-            let ocp = ops.len() >= 3;
+            let encoded = ops.len() >= 3;
             facts.types.insert(
                 ops[0],
                 NumType {
-                    float: !ocp,
-                    signed: !ocp,
+                    float: !encoded,
+                    signed: !encoded,
                     width: ops[1],
                 },
             );

@@ -413,8 +413,10 @@ impl Checker<'_> {
         // The types kept opaque convert loosely (the microscaling literals are `float16_t`
         // constants), but two OCP microscaling types that differ (format or component
         // count: `fe2m1vec3 v = w.xy;`) have no conversion.
-        let both_ocp = self.ocp_shape(from).is_some() && self.ocp_shape(to).is_some();
-        if (self.is_ext_opaque(from) || self.is_ext_opaque(to)) && !both_ocp {
+        // (performance: the names are read only for the opaque types)
+        if (self.is_ext_opaque(from) || self.is_ext_opaque(to))
+            && !(self.ocp_shape(from).is_some() && self.ocp_shape(to).is_some())
+        {
             return e;
         }
         if self.conversion_rank(from, to).is_some() {
@@ -1803,8 +1805,6 @@ fn string_escape_problem(text: &str) -> Option<String> {
     None
 }
 
-/// The component set (`xyzw`, `rgba`, `stpq`) and the component index a swizzle letter names
-/// (performance: a match instead of searching the three sets' strings).
 /// The OCP microscaling formats, as in their type names (`floate2m1_t`, `fe2m1vec2`).
 const OCP_FORMATS: [&str; 5] = ["e2m1", "e2m3", "e3m2", "ue8m0", "mxint8"];
 
@@ -1825,6 +1825,8 @@ impl SwizzleElem {
     }
 }
 
+/// The component set (`xyzw`, `rgba`, `stpq`) and the component index a swizzle letter names
+/// (performance: a match instead of searching the three sets' strings).
 fn swizzle_component(ch: char) -> Option<(usize, usize)> {
     Some(match ch {
         'x' => (0, 0),
