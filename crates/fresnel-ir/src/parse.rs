@@ -721,7 +721,9 @@ impl Parser {
                     let id = self.int_in("specialization id")?;
                     let tt = self.peek().clone();
                     let ty = self.ty()?;
-                    if self.types.value_shape(ty).is_none_or(|(_, n)| n != 1) {
+                    if self.types.value_shape(ty).is_none_or(|(_, n)| n != 1)
+                        && !crate::vendor::is_small_float_scalar(&self.types, ty)
+                    {
                         return self.err_at(&tt, "a specialization constant must be a scalar");
                     }
                     let name = self.name()?;

@@ -471,9 +471,12 @@ pub struct ShaderInfo {
 pub struct SpecConstant {
     pub id: u32,
     pub name: String,
-    /// A scalar type.
+    /// A scalar type, or a small float scalar (`opaque "bfloat16_t"`, `opaque
+    /// "floate2m1_t"`: [`crate::vendor::is_small_float_scalar`]), which code reads with the
+    /// vendor operation `spec_constant` (the IR has no values of these types).
     pub ty: TypeId,
-    /// The default value.
+    /// The default value: the bits of a scalar of `ty`; for a small float type, the bits of
+    /// the `f64` number (the back end rounds it to the format's bit pattern).
     pub value: Constant,
 }
 

@@ -293,7 +293,8 @@ impl<'a> Validator<'a> {
             }
             ids.push(c.id);
             let scalar = self.type_ok(c.ty)
-                && s.types.value_shape(c.ty).is_some_and(|(_, n)| n == 1)
+                && (s.types.value_shape(c.ty).is_some_and(|(_, n)| n == 1)
+                    || crate::vendor::is_small_float_scalar(&s.types, c.ty))
                 && matches!(&c.value, crate::shader::Constant::Vector(v) if v.len() == 1);
             if !scalar {
                 self.error(format!(

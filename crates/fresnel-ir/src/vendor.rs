@@ -23,7 +23,10 @@
 //! (dst, the value converted), `extract` (element `index` of a vendor value: src deref,
 //! index; the element as a value or into dst), `insert` (dst, index, element: writes one
 //! element), `swizzle` / `insert_swizzle` (the component indices as 32-bit constants after
-//! the source / before the value), `array_length` (`.length()`).
+//! the source / before the value), `array_length` (`.length()`), `spec_constant` (dst, the
+//! `constant_id` as a 32-bit constant: reads a specialization constant of a small float
+//! type, which `load_spec_constant` cannot, these types having no IR values; see
+//! [`crate::SpecConstant`]).
 //!
 //! Both intrinsics read and write memory through their derefs and may have effects the IR
 //! does not know: they are never eliminated or reordered, and a variable whose deref one
@@ -47,6 +50,7 @@ pub const VENDOR_OPS: &[&str] = &[
     "swizzle",
     "insert_swizzle",
     "array_length",
+    "spec_constant",
     // operators
     "op_add",
     "op_sub",
@@ -855,6 +859,12 @@ impl SmallFloatFormat {
             _ => None,
         }
     }
+}
+
+/// Whether `ty` is a small float scalar (`opaque "bfloat16_t"`, `opaque "floate2m1_t"`): the
+/// one opaque type a specialization constant may have ([`crate::SpecConstant`]).
+pub fn is_small_float_scalar(types: &Types, ty: crate::types::TypeId) -> bool {
+    matches!(types.get(ty), Type::Opaque(n) if small_float_type(n).is_some_and(|(_, c)| c == 1))
 }
 
 /// The format and component count of a small float scalar or 2-4 component vector type

@@ -34,3 +34,37 @@ fn spec_constant_reads_are_pure() {
         &[IndexKind::Base]
     );
 }
+
+/// A specialization constant of a small float type (`opaque "bfloat16_t"`, the microscaling
+/// `opaque "floate2m1_t"`) is declared with its default as the bits of an `f64`, read by
+/// the vendor operation `spec_constant`, and round-trips; another opaque type is not a
+/// specialization constant, nor a small float vector.
+#[test]
+fn small_float_spec_constants_round_trip() {
+    let text = "shader compute
+info local_size=1x1x1 spec_const(1 opaque \"bfloat16_t\" b (0x4024000000000000)) spec_const(5 opaque \"floate2m1_t\" m (0x3ff8000000000000))
+entry fn0
+
+function fn0 main() {
+  var @0 function opaque \"bfloat16_t\" t
+  block b0:
+    %0 = load_const 32x1 (0x1)
+    %1 = deref_var @0 (function opaque \"bfloat16_t\")
+    vendor_op %1, %0 (op=spec_constant)
+  block b1 (end):
+}
+";
+    let s = parse(text).expect("parses");
+    validate(&s).expect("valid");
+    let printed = s.to_string();
+    assert!(
+        printed.contains("spec_const(1 opaque \"bfloat16_t\" b (0x4024000000000000))"),
+        "{printed}"
+    );
+    assert!(printed.contains("(op=spec_constant)"), "{printed}");
+    assert_eq!(parse(&printed).expect("reparses").to_string(), printed);
+    for bad in ["opaque \"bf16vec2\"", "opaque \"coopmat\""] {
+        let t = text.replace("opaque \"floate2m1_t\"", bad);
+        assert!(parse(&t).is_err(), "{bad} accepted");
+    }
+}

@@ -64,6 +64,18 @@ impl FnCx<'_, '_, '_> {
         let Some(sc) = self.cx.info.spec_constants.iter().find(|c| c.id == id) else {
             return Ok(None);
         };
+        // A small float scalar (bfloat16_t, floate4m3_t, floate2m1_t, ...): read into a
+        // temporary of its type by the vendor operation `spec_constant` (no IR values of
+        // these types), when the HIR type is the constant's own.
+        if fresnel_ir::vendor::is_small_float_scalar(self.b.types, sc.ty) {
+            let sc_ty = sc.ty;
+            let want = crate::types::ir_type(self.b.types, m, self.cx.interner, ty, None, span)?;
+            if want != sc_ty {
+                return Ok(None);
+            }
+            let k = self.b.imm_u32(id);
+            return self.vendor_op("spec_constant", Some(ty), &[k], span);
+        }
         let Some((bits, 1)) = self.b.types.value_shape(sc.ty) else {
             return Ok(None);
         };

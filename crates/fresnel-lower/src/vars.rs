@@ -947,22 +947,52 @@ impl Cx<'_> {
         else {
             return Ok(());
         };
+        let ty = ir_type(types, m, self.interner, var.ty, None, span)?;
+        // A small float scalar (bfloat16, float e4m3/e5m2, the microscaling formats): the
+        // IR has no values of these types; its default is recorded as a number, which the
+        // back end rounds to the format (`SpecConstant::value`), and code reads it with the
+        // vendor operation `spec_constant`.
+        let small = fresnel_ir::vendor::is_small_float_scalar(types, ty);
         let value = match (&var.constant, var.init.map(|e| &m.expr(e).kind)) {
             (Some(c), _) | (None, Some(hir::ExprKind::Const(c))) => c.clone(),
+            // (The checker requires a constant default of such a constant: never read
+            // silently as something else.)
+            _ if small => {
+                return Err(LowerError::new(
+                    format!(
+                        "specialization constant `{}` has no constant default value",
+                        self.interner.resolve(var.name)
+                    ),
+                    Some(span),
+                ))
+            }
             _ => return Ok(()),
         };
-        let ty = ir_type(types, m, self.interner, var.ty, None, span)?;
-        if types.value_shape(ty).is_none_or(|(_, n)| n != 1) {
+        if !small && types.value_shape(ty).is_none_or(|(_, n)| n != 1) {
             return Ok(());
         }
         if self.info.spec_constants.iter().any(|c| c.id == sid) {
             return Ok(());
         }
+        let value = if small {
+            let Some(v) = value.to_f64() else {
+                return Err(LowerError::new(
+                    format!(
+                        "specialization constant `{}`: the default is not a number",
+                        self.interner.resolve(var.name)
+                    ),
+                    Some(span),
+                ));
+            };
+            fresnel_ir::Constant::Vector(vec![v.to_bits()])
+        } else {
+            const_to_ir(m, &value, var.ty)
+        };
         self.info.spec_constants.push(SpecConstant {
             id: sid,
             name: self.interner.resolve(var.name).to_string(),
             ty,
-            value: const_to_ir(m, &value, var.ty),
+            value,
         });
         Ok(())
     }

@@ -380,3 +380,59 @@ void main() {
         "-O: helper inlined and gone"
     );
 }
+
+/// Specialization constants of the small float types (bfloat16, float e4m3, the
+/// microscaling formats) stay specialization constants: each is in `spec_constants` with
+/// its opaque type and its default as a number (the back end rounds it to the format),
+/// unused ones too, and code reads them with the vendor operation `spec_constant` (the IR
+/// has no values of these types). They used to be dropped, every use reading the default.
+#[test]
+fn small_float_spec_constants_are_declared_and_read() {
+    let src = "#version 450
+#extension GL_EXT_bfloat16 : require
+#extension GL_EXT_float_e4m3 : require
+#extension GL_EXT_float_e2m1 : require
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer B { float o; };
+layout(constant_id = 1) const bfloat16_t bsc = bfloat16_t(10);
+layout(constant_id = 4) const floate4m3_t esc = floate4m3_t(2.5);
+layout(constant_id = 5) const floate2m1_t msc = 3.0fe2m1;
+layout(constant_id = 6) const floate2m1_t msc2 = floate2m1_t(1.5);
+layout(constant_id = 7) const bfloat16_t unused = bfloat16_t(1.5);
+void main() {
+    o = float(bsc) + float(esc) + float(msc) + float(msc2);
+}
+";
+    let s = lower("small_spec.comp", src);
+    for (id, ty, value) in [
+        (1, "bfloat16_t", 10.0),
+        (4, "floate4m3_t", 2.5),
+        (5, "floate2m1_t", 3.0),
+        (6, "floate2m1_t", 1.5),
+        (7, "bfloat16_t", 1.5),
+    ] {
+        let c = s
+            .info
+            .spec_constants
+            .iter()
+            .find(|c| c.id == id)
+            .unwrap_or_else(|| panic!("no specialization constant {id}"));
+        assert!(
+            matches!(s.types.get(c.ty), Type::Opaque(n) if n == ty),
+            "{id}: {:?}",
+            s.types.get(c.ty)
+        );
+        assert_eq!(
+            c.value,
+            fresnel::ir::Constant::Vector(vec![f64::to_bits(value)]),
+            "{id}"
+        );
+    }
+    let reads = vendor_ops(&s)
+        .into_iter()
+        .filter(|(op, _)| op == "spec_constant")
+        .count();
+    assert_eq!(reads, 4);
+    fresnel::ir::validate(&s).expect("valid");
+}

@@ -550,3 +550,107 @@ fn coopmat_store_writes_its_buffer() {
     fails(&src("writeonly", "coopMatLoad"), "cannot be read");
     ok(&src("readonly", "coopMatLoad"));
 }
+
+// ---- OCP microscaling vectors (GL_EXT_float_e2m1 / e2m3 / e3m2 / ue8m0 / mxint8) ----
+
+fn ocp_main(body: &str) -> String {
+    format!(
+        "#version 450\n#extension GL_EXT_float_e2m1 : require\n#extension GL_EXT_float_e2m3 : require\n\
+         #extension GL_EXT_float_e3m2 : require\n#extension GL_EXT_float_ue8m0 : require\n\
+         #extension GL_EXT_float_mxint8 : require\n\
+         #extension GL_EXT_shader_explicit_arithmetic_types : require\n\
+         layout(local_size_x = 1) in;\nlayout(set = 0, binding = 0) buffer B {{ float o; int k; }};\n\
+         void main() {{\n{body}\n}}\n"
+    )
+}
+
+/// The typed HIR of a shader that must check without errors.
+#[track_caller]
+fn ocp_hir(body: &str) -> String {
+    let src = ocp_main(body);
+    ok(&src);
+    let opts = fresnel::Options {
+        stage: Some(Stage::Compute),
+        target: VK11,
+        ..Default::default()
+    };
+    let run = fresnel::check(SourceInput::new("t.comp", &src), &opts, &mut NoIncludes);
+    run.hir_text().expect("a checked module")
+}
+
+/// The microscaling vectors are kept opaque by the checker (named types, not
+/// `Type::Vector`): their swizzles and indexing used to become `<error>` nodes with no
+/// diagnostic (which the lowering then refused as "an erroneous expression"). They are
+/// typed as the other vectors' are.
+#[test]
+fn ocp_vector_swizzles_and_indexing_are_typed() {
+    let hir = ocp_hir(
+        "fe2m1vec4 v = fe2m1vec4(1.0, 2.0, 3.0, 0.5);\n\
+         floate2m1_t a = v.y;\n\
+         fe2m1vec2 s2 = v.xz;\n\
+         fe2m1vec3 s3 = v.wzy;\n\
+         floate2m1_t d = v[k];\n\
+         floate2m1_t c = v[3];\n\
+         v.x = a; v.zw = s2; v[k] = d;\n\
+         fe2m3vec3 e = fe2m3vec3(1.0); floate2m3_t e0 = e.z;\n\
+         fe3m2vec2 f = fe3m2vec2(1.0); fe3m2vec4 f4 = f.xyxy;\n\
+         fue8m0vec4 g = fue8m0vec4(1.0); floatue8m0_t g0 = g[k];\n\
+         fmxint8vec2 h = fmxint8vec2(1.0); floatmxint8_t h0 = h.g;\n\
+         fe2m1vec2 sa = a.xx;\n\
+         int n = v.length() + e.length();\n\
+         o = float(a) + float(v[2]) + float(n);",
+    );
+    assert!(!hir.contains("<error>"), "{hir}");
+    for want in [
+        "swizzle .y : floate2m1_t",
+        "swizzle .xz : fe2m1vec2",
+        "swizzle .wzy : fe2m1vec3",
+        "index : floate2m1_t",
+        "swizzle .z : floate2m3_t",
+        "swizzle .xyxy : fe3m2vec4",
+        "index : floatue8m0_t",
+        "swizzle .y : floatmxint8_t",
+        "swizzle .xx : fe2m1vec2",
+        "const 7 : int",
+    ] {
+        assert!(hir.contains(want), "{want:?} not in\n{hir}");
+    }
+}
+
+#[test]
+fn ocp_vector_swizzle_and_index_errors() {
+    let v = "fe2m1vec3 v = fe2m1vec3(1.0); floate2m1_t a = v.x;\n";
+    fails(
+        &ocp_main(&format!("{v}floate2m1_t b = v.w;")),
+        "component `w` needs a vector of at least 4 components, found a 3-component vector",
+    );
+    fails(
+        &ocp_main(&format!("{v}floate2m1_t b = v[3];")),
+        "index 3 is out of range for `fe2m1vec3`",
+    );
+    fails(
+        &ocp_main(&format!("{v}floate2m1_t b = a[0];")),
+        "`floate2m1_t` cannot be indexed",
+    );
+    fails(
+        &ocp_main(&format!("{v}floate2m1_t b = v[1.0];")),
+        "an index must be an integer scalar, found `float`",
+    );
+    fails(
+        &ocp_main(&format!("{v}fe2m1vec2 b = v.xr;")),
+        "mixes component sets",
+    );
+    // Two microscaling types that differ (component count or format) do not convert.
+    fails(
+        &ocp_main(&format!("{v}fe2m1vec3 b = v.xy;")),
+        "expected `fe2m1vec3`, found `fe2m1vec2`",
+    );
+    fails(
+        &ocp_main(&format!("{v}fe2m3vec3 b = v;")),
+        "expected `fe2m3vec3`, found `fe2m1vec3`",
+    );
+    fails(
+        &ocp_main(&format!("{v}v.xy = v;")),
+        "expected `fe2m1vec2`, found `fe2m1vec3`",
+    );
+}

@@ -141,3 +141,55 @@ void main() { i = M + int(2.5); }
     );
     assert!(m.spec_unfolded.is_empty());
 }
+
+const OCP_HEAD: &str = "#version 450
+#extension GL_EXT_float_e2m1 : require
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+layout(local_size_x = 1) in;
+layout(constant_id = 2) const float f = 2.0;
+";
+
+/// A specialization constant of a microscaling type (kept opaque by the checker, whose
+/// constructors of it are not folded) takes the constant its constructor converts as its
+/// default, as one initialized from a literal (`3.0fe2m1`) does: uses stay references to
+/// it. Without a constant default (from another specialization constant, or no constant at
+/// all) it is an error: the default is what an unspecialized pipeline reads.
+#[test]
+fn microscaling_spec_constant_defaults() {
+    let (m, interner) = check(&format!(
+        "{OCP_HEAD}layout(constant_id = 1) const floate2m1_t c = floate2m1_t(1.5);\n\
+         layout(constant_id = 3) const floate2m1_t l = 3.0fe2m1;\n\
+         float g;\nvoid main() {{ g = float(c); g = float(l); }}\n"
+    ));
+    let c = m
+        .vars
+        .iter()
+        .find(|v| interner.resolve(v.name) == "c")
+        .expect("c");
+    assert_eq!(
+        c.constant,
+        Some(fresnel::sema::constant::ConstValue::F32(1.5))
+    );
+    let names = |_: u32| "spec".to_string();
+    for e in assigned(&m) {
+        assert!(show(&m, e, &names).contains("spec"), "{:?}", m.expr(e));
+    }
+    for init in ["floate2m1_t(f)", "floate2m1_t(g)"] {
+        let src = format!(
+            "{OCP_HEAD}float g;\nlayout(constant_id = 1) const floate2m1_t c = {init};\nvoid main() {{}}\n"
+        );
+        let opts = Options {
+            stage: Some(Stage::Compute),
+            target: TargetEnv::Vulkan { minor: 1 },
+            ..Default::default()
+        };
+        let run = fresnel::check(SourceInput::new("t.comp", &src), &opts, &mut NoIncludes);
+        let text = run.render_diagnostics(fresnel::ErrorFormat::Human, false);
+        assert!(
+            text.contains(
+                "the initializer of specialization constant `c` is not a constant expression"
+            ),
+            "{init}: {text}"
+        );
+    }
+}

@@ -422,14 +422,15 @@ fn learn(facts: &mut Facts, opcode: u16, ops: &[u32]) {
             );
         }
         "TypeFloat" if ops.len() >= 2 => {
-            // The OCP microscaling encodings (4-, 6- and 8-bit, no IEEE layout): constants
-            // print as their bit patterns.
-            let ocp = ops.get(2).is_some_and(|e| (4223..=4227).contains(e));
+            // A float with an encoding operand (bfloat16, the float8 and OCP microscaling
+            // formats: no IEEE binary16/32 layout): constants print as their bit patterns,
+            // as glslang's disassembly shows them (`OpSpecConstant %bfloat16 16672`).
+            let encoded = ops.len() >= 3;
             facts.types.insert(
                 ops[0],
                 NumType {
-                    float: !ocp,
-                    signed: !ocp,
+                    float: !encoded,
+                    signed: !encoded,
                     width: ops[1],
                 },
             );
@@ -576,6 +577,27 @@ mod tests {
         );
         assert!(text.contains("%2 = OpTypeFloat 32"), "{text}");
         assert!(text.contains("%3 = OpExtInst %2 %1 FAbs %9"), "{text}");
+    }
+
+    /// Constants of the floats with an encoding operand (bfloat16, float8) print as bit
+    /// patterns, as glslang shows them, not as IEEE half or float values.
+    #[test]
+    fn encoded_float_constants_are_patterns() {
+        let text = module(|w| {
+            w.inst(op::TYPE_FLOAT, &[2, 16, 0]);
+            w.inst(op::SPEC_CONSTANT, &[2, 3, 16672]);
+            w.inst(op::TYPE_FLOAT, &[4, 8, 4214]);
+            w.inst(op::CONSTANT, &[4, 5, 66]);
+            w.inst(op::TYPE_FLOAT, &[6, 16]);
+            w.inst(op::CONSTANT, &[6, 7, 0x3c00]);
+        });
+        for want in [
+            "%3 = OpSpecConstant %2 16672",
+            "%5 = OpConstant %4 66",
+            "%7 = OpConstant %6 1.0",
+        ] {
+            assert!(text.contains(want), "{want} not in\n{text}");
+        }
     }
 
     #[test]

@@ -220,6 +220,9 @@ pub(crate) struct Module<'a> {
     /// complete (performance: no key to build for the common case).
     pub scalar_consts: FxHashMap<(u32, u64), u32>,
     pub undef_cache: FxHashMap<u32, u32>,
+    /// The `OpSpecConstant` of each specialization constant of a small float type, by
+    /// `constant_id` (read by the vendor operation `spec_constant`).
+    pub small_float_specs: FxHashMap<u32, u32>,
     /// The OpVariable of each global variable (and, while a function is written, its
     /// locals).
     pub var_ids: FxHashMap<fresnel_ir::VarId, u32>,
@@ -315,6 +318,7 @@ impl<'a> Module<'a> {
             const_cache: map(instrs / 32 + 16),
             scalar_consts: map(instrs / 32 + 16),
             undef_cache: FxHashMap::default(),
+            small_float_specs: FxHashMap::default(),
             var_ids: map(vars),
             func_ids: Vec::new(),
             func_sigs: Vec::new(),

@@ -1423,6 +1423,34 @@ impl Module<'_> {
         let shader = self.shader;
         let mut by_id: Vec<(u32, u32, Kind)> = Vec::new();
         for sc in &shader.info.spec_constants {
+            // A small float scalar (bfloat16, float8, the microscaling formats): the
+            // default number rounded to the format's bit pattern, as glslang writes
+            // `OpSpecConstant %bfloat16 16672`.
+            if let Type::Opaque(n) = shader.types.get(sc.ty) {
+                let Some(s) = super::small_float::parse(n).filter(|s| s.comps == 1) else {
+                    return Err(SpirvError::new(format!(
+                        "specialization constant `{}` of type `{n}`",
+                        sc.name
+                    )));
+                };
+                let t = self.small_float_scalar(s.format);
+                let v = match &sc.value {
+                    fresnel_ir::Constant::Vector(v) if v.len() == 1 => f64::from_bits(v[0]),
+                    _ => {
+                        return Err(SpirvError::new(format!(
+                            "specialization constant `{}`: no scalar default",
+                            sc.name
+                        )))
+                    }
+                };
+                let id = self.id();
+                self.globals
+                    .inst(op::SPEC_CONSTANT, &[t, id, s.format.encode(v)]);
+                self.decorate(id, decor::SPEC_ID, &[sc.id]);
+                self.name(id, &sc.name);
+                self.small_float_specs.insert(sc.id, id);
+                continue;
+            }
             let Some(k) = self.value_kind(sc.ty) else {
                 continue;
             };

@@ -16,6 +16,7 @@ const OP_TYPE_FLOAT: u16 = 22;
 const OP_TYPE_VECTOR: u16 = 23;
 const OP_TYPE_ARRAY: u16 = 28;
 const OP_TYPE_STRUCT: u16 = 30;
+const OP_TYPE_POINTER: u16 = 32;
 const OP_TYPE_FUNCTION: u16 = 33;
 const OP_CONSTANT: u16 = 43;
 const OP_CONVERT_F_TO_S: u16 = 110;
@@ -503,6 +504,96 @@ void main() {{ {decl} e = bitcastExtract{fmt}EXT({base}, 2); {read} }}
                 assert_eq!(extracts[0].1[0], want, "{decl}");
                 let text = spirv::disassemble(&words).expect("disassembles");
                 assert!(text.contains("OpBitcastExtractEXT"), "{text}");
+            }
+        }
+    }
+}
+
+/// Swizzles and indexing of the microscaling vectors, for every format: reads (`.y`,
+/// `.xz`, `.wzy`, `[k]`, `[3]`), writes (`.x =`, `.zw =`, `[k] =`), a scalar swizzled
+/// (`a.xx`), `.length()`, and a long vector of the format indexed. The checker used to type
+/// the vector forms `<error>` with no diagnostic, and the lowering refused the shader ("an
+/// erroneous expression").
+#[test]
+fn vector_swizzles_and_indexing_in_every_format() {
+    const OP_VECTOR_SHUFFLE: u16 = 79;
+    const OP_COMPOSITE_CONSTRUCT: u16 = 80;
+    const OP_COMPOSITE_EXTRACT: u16 = 81;
+    const OP_COMPOSITE_INSERT: u16 = 82;
+    const OP_ACCESS_CHAIN: u16 = 65;
+    const OP_CONVERT_S_TO_F: u16 = 111;
+    const OP_CONVERT_U_TO_F: u16 = 112;
+    for (f, bits, enc) in [
+        ("e2m1", 4, ENC_E2M1),
+        ("e2m3", 6, ENC_E2M3),
+        ("e3m2", 6, ENC_E3M2),
+        ("ue8m0", 8, ENC_UE8M0),
+        ("mxint8", 8, ENC_MXINT8),
+    ] {
+        let src = format!(
+            "#version 450
+#extension GL_EXT_float_{f} : require
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+#extension GL_EXT_long_vector : require
+layout(local_size_x = 1) in;
+layout(std430, set = 0, binding = 0) buffer B {{ float o; int k; }};
+void main() {{
+    f{f}vec4 v = f{f}vec4(1.0, 2.0, 4.0, 0.5);
+    vector<float{f}_t, 7> l7 = vector<float{f}_t, 7>(1.0);
+    l7[k] = v.w;
+    l7[2] = l7[k + 1];
+    float{f}_t a = v.y;
+    f{f}vec2 s2 = v.xz;
+    f{f}vec3 s3 = v.wzy;
+    float{f}_t d = v[k];
+    float{f}_t c = v[3];
+    v.x = a;
+    v.zw = s2;
+    v[k] = d;
+    f{f}vec2 sa = a.xx;
+    o = float(a) + float(s2.y) + float(s3.z) + float(d) + float(c) + float(v[2]) + float(sa.y)
+        + float(v.length()) + float(l7[2]);
+}}
+"
+        );
+        for words in compile_both(&src) {
+            let e = float_type(&words, &[bits, enc]).unwrap_or_else(|| panic!("{f}"));
+            let v2 = vector_type(&words, e, 2).expect("vec2");
+            let v3 = vector_type(&words, e, 3).expect("vec3");
+            let v4 = vector_type(&words, e, 4).expect("vec4");
+            // A long vector of the format, indexed.
+            assert!(vector_type(&words, e, 7).is_some(), "{f}: vector<T, 7>");
+            let shuffles = result_types(&words, OP_VECTOR_SHUFFLE);
+            // `.xz`, `.wzy`, and `.zw =` (a shuffle of the old vector and the new parts).
+            for t in [v2, v3, v4] {
+                assert!(
+                    shuffles.contains(&t),
+                    "{f}: no shuffle to {t}: {shuffles:?}"
+                );
+            }
+            assert!(has_result(&words, OP_COMPOSITE_EXTRACT, e), "{f}: `.y`");
+            assert!(has_result(&words, OP_COMPOSITE_INSERT, v4), "{f}: `.x =`");
+            assert!(
+                has_result(&words, OP_COMPOSITE_CONSTRUCT, v2),
+                "{f}: `a.xx`"
+            );
+            // `v[k]`: an access chain to a component of the vector in memory.
+            let ins = instructions(&words);
+            let ptrs: Vec<u32> = ins
+                .iter()
+                .filter(|(op, ops)| *op == OP_TYPE_POINTER && ops[2] == e)
+                .map(|(_, ops)| ops[0])
+                .collect();
+            assert!(
+                ins.iter()
+                    .any(|(op, ops)| *op == OP_ACCESS_CHAIN && ptrs.contains(&ops[0])),
+                "{f}: `v[k]`"
+            );
+            // Nothing converts to the format.
+            for op in [OP_F_CONVERT, OP_CONVERT_S_TO_F, OP_CONVERT_U_TO_F] {
+                for t in [e, v2, v3, v4] {
+                    assert!(!has_result(&words, op, t), "{f}: opcode {op} to {t}");
+                }
             }
         }
     }

@@ -323,3 +323,139 @@ fn workgroup_size_is_the_specializable_builtin() {
         .expect("valid");
     }
 }
+
+const OP_TYPE_FLOAT: u16 = 22;
+
+/// Specialization constants of the small float types, each `(constant_id, OpTypeFloat
+/// operands, the default's bit pattern, read in code)`, compiled for Vulkan 1.3 at -O0 and
+/// -O: an `OpSpecConstant` of the format's pattern decorated `SpecId` (glslang writes
+/// `OpSpecConstant %bfloat16 16672` for `bfloat16_t(10)`), the unused one too, and code
+/// reads the constant, not its default. They used to be folded to the default silently.
+fn check_small_float_specs(src: &str, want: &[(u32, &[u32], u32, bool)]) -> [Vec<u32>; 2] {
+    [false, true].map(|optimize| {
+        let words = crate::support::try_compile(
+            Stage::Compute,
+            TargetEnv::Vulkan { minor: 3 },
+            src,
+            optimize,
+        )
+        .unwrap_or_else(|e| panic!("not written (optimize {optimize}): {e}"));
+        let ins = instructions(&words);
+        for &(cid, float, pattern, used) in want {
+            let id = spec_target(&ins, cid).unwrap_or_else(|| panic!("no SpecId {cid}"));
+            let (_, o) = ins
+                .iter()
+                .find(|(op, o)| *op == OP_SPEC_CONSTANT && o.get(1) == Some(&id))
+                .unwrap_or_else(|| panic!("SpecId {cid}: no OpSpecConstant"));
+            assert_eq!(o[2..], [pattern], "SpecId {cid}: the default's pattern");
+            let ty = ins
+                .iter()
+                .find(|(op, t)| *op == OP_TYPE_FLOAT && t[0] == o[0])
+                .expect("a float type");
+            assert_eq!(ty.1[1..], *float, "SpecId {cid}: its type");
+            assert_eq!(used_in_code(&ins, id), used, "SpecId {cid} read in code");
+        }
+        words
+    })
+}
+
+#[test]
+fn small_float_spec_constants_are_declared_and_read() {
+    let src = "#version 450
+#extension GL_EXT_bfloat16 : require
+#extension GL_EXT_float_e4m3 : require
+#extension GL_EXT_float_e5m2 : require
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+layout(local_size_x = 1) in;
+layout(std430, set = 0, binding = 0) buffer B { float o; int i; };
+layout(constant_id = 1) const bfloat16_t bsc10 = bfloat16_t(10);
+layout(constant_id = 2) const floate4m3_t esc = floate4m3_t(10);
+layout(constant_id = 3) const floate5m2_t e5 = floate5m2_t(-0.75);
+layout(constant_id = 4) const bfloat16_t unused = bfloat16_t(1.5);
+layout(constant_id = 5) const float fsc = 3.0;
+void main() {
+    bf16vec2 v = bf16vec2(bsc10, bsc10);
+    floate5m2_t x = floate5m2_t(esc);
+    o = float(bsc10) + float(v.y) + float(x) + float(e5) + fsc;
+    i = int(esc);
+}
+";
+    let want: &[(u32, &[u32], u32, bool)] = &[
+        (1, &[16, 0], 16672, true),
+        (2, &[8, 4214], 82, true),
+        (3, &[8, 4215], 0xba, true),
+        (4, &[16, 0], 0x3fc0, false),
+    ];
+    for words in check_small_float_specs(src, want) {
+        crate::support::check_vendored(&words, "vulkan1.3", &[]);
+    }
+}
+
+/// The microscaling formats (no validator here knows them): the patterns glslang writes
+/// (`spv.floate2m1.comp`: `10.fe2m1` is 7, saturated), a constructor's default
+/// (`floate2m1_t(1.5)`) as well as a literal's.
+#[test]
+fn microscaling_spec_constants_are_declared_and_read() {
+    let src = "#version 450
+#extension GL_EXT_float_e2m1 : require
+#extension GL_EXT_float_ue8m0 : require
+#extension GL_EXT_float_mxint8 : require
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+layout(local_size_x = 1) in;
+layout(std430, set = 0, binding = 0) buffer B { float o; };
+layout(constant_id = 1) const floate2m1_t bsc10 = 10.fe2m1;
+layout(constant_id = 2) const floate2m1_t c15 = floate2m1_t(1.5);
+layout(constant_id = 3) const floatue8m0_t u = floatue8m0_t(4.0);
+layout(constant_id = 4) const floatmxint8_t m = floatmxint8_t(-1.0);
+layout(constant_id = 5) const floate2m1_t unused = floate2m1_t(-2.0);
+void main() {
+    fe2m1vec2 v = fe2m1vec2(bsc10, c15);
+    o = float(v.x) + float(v.y) + float(u) + float(m);
+}
+";
+    let want: &[(u32, &[u32], u32, bool)] = &[
+        (1, &[4, 4225], 7, true),
+        (2, &[4, 4225], 3, true),
+        (3, &[8, 4226], 129, true),
+        (4, &[8, 4227], 192, true),
+        (5, &[4, 4225], 0b1100, false),
+    ];
+    check_small_float_specs(src, want);
+}
+
+/// An operation with no SPIR-V form on such a constant is refused by name, not folded to
+/// the default: a run-time conversion to a microscaling format, arithmetic on bfloat16.
+#[test]
+fn small_float_spec_constant_misuse_is_refused() {
+    let head = "#version 450
+#extension GL_EXT_bfloat16 : require
+#extension GL_EXT_float_e2m1 : require
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+layout(local_size_x = 1) in;
+layout(std430, set = 0, binding = 0) buffer B { float o; };
+layout(constant_id = 1) const bfloat16_t b = bfloat16_t(10);
+layout(constant_id = 2) const float f = 2.0;
+";
+    for (body, needle) in [
+        (
+            "floate2m1_t x = floate2m1_t(f); o = float(x);",
+            "of a value not known at compile time has no SPIR-V form",
+        ),
+        (
+            "bfloat16_t x = b + b; o = float(x);",
+            "op_add on `bfloat16_t`",
+        ),
+    ] {
+        let src = format!("{head}void main() {{ {body} }}\n");
+        for optimize in [false, true] {
+            let e = crate::support::try_compile(
+                Stage::Compute,
+                TargetEnv::Vulkan { minor: 3 },
+                &src,
+                optimize,
+            )
+            .expect_err("refused");
+            assert!(e.contains(needle), "{needle:?} not in {e}");
+        }
+    }
+}

@@ -106,6 +106,67 @@ fn bfloat16_types_conversions_and_dot() {
     }
 }
 
+/// A `bfloat16_t` scalar swizzled (`b.xxxx`, `b.x`, `b.x = c`; GLSL 4.20): the scalar
+/// repeated with `OpCompositeConstruct` or taken as it is, never `OpVectorShuffle`,
+/// `OpCompositeExtract` or `OpCompositeInsert` of a scalar (invalid SPIR-V, written before).
+#[test]
+fn bfloat16_scalar_swizzles() {
+    const OP_CONSTANT: u16 = 43;
+    const OP_LOAD: u16 = 61;
+    const OP_VECTOR_SHUFFLE: u16 = 79;
+    const OP_COMPOSITE_CONSTRUCT: u16 = 80;
+    const OP_COMPOSITE_EXTRACT: u16 = 81;
+    const OP_COMPOSITE_INSERT: u16 = 82;
+    let src = "#version 450
+#extension GL_EXT_bfloat16 : require
+#extension GL_EXT_shader_explicit_arithmetic_types : enable
+layout(local_size_x = 1) in;
+layout(std430, set = 0, binding = 0) buffer B { float f; } buf;
+void main() {
+    bfloat16_t a = bfloat16_t(buf.f);
+    bf16vec4 sa = a.xxxx;
+    bfloat16_t b = a.x;
+    b.x = a;
+    buf.f = float(sa.w) + float(b) + float(a.xx.y);
+}
+";
+    for words in compile_both(src, &[]) {
+        let bf = float_type(&words, &[16, 0]).expect("OpTypeFloat 16 BFloat16KHR");
+        let ins = instructions(&words);
+        // The ids of scalar bfloat16 values.
+        let scalars: Vec<u32> = ins
+            .iter()
+            .filter(|(o, ops)| {
+                matches!(
+                    *o,
+                    OP_CONSTANT
+                        | OP_LOAD
+                        | OP_F_CONVERT
+                        | OP_COMPOSITE_EXTRACT
+                        | OP_COMPOSITE_INSERT
+                        | OP_VECTOR_SHUFFLE
+                ) && ops[0] == bf
+            })
+            .map(|(_, ops)| ops[1])
+            .collect();
+        for (o, ops) in &ins {
+            let composite = match *o {
+                OP_VECTOR_SHUFFLE | OP_COMPOSITE_EXTRACT => ops[2],
+                OP_COMPOSITE_INSERT => ops[3],
+                _ => continue,
+            };
+            assert!(
+                !scalars.contains(&composite),
+                "opcode {o} of the scalar %{composite}\n{}",
+                spirv::disassemble(&words).unwrap_or_default()
+            );
+        }
+        assert!(ins.iter().any(|(o, ops)| *o == OP_COMPOSITE_CONSTRUCT
+            && ops[2..].iter().all(|x| scalars.contains(x))
+            && ops.len() == 6));
+    }
+}
+
 const FLOAT8: &str = "#version 450
 #extension GL_EXT_float_e4m3 : require
 #extension GL_EXT_float_e5m2 : require

@@ -1745,6 +1745,45 @@ impl Checker<'_> {
                         }
                     }
                 }
+                // A specialization constant of an OCP microscaling type (kept opaque, its
+                // constructors not folded: `floate2m1_t(1.5)`) takes the constant its
+                // constructor converts, or is reported: its default must be known, or
+                // code would read something else.
+                if constant.is_none()
+                    && !self.builtin_mode
+                    && self.ocp_shape(var_ty).is_some_and(|(_, n)| n == 1)
+                    && self
+                        .interner
+                        .get("constant_id")
+                        .is_some_and(|s| q.quals.layout_value(s).is_some())
+                {
+                    let arg = match &self.m.expr(e).kind {
+                        ExprKind::Construct(_, args) if args.len() == 1 => Some(args[0]),
+                        ExprKind::Convert(a) => Some(*a),
+                        _ => None,
+                    };
+                    // (Not from another specialization constant: its default would be
+                    // taken for good.)
+                    let value = arg
+                        .filter(|&a| !self.m.is_spec_expr(a))
+                        .and_then(|a| self.const_value(a))
+                        .filter(|c| !c.is_composite())
+                        .and_then(|c| c.to_f64());
+                    match value {
+                        Some(v) => constant = Some(crate::constant::ConstValue::F32(v as f32)),
+                        None => {
+                            let span = self.espan(e);
+                            self.error(
+                                "const-initializer",
+                                span,
+                                format!(
+                                    "the initializer of specialization constant `{}` is not a constant expression",
+                                    self.name(d.name)
+                                ),
+                            );
+                        }
+                    }
+                }
             } else if global && is_const.is_none() && !self.builtin_mode {
                 // GLSL ES requires global initializers to be constant expressions.
                 if self.is_es() && !self.ext_on(Ext::EXT_shader_non_constant_global_initializers) {

@@ -63,6 +63,50 @@ impl Checker<'_> {
         matches!(self.m.types.get(t), Type::ExtOpaque(_))
     }
 
+    /// A scalar or vector of an OCP microscaling format (GL_EXT_float_e2m1 / e2m3 / e3m2 /
+    /// ue8m0 / mxint8: `floate2m1_t`, `fe2m3vec3`, ...), which the checker keeps opaque
+    /// (named types, not `Type::Vector`): its format (`e2m1`) and component count (1 for
+    /// the scalar). Indexing and swizzles of these vectors need it, as `Type::Vector`
+    /// gives it for the other vectors.
+    pub(crate) fn ocp_shape(&self, t: TypeId) -> Option<(&'static str, u8)> {
+        let Type::ExtOpaque(s) = *self.m.types.get(t) else {
+            return None;
+        };
+        let text = self.name(s);
+        OCP_FORMATS.iter().find_map(|&f| {
+            if text
+                .strip_prefix("float")
+                .and_then(|t| t.strip_suffix("_t"))
+                == Some(f)
+            {
+                return Some((f, 1));
+            }
+            let n = text
+                .strip_prefix('f')?
+                .strip_prefix(f)?
+                .strip_prefix("vec")?;
+            let n = match n {
+                "2" => 2,
+                "3" => 3,
+                "4" => 4,
+                _ => return None,
+            };
+            Some((f, n))
+        })
+    }
+
+    /// The type of `n` components (a scalar for 1) of the OCP microscaling format `f`
+    /// (`e2m1`): `floate2m1_t`, `fe2m1vec2`, ...
+    pub(crate) fn ocp_type(&mut self, f: &str, n: u8) -> TypeId {
+        let name = if n == 1 {
+            format!("float{f}_t")
+        } else {
+            format!("f{f}vec{n}")
+        };
+        let sym = self.interner.intern(&name);
+        self.m.types.intern(Type::ExtOpaque(sym))
+    }
+
     /// Checks an expression.
     pub(crate) fn expr(&mut self, e: ast::ExprId) -> ExprId {
         let node = self.ast().expr(e);
@@ -366,7 +410,13 @@ impl Checker<'_> {
         if from == to || self.m.types.is_error(from) || self.m.types.is_error(to) {
             return e;
         }
-        if self.is_ext_opaque(from) || self.is_ext_opaque(to) {
+        // The types kept opaque convert loosely (the microscaling literals are `float16_t`
+        // constants), but two OCP microscaling types that differ (format or component
+        // count: `fe2m1vec3 v = w.xy;`) have no conversion.
+        // (performance: the names are read only for the opaque types)
+        if (self.is_ext_opaque(from) || self.is_ext_opaque(to))
+            && !(self.ocp_shape(from).is_some() && self.ocp_shape(to).is_some())
+        {
             return e;
         }
         if self.conversion_rank(from, to).is_some() {
@@ -1255,7 +1305,16 @@ impl Checker<'_> {
     pub(crate) fn index_expr(&mut self, b: ExprId, index: ast::ExprId, span: Span) -> ExprId {
         let i = self.expr(index);
         let (bt, it) = (self.ety(b), self.ety(i));
-        if self.m.types.is_error(bt) || self.m.types.is_error(it) || self.is_ext_opaque(bt) {
+        // An OCP microscaling vector (`fe2m1vec4`) is indexed as a vector: its component.
+        // (A scalar of these formats is not indexed: reported below.)
+        let ocp_shape = self.ocp_shape(bt);
+        let ocp = ocp_shape
+            .filter(|&(_, n)| n > 1)
+            .map(|(f, n)| (self.ocp_type(f, 1), u32::from(n)));
+        if self.m.types.is_error(bt)
+            || self.m.types.is_error(it)
+            || (self.is_ext_opaque(bt) && ocp_shape.is_none())
+        {
             return self.add_expr(ExprKind::Index(b, i), ids::ERROR, span);
         }
         // GL_EXT_buffer_reference2: `reference[i]` is `reference + i`.
@@ -1286,7 +1345,7 @@ impl Checker<'_> {
             }
             return self.add_expr(ExprKind::Index(b, i), bt, span);
         }
-        let Some(rt) = self.m.types.index_result(bt) else {
+        let Some(rt) = self.m.types.index_result(bt).or(ocp.map(|(elem, _)| elem)) else {
             self.error(
                 "index-type",
                 span,
@@ -1329,7 +1388,7 @@ impl Checker<'_> {
             self.reject_unsized_member(b, "it can be indexed only with constant expressions");
         }
         if let Some(n) = ci {
-            let bound = self.m.types.index_bound(bt);
+            let bound = self.m.types.index_bound(bt).or(ocp.map(|(_, n)| n));
             if n < 0 || bound.is_some_and(|b| n >= b as i64) {
                 let is = self.espan(i);
                 self.error(
@@ -1434,6 +1493,21 @@ impl Checker<'_> {
     ) -> ExprId {
         let b = self.expr(base);
         let bt = self.ety(b);
+        // A swizzle of an OCP microscaling vector or scalar (`fe2m1vec4`, kept opaque).
+        if let Some((f, n)) = self.ocp_shape(bt) {
+            if n == 1
+                && !self.require(
+                    name_span,
+                    "swizzling a scalar",
+                    420,
+                    0,
+                    &[Ext::ARB_shading_language_420pack],
+                )
+            {
+                return self.error_expr(span);
+            }
+            return self.swizzle(b, SwizzleElem::Ocp(f), n, name, name_span, span);
+        }
         if self.m.types.is_error(bt) || self.is_ext_opaque(bt) {
             return self.error_expr(span);
         }
@@ -1466,7 +1540,7 @@ impl Checker<'_> {
                     }
                 }
             }
-            Type::Vector(s, n) => self.swizzle(b, s, n, name, name_span, span),
+            Type::Vector(s, n) => self.swizzle(b, SwizzleElem::Scalar(s), n, name, name_span, span),
             Type::Scalar(s) => {
                 // Scalars can be swizzled from GLSL 4.20 (`f.xx`).
                 if self.require(
@@ -1476,7 +1550,7 @@ impl Checker<'_> {
                     0,
                     &[Ext::ARB_shading_language_420pack],
                 ) {
-                    self.swizzle(b, s, 1, name, name_span, span)
+                    self.swizzle(b, SwizzleElem::Scalar(s), 1, name, name_span, span)
                 } else {
                     self.error_expr(span)
                 }
@@ -1499,7 +1573,7 @@ impl Checker<'_> {
     fn swizzle(
         &mut self,
         b: ExprId,
-        s: Scalar,
+        s: SwizzleElem,
         n: u8,
         name: fresnel_syntax::intern::Symbol,
         name_span: Span,
@@ -1529,7 +1603,7 @@ impl Checker<'_> {
                 }
                 None => {
                     bad = Some(if n == 1 {
-                        format!("`{}` has no member `{text}`", s.name())
+                        format!("`{}` has no member `{text}`", s.scalar_name())
                     } else {
                         format!("`{text}` is not a valid swizzle")
                     });
@@ -1544,7 +1618,10 @@ impl Checker<'_> {
             self.error("swizzle", name_span, msg);
             return self.error_expr(span);
         }
-        let rt = self.m.types.vector(s, comps.len() as u8);
+        let rt = match s {
+            SwizzleElem::Scalar(s) => self.m.types.vector(s, comps.len() as u8),
+            SwizzleElem::Ocp(f) => self.ocp_type(f, comps.len() as u8),
+        };
         if let Some(c) = self.const_value(b) {
             let cs = c.components();
             let v: Vec<ConstValue> = comps.iter().map(|&i| cs[i as usize].clone()).collect();
@@ -1611,6 +1688,17 @@ impl Checker<'_> {
         }
         if self.m.types.is_error(bt) {
             return self.error_expr(span);
+        }
+        // An OCP microscaling vector has the length of a vector.
+        if let Some((_, n)) = self.ocp_shape(bt).filter(|&(_, n)| n > 1) {
+            self.require(
+                name_span,
+                "`.length()` of a vector",
+                420,
+                300,
+                &[Ext::ARB_shading_language_420pack],
+            );
+            return self.const_expr(ConstValue::I32(i32::from(n)), span);
         }
         if self.is_ext_opaque(bt) {
             return self.add_expr(ExprKind::ArrayLength(b), ids::INT, span);
@@ -1715,6 +1803,26 @@ fn string_escape_problem(text: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// The OCP microscaling formats, as in their type names (`floate2m1_t`, `fe2m1vec2`).
+const OCP_FORMATS: [&str; 5] = ["e2m1", "e2m3", "e3m2", "ue8m0", "mxint8"];
+
+/// The component type of a swizzled vector: a scalar type, or an OCP microscaling format
+/// (`e2m1`: the checker keeps those types opaque).
+#[derive(Copy, Clone)]
+enum SwizzleElem {
+    Scalar(Scalar),
+    Ocp(&'static str),
+}
+
+impl SwizzleElem {
+    fn scalar_name(self) -> String {
+        match self {
+            SwizzleElem::Scalar(s) => s.name().to_string(),
+            SwizzleElem::Ocp(f) => format!("float{f}_t"),
+        }
+    }
 }
 
 /// The component set (`xyzw`, `rgba`, `stpq`) and the component index a swizzle letter names

@@ -16,6 +16,8 @@
 //! * `extract` / `insert` (`v[i]`): an access chain, then a load / store; `swizzle` /
 //!   `insert_swizzle`: `OpCompositeExtract` / `OpVectorShuffle` (`OpCompositeInsert` for one
 //!   component);
+//! * `spec_constant` (a read of a specialization constant of these types): its
+//!   `OpSpecConstant` (`types.rs`, `declare_spec_constants`) stored to the destination;
 //! * `dot(bf16vec, bf16vec)`: `OpDot` (capability `BFloat16DotProductKHR`);
 //! * the bit casts (`bfloat16BitsToIntEXT`, `uintBitsToFloate4m3EXT`, ...): `OpBitcast`.
 //!
@@ -72,6 +74,7 @@ const SUPPORTED: &[&str] = &[
     "insert",
     "swizzle",
     "insert_swizzle",
+    "spec_constant",
     "dot",
     "saturatedConvertEXT",
     "bfloat16BitsToIntEXT",
@@ -670,6 +673,30 @@ impl FuncCx<'_, '_> {
                     }
                 }
             }
+            // A specialization constant of the type (its `OpSpecConstant`, declared with the
+            // others), stored to the destination.
+            "spec_constant" => {
+                arity(2)?;
+                let spec_id = self.sf_const(s[1])?;
+                let Some(&id) = self.m.small_float_specs.get(&spec_id) else {
+                    return Err(SpirvError::new(format!(
+                        "internal: no small float specialization constant {spec_id}"
+                    )));
+                };
+                let want = self
+                    .m
+                    .shader
+                    .info
+                    .spec_constants
+                    .iter()
+                    .find(|c| c.id == spec_id);
+                if deref_ty(self.f, s[0]) != want.map(|c| c.ty) {
+                    return Err(SpirvError::new(format!(
+                        "internal: specialization constant {spec_id} read as another type"
+                    )));
+                }
+                self.sf_store(s[0], id)?;
+            }
             "extract" => {
                 arity(3)?;
                 let (p, t) = self.sf_element(s[1], s[2])?;
@@ -706,7 +733,14 @@ impl FuncCx<'_, '_> {
                     return Err(SpirvError::new("a swizzle component out of range"));
                 }
                 let rt = t.with_comps(comps.len() as u8);
-                let v = if comps.len() == 1 {
+                let v = if t.comps() == 1 {
+                    // A scalar swizzled (`b.xx`, GLSL 4.20): itself, or repeated.
+                    if comps.len() == 1 {
+                        id
+                    } else {
+                        self.sf_inst(op::COMPOSITE_CONSTRUCT, rt, &vec![id; comps.len()])
+                    }
+                } else if comps.len() == 1 {
                     self.sf_inst(op::COMPOSITE_EXTRACT, rt, &[id, comps[0]])
                 } else {
                     let mut args = vec![id, id];
@@ -740,7 +774,10 @@ impl FuncCx<'_, '_> {
                         "a swizzle write of another number of components (bfloat16/float8)",
                     ));
                 };
-                let v = if k == 1 {
+                let v = if n == 1 {
+                    // A scalar's own swizzle (`b.x = c`).
+                    val
+                } else if k == 1 {
                     self.sf_inst(op::COMPOSITE_INSERT, t, &[val, old, comps[0]])
                 } else {
                     let mut args = vec![old, val];
