@@ -82,29 +82,25 @@ def main():
     )
     text = open(grammar).read()
     table = name_table(lib)
-    checked = missing = bad = 0
-    for n, name in re.findall(r'^    \((\d+), "(\w+)", &\[', text, re.M):
-        key = "Op" + name
+    counts = {"checked": 0, "missing": 0, "bad": 0}
+
+    def compare(kind, key, n):
         if key not in table:
-            missing += 1
-            continue
-        checked += 1
+            counts["missing"] += 1
+            return
+        counts["checked"] += 1
         if int(n) not in table[key]:
-            bad += 1
-            print(f"opcode mismatch: Op{name} = {n} here, {sorted(table[key])} in Slang")
+            counts["bad"] += 1
+            print(f"{kind} mismatch: {key} = {n} here, {sorted(table[key])} in Slang")
+
+    for n, name in re.findall(r'^    \((\d+), "(\w+)", &\[', text, re.M):
+        compare("opcode", "Op" + name, n)
     for line in text.splitlines():
         m = re.match(r'\s*\("(\w+)", (?:true|false), &\[(.*)\]\),\s*$', line)
-        if not m:
-            continue
-        for n, name in re.findall(r'\((\d+), "(\w+)"', m.group(2)):
-            key = m.group(1) + name
-            if key not in table:
-                missing += 1
-                continue
-            checked += 1
-            if int(n) not in table[key]:
-                bad += 1
-                print(f"enumerant mismatch: {key} = {n} here, {sorted(table[key])} in Slang")
+        if m:
+            for n, name in re.findall(r'\((\d+), "(\w+)"', m.group(2)):
+                compare("enumerant", m.group(1) + name, n)
+    checked, missing, bad = counts["checked"], counts["missing"], counts["bad"]
     print(f"checked {checked} numbers against Slang: {bad} differ, {missing} not named there")
     sys.exit(1 if bad else 0)
 

@@ -1638,6 +1638,19 @@ impl Checker<'_> {
         id
     }
 
+    /// `v.length()` of a vector of `n` components: a constant (GLSL 4.20 / ES 3.00, or
+    /// GL_ARB_shading_language_420pack).
+    fn vector_length(&mut self, n: u32, name_span: Span, span: Span) -> ExprId {
+        self.require(
+            name_span,
+            "`.length()` of a vector",
+            420,
+            300,
+            &[Ext::ARB_shading_language_420pack],
+        );
+        self.const_expr(ConstValue::I32(n as i32), span)
+    }
+
     fn method(
         &mut self,
         base: ast::ExprId,
@@ -1691,14 +1704,7 @@ impl Checker<'_> {
         }
         // An OCP microscaling vector has the length of a vector.
         if let Some((_, n)) = self.ocp_shape(bt).filter(|&(_, n)| n > 1) {
-            self.require(
-                name_span,
-                "`.length()` of a vector",
-                420,
-                300,
-                &[Ext::ARB_shading_language_420pack],
-            );
-            return self.const_expr(ConstValue::I32(i32::from(n)), span);
+            return self.vector_length(u32::from(n), name_span, span);
         }
         if self.is_ext_opaque(bt) {
             return self.add_expr(ExprKind::ArrayLength(b), ids::INT, span);
@@ -1727,16 +1733,7 @@ impl Checker<'_> {
                     ArraySize::Unsized => self.add_expr(ExprKind::ArrayLength(b), ids::INT, span),
                 }
             }
-            Type::Vector(_, n) => {
-                self.require(
-                    name_span,
-                    "`.length()` of a vector",
-                    420,
-                    300,
-                    &[Ext::ARB_shading_language_420pack],
-                );
-                self.const_expr(ConstValue::I32(n as i32), span)
-            }
+            Type::Vector(_, n) => self.vector_length(u32::from(n), name_span, span),
             Type::Matrix { cols, .. } => {
                 self.require(
                     name_span,
