@@ -10,6 +10,9 @@
 //!   output and the consumer's input of the same name get the same one. Vertex inputs and
 //!   fragment outputs without one are numbered after the explicit ones (a lone fragment
 //!   output goes to 0, as GL assigns it).
+//! - [`split_opaque_structs`] (with the default block): a default uniform whose structure
+//!   holds opaque members becomes one uniform per opaque leaf (`s.t0`, `s.inner.tn`) and the
+//!   structure without them (glslang's relaxed Vulkan mode).
 //! - [`lower_default_block`] (optional): the non-opaque uniforms outside blocks become the
 //!   members of one `std140` uniform block, `gl_DefaultUniformBlock`, with the same members
 //!   and layout in every stage; loads of them become loads of the block's members.
@@ -26,6 +29,7 @@
 pub mod bindings;
 pub mod locations;
 pub mod lower_default_block;
+pub mod split_opaque_structs;
 pub mod std140;
 /// Linking the compilation units of one stage (issue 4).
 pub mod units;
@@ -151,6 +155,9 @@ pub fn link_program(shaders: &mut [Shader], opts: &LinkOptions) -> Result<LinkRe
     }
     let mut report = LinkReport::default();
     if let Some(db) = &opts.default_block {
+        for sh in shaders.iter_mut() {
+            split_opaque_structs::split_opaque_structs(sh)?;
+        }
         report.default_block = lower_default_block::lower_default_block(shaders, &order, db)?;
     }
     locations::assign_locations(shaders, &order, &mut report)?;

@@ -304,3 +304,181 @@ fn stage_only_uniforms_get_one_layout() {
     assert_eq!(block_types[0], block_types[1]);
     assert_eq!(block_types[0], "i32 u_zero @Some(0); f32 ref_f @Some(4)");
 }
+
+/// glslang's relaxed Vulkan mode: a default uniform whose structure holds samplers.
+const OPAQUE_STRUCT_FS: &str = r#"#version 460
+out vec4 o;
+uniform vec4 a;
+struct SamplerArray { sampler2D tn[4]; };
+uniform struct e {
+    vec2 x;
+    float y;
+    sampler2D t0;
+    SamplerArray samplers;
+} s;
+uniform sampler2D t1;
+vec4 baz(SamplerArray samplers) {
+    return texture(samplers.tn[0], vec2(0)) + texture(samplers.tn[3], vec2(0));
+}
+void main() {
+    o = a * s.y + vec4(s.x, 0, 0) + texture(s.t0, vec2(0)) + texture(t1, vec2(0))
+        + baz(s.samplers) + texture(s.samplers.tn[int(a.x)], vec2(0));
+}
+"#;
+
+const OPAQUE_STRUCT_VS: &str = r#"#version 460
+struct SamplerArray { sampler2D tn[4]; };
+uniform struct e {
+    vec2 x;
+    float y;
+    sampler2D t0;
+    SamplerArray samplers;
+} s;
+void main() { gl_Position = vec4(s.x, s.y, 1.0) + textureLod(s.t0, vec2(0), 0.0); }
+"#;
+
+fn lower_relaxed(name: &str, src: &str) -> Shader {
+    let opts = Options {
+        stage: fresnel::Stage::from_extension(name.rsplit('.').next().unwrap()),
+        target: TargetEnv::Vulkan { minor: 1 },
+        relaxed_vulkan: true,
+        ..Options::default()
+    };
+    let run = fresnel::lower_to_ir(SourceInput::new(name, src), &opts, &mut fresnel::NoIncludes);
+    assert!(
+        !run.has_errors(),
+        "{}",
+        run.render_diagnostics(fresnel::ErrorFormat::Human, false)
+    );
+    run.ir.expect("IR")
+}
+
+#[test]
+fn structures_holding_samplers_are_split_into_one_uniform_per_opaque_leaf() {
+    use fresnel_ir::{DerefKind, InstrKind, TexSrc, Type};
+    let mut prog = vec![
+        lower_relaxed("o.frag", OPAQUE_STRUCT_FS),
+        lower_relaxed("o.vert", OPAQUE_STRUCT_VS),
+    ];
+    let report = link_program(
+        &mut prog,
+        &LinkOptions {
+            default_block: Some(DefaultBlockOptions::default()),
+        },
+    )
+    .expect("links");
+    let db = report.default_block.expect("a default block");
+    let names: Vec<&str> = db.members.iter().map(|m| m.name.as_str()).collect();
+    // The vertex shader first; `s` once, `a` after it.
+    assert_eq!(names, ["s", "a"]);
+    for sh in &prog {
+        fresnel_ir::validate(sh).unwrap_or_else(|e| panic!("invalid IR after linking: {e:?}"));
+        // The structure keeps its non-opaque members only (dropped, not placeholders).
+        let (_, block) = sh
+            .vars_of(VarMode::Ubo)
+            .find(|(_, v)| v.name == DEFAULT_BLOCK_NAME)
+            .expect("the block");
+        let Type::Struct { fields, .. } = sh.types.get(block.ty) else {
+            panic!("a struct")
+        };
+        let Type::Struct {
+            fields: s_fields, ..
+        } = sh.types.get(fields[0].ty)
+        else {
+            panic!("`s` is a struct")
+        };
+        let s_names: Vec<&str> = s_fields.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(s_names, ["x", "y"]);
+        // The opaque leaves are uniforms of their own, named by their path; the array
+        // leaf stays one array.
+        let opaque: Vec<(String, String)> = sh
+            .vars_of(VarMode::Uniform)
+            .map(|(_, v)| (v.name.clone(), sh.types.display(v.ty)))
+            .collect();
+        assert!(
+            opaque.iter().any(|(n, _)| n == "s.t0"),
+            "{opaque:?} in the {}",
+            sh.stage.name()
+        );
+        assert!(opaque.iter().all(|(n, _)| n != "s"));
+        if sh.stage == fresnel_ir::Stage::Fragment {
+            let tn = sh
+                .vars_of(VarMode::Uniform)
+                .find(|(_, v)| v.name == "s.samplers.tn")
+                .expect("s.samplers.tn");
+            assert!(matches!(sh.types.get(tn.1.ty), Type::Array { len: 4, .. }));
+        }
+        // Every texture reads a variable of its own (directly, or an element of one).
+        let mut texs = 0;
+        for (_, f) in sh.functions.iter() {
+            for id in f.instrs_in_order() {
+                let InstrKind::Tex(t) = &f.instrs[id].kind else {
+                    continue;
+                };
+                texs += 1;
+                let mut d = t.src(TexSrc::TextureDeref).expect("a texture deref");
+                loop {
+                    let InstrKind::Deref(x) = &f.def(d).kind else {
+                        panic!("not a deref")
+                    };
+                    match x.kind {
+                        DerefKind::Var(v) => {
+                            assert!(sh.types.is_opaque(sh.vars[v].ty));
+                            assert!(sh.vars[v].name != "s");
+                            break;
+                        }
+                        DerefKind::Array { parent, .. } => d = parent,
+                        k => panic!("texture through {k:?}"),
+                    }
+                }
+            }
+        }
+        assert!(texs > 0);
+        // Valid Vulkan SPIR-V.
+        let opts = fresnel_backend::spirv::SpirvOptions {
+            target: fresnel_backend::spirv::TargetEnv::Vulkan { minor: 1 },
+            debug_names: true,
+        };
+        let words = fresnel_backend::spirv::emit(sh, &opts).expect("SPIR-V");
+        let text = fresnel_backend::spirv::disassemble(&words).expect("disassembles");
+        assert!(text.contains("\"s.t0\""), "{text}");
+        let dir = std::env::temp_dir().join(format!("fresnel-link-split-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{}.spv", sh.stage.name()));
+        std::fs::write(&path, fresnel_backend::spirv::to_bytes(&words)).unwrap();
+        let out = std::process::Command::new("spirv-val")
+            .args(["--target-env", "vulkan1.1"])
+            .arg(&path)
+            .output()
+            .expect("spirv-val is installed (Debian package spirv-tools)");
+        assert!(
+            out.status.success(),
+            "spirv-val rejects the linked {} shader: {}\n{text}",
+            sh.stage.name(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // Samplers get bindings of their own, the same in both stages.
+    let t0: Vec<_> = report
+        .bindings
+        .iter()
+        .filter(|b| b.name == "s.t0")
+        .collect();
+    assert!(!t0.is_empty());
+    assert!(t0
+        .iter()
+        .all(|b| b.binding == t0[0].binding && b.binding != db.binding));
+}
+
+/// Without the default block (the OpenGL target), such a structure stays whole.
+#[test]
+fn structures_holding_samplers_stay_whole_for_opengl() {
+    let mut prog = vec![lower(
+        "o.frag",
+        OPAQUE_STRUCT_FS.replace("460", "460 core").as_str(),
+    )];
+    link_program(&mut prog, &LinkOptions::default()).expect("links");
+    let sh = &prog[0];
+    assert!(sh.vars_of(VarMode::Uniform).any(|(_, v)| v.name == "s"));
+    assert!(!sh.vars_of(VarMode::Uniform).any(|(_, v)| v.name == "s.t0"));
+}

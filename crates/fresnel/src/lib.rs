@@ -62,7 +62,8 @@ pub struct Options {
     pub no_warnings: bool,
     /// glslang's relaxed Vulkan rules (`-R`), for GL-style shaders compiled for Vulkan:
     /// `gl_VertexID` and `gl_InstanceID` exist there too, as `VertexIndex` and
-    /// `InstanceIndex` (the default uniform block is the linker's part).
+    /// `InstanceIndex`, and a default uniform may be a structure holding opaque members
+    /// (the default uniform block and the split of such structures are the linker's part).
     pub relaxed_vulkan: bool,
     /// Preprocessing only (`fresnel preprocess`, glslang's `-E`): `#extension` directives
     /// are passed on, and one that requires an unsupported extension is a warning, since no

@@ -301,6 +301,26 @@ fn struct_uniforms_holding_samplers_are_rejected_by_the_checker_for_vulkan() {
     );
 }
 
+/// glslang's relaxed Vulkan rules (`-R`) accept such a uniform (the linker splits it); plain
+/// Vulkan keeps rejecting it.
+#[test]
+fn struct_uniforms_holding_samplers_are_accepted_by_relaxed_vulkan_rules() {
+    let src = "#version 450\nstruct A { sampler2D tn[2]; };\nuniform struct S { vec2 x; sampler2D s; A a; } si;\nvec4 f(A a) { return texture(a.tn[1], si.x); }\nvoid main() { gl_Position = texture(si.s, vec2(0.5)) + f(si.a); }\n";
+    let check = |relaxed_vulkan: bool| {
+        let opts = Options {
+            stage: Some(Stage::Vertex),
+            target: TargetEnv::Vulkan { minor: 1 },
+            relaxed_vulkan,
+            ..Options::default()
+        };
+        let run = fresnel::check(SourceInput::new("t", src), &opts, &mut fresnel::NoIncludes);
+        run.render_diagnostics(fresnel::ErrorFormat::Human, false)
+    };
+    let relaxed = check(true);
+    assert!(relaxed.is_empty(), "{relaxed}");
+    assert!(check(false).contains("uniform `si` is a structure holding opaque members"));
+}
+
 #[test]
 fn half_float_interpolation_declares_the_amd_extension() {
     let src = "#version 450

@@ -3524,9 +3524,11 @@ fn merge_memory(block: Memory, member: Memory) -> Memory {
 /// and says "Opaque types cannot be declared or nested in a structure (struct)", so a
 /// uniform of a structure type holding samplers, images or textures (or an array of such
 /// structures) has no meaning for Vulkan: reported here rather than by the SPIR-V writer.
+/// glslang's relaxed Vulkan rules accept such a uniform: the linker splits each opaque
+/// member into a uniform of its own (`fresnel_link`'s `split_opaque_structs`).
 impl Checker<'_> {
     fn check_vulkan_opaque_struct_uniform(&mut self, ty: TypeId, name: Symbol, span: Span) {
-        if !self.vulkan() || self.builtin_mode {
+        if !self.vulkan() || self.builtin_mode || self.opts.relaxed_vulkan {
             return;
         }
         let inner = self.m.types.innermost(ty);

@@ -54,7 +54,7 @@ pub struct CheckOptions {
     pub stage: Option<Stage>,
     pub target: TargetEnv,
     /// glslang's relaxed Vulkan rules: `gl_VertexID` and `gl_InstanceID` are declared for
-    /// Vulkan too.
+    /// Vulkan too, and a default uniform may be a structure holding opaque members.
     pub relaxed_vulkan: bool,
 }
 
