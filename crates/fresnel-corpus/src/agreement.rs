@@ -123,6 +123,8 @@ fn glslang_job(job: &mut Job, row: &Row, modes: Option<&Vec<GlslangMode>>, dir: 
                 minor: m.vulkan_minor(),
             };
             job.settings.spirv_minor = m.spirv_minor();
+            // glslang's VulkanRelaxedTest suite compiles with its relaxed rules (`-R`).
+            job.settings.relaxed_vulkan = m.suite.contains("VulkanRelaxedTest");
         }
     } else if modes.is_empty() {
         // Run by Test/runtests with options we do not have: guess. SPIR-V in the reference

@@ -122,6 +122,8 @@ struct WireSettings {
     includes: Option<String>,
     empty_includes: bool,
     preprocess_only: bool,
+    #[serde(default)]
+    relaxed_vulkan: bool,
 }
 
 fn to_wire(s: &Settings) -> WireSettings {
@@ -140,6 +142,7 @@ fn to_wire(s: &Settings) -> WireSettings {
         },
         empty_includes: s.includes == Includes::Empty,
         preprocess_only: s.preprocess_only,
+        relaxed_vulkan: s.relaxed_vulkan,
     }
 }
 
@@ -157,6 +160,7 @@ fn from_wire(w: &WireSettings) -> Settings {
         preprocess_only: w.preprocess_only,
         spirv_minor: None,
         auto_map: false,
+        relaxed_vulkan: w.relaxed_vulkan,
     }
 }
 
@@ -326,6 +330,7 @@ mod tests {
         s.version_override = Some(Version::new(150, Profile::Compatibility));
         s.includes = Includes::Dir(PathBuf::from("/x/y"));
         s.preprocess_only = true;
+        s.relaxed_vulkan = true;
         // Peer-only facts do not travel: Fresnel does not use them.
         assert_eq!(from_wire(&to_wire(&s)).options().target, s.target);
         assert_eq!(from_wire(&to_wire(&s)), s);

@@ -38,6 +38,8 @@ pub struct Settings {
     pub spirv_minor: Option<u8>,
     /// The harness maps missing locations and bindings automatically (glslang's gtests).
     pub auto_map: bool,
+    /// glslang's relaxed Vulkan rules (its `VulkanRelaxedTest` suite, `-R`).
+    pub relaxed_vulkan: bool,
 }
 
 impl Settings {
@@ -51,6 +53,7 @@ impl Settings {
             preprocess_only: false,
             spirv_minor: None,
             auto_map: false,
+            relaxed_vulkan: false,
         }
     }
 
@@ -62,6 +65,7 @@ impl Settings {
             default_version: self.default_version,
             version_override: self.version_override,
             preprocess_only: self.preprocess_only,
+            relaxed_vulkan: self.relaxed_vulkan && self.target.is_vulkan(),
             ..Options::default()
         }
     }
