@@ -13,6 +13,8 @@
 //! - [`split_opaque_structs`] (with the default block): a default uniform whose structure
 //!   holds opaque members becomes one uniform per opaque leaf (`s.t0`, `s.inner.tn`) and the
 //!   structure without them (glslang's relaxed Vulkan mode).
+//! - [`lower_atomic_counters`] (with the default block): atomic counters become `uint`
+//!   members of storage buffers `gl_AtomicCounterBlock_<binding>`, their operations atomics.
 //! - [`lower_default_block`] (optional): the non-opaque uniforms outside blocks become the
 //!   members of one `std140` uniform block, `gl_DefaultUniformBlock`, with the same members
 //!   and layout in every stage; loads of them become loads of the block's members.
@@ -28,6 +30,7 @@
 
 pub mod bindings;
 pub mod locations;
+pub mod lower_atomic_counters;
 pub mod lower_default_block;
 pub mod split_opaque_structs;
 pub mod std140;
@@ -157,6 +160,7 @@ pub fn link_program(shaders: &mut [Shader], opts: &LinkOptions) -> Result<LinkRe
     if let Some(db) = &opts.default_block {
         for sh in shaders.iter_mut() {
             split_opaque_structs::split_opaque_structs(sh)?;
+            lower_atomic_counters::lower_atomic_counters(sh)?;
         }
         report.default_block = lower_default_block::lower_default_block(shaders, &order, db)?;
     }

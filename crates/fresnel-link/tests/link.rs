@@ -482,3 +482,126 @@ fn structures_holding_samplers_stay_whole_for_opengl() {
     assert!(sh.vars_of(VarMode::Uniform).any(|(_, v)| v.name == "s"));
     assert!(!sh.vars_of(VarMode::Uniform).any(|(_, v)| v.name == "s.t0"));
 }
+
+/// glslang's relaxed Vulkan mode: atomic counters become `uint` members of storage buffers
+/// (one per counter binding) and their operations atomic operations on them.
+#[test]
+fn atomic_counters_become_storage_buffer_members() {
+    use fresnel_ir::{DerefKind, InstrKind, Intrinsic, Type};
+    let src = r#"#version 460
+out vec4 o;
+layout(binding = 0) uniform atomic_uint c1;
+layout(binding = 0, offset = 8) uniform atomic_uint c2[2];
+layout(binding = 3) uniform atomic_uint c3;
+void main() {
+    uint j = atomicCounterIncrement(c1);
+    j += atomicCounterDecrement(c2[1]);
+    j += atomicCounter(c3) + atomicCounterAdd(c1, 2u) + atomicCounterCompSwap(c2[0], 1u, j);
+    memoryBarrierAtomicCounter();
+    o = vec4(float(j));
+}
+"#;
+    let mut prog = vec![lower_relaxed("a.frag", src)];
+    let report = link_program(
+        &mut prog,
+        &LinkOptions {
+            default_block: Some(DefaultBlockOptions::default()),
+        },
+    )
+    .expect("links");
+    let sh = &prog[0];
+    fresnel_ir::validate(sh).unwrap_or_else(|e| panic!("invalid IR after linking: {e:?}"));
+    assert!(!sh
+        .vars
+        .iter()
+        .any(|(_, v)| sh.types.display(v.ty).contains("atomic_uint")));
+    // Blocks by counter binding, members at their offsets.
+    let blocks: Vec<(String, Vec<(String, Option<u32>)>)> = sh
+        .vars_of(VarMode::Ssbo)
+        .map(|(_, v)| {
+            let Type::Struct { fields, .. } = sh.types.get(v.ty) else {
+                panic!("a block")
+            };
+            (
+                v.name.clone(),
+                fields.iter().map(|f| (f.name.clone(), f.offset)).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        blocks,
+        [
+            (
+                "gl_AtomicCounterBlock_0".to_string(),
+                vec![("c1".to_string(), Some(0)), ("c2".to_string(), Some(8))]
+            ),
+            (
+                "gl_AtomicCounterBlock_3".to_string(),
+                vec![("c3".to_string(), Some(0))]
+            ),
+        ]
+    );
+    // Descriptor bindings of their own (not the counter bindings' numbers).
+    let b0 = report
+        .bindings
+        .iter()
+        .find(|b| b.name == "gl_AtomicCounterBlock_0")
+        .expect("bound");
+    let b3 = report
+        .bindings
+        .iter()
+        .find(|b| b.name == "gl_AtomicCounterBlock_3")
+        .expect("bound");
+    assert_ne!(b0.binding, b3.binding);
+    // Only buffer atomics, on buffer derefs.
+    let mut atomics = 0;
+    for (_, f) in sh.functions.iter() {
+        for id in f.instrs_in_order() {
+            match &f.instrs[id].kind {
+                InstrKind::Intrinsic(x) => {
+                    assert!(!matches!(
+                        x.op,
+                        Intrinsic::AtomicCounterRead
+                            | Intrinsic::AtomicCounterOp
+                            | Intrinsic::AtomicCounterOpSwap
+                    ));
+                    if matches!(x.op, Intrinsic::DerefAtomic | Intrinsic::DerefAtomicSwap) {
+                        atomics += 1;
+                        let InstrKind::Deref(d) = &f.def(x.srcs[0]).kind else {
+                            panic!("a deref")
+                        };
+                        assert_eq!(d.mode, VarMode::Ssbo);
+                    }
+                }
+                InstrKind::Deref(d) => {
+                    if let DerefKind::Var(v) = d.kind {
+                        assert!(sh.types.display(sh.vars[v].ty) != "atomic_uint");
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(atomics, 5);
+    let opts = fresnel_backend::spirv::SpirvOptions {
+        target: fresnel_backend::spirv::TargetEnv::Vulkan { minor: 1 },
+        debug_names: true,
+    };
+    let words = fresnel_backend::spirv::emit(sh, &opts).expect("SPIR-V");
+    let text = fresnel_backend::spirv::disassemble(&words).expect("disassembles");
+    assert!(!text.contains("AtomicStorage"), "{text}");
+    let dir = std::env::temp_dir().join(format!("fresnel-link-atomic-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("a.spv");
+    std::fs::write(&path, fresnel_backend::spirv::to_bytes(&words)).unwrap();
+    let out = std::process::Command::new("spirv-val")
+        .args(["--target-env", "vulkan1.1"])
+        .arg(&path)
+        .output()
+        .expect("spirv-val is installed (Debian package spirv-tools)");
+    assert!(
+        out.status.success(),
+        "spirv-val rejects it: {}\n{text}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

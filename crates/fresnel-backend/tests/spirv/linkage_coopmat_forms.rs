@@ -321,6 +321,38 @@ fn struct_uniforms_holding_samplers_are_accepted_by_relaxed_vulkan_rules() {
     assert!(check(false).contains("uniform `si` is a structure holding opaque members"));
 }
 
+/// glslang's relaxed Vulkan rules keep atomic counters and their functions (the linker
+/// makes them buffer members); plain Vulkan keeps rejecting them.
+#[test]
+fn atomic_counters_are_accepted_by_relaxed_vulkan_rules() {
+    let src = "#version 460\nlayout(binding = 0) uniform atomic_uint c;\nlayout(location = 0) out uint o;\nvoid main() { o = atomicCounterIncrement(c) + atomicCounterCompSwap(c, 1u, 2u); memoryBarrierAtomicCounter(); }\n";
+    let check_src = |src: &str, relaxed_vulkan: bool| {
+        let opts = Options {
+            stage: Some(Stage::Fragment),
+            target: TargetEnv::Vulkan { minor: 1 },
+            relaxed_vulkan,
+            ..Options::default()
+        };
+        let run = fresnel::check(SourceInput::new("t", src), &opts, &mut fresnel::NoIncludes);
+        run.render_diagnostics(fresnel::ErrorFormat::Human, false)
+    };
+    let check = |relaxed_vulkan: bool| check_src(src, relaxed_vulkan);
+    let relaxed = check(true);
+    assert!(relaxed.is_empty(), "{relaxed}");
+    // Judged by the version as for OpenGL (atomicCounterCompSwap is GLSL 460's).
+    let old = check_src(&src.replace("460", "450"), true);
+    assert!(
+        old.contains("atomicCounterCompSwap") && !old.contains("GL_KHR_vulkan_glsl"),
+        "{old}"
+    );
+    let plain = check(false);
+    assert!(
+        plain.contains("atomic counters are not available when compiling for Vulkan")
+            && plain.contains("`atomicCounterIncrement` is not available"),
+        "{plain}"
+    );
+}
+
 #[test]
 fn half_float_interpolation_declares_the_amd_extension() {
     let src = "#version 450

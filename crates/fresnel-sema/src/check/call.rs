@@ -396,7 +396,10 @@ impl Checker<'_> {
         if self.hidden_builtins.contains(&name) {
             return false;
         }
-        let cx = self.builtin_context();
+        let cx = builtins::Context {
+            vulkan: self.vulkan() && !self.relaxed_atomic_counter_builtin(text),
+            ..self.builtin_context()
+        };
         builtins::overloads(text)
             .iter()
             .any(|s| s.availability().allows(&cx))
@@ -947,10 +950,11 @@ impl Checker<'_> {
         let in_stage = self.stage.is_none_or(|st| stages & (1 << st as u16) != 0);
         // Every overload excluded by the target alone (atomic counters, which
         // GL_KHR_vulkan_glsl removes; `subpassLoad`, which only Vulkan has).
+        let vulkan = self.vulkan() && !self.relaxed_atomic_counter_builtin(name);
         let target_only = !sigs.is_empty()
             && sigs
                 .iter()
-                .all(|s| s.availability().vulkan.is_some_and(|v| v != self.vulkan()));
+                .all(|s| s.availability().vulkan.is_some_and(|v| v != vulkan));
         let msg = if target_only {
             if self.vulkan() {
                 format!(

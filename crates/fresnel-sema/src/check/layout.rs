@@ -1573,7 +1573,8 @@ impl Checker<'_> {
     /// Atomic counters: binding required and in range, offset aligned (overlaps are checked
     /// at the end, see [`Checker::finish_atomic_counters`]).
     fn check_atomic_counter(&mut self, es: &[Ent], span: Span) {
-        if self.vulkan() {
+        // glslang's relaxed Vulkan rules keep them (the linker makes them buffer members).
+        if self.vulkan() && !self.opts.relaxed_vulkan {
             self.error(
                 "vulkan-atomic-counter",
                 span,

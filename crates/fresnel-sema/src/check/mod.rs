@@ -1193,6 +1193,13 @@ impl<'a> Checker<'a> {
     /// Whether the built-in signature is available here ([`builtins::Availability::allows`]
     /// in [`Checker::builtin_context`]), remembered per availability entry.
     pub fn builtin_allowed(&mut self, sig: &builtins::Signature) -> bool {
+        if self.relaxed_atomic_counter_builtin(sig.name) {
+            let cx = builtins::Context {
+                vulkan: false,
+                ..self.builtin_context()
+            };
+            return sig.availability().allows(&cx);
+        }
         let k = sig.avail as usize;
         match self.avail_cache.get(k) {
             Some(1) => false,
@@ -1205,6 +1212,14 @@ impl<'a> Checker<'a> {
                 r
             }
         }
+    }
+
+    /// glslang's relaxed Vulkan rules keep atomic counters (the linker turns them into
+    /// buffer members): their built-in functions are judged as for OpenGL.
+    pub fn relaxed_atomic_counter_builtin(&self, name: &str) -> bool {
+        self.opts.relaxed_vulkan
+            && self.vulkan()
+            && (name.starts_with("atomicCounter") || name == "memoryBarrierAtomicCounter")
     }
 
     pub fn builtin_context(&self) -> builtins::Context<'_> {
