@@ -46,6 +46,9 @@ fn as_uint(sh: &mut Shader, ty: TypeId, depth: u32) -> Result<(TypeId, u32), Lin
     }
 }
 
+/// A counter in its block: (offset, name, `uint` type, the counter variable).
+type Member = (u32, String, TypeId, VarId);
+
 fn is_counter(sh: &Shader, v: &Variable) -> bool {
     if v.mode != VarMode::Uniform {
         return false;
@@ -69,7 +72,7 @@ pub fn lower_atomic_counters(sh: &mut Shader) -> Result<(), LinkError> {
         return Ok(());
     }
     // By binding: (offset, name, uint type, var).
-    let mut by_binding: Vec<(u32, Vec<(u32, String, TypeId, VarId)>)> = Vec::new();
+    let mut by_binding: Vec<(u32, Vec<Member>)> = Vec::new();
     for &id in &counters {
         let (name, ty, binding, offset) = {
             let v = &sh.vars[id];
@@ -85,13 +88,8 @@ pub fn lower_atomic_counters(sh: &mut Shader) -> Result<(), LinkError> {
         };
         let members = &mut by_binding[i].1;
         // Without an offset: after the counters before it.
-        let at = offset.unwrap_or_else(|| {
-            members
-                .iter()
-                .map(|m: &(u32, String, TypeId, VarId)| m.0 + 4)
-                .max()
-                .unwrap_or(0)
-        });
+        let at =
+            offset.unwrap_or_else(|| members.iter().map(|m: &Member| m.0 + 4).max().unwrap_or(0));
         members.push((at, name, uty, id));
     }
     by_binding.sort_by_key(|(b, _)| *b);

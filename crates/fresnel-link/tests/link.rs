@@ -516,29 +516,24 @@ void main() {
         .iter()
         .any(|(_, v)| sh.types.display(v.ty).contains("atomic_uint")));
     // Blocks by counter binding, members at their offsets.
-    let blocks: Vec<(String, Vec<(String, Option<u32>)>)> = sh
+    let blocks: Vec<String> = sh
         .vars_of(VarMode::Ssbo)
         .map(|(_, v)| {
             let Type::Struct { fields, .. } = sh.types.get(v.ty) else {
                 panic!("a block")
             };
-            (
-                v.name.clone(),
-                fields.iter().map(|f| (f.name.clone(), f.offset)).collect(),
-            )
+            let members: Vec<String> = fields
+                .iter()
+                .map(|f| format!("{}@{:?}", f.name, f.offset))
+                .collect();
+            format!("{}: {}", v.name, members.join(", "))
         })
         .collect();
     assert_eq!(
         blocks,
         [
-            (
-                "gl_AtomicCounterBlock_0".to_string(),
-                vec![("c1".to_string(), Some(0)), ("c2".to_string(), Some(8))]
-            ),
-            (
-                "gl_AtomicCounterBlock_3".to_string(),
-                vec![("c3".to_string(), Some(0))]
-            ),
+            "gl_AtomicCounterBlock_0: c1@Some(0), c2@Some(8)",
+            "gl_AtomicCounterBlock_3: c3@Some(0)",
         ]
     );
     // Descriptor bindings of their own (not the counter bindings' numbers).
