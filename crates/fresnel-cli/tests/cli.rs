@@ -311,6 +311,149 @@ fn relaxed_mode_compiles_gl_style_uniforms_for_vulkan() {
     );
 }
 
+/// glslang's `Test/vk.relaxed.frag`: a default uniform structure holding samplers (read
+/// directly and through a function taking the sampler structure) and atomic counters.
+const VK_RELAXED_FRAG: &str = r#"#version 460
+
+out vec4 o;
+
+// default uniforms will be gathered into a uniform block
+uniform vec4 a;
+uniform vec2 b = vec2(0, 0);            // initializer will be ignored
+layout(location = 0) uniform vec2 c;    // location qualifier will be ignored
+uniform vec4 d[10];
+
+struct SamplerArray{
+    sampler2D tn[4];
+};
+
+uniform struct e {                      
+    vec2 x;
+    float y;
+    uint z;
+    sampler2D t0;
+    SamplerArray samplers;
+} structUniform; 
+
+// opaque types will not be grouped into uniform block
+uniform sampler2D t1;
+
+// shared and packed layout qualifier are silently ignored
+layout(shared) uniform UniformBlock {
+    float j;
+    vec4 k;
+};
+
+layout(packed) buffer BufferBlock {
+    float j;
+    vec4 k;
+} bufferInstance;
+
+// atomic_uint will be converted to uint and gathered in a buffer block
+layout(binding = 0) uniform atomic_uint counter1; // offset not used
+layout(binding = 0) uniform atomic_uint counter2; // offset not used
+layout(binding = 1) uniform atomic_uint counter3; // offset not used
+
+// atomic counter functions will be converted to equivalent integer atomic operations
+uint bar() {
+    uint j = 0;
+    j = atomicCounterIncrement(counter1);
+    j = atomicCounterDecrement(counter1);
+    j = atomicCounter(counter1);
+
+    j = atomicCounterAdd(counter1, 1);
+    j = atomicCounterAdd(counter1, -1);
+    j = atomicCounterSubtract(counter1, 1);
+
+    j = atomicCounterMin(counter1, j);
+    j = atomicCounterMax(counter1, j);
+    j = atomicCounterAnd(counter1, j);
+
+    j = atomicCounterOr(counter1, j);
+    j = atomicCounterXor(counter1, j);
+    
+    j = atomicCounterExchange(counter1, j);
+    j = atomicCounterCompSwap(counter1, 0, j);
+
+    atomicCounterIncrement(counter2);
+    atomicCounterIncrement(counter3);
+
+    memoryBarrierAtomicCounter();
+    
+    return j;
+}
+
+vec4 foo() {
+    float f = j + bufferInstance.j + structUniform.y + structUniform.z;
+    vec2 v2 = b + c + structUniform.x;
+    vec4 v4 = a + d[0] + d[1] + d[2] + k + bufferInstance.k + texture(t1, vec2(0, 0)) + texture(structUniform.t0, vec2(0, 0));
+    return vec4(f) * vec4(v2, 1, 1) * v4;
+}
+
+vec4 baz(SamplerArray samplers) {
+    return texture(samplers.tn[0], vec2(0, 0)) + texture(samplers.tn[1], vec2(0, 0)) + texture(samplers.tn[2], vec2(0, 0)) + texture(samplers.tn[3], vec2(0, 0));
+}
+
+void main() {
+    float j = float(bar());
+    o = j * foo() + baz(structUniform.samplers);
+}
+"#;
+
+/// With `--relaxed`, glslang's vk.relaxed.frag compiles for Vulkan 1.1 at -O0 and -O to
+/// valid SPIR-V: the structure's samplers are uniforms of their own, its other members in
+/// `gl_DefaultUniformBlock`, the atomic counters in storage buffers. Without `--relaxed` it
+/// is rejected.
+#[test]
+fn relaxed_mode_splits_sampler_structures_and_lowers_atomic_counters() {
+    let d = scratch("relaxed-struct");
+    let fs = write(&d, "vk.relaxed.frag", VK_RELAXED_FRAG.as_bytes());
+    let out = d.join("f.spv").to_string_lossy().into_owned();
+    let base = [
+        "compile",
+        &fs,
+        "--emit",
+        "spirv",
+        "--target-env",
+        "vulkan1.1",
+        "-o",
+        &out,
+    ];
+    let o = fresnel(&base);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("structure holding opaque members"),
+        "{}",
+        stderr(&o)
+    );
+    for level in ["--O0", "-O"] {
+        let mut args = base.to_vec();
+        args.extend(["--relaxed", level]);
+        let o = fresnel(&args);
+        assert_eq!(o.status.code(), Some(0), "{level}: {}", stderr(&o));
+        spirv_val(Path::new(&out), "vulkan1.1").unwrap();
+    }
+    let o = fresnel(&[
+        "compile",
+        &fs,
+        "--relaxed",
+        "--target-env",
+        "vulkan1.1",
+        "--emit",
+        "spirv-asm",
+    ]);
+    let text = stdout(&o);
+    for name in [
+        "\"structUniform.t0\"",
+        "\"structUniform.samplers.tn\"",
+        "\"gl_AtomicCounterBlock_0\"",
+        "\"gl_AtomicCounterBlock_1\"",
+    ] {
+        assert!(text.contains(name), "{name} missing:\n{text}");
+    }
+    assert!(!text.contains("AtomicStorage"), "{text}");
+}
+
 /// Relaxed Vulkan rules also give GL-style shaders `gl_VertexID` and `gl_InstanceID`, as
 /// `VertexIndex` and `InstanceIndex` (glslang's `-R`); without them Vulkan GLSL has neither.
 #[test]
