@@ -317,12 +317,15 @@ uniform struct e {
     SamplerArray samplers;
 } s;
 uniform sampler2D t1;
+struct OnlyOpaque { sampler2D a; SamplerArray b; };
+uniform OnlyOpaque only;
 vec4 baz(SamplerArray samplers) {
     return texture(samplers.tn[0], vec2(0)) + texture(samplers.tn[3], vec2(0));
 }
 void main() {
     o = a * s.y + vec4(s.x, 0, 0) + texture(s.t0, vec2(0)) + texture(t1, vec2(0))
-        + baz(s.samplers) + texture(s.samplers.tn[int(a.x)], vec2(0));
+        + baz(s.samplers) + texture(s.samplers.tn[int(a.x)], vec2(0))
+        + texture(only.a, vec2(0)) + baz(only.b);
 }
 "#;
 
@@ -407,6 +410,14 @@ fn structures_holding_samplers_are_split_into_one_uniform_per_opaque_leaf() {
                 .find(|(_, v)| v.name == "s.samplers.tn")
                 .expect("s.samplers.tn");
             assert!(matches!(sh.types.get(tn.1.ty), Type::Array { len: 4, .. }));
+            // A structure of opaque members only leaves nothing behind.
+            for n in ["only.a", "only.b.tn"] {
+                assert!(
+                    sh.vars_of(VarMode::Uniform).any(|(_, v)| v.name == n),
+                    "{n}"
+                );
+            }
+            assert!(!sh.vars.iter().any(|(_, v)| v.name == "only"));
         }
         // Every texture reads a variable of its own (directly, or an element of one).
         let mut texs = 0;
