@@ -279,6 +279,23 @@ fn run(dir: &Path, sources: &[String]) -> bool {
                 continue;
             }
         }
+        // glslang's relaxed Vulkan rows (`VulkanRelaxedTest`): linked as `fresnel compile
+        // --relaxed` links them (the default uniform block, opaque members of structures
+        // split out, atomic counters in buffers).
+        if job.settings.relaxed_vulkan {
+            let link_opts = fresnel_link::LinkOptions {
+                default_block: Some(fresnel_link::DefaultBlockOptions {
+                    set: 0,
+                    binding: None,
+                }),
+            };
+            let mut list = vec![ir];
+            if let Err(e) = fresnel_link::link_program(&mut list, &link_opts) {
+                lowering_failure(&mut tallies, format!("link: {}", normalize(&e.to_string())));
+                continue;
+            }
+            ir = list.remove(0);
+        }
         // The environment the shader is written for (see `spirv::required_target`).
         let env = spirv::required_target(&ir, requested);
         let key = format!("{source} [{}]", env.val_name());
