@@ -11,12 +11,12 @@
 //! operations on them are in `instr/small_float.rs`.
 //!
 //! [`Desc`] describes every format in one table (bits of exponent and mantissa, bias, sign,
-//! what the all-ones exponent means, overflow); [`Format::encode`] rounds a value to a bit
+//! what the all-ones exponent means, overflow); [`FormatNumbers::encode`] rounds a value to a bit
 //! pattern from it. SPV_EXT_ocp_microscaling_types converts only *from* the microscaling
 //! formats, so a constructor of one (GLSL allows only constant arguments) is written as an
 //! `OpConstant` of the pattern.
 
-use fresnel_ir::vendor::{small_float_type, SmallFloatFormat};
+use fresnel_ir::vendor::small_float_type;
 
 use super::Module;
 
@@ -43,23 +43,9 @@ pub const ENC_FLOAT4_E2M1_EXT: u32 = 4225;
 pub const ENC_FLOAT8_UNSIGNED_E8M0_EXT: u32 = 4226;
 pub const ENC_MXINT8_EXT: u32 = 4227;
 
-/// One of the formats.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
-    BFloat16,
-    E4M3,
-    E5M2,
-    /// OCP FP4 E2M1.
-    E2M1,
-    /// OCP FP6 E2M3.
-    E2M3,
-    /// OCP FP6 E3M2.
-    E3M2,
-    /// OCP E8M0 (scale): unsigned, exponent only.
-    UE8M0,
-    /// OCP MXINT8: a two's-complement 8-bit integer scaled by 2^-6.
-    MXInt8,
-}
+/// One of the formats: the IR's table of them ([`fresnel_ir::vendor::SmallFloatFormat`]),
+/// with the numbers of the encoding in [`FormatNumbers`].
+pub use fresnel_ir::vendor::SmallFloatFormat as Format;
 
 /// What the all-ones exponent field means, and what a value too large becomes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -92,10 +78,22 @@ pub struct Desc {
     pub special: Special,
 }
 
-impl Format {
+/// A format's numbers: its layout, rounding to and reading bit patterns, and its SPIR-V
+/// `FPEncoding`.
+pub trait FormatNumbers: Copy {
+    fn desc(self) -> Desc;
+    fn encoding(self) -> u32;
+    fn small_int_bits(self, one: bool) -> u32;
+    fn encode(self, v: f64) -> u32;
+    /// The value of a pattern (the tests' check on [`FormatNumbers::encode`]).
+    #[cfg(test)]
+    fn decode(self, pattern: u32) -> f64;
+}
+
+impl FormatNumbers for Format {
     /// Every format's numbers (OCP Microscaling Formats v1.0, IEEE 754 for bfloat16 and
     /// e5m2, OCP FP8 for e4m3).
-    pub fn desc(self) -> Desc {
+    fn desc(self) -> Desc {
         let d = |bits, signed, exp_bits, man_bits, bias, special| Desc {
             bits,
             signed,
@@ -116,49 +114,8 @@ impl Format {
         }
     }
 
-    pub fn bits(self) -> u8 {
-        self.desc().bits
-    }
-
-    /// Whether the format is one of SPV_EXT_ocp_microscaling_types (conversions only from it).
-    pub fn is_ocp(self) -> bool {
-        self.ir().is_ocp()
-    }
-
-    /// The GLSL name of a scalar of the format.
-    pub fn glsl_name(self) -> &'static str {
-        self.ir().scalar_name()
-    }
-
-    /// The IR's name of the format (its type names: [`fresnel_ir::vendor::small_float_type`]).
-    pub fn ir(self) -> SmallFloatFormat {
-        match self {
-            Format::BFloat16 => SmallFloatFormat::BFloat16,
-            Format::E4M3 => SmallFloatFormat::E4M3,
-            Format::E5M2 => SmallFloatFormat::E5M2,
-            Format::E2M1 => SmallFloatFormat::E2M1,
-            Format::E2M3 => SmallFloatFormat::E2M3,
-            Format::E3M2 => SmallFloatFormat::E3M2,
-            Format::UE8M0 => SmallFloatFormat::UE8M0,
-            Format::MXInt8 => SmallFloatFormat::MXInt8,
-        }
-    }
-
-    fn from_ir(f: SmallFloatFormat) -> Format {
-        match f {
-            SmallFloatFormat::BFloat16 => Format::BFloat16,
-            SmallFloatFormat::E4M3 => Format::E4M3,
-            SmallFloatFormat::E5M2 => Format::E5M2,
-            SmallFloatFormat::E2M1 => Format::E2M1,
-            SmallFloatFormat::E2M3 => Format::E2M3,
-            SmallFloatFormat::E3M2 => Format::E3M2,
-            SmallFloatFormat::UE8M0 => Format::UE8M0,
-            SmallFloatFormat::MXInt8 => Format::MXInt8,
-        }
-    }
-
     /// The `FPEncoding` operand of `OpTypeFloat`.
-    pub fn encoding(self) -> u32 {
+    fn encoding(self) -> u32 {
         match self {
             Format::BFloat16 => ENC_BFLOAT16_KHR,
             Format::E4M3 => ENC_FLOAT8_E4M3_EXT,
@@ -172,13 +129,13 @@ impl Format {
     }
 
     /// The bit pattern of a small integer value (0 or 1) in this format (exact).
-    pub fn small_int_bits(self, one: bool) -> u32 {
+    fn small_int_bits(self, one: bool) -> u32 {
         self.encode(if one { 1.0 } else { 0.0 })
     }
 
     /// The bit pattern nearest to `v` (ties to even), with the format's rules for values
     /// out of range and NaN ([`Special`]).
-    pub fn encode(self, v: f64) -> u32 {
+    fn encode(self, v: f64) -> u32 {
         let d = self.desc();
         match d.special {
             Special::FixedPoint => {
@@ -262,8 +219,8 @@ impl Format {
     }
 
     /// The value of a bit pattern (NaN for the NaN patterns).
-    #[cfg_attr(not(test), allow(dead_code))]
-    pub fn decode(self, pattern: u32) -> f64 {
+    #[cfg(test)]
+    fn decode(self, pattern: u32) -> f64 {
         let d = self.desc();
         let pattern = pattern & (((1u64 << d.bits) - 1) as u32);
         match d.special {
@@ -330,10 +287,7 @@ pub struct SmallFloat {
 /// the names, [`fresnel_ir::vendor::small_float_type`]).
 pub fn parse(name: &str) -> Option<SmallFloat> {
     let (f, comps) = small_float_type(name)?;
-    Some(SmallFloat {
-        format: Format::from_ir(f),
-        comps,
-    })
+    Some(SmallFloat { format: f, comps })
 }
 
 impl Module<'_> {

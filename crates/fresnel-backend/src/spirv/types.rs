@@ -1444,8 +1444,14 @@ impl Module<'_> {
                     }
                 };
                 let id = self.id();
-                self.globals
-                    .inst(op::SPEC_CONSTANT, &[t, id, s.format.encode(v)]);
+                self.globals.inst(
+                    op::SPEC_CONSTANT,
+                    &[
+                        t,
+                        id,
+                        super::small_float::FormatNumbers::encode(s.format, v),
+                    ],
+                );
                 self.decorate(id, decor::SPEC_ID, &[sc.id]);
                 self.name(id, &sc.name);
                 self.small_float_specs.insert(sc.id, id);

@@ -31,14 +31,14 @@
 //! `float`), so a constructor or conversion *to* one, which GLSL allows only of constants,
 //! is folded here: each component of the constant (a value, or the typed temporary the
 //! lowering stored it in) becomes an `OpConstant` of its bit pattern
-//! (`small_float::Format::encode`: nearest, ties to even, saturating); anything else is
+//! (`small_float::FormatNumbers::encode`: nearest, ties to even, saturating); anything else is
 //! refused by name. `pack*`/`unpack*` are `OpBitcast` between the vector and integers of
 //! the same size, `bitcastExtract*EXT` is `OpBitcastExtractEXT` (capability
 //! `BitcastExtractEXT`), and the ue8m0/mxint8 bit casts `OpBitcast`.
 
 use fresnel_ir::{BaseType, Intrinsic, IntrinsicInstr, Type, ValueId};
 
-use super::super::small_float::{self as sf, Format, SmallFloat};
+use super::super::small_float::{self as sf, Format, FormatNumbers, SmallFloat};
 use super::super::spec::op;
 use super::super::types::Kind;
 use super::super::{Result, SpirvError};
@@ -141,7 +141,7 @@ fn long_vector(n: &str) -> Option<Ty> {
 /// The refusal of a conversion to a microscaling format of a value not known when
 /// compiling (GLSL's constructors of these types take constants only).
 fn ocp_conversion_error(f: Format) -> SpirvError {
-    let name = f.glsl_name();
+    let name = f.scalar_name();
     SpirvError::new(format!(
         "a conversion to `{name}` ({}) of a value not known at compile time has no SPIR-V form (SPV_EXT_ocp_microscaling_types converts only from these types)",
         fresnel_ir::vendor::vendor_extension(name)
@@ -271,7 +271,7 @@ impl FuncCx<'_, '_> {
         if t.comps() > 4 {
             // A long vector: declared (with its capability) as `long_vector.rs` does.
             let name = match t {
-                Ty::Small(f, n) => format!("vector<{}, {n}>", f.glsl_name()),
+                Ty::Small(f, n) => format!("vector<{}, {n}>", f.scalar_name()),
                 Ty::Plain(k) => format!("vector<{}, {}>", plain_name(k), k.comps),
             };
             if let Some(Ok(id)) = self.m.long_vector_type(&name) {
@@ -402,7 +402,7 @@ impl FuncCx<'_, '_> {
                 "a constructor of {} components from {} ({})",
                 n,
                 parts.len(),
-                format.glsl_name()
+                format.scalar_name()
             )));
         }
         if n == 1 {
