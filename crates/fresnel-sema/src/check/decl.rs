@@ -764,7 +764,20 @@ impl Checker<'_> {
             buffer_type: None,
             memory: Memory::default(),
         };
-        for e in &q.quals.layout {
+        self.apply_packing_and_order(&mut bl, &q.quals.layout);
+        let def = self.m.types.struct_def_mut(sid);
+        def.kind = StructKind::Block;
+        def.block_layout = Some(bl);
+    }
+
+    /// The packing (`std140`, `std430`, `scalar`, ...) and matrix order a layout names, over
+    /// the defaults in `bl` (a buffer-reference block's layout).
+    fn apply_packing_and_order(
+        &self,
+        bl: &mut crate::types::BlockLayout,
+        layout: &[crate::hir::LayoutEntry],
+    ) {
+        for e in layout {
             let n = self.name(e.name);
             if let Some(p) = crate::memory_layout::Packing::from_name(n) {
                 bl.packing = Some(p);
@@ -774,9 +787,6 @@ impl Checker<'_> {
                 bl.row_major = false;
             }
         }
-        let def = self.m.types.struct_def_mut(sid);
-        def.kind = StructKind::Block;
-        def.block_layout = Some(bl);
     }
 
     fn push_member_scope(&mut self) {}
@@ -2758,16 +2768,7 @@ impl Checker<'_> {
                             Memory::default()
                         },
                     };
-                    for e in &q.quals.layout {
-                        let n = self.name(e.name).to_string();
-                        if let Some(p) = crate::memory_layout::Packing::from_name(&n) {
-                            bl.packing = Some(p);
-                        } else if n == "row_major" {
-                            bl.row_major = true;
-                        } else if n == "column_major" {
-                            bl.row_major = false;
-                        }
-                    }
+                    self.apply_packing_and_order(&mut bl, &q.quals.layout);
                     self.m.types.struct_def_mut(sid).block_layout = Some(bl);
                 }
                 return;
