@@ -355,3 +355,45 @@ fn texture_footprint_misuse() {
         "gl_TextureFootprint2DNV",
     );
 }
+
+// ---- GL_ANDROID_extension_pack_es31a: enabling the pack enables the extensions it lists ----
+
+#[test]
+fn android_extension_pack_enables_its_extensions() {
+    let frag = |ext: &str| {
+        format!(
+            "#version 310 es\n{ext}precision mediump float;\n\
+             layout(binding = 0, r32i) coherent uniform highp iimage2D img;\n\
+             uniform highp samplerBuffer tb;\n\
+             uniform highp samplerCubeArray ca;\n\
+             uniform highp sampler2DMSArray ms;\n\
+             sample in mediump vec4 v;\n\
+             layout(location = 0) out vec4 o;\n\
+             void main() {{\n\
+               precise float p = v.x * 2.0;\n\
+               int old = imageAtomicXor(img, ivec2(0), 1);\n\
+               o = vec4(p) + texelFetch(tb, 0) + texture(ca, vec4(0.0)) + texelFetch(ms, ivec3(0), 0)\n\
+                 + interpolateAtSample(v, 0) + vec4(float(old + gl_SampleID));\n\
+             }}\n"
+        )
+    };
+    let pack = frag("#extension GL_ANDROID_extension_pack_es31a : require\n");
+    let e = errors_with(Stage::Fragment, TargetEnv::default(), &pack);
+    assert!(e.is_empty(), "{}", e.join("\n"));
+    // Without the pack, the same shader uses features GLSL ES 3.10 does not have.
+    assert!(!errors_with(Stage::Fragment, TargetEnv::default(), &frag("")).is_empty());
+    // Geometry and tessellation shaders, and I/O blocks.
+    let geom = "#version 310 es\n#extension GL_ANDROID_extension_pack_es31a : require\n\
+                layout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n\
+                in Block { mediump float x; } b[];\nout mediump float y;\n\
+                void main() {\n  for (int i = 0; i < gl_in.length(); ++i) {\n\
+                y = b[i].x;\n    gl_Position = gl_in[i].gl_Position;\n    EmitVertex();\n  }\n}\n";
+    let e = errors_with(Stage::Geometry, TargetEnv::default(), geom);
+    assert!(e.is_empty(), "{}", e.join("\n"));
+    let tesc = "#version 310 es\n#extension GL_ANDROID_extension_pack_es31a : require\n\
+                layout(vertices = 3) out;\nvoid main() {\n\
+                gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n\
+                gl_TessLevelOuter[0] = 1.0;\n  gl_BoundingBoxEXT[0] = vec4(0.0);\n}\n";
+    let e = errors_with(Stage::TessControl, TargetEnv::default(), tesc);
+    assert!(e.is_empty(), "{}", e.join("\n"));
+}

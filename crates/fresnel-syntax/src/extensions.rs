@@ -449,6 +449,41 @@ pub const IMPLIED: &[(Ext, Ext)] = &[
         Ext::KHR_shader_subgroup_rotate,
         Ext::KHR_shader_subgroup_basic,
     ),
+    // GL_ANDROID_extension_pack_es31a: "enabling the pack enables every extension it lists"
+    // (its spec's GLSL section; glslang does the same).
+    (
+        Ext::ANDROID_extension_pack_es31a,
+        Ext::KHR_blend_equation_advanced,
+    ),
+    (Ext::ANDROID_extension_pack_es31a, Ext::OES_sample_variables),
+    (
+        Ext::ANDROID_extension_pack_es31a,
+        Ext::OES_shader_image_atomic,
+    ),
+    (
+        Ext::ANDROID_extension_pack_es31a,
+        Ext::OES_shader_multisample_interpolation,
+    ),
+    (
+        Ext::ANDROID_extension_pack_es31a,
+        Ext::OES_texture_storage_multisample_2d_array,
+    ),
+    (Ext::ANDROID_extension_pack_es31a, Ext::EXT_geometry_shader),
+    (Ext::ANDROID_extension_pack_es31a, Ext::EXT_gpu_shader5),
+    (
+        Ext::ANDROID_extension_pack_es31a,
+        Ext::EXT_primitive_bounding_box,
+    ),
+    (Ext::ANDROID_extension_pack_es31a, Ext::EXT_shader_io_blocks),
+    (
+        Ext::ANDROID_extension_pack_es31a,
+        Ext::EXT_tessellation_shader,
+    ),
+    (Ext::ANDROID_extension_pack_es31a, Ext::EXT_texture_buffer),
+    (
+        Ext::ANDROID_extension_pack_es31a,
+        Ext::EXT_texture_cube_map_array,
+    ),
 ];
 
 /// The behavior of every known extension at one point in a shader.
