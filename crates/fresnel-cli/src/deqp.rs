@@ -37,6 +37,7 @@ use fresnel_testfmt::deqp::{
 use fresnel_testfmt::Stage as TStage;
 use fresnel_vk::Gpu;
 
+mod pipeline;
 mod vulkan;
 
 /// Where execution tests run.
@@ -605,15 +606,29 @@ fn execute(
     ctx: &Ctx<'_>,
     vk: &mut Option<Outcome>,
 ) -> Outcome {
-    if let Some((s, _)) = shaders
-        .iter()
-        .find(|(s, _)| !matches!(s, TStage::Vertex | TStage::Fragment))
-    {
+    if let Some((s, _)) = shaders.iter().find(|(s, _)| {
+        !matches!(
+            s,
+            TStage::Vertex
+                | TStage::Fragment
+                | TStage::TessControl
+                | TStage::TessEval
+                | TStage::Geometry
+        )
+    }) {
         return Outcome::Skip(format!(
-            "{} shaders are not executed by the dEQP runner yet",
+            "{} shaders are not executed by the dEQP runner",
             s.extension()
         ));
     }
+    let all: Vec<&Shader> = shaders.iter().map(|(_, s)| s).collect();
+    if let Some(why) = pipeline::unsupported(&all) {
+        return Outcome::Skip(why);
+    }
+    // Tessellation and geometry stages: drawn by the interpreter only.
+    let primitive_stages = shaders
+        .iter()
+        .any(|(s, _)| !matches!(s, TStage::Vertex | TStage::Fragment));
     let Some((_, vs)) = shaders.iter().find(|(s, _)| *s == TStage::Vertex) else {
         return Outcome::Fail("no vertex shader".into());
     };
@@ -632,10 +647,15 @@ fn execute(
     };
     let interp = || {
         run_blocks(&blocks, |values, k| {
-            run_sub_case(t, vs, fs, values, k).map_err(|e| format!("interpreter: {e}"))
+            run_sub_case(t, shaders, vs, fs, values, k).map_err(|e| format!("interpreter: {e}"))
         })
     };
     let vulkan = || {
+        if primitive_stages {
+            return Outcome::Skip(
+                "the Vulkan harness draws with vertex and fragment shaders only".into(),
+            );
+        }
         let Some(gpu) = ctx.gpu else {
             return Outcome::Fail("no Vulkan device".into());
         };
@@ -816,6 +836,7 @@ pub(crate) fn attribute_table(values: &ValueBlock, k: usize) -> Vec<(i32, [Scala
 /// Runs one sub-case; `Ok(Some(reason))` when it fails.
 fn run_sub_case(
     t: &Test<'_>,
+    shaders: &[(TStage, Shader)],
     vs: &Shader,
     fs: &Shader,
     values: &ValueBlock,
@@ -894,11 +915,37 @@ fn run_sub_case(
             y: i >> 1,
         })
         .collect();
-    let fs_inputs: Vec<(String, fresnel_ir::VarId)> = fs
-        .vars_of(VarMode::ShaderIn)
-        .filter(|(_, v)| !v.builtin)
-        .map(|(id, v)| (v.name.clone(), id))
-        .collect();
+    let stage = |s: TStage| shaders.iter().find(|(x, _)| *x == s).map(|(_, sh)| sh);
+    let (tcs, tes, gs) = (
+        stage(TStage::TessControl),
+        stage(TStage::TessEval),
+        stage(TStage::Geometry),
+    );
+    if tcs.is_some() || tes.is_some() || gs.is_some() {
+        let setup = |it: &mut Interp<'_>| {
+            it.limits.max_instructions = MAX_INSTRUCTIONS;
+            set_uniforms(it, values, k);
+        };
+        let mut stream = pipeline::from_vertex_stage(vs, &vi, 4);
+        if let Some(tes) = tes {
+            stream = pipeline::tessellate(stream, tcs, tes, &setup)?;
+        }
+        if let Some(gs) = gs {
+            stream = pipeline::geometry(stream, gs, &setup)?;
+        }
+        if let Err(why) = pipeline::fragment_inputs(&stream, fs, &mut fi, &frags, by_location)? {
+            return Ok(Some(why));
+        }
+    }
+    let fs_inputs: Vec<(String, fresnel_ir::VarId)> =
+        if tcs.is_some() || tes.is_some() || gs.is_some() {
+            Vec::new()
+        } else {
+            fs.vars_of(VarMode::ShaderIn)
+                .filter(|(_, v)| !v.builtin)
+                .map(|(id, v)| (v.name.clone(), id))
+                .collect()
+        };
     for (name, id) in &fs_inputs {
         let fvar = &fs.vars[*id];
         let leaves = fi.leaves(*id);

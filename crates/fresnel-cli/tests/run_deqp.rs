@@ -268,3 +268,338 @@ fn run_geometry_lists_emitted_vertices() {
     );
     assert_eq!(e[3]["end_primitive"], true);
 }
+
+/// Cases through tessellation and geometry shaders (drawn by the interpreter: the tessellation
+/// control shader per patch, the evaluation shader over its domain, the geometry shader per
+/// triangle and invocation, then the fragments from the covering primitive).
+const PRIMITIVE_STAGES: &str = r#"
+group p "tessellation and geometry"
+    case tess_geom
+        version 310 es
+        require extension { "GL_EXT_tessellation_shader" } in { tessellation_control, tessellation_evaluation }
+        require extension { "GL_EXT_geometry_shader" } in { geometry }
+        values
+        {
+            input float in0 = [ 1.0 | 2.5 ];
+            output float out0 = [ 2.0 | 5.0 ];
+        }
+        vertex ""
+            #version 310 es
+            ${VERTEX_DECLARATIONS}
+            out mediump float tc_in;
+            void main()
+            {
+                tc_in = in0;
+                ${VERTEX_OUTPUT}
+            }
+        ""
+        tessellation_control ""
+            #version 310 es
+            ${TESSELLATION_CONTROL_DECLARATIONS}
+            in mediump float tc_in[];
+            out mediump float te_in[];
+            patch out mediump float pv;
+            void main()
+            {
+                te_in[gl_InvocationID] = tc_in[gl_InvocationID];
+                pv = 2.0;
+                ${TESSELLATION_CONTROL_OUTPUT}
+            }
+        ""
+        tessellation_evaluation ""
+            #version 310 es
+            ${TESSELLATION_EVALUATION_DECLARATIONS}
+            in mediump float te_in[];
+            patch in mediump float pv;
+            out mediump float geo_in;
+            void main()
+            {
+                geo_in = te_in[0] * pv;
+                ${TESSELLATION_EVALUATION_OUTPUT}
+            }
+        ""
+        geometry ""
+            #version 310 es
+            ${GEOMETRY_DECLARATIONS}
+            in mediump float geo_in[];
+            out mediump float geo_out;
+            void main()
+            {
+                for (int ndx = 0; ndx < gl_in.length(); ++ndx)
+                {
+                    geo_out = geo_in[ndx];
+                    gl_Position = gl_in[ndx].gl_Position;
+                    EmitVertex();
+                }
+            }
+        ""
+        fragment ""
+            #version 310 es
+            precision mediump float;
+            ${FRAGMENT_DECLARATIONS}
+            in mediump float geo_out;
+            void main()
+            {
+                out0 = geo_out;
+                ${FRAGMENT_OUTPUT}
+            }
+        ""
+    end
+
+    case tess_wrong
+        version 310 es
+        require extension { "GL_EXT_tessellation_shader" } in { tessellation_control, tessellation_evaluation }
+        values
+        {
+            input float in0 = 1.0;
+            output float out0 = 3.0;
+        }
+        vertex ""
+            #version 310 es
+            ${VERTEX_DECLARATIONS}
+            out mediump float tc_in;
+            void main()
+            {
+                tc_in = in0;
+                ${VERTEX_OUTPUT}
+            }
+        ""
+        tessellation_control ""
+            #version 310 es
+            ${TESSELLATION_CONTROL_DECLARATIONS}
+            in mediump float tc_in[];
+            out mediump float te_in[];
+            void main()
+            {
+                te_in[gl_InvocationID] = tc_in[gl_InvocationID] + 1.0;
+                ${TESSELLATION_CONTROL_OUTPUT}
+            }
+        ""
+        tessellation_evaluation ""
+            #version 310 es
+            ${TESSELLATION_EVALUATION_DECLARATIONS}
+            in mediump float te_in[];
+            out mediump float v;
+            void main()
+            {
+                v = te_in[2];
+                ${TESSELLATION_EVALUATION_OUTPUT}
+            }
+        ""
+        fragment ""
+            #version 310 es
+            precision mediump float;
+            ${FRAGMENT_DECLARATIONS}
+            in mediump float v;
+            void main()
+            {
+                out0 = v;
+                ${FRAGMENT_OUTPUT}
+            }
+        ""
+    end
+
+    case patch_written_by_one_invocation
+        version 310 es
+        require extension { "GL_EXT_tessellation_shader" } in { tessellation_control, tessellation_evaluation }
+        values
+        {
+            output float out0 = 7.0;
+        }
+        vertex ""
+            #version 310 es
+            ${VERTEX_DECLARATIONS}
+            void main()
+            {
+                ${VERTEX_OUTPUT}
+            }
+        ""
+        tessellation_control ""
+            #version 310 es
+            ${TESSELLATION_CONTROL_DECLARATIONS}
+            patch out mediump float p;
+            void main()
+            {
+                if (gl_InvocationID == 1)
+                    p = 7.0;
+                ${TESSELLATION_CONTROL_OUTPUT}
+            }
+        ""
+        tessellation_evaluation ""
+            #version 310 es
+            ${TESSELLATION_EVALUATION_DECLARATIONS}
+            patch in mediump float p;
+            out mediump float v;
+            void main()
+            {
+                v = p;
+                ${TESSELLATION_EVALUATION_OUTPUT}
+            }
+        ""
+        fragment ""
+            #version 310 es
+            precision mediump float;
+            ${FRAGMENT_DECLARATIONS}
+            in mediump float v;
+            void main()
+            {
+                out0 = v;
+                ${FRAGMENT_OUTPUT}
+            }
+        ""
+    end
+
+    case geometry_invocations
+        version 310 es
+        require extension { "GL_EXT_geometry_shader" } in { geometry }
+        values
+        {
+            output int out0 = 5;
+        }
+        vertex ""
+            #version 310 es
+            ${VERTEX_DECLARATIONS}
+            void main()
+            {
+                ${VERTEX_OUTPUT}
+            }
+        ""
+        geometry ""
+            #version 310 es
+            layout (triangles, invocations = 2) in;
+            layout (triangle_strip, max_vertices = 3) out;
+            flat out highp int g;
+            void main()
+            {
+                for (int i = 0; i < 3; ++i)
+                {
+                    g = 4 + gl_InvocationID;
+                    gl_Position = gl_in[i].gl_Position;
+                    EmitVertex();
+                }
+            }
+        ""
+        fragment ""
+            #version 310 es
+            precision mediump float;
+            ${FRAGMENT_DECLARATIONS}
+            flat in highp int g;
+            void main()
+            {
+                out0 = g;
+                ${FRAGMENT_OUTPUT}
+            }
+        ""
+    end
+
+    case geometry_half_covered
+        version 310 es
+        require extension { "GL_EXT_geometry_shader" } in { geometry }
+        values
+        {
+            output float out0 = 1.0;
+        }
+        vertex ""
+            #version 310 es
+            ${VERTEX_DECLARATIONS}
+            void main()
+            {
+                ${VERTEX_OUTPUT}
+            }
+        ""
+        geometry ""
+            #version 310 es
+            ${GEOMETRY_DECLARATIONS}
+            void main()
+            {
+                for (int i = 0; i < 3; ++i)
+                {
+                    gl_Position = vec4(min(gl_in[i].gl_Position.x, 0.0), gl_in[i].gl_Position.yzw);
+                    EmitVertex();
+                }
+            }
+        ""
+        fragment ""
+            #version 310 es
+            precision mediump float;
+            ${FRAGMENT_DECLARATIONS}
+            void main()
+            {
+                out0 = 1.0;
+                ${FRAGMENT_OUTPUT}
+            }
+        ""
+    end
+
+    case quads_domain_interpolates
+        version 310 es
+        require extension { "GL_EXT_tessellation_shader" } in { tessellation_control, tessellation_evaluation }
+        values
+        {
+            output float out0 = 1.0;
+        }
+        vertex ""
+            #version 310 es
+            ${VERTEX_DECLARATIONS}
+            void main()
+            {
+                ${VERTEX_OUTPUT}
+            }
+        ""
+        tessellation_control ""
+            #version 310 es
+            ${TESSELLATION_CONTROL_DECLARATIONS}
+            void main()
+            {
+                ${TESSELLATION_CONTROL_OUTPUT}
+            }
+        ""
+        tessellation_evaluation ""
+            #version 310 es
+            layout (quads) in;
+            out mediump float v;
+            void main()
+            {
+                // Each patch's (u, v) square covers the whole screen.
+                gl_Position = vec4(gl_TessCoord.xy * 2.0 - 1.0, 0.0, 1.0);
+                v = 1.0;
+            }
+        ""
+        fragment ""
+            #version 310 es
+            precision mediump float;
+            ${FRAGMENT_DECLARATIONS}
+            in mediump float v;
+            void main()
+            {
+                out0 = v;
+                ${FRAGMENT_OUTPUT}
+            }
+        ""
+    end
+end
+"#;
+
+#[test]
+fn deqp_draws_through_tessellation_and_geometry() {
+    let d = temp_dir("deqp-prim");
+    let f = d.join("prim.test");
+    std::fs::write(&f, PRIMITIVE_STAGES).unwrap();
+    let out = fresnel().arg("deqp").arg(&f).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    // 1 + 1 = 2 reaches the fragments, not 3.
+    assert!(text.contains("p.tess_wrong: pixel"), "{text}");
+    // Invocation 1 of the geometry shader draws last: g = 5 everywhere.
+    assert!(!text.contains("p.geometry_invocations"), "{text}");
+    // The right half of the screen is not drawn.
+    assert!(
+        text.contains("p.geometry_half_covered: no primitive covers fragment (1, 0)"),
+        "{text}"
+    );
+    assert_eq!(
+        text.lines().last(),
+        Some("4 passed, 2 failed, 0 skipped"),
+        "{text}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}

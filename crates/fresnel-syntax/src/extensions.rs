@@ -449,6 +449,12 @@ pub const IMPLIED: &[(Ext, Ext)] = &[
         Ext::KHR_shader_subgroup_rotate,
         Ext::KHR_shader_subgroup_basic,
     ),
+    // The geometry and tessellation extensions require I/O blocks, and enabling them enables
+    // those (as glslang does; dEQP's linkage tests rely on it).
+    (Ext::EXT_geometry_shader, Ext::EXT_shader_io_blocks),
+    (Ext::OES_geometry_shader, Ext::OES_shader_io_blocks),
+    (Ext::EXT_tessellation_shader, Ext::EXT_shader_io_blocks),
+    (Ext::OES_tessellation_shader, Ext::OES_shader_io_blocks),
     // GL_ANDROID_extension_pack_es31a: "enabling the pack enables every extension it lists"
     // (its spec's GLSL section; glslang does the same).
     (

@@ -1,0 +1,548 @@
+//! The tessellation and geometry stages of a dEQP draw on the interpreter, between the vertex
+//! shader and the fragment shader.
+//!
+//! The shader-library runner draws the quad as two triangles (as patches of three vertices
+//! when tessellation is present). Here:
+//!
+//! * the tessellation control shader runs once per patch, one invocation per output vertex
+//!   (`layout(vertices = N)`), with the patch's vertex outputs as its per-vertex inputs;
+//! * the tessellation evaluation shader runs at the vertices of a uniform subdivision of its
+//!   domain (triangles or quads, two segments per edge), with the control shader's outputs as
+//!   its inputs; the subdivision's triangles are the primitives it produces. A real
+//!   tessellator places its vertices by the tessellation levels, but every point it produces
+//!   lies in the same patch, and the values dEQP's linkage tests pass along vary linearly
+//!   or not at all, so the fragments see the same values;
+//! * the geometry shader runs once per triangle and per invocation
+//!   (`layout(invocations = N)`), and its emitted triangle strips are the primitives;
+//! * the four fragments of the 2x2 framebuffer take their inputs from the last primitive
+//!   (in draw order) covering their centre, interpolated with the barycentric weights of the
+//!   centre: perspective-correct for `smooth`, linear in the screen for `noperspective`, the
+//!   last (provoking) vertex for `flat` and integers.
+//!
+//! Per-vertex outputs of a tessellation control shader are kept per invocation by the
+//! interpreter: output vertex `j` is invocation `j`'s element `j`, and a per-patch output
+//! slot is the value the first invocation that wrote it (non-zero) left. Reading another
+//! invocation's outputs after `barrier()` is not modelled.
+
+use fresnel_interp::{Error, Fragment, Interp, Leaf, Scalar};
+use fresnel_ir::{Interp as Interpolation, Shader, Stage, VarId, VarMode};
+
+use super::{scalar_f64, var_loc_slots};
+
+/// One vertex leaving a stage: its clip-space position and the slots of every output.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Vertex {
+    pub pos: [f64; 4],
+    pub outs: Vec<(VarId, Vec<u64>)>,
+}
+
+impl Vertex {
+    fn out(&self, id: VarId) -> Option<&[u64]> {
+        self.outs
+            .iter()
+            .find(|(v, _)| *v == id)
+            .map(|(_, s)| s.as_slice())
+    }
+}
+
+/// The vertices and triangles one stage produced, with the shader whose outputs they hold.
+pub(super) struct Stream<'s> {
+    pub shader: &'s Shader,
+    pub verts: Vec<Vertex>,
+    pub tris: Vec<[usize; 3]>,
+}
+
+/// Why a program with these stages cannot be drawn here (a skip, not a failure).
+pub(super) fn unsupported(shaders: &[&Shader]) -> Option<String> {
+    for sh in shaders {
+        match sh.stage {
+            Stage::TessEval => {
+                match sh.info.tess_primitive.as_deref() {
+                    Some("triangles" | "quads") | None => {}
+                    Some(p) => return Some(format!("tessellation in `{p}` is not drawn")),
+                }
+                if sh.info.tess_point_mode {
+                    return Some("tessellation `point_mode` is not drawn".into());
+                }
+            }
+            Stage::Geometry => {
+                let Some(g) = &sh.info.geometry else {
+                    continue;
+                };
+                if g.input != "triangles" {
+                    return Some(format!("geometry input `{}` is not drawn", g.input));
+                }
+                if g.output != "triangle_strip" {
+                    return Some(format!("geometry output `{}` is not drawn", g.output));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The vertex shader's four corners and the quad's two triangles.
+pub(super) fn from_vertex_stage<'s>(vs: &'s Shader, vi: &Interp<'_>, count: usize) -> Stream<'s> {
+    let verts = (0..count).map(|i| collect_vertex(vs, vi, i)).collect();
+    Stream {
+        shader: vs,
+        verts,
+        tris: vec![[0, 1, 2], [2, 1, 3]],
+    }
+}
+
+/// The outputs of invocation `inv` of the last run as a vertex.
+fn collect_vertex(sh: &Shader, it: &Interp<'_>, inv: usize) -> Vertex {
+    let mut v = Vertex {
+        pos: [0.0, 0.0, 0.0, 1.0],
+        outs: Vec::new(),
+    };
+    for (id, var) in sh.vars_of(VarMode::ShaderOut) {
+        let Some(slots) = it.output(&var.name).and_then(|o| o.get(inv)) else {
+            continue;
+        };
+        if var.builtin && var.name == "gl_Position" {
+            v.pos = position(slots, &it.leaves(id));
+        }
+        v.outs.push((id, slots.clone()));
+    }
+    v
+}
+
+fn position(slots: &[u64], leaves: &[Leaf]) -> [f64; 4] {
+    let mut p = [0.0, 0.0, 0.0, 1.0];
+    for (i, x) in p.iter_mut().enumerate() {
+        if let (Some(b), Some(l)) = (slots.get(i), leaves.get(i)) {
+            *x = scalar_f64(Scalar::decode(*b, *l));
+        }
+    }
+    p
+}
+
+/// The producer's output that feeds the consumer input `cin`: by name, else by location.
+fn source_of(producer: &Shader, consumer: &Shader, cin: VarId, patch: bool) -> Option<VarId> {
+    let c = &consumer.vars[cin];
+    let candidates = || {
+        producer
+            .vars_of(VarMode::ShaderOut)
+            .filter(move |(_, o)| o.patch == patch && o.builtin == c.builtin)
+    };
+    candidates()
+        .find(|(_, o)| o.name == c.name)
+        .or_else(|| {
+            let loc = c.location?;
+            candidates().find(|(_, o)| o.location == Some(loc))
+        })
+        .map(|(id, _)| id)
+}
+
+/// Sets every per-vertex input array of `sh` (user and built-in) from the `verts` of the
+/// producer, the same for each of `invocations`.
+fn feed_per_vertex(
+    it: &mut Interp<'_>,
+    sh: &Shader,
+    producer: &Shader,
+    verts: &[&Vertex],
+    invocations: usize,
+) -> Result<(), Error> {
+    let inputs: Vec<(VarId, String)> = sh
+        .vars_of(VarMode::ShaderIn)
+        .filter(|(_, v)| !v.patch)
+        .map(|(id, v)| (id, v.name.clone()))
+        .collect();
+    for (id, name) in inputs {
+        let Some(src) = source_of(producer, sh, id, false) else {
+            continue;
+        };
+        let total = it.leaves(id).len();
+        let mut slots = Vec::with_capacity(total);
+        for v in verts {
+            slots.extend_from_slice(v.out(src).unwrap_or(&[]));
+        }
+        slots.resize(total, 0);
+        it.set_input(&name, vec![slots; invocations])?;
+    }
+    Ok(())
+}
+
+/// Sets a built-in input the shader declares (uses), per invocation.
+fn set_builtin(it: &mut Interp<'_>, sh: &Shader, name: &str, per_invocation: Vec<Vec<u64>>) {
+    let declared = sh
+        .vars_of(VarMode::ShaderIn)
+        .any(|(_, v)| v.builtin && v.name == name);
+    if declared {
+        // Declared, so `set_input` finds it.
+        let _ = it.set_input(name, per_invocation);
+    }
+}
+
+fn f32_bits(x: f64) -> u64 {
+    u64::from((x as f32).to_bits())
+}
+
+/// One patch after the tessellation control stage.
+struct Patch {
+    verts: Vec<Vertex>,
+    /// Per-patch outputs (including the tessellation levels).
+    patch_outs: Vec<(VarId, Vec<u64>)>,
+}
+
+/// Runs the tessellation control (if any) and evaluation shaders over the input triangles.
+pub(super) fn tessellate<'s>(
+    input: Stream<'_>,
+    tcs: Option<&'s Shader>,
+    tes: &'s Shader,
+    setup: &dyn Fn(&mut Interp<'_>),
+) -> Result<Stream<'s>, Error> {
+    // Without a control shader the patch is the input triangle itself.
+    let mut patches = Vec::new();
+    let patch_shader: &Shader = tcs.unwrap_or(input.shader);
+    for (p, tri) in input.tris.iter().enumerate() {
+        let corners: Vec<&Vertex> = tri.iter().map(|&i| &input.verts[i]).collect();
+        let Some(tcs) = tcs else {
+            patches.push(Patch {
+                verts: corners.into_iter().cloned().collect(),
+                patch_outs: Vec::new(),
+            });
+            continue;
+        };
+        let n = tcs.info.tess_vertices.unwrap_or(3).clamp(1, 32) as usize;
+        let mut it = Interp::new(tcs)?;
+        setup(&mut it);
+        feed_per_vertex(&mut it, tcs, input.shader, &corners, n)?;
+        set_builtin(&mut it, tcs, "gl_PatchVerticesIn", vec![vec![3]; n]);
+        set_builtin(&mut it, tcs, "gl_PrimitiveID", vec![vec![p as u64]; n]);
+        it.run_vertex(n)?;
+        let mut verts = vec![Vertex::default(); n];
+        let mut patch_outs: Vec<(VarId, Vec<u64>)> = Vec::new();
+        for (id, var) in tcs.vars_of(VarMode::ShaderOut) {
+            let Some(per_inv) = it.output(&var.name) else {
+                continue;
+            };
+            if var.patch {
+                // The first non-zero value each slot got from any invocation.
+                let len = per_inv.first().map_or(0, Vec::len);
+                let merged = (0..len)
+                    .map(|s| {
+                        per_inv
+                            .iter()
+                            .map(|o| o.get(s).copied().unwrap_or(0))
+                            .find(|&x| x != 0)
+                            .unwrap_or(0)
+                    })
+                    .collect();
+                patch_outs.push((id, merged));
+                continue;
+            }
+            let leaves = it.leaves(id);
+            let per = leaves.len() / n.max(1);
+            for (j, v) in verts.iter_mut().enumerate() {
+                let own = per_inv.get(j).map_or(&[][..], |o| o.as_slice());
+                let slots: Vec<u64> = own.iter().skip(j * per).take(per).copied().collect();
+                if var.builtin && var.name == "gl_Position" {
+                    v.pos = position(&slots, &leaves[j * per..]);
+                }
+                v.outs.push((id, slots));
+            }
+        }
+        patches.push(Patch { verts, patch_outs });
+    }
+    // The evaluation points: a uniform subdivision of the domain, and its triangles.
+    let quads = tes.info.tess_primitive.as_deref() == Some("quads");
+    let (coords, tris) = domain(quads);
+    let mut out = Stream {
+        shader: tes,
+        verts: Vec::new(),
+        tris: Vec::new(),
+    };
+    for (p, patch) in patches.iter().enumerate() {
+        let count = coords.len();
+        let mut it = Interp::new(tes)?;
+        setup(&mut it);
+        let pv: Vec<&Vertex> = patch.verts.iter().collect();
+        feed_per_vertex(&mut it, tes, patch_shader, &pv, count)?;
+        let patch_inputs: Vec<(VarId, String)> = tes
+            .vars_of(VarMode::ShaderIn)
+            .filter(|(_, v)| v.patch)
+            .map(|(id, v)| (id, v.name.clone()))
+            .collect();
+        for (id, name) in patch_inputs {
+            let Some(src) = source_of(patch_shader, tes, id, true) else {
+                continue;
+            };
+            let Some((_, slots)) = patch.patch_outs.iter().find(|(v, _)| *v == src) else {
+                continue;
+            };
+            it.set_input(&name, vec![slots.clone(); count])?;
+        }
+        let tess_coord = coords
+            .iter()
+            .map(|c| c.iter().map(|x| f32_bits(*x)).collect())
+            .collect();
+        set_builtin(&mut it, tes, "gl_TessCoord", tess_coord);
+        set_builtin(
+            &mut it,
+            tes,
+            "gl_PatchVerticesIn",
+            vec![vec![patch.verts.len() as u64]; count],
+        );
+        set_builtin(&mut it, tes, "gl_PrimitiveID", vec![vec![p as u64]; count]);
+        it.run_vertex(count)?;
+        let base = out.verts.len();
+        for i in 0..count {
+            out.verts.push(collect_vertex(tes, &it, i));
+        }
+        out.tris
+            .extend(tris.iter().map(|t| [base + t[0], base + t[1], base + t[2]]));
+    }
+    Ok(out)
+}
+
+/// The evaluation points of a domain (barycentric `(u, v, w)` for triangles, `(u, v, 0)` for
+/// quads), two segments per edge, and the triangles between them.
+fn domain(quads: bool) -> (Vec<[f64; 3]>, Vec<[usize; 3]>) {
+    const N: usize = 2;
+    let mut coords = Vec::new();
+    let mut tris = Vec::new();
+    if quads {
+        for j in 0..=N {
+            for i in 0..=N {
+                coords.push([i as f64 / N as f64, j as f64 / N as f64, 0.0]);
+            }
+        }
+        let at = |i: usize, j: usize| j * (N + 1) + i;
+        for j in 0..N {
+            for i in 0..N {
+                tris.push([at(i, j), at(i + 1, j), at(i, j + 1)]);
+                tris.push([at(i, j + 1), at(i + 1, j), at(i + 1, j + 1)]);
+            }
+        }
+    } else {
+        // Rows from the w = 1 corner: point (i, j) has u = i/N, v = j/N.
+        let mut index = vec![vec![0usize; N + 1]; N + 1];
+        for (j, row) in index.iter_mut().enumerate() {
+            for (i, slot) in row.iter_mut().enumerate().take(N + 1 - j) {
+                *slot = coords.len();
+                let (u, v) = (i as f64 / N as f64, j as f64 / N as f64);
+                coords.push([u, v, 1.0 - u - v]);
+            }
+        }
+        for j in 0..N {
+            for i in 0..N - j {
+                tris.push([index[j][i], index[j][i + 1], index[j + 1][i]]);
+                if i + j + 1 < N {
+                    tris.push([index[j][i + 1], index[j + 1][i + 1], index[j + 1][i]]);
+                }
+            }
+        }
+    }
+    (coords, tris)
+}
+
+/// Runs the geometry shader once per input triangle and invocation; its triangle strips are
+/// the output.
+pub(super) fn geometry<'s>(
+    input: Stream<'_>,
+    gs: &'s Shader,
+    setup: &dyn Fn(&mut Interp<'_>),
+) -> Result<Stream<'s>, Error> {
+    let invocations = gs
+        .info
+        .geometry
+        .as_ref()
+        .map_or(1, |g| g.invocations.clamp(1, 32) as usize);
+    let mut out = Stream {
+        shader: gs,
+        verts: Vec::new(),
+        tris: Vec::new(),
+    };
+    let pos_out = gs
+        .vars_of(VarMode::ShaderOut)
+        .find(|(_, v)| v.builtin && v.name == "gl_Position")
+        .map(|(id, _)| id);
+    for (p, tri) in input.tris.iter().enumerate() {
+        let corners: Vec<&Vertex> = tri.iter().map(|&i| &input.verts[i]).collect();
+        let mut it = Interp::new(gs)?;
+        setup(&mut it);
+        feed_per_vertex(&mut it, gs, input.shader, &corners, invocations)?;
+        set_builtin(
+            &mut it,
+            gs,
+            "gl_PrimitiveIDIn",
+            vec![vec![p as u64]; invocations],
+        );
+        it.run_vertex(invocations)?;
+        let pos_leaves = pos_out.map(|id| it.leaves(id)).unwrap_or_default();
+        for list in it.emitted() {
+            // One strip per EndPrimitive, and one at the end of the invocation.
+            let mut strip: Vec<usize> = Vec::new();
+            let flush = |strip: &mut Vec<usize>, tris: &mut Vec<[usize; 3]>| {
+                tris.extend(strip.windows(3).map(|w| [w[0], w[1], w[2]]));
+                strip.clear();
+            };
+            for e in list {
+                if e.stream != 0 {
+                    continue;
+                }
+                if e.end_primitive {
+                    flush(&mut strip, &mut out.tris);
+                    continue;
+                }
+                let mut v = Vertex {
+                    pos: [0.0, 0.0, 0.0, 1.0],
+                    outs: e.outputs.clone(),
+                };
+                if let Some(s) = pos_out.and_then(|id| v.out(id)) {
+                    v.pos = position(s, &pos_leaves);
+                }
+                strip.push(out.verts.len());
+                out.verts.push(v);
+            }
+            flush(&mut strip, &mut out.tris);
+        }
+    }
+    Ok(out)
+}
+
+/// The barycentric weights of the point in the triangle (screen space), if it covers it.
+fn cover(verts: &[Vertex], tri: &[usize; 3], x: f64, y: f64) -> Option<[f64; 3]> {
+    let p: Vec<(f64, f64)> = tri
+        .iter()
+        .map(|&i| {
+            let v = &verts[i].pos;
+            let w = if v[3] == 0.0 { 1.0 } else { v[3] };
+            (v[0] / w, v[1] / w)
+        })
+        .collect();
+    let area = (p[1].0 - p[0].0) * (p[2].1 - p[0].1) - (p[2].0 - p[0].0) * (p[1].1 - p[0].1);
+    if area.abs() < 1e-12 {
+        return None;
+    }
+    let b1 = ((x - p[0].0) * (p[2].1 - p[0].1) - (p[2].0 - p[0].0) * (y - p[0].1)) / area;
+    let b2 = ((p[1].0 - p[0].0) * (y - p[0].1) - (x - p[0].0) * (p[1].1 - p[0].1)) / area;
+    let b0 = 1.0 - b1 - b2;
+    const EPS: f64 = 1e-9;
+    (b0 >= -EPS && b1 >= -EPS && b2 >= -EPS).then_some([b0, b1, b2])
+}
+
+/// Sets the fragment shader's inputs for `frags` from the stream's primitives; `Err` names a
+/// fragment no primitive covers (the runner would read the clear colour there).
+pub(super) fn fragment_inputs(
+    stream: &Stream<'_>,
+    fs: &Shader,
+    fi: &mut Interp<'_>,
+    frags: &[Fragment],
+    by_location: bool,
+) -> Result<Result<(), String>, Error> {
+    // The covering primitive and weights of each fragment: the last one drawn.
+    let mut hits = Vec::with_capacity(frags.len());
+    for f in frags {
+        let x = (f64::from(f.x) + 0.5) - 1.0;
+        let y = (f64::from(f.y) + 0.5) - 1.0;
+        let hit = stream
+            .tris
+            .iter()
+            .rev()
+            .find_map(|t| cover(&stream.verts, t, x, y).map(|b| (*t, b)));
+        match hit {
+            Some(h) => hits.push(h),
+            None => {
+                return Ok(Err(format!(
+                    "no primitive covers fragment ({}, {})",
+                    f.x, f.y
+                )))
+            }
+        }
+    }
+    let producer = stream.shader;
+    let inputs: Vec<(VarId, String)> = fs
+        .vars_of(VarMode::ShaderIn)
+        .filter(|(_, v)| !v.builtin)
+        .map(|(id, v)| (id, v.name.clone()))
+        .collect();
+    for (id, name) in inputs {
+        let fvar = &fs.vars[id];
+        let leaves = fi.leaves(id);
+        let by_name = producer
+            .vars_of(VarMode::ShaderOut)
+            .find(|(_, o)| o.name == name && !o.builtin)
+            .map(|(pid, _)| (0..leaves.len()).map(|i| Some((pid, i))).collect());
+        let by_loc = || {
+            let slots = var_loc_slots(fs, id, None)?;
+            let mut table = Vec::new();
+            for (pid, _) in producer.vars_of(VarMode::ShaderOut) {
+                if let Some(ps) = var_loc_slots(producer, pid, None) {
+                    for (i, lc) in ps.into_iter().enumerate() {
+                        table.push((lc, pid, i));
+                    }
+                }
+            }
+            Some(
+                slots
+                    .iter()
+                    .map(|lc| {
+                        table
+                            .iter()
+                            .find(|(x, _, _)| x == lc)
+                            .map(|(_, p, i)| (*p, *i))
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        };
+        let sources: Option<Vec<Option<(VarId, usize)>>> = if by_location {
+            by_loc().or(by_name)
+        } else {
+            by_name.or_else(by_loc)
+        };
+        let Some(sources) = sources else { continue };
+        let interp = fvar.interp;
+        let per_frag: Vec<Vec<u64>> = hits
+            .iter()
+            .map(|(tri, b)| {
+                let verts: Vec<&Vertex> = tri.iter().map(|&i| &stream.verts[i]).collect();
+                // Perspective-correct weights: b_i / w_i, normalized.
+                let wts = match interp {
+                    Interpolation::NoPerspective => *b,
+                    _ => {
+                        let mut q = [0.0; 3];
+                        for (k, v) in verts.iter().enumerate() {
+                            let w = if v.pos[3] == 0.0 { 1.0 } else { v.pos[3] };
+                            q[k] = b[k] / w;
+                        }
+                        let s: f64 = q.iter().sum();
+                        if s == 0.0 {
+                            *b
+                        } else {
+                            q.map(|x| x / s)
+                        }
+                    }
+                };
+                leaves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, l)| {
+                        let Some(Some((pid, slot))) = sources.get(i) else {
+                            return 0;
+                        };
+                        let get = |v: &Vertex| v.out(*pid).and_then(|s| s.get(*slot)).copied();
+                        match l {
+                            Leaf::Float(_) if interp != Interpolation::Flat => {
+                                let mut acc = 0.0;
+                                for (k, v) in verts.iter().enumerate() {
+                                    let bits = get(v).unwrap_or(0);
+                                    acc += scalar_f64(Scalar::decode(bits, *l)) * wts[k];
+                                }
+                                Scalar::Float(acc).encode(*l)
+                            }
+                            // Flat: the provoking (last) vertex.
+                            _ => get(verts[2]).unwrap_or(0),
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        fi.set_input(&name, per_frag)?;
+    }
+    Ok(Ok(()))
+}
