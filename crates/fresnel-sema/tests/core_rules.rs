@@ -449,3 +449,52 @@ fn function_control_attributes() {
         "GL_EXT_function_control_attributes",
     );
 }
+
+#[test]
+fn arrays_of_arrays_take_every_unsized_size_from_the_initializer() {
+    ok(
+        Fragment,
+        "#version 310 es\nprecision mediump float;\nout vec4 o;\nvoid main() {\n\
+         float[][] x = float[3][3](float[3](1.0, 2.0, 3.0), float[3](1.0, 2.0, 3.0), float[3](1.0, 2.0, 3.0)),\n\
+                   y = float[3][4](float[4](1.0, 2.0, 3.0, 4.0), float[4](1.0, 2.0, 3.0, 4.0), float[4](1.0, 2.0, 3.0, 4.0));\n\
+         int z[][][] = int[][][](int[][](int[](1, 2), int[](3, 4)), int[][](int[](5, 6), int[](7, 8)));\n\
+         o = vec4(float(x.length() + x[0].length() + y[2].length() + z[1][1].length()), y[2][3], float(z[1][0][1]), 0.0);\n}\n",
+    );
+    // Sized by their arguments, the elements of an array constructor must still agree.
+    fails(
+        Fragment,
+        "#version 310 es\nvoid main() {\n int z[][] = int[][](int[](1, 2), int[](3, 4, 5));\n}\n",
+        "must have one type",
+    );
+    // A declared size still has to match.
+    fails(
+        Fragment,
+        "#version 310 es\nvoid main() {\n float x[][2] = float[2][3](float[3](1.0, 2.0, 3.0), float[3](1.0, 2.0, 3.0));\n}\n",
+        "wrong type",
+    );
+}
+
+#[test]
+fn glsl_es_has_no_arrays_of_arrays_of_blocks() {
+    fails(
+        Vertex,
+        "#version 310 es\nlayout(std140) uniform T { mat4 m; } t[2][2];\nvoid main() { gl_Position = t[1][1].m[0]; }\n",
+        "no arrays of arrays of interface blocks",
+    );
+    fails(
+        Fragment,
+        "#version 310 es\nprecision mediump float;\nlayout(std430) buffer S { float f; } s[2][3];\nout vec4 o;\nvoid main() { o = vec4(s[0][0].f); }\n",
+        "no arrays of arrays of interface blocks",
+    );
+    // Desktop GLSL allows them.
+    ok(
+        Vertex,
+        "#version 430\nlayout(std140) uniform T { mat4 m; } t[2][2];\nvoid main() { gl_Position = t[1][1].m[0]; }\n",
+    );
+    // A per-vertex array of arrays of blocks is allowed in a geometry shader.
+    ok(
+        Stage::Geometry,
+        "#version 320 es\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\n\
+         in B { highp float f; } b[][2];\nvoid main() { gl_Position = vec4(b[0][1].f); EmitVertex(); }\n",
+    );
+}

@@ -1137,21 +1137,31 @@ impl Checker<'_> {
                 let mut conv = Vec::with_capacity(args.len());
                 for (i, a) in args.iter().enumerate() {
                     let at = self.ety(*a);
-                    // An element of an unsized element type takes the argument's size.
-                    let target = match self.m.types.get(elem).clone() {
-                        Type::Array {
-                            elem: inner,
-                            size: ArraySize::Unsized,
-                        } if matches!(self.m.types.get(at), Type::Array { elem: x, .. } if *x == inner) => {
-                            at
-                        }
-                        _ => elem,
-                    };
+                    // An element of an unsized element type takes the argument's sizes.
+                    let target = if self.sizes_fit(at, elem) { at } else { elem };
                     conv.push(self.coerce_with(*a, target, |_| {
                         format!("element {} of the array constructor", i + 1)
                     }));
                 }
                 let elem_final = conv.first().map_or(elem, |a| self.ety(*a));
+                // Sized by their arguments, the elements must still agree (`int[][](a, b)`
+                // with `a` an `int[2]` and `b` an `int[3]`).
+                if let Some(bad) = conv.iter().position(|a| {
+                    let t = self.ety(*a);
+                    t != elem_final && !self.m.types.is_error(t)
+                }) {
+                    let (want, got) = (self.ty_name(elem_final), self.ty_name(self.ety(conv[bad])));
+                    let s = self.espan(conv[bad]);
+                    self.error(
+                        "constructor-arguments",
+                        s,
+                        format!(
+                            "element {} of the array constructor is `{got}`, element 1 is `{want}`: the elements of an array must have one type",
+                            bad + 1
+                        ),
+                    );
+                    return self.error_expr(span);
+                }
                 let rt = self.m.types.array(elem_final, ArraySize::Fixed(n));
                 self.finish_construct(rt, conv, span)
             }

@@ -1699,12 +1699,8 @@ impl Checker<'_> {
                         "a uniform initializer must be a constant expression, not one computed from specialization constants",
                     );
                 }
-                // An unsized array takes its size from the initializer.
-                if let Type::Array {
-                    size: ArraySize::Unsized,
-                    ..
-                } = *self.m.types.get(ty)
-                {
+                // An unsized array takes its sizes from the initializer.
+                if self.has_unsized_dim(ty) && !self.m.types.is_error(self.ety(e)) {
                     var_ty = self.ety(e);
                 }
                 Some(e)
@@ -2792,6 +2788,35 @@ impl Checker<'_> {
                 let mut ty = block_ty;
                 if let Some(a) = &inst.array {
                     ty = self.apply_array(ty, a);
+                    // GLSL ES: "Arrays of arrays of blocks are not allowed, except for the
+                    // cases in the tessellation and geometry stages where the declaration is
+                    // a per-vertex-array of arrays of blocks."
+                    if self.is_es() && !self.builtin_mode {
+                        let mut dims = 0;
+                        let mut t = ty;
+                        while let Type::Array { elem, .. } = self.m.types.get(t) {
+                            dims += 1;
+                            t = *elem;
+                        }
+                        let per_vertex = !q.quals.patch
+                            && matches!(
+                                (self.stage, storage),
+                                (
+                                    Some(Stage::Geometry | Stage::TessControl | Stage::TessEval),
+                                    Storage::In
+                                ) | (Some(Stage::TessControl), Storage::Out)
+                            );
+                        if dims > 1 + usize::from(per_vertex) {
+                            self.error(
+                                "block-array-of-arrays",
+                                inst.name_span,
+                                format!(
+                                    "`{}`: GLSL ES has no arrays of arrays of interface blocks",
+                                    self.name(inst.name)
+                                ),
+                            );
+                        }
+                    }
                     // "As the array size indicates the number of buffer objects needed,
                     // uniform block array declarations must specify an array size."
                     let no_size = matches!(

@@ -393,6 +393,41 @@ impl Checker<'_> {
     }
 
     /// Converts `e` to `to` if an implicit conversion exists; reports otherwise.
+    /// Whether `to` is `from` with some array dimensions left unsized (`float[][]` for
+    /// `float[3][4]`): what an initializer or an array constructor's element sizes.
+    pub(crate) fn sizes_fit(&self, from: TypeId, to: TypeId) -> bool {
+        let (mut from, mut to) = (from, to);
+        loop {
+            if from == to {
+                return true;
+            }
+            match (self.m.types.get(from), self.m.types.get(to)) {
+                (
+                    Type::Array {
+                        elem: a,
+                        size: sa @ ArraySize::Fixed(_),
+                    },
+                    Type::Array { elem: b, size: sb },
+                ) if *sb == ArraySize::Unsized || sa == sb => {
+                    (from, to) = (*a, *b);
+                }
+                _ => return false,
+            }
+        }
+    }
+
+    /// Whether any dimension of an array (of arrays) type is unsized.
+    pub(crate) fn has_unsized_dim(&self, ty: TypeId) -> bool {
+        let mut t = ty;
+        while let Type::Array { elem, size } = self.m.types.get(t) {
+            if *size == ArraySize::Unsized {
+                return true;
+            }
+            t = *elem;
+        }
+        false
+    }
+
     pub(crate) fn coerce(&mut self, e: ExprId, to: TypeId, what: &str) -> ExprId {
         self.coerce_with(e, to, |_| what.to_owned())
     }
@@ -422,21 +457,10 @@ impl Checker<'_> {
         if self.conversion_rank(from, to).is_some() {
             return self.convert(e, to);
         }
-        // An unsized array type takes the initializer's size.
-        if let (
-            Type::Array {
-                elem: a,
-                size: ArraySize::Fixed(_),
-            },
-            Type::Array {
-                elem: b,
-                size: ArraySize::Unsized,
-            },
-        ) = (self.m.types.get(from).clone(), self.m.types.get(to).clone())
-        {
-            if a == b {
-                return e;
-            }
+        // An unsized array type takes the initializer's sizes (every unsized dimension of an
+        // array of arrays: `float[][] x = float[3][4](...)`).
+        if self.sizes_fit(from, to) {
+            return e;
         }
         let span = self.espan(e);
         let what = what(self);
