@@ -625,10 +625,6 @@ fn execute(
     if let Some(why) = pipeline::unsupported(&all) {
         return Outcome::Skip(why);
     }
-    // Tessellation and geometry stages: drawn by the interpreter only.
-    let primitive_stages = shaders
-        .iter()
-        .any(|(s, _)| !matches!(s, TStage::Vertex | TStage::Fragment));
     let Some((_, vs)) = shaders.iter().find(|(s, _)| *s == TStage::Vertex) else {
         return Outcome::Fail("no vertex shader".into());
     };
@@ -651,16 +647,11 @@ fn execute(
         })
     };
     let vulkan = || {
-        if primitive_stages {
-            return Outcome::Skip(
-                "the Vulkan harness draws with vertex and fragment shaders only".into(),
-            );
-        }
         let Some(gpu) = ctx.gpu else {
             return Outcome::Fail("no Vulkan device".into());
         };
         // Linked, compiled and checked (spirv-val) even when nothing is drawn.
-        let run = || match vulkan::VkProgram::prepare(t, vs, fs, gpu, ctx.vulkan_minor) {
+        let run = || match vulkan::VkProgram::prepare(t, shaders, gpu, ctx.vulkan_minor) {
             Ok(_) if blocks.is_empty() => Outcome::Pass,
             Ok(p) => match &p.opaque {
                 Some(name) => {

@@ -2,7 +2,9 @@
 //! subset of the shared corpus runs with `fresnel deqp --backend both`, which runs every
 //! execution case in the interpreter and on the Vulkan device. Each trial (one `.test` file)
 //! asserts that no case's outcome differs between the two and that at least the recorded
-//! number of execution cases passes on Vulkan.
+//! number of execution cases passes on Vulkan. One more trial per Vulkan version draws
+//! cases of this file ([`PRIMITIVE_STAGES`]) through tessellation and geometry shaders,
+//! unoptimized and with `-O`, and asserts their exact outcomes.
 //!
 //! Vulkan is required: without a loader or a driver the trials fail, unless
 //! `FRESNEL_SKIP_VULKAN=1` is set (then each trial prints that it skipped, and is marked
@@ -51,11 +53,28 @@ fn skip_allowed() -> bool {
     std::env::var("FRESNEL_SKIP_VULKAN").is_ok_and(|v| v == "1")
 }
 
+/// The Vulkan side's execution-case counts of a run.
+struct Summary {
+    passed: usize,
+    failed: usize,
+}
+
 /// Runs one file; `Ok(None)` when Vulkan is unavailable and skipping is allowed.
 fn run(path: &Path, minor: u8, floor: usize) -> Result<Option<String>, String> {
+    run_with(path, minor, &[], floor).map(|r| r.map(|(s, _)| s))
+}
+
+/// [`run`] with extra `fresnel deqp` arguments; also returns the counts.
+fn run_with(
+    path: &Path,
+    minor: u8,
+    extra: &[&str],
+    floor: usize,
+) -> Result<Option<(String, Summary)>, String> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_fresnel"));
     cmd.args(["deqp", "--backend", "both", "--vulkan-minor"])
         .arg(minor.to_string())
+        .args(extra)
         .arg(path);
     if std::env::var_os("VK_ICD_FILENAMES").is_none() && Path::new(LVP_ICD).exists() {
         cmd.env("VK_ICD_FILENAMES", LVP_ICD);
@@ -105,13 +124,269 @@ fn run(path: &Path, minor: u8, floor: usize) -> Result<Option<String>, String> {
     if passed == 0 {
         return Err(format!("no execution case passed on Vulkan: `{summary}`"));
     }
-    Ok(Some(summary.to_string()))
+    Ok(Some((summary.to_string(), Summary { passed, failed })))
+}
+
+/// Cases through tessellation and geometry shaders (GLSL ES 3.10 with the EXT extensions):
+/// default-block uniforms read only in the control, evaluation and geometry stages (one
+/// block shared by every stage after linking), per-vertex and per-patch varyings without
+/// locations, the quads domain, geometry shader invocations with a flat integer, and a case
+/// whose expected value is wrong (it must fail on both back ends).
+const PRIMITIVE_STAGES: &str = r#"
+group prim "tessellation and geometry shaders on the Vulkan device"
+    case uniforms_in_every_stage
+        version 310 es
+        require extension { "GL_EXT_tessellation_shader" } in { tessellation_control, tessellation_evaluation }
+        require extension { "GL_EXT_geometry_shader" } in { geometry }
+        values
+        {
+            input float in0 = [ 1.0 | 2.0 ];
+            uniform float u_tc = 2.0;
+            uniform float u_te = 3.0;
+            uniform float u_gs = 0.5;
+            output float out0 = [ 2.5 | 3.5 ];
+        }
+        vertex ""
+            #version 310 es
+            ${VERTEX_DECLARATIONS}
+            out highp float tc_in;
+            void main()
+            {
+                tc_in = in0;
+                ${VERTEX_OUTPUT}
+            }
+        ""
+        tessellation_control ""
+            #version 310 es
+            ${TESSELLATION_CONTROL_DECLARATIONS}
+            in highp float tc_in[];
+            out highp float te_in[];
+            patch out highp float pv;
+            void main()
+            {
+                te_in[gl_InvocationID] = tc_in[gl_InvocationID] * u_tc;
+                pv = 1.0;
+                ${TESSELLATION_CONTROL_OUTPUT}
+            }
+        ""
+        tessellation_evaluation ""
+            #version 310 es
+            ${TESSELLATION_EVALUATION_DECLARATIONS}
+            in highp float te_in[];
+            patch in highp float pv;
+            out highp float geo_in;
+            void main()
+            {
+                geo_in = te_in[1] * pv + u_te;
+                ${TESSELLATION_EVALUATION_OUTPUT}
+            }
+        ""
+        geometry ""
+            #version 310 es
+            ${GEOMETRY_DECLARATIONS}
+            in highp float geo_in[];
+            out highp float v;
+            void main()
+            {
+                for (int i = 0; i < gl_in.length(); ++i)
+                {
+                    v = geo_in[i] * u_gs;
+                    gl_Position = gl_in[i].gl_Position;
+                    EmitVertex();
+                }
+            }
+        ""
+        fragment ""
+            #version 310 es
+            precision highp float;
+            ${FRAGMENT_DECLARATIONS}
+            in highp float v;
+            void main()
+            {
+                out0 = v;
+                ${FRAGMENT_OUTPUT}
+            }
+        ""
+    end
+
+    case tessellation_quads
+        version 310 es
+        require extension { "GL_EXT_tessellation_shader" } in { tessellation_control, tessellation_evaluation }
+        values
+        {
+            input vec2 in0 = [ vec2(1.0, -2.0) | vec2(0.5, 4.0) ];
+            output vec2 out0 = [ vec2(1.0, -2.0) | vec2(0.5, 4.0) ];
+        }
+        vertex ""
+            #version 310 es
+            ${VERTEX_DECLARATIONS}
+            out mediump vec2 tc_in;
+            void main()
+            {
+                tc_in = in0;
+                ${VERTEX_OUTPUT}
+            }
+        ""
+        tessellation_control ""
+            #version 310 es
+            ${TESSELLATION_CONTROL_DECLARATIONS}
+            in mediump vec2 tc_in[];
+            out mediump vec2 te_in[];
+            void main()
+            {
+                te_in[gl_InvocationID] = tc_in[gl_InvocationID];
+                ${TESSELLATION_CONTROL_OUTPUT}
+            }
+        ""
+        tessellation_evaluation ""
+            #version 310 es
+            layout (quads) in;
+            in mediump vec2 te_in[];
+            out mediump vec2 v;
+            void main()
+            {
+                gl_Position = vec4(gl_TessCoord.xy * 2.0 - 1.0, 0.0, 1.0);
+                v = te_in[2];
+            }
+        ""
+        fragment ""
+            #version 310 es
+            precision mediump float;
+            ${FRAGMENT_DECLARATIONS}
+            in mediump vec2 v;
+            void main()
+            {
+                out0 = v;
+                ${FRAGMENT_OUTPUT}
+            }
+        ""
+    end
+
+    case geometry_invocations_flat
+        version 310 es
+        require extension { "GL_EXT_geometry_shader" } in { geometry }
+        values
+        {
+            uniform int u_base = 10;
+            output int out0 = 11;
+        }
+        vertex ""
+            #version 310 es
+            ${VERTEX_DECLARATIONS}
+            void main()
+            {
+                ${VERTEX_OUTPUT}
+            }
+        ""
+        geometry ""
+            #version 310 es
+            layout (triangles, invocations = 2) in;
+            layout (triangle_strip, max_vertices = 3) out;
+            uniform highp int u_base;
+            flat out highp int g;
+            void main()
+            {
+                for (int i = 0; i < 3; ++i)
+                {
+                    g = u_base + gl_InvocationID;
+                    gl_Position = gl_in[i].gl_Position;
+                    EmitVertex();
+                }
+            }
+        ""
+        fragment ""
+            #version 310 es
+            precision mediump float;
+            ${FRAGMENT_DECLARATIONS}
+            flat in highp int g;
+            void main()
+            {
+                out0 = g;
+                ${FRAGMENT_OUTPUT}
+            }
+        ""
+    end
+
+    case tessellation_wrong_value
+        version 310 es
+        require extension { "GL_EXT_tessellation_shader" } in { tessellation_control, tessellation_evaluation }
+        values
+        {
+            input float in0 = 1.0;
+            output float out0 = 3.0;
+        }
+        vertex ""
+            #version 310 es
+            ${VERTEX_DECLARATIONS}
+            out mediump float tc_in;
+            void main()
+            {
+                tc_in = in0;
+                ${VERTEX_OUTPUT}
+            }
+        ""
+        tessellation_control ""
+            #version 310 es
+            ${TESSELLATION_CONTROL_DECLARATIONS}
+            in mediump float tc_in[];
+            out mediump float te_in[];
+            void main()
+            {
+                te_in[gl_InvocationID] = tc_in[gl_InvocationID] + 1.0;
+                ${TESSELLATION_CONTROL_OUTPUT}
+            }
+        ""
+        tessellation_evaluation ""
+            #version 310 es
+            ${TESSELLATION_EVALUATION_DECLARATIONS}
+            in mediump float te_in[];
+            out mediump float v;
+            void main()
+            {
+                v = te_in[0];
+                ${TESSELLATION_EVALUATION_OUTPUT}
+            }
+        ""
+        fragment ""
+            #version 310 es
+            precision mediump float;
+            ${FRAGMENT_DECLARATIONS}
+            in mediump float v;
+            void main()
+            {
+                out0 = v;
+                ${FRAGMENT_OUTPUT}
+            }
+        ""
+    end
+end
+"#;
+
+/// Runs [`PRIMITIVE_STAGES`] for Vulkan 1.`minor`, unoptimized and with `-O`: three cases
+/// pass and the wrong one fails, on the driver as in the interpreter.
+fn primitive_stages(minor: u8) -> Result<Option<()>, String> {
+    let dir = std::env::temp_dir().join(format!("fresnel-vk-prim-{}-{minor}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let path = dir.join("primitive_stages.test");
+    std::fs::write(&path, PRIMITIVE_STAGES).map_err(|e| format!("{}: {e}", path.display()))?;
+    for extra in [&[][..], &["-O"][..]] {
+        let Some((summary, s)) = run_with(&path, minor, extra, 3)? else {
+            return Ok(None);
+        };
+        if (s.passed, s.failed) != (3, 1) {
+            return Err(format!(
+                "{extra:?}: expected 3 passed and 1 failed on Vulkan, got `{summary}`"
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(Some(()))
 }
 
 fn main() {
     let args = Arguments::from_args();
     let dir = corpus_dir();
-    let trials = SUBSET
+    let mut trials: Vec<Trial> = SUBSET
         .iter()
         .map(|&(prefix, file, minor, floor)| {
             let path = dir.join(prefix).join(file);
@@ -135,5 +410,20 @@ fn main() {
             t
         })
         .collect();
+    for minor in [0u8, 3] {
+        let name = format!("tessellation and geometry cases (vulkan 1.{minor})");
+        let mut t = Trial::test(name.clone(), move || match primitive_stages(minor) {
+            Ok(Some(())) => Ok(()),
+            Ok(None) => {
+                eprintln!("{name}: Vulkan unavailable, skipped (FRESNEL_SKIP_VULKAN=1)");
+                Ok(())
+            }
+            Err(e) => Err(Failed::from(e)),
+        });
+        if skip_allowed() && !Path::new(LVP_ICD).exists() {
+            t = t.with_ignored_flag(true);
+        }
+        trials.push(t);
+    }
     libtest_mimic::run(&args, trials).exit();
 }

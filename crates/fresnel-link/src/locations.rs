@@ -3,9 +3,10 @@
 //! Between two consecutive stages an output and an input of the same name (the block name
 //! for interface blocks) get the same location, enough locations for the larger of the
 //! two; explicit locations are kept and never overlapped. Per-vertex arrays of the
-//! tessellation and geometry stages are counted per vertex, and `patch` variables have
-//! their own location space. Built-ins and blocks with located or built-in members are
-//! left alone.
+//! tessellation and geometry stages are counted per vertex. `patch` variables are matched
+//! only with `patch` variables but share the location space of the per-vertex ones (Vulkan
+//! and spirv-val reject a per-patch and a per-vertex variable at one location). Built-ins
+//! and blocks with located or built-in members are left alone.
 
 use fresnel_ir::{Shader, Stage, Type, TypeId, VarId, VarMode};
 
@@ -106,12 +107,17 @@ fn loc(l: u32) -> i32 {
 
 /// Matches the outputs of `p` with the inputs of `c`.
 fn link_pair(shaders: &mut [Shader], p: usize, c: usize) -> Result<(), LinkError> {
+    // One location space for per-vertex and per-patch variables.
+    let mut occ = Occupied::default();
     for patch in [false, true] {
         let outs = interface(&shaders[p], VarMode::ShaderOut, patch);
         let ins = interface(&shaders[c], VarMode::ShaderIn, patch);
-        let mut occ = Occupied::default();
         explicit(&shaders[p], &outs, &mut occ);
         explicit(&shaders[c], &ins, &mut occ);
+    }
+    for patch in [false, true] {
+        let outs = interface(&shaders[p], VarMode::ShaderOut, patch);
+        let ins = interface(&shaders[c], VarMode::ShaderIn, patch);
         for &o in &outs {
             if shaders[p].vars[o].location.is_some() {
                 continue;
@@ -162,10 +168,13 @@ fn number_edge(
     lone_to_zero: bool,
 ) -> Result<Vec<(String, i32)>, LinkError> {
     let mut all = Vec::new();
+    // One location space for per-vertex and per-patch variables.
+    let mut occ = Occupied::default();
+    for patch in [false, true] {
+        explicit(sh, &interface(sh, mode, patch), &mut occ);
+    }
     for patch in [false, true] {
         let vars = interface(sh, mode, patch);
-        let mut occ = Occupied::default();
-        explicit(sh, &vars, &mut occ);
         let unlocated: Vec<VarId> = vars
             .iter()
             .copied()

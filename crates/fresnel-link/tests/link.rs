@@ -611,3 +611,47 @@ void main() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn per_patch_and_per_vertex_variables_share_the_location_space() {
+    let tcs = r#"#version 320 es
+layout(vertices = 3) out;
+in highp float tc_in[];
+out highp float te_in[];
+patch out highp float pv;
+layout(location = 1) patch out highp vec2 fixed_patch;
+void main() {
+    te_in[gl_InvocationID] = tc_in[gl_InvocationID];
+    pv = 2.0;
+    fixed_patch = vec2(1.0);
+    gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+}
+"#;
+    let tes = r#"#version 320 es
+layout(triangles) in;
+in highp float te_in[];
+patch in highp float pv;
+layout(location = 1) patch in highp vec2 fixed_patch;
+void main() {
+    gl_Position = vec4(te_in[0] * pv + fixed_patch.x);
+}
+"#;
+    let mut prog = vec![lower("p.tesc", tcs), lower("p.tese", tes)];
+    link_program(&mut prog, &LinkOptions::default()).expect("links");
+    let loc = |sh: &Shader, name: &str| {
+        sh.vars
+            .iter()
+            .find(|(_, v)| v.name == name)
+            .and_then(|(_, v)| v.location)
+            .unwrap_or_else(|| panic!("`{name}` has a location"))
+    };
+    for sh in &prog {
+        // Per-vertex `te_in` and per-patch `pv` at different locations, neither on the
+        // explicit per-patch location 1.
+        let (v, p) = (loc(sh, "te_in"), loc(sh, "pv"));
+        assert_ne!(v, p, "{}", sh.stage.name());
+        assert!(![v, p].contains(&1), "{}: {v} {p}", sh.stage.name());
+    }
+    assert_eq!(loc(&prog[0], "pv"), loc(&prog[1], "pv"));
+    assert_eq!(loc(&prog[0], "te_in"), loc(&prog[1], "te_in"));
+}

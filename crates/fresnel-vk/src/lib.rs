@@ -1,5 +1,6 @@
-//! A small Vulkan harness: runs SPIR-V vertex + fragment pipelines (and compute shaders) on
-//! a real Vulkan driver, preferring Mesa's lavapipe (`llvmpipe`), and returns the pixels.
+//! A small Vulkan harness: runs SPIR-V graphics pipelines (vertex + fragment shaders, with
+//! optional tessellation and geometry shaders) and compute shaders on a real Vulkan driver,
+//! preferring Mesa's lavapipe (`llvmpipe`), and returns the pixels.
 //!
 //! The Vulkan loader is opened at run time (`ash::Entry::load`), so nothing links
 //! `libvulkan` at build time; without a loader or an ICD [`Gpu::new`] returns an error.
@@ -49,6 +50,8 @@ pub enum VkError {
     DeviceLost(String),
     /// `spirv-val` rejected a shader module.
     InvalidSpirv { stage: String, message: String },
+    /// The device lacks a feature the job needs (tessellation or geometry shaders).
+    Unsupported(String),
 }
 
 impl fmt::Display for VkError {
@@ -58,6 +61,7 @@ impl fmt::Display for VkError {
             VkError::InvalidJob(m) => write!(f, "invalid Vulkan job: {m}"),
             VkError::Call { call, result } => write!(f, "{call} failed: {result}"),
             VkError::DeviceLost(m) => write!(f, "Vulkan device lost: {m}"),
+            VkError::Unsupported(m) => write!(f, "not supported by the Vulkan device: {m}"),
             VkError::InvalidSpirv { stage, message } => {
                 write!(f, "invalid SPIR-V ({stage} shader): {message}")
             }
@@ -207,6 +211,11 @@ pub struct BufferBinding {
 pub enum Topology {
     TriangleList,
     TriangleStrip,
+    /// Patches of `control_points` vertices (1 to 32), for jobs with tessellation shaders
+    /// (and only for them).
+    PatchList {
+        control_points: u32,
+    },
 }
 
 /// How shader modules are checked before they reach the driver. Vulkan makes invalid SPIR-V
@@ -286,13 +295,22 @@ fn run_spirv_val(tool: &Path, env: &str, words: &[u32]) -> Result<(), String> {
     })
 }
 
-/// One draw: a vertex + fragment pipeline over a `width` x `height` framebuffer. The modules
-/// must be valid SPIR-V for the device: they are checked with the `Gpu`'s
-/// [`SpirvCheck`] (spirv-val) before any Vulkan object is made from them.
+/// One draw: a vertex + fragment pipeline over a `width` x `height` framebuffer, with
+/// optional tessellation (control and evaluation together, with a
+/// [`Topology::PatchList`]) and geometry stages. The modules must be valid SPIR-V for the
+/// device: they are checked with the `Gpu`'s [`SpirvCheck`] (spirv-val) before any Vulkan
+/// object is made from them. A job with a stage the device does not support
+/// ([`Gpu::has_tessellation_shader`], [`Gpu::has_geometry_shader`]) fails with
+/// [`VkError::Unsupported`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct RenderJob {
     pub vertex_spirv: Vec<u32>,
     pub fragment_spirv: Vec<u32>,
+    /// The tessellation control module (with `tess_eval_spirv`, or neither).
+    pub tess_control_spirv: Option<Vec<u32>>,
+    /// The tessellation evaluation module (with `tess_control_spirv`, or neither).
+    pub tess_eval_spirv: Option<Vec<u32>>,
+    pub geometry_spirv: Option<Vec<u32>>,
     pub width: u32,
     pub height: u32,
     pub vertex_count: u32,
@@ -359,6 +377,10 @@ pub struct Gpu {
     api_version: u32,
     /// Whether the device was created with the `bufferDeviceAddress` feature.
     buffer_device_address: bool,
+    /// Whether the device was created with the `tessellationShader` feature.
+    tessellation_shader: bool,
+    /// Whether the device was created with the `geometryShader` feature.
+    geometry_shader: bool,
     /// `VkPhysicalDeviceSubgroupProperties`: the subgroup size and the supported
     /// operations (`VkSubgroupFeatureFlags`); zeros before Vulkan 1.1.
     subgroup: (u32, u32),
@@ -468,7 +490,7 @@ impl Gpu {
         };
         let api_version = dev_api.min(api);
         // Enable every feature the device has (shaders may use float64, int64, stores in
-        // the vertex stage...).
+        // the vertex stage, tessellation and geometry shaders...).
         let mut f11 = vk::PhysicalDeviceVulkan11Features::default();
         let mut f12 = vk::PhysicalDeviceVulkan12Features::default();
         let use12 = api_version >= vk::API_VERSION_1_2;
@@ -484,6 +506,11 @@ impl Gpu {
             // SAFETY: as above, the 1.0 query.
             f2.features = unsafe { instance.get_physical_device_features(physical) };
         }
+        // Read now: the create-info below borrows `f2` until the device exists. Every
+        // reported feature is enabled, these two included (tessellation and geometry
+        // shaders in render jobs).
+        let tessellation_shader = f2.features.tessellation_shader == vk::TRUE;
+        let geometry_shader = f2.features.geometry_shader == vk::TRUE;
         let prio = [1.0f32];
         let qci = [vk::DeviceQueueCreateInfo::default()
             .queue_family_index(queue_family)
@@ -525,6 +552,8 @@ impl Gpu {
             name,
             api_version,
             buffer_device_address,
+            tessellation_shader,
+            geometry_shader,
             subgroup,
             lost: AtomicBool::new(false),
             lost_fence: Mutex::new(None),
@@ -580,6 +609,39 @@ impl Gpu {
         self.buffer_device_address
     }
 
+    /// Whether the device was created with the `tessellationShader` feature (every
+    /// feature the device reports is enabled), so that render jobs may have tessellation
+    /// control and evaluation shaders.
+    pub fn has_tessellation_shader(&self) -> bool {
+        self.tessellation_shader
+    }
+
+    /// Whether the device was created with the `geometryShader` feature, so that render
+    /// jobs may have a geometry shader.
+    pub fn has_geometry_shader(&self) -> bool {
+        self.geometry_shader
+    }
+
+    /// [`VkError::Unsupported`] when the device cannot run tessellation shaders
+    /// (`tessellation`) or a geometry shader (`geometry`).
+    pub fn check_stages(&self, tessellation: bool, geometry: bool) -> Result<(), VkError> {
+        let mut missing = Vec::new();
+        if tessellation && !self.tessellation_shader {
+            missing.push("tessellation shaders (the `tessellationShader` feature)");
+        }
+        if geometry && !self.geometry_shader {
+            missing.push("geometry shaders (the `geometryShader` feature)");
+        }
+        if missing.is_empty() {
+            return Ok(());
+        }
+        Err(VkError::Unsupported(format!(
+            "`{}` has no {}",
+            self.name,
+            missing.join(" and no ")
+        )))
+    }
+
     /// The highest SPIR-V minor version (1.x) the device accepts: 1.0 (Vulkan 1.0), 1.3
     /// (1.1), 1.5 (1.2), 1.6 (1.3).
     pub fn spirv_minor(&self) -> u8 {
@@ -604,11 +666,20 @@ impl Gpu {
     pub fn render(&self, job: &RenderJob) -> Result<RenderOutput, VkError> {
         self.check_alive()?;
         validate_render(job)?;
-        self.check_module(&job.vertex_spirv, "vertex")?;
-        self.check_module(&job.fragment_spirv, "fragment")?;
+        self.check_stages(job.tess_eval_spirv.is_some(), job.geometry_spirv.is_some())?;
+        let mut others = Vec::new();
+        for (words, what, stage) in render_modules(job) {
+            self.check_module(words, what)?;
+            if !matches!(
+                stage,
+                vk::ShaderStageFlags::VERTEX | vk::ShaderStageFlags::FRAGMENT
+            ) {
+                others.push(reflect_module(words, what)?);
+            }
+        }
         let vs = reflect_module(&job.vertex_spirv, "vertex")?;
         let fs = reflect_module(&job.fragment_spirv, "fragment")?;
-        check_render_interface(job, &vs, &fs)?;
+        check_render_interface(job, &vs, &fs, &others)?;
         let mut res = Resources::new(self);
         let out = res.render(job);
         res.finish(out.is_ok() || !matches!(out, Err(VkError::DeviceLost(_))));
@@ -855,6 +926,7 @@ fn check_render_interface(
     job: &RenderJob,
     vs: &reflect::Interface,
     fs: &reflect::Interface,
+    others: &[reflect::Interface],
 ) -> Result<(), VkError> {
     for input in &vs.inputs {
         for l in input.location..input.location.saturating_add(input.locations.min(64)) {
@@ -883,7 +955,34 @@ fn check_render_interface(
             }
         }
     }
-    check_resources(&job.bindings, &[vs, fs])
+    let mut ifaces = vec![vs, fs];
+    ifaces.extend(others);
+    check_resources(&job.bindings, &ifaces)
+}
+
+/// A render job's modules with their stage names and stages, in pipeline order.
+fn render_modules(job: &RenderJob) -> Vec<(&[u32], &'static str, vk::ShaderStageFlags)> {
+    use vk::ShaderStageFlags as S;
+    let mut out = vec![(&job.vertex_spirv[..], "vertex", S::VERTEX)];
+    for (m, what, stage) in [
+        (
+            &job.tess_control_spirv,
+            "tessellation control",
+            S::TESSELLATION_CONTROL,
+        ),
+        (
+            &job.tess_eval_spirv,
+            "tessellation evaluation",
+            S::TESSELLATION_EVALUATION,
+        ),
+        (&job.geometry_spirv, "geometry", S::GEOMETRY),
+    ] {
+        if let Some(m) = m {
+            out.push((&m[..], what, stage));
+        }
+    }
+    out.push((&job.fragment_spirv[..], "fragment", S::FRAGMENT));
+    out
 }
 
 fn reflect_module(words: &[u32], what: &str) -> Result<reflect::Interface, VkError> {
@@ -894,8 +993,40 @@ fn reflect_module(words: &[u32], what: &str) -> Result<reflect::Interface, VkErr
 }
 
 fn validate_render(job: &RenderJob) -> Result<(), VkError> {
-    check_spirv(&job.vertex_spirv, "vertex")?;
-    check_spirv(&job.fragment_spirv, "fragment")?;
+    for (words, what, _) in render_modules(job) {
+        check_spirv(words, what)?;
+    }
+    let tessellation = match (&job.tess_control_spirv, &job.tess_eval_spirv) {
+        (Some(_), Some(_)) => true,
+        (None, None) => false,
+        _ => {
+            return Err(VkError::InvalidJob(
+                "tessellation needs both a control and an evaluation shader".into(),
+            ))
+        }
+    };
+    let patch_size = match job.topology {
+        Topology::PatchList { control_points } => Some(control_points),
+        _ => None,
+    };
+    match (patch_size, tessellation) {
+        (Some(n), true) if !(1..=32).contains(&n) => {
+            return Err(VkError::InvalidJob(format!(
+                "{n} patch control points (1 to 32)"
+            )))
+        }
+        (Some(_), false) => {
+            return Err(VkError::InvalidJob(
+                "a patch list without tessellation shaders".into(),
+            ))
+        }
+        (None, true) => {
+            return Err(VkError::InvalidJob(
+                "tessellation shaders draw a patch list".into(),
+            ))
+        }
+        _ => {}
+    }
     check_bindings(&job.bindings)?;
     if job
         .bindings
@@ -1600,19 +1731,17 @@ impl<'g> Resources<'g> {
         // SAFETY: one live view per render-pass attachment, of the same format and size.
         self.framebuffer = unsafe { self.dev().create_framebuffer(&fci, None) }
             .map_err(call_err("vkCreateFramebuffer"))?;
-        // Pipeline.
-        let vs = self.shader_module(&job.vertex_spirv)?;
-        let fs = self.shader_module(&job.fragment_spirv)?;
-        let stages = [
-            vk::PipelineShaderStageCreateInfo::default()
-                .stage(vk::ShaderStageFlags::VERTEX)
-                .module(vs)
-                .name(c"main"),
-            vk::PipelineShaderStageCreateInfo::default()
-                .stage(vk::ShaderStageFlags::FRAGMENT)
-                .module(fs)
-                .name(c"main"),
-        ];
+        // Pipeline: the stages in pipeline order (vertex first, fragment last).
+        let mut stages = Vec::new();
+        for (words, _, stage) in render_modules(job) {
+            let module = self.shader_module(words)?;
+            stages.push(
+                vk::PipelineShaderStageCreateInfo::default()
+                    .stage(stage)
+                    .module(module)
+                    .name(c"main"),
+            );
+        }
         let vbind: Vec<vk::VertexInputBindingDescription> = job
             .attributes
             .iter()
@@ -1644,7 +1773,14 @@ impl<'g> Resources<'g> {
         let ia = vk::PipelineInputAssemblyStateCreateInfo::default().topology(match job.topology {
             Topology::TriangleList => vk::PrimitiveTopology::TRIANGLE_LIST,
             Topology::TriangleStrip => vk::PrimitiveTopology::TRIANGLE_STRIP,
+            Topology::PatchList { .. } => vk::PrimitiveTopology::PATCH_LIST,
         });
+        let control_points = match job.topology {
+            Topology::PatchList { control_points } => control_points,
+            _ => 0,
+        };
+        let ts =
+            vk::PipelineTessellationStateCreateInfo::default().patch_control_points(control_points);
         let viewports = [vk::Viewport {
             x: 0.0,
             y: 0.0,
@@ -1677,7 +1813,7 @@ impl<'g> Resources<'g> {
             nloc as usize
         ];
         let cb_state = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend);
-        let gpci = [vk::GraphicsPipelineCreateInfo::default()
+        let mut gpci = vk::GraphicsPipelineCreateInfo::default()
             .stages(&stages)
             .vertex_input_state(&vi)
             .input_assembly_state(&ia)
@@ -1687,10 +1823,18 @@ impl<'g> Resources<'g> {
             .color_blend_state(&cb_state)
             .layout(self.pipeline_layout)
             .render_pass(self.render_pass)
-            .subpass(0)];
+            .subpass(0);
+        if control_points > 0 {
+            gpci = gpci.tessellation_state(&ts);
+        }
+        let gpci = [gpci];
         // SAFETY: every state the pipeline needs is given (no depth attachment, so no
-        // depth state; no dynamic state), one blend state per subpass colour attachment,
-        // live modules, layout and render pass; all arrays live across the call.
+        // depth state; no dynamic state; with tessellation stages, which `validate_render`
+        // pairs with a PATCH_LIST topology of 1 to 32 control points, the tessellation
+        // state), one blend state per subpass colour attachment, live modules (one per
+        // stage, each stage once, on a device whose features `Gpu::check_stages` found to
+        // include every stage present), layout and render pass; all arrays live across
+        // the call.
         let pipelines = unsafe {
             self.dev()
                 .create_graphics_pipelines(vk::PipelineCache::null(), &gpci, None)
@@ -1713,6 +1857,16 @@ impl<'g> Resources<'g> {
             .clear_values(&clears);
         let vb: Vec<vk::Buffer> = vbufs.iter().map(|b| b.buffer).collect();
         let offsets = vec![0u64; vb.len()];
+        // The job's other shader stages, whose storage writes the final barrier waits for
+        // (only stages the pipeline has: their features are enabled).
+        let mut shader_stages = vk::PipelineStageFlags::empty();
+        if control_points > 0 {
+            shader_stages |= vk::PipelineStageFlags::TESSELLATION_CONTROL_SHADER
+                | vk::PipelineStageFlags::TESSELLATION_EVALUATION_SHADER;
+        }
+        if job.geometry_spirv.is_some() {
+            shader_stages |= vk::PipelineStageFlags::GEOMETRY_SHADER;
+        }
         // SAFETY: `cb` is recording; the render pass, framebuffer, pipeline, descriptor
         // sets (compatible with the pipeline layout) and vertex buffers (one per binding
         // of the vertex input state, each holding `vertex_count` vertices) are live and
@@ -1720,7 +1874,8 @@ impl<'g> Resources<'g> {
         // the colour writes visible to transfer reads) the images are in
         // TRANSFER_SRC_OPTIMAL; the copies write tightly packed rows into buffers large
         // enough for them; the final barrier makes transfer and shader writes visible to
-        // the host.
+        // the host (its source stages name the tessellation and geometry stages only when
+        // the pipeline has them, whose features `Gpu::check_stages` found enabled).
         unsafe {
             let d = self.dev();
             d.cmd_begin_render_pass(cb, &rbi, vk::SubpassContents::INLINE);
@@ -1771,7 +1926,8 @@ impl<'g> Resources<'g> {
                 cb,
                 vk::PipelineStageFlags::TRANSFER
                     | vk::PipelineStageFlags::VERTEX_SHADER
-                    | vk::PipelineStageFlags::FRAGMENT_SHADER,
+                    | vk::PipelineStageFlags::FRAGMENT_SHADER
+                    | shader_stages,
                 vk::PipelineStageFlags::HOST,
                 vk::DependencyFlags::empty(),
                 &mb,

@@ -1,7 +1,10 @@
 //! The Vulkan back end of `fresnel deqp`: the program is linked (`fresnel_link`: locations,
 //! bindings, the GL default uniform block), compiled to SPIR-V and drawn on the Vulkan
 //! device (`fresnel_vk`, Mesa lavapipe) as the same 2x2 quad the interpreter shades; the
-//! pixels go to the judgement the interpreter's colours go to ([`super::judge`]).
+//! pixels go to the judgement the interpreter's colours go to ([`super::judge`]). A program
+//! with tessellation or geometry shaders draws the quad as the interpreter's two triangles
+//! (corners 0, 1, 2 and 2, 1, 3, see `pipeline.rs`), as two patches of three vertices when
+//! it tessellates.
 //!
 //! Inputs are fed as the interpreter feeds them: the position (location 0 in Vulkan-flavour
 //! shaders, `dEQP_Position` in GL ones) gets the quad's corners, Vulkan-flavour inputs take
@@ -14,12 +17,17 @@ use fresnel_interp::{Interp, Leaf, Scalar};
 use fresnel_ir::{BaseType, Shader, Type, TypeId, Types, VarMode};
 use fresnel_link::{link_program, DefaultBlockOptions, LinkOptions, DEFAULT_BLOCK_NAME};
 use fresnel_testfmt::deqp::{Flavor, ValueBlock};
+use fresnel_testfmt::Stage as TStage;
 use fresnel_vk::{
     Attachment, BufferBinding, BufferKind, ColorFormat, Gpu, NumKind, RenderJob, Topology,
-    VertexAttribute, VertexFormat,
+    VertexAttribute, VertexFormat, VkError,
 };
 
 use super::{encode_all, set_uniforms, sub_values, var_loc_slots, Frame, Outcome, Test, CORNERS};
+
+/// The quad's two triangles as vertex indices (the interpreter's, `pipeline.rs`), drawn
+/// as a triangle or patch list when the program has tessellation or geometry shaders.
+const TRIANGLES: [usize; 6] = [0, 1, 2, 2, 1, 3];
 
 /// A vertex shader input: its variable, its scalar slots and where they go.
 struct Input {
@@ -38,12 +46,21 @@ struct Target {
     written: [bool; 4],
 }
 
+/// A linked shader and its SPIR-V.
+struct Module {
+    shader: Shader,
+    spirv: Vec<u32>,
+}
+
 /// A program ready to draw: the linked shaders and their SPIR-V.
 pub(super) struct VkProgram {
     vs: Shader,
     fs: Shader,
     vs_spirv: Vec<u32>,
     fs_spirv: Vec<u32>,
+    tcs: Option<Module>,
+    tes: Option<Module>,
+    gs: Option<Module>,
     /// The default uniform block's initial bytes (initializers), when linking made one.
     default_block: Option<Vec<u8>>,
     inputs: Vec<Input>,
@@ -53,6 +70,24 @@ pub(super) struct VkProgram {
     /// A sampler (or other opaque uniform) the program uses: the harness binds no
     /// textures, so such a program is compiled but not drawn.
     pub(super) opaque: Option<String>,
+}
+
+/// The primitive bounding box a tessellation control shader may write
+/// (`gl_BoundingBox`, GL_EXT/OES_primitive_bounding_box) is a hint the implementation may
+/// ignore, and Vulkan has no counterpart: as GL-on-Vulkan layers do (ANGLE replaces it with
+/// a private variable), the harness makes it a private global, whose writes go nowhere.
+fn drop_bounding_box(sh: &mut Shader) {
+    for (_, v) in sh.vars.iter_mut() {
+        let bbox = matches!(
+            v.name.as_str(),
+            "gl_BoundingBox" | "gl_BoundingBoxEXT" | "gl_BoundingBoxOES"
+        );
+        if bbox && v.builtin && v.mode == VarMode::ShaderOut {
+            v.mode = VarMode::Global;
+            v.builtin = false;
+            v.patch = false;
+        }
+    }
 }
 
 /// The base type of a type's scalars (`None` for opaque types and structs).
@@ -136,24 +171,46 @@ fn block_size(types: &Types, ty: TypeId) -> usize {
 }
 
 impl VkProgram {
-    /// Links and compiles the program; `Err` is the test's outcome when it cannot run.
+    /// Links and compiles the program (its vertex, fragment and any tessellation and
+    /// geometry shaders); `Err` is the test's outcome when it cannot run.
     pub(super) fn prepare(
         t: &Test<'_>,
-        vs: &Shader,
-        fs: &Shader,
+        shaders: &[(TStage, Shader)],
         gpu: &Gpu,
         minor: u8,
     ) -> Result<VkProgram, Outcome> {
-        let mut shaders = [vs.clone(), fs.clone()];
+        let has = |s: TStage| shaders.iter().any(|(x, _)| *x == s);
+        if !has(TStage::Vertex) {
+            return Err(Outcome::Fail("no vertex shader".into()));
+        }
+        if !has(TStage::Fragment) {
+            return Err(Outcome::Fail("no fragment shader".into()));
+        }
+        if has(TStage::TessControl) != has(TStage::TessEval) {
+            return Err(Outcome::Skip(
+                "the Vulkan harness draws tessellation with both a control and an evaluation shader"
+                    .into(),
+            ));
+        }
+        match gpu.check_stages(has(TStage::TessEval), has(TStage::Geometry)) {
+            Ok(()) => {}
+            Err(e @ VkError::Unsupported(_)) => return Err(Outcome::Skip(e.to_string())),
+            Err(e) => return Err(Outcome::Fail(e.to_string())),
+        }
+        let mut linked: Vec<(TStage, Shader)> = shaders.to_vec();
+        let mut shs: Vec<Shader> = linked.iter().map(|(_, sh)| sh.clone()).collect();
         let report = link_program(
-            &mut shaders,
+            &mut shs,
             &LinkOptions {
                 default_block: Some(DefaultBlockOptions::default()),
             },
         )
         .map_err(|e| Outcome::Fail(format!("link: {e}")))?;
-        let [vs, fs] = shaders;
-        let opaque = [&vs, &fs].into_iter().find_map(|sh| {
+        for ((_, sh), mut l) in linked.iter_mut().zip(shs) {
+            drop_bounding_box(&mut l);
+            *sh = l;
+        }
+        let opaque = linked.iter().find_map(|(_, sh)| {
             sh.vars
                 .iter()
                 .find(|(_, v)| v.mode == VarMode::Uniform && has_opaque(&sh.types, v.ty, 0))
@@ -163,23 +220,65 @@ impl VkProgram {
             target: SpvTarget::Vulkan { minor },
             debug_names: true,
         };
-        let vs_spirv =
-            emit(&vs, &opts).map_err(|e| Outcome::Fail(format!("SPIR-V (vertex): {e}")))?;
-        let fs_spirv =
-            emit(&fs, &opts).map_err(|e| Outcome::Fail(format!("SPIR-V (fragment): {e}")))?;
-        for (words, stage) in [(&vs_spirv, "vertex"), (&fs_spirv, "fragment")] {
-            gpu.check_module(words, stage)
+        // Pipeline order, for the dump.
+        let rank = |s: TStage| {
+            [
+                TStage::Vertex,
+                TStage::TessControl,
+                TStage::TessEval,
+                TStage::Geometry,
+                TStage::Fragment,
+            ]
+            .iter()
+            .position(|x| *x == s)
+        };
+        linked.sort_by_key(|(s, _)| rank(*s));
+        let (mut vs, mut fs, mut tcs, mut tes, mut gs) = (None, None, None, None, None);
+        for (stage, sh) in linked {
+            let what = match stage {
+                TStage::Vertex => "vertex",
+                TStage::TessControl => "tessellation control",
+                TStage::TessEval => "tessellation evaluation",
+                TStage::Geometry => "geometry",
+                TStage::Fragment => "fragment",
+                s => {
+                    return Err(Outcome::Skip(format!(
+                        "{} shaders are not executed by the dEQP runner",
+                        s.extension()
+                    )))
+                }
+            };
+            let words =
+                emit(&sh, &opts).map_err(|e| Outcome::Fail(format!("SPIR-V ({what}): {e}")))?;
+            gpu.check_module(&words, what)
                 .map_err(|e| Outcome::Fail(e.to_string()))?;
-        }
-        if t.dump {
-            for (stage, sh, words) in [("vert", &vs, &vs_spirv), ("frag", &fs, &fs_spirv)] {
+            if t.dump {
                 let mut ir = String::new();
-                fresnel_ir::Printer::new(sh).shader(&mut ir);
-                let dis = fresnel_backend::spirv::disassemble(words)
+                fresnel_ir::Printer::new(&sh).shader(&mut ir);
+                let dis = fresnel_backend::spirv::disassemble(&words)
                     .unwrap_or_else(|e| format!("(cannot disassemble: {e})"));
-                eprintln!("== {} ({stage}, linked):\n{ir}\n-- SPIR-V:\n{dis}", t.name);
+                eprintln!(
+                    "== {} ({}, linked):\n{ir}\n-- SPIR-V:\n{dis}",
+                    t.name,
+                    stage.extension()
+                );
             }
+            let slot = match stage {
+                TStage::Vertex => &mut vs,
+                TStage::TessControl => &mut tcs,
+                TStage::TessEval => &mut tes,
+                TStage::Geometry => &mut gs,
+                _ => &mut fs,
+            };
+            *slot = Some(Module {
+                shader: sh,
+                spirv: words,
+            });
         }
+        let (Some(vs), Some(fs)) = (vs, fs) else {
+            return Err(Outcome::Fail("no vertex or fragment shader".into()));
+        };
+        let (vs, vs_spirv, fs, fs_spirv) = (vs.shader, vs.spirv, fs.shader, fs.spirv);
         // Vertex inputs.
         let by_location = t.flavor == Flavor::Vulkan;
         let mut inputs = Vec::new();
@@ -272,6 +371,9 @@ impl VkProgram {
             fs,
             vs_spirv,
             fs_spirv,
+            tcs,
+            tes,
+            gs,
             default_block: report.default_block.map(|d| d.initial_data),
             inputs,
             attributes,
@@ -280,10 +382,23 @@ impl VkProgram {
         })
     }
 
-    /// The uniform and storage blocks with the bytes the interpreter computes for them.
+    /// The linked shaders in pipeline order.
+    fn shaders(&self) -> Vec<&Shader> {
+        let mut out = vec![&self.vs];
+        for e in [&self.tcs, &self.tes, &self.gs].into_iter().flatten() {
+            out.push(&e.shader);
+        }
+        out.push(&self.fs);
+        out
+    }
+
+    /// The uniform and storage blocks with the bytes the interpreter computes for them
+    /// (a block several stages declare, such as the default uniform block, which linking
+    /// gives every stage alike, takes the first stage's bytes).
     fn bindings(&self, values: &ValueBlock, k: usize) -> Result<Vec<BufferBinding>, String> {
+        let shaders = self.shaders();
         let mut its = Vec::new();
-        for sh in [&self.vs, &self.fs] {
+        for sh in shaders.iter().copied() {
             let mut it = Interp::new(sh).map_err(|e| format!("interpreter: {e}"))?;
             if let (Some(bytes), Some(_)) = (&self.default_block, it.find_var(DEFAULT_BLOCK_NAME)) {
                 it.set_buffer(DEFAULT_BLOCK_NAME, bytes.clone())
@@ -293,7 +408,7 @@ impl VkProgram {
             its.push(it);
         }
         let mut out: Vec<BufferBinding> = Vec::new();
-        for (sh, it) in [&self.vs, &self.fs].into_iter().zip(&its) {
+        for (sh, it) in shaders.iter().copied().zip(&its) {
             for (_, v) in sh.vars.iter() {
                 let kind = match v.mode {
                     VarMode::Ubo => BufferKind::Uniform,
@@ -440,14 +555,39 @@ impl VkProgram {
         values: &ValueBlock,
         k: usize,
     ) -> Result<Option<String>, String> {
+        let mut attributes = self.attributes(t, values, k);
+        let primitive_stages = self.tes.is_some() || self.gs.is_some();
+        let (vertex_count, topology) = if primitive_stages {
+            // The two triangles' vertices, each attribute's data per vertex.
+            for a in &mut attributes {
+                let size = a.format.size();
+                let per_vertex = std::mem::take(&mut a.data);
+                a.data = TRIANGLES
+                    .iter()
+                    .flat_map(|&v| per_vertex[v * size..(v + 1) * size].iter().copied())
+                    .collect();
+            }
+            let topology = if self.tes.is_some() {
+                Topology::PatchList { control_points: 3 }
+            } else {
+                Topology::TriangleList
+            };
+            (TRIANGLES.len() as u32, topology)
+        } else {
+            (4, Topology::TriangleStrip)
+        };
+        let extra = |e: &Option<Module>| e.as_ref().map(|e| e.spirv.clone());
         let job = RenderJob {
             vertex_spirv: self.vs_spirv.clone(),
             fragment_spirv: self.fs_spirv.clone(),
+            tess_control_spirv: extra(&self.tcs),
+            tess_eval_spirv: extra(&self.tes),
+            geometry_spirv: extra(&self.gs),
             width: 2,
             height: 2,
-            vertex_count: 4,
-            topology: Topology::TriangleStrip,
-            attributes: self.attributes(t, values, k),
+            vertex_count,
+            topology,
+            attributes,
             bindings: self.bindings(values, k)?,
             attachments: self
                 .targets

@@ -41,6 +41,9 @@ fn render(gpu: &Gpu, level: Option<fresnel_opt::OptLevel>) -> Vec<f32> {
     let job = RenderJob {
         vertex_spirv: spirv(fresnel::Stage::Vertex, VS, level),
         fragment_spirv: spirv(fresnel::Stage::Fragment, FS, level),
+        tess_control_spirv: None,
+        tess_eval_spirv: None,
+        geometry_spirv: None,
         width: 4,
         height: 4,
         vertex_count: 4,

@@ -73,6 +73,9 @@ fn job(minor: u8) -> RenderJob {
     RenderJob {
         vertex_spirv: spirv(fresnel::Stage::Vertex, VS, minor),
         fragment_spirv: spirv(fresnel::Stage::Fragment, FS, minor),
+        tess_control_spirv: None,
+        tess_eval_spirv: None,
+        geometry_spirv: None,
         width: 2,
         height: 2,
         vertex_count: 4,
@@ -251,4 +254,146 @@ void main() { data[gl_GlobalInvocationID.x] = data[gl_GlobalInvocationID.x] * 2u
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
     assert_eq!(got, (0u32..8).map(|x| x * 2 + 100).collect::<Vec<_>>());
+}
+
+// Tessellation and geometry stages between the vertex and fragment shaders of `job`: the
+// colour is passed along (the evaluation shader interpolates it over the patch), the
+// geometry shader writes the fragment shader's flat `v_tag`.
+const TCS: &str = r#"#version 450
+layout(vertices = 3) out;
+layout(location = 0) in vec4 c_in[];
+layout(location = 0) out vec4 c_out[];
+void main() {
+    gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+    c_out[gl_InvocationID] = c_in[gl_InvocationID];
+    gl_TessLevelInner[0] = 2.0;
+    gl_TessLevelOuter[0] = 2.0;
+    gl_TessLevelOuter[1] = 2.0;
+    gl_TessLevelOuter[2] = 2.0;
+}
+"#;
+
+const TES: &str = r#"#version 450
+layout(triangles) in;
+layout(location = 0) in vec4 c_in[];
+layout(location = 0) out vec4 v_col;
+layout(location = 1) flat out ivec2 v_tag;
+void main() {
+    vec3 t = gl_TessCoord;
+    gl_Position = t.x * gl_in[0].gl_Position + t.y * gl_in[1].gl_Position
+        + t.z * gl_in[2].gl_Position;
+    v_col = t.x * c_in[0] + t.y * c_in[1] + t.z * c_in[2];
+    v_tag = ivec2(3, 4);
+}
+"#;
+
+const GS: &str = r#"#version 450
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+layout(location = 0) in vec4 g_col[];
+layout(location = 0) out vec4 v_col;
+layout(location = 1) flat out ivec2 v_tag;
+void main() {
+    for (int i = 0; i < 3; i++) {
+        gl_Position = gl_in[i].gl_Position;
+        v_col = g_col[i];
+        v_tag = ivec2(11, 13);
+        EmitVertex();
+    }
+    EndPrimitive();
+}
+"#;
+
+/// `job` drawn as two triangles of explicit vertices (corners 0, 1, 2 and 2, 1, 3).
+fn six_vertex_job(minor: u8, topology: Topology) -> RenderJob {
+    let mut j = job(minor);
+    for a in &mut j.attributes {
+        let size = a.format.size();
+        let data = std::mem::take(&mut a.data);
+        a.data = [0, 1, 2, 2, 1, 3]
+            .iter()
+            .flat_map(|v| data[v * size..(v + 1) * size].to_vec())
+            .collect();
+    }
+    j.vertex_count = 6;
+    j.topology = topology;
+    j
+}
+
+fn ints(bytes: &[u8]) -> Vec<i32> {
+    bytes
+        .chunks(4)
+        .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+#[test]
+fn renders_through_tessellation_and_geometry_shaders() {
+    let Some(gpu) = gpu() else { return };
+    if !gpu.has_tessellation_shader() || !gpu.has_geometry_shader() {
+        let err = gpu
+            .check_stages(true, true)
+            .expect_err("a missing feature is reported");
+        assert!(matches!(err, VkError::Unsupported(_)), "{err:?}");
+        eprintln!("skipped: {err}");
+        return;
+    }
+    let minor = gpu.spirv_minor().min(3);
+    let vs_col = VS.replace("flat out ivec2 v_tag", "flat out ivec2 unused");
+    let vs_col = vs_col.replace("v_tag = tag;", "unused = tag;");
+    let patches = Topology::PatchList { control_points: 3 };
+    let tess = |j: &mut RenderJob| {
+        j.vertex_spirv = spirv(fresnel::Stage::Vertex, &vs_col, minor);
+        j.tess_control_spirv = Some(spirv(fresnel::Stage::TessControl, TCS, minor));
+        j.tess_eval_spirv = Some(spirv(fresnel::Stage::TessEval, TES, minor));
+    };
+    // Tessellation only, then tessellation and geometry, then geometry only.
+    let mut t = six_vertex_job(minor, patches);
+    tess(&mut t);
+    let mut tg = t.clone();
+    let tes_out = TES.replace("out vec4 v_col", "out vec4 g_col");
+    tg.tess_eval_spirv = Some(spirv(
+        fresnel::Stage::TessEval,
+        &tes_out.replace("v_col =", "g_col ="),
+        minor,
+    ));
+    let gs_only_vs = vs_col.replace("out vec4 v_col", "out vec4 g_col");
+    let gs_only_vs = gs_only_vs.replace("v_col = col", "g_col = col");
+    tg.geometry_spirv = Some(spirv(fresnel::Stage::Geometry, GS, minor));
+    let mut g = six_vertex_job(minor, Topology::TriangleList);
+    g.vertex_spirv = spirv(fresnel::Stage::Vertex, &gs_only_vs, minor);
+    g.geometry_spirv = Some(spirv(fresnel::Stage::Geometry, GS, minor));
+    for (j, tag, what) in [
+        (t, [3, 4], "tess"),
+        (tg, [11, 13], "tess+geom"),
+        (g, [11, 13], "geom"),
+    ] {
+        let out = gpu.render(&j).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(out.attachments[0], [128u8, 128, 64, 0].repeat(4), "{what}");
+        let want: Vec<i32> = [[0, 0], [1, 0], [0, 1], [1, 1]]
+            .iter()
+            .flat_map(|xy| [xy[0], xy[1], tag[0], tag[1]])
+            .collect();
+        assert_eq!(ints(&out.attachments[1]), want, "{what}");
+    }
+}
+
+#[test]
+fn rejects_mismatched_tessellation_jobs() {
+    let Some(gpu) = gpu() else { return };
+    let minor = gpu.spirv_minor().min(3);
+    // A patch list without tessellation shaders.
+    let j = six_vertex_job(minor, Topology::PatchList { control_points: 3 });
+    assert!(matches!(gpu.render(&j), Err(VkError::InvalidJob(_))));
+    // Tessellation shaders with a triangle list, or only one of the two.
+    let mut j = six_vertex_job(minor, Topology::TriangleList);
+    j.tess_control_spirv = Some(spirv(fresnel::Stage::TessControl, TCS, minor));
+    j.tess_eval_spirv = Some(spirv(fresnel::Stage::TessEval, TES, minor));
+    assert!(matches!(gpu.render(&j), Err(VkError::InvalidJob(_))));
+    j.topology = Topology::PatchList { control_points: 3 };
+    j.tess_eval_spirv = None;
+    assert!(matches!(gpu.render(&j), Err(VkError::InvalidJob(_))));
+    j.tess_eval_spirv = Some(spirv(fresnel::Stage::TessEval, TES, minor));
+    j.topology = Topology::PatchList { control_points: 33 };
+    assert!(matches!(gpu.render(&j), Err(VkError::InvalidJob(_))));
 }
