@@ -40,7 +40,7 @@ use fresnel_vk::Gpu;
 mod link;
 mod vulkan;
 
-use link::{link_check, link_check_facts, link_facts, LinkFacts};
+use link::{link_check, link_check_facts, link_facts, validate_pipeline, LinkFacts};
 
 /// Where execution tests run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -282,7 +282,9 @@ fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
     let mut facts: Vec<(TStage, LinkFacts)> = Vec::new();
     let mut rejected: Option<(TStage, String)> = None;
     let mut lower_failed: Option<(TStage, String)> = None;
-    for p in programs {
+    // The program of each compiled shader (pipeline validation compares separable ones).
+    let mut program_of: Vec<usize> = Vec::new();
+    for (pi, p) in programs.iter().enumerate() {
         for (stage, src) in &p.shaders {
             let mut c = compile(t.flavor, case.version, *stage, src);
             if let (Compiled::Ok(s, _), fresnel_opt::OptLevel::O | fresnel_opt::OptLevel::Os) =
@@ -309,6 +311,7 @@ fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
             match c {
                 Compiled::Ok(s, f) => {
                     shaders.push((*stage, *s));
+                    program_of.push(pi);
                     facts.push((*stage, f));
                 }
                 Compiled::Rejected(e) => {
@@ -346,7 +349,13 @@ fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
                     case.expect.name(),
                     s.extension()
                 )),
-                None => match link_check(&shaders, &facts).or_else(|| link_check_facts(&facts)) {
+                None => match link_check(&shaders, &facts)
+                    .or_else(|| link_check_facts(&facts))
+                    .or_else(|| {
+                        (case.expect == Expect::ValidationFail)
+                            .then(|| validate_pipeline(&shaders, &program_of))
+                            .flatten()
+                    }) {
                     Some(_) => Outcome::Pass,
                     None => Outcome::Fail(format!(
                         "`expect {}`, but the program links",

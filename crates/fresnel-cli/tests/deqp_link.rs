@@ -440,3 +440,70 @@ fn link_checks_cover_every_stage() {
         "{text}"
     );
 }
+
+/// A pipeline of a separable vertex program and a separable fragment program.
+fn pipeline(name: &str, vs_decls: &str, vs_body: &str, fs_decls: &str, fs_body: &str) -> String {
+    format!(
+        "case {name}\n    version 320 es\n    expect validation_fail\n\
+         \x20   pipeline_program\n        active_stages {{vertex}}\n        vertex \"\"\n\
+         \x20           #version 320 es\n            {vs_decls}\n\
+         \x20           void main() {{ {vs_body} gl_Position = vec4(0.0); }}\n        \"\"\n    end\n\
+         \x20   pipeline_program\n        active_stages {{fragment}}\n        fragment \"\"\n\
+         \x20           #version 320 es\n            precision highp float;\n\
+         \x20           layout(location = 0) out vec4 dEQP_FragColor;\n            {fs_decls}\n\
+         \x20           void main() {{ {fs_body} }}\n        \"\"\n    end\nend\n"
+    )
+}
+
+#[test]
+fn pipeline_validation_matches_separable_interfaces_exactly() {
+    let d = support::scratch("deqp-link", "pipeline");
+    let cases = [
+        pipeline(
+            "matching_good",
+            "out mediump float tone; layout(location = 2) out highp vec2 spot;",
+            "tone = 1.0; spot = vec2(0.0);",
+            "in mediump float tone; layout(location = 2) in highp vec2 spot;",
+            "dEQP_FragColor = vec4(tone, spot, 1.0);",
+        ),
+        pipeline(
+            "unconsumed_output_bad",
+            "out mediump float tone; out mediump float extra;",
+            "tone = 1.0; extra = 2.0;",
+            "in mediump float tone;",
+            "dEQP_FragColor = vec4(tone);",
+        ),
+        pipeline(
+            "precision_bad",
+            "out highp float tone;",
+            "tone = 1.0;",
+            "in mediump float tone;",
+            "dEQP_FragColor = vec4(tone);",
+        ),
+        pipeline(
+            "implicit_explicit_location_bad",
+            "out mediump float tone;",
+            "tone = 1.0;",
+            "layout(location = 1) in mediump float tone;",
+            "dEQP_FragColor = vec4(tone);",
+        ),
+    ];
+    let f = d.join("pipeline.test");
+    std::fs::write(&f, cases.concat()).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_fresnel"))
+        .arg("deqp")
+        .arg(&f)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines()
+            .any(|l| l.contains(":matching_good: ") && l.ends_with("but the program links")),
+        "{text}"
+    );
+    assert_eq!(
+        text.lines().last(),
+        Some("3 passed, 1 failed, 0 skipped"),
+        "{text}"
+    );
+}

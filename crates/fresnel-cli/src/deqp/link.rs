@@ -549,3 +549,109 @@ pub(super) fn link_check_facts(facts: &[(TStage, LinkFacts)]) -> Option<String> 
     }
     None
 }
+
+/// A signature of the precisions inside a type (structure and block members).
+fn prec_sig(types: &Types, ty: TypeId, depth: usize) -> String {
+    if depth > 32 {
+        return String::new();
+    }
+    match types.get(ty) {
+        Type::Struct { fields, .. } => {
+            let mut s = String::from("{");
+            for (k, f) in fields.iter().enumerate() {
+                s.push_str(&format!(
+                    "{:?}{};",
+                    types.member_precision(ty, k),
+                    prec_sig(types, f.ty, depth + 1)
+                ));
+            }
+            s.push('}');
+            s
+        }
+        Type::Array { elem, .. } => prec_sig(types, *elem, depth + 1),
+        _ => String::new(),
+    }
+}
+
+/// Program pipeline validation (separable programs, `expect validation_fail`): between
+/// adjacent stages of different programs the interfaces must match exactly (GLSL ES 3.10
+/// "Shader Interface Matching" for separable programs): every input has a matching output
+/// and every output a matching input, matched by location when either side has one
+/// (otherwise by name, I/O blocks by block name), with the same type, interpolation and
+/// precision (members included). `program` gives the program of each shader.
+pub(super) fn validate_pipeline(shaders: &[(TStage, Shader)], program: &[usize]) -> Option<String> {
+    let stages: Vec<(TStage, Vec<&Shader>, usize)> = PIPELINE
+        .iter()
+        .filter_map(|st| {
+            let idx: Vec<usize> = (0..shaders.len())
+                .filter(|&k| shaders[k].0 == *st)
+                .collect();
+            let first = *idx.first()?;
+            let units = idx.iter().map(|&k| &shaders[k].1).collect();
+            Some((*st, units, program.get(first).copied().unwrap_or(0)))
+        })
+        .collect();
+    for pair in stages.windows(2) {
+        let ((ps, producer, pp), (cs, consumer, cp)) = (&pair[0], &pair[1]);
+        if pp == cp {
+            continue;
+        }
+        let outs = io_vars(*ps, producer, VarMode::ShaderOut);
+        let ins = io_vars(*cs, consumer, VarMode::ShaderIn);
+        let matches = |a: &Io<'_>, b: &Io<'_>| match (a.var.location, b.var.location) {
+            (None, None) => match (a.block, b.block) {
+                (Some(x), Some(y)) => x == y,
+                (None, None) => a.var.name == b.var.name,
+                _ => false,
+            },
+            (x, y) => x == y && a.var.component == b.var.component,
+        };
+        let name = |v: &Io<'_>| v.block.unwrap_or(&v.var.name).to_string();
+        for o in &outs {
+            if !ins.iter().any(|i| matches(o, i)) {
+                return Some(format!(
+                    "{} output `{}` has no matching {} input",
+                    ps.extension(),
+                    name(o),
+                    cs.extension()
+                ));
+            }
+        }
+        for i in &ins {
+            let Some(o) = outs.iter().find(|o| matches(o, i)) else {
+                return Some(format!(
+                    "{} input `{}` has no matching {} output",
+                    cs.extension(),
+                    name(i),
+                    ps.extension()
+                ));
+            };
+            let what = name(i);
+            if o.var.patch != i.var.patch
+                || type_sig(&o.shader.types, o.ty, 0) != type_sig(&i.shader.types, i.ty, 0)
+            {
+                return Some(format!("`{what}` has different types"));
+            }
+            if o.var.interp != i.var.interp {
+                return Some(format!("`{what}` has different interpolation"));
+            }
+            if o.var.precision != i.var.precision
+                || prec_sig(&o.shader.types, o.ty, 0) != prec_sig(&i.shader.types, i.ty, 0)
+            {
+                return Some(format!("`{what}` has different precisions"));
+            }
+            let decor = |v: &Variable| {
+                v.members
+                    .iter()
+                    .map(|m| (m.interp, m.precision))
+                    .collect::<Vec<_>>()
+            };
+            if decor(o.var) != decor(i.var) {
+                return Some(format!(
+                    "members of `{what}` have different interpolation or precision"
+                ));
+            }
+        }
+    }
+    None
+}
