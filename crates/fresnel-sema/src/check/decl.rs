@@ -2587,12 +2587,22 @@ impl Checker<'_> {
             }
             StorageKw::In | StorageKw::Out => {
                 if !self.builtin_mode {
+                    // "If the OES_geometry_shader extension is enabled, the
+                    // OES_shader_io_blocks extension is also implicitly enabled" (and so for
+                    // the EXT and tessellation extensions; Mesa does the same).
                     self.require(
                         kspan,
                         "input and output blocks",
                         150,
                         320,
-                        &[Ext::EXT_shader_io_blocks, Ext::OES_shader_io_blocks],
+                        &[
+                            Ext::EXT_shader_io_blocks,
+                            Ext::OES_shader_io_blocks,
+                            Ext::EXT_geometry_shader,
+                            Ext::OES_geometry_shader,
+                            Ext::EXT_tessellation_shader,
+                            Ext::OES_tessellation_shader,
+                        ],
                     );
                 }
                 if kw == StorageKw::In && self.stage == Some(Stage::Vertex) && !self.builtin_mode {
