@@ -37,8 +37,11 @@ use fresnel_testfmt::deqp::{
 use fresnel_testfmt::Stage as TStage;
 use fresnel_vk::Gpu;
 
+mod link;
 mod pipeline;
 mod vulkan;
+
+use link::{link_check, link_check_facts, link_facts, validate_pipeline, LinkFacts};
 
 /// Where execution tests run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -249,102 +252,6 @@ fn compile(flavor: Flavor, version: GlslVersion, stage: TStage, src: &str) -> Co
     }
 }
 
-/// What linking compares that the IR does not keep, from the HIR: the effective precision
-/// of every uniform (and uniform member path) the shader reads, and the packing of every
-/// uniform block.
-#[derive(Clone, Debug, Default)]
-struct LinkFacts {
-    precisions: std::collections::BTreeMap<String, String>,
-    packing: std::collections::BTreeMap<String, String>,
-}
-
-fn link_facts(
-    m: &fresnel::sema::hir::Module,
-    interner: &fresnel::syntax::intern::Interner,
-) -> LinkFacts {
-    use fresnel::sema::hir::{ExprKind, Storage};
-    use fresnel::sema::types::Type as HType;
-    let mut facts = LinkFacts::default();
-    // The uniform variable and member path an expression reads.
-    fn path(
-        m: &fresnel::sema::hir::Module,
-        interner: &fresnel::syntax::intern::Interner,
-        e: fresnel::sema::hir::ExprId,
-        depth: usize,
-    ) -> Option<String> {
-        if depth > 32 {
-            return None;
-        }
-        let ex = m.expr(e);
-        match &ex.kind {
-            ExprKind::Var(v) => {
-                let var = m.var(*v);
-                (var.storage == Storage::Uniform && !var.builtin)
-                    .then(|| interner.resolve(var.name).to_string())
-            }
-            ExprKind::Member(base, k) => {
-                let b = path(m, interner, *base, depth + 1)?;
-                let HType::Struct(sid) = m.types.get(m.expr(*base).ty) else {
-                    return None;
-                };
-                let def = m.types.struct_def(*sid);
-                let member = def.members.get(*k as usize)?;
-                Some(format!("{b}.{}", interner.resolve(member.name)))
-            }
-            ExprKind::Index(base, _) => Some(format!("{}[]", path(m, interner, *base, depth + 1)?)),
-            _ => None,
-        }
-    }
-    for (i, ex) in m.exprs.iter().enumerate() {
-        if !matches!(
-            ex.kind,
-            ExprKind::Var(_) | ExprKind::Member(..) | ExprKind::Index(..)
-        ) {
-            continue;
-        }
-        let (Some(p), Some(prec)) = (
-            path(m, interner, fresnel::sema::hir::ExprId(i as u32), 0),
-            ex.precision,
-        ) else {
-            continue;
-        };
-        facts.precisions.insert(p, format!("{prec:?}"));
-    }
-    for &g in &m.globals {
-        let var = m.var(g);
-        if var.storage != Storage::Uniform || !m.types.is_block(var.ty) {
-            continue;
-        }
-        let HType::Struct(sid) = m.types.get(m.types.innermost(var.ty)) else {
-            continue;
-        };
-        let Some(name) = m.types.struct_def(*sid).name else {
-            continue;
-        };
-        let packing = var
-            .quals
-            .layout
-            .iter()
-            .rev()
-            .map(|e| interner.resolve(e.name))
-            .find(|n| matches!(*n, "shared" | "packed" | "std140" | "std430"))
-            .unwrap_or("shared");
-        let major = var
-            .quals
-            .layout
-            .iter()
-            .rev()
-            .map(|e| interner.resolve(e.name))
-            .find(|n| matches!(*n, "row_major" | "column_major"))
-            .unwrap_or("column_major");
-        let packing = format!("{packing}, {major}");
-        facts
-            .packing
-            .insert(interner.resolve(name).to_string(), packing);
-    }
-    facts
-}
-
 /// Runs one test on `ctx`'s back end (the interpreter's outcome with `both`, whose Vulkan
 /// outcome goes to `vk` when the test executes).
 fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
@@ -376,7 +283,9 @@ fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
     let mut facts: Vec<(TStage, LinkFacts)> = Vec::new();
     let mut rejected: Option<(TStage, String)> = None;
     let mut lower_failed: Option<(TStage, String)> = None;
-    for p in programs {
+    // The program of each compiled shader (pipeline validation compares separable ones).
+    let mut program_of: Vec<usize> = Vec::new();
+    for (pi, p) in programs.iter().enumerate() {
         for (stage, src) in &p.shaders {
             let mut c = compile(t.flavor, case.version, *stage, src);
             if let (Compiled::Ok(s, _), fresnel_opt::OptLevel::O | fresnel_opt::OptLevel::Os) =
@@ -403,6 +312,7 @@ fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
             match c {
                 Compiled::Ok(s, f) => {
                     shaders.push((*stage, *s));
+                    program_of.push(pi);
                     facts.push((*stage, f));
                 }
                 Compiled::Rejected(e) => {
@@ -424,9 +334,13 @@ fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
         Expect::CompileOrLinkFail => {
             return match rejected {
                 Some(_) => Outcome::Pass,
-                None => Outcome::Fail(
-                    "compiled, but `expect compile_or_link_fail` (no link-time check)".into(),
-                ),
+                None => match link_check(&shaders, &facts).or_else(|| link_check_facts(&facts)) {
+                    Some(_) => Outcome::Pass,
+                    None => Outcome::Fail(
+                        "`expect compile_or_link_fail`, but every shader compiled and the program links"
+                            .into(),
+                    ),
+                },
             }
         }
         Expect::LinkFail | Expect::ValidationFail => {
@@ -436,7 +350,13 @@ fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
                     case.expect.name(),
                     s.extension()
                 )),
-                None => match link_check(&shaders).or_else(|| link_check_facts(&facts)) {
+                None => match link_check(&shaders, &facts)
+                    .or_else(|| link_check_facts(&facts))
+                    .or_else(|| {
+                        (case.expect == Expect::ValidationFail)
+                            .then(|| validate_pipeline(&shaders, &program_of))
+                            .flatten()
+                    }) {
                     Some(_) => Outcome::Pass,
                     None => Outcome::Fail(format!(
                         "`expect {}`, but the program links",
@@ -462,114 +382,6 @@ fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
         return Outcome::Pass;
     }
     execute(t, &shaders, ctx, vk)
-}
-
-/// A structural signature of a type (struct names, member names, types and layouts).
-fn type_sig(types: &fresnel_ir::Types, ty: fresnel_ir::TypeId, depth: usize) -> String {
-    use fresnel_ir::Type;
-    if depth > 32 {
-        return "...".into();
-    }
-    match types.get(ty) {
-        Type::Struct { name, fields, .. } => {
-            let mut s = format!("struct {name}{{");
-            for f in fields {
-                s.push_str(&format!(
-                    "{}:{}@{:?}/{}/{:?};",
-                    f.name,
-                    type_sig(types, f.ty, depth + 1),
-                    f.offset,
-                    f.row_major,
-                    f.matrix_stride
-                ));
-            }
-            s.push('}');
-            s
-        }
-        Type::Array { elem, len, stride } => {
-            format!("[{len} x {} /{stride}]", type_sig(types, *elem, depth + 1))
-        }
-        _ => types.display(ty),
-    }
-}
-
-/// Link-time checks between the vertex and fragment shaders (the subset the IR can see):
-/// a fragment input no vertex output provides, varyings or uniforms (and uniform blocks) of
-/// the same name with different types, precisions, layouts or interpolation. Returns the
-/// reason when linking fails.
-fn link_check(shaders: &[(TStage, Shader)]) -> Option<String> {
-    let vs = &shaders.iter().find(|(s, _)| *s == TStage::Vertex)?.1;
-    let fs = &shaders.iter().find(|(s, _)| *s == TStage::Fragment)?.1;
-    for (_, fin) in fs.vars_of(VarMode::ShaderIn) {
-        if fin.builtin {
-            continue;
-        }
-        let out = vs
-            .vars_of(VarMode::ShaderOut)
-            .find(|(_, o)| o.name == fin.name);
-        match out {
-            Some((_, o)) => {
-                if type_sig(&vs.types, o.ty, 0) != type_sig(&fs.types, fin.ty, 0) {
-                    return Some(format!("varying `{}` has different types", fin.name));
-                }
-                if o.interp != fin.interp {
-                    return Some(format!(
-                        "varying `{}` has different interpolation",
-                        fin.name
-                    ));
-                }
-            }
-            None if fin.location.is_none() => {
-                return Some(format!(
-                    "`{}` is not written by the vertex shader",
-                    fin.name
-                ))
-            }
-            None => {}
-        }
-    }
-    for mode in [VarMode::Uniform, VarMode::Ubo, VarMode::Ssbo] {
-        for (_, u) in fs.vars_of(mode) {
-            if u.builtin {
-                continue;
-            }
-            let Some((_, v)) = vs.vars_of(mode).find(|(_, v)| v.name == u.name) else {
-                continue;
-            };
-            if type_sig(&vs.types, v.ty, 0) != type_sig(&fs.types, u.ty, 0) {
-                return Some(format!("uniform `{}` has different types", u.name));
-            }
-            if mode == VarMode::Uniform && v.relaxed_precision != u.relaxed_precision {
-                return Some(format!("uniform `{}` has different precisions", u.name));
-            }
-            if v.binding != u.binding && v.binding.is_some() && u.binding.is_some() {
-                return Some(format!("uniform `{}` has different bindings", u.name));
-            }
-        }
-    }
-    None
-}
-
-/// Link checks on what the HIR knows: a uniform (or member) read with different effective
-/// precisions, a uniform block declared with different packings.
-fn link_check_facts(facts: &[(TStage, LinkFacts)]) -> Option<String> {
-    let vs = &facts.iter().find(|(s, _)| *s == TStage::Vertex)?.1;
-    let fs = &facts.iter().find(|(s, _)| *s == TStage::Fragment)?.1;
-    for (k, p) in &fs.precisions {
-        if let Some(q) = vs.precisions.get(k) {
-            if p != q {
-                return Some(format!("uniform `{k}` has precision {q} and {p}"));
-            }
-        }
-    }
-    for (k, p) in &fs.packing {
-        if let Some(q) = vs.packing.get(k) {
-            if p != q {
-                return Some(format!("uniform block `{k}` is {q} and {p}"));
-            }
-        }
-    }
-    None
 }
 
 /// The value of sub-case `k` (a single value applies to every sub-case).

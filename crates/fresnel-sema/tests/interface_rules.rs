@@ -813,3 +813,51 @@ fn es_clip_and_cull_distances_with_the_extension() {
         );
     }
 }
+
+// ---- GLSL ES tessellation and geometry interfaces ----
+
+/// GL_EXT/OES_geometry_shader and GL_EXT/OES_tessellation_shader implicitly enable
+/// GL_EXT/OES_shader_io_blocks.
+#[test]
+fn es_geometry_and_tessellation_extensions_enable_io_blocks() {
+    ok(
+        "t.geom",
+        "#version 310 es\n#extension GL_EXT_geometry_shader : require\n\
+         layout(points) in;\nlayout(points, max_vertices = 1) out;\n\
+         in Pipe { highp float v; } pin[];\nvoid main() { gl_Position = vec4(pin[0].v); EmitVertex(); }",
+    );
+    ok(
+        "t.tesc",
+        "#version 310 es\n#extension GL_OES_tessellation_shader : require\n\
+         layout(vertices = 3) out;\nout Pipe { highp float v; } pout[];\n\
+         void main() { pout[gl_InvocationID].v = 1.0; }",
+    );
+    fails(
+        "t.vert",
+        "#version 310 es\nout Pipe { highp float v; } vout;\nvoid main() { vout.v = 1.0; }",
+        "input and output blocks",
+    );
+}
+
+/// GLSL ES: tessellation and geometry inputs and outputs cannot be structures containing
+/// arrays; per-patch variables cannot be arrays of structures.
+#[test]
+fn es_tessellation_interface_types() {
+    let tcs = "#version 320 es\nlayout(vertices = 3) out;\n\
+               struct Flat { highp float a; highp vec2 b; };\n\
+               struct Nested { highp float a[2]; };\n";
+    ok(
+        "t.tesc",
+        &format!("{tcs}patch out Flat one;\nout Flat each[];\nvoid main() {{ one.a = 1.0; }}"),
+    );
+    fails(
+        "t.tesc",
+        &format!("{tcs}patch out Flat many[2];\nvoid main() {{ many[0].a = 1.0; }}"),
+        "arrays of structures",
+    );
+    fails(
+        "t.tesc",
+        &format!("{tcs}patch out Nested one;\nvoid main() {{ one.a[0] = 1.0; }}"),
+        "a structure containing an array",
+    );
+}

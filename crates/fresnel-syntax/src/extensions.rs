@@ -449,8 +449,9 @@ pub const IMPLIED: &[(Ext, Ext)] = &[
         Ext::KHR_shader_subgroup_rotate,
         Ext::KHR_shader_subgroup_basic,
     ),
-    // The geometry and tessellation extensions require I/O blocks, and enabling them enables
-    // those (as glslang does; dEQP's linkage tests rely on it).
+    // "If the OES_geometry_shader extension is enabled, the OES_shader_io_blocks extension is
+    // also implicitly enabled", and so for the EXT and the tessellation extensions (glslang
+    // and Mesa do the same; dEQP's linkage tests rely on it).
     (Ext::EXT_geometry_shader, Ext::EXT_shader_io_blocks),
     (Ext::OES_geometry_shader, Ext::OES_shader_io_blocks),
     (Ext::EXT_tessellation_shader, Ext::EXT_shader_io_blocks),

@@ -1109,6 +1109,20 @@ impl Checker<'_> {
                     self.m.types.get(self.m.types.innermost(ty)),
                     Type::Struct(sid) if self.m.types.struct_def(*sid).kind == StructKind::Struct
                 );
+                // Tessellation and geometry variables not arrayed per vertex (per-patch
+                // ones, evaluation and geometry outputs): no arrays of structures either.
+                let es_not_per_vertex = self.is_es()
+                    && (q.quals.patch
+                        || (storage == Storage::Out
+                            && matches!(self.stage, Some(Stage::TessEval | Stage::Geometry))));
+                if es_not_per_vertex && struct_elem && !self.builtin_mode {
+                    self.error(
+                        "interface-type",
+                        d.name_span,
+                        "GLSL ES per-patch variables and tessellation evaluation and geometry \
+                         outputs cannot be arrays of structures",
+                    );
+                }
                 if es_varying && struct_elem && !self.builtin_mode {
                     self.error(
                         "interface-type",
@@ -1263,6 +1277,42 @@ impl Checker<'_> {
                         } else {
                             "fragment shader inputs"
                         }
+                    ),
+                );
+            }
+        }
+        // GLSL ES tessellation and geometry inputs and outputs: no structures containing
+        // arrays or structures (ES 3.20 "Input Variables", "Output Variables").
+        let es_tess_geom = self.is_es()
+            && matches!(storage, Storage::In | Storage::Out)
+            && matches!(
+                stage,
+                Some(Stage::TessControl | Stage::TessEval | Stage::Geometry)
+            );
+        if es_tess_geom {
+            let types = &self.m.types;
+            let problem = match types.get(ty) {
+                Type::Struct(sid) if types.struct_def(*sid).kind == StructKind::Struct => {
+                    let members = &types.struct_def(*sid).members;
+                    if members.iter().any(|m| types.is_array(m.ty)) {
+                        Some("a structure containing an array")
+                    } else if members
+                        .iter()
+                        .any(|m| matches!(types.get(m.ty), Type::Struct(_)))
+                    {
+                        Some("a structure containing a structure")
+                    } else {
+                        None
+                    }
+                }
+                _ => None,
+            };
+            if let Some(what) = problem {
+                self.error(
+                    "interface-type",
+                    span,
+                    format!(
+                        "GLSL ES tessellation and geometry inputs and outputs cannot be {what}"
                     ),
                 );
             }
@@ -2533,6 +2583,8 @@ impl Checker<'_> {
             }
             StorageKw::In | StorageKw::Out => {
                 if !self.builtin_mode {
+                    // The geometry and tessellation extensions enable these too
+                    // (`extensions::IMPLIED`).
                     self.require(
                         kspan,
                         "input and output blocks",
