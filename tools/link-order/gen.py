@@ -18,9 +18,11 @@ Usage:
                                                       (default crates/fresnel-cli/link-order.txt)
   gen.py BIN --check [FILE]                           how many of FILE's names BIN defines
 
-BIN is a release build (`cargo build --release -p fresnel-cli`). Symbol names carry a hash of
-the crate's build settings (toolchain, dependency versions, profile), so after a toolchain or
-dependency update the names go stale: the linker then ignores them and the layout falls back
+BIN is a release build of the executable alone (`cargo build --release -p fresnel-cli`).
+Symbol names carry a hash of each crate's build settings (toolchain, dependency versions and
+features, profile): building it together with other packages (`-p fresnel-corpus` too, or the
+whole workspace) unifies dependency features and renames some dependency functions (about 6%
+of the list), and after a toolchain or dependency update more names go stale: the linker then ignores them and the layout falls back
 to the default one. `--check` tells; regenerate with the first form. A dev tool: CI does not
 run it, and nothing in the build depends on it being current.
 """
