@@ -1251,19 +1251,7 @@ impl Checker<'_> {
                 {
                     Some("an array of structures")
                 }
-                Type::Struct(sid) => {
-                    let members = &types.struct_def(*sid).members;
-                    if members.iter().any(|m| types.is_array(m.ty)) {
-                        Some("a structure containing an array")
-                    } else if members
-                        .iter()
-                        .any(|m| matches!(types.get(m.ty), Type::Struct(_)))
-                    {
-                        Some("a structure containing a structure")
-                    } else {
-                        None
-                    }
-                }
+                Type::Struct(sid) => struct_nesting(types, *sid),
                 _ => None,
             };
             if let Some(what) = problem {
@@ -1293,17 +1281,7 @@ impl Checker<'_> {
             let types = &self.m.types;
             let problem = match types.get(ty) {
                 Type::Struct(sid) if types.struct_def(*sid).kind == StructKind::Struct => {
-                    let members = &types.struct_def(*sid).members;
-                    if members.iter().any(|m| types.is_array(m.ty)) {
-                        Some("a structure containing an array")
-                    } else if members
-                        .iter()
-                        .any(|m| matches!(types.get(m.ty), Type::Struct(_)))
-                    {
-                        Some("a structure containing a structure")
-                    } else {
-                        None
-                    }
+                    struct_nesting(types, *sid)
                 }
                 _ => None,
             };
@@ -3632,5 +3610,24 @@ fn control_name(c: FunctionControl) -> &'static str {
         FunctionControl::Inline => "inline",
         FunctionControl::DontInline => "noinline",
         FunctionControl::None => "(none)",
+    }
+}
+
+/// What GLSL ES forbids in a structure used as a vertex output, fragment input, or tessellation
+/// or geometry input or output: arrays or structures among its members.
+fn struct_nesting(
+    types: &crate::types::TypeTable,
+    sid: crate::types::StructId,
+) -> Option<&'static str> {
+    let members = &types.struct_def(sid).members;
+    if members.iter().any(|m| types.is_array(m.ty)) {
+        Some("a structure containing an array")
+    } else if members
+        .iter()
+        .any(|m| matches!(types.get(m.ty), Type::Struct(_)))
+    {
+        Some("a structure containing a structure")
+    } else {
+        None
     }
 }
