@@ -498,3 +498,32 @@ fn glsl_es_has_no_arrays_of_arrays_of_blocks() {
          in B { highp float f; } b[][2];\nvoid main() { gl_Position = vec4(b[0][1].f); EmitVertex(); }\n",
     );
 }
+
+#[test]
+fn in_const_parameters_where_qualifier_order_is_free() {
+    let src = |head: &str| {
+        format!("{head}void a(in const float x) {{}}\nvoid b(const in float x) {{}}\nvoid main() {{}}\n")
+    };
+    ok(Vertex, &src("#version 420\n"));
+    ok(Vertex, &src("#version 310 es\n"));
+    ok(
+        Vertex,
+        &src("#version 130\n#extension GL_ARB_shading_language_420pack : enable\n"),
+    );
+    fails(
+        Vertex,
+        &src("#version 130\n"),
+        "more than one storage qualifier",
+    );
+    // Still a constant, and `out const` is never allowed.
+    fails(
+        Vertex,
+        "#version 420\nvoid a(in const float x) { x = 1.0; }\nvoid main() {}\n",
+        "is constant",
+    );
+    fails(
+        Vertex,
+        "#version 420\nvoid a(out const float x) {}\nvoid main() {}\n",
+        "more than one storage qualifier",
+    );
+}

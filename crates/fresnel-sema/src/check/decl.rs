@@ -575,9 +575,16 @@ impl Checker<'_> {
                 out.storage = Some((StorageKw::InOut, span));
                 return;
             }
-            // `const in` parameters are allowed.
-            let ok =
-                ctx == QualCtx::Param && matches!((prev, k), (StorageKw::Const, StorageKw::In));
+            // `const in` parameters are allowed, and `in const` where qualifiers may come in
+            // any order (GLSL 4.20, GLSL ES 3.10, GL_ARB_shading_language_420pack).
+            let ok = ctx == QualCtx::Param
+                && match (prev, k) {
+                    (StorageKw::Const, StorageKw::In) => true,
+                    (StorageKw::In, StorageKw::Const) => {
+                        self.at_least(420, 310) || self.ext_on(Ext::ARB_shading_language_420pack)
+                    }
+                    _ => false,
+                };
             if !ok {
                 self.error(
                     "duplicate-qualifier",
