@@ -918,10 +918,12 @@ out gl_PerVertex {
     highp float gl_PointSize;
 } gl_out[];
 
-@ stage tesc ext GL_OES_primitive_bounding_box
+// The suffixed names stay in GLSL ES 3.20, which made the extension core (glslang does the
+// same; dEQP's ES 3.2 extension-pack cases use gl_BoundingBoxEXT without a directive).
+@ es 320 stage tesc ext GL_OES_primitive_bounding_box
 patch out highp vec4 gl_BoundingBoxOES[2];
 
-@ stage tesc ext GL_EXT_primitive_bounding_box|GL_ANDROID_extension_pack_es31a
+@ es 320 stage tesc ext GL_EXT_primitive_bounding_box|GL_ANDROID_extension_pack_es31a
 patch out highp vec4 gl_BoundingBoxEXT[2];
 
 @ es 320 stage tesc

@@ -397,3 +397,28 @@ fn android_extension_pack_enables_its_extensions() {
     let e = errors_with(Stage::TessControl, TargetEnv::default(), tesc);
     assert!(e.is_empty(), "{}", e.join("\n"));
 }
+
+#[test]
+fn bounding_box_names_in_glsl_es_3_20() {
+    let tesc = |head: &str| {
+        format!("{head}layout(vertices = 3) out;\nvoid main() {{\n  gl_BoundingBoxEXT[0] = vec4(0.0);\n  gl_BoundingBoxOES[1] = vec4(1.0);\n  gl_BoundingBox[1] = vec4(1.0);\n}}\n")
+    };
+    // GLSL ES 3.20 made GL_EXT/OES_primitive_bounding_box core; the suffixed names remain.
+    let e = errors_with(
+        Stage::TessControl,
+        TargetEnv::default(),
+        &tesc("#version 320 es\n"),
+    );
+    assert!(e.is_empty(), "{}", e.join("\n"));
+    // In 3.10 they need the extension.
+    let e = errors_with(
+        Stage::TessControl,
+        TargetEnv::default(),
+        &tesc("#version 310 es\n#extension GL_EXT_tessellation_shader : require\n"),
+    );
+    assert!(
+        e.iter().any(|m| m.contains("gl_BoundingBoxEXT")),
+        "{}",
+        e.join("\n")
+    );
+}
