@@ -527,3 +527,21 @@ fn in_const_parameters_where_qualifier_order_is_free() {
         "more than one storage qualifier",
     );
 }
+
+#[test]
+fn block_members_cannot_take_reserved_names() {
+    for inst in ["", " inst", " inst[2]"] {
+        fails(
+            Vertex,
+            &format!(
+                "#version 150\nout block {{\n    vec4 gl_Hoagie;\n}}{inst};\nvoid main() {{}}\n"
+            ),
+            "reserved",
+        );
+    }
+    // Redeclaring a built-in block keeps its built-in names.
+    ok(
+        Vertex,
+        "#version 150\nout gl_PerVertex {\n    vec4 gl_Position;\n};\nvoid main() { gl_Position = vec4(0.0); }\n",
+    );
+}

@@ -2691,6 +2691,14 @@ impl Checker<'_> {
         let saved_block = self.block_storage.replace(kw);
         let members = self.members(&b.members, ctx);
         self.block_storage = saved_block;
+        // "Identifiers starting with `gl_` are reserved": a user block's members too (an
+        // unnamed block's are globals; Mesa rejects them in named blocks as well). A
+        // redeclared built-in block keeps its built-in members.
+        if !redeclares_builtin_block && !self.builtin_mode {
+            for d in b.members.iter().flat_map(|m| m.declarators.iter()) {
+                self.check_user_name(d.name, d.name_span);
+            }
+        }
         if members.is_empty() && !self.builtin_mode {
             self.error(
                 "empty-block",
