@@ -700,15 +700,6 @@ fn run_sub_case(
     }
     set_uniforms(&mut vi, values, k);
     vi.run_vertex(4)?;
-    // Vertex outputs by (location, component): (variable, slot).
-    let mut out_table: Vec<((i32, u8), fresnel_ir::VarId, usize)> = Vec::new();
-    for (id, _) in vs.vars_of(VarMode::ShaderOut) {
-        if let Some(slots) = var_loc_slots(vs, id, None) {
-            for (i, lc) in slots.into_iter().enumerate() {
-                out_table.push((lc, id, i));
-            }
-        }
-    }
     // Fragment inputs from the vertex outputs.
     let mut fi = Interp::new(fs)?;
     fi.limits.max_instructions = MAX_INSTRUCTIONS;
@@ -753,34 +744,9 @@ fn run_sub_case(
         let fvar = &fs.vars[*id];
         let leaves = fi.leaves(*id);
         // The source of each slot: (vertex output variable, slot).
-        let by_name = || {
-            vs.vars_of(VarMode::ShaderOut)
-                .find(|(_, o)| o.name == *name)
-                .map(|(vid, _)| {
-                    (0..leaves.len())
-                        .map(|i| Some((vid, i)))
-                        .collect::<Vec<_>>()
-                })
+        let Some(sources) = pipeline::input_sources(vs, fs, *id, leaves.len(), by_location) else {
+            continue;
         };
-        let by_loc = || {
-            var_loc_slots(fs, *id, None).map(|slots| {
-                slots
-                    .iter()
-                    .map(|lc| {
-                        out_table
-                            .iter()
-                            .find(|(x, _, _)| x == lc)
-                            .map(|(_, v, i)| (*v, *i))
-                    })
-                    .collect::<Vec<_>>()
-            })
-        };
-        let sources = if by_location {
-            by_loc().or_else(by_name)
-        } else {
-            by_name().or_else(by_loc)
-        };
-        let Some(sources) = sources else { continue };
         let flat = fvar.interp == fresnel_ir::Interp::Flat;
         let per_frag: Vec<Vec<u64>> = frags
             .iter()

@@ -177,10 +177,6 @@ fn set_builtin(it: &mut Interp<'_>, sh: &Shader, name: &str, per_invocation: Vec
     }
 }
 
-fn f32_bits(x: f64) -> u64 {
-    u64::from((x as f32).to_bits())
-}
-
 /// One patch after the tessellation control stage.
 struct Patch {
     verts: Vec<Vertex>,
@@ -278,7 +274,11 @@ pub(super) fn tessellate<'s>(
         }
         let tess_coord = coords
             .iter()
-            .map(|c| c.iter().map(|x| f32_bits(*x)).collect())
+            .map(|c| {
+                c.iter()
+                    .map(|x| Scalar::Float(*x).encode(Leaf::Float(32)))
+                    .collect()
+            })
             .collect();
         set_builtin(&mut it, tes, "gl_TessCoord", tess_coord);
         set_builtin(
@@ -464,38 +464,9 @@ pub(super) fn fragment_inputs(
     for (id, name) in inputs {
         let fvar = &fs.vars[id];
         let leaves = fi.leaves(id);
-        let by_name = producer
-            .vars_of(VarMode::ShaderOut)
-            .find(|(_, o)| o.name == name && !o.builtin)
-            .map(|(pid, _)| (0..leaves.len()).map(|i| Some((pid, i))).collect());
-        let by_loc = || {
-            let slots = var_loc_slots(fs, id, None)?;
-            let mut table = Vec::new();
-            for (pid, _) in producer.vars_of(VarMode::ShaderOut) {
-                if let Some(ps) = var_loc_slots(producer, pid, None) {
-                    for (i, lc) in ps.into_iter().enumerate() {
-                        table.push((lc, pid, i));
-                    }
-                }
-            }
-            Some(
-                slots
-                    .iter()
-                    .map(|lc| {
-                        table
-                            .iter()
-                            .find(|(x, _, _)| x == lc)
-                            .map(|(_, p, i)| (*p, *i))
-                    })
-                    .collect::<Vec<_>>(),
-            )
+        let Some(sources) = input_sources(producer, fs, id, leaves.len(), by_location) else {
+            continue;
         };
-        let sources: Option<Vec<Option<(VarId, usize)>>> = if by_location {
-            by_loc().or(by_name)
-        } else {
-            by_name.or_else(by_loc)
-        };
-        let Some(sources) = sources else { continue };
         let interp = fvar.interp;
         let per_frag: Vec<Vec<u64>> = hits
             .iter()
@@ -545,4 +516,51 @@ pub(super) fn fragment_inputs(
         fi.set_input(&name, per_frag)?;
     }
     Ok(Ok(()))
+}
+
+/// The producer's output slot that feeds each of the `slots` slots of the consumer's input
+/// `cin`: by name, else by location (by location first when `by_location`, as the Vulkan
+/// runner matches). `None` when neither finds one.
+pub(super) fn input_sources(
+    producer: &Shader,
+    consumer: &Shader,
+    cin: VarId,
+    slots: usize,
+    by_location: bool,
+) -> Option<Vec<Option<(VarId, usize)>>> {
+    let name = &consumer.vars[cin].name;
+    let by_name = || {
+        producer
+            .vars_of(VarMode::ShaderOut)
+            .find(|(_, o)| o.name == *name && !o.builtin)
+            .map(|(pid, _)| (0..slots).map(|i| Some((pid, i))).collect())
+    };
+    let by_loc = || {
+        let wanted = var_loc_slots(consumer, cin, None)?;
+        // Producer outputs by (location, component): (variable, slot).
+        let mut table = Vec::new();
+        for (pid, _) in producer.vars_of(VarMode::ShaderOut) {
+            if let Some(ps) = var_loc_slots(producer, pid, None) {
+                for (i, lc) in ps.into_iter().enumerate() {
+                    table.push((lc, pid, i));
+                }
+            }
+        }
+        Some(
+            wanted
+                .iter()
+                .map(|lc| {
+                    table
+                        .iter()
+                        .find(|(x, _, _)| x == lc)
+                        .map(|(_, p, i)| (*p, *i))
+                })
+                .collect(),
+        )
+    };
+    if by_location {
+        by_loc().or_else(by_name)
+    } else {
+        by_name().or_else(by_loc)
+    }
 }
