@@ -21,7 +21,7 @@ mod includes;
 mod run;
 mod units;
 
-use std::io::{IsTerminal, Write};
+use std::io::{IsTerminal, Seek, Write};
 use std::path::{Path, PathBuf};
 #[cfg(any(not(all(target_os = "linux", target_env = "gnu")), test))]
 use std::process::ExitCode;
@@ -492,19 +492,45 @@ fn write_words(output: Option<&Path>, words: &[u32]) -> Result<(), Fail> {
         w.flush()
     }
     match output_file(output) {
-        Some(p) => std::fs::File::create(p)
-            .and_then(|mut f| put(&mut f, words))
-            .map_err(|e| Fail(format!("cannot write {}: {e}", p.display()))),
+        Some(p) => rewrite_file(p, |f| put(f, words)),
         None => put(&mut std::io::stdout().lock(), words)
             .map_err(|e| Fail(format!("cannot write to standard output: {e}"))),
     }
 }
 
+/// Writes an output file through `write`, replacing what the file held.
+///
+/// An existing file is overwritten from its start and then cut to the new length, rather
+/// than truncated to zero when opened: on ext4 (and XFS), truncating a file that has data and
+/// writing it again makes `close` start the write-back at once (`auto_da_alloc`, the
+/// protection for programs that rewrite files without `fsync`), which costs ~0.15-0.25 ms per
+/// compile of a small shader, a sixth of its whole run. The file ends up the same; what is
+/// lost is only that protection for a crash in the middle of the write, which a build
+/// re-running the compiler repairs anyway. Special files (`/dev/null`, pipes) are written as
+/// they are.
+fn rewrite_file(
+    p: &Path,
+    write: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> Result<(), Fail> {
+    let run = || -> std::io::Result<()> {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(p)?;
+        write(&mut f)?;
+        if f.metadata()?.is_file() {
+            let end = f.stream_position()?;
+            f.set_len(end)?;
+        }
+        Ok(())
+    };
+    run().map_err(|e| Fail(format!("cannot write {}: {e}", p.display())))
+}
+
 fn write_output(output: Option<&Path>, text: &str) -> Result<(), Fail> {
     match output_file(output) {
-        Some(p) => {
-            std::fs::write(p, text).map_err(|e| Fail(format!("cannot write {}: {e}", p.display())))
-        }
+        Some(p) => rewrite_file(p, |f| f.write_all(text.as_bytes())),
         None => {
             let mut out = std::io::stdout().lock();
             out.write_all(text.as_bytes())

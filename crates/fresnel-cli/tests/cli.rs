@@ -213,6 +213,39 @@ fn output_file_option() {
     assert!(text.contains("FunctionDefinition main"));
 }
 
+/// An existing output file is replaced exactly: a longer old file loses its tail, a shorter
+/// one grows, for text and SPIR-V output alike (the writer overwrites and then cuts the file
+/// rather than truncating it first).
+#[test]
+fn output_file_replaces_longer_and_shorter_files() {
+    let d = scratch("rewrite");
+    let f = write(
+        &d,
+        "r.frag",
+        b"#version 450\nlayout(location = 0) out vec4 c;\nvoid main() { c = vec4(1.0); }\n",
+    );
+    for emit in ["spirv", "spirv-asm", "ast"] {
+        let fresh = d
+            .join(format!("fresh.{emit}"))
+            .to_string_lossy()
+            .into_owned();
+        let o = fresnel(&["compile", &f, "--emit", emit, "-o", &fresh]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let want = std::fs::read(&fresh).expect("written");
+        for old_len in [0, 1, want.len() - 1, want.len() + 1, 3 * want.len() + 7] {
+            let out = d.join(format!("old-{old_len}.{emit}"));
+            std::fs::write(&out, vec![0xa5u8; old_len]).expect("seed");
+            let o = fresnel(&["compile", &f, "--emit", emit, "-o", &out.to_string_lossy()]);
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            assert_eq!(
+                std::fs::read(&out).expect("rewritten"),
+                want,
+                "{emit}, old file of {old_len} bytes"
+            );
+        }
+    }
+}
+
 #[test]
 fn werror_and_no_warnings() {
     let d = scratch("warn");
