@@ -38,7 +38,7 @@ use fresnel_testfmt::Stage as TStage;
 use fresnel_vk::Gpu;
 
 mod link;
-mod pipeline;
+pub(crate) mod pipeline;
 mod vulkan;
 
 use link::{link_check, link_check_facts, link_facts, validate_pipeline, LinkFacts};
@@ -727,7 +727,9 @@ fn run_sub_case(
         if let Some(gs) = gs {
             stream = pipeline::geometry(stream, gs, &setup)?;
         }
-        if let Err(why) = pipeline::fragment_inputs(&stream, fs, &mut fi, &frags, by_location)? {
+        if let Err(why) =
+            pipeline::fragment_inputs(&stream, fs, &mut fi, &frags, by_location, [2, 2])?
+        {
             return Ok(Some(why));
         }
     }

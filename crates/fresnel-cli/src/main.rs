@@ -18,6 +18,7 @@ mod db;
 mod deqp;
 mod fastargs;
 mod includes;
+mod piglit;
 mod run;
 mod units;
 
@@ -159,6 +160,27 @@ enum Command {
         /// 1.5, 1.6).
         #[arg(long = "vulkan-minor", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
         vulkan_minor: u8,
+        /// Optimize every shader (for speed) before it runs.
+        #[arg(short = 'O', action = clap::ArgAction::SetTrue)]
+        o: bool,
+        /// Optimize every shader for size before it runs.
+        #[arg(long = "Os", action = clap::ArgAction::SetTrue)]
+        os: bool,
+    },
+    /// Run piglit `.shader_test` files (or the directories holding them) on the
+    /// interpreter and check their probes.
+    Piglit {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Also print one line per passing test.
+        #[arg(long = "list-passing")]
+        list_passing: bool,
+        /// Do not print failures (only the summary).
+        #[arg(short = 'q', long)]
+        quiet: bool,
+        /// Print a line per file.
+        #[arg(long = "per-file")]
+        per_file: bool,
         /// Optimize every shader (for speed) before it runs.
         #[arg(short = 'O', action = clap::ArgAction::SetTrue)]
         o: bool,
@@ -674,6 +696,28 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                 vulkan_minor,
             };
             Ok(deqp::main(&files, &args))
+        }
+        Command::Piglit {
+            paths,
+            list_passing,
+            quiet,
+            per_file,
+            o,
+            os,
+        } => {
+            let args = piglit::PiglitArgs {
+                opt: if o {
+                    fresnel_opt::OptLevel::O
+                } else if os {
+                    fresnel_opt::OptLevel::Os
+                } else {
+                    fresnel_opt::OptLevel::O0
+                },
+                list_passing,
+                quiet,
+                per_file,
+            };
+            Ok(piglit::main(&piglit::collect(&paths), &args))
         }
         Command::Check {
             files,

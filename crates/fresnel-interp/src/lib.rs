@@ -192,6 +192,17 @@ impl Scalar {
     }
 }
 
+/// What rasterization gives one fragment besides its position.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct RasterFacts {
+    /// `!gl_FrontFacing`.
+    pub back_facing: bool,
+    /// `gl_FragCoord.z`.
+    pub depth: f32,
+    /// `gl_FragCoord.w`: 1 / the clip-space w interpolated at the fragment.
+    pub inv_w: f32,
+}
+
 /// One fragment to shade: window position (its pixel centre is `x + 0.5, y + 0.5`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Fragment {
@@ -218,6 +229,10 @@ pub struct Interp<'s> {
     executed: u64,
     /// `gl_FragCoord.z` for fragments without an explicit `gl_FragCoord` input.
     pub frag_depth: f32,
+    /// Per fragment of the next [`Interp::run_fragment`] (by index in its slice): what
+    /// its primitive gives it, for runners that rasterize. Fragments past the end of the list
+    /// face the front and take `frag_depth` and a `gl_FragCoord.w` of 1.
+    pub per_fragment: Vec<RasterFacts>,
     /// Specialization constant values set by [`Interp::set_spec_constant`]
     /// (constant_id, bits), sorted by id.
     spec_overrides: Vec<(u32, u64)>,
@@ -341,6 +356,7 @@ impl<'s> Interp<'s> {
             emitted: Vec::new(),
             executed: 0,
             frag_depth: 0.5,
+            per_fragment: Vec::new(),
             spec_overrides: Vec::new(),
         })
     }
@@ -763,6 +779,7 @@ impl<'s> Interp<'s> {
         m.specialize(&self.spec_overrides, self.local_size());
         m.quads = true;
         let depth = self.frag_depth;
+        let raster = std::mem::take(&mut self.per_fragment);
         let this = InterpView {
             shader: self.shader,
             inputs: &self.inputs,
@@ -784,11 +801,15 @@ impl<'s> Interp<'s> {
             let builtin = |name: &str, lane: usize| -> Option<Vec<u64>> {
                 let f = |x: f32| u64::from(x.to_bits());
                 let (x, y) = pos[lane];
+                let r = raster.get(input_of[lane]);
                 match name {
-                    "gl_FragCoord" => {
-                        Some(vec![f(x as f32 + 0.5), f(y as f32 + 0.5), f(depth), f(1.0)])
-                    }
-                    "gl_FrontFacing" => Some(vec![1]),
+                    "gl_FragCoord" => Some(vec![
+                        f(x as f32 + 0.5),
+                        f(y as f32 + 0.5),
+                        f(r.map_or(depth, |r| r.depth)),
+                        f(r.map_or(1.0, |r| r.inv_w)),
+                    ]),
+                    "gl_FrontFacing" => Some(vec![u64::from(!r.is_some_and(|r| r.back_facing))]),
                     "gl_PointCoord" | "gl_SamplePosition" => Some(vec![f(0.5), f(0.5)]),
                     "gl_HelperInvocation" => Some(vec![u64::from(helper[lane])]),
                     "gl_SampleMaskIn" => Some(vec![1]),

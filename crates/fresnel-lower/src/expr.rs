@@ -1722,7 +1722,7 @@ impl FnCx<'_, '_, '_> {
     }
 
     /// Converts an operand of type `from` to the same shape of type `to`.
-    fn convert(
+    pub(crate) fn convert(
         &mut self,
         v: Operand,
         from: HirTypeId,

@@ -17,6 +17,10 @@ use crate::expr::Place;
 use crate::types::{contains_opaque, ir_type, shape, value_bits, Shape};
 use crate::{limits, LowerError, LowerOptions, Operand};
 
+/// An `out`/`inout` argument of an inlined call: the argument's place, the parameter's
+/// variable and type, and the argument's type (the value is converted back to it).
+pub(crate) type CopyBack = (Place, VarId, HirTypeId, HirTypeId);
+
 /// How a HIR global is reached.
 #[derive(Copy, Clone, Debug)]
 pub enum Global {
@@ -763,7 +767,8 @@ impl FnCx<'_, '_, '_> {
         }
         let fid = self.cx.callee(self.b.types, hf)?;
         let mut in_vals: SmallVec<[ValueId; 4]> = SmallVec::new();
-        let mut outs: Vec<(Place, HirTypeId)> = Vec::new();
+        // (argument place, parameter type, argument type)
+        let mut outs: Vec<(Place, HirTypeId, HirTypeId)> = Vec::new();
         let mut shapes: SmallVec<[(u8, u8); 2]> = SmallVec::new();
         let ret_shape = match shape(m, func.ret) {
             Shape::Value { scalar, n } => Some((value_bits(scalar), n)),
@@ -784,25 +789,30 @@ impl FnCx<'_, '_, '_> {
                     let v = self.expr(*a)?;
                     in_vals.push(self.value_of(v, span)?);
                 }
+                // An argument of another type than the parameter's is converted on the way
+                // in and back (GLSL "Function Calling Conventions": out and inout
+                // arguments convert from the parameter's type to the argument's).
                 hir::ParamDir::Out => {
                     let pl = self.place(*a)?;
-                    outs.push((pl, pv.ty));
+                    outs.push((pl, pv.ty, m.expr(*a).ty));
                     shapes.push((value_bits(scalar), n));
                 }
                 hir::ParamDir::InOut => {
+                    let aty = m.expr(*a).ty;
                     let pl = self.place(*a)?;
                     let v = self.load_place(&pl)?;
+                    let v = self.convert(v, aty, pv.ty, span)?;
                     in_vals.push(self.value_of(v, span)?);
-                    outs.push((pl, pv.ty));
+                    outs.push((pl, pv.ty, aty));
                     shapes.push((value_bits(scalar), n));
                 }
             }
         }
         let dests = self.b.call(fid, &in_vals, &shapes);
         let skip = usize::from(ret_shape.is_some());
-        for (i, (pl, _)) in outs.iter().enumerate() {
-            let v = dests[skip + i];
-            self.store_place(pl, &Operand::Value(v))?;
+        for (i, (pl, pty, aty)) in outs.iter().enumerate() {
+            let v = self.convert(Operand::Value(dests[skip + i]), *pty, *aty, span)?;
+            self.store_place(pl, &v)?;
         }
         Ok(ret_shape.map(|_| Operand::Value(dests[0])))
     }
@@ -836,7 +846,7 @@ impl FnCx<'_, '_, '_> {
         }
         self.check_size()?;
         let mut binds: Vec<(hir::VarId, Local)> = Vec::new();
-        let mut copy_back: Vec<(Place, VarId, HirTypeId)> = Vec::new();
+        let mut copy_back: Vec<CopyBack> = Vec::new();
         for (p, a) in func.params.iter().zip(args) {
             let pv = m.var(*p);
             let dir = match pv.storage {
@@ -858,14 +868,16 @@ impl FnCx<'_, '_, '_> {
                 }
                 hir::ParamDir::Out => {
                     let pl = self.place(*a)?;
-                    copy_back.push((pl, v, pv.ty));
+                    copy_back.push((pl, v, pv.ty, m.expr(*a).ty));
                 }
                 hir::ParamDir::InOut => {
+                    let aty = m.expr(*a).ty;
                     let pl = self.place(*a)?;
                     let op = self.load_place(&pl)?;
+                    let op = self.convert(op, aty, pv.ty, span)?;
                     let d = self.deref_var(v);
                     self.store(d, pv.ty, &op)?;
-                    copy_back.push((pl, v, pv.ty));
+                    copy_back.push((pl, v, pv.ty, aty));
                 }
             }
             binds.push((*p, Local::Var(v)));
@@ -879,7 +891,7 @@ impl FnCx<'_, '_, '_> {
         &mut self,
         hf: hir::FuncId,
         binds: Vec<(hir::VarId, Local)>,
-        copy_back: Vec<(Place, VarId, HirTypeId)>,
+        copy_back: Vec<CopyBack>,
         span: Span,
     ) -> Result<Option<Operand>, LowerError> {
         let m = self.cx.m;
@@ -930,9 +942,10 @@ impl FnCx<'_, '_, '_> {
             r?;
             self.after_construct(&c)?;
         }
-        for (pl, v, ty) in copy_back {
+        for (pl, v, ty, aty) in copy_back {
             let d = self.deref_var(v);
             let op = self.load(d, ty)?;
+            let op = self.convert(op, ty, aty, span)?;
             self.store_place(&pl, &op)?;
         }
         Ok(match ret {

@@ -170,3 +170,24 @@ fn inlined_bodies_with_and_without_early_returns() {
     );
     assert_eq!(r, vec![2, 1, 20, 9]);
 }
+
+/// `out` arguments of another type than the parameter's convert from the parameter's type
+/// when written back, for called and inlined functions alike (GLSL "Function Calling Conventions"; piglit's
+/// vs-out-conversion-int-to-float).
+#[test]
+fn out_and_inout_arguments_convert_to_the_argument_type() {
+    let r = run(
+        "void setI(out int x) { x = 4; }\n\
+         void setF(out float x) { x = 1.5; }\n\
+         void setU(out uint x) { x = 7u; }\n\
+         void pair(out int a, out mat2 m) { a = -5; m = mat2(2.0); }\n\
+         void main() {\n\
+           float f; setI(f); r[0] = int(f * 10.0);\n\
+           double g; setF(g); r[1] = int(g * 10.0);\n\
+           float h; setU(h); r[2] = int(h * 10.0);\n\
+           float k; mat2 m; pair(k, m); r[3] = int(k * 10.0) + int(m[0][0]);\n\
+         }\n",
+        4,
+    );
+    assert_eq!(r, vec![40, 15, 70, -48]);
+}

@@ -140,7 +140,7 @@ genFType uintBitsToFloat(highp genUType value);
 @ gl 400 es 320 ext GL_ARB_gpu_shader5|GL_EXT_gpu_shader5|GL_OES_gpu_shader5
 genFType fma(genFType a, genFType b, genFType c);
 
-@ gl 400 es 310 ext GL_ARB_gpu_shader5
+@ gl 400 es 310 ext GL_ARB_gpu_shader5|GL_MESA_shader_integer_functions
 genFType frexp(highp genFType x, out highp genIType exp);
 genFType ldexp(highp genFType x, highp genIType exp);
 
@@ -708,8 +708,8 @@ bvec2 notEqual(u8vec2 x, u8vec2 y);
 bvec3 notEqual(u8vec3 x, u8vec3 y);
 bvec4 notEqual(u8vec4 x, u8vec4 y);
 
-// ---- Integer functions (8.8) ----
-@ gl 400 es 310 ext GL_ARB_gpu_shader5
+// ---- Integer functions (8.8); GL_MESA_shader_integer_functions brings them to GLSL 1.30 and ESSL 3.00 ----
+@ gl 400 es 310 ext GL_ARB_gpu_shader5|GL_MESA_shader_integer_functions
 genUType uaddCarry(highp genUType x, highp genUType y, out lowp genUType carry);
 genUType usubBorrow(highp genUType x, highp genUType y, out lowp genUType borrow);
 void umulExtended(highp genUType x, highp genUType y, out highp genUType msb, out highp genUType lsb);
@@ -720,7 +720,7 @@ genIType bitfieldInsert(genIType base, genIType insert, int offset, int bits);
 genUType bitfieldInsert(genUType base, genUType insert, int offset, int bits);
 genIType bitfieldReverse(highp genIType value);
 genUType bitfieldReverse(highp genUType value);
-@ gl 400 ext GL_ARB_gpu_shader5
+@ gl 400 ext GL_ARB_gpu_shader5|GL_MESA_shader_integer_functions
 genIType bitCount(genIType value);
 genIType bitCount(genUType value);
 genIType findLSB(genIType value);

@@ -422,3 +422,32 @@ fn bounding_box_names_in_glsl_es_3_20() {
         e.join("\n")
     );
 }
+
+/// GL_MESA_shader_integer_functions gives GLSL 1.30 and ESSL 3.00 the integer functions of
+/// GL_ARB_gpu_shader5, with frexp and ldexp; without it they stay GLSL 4.00 / ESSL 3.10.
+#[test]
+fn mesa_shader_integer_functions_bring_the_integer_functions_to_glsl_1_30() {
+    let body = "void main() {\n\
+        uvec4 msb, lsb, carry;\n\
+        umulExtended(uvec4(1u), uvec4(2u), msb, lsb);\n\
+        ivec2 hi, lo; imulExtended(ivec2(3), ivec2(4), hi, lo);\n\
+        uint s = uaddCarry(1u, 2u, carry.x) + usubBorrow(3u, 1u, carry.y);\n\
+        int b = bitfieldExtract(7, 1, 2) + bitfieldInsert(0, 1, 2, 1) + bitfieldReverse(1);\n\
+        int c = bitCount(5u) + findLSB(8) + findMSB(8u);\n\
+        int e; float m = frexp(8.0, e) + ldexp(0.5, 2);\n\
+        gl_FragColor = vec4(float(s) + float(b + c) + m);\n\
+    }\n";
+    let frag = |target, src: &str| errors_with(Stage::Fragment, target, src);
+    let e = frag(
+        TargetEnv::OpenGl,
+        &format!("#version 130\n#extension GL_MESA_shader_integer_functions : enable\n{body}"),
+    );
+    assert!(e.is_empty(), "{e:?}");
+    let e = frag(TargetEnv::OpenGl, &format!("#version 130\n{body}"));
+    assert!(e.iter().any(|m| m.contains("umulExtended")), "{e:?}");
+    let es = "#version 300 es\n#extension GL_MESA_shader_integer_functions : require\n\
+        precision highp float;\nout vec4 o;\n\
+        void main() { uint carry; int e; o = vec4(float(uaddCarry(1u, 2u, carry)) + frexp(2.0, e) + float(findMSB(4))); }\n";
+    let e = frag(TargetEnv::OpenGlEs, es);
+    assert!(e.is_empty(), "{e:?}");
+}

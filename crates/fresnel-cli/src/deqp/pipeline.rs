@@ -31,7 +31,7 @@ use super::{scalar_f64, var_loc_slots};
 
 /// One vertex leaving a stage: its clip-space position and the slots of every output.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Vertex {
+pub(crate) struct Vertex {
     pub pos: [f64; 4],
     pub outs: Vec<(VarId, Vec<u64>)>,
 }
@@ -46,7 +46,7 @@ impl Vertex {
 }
 
 /// The vertices and triangles one stage produced, with the shader whose outputs they hold.
-pub(super) struct Stream<'s> {
+pub(crate) struct Stream<'s> {
     pub shader: &'s Shader,
     pub verts: Vec<Vertex>,
     pub tris: Vec<[usize; 3]>,
@@ -83,7 +83,7 @@ pub(super) fn unsupported(shaders: &[&Shader]) -> Option<String> {
 }
 
 /// The vertex shader's four corners and the quad's two triangles.
-pub(super) fn from_vertex_stage<'s>(vs: &'s Shader, vi: &Interp<'_>, count: usize) -> Stream<'s> {
+pub(crate) fn from_vertex_stage<'s>(vs: &'s Shader, vi: &Interp<'_>, count: usize) -> Stream<'s> {
     let verts = (0..count).map(|i| collect_vertex(vs, vi, i)).collect();
     Stream {
         shader: vs,
@@ -426,26 +426,36 @@ fn cover(verts: &[Vertex], tri: &[usize; 3], x: f64, y: f64) -> Option<[f64; 3]>
     (b0 >= -EPS && b1 >= -EPS && b2 >= -EPS).then_some([b0, b1, b2])
 }
 
+/// The last primitive of the stream (in draw order) covering the centre of fragment `f` of a
+/// `viewport` (window size in pixels), with the centre's barycentric weights in it.
+pub(crate) fn covering(
+    stream: &Stream<'_>,
+    f: Fragment,
+    viewport: [u32; 2],
+) -> Option<([usize; 3], [f64; 3])> {
+    let x = (f64::from(f.x) + 0.5) / f64::from(viewport[0].max(1)) * 2.0 - 1.0;
+    let y = (f64::from(f.y) + 0.5) / f64::from(viewport[1].max(1)) * 2.0 - 1.0;
+    stream
+        .tris
+        .iter()
+        .rev()
+        .find_map(|t| cover(&stream.verts, t, x, y).map(|b| (*t, b)))
+}
+
 /// Sets the fragment shader's inputs for `frags` from the stream's primitives; `Err` names a
 /// fragment no primitive covers (the runner would read the clear colour there).
-pub(super) fn fragment_inputs(
+pub(crate) fn fragment_inputs(
     stream: &Stream<'_>,
     fs: &Shader,
     fi: &mut Interp<'_>,
     frags: &[Fragment],
     by_location: bool,
+    viewport: [u32; 2],
 ) -> Result<Result<(), String>, Error> {
     // The covering primitive and weights of each fragment: the last one drawn.
     let mut hits = Vec::with_capacity(frags.len());
     for f in frags {
-        let x = (f64::from(f.x) + 0.5) - 1.0;
-        let y = (f64::from(f.y) + 0.5) - 1.0;
-        let hit = stream
-            .tris
-            .iter()
-            .rev()
-            .find_map(|t| cover(&stream.verts, t, x, y).map(|b| (*t, b)));
-        match hit {
+        match covering(stream, *f, viewport) {
             Some(h) => hits.push(h),
             None => {
                 return Ok(Err(format!(
@@ -458,7 +468,7 @@ pub(super) fn fragment_inputs(
     let producer = stream.shader;
     let inputs: Vec<(VarId, String)> = fs
         .vars_of(VarMode::ShaderIn)
-        .filter(|(_, v)| !v.builtin)
+        .filter(|(_, v)| !v.builtin || compat_varying(&v.name).is_some())
         .map(|(id, v)| (id, v.name.clone()))
         .collect();
     for (id, name) in inputs {
@@ -528,7 +538,16 @@ pub(super) fn input_sources(
     slots: usize,
     by_location: bool,
 ) -> Option<Vec<Option<(VarId, usize)>>> {
-    let name = &consumer.vars[cin].name;
+    let cvar = &consumer.vars[cin];
+    let name = &cvar.name;
+    if cvar.builtin {
+        // A built-in varying of the compatibility profile: from its vertex-side name.
+        let from = compat_varying(name)?;
+        return producer
+            .vars_of(VarMode::ShaderOut)
+            .find(|(_, o)| o.builtin && o.name == from)
+            .map(|(pid, _)| (0..slots).map(|i| Some((pid, i))).collect());
+    }
     let by_name = || {
         producer
             .vars_of(VarMode::ShaderOut)
@@ -563,4 +582,16 @@ pub(super) fn input_sources(
     } else {
         by_name().or_else(by_loc)
     }
+}
+
+/// The output of the stage before the fragment shader that feeds a built-in fragment input
+/// of the compatibility profile (every primitive is front-facing here).
+pub(crate) fn compat_varying(input: &str) -> Option<&'static str> {
+    Some(match input {
+        "gl_Color" => "gl_FrontColor",
+        "gl_SecondaryColor" => "gl_FrontSecondaryColor",
+        "gl_TexCoord" => "gl_TexCoord",
+        "gl_FogFragCoord" => "gl_FogFragCoord",
+        _ => return None,
+    })
 }

@@ -1,0 +1,849 @@
+//! `fresnel piglit`: runs piglit `.shader_test` files on the interpreter, as piglit's
+//! `shader_runner` runs them on a GL driver, and checks their probes.
+//!
+//! What is run: the GLSL vertex and fragment shaders of the test (a `[vertex shader
+//! passthrough]` is the runner's `gl_Position = piglit_vertex` shader), and these `[test]`
+//! commands, in order:
+//!
+//! * `clear color R G B A`, `clear`;
+//! * `uniform TYPE NAME VALUE...` (default-block uniforms by GL path, `s.a`, `arr[2]`, and
+//!   members of uniform blocks);
+//! * `draw rect [ortho] X Y W H`: two triangles with `piglit_vertex` / `gl_Vertex` at the
+//!   corners (`ortho`: in window pixels) and `piglit_texcoord` / `gl_MultiTexCoord0` from
+//!   (0, 0) to (1, 1); every pixel whose centre a triangle covers is shaded;
+//! * `probe [all|rect] rgb|rgba ...` and `relative probe [rect] rgb|rgba ...`: the pixels,
+//!   stored in an 8-bit RGBA framebuffer, against the expected colour with shader_runner's
+//!   tolerance for 8-bit channels (3/256);
+//! * `link success`; `link error` when a shader of the test does not compile.
+//!
+//! A test that needs anything else (other commands, vertex data, textures, other stages,
+//! fixed-function vertex processing, several shaders of one stage) is skipped with the
+//! reason, so the totals say what was really executed.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use fresnel::{Options, SourceInput, TargetEnv, Version};
+use fresnel_interp::{Fragment, Interp, Leaf, RasterFacts, Scalar};
+use fresnel_ir::{Shader, Type, VarMode};
+use fresnel_testfmt::piglit::{self, ShaderForm};
+use fresnel_testfmt::Stage as TStage;
+
+use crate::deqp::pipeline;
+
+/// The window of shader_runner when the test does not ask for another (`SIZE W H`).
+const DEFAULT_SIZE: [u32; 2] = [250, 250];
+/// Largest window accepted from `SIZE`.
+const MAX_PIXELS: u64 = 1 << 22;
+/// Instruction budget of one stage run.
+const MAX_INSTRUCTIONS: u64 = 200_000_000;
+/// shader_runner's probe tolerance for 8-bit channels (`piglit_set_tolerance_for_bits`).
+const TOLERANCE: f64 = 3.0 / 256.0;
+
+pub struct PiglitArgs {
+    pub quiet: bool,
+    pub per_file: bool,
+    pub list_passing: bool,
+    pub opt: fresnel_opt::OptLevel,
+}
+
+/// The result of one test file.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    Pass,
+    Fail(String),
+    Skip(String),
+}
+
+/// Runs the files; prints failures and the totals; returns whether nothing failed.
+pub fn main(files: &[PathBuf], args: &PiglitArgs) -> bool {
+    let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);
+    let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+    let mut out = std::io::stdout().lock();
+    for f in files {
+        let name = f.display().to_string();
+        let outcome = match std::fs::read(f) {
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                run_test(&text, args.opt)
+            }
+            Err(e) => Outcome::Fail(format!("cannot read: {e}")),
+        };
+        match &outcome {
+            Outcome::Pass => {
+                passed += 1;
+                if args.list_passing {
+                    let _ = writeln!(out, "{name}: pass");
+                }
+            }
+            Outcome::Fail(why) => {
+                failed += 1;
+                if !args.quiet {
+                    let _ = writeln!(out, "{name}: {why}");
+                }
+            }
+            Outcome::Skip(why) => {
+                skipped += 1;
+                *reasons.entry(why.clone()).or_default() += 1;
+            }
+        }
+        if args.per_file {
+            let _ = writeln!(out, "file {name}: {}", describe(&outcome));
+        }
+    }
+    for (why, n) in &reasons {
+        let _ = writeln!(out, "skipped {n}: {why}");
+    }
+    let _ = writeln!(out, "{passed} passed, {failed} failed, {skipped} skipped");
+    failed == 0
+}
+
+fn describe(o: &Outcome) -> String {
+    match o {
+        Outcome::Pass => "pass".into(),
+        Outcome::Fail(w) => format!("fail ({w})"),
+        Outcome::Skip(w) => format!("skip ({w})"),
+    }
+}
+
+/// Runs one `.shader_test` text.
+pub fn run_test(text: &str, opt: fresnel_opt::OptLevel) -> Outcome {
+    let test = piglit::parse_shader_test(text);
+    match Program::build(&test, opt) {
+        Ok(Built::Program(p)) => p.run(&test),
+        Ok(Built::Rejected(why)) => {
+            if test.expects_link_error() {
+                Outcome::Pass
+            } else {
+                Outcome::Fail(why)
+            }
+        }
+        Err(skip) => Outcome::Skip(skip),
+    }
+}
+
+/// The compiled program of a test.
+struct Program {
+    vs: Shader,
+    fs: Shader,
+    es: bool,
+    size: [u32; 2],
+}
+
+enum Built {
+    Program(Box<Program>),
+    /// A shader did not compile (the message).
+    Rejected(String),
+}
+
+/// The passthrough vertex shader of shader_runner, in the fragment shader's dialect.
+fn passthrough_source(fs_source: &str, es: bool) -> String {
+    let version = fs_source
+        .lines()
+        .map(str::trim)
+        .find_map(|l| l.strip_prefix("#version"))
+        .map(|v| v.split_whitespace().collect::<Vec<_>>())
+        .unwrap_or_default();
+    let number: u32 = version.first().and_then(|n| n.parse().ok()).unwrap_or(0);
+    let is_es = es || version.get(1) == Some(&"es");
+    if is_es && number >= 300 {
+        format!("#version {number} es\nin vec4 piglit_vertex;\nvoid main() {{ gl_Position = piglit_vertex; }}\n")
+    } else if is_es {
+        "#version 100\nattribute vec4 piglit_vertex;\nvoid main() { gl_Position = piglit_vertex; }\n"
+            .into()
+    } else if number >= 140 {
+        format!("#version {number}\nin vec4 piglit_vertex;\nvoid main() {{ gl_Position = piglit_vertex; }}\n")
+    } else {
+        "#version 110\nattribute vec4 piglit_vertex;\nvoid main() { gl_Position = piglit_vertex; }\n"
+            .into()
+    }
+}
+
+fn compile(
+    src: &str,
+    stage: TStage,
+    es: bool,
+    opt: fresnel_opt::OptLevel,
+) -> Result<Shader, String> {
+    let opts = Options {
+        stage: fresnel::Stage::from_extension(stage.extension()),
+        target: if es {
+            TargetEnv::OpenGlEs
+        } else {
+            TargetEnv::OpenGl
+        },
+        default_version: es.then(|| Version::es(100)),
+        ..Options::default()
+    };
+    let name = format!("shader.{}", stage.extension());
+    let run = fresnel::lower_to_ir(
+        SourceInput::new(&name, src),
+        &opts,
+        &mut fresnel::NoIncludes,
+    );
+    if let Some(d) = run
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == fresnel::Severity::Error)
+    {
+        return Err(format!("{} shader: {}", stage.extension(), d.message));
+    }
+    let mut ir = run.ir.ok_or("no IR was produced")?;
+    if matches!(opt, fresnel_opt::OptLevel::O | fresnel_opt::OptLevel::Os) {
+        let facts = fresnel_opt::TargetFacts {
+            default_uniforms: true,
+        };
+        fresnel_opt::optimize(&mut ir, opt, facts).map_err(|e| format!("optimizer: {e}"))?;
+    }
+    Ok(ir)
+}
+
+/// Built-in fragment inputs the runner provides without a vertex shader's help.
+fn window_builtin(name: &str) -> bool {
+    matches!(
+        name,
+        "gl_FragCoord" | "gl_FrontFacing" | "gl_PointCoord" | "gl_HelperInvocation"
+    )
+}
+
+impl Program {
+    fn build(test: &piglit::ShaderTest, opt: fresnel_opt::OptLevel) -> Result<Built, String> {
+        let req = &test.require;
+        let es = req.glsl.as_ref().is_some_and(|g| g.version.es)
+            || req.gl.iter().any(|g| g.what == "GL ES");
+        let mut size = DEFAULT_SIZE;
+        for o in &req.other {
+            let w: Vec<&str> = o.split_whitespace().collect();
+            if let ["SIZE", x, y] = w.as_slice() {
+                match (x.parse::<u32>(), y.parse::<u32>()) {
+                    (Ok(x), Ok(y))
+                        if x > 0 && y > 0 && u64::from(x) * u64::from(y) <= MAX_PIXELS =>
+                    {
+                        size = [x, y]
+                    }
+                    _ => return Err(format!("window size `{o}`")),
+                }
+            }
+        }
+        if test
+            .sections
+            .iter()
+            .any(|s| s.name.eq_ignore_ascii_case("vertex data"))
+        {
+            return Err("`[vertex data]` is not drawn".into());
+        }
+        let mut vs_src: Option<String> = None;
+        let mut fs_src: Option<String> = None;
+        let mut passthrough = false;
+        for sh in &test.shaders {
+            match (sh.stage, sh.form) {
+                (TStage::Vertex, ShaderForm::Passthrough) => passthrough = true,
+                (TStage::Vertex | TStage::Fragment, ShaderForm::Glsl) => {
+                    let slot = if sh.stage == TStage::Vertex {
+                        &mut vs_src
+                    } else {
+                        &mut fs_src
+                    };
+                    if slot.is_some() {
+                        return Err("several shaders of one stage".into());
+                    }
+                    *slot = Some(sh.source.clone());
+                }
+                (s, ShaderForm::Glsl) => {
+                    return Err(format!("{} shaders are not run", s.extension()))
+                }
+                (_, f) => return Err(format!("{f:?} shaders are not run")),
+            }
+        }
+        let Some(fs_src) = fs_src else {
+            return Err("no fragment shader".into());
+        };
+        // shader_runner gives a shader without `#version` the version the test requires.
+        let versioned = |src: String| -> String {
+            let has_version = src.lines().any(|l| l.trim_start().starts_with("#version"));
+            match &req.glsl {
+                Some(g) if !has_version && matches!(g.op.as_str(), ">=" | "==" | ">") => {
+                    let n = g.version.number;
+                    let suffix = if g.version.es && n >= 300 { " es" } else { "" };
+                    format!("#version {n}{suffix}\n{src}")
+                }
+                _ => src,
+            }
+        };
+        let fs_src = versioned(fs_src);
+        let vs_src = vs_src.map(versioned);
+        let fixed_function = vs_src.is_none() && !passthrough;
+        let vs_src = vs_src.unwrap_or_else(|| passthrough_source(&fs_src, es));
+        let fs = match compile(&fs_src, TStage::Fragment, es, opt) {
+            Ok(s) => s,
+            Err(e) => return Ok(Built::Rejected(e)),
+        };
+        let vs = match compile(&vs_src, TStage::Vertex, es, opt) {
+            Ok(s) => s,
+            Err(e) if fixed_function => return Err(format!("fixed-function vertex stage: {e}")),
+            Err(e) => return Ok(Built::Rejected(e)),
+        };
+        if fixed_function {
+            // Without a vertex shader, GL's fixed-function stage feeds the fragment shader;
+            // only window built-ins are provided here.
+            if let Some((_, v)) = fs
+                .vars_of(VarMode::ShaderIn)
+                .find(|(_, v)| !window_builtin(&v.name))
+            {
+                return Err(format!(
+                    "fixed-function vertex processing (the fragment shader reads `{}`)",
+                    v.name
+                ));
+            }
+        }
+        Ok(Built::Program(Box::new(Program { vs, fs, es, size })))
+    }
+
+    fn run(&self, test: &piglit::ShaderTest) -> Outcome {
+        let [w, h] = self.size;
+        let mut clear = [0.0f64; 4];
+        let mut fb = vec![[0u8; 4]; (w * h) as usize];
+        let mut uniforms: Vec<(String, Vec<Scalar>)> = Vec::new();
+        let mut drew = false;
+        // `ortho`: the fixed-function projection maps window pixels to the window.
+        let mut ortho_projection = false;
+        let mut first_failure: Option<String> = None;
+        for line in &test.test {
+            let text = line.text.split('#').next().unwrap_or("").trim();
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let at = |why: String| format!("line {}: {why}", line.line);
+            match words.as_slice() {
+                [] => {}
+                ["link", "success"] => {}
+                ["ortho"] => ortho_projection = true,
+                ["link", "error"] => {
+                    return Outcome::Skip(
+                        "`link error` with shaders that compile (link checks)".into(),
+                    )
+                }
+                ["clear", "color", rest @ ..] => match numbers(&rest.join(" ")) {
+                    Some(v) if v.len() == 4 => clear.copy_from_slice(&v),
+                    _ => return Outcome::Fail(at(format!("bad command `{text}`"))),
+                },
+                ["clear"] => {
+                    let c = clear.map(unorm8);
+                    fb.iter_mut().for_each(|p| *p = c);
+                }
+                ["uniform", ty, name, vals @ ..] => match uniform_values(ty, vals) {
+                    Ok(v) => {
+                        uniforms.retain(|(n, _)| n != name);
+                        uniforms.push((name.to_string(), v));
+                    }
+                    Err(e) => return Outcome::Skip(e),
+                },
+                ["draw", "rect", rest @ ..] => {
+                    let (ortho, nums) = match rest {
+                        ["ortho", r @ ..] => (true, r),
+                        r => (false, r),
+                    };
+                    let Some(mut r) = numbers(&nums.join(" ")).filter(|v| v.len() == 4) else {
+                        return Outcome::Skip(format!("command `{text}` is not run"));
+                    };
+                    if ortho {
+                        r = [
+                            -1.0 + 2.0 * r[0] / f64::from(w),
+                            -1.0 + 2.0 * r[1] / f64::from(h),
+                            2.0 * r[2] / f64::from(w),
+                            2.0 * r[3] / f64::from(h),
+                        ]
+                        .to_vec();
+                    }
+                    if let Err(e) = self.draw(&r, &uniforms, ortho_projection, &mut fb) {
+                        return Outcome::Fail(at(e));
+                    }
+                    drew = true;
+                }
+                [kind @ ("probe" | "relative"), ..] => {
+                    let relative = *kind == "relative";
+                    match probe(text, relative, &fb, self.size) {
+                        Ok(None) => {}
+                        Ok(Some(why)) => {
+                            first_failure.get_or_insert_with(|| at(why));
+                        }
+                        Err(skip) => return Outcome::Skip(skip),
+                    }
+                }
+                _ => {
+                    let cmd: Vec<&str> = words.iter().take(2).copied().collect();
+                    return Outcome::Skip(format!("command `{}` is not run", cmd.join(" ")));
+                }
+            }
+        }
+        match first_failure {
+            Some(why) => Outcome::Fail(why),
+            None if !drew => Outcome::Skip("nothing drawn".into()),
+            None => Outcome::Pass,
+        }
+    }
+
+    /// Draws the rectangle `r` (x, y, w, h in normalized device coordinates) into `fb`.
+    fn draw(
+        &self,
+        r: &[f64],
+        uniforms: &[(String, Vec<Scalar>)],
+        ortho: bool,
+        fb: &mut [[u8; 4]],
+    ) -> Result<(), String> {
+        let [w, h] = self.size;
+        let (x0, y0, x1, y1) = (r[0], r[1], r[0] + r[2], r[1] + r[3]);
+        let corners = [[x0, y0], [x1, y0], [x0, y1], [x1, y1]];
+        let tex = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]];
+        let mut vi = Interp::new(&self.vs).map_err(|e| e.to_string())?;
+        vi.limits.max_instructions = MAX_INSTRUCTIONS;
+        let inputs: Vec<(String, fresnel_ir::VarId)> = self
+            .vs
+            .vars_of(VarMode::ShaderIn)
+            .map(|(id, v)| (v.name.clone(), id))
+            .collect();
+        // The rectangle's positions go to attribute 0: `piglit_vertex` (shader_runner binds
+        // it there), `gl_Vertex`, an input placed there, or the only other user input (GL
+        // gives it location 0); texture coordinates go to `piglit_texcoord` (location 1).
+        let user: Vec<&(String, fresnel_ir::VarId)> = inputs
+            .iter()
+            .filter(|(n, id)| !self.vs.vars[*id].builtin && n != "piglit_texcoord")
+            .collect();
+        let position_input = |name: &str, id: fresnel_ir::VarId| {
+            matches!(name, "piglit_vertex" | "gl_Vertex")
+                || self.vs.vars[id].location == Some(0)
+                || (user.len() == 1
+                    && user[0].1 == id
+                    && self.vs.vars[id].location.is_none()
+                    && !inputs.iter().any(|(n, _)| n == "piglit_vertex"))
+        };
+        for (name, id) in &inputs {
+            let leaves = vi.leaves(*id);
+            let is_position = position_input(name, *id);
+            let is_texcoord = matches!(name.as_str(), "piglit_texcoord" | "gl_MultiTexCoord0")
+                || self.vs.vars[*id].location == Some(1);
+            let per_vertex: Vec<Vec<u64>> = (0..4)
+                .map(|i| {
+                    let v = if is_position {
+                        [corners[i][0], corners[i][1], 0.0, 1.0]
+                    } else if is_texcoord {
+                        [tex[i][0], tex[i][1], 0.0, 1.0]
+                    } else {
+                        // A generic attribute without an array: GL's current value.
+                        [0.0, 0.0, 0.0, 1.0]
+                    };
+                    leaves
+                        .iter()
+                        .enumerate()
+                        .map(|(k, l)| Scalar::Float(v[k.min(3)]).encode(*l))
+                        .collect()
+                })
+                .collect();
+            if vi.set_input(name, per_vertex).is_err() {
+                continue;
+            }
+        }
+        let ortho = ortho.then_some(self.size);
+        set_state(&mut vi, &self.vs, ortho);
+        set_uniforms(&mut vi, uniforms);
+        vi.run_vertex(4)
+            .map_err(|e| format!("vertex shader: {e}"))?;
+        let stream = pipeline::from_vertex_stage(&self.vs, &vi, 4);
+        let mut frags: Vec<Fragment> = Vec::new();
+        let mut raster: Vec<RasterFacts> = Vec::new();
+        for y in 0..h {
+            for x in 0..w {
+                let f = Fragment { x, y };
+                if let Some((tri, b)) = pipeline::covering(&stream, f, self.size) {
+                    frags.push(f);
+                    raster.push(raster_facts(&stream, &tri, &b));
+                }
+            }
+        }
+        if frags.is_empty() {
+            return Ok(());
+        }
+        let mut fi = Interp::new(&self.fs).map_err(|e| e.to_string())?;
+        fi.limits.max_instructions = MAX_INSTRUCTIONS;
+        fi.per_fragment = raster;
+        set_state(&mut fi, &self.fs, ortho);
+        match pipeline::fragment_inputs(&stream, &self.fs, &mut fi, &frags, false, self.size) {
+            Ok(Ok(())) => {}
+            Ok(Err(why)) => return Err(why),
+            Err(e) => return Err(format!("fragment inputs: {e}")),
+        }
+        set_uniforms(&mut fi, uniforms);
+        fi.run_fragment(&frags)
+            .map_err(|e| format!("fragment shader: {e}"))?;
+        // The colour output at location 0.
+        let outs: Vec<(fresnel_ir::VarId, String)> = self
+            .fs
+            .vars_of(VarMode::ShaderOut)
+            .map(|(id, v)| (id, v.name.clone()))
+            .collect();
+        let user: Vec<&(fresnel_ir::VarId, String)> = outs
+            .iter()
+            .filter(|(id, _)| !self.fs.vars[*id].builtin)
+            .collect();
+        let color = outs
+            .iter()
+            .find(|(_, n)| n == "gl_FragColor" || n == "gl_FragData")
+            .or_else(|| {
+                user.iter()
+                    .find(|(id, _)| self.fs.vars[*id].location == Some(0))
+                    .copied()
+            })
+            .or_else(|| (user.len() == 1).then(|| user[0]));
+        let Some((cid, cname)) = color else {
+            return Ok(());
+        };
+        let leaves = fi.leaves(*cid);
+        let Some(values) = fi.output(cname) else {
+            return Ok(());
+        };
+        if leaves.iter().any(|l| !matches!(l, Leaf::Float(_))) {
+            return Err("an integer colour output (integer framebuffers are not modelled)".into());
+        }
+        let discarded = fi.discarded().to_vec();
+        for (i, f) in frags.iter().enumerate() {
+            if discarded.get(i).copied().unwrap_or(false) {
+                continue;
+            }
+            let Some(slots) = values.get(i) else {
+                continue;
+            };
+            let mut c = [0.0, 0.0, 0.0, 1.0];
+            for (k, (b, l)) in slots.iter().zip(&leaves).take(4).enumerate() {
+                c[k] = f64_of(Scalar::decode(*b, *l));
+            }
+            fb[(f.y * w + f.x) as usize] = c.map(unorm8);
+        }
+        let _ = self.es;
+        Ok(())
+    }
+}
+
+/// Facing, depth and `1/w` of a fragment at barycentric `b` in triangle `tri`
+/// (counter-clockwise in the window is the front, GL's default).
+fn raster_facts(stream: &pipeline::Stream<'_>, tri: &[usize; 3], b: &[f64; 3]) -> RasterFacts {
+    let p: Vec<[f64; 4]> = tri.iter().map(|&i| stream.verts[i].pos).collect();
+    let ndc: Vec<[f64; 3]> = p
+        .iter()
+        .map(|v| {
+            let w = if v[3] == 0.0 { 1.0 } else { v[3] };
+            [v[0] / w, v[1] / w, v[2] / w]
+        })
+        .collect();
+    let area = (ndc[1][0] - ndc[0][0]) * (ndc[2][1] - ndc[0][1])
+        - (ndc[2][0] - ndc[0][0]) * (ndc[1][1] - ndc[0][1]);
+    let z: f64 = (0..3).map(|k| b[k] * ndc[k][2]).sum();
+    let inv_w: f64 = (0..3)
+        .map(|k| b[k] / if p[k][3] == 0.0 { 1.0 } else { p[k][3] })
+        .sum();
+    RasterFacts {
+        back_facing: area < 0.0,
+        depth: (z * 0.5 + 0.5).clamp(0.0, 1.0) as f32,
+        inv_w: inv_w as f32,
+    }
+}
+
+/// A 4x4 matrix, column-major (`m[column][row]`).
+type Mat4 = [[f64; 4]; 4];
+
+const IDENTITY: Mat4 = [
+    [1.0, 0.0, 0.0, 0.0],
+    [0.0, 1.0, 0.0, 0.0],
+    [0.0, 0.0, 1.0, 0.0],
+    [0.0, 0.0, 0.0, 1.0],
+];
+
+fn transpose(m: &Mat4) -> Mat4 {
+    let mut t = [[0.0; 4]; 4];
+    for (c, col) in m.iter().enumerate() {
+        for (r, v) in col.iter().enumerate() {
+            t[r][c] = *v;
+        }
+    }
+    t
+}
+
+/// The value of a fixed-function matrix uniform: GL's initial state (every matrix the
+/// identity), with `ortho` (the window size) the projection `glOrtho(0, W, 0, H, -1, 1)` that
+/// shader_runner's `ortho` sets.
+fn state_matrix(name: &str, ortho: Option<[u32; 2]>) -> Option<Mat4> {
+    let base = name
+        .trim_end_matches("Transpose")
+        .trim_end_matches("Inverse");
+    let inverse = name.ends_with("Inverse") || name.ends_with("InverseTranspose");
+    let transposed = name.ends_with("Transpose");
+    let m = match base {
+        "gl_ProjectionMatrix" | "gl_ModelViewProjectionMatrix" => match ortho {
+            Some([w, h]) => {
+                let (w, h) = (f64::from(w), f64::from(h));
+                if inverse {
+                    [
+                        [w / 2.0, 0.0, 0.0, 0.0],
+                        [0.0, h / 2.0, 0.0, 0.0],
+                        [0.0, 0.0, -1.0, 0.0],
+                        [w / 2.0, h / 2.0, 0.0, 1.0],
+                    ]
+                } else {
+                    [
+                        [2.0 / w, 0.0, 0.0, 0.0],
+                        [0.0, 2.0 / h, 0.0, 0.0],
+                        [0.0, 0.0, -1.0, 0.0],
+                        [-1.0, -1.0, 0.0, 1.0],
+                    ]
+                }
+            }
+            None => IDENTITY,
+        },
+        "gl_ModelViewMatrix" | "gl_TextureMatrix" | "gl_NormalMatrix" => IDENTITY,
+        _ => return None,
+    };
+    Some(if transposed { transpose(&m) } else { m })
+}
+
+/// Sets the built-in state uniforms a shader reads to GL's initial state (see
+/// [`state_matrix`]); `gl_DepthRange` is (0, 1).
+fn set_state(it: &mut Interp<'_>, sh: &Shader, ortho: Option<[u32; 2]>) {
+    for (_, v) in sh.vars_of(VarMode::Uniform) {
+        if !v.builtin {
+            continue;
+        }
+        if v.name == "gl_DepthRange" {
+            let _ = it.set_uniform_path("gl_DepthRange.far", &[Scalar::Float(1.0)]);
+            let _ = it.set_uniform_path("gl_DepthRange.diff", &[Scalar::Float(1.0)]);
+            continue;
+        }
+        let Some(m) = state_matrix(&v.name, ortho) else {
+            continue;
+        };
+        let (elem, count) = match sh.types.get(v.ty) {
+            Type::Array { elem, len, .. } => (*elem, *len),
+            _ => (v.ty, 1),
+        };
+        let Type::Matrix { columns, rows, .. } = *sh.types.get(elem) else {
+            continue;
+        };
+        let mut vals = Vec::new();
+        for _ in 0..count {
+            for col in m.iter().take(usize::from(columns)) {
+                vals.extend(
+                    col.iter()
+                        .take(usize::from(rows))
+                        .map(|x| Scalar::Float(*x)),
+                );
+            }
+        }
+        let _ = it.set_uniform_scalars(&v.name, &vals);
+    }
+}
+
+fn f64_of(s: Scalar) -> f64 {
+    match s {
+        Scalar::Float(x) => x,
+        Scalar::Int(i) => i as f64,
+        Scalar::Uint(u) => u as f64,
+        Scalar::Bool(b) => f64::from(u8::from(b)),
+    }
+}
+
+/// A colour channel stored in an 8-bit unorm framebuffer.
+fn unorm8(v: f64) -> u8 {
+    let v = if v.is_nan() { 0.0 } else { v.clamp(0.0, 1.0) };
+    (v * 255.0).round() as u8
+}
+
+/// Every number in a text (parentheses and commas are separators).
+fn numbers(text: &str) -> Option<Vec<f64>> {
+    text.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ','))
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse::<f64>().ok())
+        .collect()
+}
+
+/// The scalars of a `uniform TYPE NAME VALUES` command.
+fn uniform_values(ty: &str, vals: &[&str]) -> Result<Vec<Scalar>, String> {
+    let base = ty.trim_start_matches(|c: char| c.is_ascii_digit());
+    let kind = if base.starts_with("float")
+        || base.starts_with("vec")
+        || base.starts_with("mat")
+        || base.starts_with("double")
+        || base.starts_with("dvec")
+        || base.starts_with("dmat")
+    {
+        'f'
+    } else if base.starts_with("uint") || base.starts_with("uvec") {
+        'u'
+    } else if base.starts_with("int") || base.starts_with("ivec") {
+        'i'
+    } else if base.starts_with("bool") || base.starts_with("bvec") {
+        'b'
+    } else {
+        return Err(format!("uniforms of type `{ty}` are not set"));
+    };
+    vals.iter()
+        .map(|v| v.trim_end_matches([',', ';']))
+        .filter(|v| !v.is_empty())
+        .map(|v| {
+            let int = |v: &str| -> Option<i128> {
+                match v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
+                    Some(h) => i128::from_str_radix(h, 16).ok(),
+                    None => match v.strip_prefix('-') {
+                        Some(n) => n.parse::<i128>().ok().map(|x| -x),
+                        None => v.parse::<i128>().ok(),
+                    },
+                }
+            };
+            let s = match kind {
+                // A float given as its bits (`0x3f800000`).
+                'f' => match v.strip_prefix("0x") {
+                    Some(h) => u32::from_str_radix(h, 16)
+                        .ok()
+                        .map(|b| Scalar::Float(f64::from(f32::from_bits(b)))),
+                    None => v.parse::<f64>().ok().map(Scalar::Float),
+                },
+                'u' => int(v).map(|x| Scalar::Uint(x as u64)),
+                'i' => int(v).map(|x| Scalar::Int(x as i32 as i64)),
+                _ => match v {
+                    "true" => Some(Scalar::Bool(true)),
+                    "false" => Some(Scalar::Bool(false)),
+                    _ => int(v).map(|x| Scalar::Bool(x != 0)),
+                },
+            };
+            s.ok_or_else(|| format!("uniform value `{v}` of type `{ty}`"))
+        })
+        .collect()
+}
+
+/// Sets every uniform the shader has (by GL path, else as a block member); names the shader
+/// does not have are left alone, as GL leaves inactive uniforms.
+fn set_uniforms(it: &mut Interp<'_>, uniforms: &[(String, Vec<Scalar>)]) {
+    for (name, vals) in uniforms {
+        if it.set_uniform_path(name, vals).is_err() {
+            let _ = it.set_block_member(name, vals);
+        }
+    }
+}
+
+/// Checks a probe command: `Ok(Some(why))` when it fails, `Err` when it is not supported.
+fn probe(
+    text: &str,
+    relative: bool,
+    fb: &[[u8; 4]],
+    size: [u32; 2],
+) -> Result<Option<String>, String> {
+    let rest = text
+        .strip_prefix(if relative { "relative probe" } else { "probe" })
+        .unwrap_or(text)
+        .trim();
+    let (all, rest) = match rest.strip_prefix("all") {
+        Some(r) => (true, r.trim()),
+        None => (false, rest),
+    };
+    let (rect, rest) = match rest.strip_prefix("rect") {
+        Some(r) => (true, r.trim()),
+        None => (false, rest),
+    };
+    let (channels, rest) = if let Some(r) = rest.strip_prefix("rgba") {
+        (4, r)
+    } else if let Some(r) = rest.strip_prefix("rgb") {
+        (3, r)
+    } else {
+        return Err(format!("probe `{text}` is not run"));
+    };
+    let Some(nums) = numbers(rest) else {
+        return Err(format!("probe `{text}` is not run"));
+    };
+    let [w, h] = size;
+    let (fw, fh) = (f64::from(w), f64::from(h));
+    let (x0, y0, x1, y1, expected) = if all {
+        if nums.len() < channels {
+            return Err(format!("probe `{text}` is not run"));
+        }
+        (0, 0, w, h, nums)
+    } else if rect {
+        if nums.len() < 4 + channels {
+            return Err(format!("probe `{text}` is not run"));
+        }
+        let r = if relative {
+            [nums[0] * fw, nums[1] * fh, nums[2] * fw, nums[3] * fh]
+        } else {
+            [nums[0], nums[1], nums[2], nums[3]]
+        };
+        let x0 = r[0].max(0.0) as u32;
+        let y0 = r[1].max(0.0) as u32;
+        (
+            x0,
+            y0,
+            ((r[0] + r[2]).max(0.0) as u32).min(w),
+            ((r[1] + r[3]).max(0.0) as u32).min(h),
+            nums[4..].to_vec(),
+        )
+    } else {
+        if nums.len() < 2 + channels {
+            return Err(format!("probe `{text}` is not run"));
+        }
+        let (x, y) = if relative {
+            (
+                ((nums[0] * fw) as u32).min(w.saturating_sub(1)),
+                ((nums[1] * fh) as u32).min(h.saturating_sub(1)),
+            )
+        } else {
+            (nums[0].max(0.0) as u32, nums[1].max(0.0) as u32)
+        };
+        (x, y, x + 1, y + 1, nums[2..].to_vec())
+    };
+    if x1 > w || y1 > h {
+        return Ok(Some(format!("probe outside the {w}x{h} window: `{text}`")));
+    }
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let p = fb[(y * w + x) as usize];
+            let bad =
+                (0..channels).any(|c| (f64::from(p[c]) / 255.0 - expected[c]).abs() > TOLERANCE);
+            if bad {
+                let observed: Vec<String> = p[..channels]
+                    .iter()
+                    .map(|v| format!("{:.3}", f64::from(*v) / 255.0))
+                    .collect();
+                let want: Vec<String> = expected[..channels]
+                    .iter()
+                    .map(|v| format!("{v}"))
+                    .collect();
+                return Ok(Some(format!(
+                    "probe at ({x}, {y}): expected ({}), observed ({})",
+                    want.join(", "),
+                    observed.join(", ")
+                )));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// The `.shader_test` files under a path (a file is taken as it is).
+pub fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        walk(p, &mut out);
+    }
+    out
+}
+
+fn walk(p: &Path, out: &mut Vec<PathBuf>) {
+    if p.is_dir() {
+        let Ok(rd) = std::fs::read_dir(p) else {
+            return;
+        };
+        let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        entries.sort();
+        for e in entries {
+            if e.is_dir() || e.extension().is_some_and(|x| x == "shader_test") {
+                walk(&e, out);
+            }
+        }
+    } else {
+        out.push(p.to_path_buf());
+    }
+}
