@@ -552,20 +552,33 @@ fn loc_slots(
     if out.len() > 4096 {
         return loc;
     }
-    match types.get(ty) {
-        Type::Vector { components, .. } => {
-            for c in 0..*components {
-                out.push((loc, comp + c));
-            }
-            loc + 1
+    // A 64-bit component takes two 32-bit components, so a `dvec3` or `dvec4` fills two
+    // locations (GLSL "Input Layout Qualifiers").
+    let vector = |n: u8, bits: u8, loc: i32, comp: u8, out: &mut Vec<(i32, u8)>| -> i32 {
+        let width = if bits == 64 { 2 } else { 1 };
+        let mut last = loc;
+        for c in 0..n {
+            let pos = i32::from(comp) + i32::from(c) * width;
+            last = loc + pos / 4;
+            out.push((last, (pos % 4) as u8));
         }
-        Type::Matrix { columns, rows, .. } => {
-            for col in 0..i32::from(*columns) {
-                for r in 0..*rows {
-                    out.push((loc + col, r));
-                }
+        last + 1
+    };
+    match types.get(ty) {
+        Type::Vector {
+            components, bits, ..
+        } => vector(*components, *bits, loc, comp, out),
+        Type::Matrix {
+            columns,
+            rows,
+            bits,
+            ..
+        } => {
+            let mut l = loc;
+            for _ in 0..*columns {
+                l = vector(*rows, *bits, l, 0, out);
             }
-            loc + i32::from(*columns)
+            l
         }
         Type::Array { elem, len, .. } => {
             let mut l = loc;
@@ -588,7 +601,7 @@ fn loc_slots(
     }
 }
 
-fn var_loc_slots(
+pub(crate) fn var_loc_slots(
     sh: &Shader,
     id: fresnel_ir::VarId,
     default_loc: Option<i32>,

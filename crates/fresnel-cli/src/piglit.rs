@@ -417,13 +417,33 @@ impl Program {
                     && !inputs.iter().any(|(n, _)| n == "piglit_vertex"))
         };
         for (name, id) in &inputs {
+            // GL's current values of the fixed-function attributes; other built-in inputs
+            // (`gl_VertexID`, ...) come from the interpreter.
+            let current = match name.as_str() {
+                "gl_Color" => Some([1.0, 1.0, 1.0, 1.0]),
+                "gl_Normal" => Some([0.0, 0.0, 1.0, 1.0]),
+                "gl_SecondaryColor" => Some([0.0, 0.0, 0.0, 1.0]),
+                "gl_FogCoord" => Some([0.0, 0.0, 0.0, 1.0]),
+                n if n.starts_with("gl_MultiTexCoord") && n != "gl_MultiTexCoord0" => {
+                    Some([0.0, 0.0, 0.0, 1.0])
+                }
+                _ => None,
+            };
+            if self.vs.vars[*id].builtin
+                && current.is_none()
+                && !matches!(name.as_str(), "gl_Vertex" | "gl_MultiTexCoord0")
+            {
+                continue;
+            }
             let leaves = vi.leaves(*id);
             let is_position = position_input(name, *id);
             let is_texcoord = matches!(name.as_str(), "piglit_texcoord" | "gl_MultiTexCoord0")
                 || self.vs.vars[*id].location == Some(1);
             let per_vertex: Vec<Vec<u64>> = (0..4)
                 .map(|i| {
-                    let v = if is_position {
+                    let v = if let Some(c) = current {
+                        c
+                    } else if is_position {
                         [corners[i][0], corners[i][1], 0.0, 1.0]
                     } else if is_texcoord {
                         [tex[i][0], tex[i][1], 0.0, 1.0]
@@ -466,7 +486,7 @@ impl Program {
         fi.limits.max_instructions = MAX_INSTRUCTIONS;
         fi.per_fragment = raster;
         set_state(&mut fi, &self.fs, ortho);
-        match pipeline::fragment_inputs(&stream, &self.fs, &mut fi, &frags, false, self.size) {
+        match pipeline::fragment_inputs(&stream, &self.fs, &mut fi, &frags, true, self.size) {
             Ok(Ok(())) => {}
             Ok(Err(why)) => return Err(why),
             Err(e) => return Err(format!("fragment inputs: {e}")),
@@ -474,48 +494,66 @@ impl Program {
         set_uniforms(&mut fi, uniforms);
         fi.run_fragment(&frags)
             .map_err(|e| format!("fragment shader: {e}"))?;
-        // The colour output at location 0.
-        let outs: Vec<(fresnel_ir::VarId, String)> = self
+        // The colour at location 0, component by component: `gl_FragColor`,
+        // `gl_FragData[0]`, the outputs placed there (`layout(location = 0, component =
+        // N)`), or the only user output (GL places it at 0).
+        let unlocated = self
             .fs
             .vars_of(VarMode::ShaderOut)
-            .map(|(id, v)| (id, v.name.clone()))
-            .collect();
-        let user: Vec<&(fresnel_ir::VarId, String)> = outs
-            .iter()
-            .filter(|(id, _)| !self.fs.vars[*id].builtin)
-            .collect();
-        let color = outs
-            .iter()
-            .find(|(_, n)| n == "gl_FragColor" || n == "gl_FragData")
-            .or_else(|| {
-                user.iter()
-                    .find(|(id, _)| self.fs.vars[*id].location == Some(0))
-                    .copied()
-            })
-            .or_else(|| (user.len() == 1).then(|| user[0]));
-        let Some((cid, cname)) = color else {
-            return Ok(());
-        };
-        let leaves = fi.leaves(*cid);
-        let Some(values) = fi.output(cname) else {
-            return Ok(());
-        };
-        if leaves.iter().any(|l| !matches!(l, Leaf::Float(_))) {
-            return Err("an integer colour output (integer framebuffers are not modelled)".into());
-        }
-        let discarded = fi.discarded().to_vec();
-        for (i, f) in frags.iter().enumerate() {
-            if discarded.get(i).copied().unwrap_or(false) {
+            .filter(|(_, v)| !v.builtin && v.location.is_none())
+            .count();
+        // (output variable, its slot) feeding each of the four components.
+        let mut feeds: [Option<(fresnel_ir::VarId, usize)>; 4] = [None; 4];
+        for (id, v) in self.fs.vars_of(VarMode::ShaderOut) {
+            let default = match v.name.as_str() {
+                "gl_FragColor" | "gl_FragData" => Some(0),
+                _ if !v.builtin && unlocated == 1 => Some(0),
+                _ => None,
+            };
+            if v.builtin && default.is_none() {
                 continue;
             }
-            let Some(slots) = values.get(i) else {
+            let Some(slots) = crate::deqp::var_loc_slots(&self.fs, id, default) else {
                 continue;
             };
-            let mut c = [0.0, 0.0, 0.0, 1.0];
-            for (k, (b, l)) in slots.iter().zip(&leaves).take(4).enumerate() {
-                c[k] = f64_of(Scalar::decode(*b, *l));
+            for (k, (loc, comp)) in slots.iter().enumerate() {
+                if *loc == 0 && *comp < 4 {
+                    feeds[usize::from(*comp)] = Some((id, k));
+                }
             }
-            fb[(f.y * w + f.x) as usize] = c.map(unorm8);
+        }
+        if feeds.iter().all(Option::is_none) {
+            return Ok(());
+        }
+        let discarded = fi.discarded().to_vec();
+        let mut colors = vec![[0.0, 0.0, 0.0, 1.0]; frags.len()];
+        for (c, feed) in feeds.iter().enumerate() {
+            let Some((id, slot)) = feed else {
+                continue;
+            };
+            let leaf = fi
+                .leaves(*id)
+                .get(*slot)
+                .copied()
+                .unwrap_or(Leaf::Float(32));
+            if !matches!(leaf, Leaf::Float(_)) {
+                return Err(
+                    "an integer colour output (integer framebuffers are not modelled)".into(),
+                );
+            }
+            let Some(values) = fi.output(&self.fs.vars[*id].name) else {
+                continue;
+            };
+            for (i, color) in colors.iter_mut().enumerate() {
+                if let Some(b) = values.get(i).and_then(|s| s.get(*slot)) {
+                    color[c] = f64_of(Scalar::decode(*b, leaf));
+                }
+            }
+        }
+        for (i, f) in frags.iter().enumerate() {
+            if !discarded.get(i).copied().unwrap_or(false) {
+                fb[(f.y * w + f.x) as usize] = colors[i].map(unorm8);
+            }
         }
         let _ = self.es;
         Ok(())

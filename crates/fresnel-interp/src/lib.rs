@@ -348,7 +348,16 @@ impl<'s> Interp<'s> {
             funcs,
             limits: Limits::default(),
             inputs: vec![None; nv],
-            uniforms: vec![None; nv],
+            uniforms: shader
+                .vars
+                .iter()
+                .map(|(_, v)| {
+                    // GL_ARB_shader_ballot declares the subgroup size as a uniform; it is the
+                    // interpreter's.
+                    (v.mode == VarMode::Uniform && v.builtin && v.name == "gl_SubGroupSizeARB")
+                        .then(|| vec![SUBGROUP as u64])
+                })
+                .collect(),
             buffers: vec![None; nv],
             textures: TextureSet::default(),
             outputs: vec![None; nv],

@@ -75,6 +75,21 @@ impl FnCx<'_, '_, '_> {
                 then_branch,
                 else_branch,
             } => {
+                // A constant condition (`if (false)`, `degrees(0.0) != 0.0`): only the branch
+                // taken is lowered, so a dead branch may call a function that is declared and
+                // never defined, as GL's linkers allow.
+                if let (hir::ExprKind::Const(c), false) =
+                    (&m.expr(*cond).kind, m.is_spec_expr(*cond))
+                {
+                    if let Some(taken) = c.as_bool() {
+                        if taken {
+                            self.stmt(*then_branch)?;
+                        } else if let Some(e) = else_branch {
+                            self.stmt(*e)?;
+                        }
+                        return Ok(());
+                    }
+                }
                 let c = self.expr_value(*cond)?;
                 let i = self.b.push_if(c);
                 self.stmt(*then_branch)?;

@@ -118,6 +118,14 @@ fn unsigned(c: &ConstValue) -> Option<i128> {
     })
 }
 
+/// The bits of a scalar type's width, as a mask.
+fn width_mask(s: Scalar) -> u128 {
+    match s.bits() {
+        b if b >= 128 => u128::MAX,
+        b => (1u128 << b) - 1,
+    }
+}
+
 fn int_value(s: Scalar, v: i128) -> ConstValue {
     match s {
         Scalar::I8 => ConstValue::I8(v as i8),
@@ -449,8 +457,62 @@ pub fn fold_builtin(
                 .map(|c| ConstValue::Bool(c.as_bool() != Some(true)))
                 .collect(),
         ),
+        // The bits of the value's own width (a negative `int` has 32 set bits at most).
         "bitCount" => map_n(args, Some(Scalar::I32), |r| {
-            Some(ConstValue::I32(unsigned(&r[0])?.count_ones() as i32))
+            let v = unsigned(&r[0])? as u128 & width_mask(r[0].scalar_type()?);
+            Some(ConstValue::I32(v.count_ones() as i32))
+        })?,
+        // The `bits` bits at `offset`, sign-extended for signed types; offsets and sizes
+        // outside the value give an undefined result, left to run time.
+        "bitfieldExtract" => map_n(args, None, |r| {
+            let s = r[0].scalar_type()?;
+            let w = s.bits();
+            let (off, n) = (r[1].to_i64()?, r[2].to_i64()?);
+            if off < 0 || n < 0 || off + n > i64::from(w) {
+                return None;
+            }
+            if n == 0 {
+                return Some(int_value(s, 0));
+            }
+            let v = (unsigned(&r[0])? as u128 & width_mask(s)) >> off;
+            let field = v & ((1u128 << n) - 1);
+            let field = if s.is_signed_int() && field >> (n - 1) & 1 == 1 {
+                field as i128 - (1i128 << n)
+            } else {
+                field as i128
+            };
+            Some(int_value(s, field))
+        })?,
+        "bitfieldInsert" => map_n(args, None, |r| {
+            let s = r[0].scalar_type()?;
+            let w = s.bits();
+            let (off, n) = (r[2].to_i64()?, r[3].to_i64()?);
+            if off < 0 || n < 0 || off + n > i64::from(w) {
+                return None;
+            }
+            let mask = ((1u128 << n) - 1) << off;
+            let base = unsigned(&r[0])? as u128 & width_mask(s);
+            let ins = (unsigned(&r[1])? as u128) << off;
+            Some(int_value(s, ((base & !mask) | (ins & mask)) as i128))
+        })?,
+        // x * 2^exp; results below the smallest normal number flush to zero (with the sign),
+        // which the GLSL spec allows and Mesa does.
+        "ldexp" => map_n(args, None, |r| {
+            let s = r[0].scalar_type()?;
+            let x = r[0].to_f64()?;
+            let e = r[1].to_i64()?.clamp(-2200, 2200) as i32;
+            let v = x * 2f64.powi(e);
+            let min_normal = match s {
+                Scalar::F64 => f64::MIN_POSITIVE,
+                Scalar::F16 => 6.103_515_625e-5,
+                _ => f64::from(f32::MIN_POSITIVE),
+            };
+            let v = if v != 0.0 && v.abs() < min_normal {
+                0.0f64.copysign(v)
+            } else {
+                v
+            };
+            Some(ConstValue::from_f64(s, v))
         })?,
         "findLSB" => map_n(args, Some(Scalar::I32), |r| {
             let v = r[0].to_i64()? as u32;

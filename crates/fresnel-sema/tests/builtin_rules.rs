@@ -451,3 +451,32 @@ fn mesa_shader_integer_functions_bring_the_integer_functions_to_glsl_1_30() {
     let e = frag(TargetEnv::OpenGlEs, es);
     assert!(e.is_empty(), "{e:?}");
 }
+
+/// Integer bit functions and ldexp fold in constant expressions (an array size here): the
+/// bits of a negative int are its 32, bitfieldExtract sign-extends signed fields, and
+/// ldexp flushes results below the smallest normal float to a signed zero.
+#[test]
+fn bit_functions_and_ldexp_fold_in_constant_expressions() {
+    let checks = [
+        "bitCount(-1) == 32",
+        "bitCount(ivec2(-2, 6)) == ivec2(31, 2)",
+        "bitCount(0x80000000u) == 1",
+        "bitfieldExtract(0xF0, 4, 4) == -1",
+        "bitfieldExtract(0xF0u, 4, 4) == 15u",
+        "bitfieldExtract(ivec2(5, 6), 1, 2) == ivec2(-2, -1)",
+        "bitfieldExtract(7, 3, 0) == 0",
+        "bitfieldInsert(0, 3, 4, 2) == 48",
+        "bitfieldInsert(0xFFu, 0u, 0, 4) == 0xF0u",
+        "bitfieldInsert(-1, 0, 31, 1) == 0x7FFFFFFF",
+        "ldexp(0.75, 3) == 6.0",
+        "ldexp(vec2(1.0, -0.5), ivec2(-1, 2)) == vec2(0.5, -2.0)",
+        "floatBitsToInt(ldexp(-1.1754944e-38, -1)) == floatBitsToInt(-0.0)",
+    ];
+    for c in checks {
+        let src = format!(
+            "#version 400\nout vec4 o;\nvoid main() {{ float a[({c}) ? 1 : -1]; o = vec4(a.length()); }}\n"
+        );
+        let e = errors_with(Stage::Fragment, TargetEnv::OpenGl, &src);
+        assert!(e.is_empty(), "{c}: {e:?}");
+    }
+}

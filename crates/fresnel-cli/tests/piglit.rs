@@ -1,0 +1,146 @@
+//! `fresnel piglit` end to end on `.shader_test` files written here: drawing, uniforms,
+//! probes (passing and failing), rasterization facts, fixed-function state, skips.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+mod support;
+
+fn run(dir: &Path, files: &[(&str, &str)], extra: &[&str]) -> Output {
+    let paths: Vec<PathBuf> = files
+        .iter()
+        .map(|(name, text)| {
+            let p = dir.join(name);
+            std::fs::write(&p, text).expect("write test");
+            p
+        })
+        .collect();
+    Command::new(env!("CARGO_BIN_EXE_fresnel"))
+        .arg("piglit")
+        .args(extra)
+        .args(&paths)
+        .output()
+        .expect("run fresnel")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A uniform-driven colour over the whole window, probed everywhere and at a pixel.
+const UNIFORM_COLOR: &str = "[require]\nGLSL >= 1.30\n\n[vertex shader passthrough]\n\n\
+[fragment shader]\n#version 130\nuniform vec4 c;\nuniform int k;\nout vec4 o;\n\
+void main() { o = c * float(k); }\n\n[test]\nuniform vec4 c 0.25 0.5 0.125 1.0\n\
+uniform int k 2\ndraw rect -1 -1 2 2\nprobe all rgba 0.5 1.0 0.25 1.0\n\
+probe rgb 17 33 0.5 1.0 0.25\n";
+
+#[test]
+fn uniforms_draws_and_probes_pass_and_a_wrong_colour_fails() {
+    let d = support::scratch("piglit", "basic");
+    for opt in [&[][..], &["-O"][..]] {
+        let o = run(&d, &[("good.shader_test", UNIFORM_COLOR)], opt);
+        assert!(o.status.success(), "{}", stdout(&o));
+        assert!(
+            stdout(&o).ends_with("1 passed, 0 failed, 0 skipped\n"),
+            "{}",
+            stdout(&o)
+        );
+    }
+    let bad = UNIFORM_COLOR.replace(
+        "probe rgb 17 33 0.5 1.0 0.25",
+        "probe rgb 17 33 0.5 0.9 0.25",
+    );
+    let o = run(&d, &[("bad.shader_test", &bad)], &[]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("bad.shader_test: line 18: probe at (17, 33): expected (0.5, 0.9, 0.25), observed (0.502, 1.000, 0.251)"),
+        "{out}"
+    );
+}
+
+/// A rectangle over the left half keeps the clear colour on the right; relative probes,
+/// rectangle probes, and `ortho` coordinates in pixels.
+#[test]
+fn partial_rectangles_keep_the_clear_colour() {
+    let d = support::scratch("piglit", "partial");
+    let t =
+        "[require]\nGLSL >= 1.10\nSIZE 64 32\n\n[vertex shader]\nattribute vec4 piglit_vertex;\n\
+void main() { gl_Position = piglit_vertex; }\n\n[fragment shader]\n\
+void main() { gl_FragColor = vec4(gl_FragCoord.x / 64.0, 1.0, 0.0, 1.0); }\n\n[test]\n\
+clear color 0.0 0.0 1.0 1.0\nclear\ndraw rect -1 -1 1 2\n\
+relative probe rgba (0.75, 0.5) (0.0, 0.0, 1.0, 1.0)\n\
+probe rect rgb (32, 0, 32, 32) (0.0, 0.0, 1.0)\nprobe rgb 0 0 0.0078 1.0 0.0\n\
+probe rgb 31 5 0.4922 1.0 0.0\ndraw rect ortho 48 0 16 32\nprobe rgb 48 3 0.7578 1.0 0.0\n\
+probe rgb 47 3 0.0 0.0 1.0\n";
+    let o = run(&d, &[("half.shader_test", t)], &[]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    // The same probe on the covered side fails.
+    let bad = t.replace(
+        "relative probe rgba (0.75, 0.5)",
+        "relative probe rgba (0.25, 0.5)",
+    );
+    let o = run(&d, &[("bad.shader_test", &bad)], &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+}
+
+/// Facing comes from the winding in the window (a rectangle of negative height is seen
+/// from behind); compatibility varyings and the fixed-function matrices (identity, or
+/// `ortho`'s projection) reach the shaders; flat inputs take the provoking vertex.
+#[test]
+fn facing_fixed_function_state_and_flat_inputs() {
+    let d = support::scratch("piglit", "raster");
+    let facing = "[require]\nGLSL >= 1.10\n\n[vertex shader passthrough]\n\n[fragment shader]\n\
+void main() { gl_FragColor = gl_FrontFacing ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0); }\n\n\
+[test]\ndraw rect -1 -1 2 1\ndraw rect -1 1 2 -1\nrelative probe rgb (0.5, 0.25) (0.0, 1.0, 0.0)\n\
+relative probe rgb (0.5, 0.75) (1.0, 0.0, 0.0)\n";
+    let compat = "[require]\nGLSL >= 1.20\n\n[vertex shader]\n#version 120\n\
+void main() { gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex; gl_FrontColor = vec4(gl_Vertex.xy / 100.0, gl_NormalMatrix[2].z, 1.0); }\n\n\
+[fragment shader]\n#version 120\nvoid main() { gl_FragColor = gl_Color; }\n\n[test]\northo\n\
+draw rect 0 0 100 100\nprobe rgb 50 50 0.505 0.505 1.0\n";
+    let flat = "[require]\nGLSL >= 1.30\n\n[vertex shader]\n#version 130\nin vec4 piglit_vertex;\n\
+flat out float v;\nvoid main() { gl_Position = piglit_vertex; v = float(gl_VertexID) / 4.0; }\n\n\
+[fragment shader]\n#version 130\nflat in float v;\nout vec4 o;\nvoid main() { o = vec4(v, 0.0, 0.0, 1.0); }\n\n\
+[test]\ndraw rect -1 -1 2 2\nprobe rgb 10 10 0.5 0.0 0.0\nprobe rgb 240 240 0.75 0.0 0.0\n";
+    let o = run(
+        &d,
+        &[
+            ("facing.shader_test", facing),
+            ("compat.shader_test", compat),
+            ("flat.shader_test", flat),
+        ],
+        &[],
+    );
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(
+        stdout(&o).ends_with("3 passed, 0 failed, 0 skipped\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// A test the runner cannot run is skipped with the reason; an expected link error is met
+/// by a shader that does not compile, and a compile error otherwise fails the test.
+#[test]
+fn skips_say_why_and_compile_errors_meet_link_error() {
+    let d = support::scratch("piglit", "skips");
+    let tex = UNIFORM_COLOR.replace("draw rect", "texture rgbw 0 (8, 8)\ndraw rect");
+    let link = "[require]\nGLSL >= 1.10\n\n[vertex shader passthrough]\n\n[fragment shader]\n\
+void main() { gl_FragColor = undeclared; }\n\n[test]\nlink error\n";
+    let o = run(
+        &d,
+        &[("tex.shader_test", &tex), ("link.shader_test", link)],
+        &[],
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("skipped 1: command `texture rgbw` is not run"),
+        "{out}"
+    );
+    assert!(out.ends_with("1 passed, 0 failed, 1 skipped\n"), "{out}");
+    let broken = link.replace("link error\n", "draw rect -1 -1 2 2\nprobe all rgb 0 0 0\n");
+    let o = run(&d, &[("broken.shader_test", &broken)], &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("undeclared"), "{}", stdout(&o));
+}
