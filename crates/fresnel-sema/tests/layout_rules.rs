@@ -88,6 +88,29 @@ fn location_on_other_interfaces_needs_410_or_separate_shader_objects() {
     );
 }
 
+/// GL_KHR_vulkan_glsl requires a location on every user input and output when generating
+/// SPIR-V, so Vulkan allows it at every version it takes (GLSL 1.40 on), blocks included.
+#[test]
+fn location_on_interfaces_is_always_allowed_for_vulkan() {
+    let vk = TargetEnv::Vulkan { minor: 0 };
+    let src = "#version 140\nlayout(location = 0) in vec4 p;\nlayout(location = 0) out vec4 c;\nvoid main() { gl_Position = p; c = p; }\n";
+    let e = errors_with(V, vk, src);
+    assert!(e.is_empty(), "{e:?}");
+    let src = "#version 330 core\nlayout(location = 0) in vec3 p;\nlayout(location = 0) out vec3 c;\nlayout(location = 1) out Block { vec4 a; vec2 b; } blk;\nvoid main() { c = p; blk.a = vec4(p, 0.0); blk.b = p.xy; }\n";
+    let e = errors_with(V, vk, src);
+    assert!(e.is_empty(), "{e:?}");
+    let src = "#version 330 core\nlayout(location = 2) in vec4 c;\nlayout(location = 0) out vec4 o;\nvoid main() { o = c; }\n";
+    let e = errors_with(F, vk, src);
+    assert!(e.is_empty(), "{e:?}");
+    // OpenGL keeps the version rules.
+    let e = errors_with(
+        V,
+        TargetEnv::OpenGl,
+        "#version 330 core\nlayout(location = 0) out vec3 c;\nvoid main() { c = vec3(0.0); }\n",
+    );
+    assert!(e.iter().any(|m| m.contains("needs GLSL 410")), "{e:?}");
+}
+
 #[test]
 fn location_not_with_attribute_or_plain_globals() {
     fails(
