@@ -1063,6 +1063,27 @@ fn heap_block_member_offsets_align_plain_data_by_the_scalar_rules() {
 
 /// GL_EXT_structured_descriptor_heap: a heap block's member may define its buffer-reference
 /// block in place; anywhere else a block inside a block is still an error.
+/// Heap blocks are accessed as buffer blocks are: only the last member may be an unsized
+/// array, in desktop GLSL (no implicit sizing at link time) as in GLSL ES.
+#[test]
+fn only_the_last_heap_block_member_is_unsized() {
+    let vk = |src: String| errors_with(C, TargetEnv::Vulkan { minor: 3 }, &src);
+    let head = "#version 460\n#extension GL_EXT_descriptor_heap : require\n#extension GL_EXT_structured_descriptor_heap : require\nlayout(local_size_x = 1) in;\n";
+    let e = vk(format!("{head}resourceheap H {{ uint n; texture2D t[]; }} h;\nsamplerheap S {{ sampler s[]; }} smp;\nvoid main() {{}}\n"));
+    assert!(e.is_empty(), "{e:?}");
+    for src in [
+        "resourceheap H { texture2D t[]; uint n; } h;",
+        "samplerheap S { sampler s[]; sampler t; } smp;",
+    ] {
+        let e = vk(format!("{head}{src}\nvoid main() {{}}\n"));
+        assert!(
+            e.iter()
+                .any(|m| m.contains("only the last member of a heap block can be an unsized array")),
+            "{src}: {e:?}"
+        );
+    }
+}
+
 #[test]
 fn heap_members_may_define_buffer_reference_blocks_in_place() {
     let vk = |src: String| errors_with(C, TargetEnv::Vulkan { minor: 3 }, &src);
