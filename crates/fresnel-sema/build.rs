@@ -22,6 +22,8 @@ struct Avail {
     exts: Vec<String>,
     /// Extensions of which one must also be enabled (`requires A|B`).
     requires: Vec<String>,
+    /// Extensions none of which may be enabled (`unless A|B`).
+    unless: Vec<String>,
     stages: u16,
     vulkan: Option<bool>,
 }
@@ -60,6 +62,7 @@ fn parse_header(rest: &str, line: usize) -> Avail {
             "compat" => a.compat = true,
             "ext" => a.exts = arg().split('|').map(str::to_string).collect(),
             "requires" => a.requires = arg().split('|').map(str::to_string).collect(),
+            "unless" => a.unless = arg().split('|').map(str::to_string).collect(),
             "stage" => {
                 a.stages = 0;
                 for s in arg().split('|') {
@@ -460,12 +463,13 @@ fn main() {
         };
         let _ = writeln!(
             out,
-            "    Availability {{ gl: {}, es: {}, compat: {}, exts: &[{}], requires: &[{}], stages: {}, vulkan: {:?} }},",
+            "    Availability {{ gl: {}, es: {}, compat: {}, exts: &[{}], requires: &[{}], unless: &[{}], stages: {}, vulkan: {:?} }},",
             range(a.gl),
             range(a.es),
             a.compat,
             a.exts.iter().map(|e| format!("{e:?}")).collect::<Vec<_>>().join(", "),
             a.requires.iter().map(|e| format!("{e:?}")).collect::<Vec<_>>().join(", "),
+            a.unless.iter().map(|e| format!("{e:?}")).collect::<Vec<_>>().join(", "),
             a.stages,
             a.vulkan
         );

@@ -55,7 +55,10 @@ pub use shader::{
     access, Constant, GeometryInfo, Interp, Sampling, Shader, ShaderInfo, Stage, VarMode, Variable,
 };
 // Declaration decorations for back ends (issue 5 preparation).
-pub use shader::{BlockPacking, Heap, HeapKind, HeapOffset, MemberDecor, Precision, SpecConstant};
+pub use shader::{
+    BlockPacking, Heap, HeapKind, HeapOffset, MemberDecor, Precision, SpecConstant, SpirvMode,
+    SpirvModeOperand,
+};
 pub use types::{BaseType, Field, SamplerDim, Type, TypeId, Types};
 /// Specializable array lengths (issue 5, helper B).
 pub use types::{SpecExpr, SpecOp};

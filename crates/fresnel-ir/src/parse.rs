@@ -736,6 +736,46 @@ impl Parser {
                         value,
                     });
                 }
+                "spirv_mode" => {
+                    use crate::shader::{SpirvMode, SpirvModeOperand as O};
+                    self.next();
+                    self.expect_punct('(')?;
+                    let mut md = SpirvMode {
+                        mode: self.int_in("execution mode")?,
+                        ..SpirvMode::default()
+                    };
+                    while !self.eat_punct(')') {
+                        let t = self.peek().clone();
+                        match self.ident()?.as_str() {
+                            "id" => md.id = true,
+                            "int" => md.operands.push(O::Int(self.int_in("operand")?)),
+                            "uint" => md.operands.push(O::Uint(self.int_in("operand")?)),
+                            "float" => md.operands.push(O::Float(self.int_in("operand")?)),
+                            "bool" => md
+                                .operands
+                                .push(O::Bool(self.int_in::<u8>("operand")? != 0)),
+                            "spec" => md.operands.push(O::Spec(self.int_in("operand")?)),
+                            w => {
+                                return self.err_at(&t, format!("unknown `spirv_mode` word `{w}`"))
+                            }
+                        }
+                    }
+                    shader.info.spirv_modes.push(md);
+                }
+                "spirv_cap" => {
+                    self.next();
+                    self.expect_punct('(')?;
+                    let c = self.int_in("capability")?;
+                    self.expect_punct(')')?;
+                    shader.info.spirv_capabilities.push(c);
+                }
+                "spirv_ext" => {
+                    self.next();
+                    self.expect_punct('(')?;
+                    let e = self.name()?;
+                    self.expect_punct(')')?;
+                    shader.info.spirv_extensions.push(e);
+                }
                 _ => break,
             }
         }

@@ -472,6 +472,29 @@ impl<'a> Printer<'a> {
                 constant_str(&c.value)
             );
         }
+        for md in &i.spirv_modes {
+            use crate::shader::SpirvModeOperand as O;
+            let _ = write!(out, " spirv_mode({}", md.mode);
+            if md.id {
+                out.push_str(" id");
+            }
+            for o in &md.operands {
+                let _ = match o {
+                    O::Int(v) => write!(out, " int {v}"),
+                    O::Uint(v) => write!(out, " uint {v}"),
+                    O::Float(v) => write!(out, " float {v}"),
+                    O::Bool(v) => write!(out, " bool {}", u8::from(*v)),
+                    O::Spec(v) => write!(out, " spec {v}"),
+                };
+            }
+            out.push(')');
+        }
+        for c in &i.spirv_capabilities {
+            let _ = write!(out, " spirv_cap({c})");
+        }
+        for e in &i.spirv_extensions {
+            let _ = write!(out, " spirv_ext({})", name(e));
+        }
     }
 
     /// The attributes of an interface block member (`None` when all are defaults).

@@ -464,6 +464,36 @@ pub struct ShaderInfo {
     /// Specialization constants (`layout(constant_id = N) const T x = v;`), in declaration
     /// order, with their defaults. Code reads them with `load_spec_constant` (base = the id).
     pub spec_constants: Vec<SpecConstant>,
+    /// `spirv_execution_mode(...)` and `spirv_execution_mode_id(...)` (GL_EXT_spirv_intrinsics),
+    /// in declaration order: modes a SPIR-V back end writes as they are.
+    pub spirv_modes: Vec<SpirvMode>,
+    /// The capabilities and SPIR-V extensions that GL_EXT_spirv_intrinsics directives and
+    /// qualifiers declare (`spirv_execution_mode(capabilities = [...], ...)`,
+    /// `spirv_decorate(extensions = [...], ...)`): the module declares them.
+    pub spirv_capabilities: Vec<u32>,
+    pub spirv_extensions: Vec<String>,
+}
+
+/// An execution mode named by its SPIR-V number (GL_EXT_spirv_intrinsics).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SpirvMode {
+    pub mode: u32,
+    /// `spirv_execution_mode_id`: the operands are ids (`OpExecutionModeId`), else literal
+    /// words (`OpExecutionMode`).
+    pub id: bool,
+    pub operands: Vec<SpirvModeOperand>,
+}
+
+/// An operand of a [`SpirvMode`]: a 32-bit constant (a literal word, or for the id form the
+/// id of that constant), or the specialization constant of a `SpecId`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpirvModeOperand {
+    Int(i32),
+    Uint(u32),
+    /// The bits of a `float`.
+    Float(u32),
+    Bool(bool),
+    Spec(u32),
 }
 
 /// A specialization constant.

@@ -30,6 +30,10 @@ pub const SPIRV_EXT_INST_SETS: &[&str] = &[
     "NonSemantic.DebugBreak",
     "NonSemantic.Shader.DebugInfo.100",
     "NonSemantic.ClspvReflection.6",
+    // (Appended: the positions above are kept.) The other sets of the SPIR-V registry's
+    // extended instruction set grammars.
+    "OpenCL.DebugInfo.100",
+    "DebugInfo",
 ];
 
 /// SPIR-V extensions a `spirv_instruction` may declare (static names for the back ends).

@@ -362,6 +362,7 @@ pub fn lower_module(
         builtin_families: FxHashMap::default(),
     };
     cx.stage_info();
+    cx.spirv_modes()?;
     // Room for the variables, about one per HIR variable (globals, the built-ins named,
     // locals and parameters), and for the user globals' bindings (performance: the arena
     // of large `Variable`s and the map are not regrown while they are made).

@@ -1087,6 +1087,69 @@ impl Cx<'_> {
         }
     }
 
+    /// `spirv_execution_mode(...)` / `spirv_execution_mode_id(...)` directives
+    /// (GL_EXT_spirv_intrinsics): their operands as 32-bit constants or, in the id form,
+    /// specialization constants named directly.
+    pub fn spirv_modes(&mut self) -> Result<(), LowerError> {
+        use fresnel_ir::{SpirvMode, SpirvModeOperand as O};
+        use fresnel_sema::constant::ConstValue as C;
+        let m = self.m;
+        for md in &m.spirv_execution_modes {
+            let unsupported = |what: &str| {
+                LowerError::new(
+                    format!(
+                        "`spirv_execution_mode` {}: {what} is not supported",
+                        md.mode
+                    ),
+                    Some(md.span),
+                )
+            };
+            let mut operands = Vec::with_capacity(md.operands.len());
+            for &e in &md.operands {
+                if m.is_spec_expr(e) {
+                    let spec = m.spec_unfolded(e).and_then(|u| match m.expr(u).kind {
+                        hir::ExprKind::Var(v) => self
+                            .layout_value(&m.var(v).quals, "constant_id")
+                            .and_then(|x| u32::try_from(x).ok()),
+                        _ => None,
+                    });
+                    match spec {
+                        Some(id) => operands.push(O::Spec(id)),
+                        None => {
+                            return Err(unsupported(
+                                "an operand computed from specialization constants",
+                            ))
+                        }
+                    }
+                    continue;
+                }
+                let o = match &m.expr(e).kind {
+                    hir::ExprKind::Const(c) => match c {
+                        C::Bool(b) => O::Bool(*b),
+                        C::I8(_) | C::I16(_) | C::I32(_) => {
+                            O::Int(c.to_i64().and_then(|v| i32::try_from(v).ok()).unwrap_or(0))
+                        }
+                        C::U8(_) | C::U16(_) | C::U32(_) => {
+                            O::Uint(c.to_i64().and_then(|v| u32::try_from(v).ok()).unwrap_or(0))
+                        }
+                        C::F16(v) | C::F32(v) => O::Float(v.to_bits()),
+                        _ => return Err(unsupported("a 64-bit or composite operand")),
+                    },
+                    _ => return Err(unsupported("an operand that is not a constant")),
+                };
+                operands.push(o);
+            }
+            self.info.spirv_modes.push(SpirvMode {
+                mode: md.mode,
+                id: md.id,
+                operands,
+            });
+        }
+        self.info.spirv_capabilities = m.spirv_capabilities.clone();
+        self.info.spirv_extensions = m.spirv_extensions.clone();
+        Ok(())
+    }
+
     /// Tessellation modes, specialization-constant local sizes, blend support and the other
     /// stage-wide qualifiers not modelled by a field of their own.
     fn stage_modes(&mut self) {

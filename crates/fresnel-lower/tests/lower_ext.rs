@@ -434,18 +434,37 @@ void main() {
     assert_eq!(intrinsics(&s, Intrinsic::TerminateRay).len(), 1);
 }
 
+/// The checker reports a payload location no variable has; with GL_EXT_spirv_intrinsics
+/// (whose shaders may declare payloads the checker does not see) it leaves it to the
+/// lowering, which cannot find the payload either.
 #[test]
 fn missing_payload_location_is_an_error() {
-    let src = "#version 460
+    let src = |ext: &str| {
+        format!(
+            "#version 460
 #extension GL_EXT_ray_tracing : require
+{ext}
 layout(binding = 0, set = 0) uniform accelerationStructureEXT tlas;
 layout(location = 0) rayPayloadEXT vec4 p0;
-void main() {
+void main() {{
     traceRayEXT(tlas, 0u, 0xffu, 0u, 1u, 0u, vec3(0.0), 0.1, vec3(0.0, 0.0, 1.0), 100.0, 5);
-}
-";
+}}
+"
+        )
+    };
+    let checked = fresnel::check(
+        SourceInput::new("m.rgen", &src("")),
+        &options("m.vk"),
+        &mut NoIncludes,
+    );
+    assert!(checked
+        .diagnostics
+        .as_slice()
+        .iter()
+        .any(|d| d.message.contains("layout(location = 5)")));
+    let text = src("#extension GL_EXT_spirv_intrinsics : enable");
     let run = fresnel::check(
-        SourceInput::new("m.rgen", src),
+        SourceInput::new("m.rgen", &text),
         &options("m.vk"),
         &mut NoIncludes,
     );

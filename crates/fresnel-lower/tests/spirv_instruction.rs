@@ -83,6 +83,32 @@ void main()
     assert_eq!(min3.srcs.len(), 3);
 }
 
+/// Every extended instruction set of the SPIR-V registry can be named, not only those that
+/// Fresnel itself uses (glslang's spv.intrinsicsSpirvInstructionSetLiteral.comp).
+#[test]
+fn registry_instruction_sets() {
+    let src = r#"#version 450 core
+#extension GL_EXT_spirv_intrinsics: enable
+layout(local_size_x = 1) in;
+spirv_instruction(set = "OpenCL.DebugInfo.100", id = 30)
+void debugOperation(spirv_literal int opCode);
+spirv_instruction(set = "DebugInfo", id = 30)
+void debugOperation2(spirv_literal int opCode);
+void main()
+{
+    debugOperation(5);
+    debugOperation2(5);
+}
+"#;
+    let s = lower("t.comp", src);
+    let xs = spirv_instrs(&s);
+    let sets: Vec<&str> = xs
+        .iter()
+        .map(|x| SPIRV_EXT_INST_SETS[x.index(IndexKind::SpirvSet).unwrap() as usize])
+        .collect();
+    assert_eq!(sets, ["OpenCL.DebugInfo.100", "DebugInfo"]);
+}
+
 #[test]
 fn by_reference_and_literal_arguments() {
     let src = r#"#version 450 core

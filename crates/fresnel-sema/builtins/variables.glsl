@@ -721,9 +721,16 @@ out highp float gl_PointSize;
 @ gl 130-140 stage vert
 out float gl_ClipDistance[];
 
-// GL_EXT_clip_cull_distance (GLSL ES 3.00 on): the distances as outputs of their own, beside
-// the ES 3.10 gl_PerVertex block (which keeps its two members).
-@ ext GL_EXT_clip_cull_distance stage vert
+// GL_ARB_cull_distance (GLSL 1.30 on): gl_CullDistance beside gl_ClipDistance before 1.50, a
+// member of the gl_PerVertex blocks (the `requires GL_ARB_cull_distance` variants) from 1.50
+// to 4.40.
+@ gl 130-140 requires GL_ARB_cull_distance stage vert
+out float gl_CullDistance[];
+
+// GL_EXT_clip_cull_distance (GLSL ES 3.00 on): in GLSL ES 3.00 the distances are outputs of
+// their own; from 3.10 they are members of the gl_PerVertex blocks (the `requires
+// GL_EXT_clip_cull_distance` variants, in every stage that has the blocks).
+@ es 300-300 requires GL_EXT_clip_cull_distance stage vert
 out highp float gl_ClipDistance[];
 out highp float gl_CullDistance[];
 
@@ -737,11 +744,26 @@ out vec4 gl_TexCoord[];
 out float gl_FogFragCoord;
 
 // gl_PerVertex output block.
-@ gl 150-440 novulkan stage vert
+@ gl 150-440 novulkan unless GL_ARB_cull_distance stage vert
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
+    vec4 gl_ClipVertex;
+    vec4 gl_FrontColor;
+    vec4 gl_BackColor;
+    vec4 gl_FrontSecondaryColor;
+    vec4 gl_BackSecondaryColor;
+    vec4 gl_TexCoord[];
+    float gl_FogFragCoord;
+};
+
+@ gl 150-440 novulkan requires GL_ARB_cull_distance stage vert
+out gl_PerVertex {
+    vec4 gl_Position;
+    float gl_PointSize;
+    float gl_ClipDistance[];
+    float gl_CullDistance[];
     vec4 gl_ClipVertex;
     vec4 gl_FrontColor;
     vec4 gl_BackColor;
@@ -766,11 +788,19 @@ out gl_PerVertex {
     float gl_CullDistance[];
 };
 
-@ gl 150-440 vulkan stage vert
+@ gl 150-440 vulkan unless GL_ARB_cull_distance stage vert
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
+};
+
+@ gl 150-440 vulkan requires GL_ARB_cull_distance stage vert
+out gl_PerVertex {
+    vec4 gl_Position;
+    float gl_PointSize;
+    float gl_ClipDistance[];
+    float gl_CullDistance[];
 };
 
 @ gl 450 vulkan stage vert
@@ -781,10 +811,18 @@ out gl_PerVertex {
     float gl_CullDistance[];
 };
 
-@ es 310 stage vert
+@ es 310 unless GL_EXT_clip_cull_distance stage vert
 out gl_PerVertex {
     highp vec4 gl_Position;
     highp float gl_PointSize;
+};
+
+@ es 310 requires GL_EXT_clip_cull_distance stage vert
+out gl_PerVertex {
+    highp vec4 gl_Position;
+    highp float gl_PointSize;
+    highp float gl_ClipDistance[];
+    highp float gl_CullDistance[];
 };
 
 // =============================================================================================
@@ -796,11 +834,26 @@ in highp int gl_PatchVerticesIn;
 in highp int gl_PrimitiveID;
 
 // gl_in[]: the previous stage's per-vertex outputs.
-@ gl 150-440 novulkan stage tesc|tese
+@ gl 150-440 novulkan unless GL_ARB_cull_distance stage tesc|tese
 in gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
+    vec4 gl_ClipVertex;
+    vec4 gl_FrontColor;
+    vec4 gl_BackColor;
+    vec4 gl_FrontSecondaryColor;
+    vec4 gl_BackSecondaryColor;
+    vec4 gl_TexCoord[];
+    float gl_FogFragCoord;
+} gl_in[gl_MaxPatchVertices];
+
+@ gl 150-440 novulkan requires GL_ARB_cull_distance stage tesc|tese
+in gl_PerVertex {
+    vec4 gl_Position;
+    float gl_PointSize;
+    float gl_ClipDistance[];
+    float gl_CullDistance[];
     vec4 gl_ClipVertex;
     vec4 gl_FrontColor;
     vec4 gl_BackColor;
@@ -827,11 +880,19 @@ in gl_PerVertex {
     vec4 gl_PositionPerViewNV[];
 } gl_in[gl_MaxPatchVertices];
 
-@ gl 150-440 vulkan stage tesc|tese
+@ gl 150-440 vulkan unless GL_ARB_cull_distance stage tesc|tese
 in gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
+} gl_in[gl_MaxPatchVertices];
+
+@ gl 150-440 vulkan requires GL_ARB_cull_distance stage tesc|tese
+in gl_PerVertex {
+    vec4 gl_Position;
+    float gl_PointSize;
+    float gl_ClipDistance[];
+    float gl_CullDistance[];
 } gl_in[gl_MaxPatchVertices];
 
 @ gl 450 vulkan stage tesc|tese
@@ -844,10 +905,20 @@ in gl_PerVertex {
     vec4 gl_PositionPerViewNV[];
 } gl_in[gl_MaxPatchVertices];
 
-@ es 310 stage tesc|tese
+@ es 310 unless GL_EXT_clip_cull_distance stage tesc|tese
 in gl_PerVertex {
     highp vec4 gl_Position;
     highp float gl_PointSize;
+    highp vec4 gl_SecondaryPositionNV;
+    highp vec4 gl_PositionPerViewNV[];
+} gl_in[gl_MaxPatchVertices];
+
+@ es 310 requires GL_EXT_clip_cull_distance stage tesc|tese
+in gl_PerVertex {
+    highp vec4 gl_Position;
+    highp float gl_PointSize;
+    highp float gl_ClipDistance[];
+    highp float gl_CullDistance[];
     highp vec4 gl_SecondaryPositionNV;
     highp vec4 gl_PositionPerViewNV[];
 } gl_in[gl_MaxPatchVertices];
@@ -858,11 +929,26 @@ in highp int gl_InvocationID;
 patch out highp float gl_TessLevelOuter[4];
 patch out highp float gl_TessLevelInner[2];
 
-@ gl 150-440 novulkan stage tesc
+@ gl 150-440 novulkan unless GL_ARB_cull_distance stage tesc
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
+    vec4 gl_ClipVertex;
+    vec4 gl_FrontColor;
+    vec4 gl_BackColor;
+    vec4 gl_FrontSecondaryColor;
+    vec4 gl_BackSecondaryColor;
+    vec4 gl_TexCoord[];
+    float gl_FogFragCoord;
+} gl_out[];
+
+@ gl 150-440 novulkan requires GL_ARB_cull_distance stage tesc
+out gl_PerVertex {
+    vec4 gl_Position;
+    float gl_PointSize;
+    float gl_ClipDistance[];
+    float gl_CullDistance[];
     vec4 gl_ClipVertex;
     vec4 gl_FrontColor;
     vec4 gl_BackColor;
@@ -892,11 +978,19 @@ out gl_PerVertex {
     int gl_ViewportMaskPerViewNV[];
 } gl_out[];
 
-@ gl 150-440 vulkan stage tesc
+@ gl 150-440 vulkan unless GL_ARB_cull_distance stage tesc
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
+} gl_out[];
+
+@ gl 150-440 vulkan requires GL_ARB_cull_distance stage tesc
+out gl_PerVertex {
+    vec4 gl_Position;
+    float gl_PointSize;
+    float gl_ClipDistance[];
+    float gl_CullDistance[];
 } gl_out[];
 
 @ gl 450 vulkan stage tesc
@@ -912,10 +1006,18 @@ out gl_PerVertex {
     int gl_ViewportMaskPerViewNV[];
 } gl_out[];
 
-@ es 310 stage tesc
+@ es 310 unless GL_EXT_clip_cull_distance stage tesc
 out gl_PerVertex {
     highp vec4 gl_Position;
     highp float gl_PointSize;
+} gl_out[];
+
+@ es 310 requires GL_EXT_clip_cull_distance stage tesc
+out gl_PerVertex {
+    highp vec4 gl_Position;
+    highp float gl_PointSize;
+    highp float gl_ClipDistance[];
+    highp float gl_CullDistance[];
 } gl_out[];
 
 // The suffixed names stay in GLSL ES 3.20, which made the extension core (glslang does the
@@ -935,11 +1037,26 @@ in highp vec3 gl_TessCoord;
 patch in highp float gl_TessLevelOuter[4];
 patch in highp float gl_TessLevelInner[2];
 
-@ gl 150-440 novulkan stage tese
+@ gl 150-440 novulkan unless GL_ARB_cull_distance stage tese
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
+    vec4 gl_ClipVertex;
+    vec4 gl_FrontColor;
+    vec4 gl_BackColor;
+    vec4 gl_FrontSecondaryColor;
+    vec4 gl_BackSecondaryColor;
+    vec4 gl_TexCoord[];
+    float gl_FogFragCoord;
+};
+
+@ gl 150-440 novulkan requires GL_ARB_cull_distance stage tese
+out gl_PerVertex {
+    vec4 gl_Position;
+    float gl_PointSize;
+    float gl_ClipDistance[];
+    float gl_CullDistance[];
     vec4 gl_ClipVertex;
     vec4 gl_FrontColor;
     vec4 gl_BackColor;
@@ -964,11 +1081,19 @@ out gl_PerVertex {
     float gl_CullDistance[];
 };
 
-@ gl 150-440 vulkan stage tese
+@ gl 150-440 vulkan unless GL_ARB_cull_distance stage tese
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
+};
+
+@ gl 150-440 vulkan requires GL_ARB_cull_distance stage tese
+out gl_PerVertex {
+    vec4 gl_Position;
+    float gl_PointSize;
+    float gl_ClipDistance[];
+    float gl_CullDistance[];
 };
 
 @ gl 450 vulkan stage tese
@@ -979,21 +1104,44 @@ out gl_PerVertex {
     float gl_CullDistance[];
 };
 
-@ es 310 stage tese
+@ es 310 unless GL_EXT_clip_cull_distance stage tese
 out gl_PerVertex {
     highp vec4 gl_Position;
     highp float gl_PointSize;
+};
+
+@ es 310 requires GL_EXT_clip_cull_distance stage tese
+out gl_PerVertex {
+    highp vec4 gl_Position;
+    highp float gl_PointSize;
+    highp float gl_ClipDistance[];
+    highp float gl_CullDistance[];
 };
 
 // =============================================================================================
 // Geometry shader
 // =============================================================================================
 
-@ gl 150-440 novulkan stage geom
+@ gl 150-440 novulkan unless GL_ARB_cull_distance stage geom
 in gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
+    vec4 gl_ClipVertex;
+    vec4 gl_FrontColor;
+    vec4 gl_BackColor;
+    vec4 gl_FrontSecondaryColor;
+    vec4 gl_BackSecondaryColor;
+    vec4 gl_TexCoord[];
+    float gl_FogFragCoord;
+} gl_in[];
+
+@ gl 150-440 novulkan requires GL_ARB_cull_distance stage geom
+in gl_PerVertex {
+    vec4 gl_Position;
+    float gl_PointSize;
+    float gl_ClipDistance[];
+    float gl_CullDistance[];
     vec4 gl_ClipVertex;
     vec4 gl_FrontColor;
     vec4 gl_BackColor;
@@ -1020,11 +1168,19 @@ in gl_PerVertex {
     vec4 gl_PositionPerViewNV[];
 } gl_in[];
 
-@ gl 150-440 vulkan stage geom
+@ gl 150-440 vulkan unless GL_ARB_cull_distance stage geom
 in gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
+} gl_in[];
+
+@ gl 150-440 vulkan requires GL_ARB_cull_distance stage geom
+in gl_PerVertex {
+    vec4 gl_Position;
+    float gl_PointSize;
+    float gl_ClipDistance[];
+    float gl_CullDistance[];
 } gl_in[];
 
 @ gl 450 vulkan stage geom
@@ -1037,10 +1193,18 @@ in gl_PerVertex {
     vec4 gl_PositionPerViewNV[];
 } gl_in[];
 
-@ es 310 stage geom
+@ es 310 unless GL_EXT_clip_cull_distance stage geom
 in gl_PerVertex {
     highp vec4 gl_Position;
     highp float gl_PointSize;
+} gl_in[];
+
+@ es 310 requires GL_EXT_clip_cull_distance stage geom
+in gl_PerVertex {
+    highp vec4 gl_Position;
+    highp float gl_PointSize;
+    highp float gl_ClipDistance[];
+    highp float gl_CullDistance[];
 } gl_in[];
 
 @ gl 150 es 310 stage geom
@@ -1054,11 +1218,26 @@ in highp int gl_InvocationID;
 @ gl 410 ext GL_ARB_viewport_array|GL_OES_viewport_array stage geom
 out highp int gl_ViewportIndex;
 
-@ gl 150-440 novulkan stage geom
+@ gl 150-440 novulkan unless GL_ARB_cull_distance stage geom
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
+    vec4 gl_ClipVertex;
+    vec4 gl_FrontColor;
+    vec4 gl_BackColor;
+    vec4 gl_FrontSecondaryColor;
+    vec4 gl_BackSecondaryColor;
+    vec4 gl_TexCoord[];
+    float gl_FogFragCoord;
+};
+
+@ gl 150-440 novulkan requires GL_ARB_cull_distance stage geom
+out gl_PerVertex {
+    vec4 gl_Position;
+    float gl_PointSize;
+    float gl_ClipDistance[];
+    float gl_CullDistance[];
     vec4 gl_ClipVertex;
     vec4 gl_FrontColor;
     vec4 gl_BackColor;
@@ -1083,11 +1262,19 @@ out gl_PerVertex {
     float gl_CullDistance[];
 };
 
-@ gl 150-440 vulkan stage geom
+@ gl 150-440 vulkan unless GL_ARB_cull_distance stage geom
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
+};
+
+@ gl 150-440 vulkan requires GL_ARB_cull_distance stage geom
+out gl_PerVertex {
+    vec4 gl_Position;
+    float gl_PointSize;
+    float gl_ClipDistance[];
+    float gl_CullDistance[];
 };
 
 @ gl 450 vulkan stage geom
@@ -1098,10 +1285,18 @@ out gl_PerVertex {
     float gl_CullDistance[];
 };
 
-@ es 310 stage geom
+@ es 310 unless GL_EXT_clip_cull_distance stage geom
 out gl_PerVertex {
     highp vec4 gl_Position;
     highp float gl_PointSize;
+};
+
+@ es 310 requires GL_EXT_clip_cull_distance stage geom
+out gl_PerVertex {
+    highp vec4 gl_Position;
+    highp float gl_PointSize;
+    highp float gl_ClipDistance[];
+    highp float gl_CullDistance[];
 };
 
 // Geometry shaders before GLSL 1.50 (GL_ARB_geometry_shader4 / GL_EXT_geometry_shader4): the

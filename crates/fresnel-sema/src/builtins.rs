@@ -23,6 +23,9 @@ pub struct Availability {
     /// When not empty, one of these extensions must be enabled as well (an extension that
     /// adds something to particular versions only).
     pub requires: &'static [&'static str],
+    /// Not when one of these extensions is enabled (the variant without what they add, when
+    /// another variant `requires` them).
+    pub unless: &'static [&'static str],
     /// Bit `stage as usize` set for each stage it exists in.
     pub stages: u16,
     /// `Some(true)`: only for Vulkan; `Some(false)`: never for Vulkan.
@@ -56,6 +59,14 @@ impl Availability {
                 .iter()
                 .filter_map(|n| Ext::from_name(n))
                 .any(|e| cx.exts.is_on(e))
+        {
+            return false;
+        }
+        if self
+            .unless
+            .iter()
+            .filter_map(|n| Ext::from_name(n))
+            .any(|e| cx.exts.is_on(e))
         {
             return false;
         }

@@ -69,6 +69,13 @@ pub struct Module {
     /// Functions declared `spirv_instruction(...)` (GL_EXT_spirv_intrinsics; issue 5, added
     /// for the lowering): a call is that SPIR-V instruction. Lookups only.
     pub spirv_instructions: rustc_hash::FxHashMap<FuncId, SpirvInstruction>,
+    /// `spirv_execution_mode(...)` / `spirv_execution_mode_id(...)` directives
+    /// (GL_EXT_spirv_intrinsics), in order.
+    pub spirv_execution_modes: Vec<SpirvExecutionMode>,
+    /// The capabilities and SPIR-V extensions that execution mode directives and
+    /// `spirv_decorate*` / `spirv_storage_class` qualifiers declare, each once.
+    pub spirv_capabilities: Vec<u32>,
+    pub spirv_extensions: Vec<String>,
     /// Arguments that name a function (`coopMatPerElementNV(r, m, f)`'s `f`, the combine
     /// function of `coopMatReduceNV`, the decode function of `coopMatLoadTensorNV`): the
     /// expression (an `ExprKind::Error`, it has no value) and the function it names.
@@ -343,6 +350,19 @@ pub enum StmtKind {
     IgnoreIntersection,
     TerminateRay,
     Empty,
+}
+
+/// A `spirv_execution_mode([extensions = [...], capabilities = [...],] mode, operands...)`
+/// directive, or `spirv_execution_mode_id(...)` whose operands are constant expressions
+/// written as ids (GL_EXT_spirv_intrinsics).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpirvExecutionMode {
+    pub mode: u32,
+    /// `spirv_execution_mode_id`.
+    pub id: bool,
+    /// Constant scalar expressions (for `_id`, specialization constants too).
+    pub operands: Vec<ExprId>,
+    pub span: Span,
 }
 
 /// A `spirv_instruction(extensions = [...], capabilities = [...], set = "...", id = N)`

@@ -480,3 +480,40 @@ fn bit_functions_and_ldexp_fold_in_constant_expressions() {
         assert!(e.is_empty(), "{c}: {e:?}");
     }
 }
+
+// ---- ray tracing payload locations ----
+
+/// The payload (callable data) argument selects a variable by its location: one must be
+/// declared before the call (glslang: "no rayPayloadEXT/rayPayloadInEXT declared").
+#[test]
+fn ray_payload_location_names_a_declared_variable() {
+    let rgen = |body: &str| {
+        format!(
+            "#version 460\n#extension GL_EXT_ray_tracing : enable\n#extension GL_NV_ray_tracing_motion_blur : enable\n\
+             layout(binding = 0, set = 0) uniform accelerationStructureEXT acc;\n\
+             layout(location = 0) rayPayloadEXT vec4 payload;\n\
+             layout(location = 2) callableDataEXT float data;\n\
+             void main() {{ {body} }}\n"
+        )
+    };
+    let errs = |body: &str| errors_with(Stage::RayGen, VK12, &rgen(body));
+    let trace = "traceRayEXT(acc, 0u, 0xffu, 0u, 0u, 0u, vec3(0.0), 0.0, vec3(1.0), 1.0, ";
+    assert!(errs(&format!("{trace}0);")).is_empty());
+    let e = errs(&format!("{trace}1);"));
+    assert!(
+        e.iter().any(|m| m.contains(
+            "`traceRayEXT`: no `rayPayloadEXT` variable is declared with `layout(location = 1)`"
+        )),
+        "{e:?}"
+    );
+    let e =
+        errs("traceRayMotionNV(acc, 0u, 0u, 0u, 0u, 0u, vec3(0.5), 0.5, vec3(1.0), 0.75, 0.5, 1);");
+    assert!(e.iter().any(|m| m.contains("`traceRayMotionNV`")), "{e:?}");
+    assert!(errs("executeCallableEXT(0u, 2);").is_empty());
+    let e = errs("executeCallableEXT(0u, 0);");
+    assert!(
+        e.iter()
+            .any(|m| m.contains("no `callableDataEXT` variable")),
+        "{e:?}"
+    );
+}

@@ -88,6 +88,29 @@ fn location_on_other_interfaces_needs_410_or_separate_shader_objects() {
     );
 }
 
+/// GL_KHR_vulkan_glsl requires a location on every user input and output when generating
+/// SPIR-V, so Vulkan allows it at every version it takes (GLSL 1.40 on), blocks included.
+#[test]
+fn location_on_interfaces_is_always_allowed_for_vulkan() {
+    let vk = TargetEnv::Vulkan { minor: 0 };
+    let src = "#version 140\nlayout(location = 0) in vec4 p;\nlayout(location = 0) out vec4 c;\nvoid main() { gl_Position = p; c = p; }\n";
+    let e = errors_with(V, vk, src);
+    assert!(e.is_empty(), "{e:?}");
+    let src = "#version 330 core\nlayout(location = 0) in vec3 p;\nlayout(location = 0) out vec3 c;\nlayout(location = 1) out Block { vec4 a; vec2 b; } blk;\nvoid main() { c = p; blk.a = vec4(p, 0.0); blk.b = p.xy; }\n";
+    let e = errors_with(V, vk, src);
+    assert!(e.is_empty(), "{e:?}");
+    let src = "#version 330 core\nlayout(location = 2) in vec4 c;\nlayout(location = 0) out vec4 o;\nvoid main() { o = c; }\n";
+    let e = errors_with(F, vk, src);
+    assert!(e.is_empty(), "{e:?}");
+    // OpenGL keeps the version rules.
+    let e = errors_with(
+        V,
+        TargetEnv::OpenGl,
+        "#version 330 core\nlayout(location = 0) out vec3 c;\nvoid main() { c = vec3(0.0); }\n",
+    );
+    assert!(e.iter().any(|m| m.contains("needs GLSL 410")), "{e:?}");
+}
+
 #[test]
 fn location_not_with_attribute_or_plain_globals() {
     fails(
@@ -1040,6 +1063,27 @@ fn heap_block_member_offsets_align_plain_data_by_the_scalar_rules() {
 
 /// GL_EXT_structured_descriptor_heap: a heap block's member may define its buffer-reference
 /// block in place; anywhere else a block inside a block is still an error.
+/// Heap blocks are accessed as buffer blocks are: only the last member may be an unsized
+/// array, in desktop GLSL (no implicit sizing at link time) as in GLSL ES.
+#[test]
+fn only_the_last_heap_block_member_is_unsized() {
+    let vk = |src: String| errors_with(C, TargetEnv::Vulkan { minor: 3 }, &src);
+    let head = "#version 460\n#extension GL_EXT_descriptor_heap : require\n#extension GL_EXT_structured_descriptor_heap : require\nlayout(local_size_x = 1) in;\n";
+    let e = vk(format!("{head}resourceheap H {{ uint n; texture2D t[]; }} h;\nsamplerheap S {{ sampler s[]; }} smp;\nvoid main() {{}}\n"));
+    assert!(e.is_empty(), "{e:?}");
+    for src in [
+        "resourceheap H { texture2D t[]; uint n; } h;",
+        "samplerheap S { sampler s[]; sampler t; } smp;",
+    ] {
+        let e = vk(format!("{head}{src}\nvoid main() {{}}\n"));
+        assert!(
+            e.iter()
+                .any(|m| m.contains("only the last member of a heap block can be an unsized array")),
+            "{src}: {e:?}"
+        );
+    }
+}
+
 #[test]
 fn heap_members_may_define_buffer_reference_blocks_in_place() {
     let vk = |src: String| errors_with(C, TargetEnv::Vulkan { minor: 3 }, &src);

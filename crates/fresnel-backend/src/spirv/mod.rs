@@ -223,6 +223,9 @@ pub(crate) struct Module<'a> {
     /// The `OpSpecConstant` of each specialization constant of a small float type, by
     /// `constant_id` (read by the vendor operation `spec_constant`).
     pub small_float_specs: FxHashMap<u32, u32>,
+    /// The `OpSpecConstant` of every scalar specialization constant, by `constant_id`
+    /// (operands of `spirv_execution_mode_id`).
+    pub spec_ids: FxHashMap<u32, u32>,
     /// The OpVariable of each global variable (and, while a function is written, its
     /// locals).
     pub var_ids: FxHashMap<fresnel_ir::VarId, u32>,
@@ -319,6 +322,7 @@ impl<'a> Module<'a> {
             scalar_consts: map(instrs / 32 + 16),
             undef_cache: FxHashMap::default(),
             small_float_specs: FxHashMap::default(),
+            spec_ids: FxHashMap::default(),
             var_ids: map(vars),
             func_ids: Vec::new(),
             func_sigs: Vec::new(),
@@ -747,6 +751,74 @@ impl<'a> Module<'a> {
         }
         for ops in m {
             self.modes.inst_parts(op::EXECUTION_MODE, &[main], &ops);
+        }
+        self.spirv_intrinsic_modes(main)
+    }
+
+    /// The modes of `spirv_execution_mode(...)` (literal operands, `OpExecutionMode`) and
+    /// `spirv_execution_mode_id(...)` (constant ids, `OpExecutionModeId`, SPIR-V 1.2), and
+    /// the capabilities and extensions GL_EXT_spirv_intrinsics constructs declare.
+    fn spirv_intrinsic_modes(&mut self, main: u32) -> Result<()> {
+        use fresnel_ir::{BaseType, SpirvModeOperand as O};
+        use types::Kind;
+        let shader = self.shader;
+        for &c in &shader.info.spirv_capabilities {
+            self.caps.insert(c);
+        }
+        for e in &shader.info.spirv_extensions {
+            let Some(&name) = fresnel_ir::spirv_instruction::SPIRV_EXTENSIONS
+                .iter()
+                .find(|x| **x == e.as_str())
+            else {
+                return Err(SpirvError::new(format!(
+                    "the SPIR-V extension `{e}` (GL_EXT_spirv_intrinsics) is not supported"
+                )));
+            };
+            self.exts.insert(name);
+        }
+        for md in &shader.info.spirv_modes {
+            let mut ops = vec![md.mode];
+            for o in &md.operands {
+                let w = if md.id {
+                    match *o {
+                        O::Int(v) => self.const_i32(v),
+                        O::Uint(v) => self.const_u32(v),
+                        O::Float(v) => {
+                            self.constant(Kind::new(BaseType::Float, 32, 1), &[u64::from(v)])
+                        }
+                        O::Bool(v) => {
+                            self.constant(Kind::new(BaseType::Bool, 1, 1), &[u64::from(v)])
+                        }
+                        O::Spec(id) => match self.spec_ids.get(&id) {
+                            Some(&x) => x,
+                            None => {
+                                return Err(SpirvError::new(format!(
+                                    "`spirv_execution_mode_id` {}: no scalar specialization constant has constant_id {id}",
+                                    md.mode
+                                )))
+                            }
+                        },
+                    }
+                } else {
+                    match *o {
+                        O::Int(v) => v as u32,
+                        O::Uint(v) | O::Float(v) => v,
+                        O::Bool(v) => u32::from(v),
+                        O::Spec(_) => {
+                            return Err(SpirvError::new(
+                                "a specialization constant as a literal execution mode operand",
+                            ))
+                        }
+                    }
+                };
+                ops.push(w);
+            }
+            if md.id {
+                self.need_version("`spirv_execution_mode_id`", (1, 2))?;
+                self.modes.inst_parts(op::EXECUTION_MODE_ID, &[main], &ops);
+            } else {
+                self.modes.inst_parts(op::EXECUTION_MODE, &[main], &ops);
+            }
         }
         Ok(())
     }

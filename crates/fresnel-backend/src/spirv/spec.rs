@@ -13,6 +13,7 @@ pub mod op {
     pub const MEMORY_MODEL: u16 = 14;
     pub const ENTRY_POINT: u16 = 15;
     pub const EXECUTION_MODE: u16 = 16;
+    pub const EXECUTION_MODE_ID: u16 = 331;
     pub const CAPABILITY: u16 = 17;
     pub const TYPE_VOID: u16 = 19;
     pub const TYPE_BOOL: u16 = 20;

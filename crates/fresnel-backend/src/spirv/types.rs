@@ -1455,6 +1455,7 @@ impl Module<'_> {
                 self.decorate(id, decor::SPEC_ID, &[sc.id]);
                 self.name(id, &sc.name);
                 self.small_float_specs.insert(sc.id, id);
+                self.spec_ids.insert(sc.id, id);
                 continue;
             }
             let Some(k) = self.value_kind(sc.ty) else {
@@ -1492,6 +1493,7 @@ impl Module<'_> {
             }
             self.decorate(id, decor::SPEC_ID, &[sc.id]);
             self.name(id, &sc.name);
+            self.spec_ids.insert(sc.id, id);
             by_id.push((sc.id, id, k));
         }
         let ids = shader.info.local_size_id;

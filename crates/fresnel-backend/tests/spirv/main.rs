@@ -20,6 +20,7 @@ mod spec_arrays;
 mod spec_constants;
 mod spec_ops;
 mod spirv_asm;
+mod spirv_execution_mode;
 mod spirv_gaps;
 mod spirv_instruction;
 mod spirv_type;

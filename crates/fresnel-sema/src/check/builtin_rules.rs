@@ -6,6 +6,7 @@
 //! Called from `call.rs` once a call to a built-in is resolved, with the converted arguments:
 //! [`Checker::validate_builtin_call`].
 
+use fresnel_syntax::extensions::Ext;
 use fresnel_syntax::source::Span;
 use fresnel_syntax::version::TargetEnv;
 
@@ -184,7 +185,71 @@ impl Checker<'_> {
             {
                 self.br_cluster_size(name, args[1])
             }
+            // The payload (callable data) selector names the location of a variable declared
+            // before the call (GL_EXT_ray_tracing: "Different payload types are chosen based
+            // on the different values of the compile-time constant <payload> which correspond
+            // to the rayPayload/rayPayloadIn qualified variables having the same value for
+            // the location layout qualifier"); `traceNV` may name a location of no variable.
+            "traceRayEXT" | "traceRayMotionNV" => {
+                if let Some(&last) = args.last() {
+                    self.br_ray_location(
+                        name,
+                        last,
+                        &[
+                            "rayPayloadEXT",
+                            "rayPayloadInEXT",
+                            "rayPayloadNV",
+                            "rayPayloadInNV",
+                        ],
+                        nspan,
+                    );
+                }
+            }
+            "executeCallableEXT" | "executeCallableNV" => {
+                if let Some(&last) = args.last() {
+                    self.br_ray_location(
+                        name,
+                        last,
+                        &[
+                            "callableDataEXT",
+                            "callableDataInEXT",
+                            "callableDataNV",
+                            "callableDataInNV",
+                        ],
+                        nspan,
+                    );
+                }
+            }
             _ => {}
+        }
+    }
+
+    /// A constant payload or callable-data location must be that of a global declared with
+    /// one of `storages` (GL_EXT_spirv_intrinsics shaders may declare theirs otherwise).
+    fn br_ray_location(&mut self, name: &str, loc: ExprId, storages: &[&str], nspan: Span) {
+        if self.ext_on(Ext::EXT_spirv_intrinsics) {
+            return;
+        }
+        let Some(l) = self.const_value(loc).and_then(|c| c.to_i64()) else {
+            return;
+        };
+        let Some(location) = self.interner.get("location") else {
+            return;
+        };
+        let found = self.m.globals.iter().any(|&g| {
+            let v = self.m.var(g);
+            matches!(v.storage, Storage::Ext(s) if storages.contains(&self.name(s)))
+                && v.quals.layout_value(location) == Some(Some(l))
+        });
+        if !found {
+            self.error(
+                "ray-payload-location",
+                nspan,
+                format!(
+                    "`{name}`: no `{}` variable is declared with `layout(location = {l})`",
+                    storages[0]
+                ),
+            );
         }
     }
 

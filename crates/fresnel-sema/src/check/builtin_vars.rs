@@ -13,7 +13,7 @@
 
 use fresnel_syntax::ast::TranslationUnit;
 use fresnel_syntax::diag::Diagnostics;
-use fresnel_syntax::extensions::ExtensionState;
+use fresnel_syntax::extensions::{Ext, ExtensionState};
 use fresnel_syntax::intern::Interner;
 #[cfg(test)]
 use fresnel_syntax::lexer::{lex_all, lex_all_shared};
@@ -349,6 +349,50 @@ impl Checker<'_> {
 }
 
 impl Checker<'_> {
+    /// Whether the variable is a built-in `gl_PerVertex` block (an instance or an unnamed one).
+    pub(crate) fn is_per_vertex_block(&self, b: VarId) -> bool {
+        let t = self.m.types.innermost(self.m.var(b).ty);
+        match self.m.types.get(t) {
+            crate::types::Type::Struct(sid) => self
+                .m
+                .types
+                .struct_def(*sid)
+                .name
+                .is_some_and(|n| self.name(n) == "gl_PerVertex"),
+            _ => false,
+        }
+    }
+
+    /// A use of a member that an extension adds to a built-in block (`gl_in[i].gl_SecondaryPositionNV`,
+    /// or the member of an unnamed one): the extension must be enabled here, as for a built-in
+    /// variable of its own. The blocks of GLSL 4.50 on declare these members whatever the
+    /// extensions, and a redeclared block keeps them.
+    pub(crate) fn check_builtin_member_use(
+        &mut self,
+        name: fresnel_syntax::intern::Symbol,
+        span: fresnel_syntax::source::Span,
+    ) {
+        let exts: &[Ext] = match self.name(name) {
+            "gl_SecondaryPositionNV" | "gl_SecondaryViewportMaskNV" => {
+                &[Ext::NV_stereo_view_rendering]
+            }
+            "gl_PositionPerViewNV" | "gl_ViewportMaskPerViewNV" => {
+                &[Ext::NVX_multiview_per_view_attributes]
+            }
+            "gl_ViewportMask" => &[Ext::NV_viewport_array2],
+            _ => return,
+        };
+        if self.builtin_mode || self.any_ext(exts) {
+            return;
+        }
+        let n = self.name(name).to_string();
+        self.error(
+            "feature-unavailable",
+            span,
+            format!("`{n}` needs {} enabled before this point", exts[0].name()),
+        );
+    }
+
     /// The value of the built-in integer constant `name` (`int`: one value, `ivec3`: three)
     /// when this context has it but the shader did not name it, so it was not declared (see
     /// the module docs). Judged with the extensions in force at the end of the shader, as

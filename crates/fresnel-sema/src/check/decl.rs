@@ -338,7 +338,10 @@ impl Checker<'_> {
                 self.precision_statement(*precision, *precision_span, ty, d.span);
                 Vec::new()
             }
-            DeclKind::SpirvDirective(_) => Vec::new(),
+            DeclKind::SpirvDirective(q) => {
+                self.record_spirv_execution_mode(q);
+                Vec::new()
+            }
         }
     }
 
@@ -530,7 +533,7 @@ impl Checker<'_> {
                         )
                     }
                 },
-                QualifierKind::Spirv(_) => {}
+                QualifierKind::Spirv(sq) => self.record_spirv_requirements(sq),
                 _ => {}
             }
         }
@@ -2720,7 +2723,11 @@ impl Checker<'_> {
                 );
             }
         }
-        // Runtime-sized arrays: only the last member of a buffer block.
+        // Runtime-sized arrays: only the last member of a buffer block. Heap blocks
+        // (GL_EXT_structured_descriptor_heap: "Accessing parts of these heap blocks is
+        // performed similarly to buffer block access") have no implicit sizes either.
+        let heap_block = matches!(storage, Storage::Ext(s)
+            if matches!(self.name(s), "resourceheap" | "samplerheap"));
         for (i, m) in members.iter().enumerate() {
             if let Type::Array {
                 size: ArraySize::Unsized,
@@ -2731,8 +2738,10 @@ impl Checker<'_> {
                 // Desktop GLSL 4.30 sizes other unsized members of uniform and buffer blocks
                 // implicitly, at link time ("vec4 a[]; // array will get implicitly sized").
                 let implicit = self.at_least(430, 0);
-                let checked = matches!(storage, Storage::Uniform | Storage::Buffer) && !implicit;
-                if checked && (storage != Storage::Buffer || !last) && !self.builtin_mode {
+                let checked = (matches!(storage, Storage::Uniform | Storage::Buffer) && !implicit)
+                    || heap_block;
+                let buffer_like = storage == Storage::Buffer || heap_block;
+                if checked && (!buffer_like || !last) && !self.builtin_mode {
                     let allowed = storage == Storage::Uniform
                         && self.ext_on(Ext::EXT_uniform_buffer_unsized_array)
                         && last;
@@ -2740,7 +2749,11 @@ impl Checker<'_> {
                         self.error(
                             "unsized-member",
                             m.span,
-                            "only the last member of a buffer block can be an unsized array",
+                            if heap_block {
+                                "only the last member of a heap block can be an unsized array"
+                            } else {
+                                "only the last member of a buffer block can be an unsized array"
+                            },
                         );
                     }
                 }

@@ -219,6 +219,11 @@ impl Checker<'_> {
             Some(Binding::Var(v)) => {
                 if self.m.var(v).builtin {
                     self.check_builtin_var_use(v, span);
+                    if let Some((b, _)) = self.m.var(v).block_member {
+                        if self.is_per_vertex_block(b) {
+                            self.check_builtin_member_use(s, span);
+                        }
+                    }
                 }
                 let var = self.m.var(v);
                 let ty = var.ty;
@@ -1543,6 +1548,11 @@ impl Checker<'_> {
                     Some(i) => {
                         let m = &def.members[i];
                         let (mt, mp) = (m.ty, m.precision);
+                        let builtin_block =
+                            def.name.is_some_and(|n| self.name(n) == "gl_PerVertex");
+                        if builtin_block {
+                            self.check_builtin_member_use(name, name_span);
+                        }
                         if let Some(c) = self.const_value(b) {
                             if let Some(v) = c.components().get(i).cloned() {
                                 let id = self.add_expr(ExprKind::Const(v), mt, span);

@@ -1162,6 +1162,12 @@ impl Checker<'_> {
             self.misplaced(e, "compute shaders have no inputs or outputs to locate");
             return;
         }
+        // GL_KHR_vulkan_glsl: "When generating SPIR-V, all in and out qualified user-declared
+        // (non built-in) variables and blocks (or all their members) must have a
+        // shader-specified location", so every version Vulkan takes (GLSL 1.40 on) allows it.
+        if self.vulkan() && !self.is_es() {
+            return;
+        }
         let (gl, es, exts) = if first_stage || stage.is_none() {
             (330, 300, attrib)
         } else {

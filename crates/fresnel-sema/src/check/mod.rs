@@ -128,6 +128,9 @@ pub fn check(
             spec_array_dims: FxHashMap::default(),
             nonuniform_exprs: FxHashSet::default(),
             spirv_instructions: Default::default(),
+            spirv_execution_modes: Vec::new(),
+            spirv_capabilities: Vec::new(),
+            spirv_extensions: Vec::new(),
             func_args: Default::default(),
         },
         scopes: vec![Scope {

@@ -15,6 +15,7 @@ use crate::hir::ExprKind;
 const MAX_ARGS: usize = 64;
 
 /// `spirv_instruction(...)` prototypes (issue 5), with this module's argument readers.
+mod spirv_execution_mode;
 mod spirv_instruction;
 
 impl Checker<'_> {
