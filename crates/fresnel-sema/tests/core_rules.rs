@@ -545,3 +545,19 @@ fn block_members_cannot_take_reserved_names() {
         "#version 150\nout gl_PerVertex {\n    vec4 gl_Position;\n};\nvoid main() { gl_Position = vec4(0.0); }\n",
     );
 }
+
+/// Before GLSL 4.00 only sampler arrays need constant indices; arrays of images and atomic
+/// counters (from their ARB extensions) take any integral index.
+#[test]
+fn only_sampler_arrays_need_constant_indices_before_glsl_4_00() {
+    let head = "#version 330\n#extension GL_ARB_shader_atomic_counters : require\n\
+        #extension GL_ARB_shader_image_load_store : require\n\
+        layout(binding = 0) uniform atomic_uint c[3];\n\
+        layout(rgba8) uniform image2D img[2];\nuniform sampler2D s[2];\nuniform int i;\nout vec4 o;\n";
+    let counters = format!(
+        "{head}void main() {{ o = vec4(float(atomicCounterIncrement(c[i])) + imageLoad(img[i], ivec2(0)).x); }}\n"
+    );
+    ok(Fragment, &counters);
+    let samplers = format!("{head}void main() {{ o = texture(s[i], vec2(0.0)); }}\n");
+    fails(Fragment, &samplers, "constant expressions before GLSL 4.00");
+}

@@ -9,7 +9,7 @@ use fresnel_syntax::intern::Symbol;
 use fresnel_syntax::source::Span;
 
 use super::{Binding, Checker};
-use crate::builtin_types::Scalar;
+use crate::builtin_types::{OpaqueKind, Scalar};
 use crate::constant::{self, ConstValue, EvalError};
 use crate::hir::*;
 use crate::types::{ids, ArraySize, Type, TypeId};
@@ -1467,7 +1467,15 @@ impl Checker<'_> {
                 && matches!(self.m.types.get(bt), Type::Array { elem, .. }
                 if self.m.types.contains_opaque(*elem)
                     && !matches!(self.m.types.get(self.m.types.innermost(*elem)), Type::Subroutine(_)));
+            // GLSL 1.30-3.30 restrict sampler arrays ("Samplers"); image and atomic counter
+            // arrays come from extensions (ARB_shader_image_load_store,
+            // ARB_shader_atomic_counters) written against GLSL versions that index them
+            // with any integral expression (piglit expects them to work, as Mesa does).
+            let sampler_elem = matches!(self.m.types.get(bt), Type::Array { elem, .. }
+                if matches!(self.m.types.get(self.m.types.innermost(*elem)),
+                    Type::Opaque(o) if matches!(o.kind, OpaqueKind::Sampler | OpaqueKind::Texture)));
             if elem_opaque
+                && sampler_elem
                 && !self.is_es()
                 && !self.at_least(400, 0)
                 && !self.any_ext(&[
