@@ -1396,7 +1396,9 @@ in mediump vec2 gl_SamplePosition;
 out highp int gl_SampleMask[];
 
 @ gl 400 es 320 ext GL_OES_sample_variables|GL_ARB_gpu_shader5|GL_ANDROID_extension_pack_es31a stage frag
-flat in highp int gl_SampleMaskIn[];
+// Its size is ceil(gl_MaxSamples / 32) (GLSL "Built-In Variables"): 1 for the gl_MaxSamples
+// above; so it may be indexed with any expression.
+flat in highp int gl_SampleMaskIn[1];
 
 @ gl 400 es 320 novulkan ext GL_ARB_sample_shading|GL_OES_sample_variables|GL_ANDROID_extension_pack_es31a stage frag
 uniform lowp int gl_NumSamples;

@@ -561,3 +561,13 @@ fn only_sampler_arrays_need_constant_indices_before_glsl_4_00() {
     let samplers = format!("{head}void main() {{ o = texture(s[i], vec2(0.0)); }}\n");
     fails(Fragment, &samplers, "constant expressions before GLSL 4.00");
 }
+
+/// `gl_SampleMaskIn` has the implementation's size (ceil(gl_MaxSamples / 32)), so it may be
+/// indexed with a non-constant expression.
+#[test]
+fn sample_mask_in_takes_any_index() {
+    ok(
+        Fragment,
+        "#version 400\nuniform int i;\nout vec4 o;\nvoid main() { o = vec4(float(gl_SampleMaskIn[i])); }\n",
+    );
+}
