@@ -14,11 +14,15 @@
 //! * `probe [all|rect] rgb|rgba ...` and `relative probe [rect] rgb|rgba ...`: the pixels,
 //!   stored in an 8-bit RGBA framebuffer, against the expected colour with shader_runner's
 //!   tolerance for 8-bit channels (3/256);
-//! * `link success`; `link error` when a shader of the test does not compile.
+//! * `link success`; `link error` when a shader of the test does not compile;
+//! * `ssbo N SIZE`, `ssbo N subdata TYPE OFFSET VALUE...`, `compute X Y Z` (the `[compute
+//!   shader]` over that many work groups) and `probe ssbo TYPE N OFFSET OP VALUE...`: storage
+//!   buffers by binding, shared by every stage that runs.
 //!
-//! A test that needs anything else (other commands, vertex data, textures, other stages,
-//! fixed-function vertex processing, several shaders of one stage) is skipped with the
-//! reason, so the totals say what was really executed.
+//! A test that needs anything else (other commands, vertex data, textures, atomic counter
+//! buffers, geometry and tessellation stages, fixed-function vertex processing, several
+//! shaders of one stage) is skipped with the reason, so the totals say what was really
+//! executed.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -125,9 +129,9 @@ pub fn run_test(text: &str, opt: fresnel_opt::OptLevel) -> Outcome {
 
 /// The compiled program of a test.
 struct Program {
-    vs: Shader,
-    fs: Shader,
-    es: bool,
+    /// The vertex and fragment shaders (absent in a compute-only test).
+    graphics: Option<(Shader, Shader)>,
+    cs: Option<Shader>,
     size: [u32; 2],
 }
 
@@ -235,15 +239,16 @@ impl Program {
         }
         let mut vs_src: Option<String> = None;
         let mut fs_src: Option<String> = None;
+        let mut cs_src: Option<String> = None;
         let mut passthrough = false;
         for sh in &test.shaders {
             match (sh.stage, sh.form) {
                 (TStage::Vertex, ShaderForm::Passthrough) => passthrough = true,
-                (TStage::Vertex | TStage::Fragment, ShaderForm::Glsl) => {
-                    let slot = if sh.stage == TStage::Vertex {
-                        &mut vs_src
-                    } else {
-                        &mut fs_src
+                (TStage::Vertex | TStage::Fragment | TStage::Compute, ShaderForm::Glsl) => {
+                    let slot = match sh.stage {
+                        TStage::Vertex => &mut vs_src,
+                        TStage::Fragment => &mut fs_src,
+                        _ => &mut cs_src,
                     };
                     if slot.is_some() {
                         return Err("several shaders of one stage".into());
@@ -256,9 +261,6 @@ impl Program {
                 (_, f) => return Err(format!("{f:?} shaders are not run")),
             }
         }
-        let Some(fs_src) = fs_src else {
-            return Err("no fragment shader".into());
-        };
         // shader_runner gives a shader without `#version` the version the test requires.
         let versioned = |src: String| -> String {
             let has_version = src.lines().any(|l| l.trim_start().starts_with("#version"));
@@ -270,6 +272,23 @@ impl Program {
                 }
                 _ => src,
             }
+        };
+        let cs = match cs_src.map(versioned) {
+            Some(src) => match compile(&src, TStage::Compute, es, opt) {
+                Ok(s) => Some(s),
+                Err(e) => return Ok(Built::Rejected(e)),
+            },
+            None => None,
+        };
+        let Some(fs_src) = fs_src else {
+            if cs.is_some() && vs_src.is_none() {
+                return Ok(Built::Program(Box::new(Program {
+                    graphics: None,
+                    cs,
+                    size,
+                })));
+            }
+            return Err("no fragment shader".into());
         };
         let fs_src = versioned(fs_src);
         let vs_src = vs_src.map(versioned);
@@ -297,7 +316,11 @@ impl Program {
                 ));
             }
         }
-        Ok(Built::Program(Box::new(Program { vs, fs, es, size })))
+        Ok(Built::Program(Box::new(Program {
+            graphics: Some((vs, fs)),
+            cs,
+            size,
+        })))
     }
 
     fn run(&self, test: &piglit::ShaderTest) -> Outcome {
@@ -305,6 +328,8 @@ impl Program {
         let mut clear = [0.0f64; 4];
         let mut fb = vec![[0u8; 4]; (w * h) as usize];
         let mut uniforms: Vec<(String, Vec<Scalar>)> = Vec::new();
+        // Storage buffers by binding.
+        let mut ssbos: BTreeMap<u32, Vec<u8>> = BTreeMap::new();
         let mut drew = false;
         // `ortho`: the fixed-function projection maps window pixels to the window.
         let mut ortho_projection = false;
@@ -337,6 +362,53 @@ impl Program {
                     }
                     Err(e) => return Outcome::Skip(e),
                 },
+                ["ssbo", n, "subdata", ty, offset, vals @ ..] => {
+                    let (Ok(n), Ok(offset)) = (n.parse::<u32>(), offset.parse::<usize>()) else {
+                        return Outcome::Fail(at(format!("bad command `{text}`")));
+                    };
+                    let bytes = match subdata_bytes(ty, vals) {
+                        Ok(b) => b,
+                        Err(e) => return Outcome::Skip(e),
+                    };
+                    let buf = ssbos.entry(n).or_default();
+                    let end = offset.saturating_add(bytes.len());
+                    if end > MAX_BUFFER {
+                        return Outcome::Fail(at(format!("buffer larger than {MAX_BUFFER} bytes")));
+                    }
+                    if buf.len() < end {
+                        buf.resize(end, 0);
+                    }
+                    buf[offset..end].copy_from_slice(&bytes);
+                }
+                ["ssbo", n, size] => match (n.parse::<u32>(), size.parse::<usize>()) {
+                    (Ok(n), Ok(size)) if size <= MAX_BUFFER => {
+                        ssbos.insert(n, vec![0; size]);
+                    }
+                    _ => return Outcome::Fail(at(format!("bad command `{text}`"))),
+                },
+                ["compute", x, y, z] => {
+                    let (Ok(x), Ok(y), Ok(z)) =
+                        (x.parse::<u32>(), y.parse::<u32>(), z.parse::<u32>())
+                    else {
+                        return Outcome::Fail(at(format!("bad command `{text}`")));
+                    };
+                    let Some(cs) = &self.cs else {
+                        return Outcome::Fail(at("`compute` without a compute shader".into()));
+                    };
+                    if let Err(e) = dispatch(cs, [x, y, z], &uniforms, &mut ssbos) {
+                        return Outcome::Fail(at(e));
+                    }
+                    drew = true;
+                }
+                ["probe", "ssbo", ty, n, offset, op, vals @ ..] => {
+                    match probe_ssbo(ty, n, offset, op, vals, &ssbos) {
+                        Ok(None) => {}
+                        Ok(Some(why)) => {
+                            first_failure.get_or_insert_with(|| at(why));
+                        }
+                        Err(skip) => return Outcome::Skip(skip),
+                    }
+                }
                 ["draw", "rect", rest @ ..] => {
                     let (ortho, nums) = match rest {
                         ["ortho", r @ ..] => (true, r),
@@ -354,7 +426,8 @@ impl Program {
                         ]
                         .to_vec();
                     }
-                    if let Err(e) = self.draw(&r, &uniforms, ortho_projection, &mut fb) {
+                    if let Err(e) = self.draw(&r, &uniforms, ortho_projection, &mut fb, &mut ssbos)
+                    {
                         return Outcome::Fail(at(e));
                     }
                     drew = true;
@@ -389,15 +462,18 @@ impl Program {
         uniforms: &[(String, Vec<Scalar>)],
         ortho: bool,
         fb: &mut [[u8; 4]],
+        ssbos: &mut BTreeMap<u32, Vec<u8>>,
     ) -> Result<(), String> {
+        let Some((vs, fs)) = &self.graphics else {
+            return Err("`draw rect` without vertex and fragment shaders".into());
+        };
         let [w, h] = self.size;
         let (x0, y0, x1, y1) = (r[0], r[1], r[0] + r[2], r[1] + r[3]);
         let corners = [[x0, y0], [x1, y0], [x0, y1], [x1, y1]];
         let tex = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]];
-        let mut vi = Interp::new(&self.vs).map_err(|e| e.to_string())?;
+        let mut vi = Interp::new(vs).map_err(|e| e.to_string())?;
         vi.limits.max_instructions = MAX_INSTRUCTIONS;
-        let inputs: Vec<(String, fresnel_ir::VarId)> = self
-            .vs
+        let inputs: Vec<(String, fresnel_ir::VarId)> = vs
             .vars_of(VarMode::ShaderIn)
             .map(|(id, v)| (v.name.clone(), id))
             .collect();
@@ -406,14 +482,14 @@ impl Program {
         // gives it location 0); texture coordinates go to `piglit_texcoord` (location 1).
         let user: Vec<&(String, fresnel_ir::VarId)> = inputs
             .iter()
-            .filter(|(n, id)| !self.vs.vars[*id].builtin && n != "piglit_texcoord")
+            .filter(|(n, id)| !vs.vars[*id].builtin && n != "piglit_texcoord")
             .collect();
         let position_input = |name: &str, id: fresnel_ir::VarId| {
             matches!(name, "piglit_vertex" | "gl_Vertex")
-                || self.vs.vars[id].location == Some(0)
+                || vs.vars[id].location == Some(0)
                 || (user.len() == 1
                     && user[0].1 == id
-                    && self.vs.vars[id].location.is_none()
+                    && vs.vars[id].location.is_none()
                     && !inputs.iter().any(|(n, _)| n == "piglit_vertex"))
         };
         for (name, id) in &inputs {
@@ -429,7 +505,7 @@ impl Program {
                 }
                 _ => None,
             };
-            if self.vs.vars[*id].builtin
+            if vs.vars[*id].builtin
                 && current.is_none()
                 && !matches!(name.as_str(), "gl_Vertex" | "gl_MultiTexCoord0")
             {
@@ -438,7 +514,7 @@ impl Program {
             let leaves = vi.leaves(*id);
             let is_position = position_input(name, *id);
             let is_texcoord = matches!(name.as_str(), "piglit_texcoord" | "gl_MultiTexCoord0")
-                || self.vs.vars[*id].location == Some(1);
+                || vs.vars[*id].location == Some(1);
             let per_vertex: Vec<Vec<u64>> = (0..4)
                 .map(|i| {
                     let v = if let Some(c) = current {
@@ -463,11 +539,12 @@ impl Program {
             }
         }
         let ortho = ortho.then_some(self.size);
-        set_state(&mut vi, &self.vs, ortho);
+        set_state(&mut vi, vs, ortho);
         set_uniforms(&mut vi, uniforms);
+        bind_ssbos(&mut vi, vs, ssbos);
         vi.run_vertex(4)
             .map_err(|e| format!("vertex shader: {e}"))?;
-        let stream = pipeline::from_vertex_stage(&self.vs, &vi, 4);
+        let stream = pipeline::from_vertex_stage(vs, &vi, 4);
         let mut frags: Vec<Fragment> = Vec::new();
         let mut raster: Vec<RasterFacts> = Vec::new();
         for y in 0..h {
@@ -482,29 +559,31 @@ impl Program {
         if frags.is_empty() {
             return Ok(());
         }
-        let mut fi = Interp::new(&self.fs).map_err(|e| e.to_string())?;
+        let mut fi = Interp::new(fs).map_err(|e| e.to_string())?;
         fi.limits.max_instructions = MAX_INSTRUCTIONS;
         fi.per_fragment = raster;
-        set_state(&mut fi, &self.fs, ortho);
-        match pipeline::fragment_inputs(&stream, &self.fs, &mut fi, &frags, true, self.size) {
+        set_state(&mut fi, fs, ortho);
+        match pipeline::fragment_inputs(&stream, fs, &mut fi, &frags, true, self.size) {
             Ok(Ok(())) => {}
             Ok(Err(why)) => return Err(why),
             Err(e) => return Err(format!("fragment inputs: {e}")),
         }
         set_uniforms(&mut fi, uniforms);
+        bind_ssbos(&mut fi, fs, ssbos);
         fi.run_fragment(&frags)
             .map_err(|e| format!("fragment shader: {e}"))?;
+        read_back_ssbos(&vi, vs, ssbos);
+        read_back_ssbos(&fi, fs, ssbos);
         // The colour at location 0, component by component: `gl_FragColor`,
         // `gl_FragData[0]`, the outputs placed there (`layout(location = 0, component =
         // N)`), or the only user output (GL places it at 0).
-        let unlocated = self
-            .fs
+        let unlocated = fs
             .vars_of(VarMode::ShaderOut)
             .filter(|(_, v)| !v.builtin && v.location.is_none())
             .count();
         // (output variable, its slot) feeding each of the four components.
         let mut feeds: [Option<(fresnel_ir::VarId, usize)>; 4] = [None; 4];
-        for (id, v) in self.fs.vars_of(VarMode::ShaderOut) {
+        for (id, v) in fs.vars_of(VarMode::ShaderOut) {
             let default = match v.name.as_str() {
                 "gl_FragColor" | "gl_FragData" => Some(0),
                 _ if !v.builtin && unlocated == 1 => Some(0),
@@ -513,7 +592,7 @@ impl Program {
             if v.builtin && default.is_none() {
                 continue;
             }
-            let Some(slots) = crate::deqp::var_loc_slots(&self.fs, id, default) else {
+            let Some(slots) = crate::deqp::var_loc_slots(fs, id, default) else {
                 continue;
             };
             for (k, (loc, comp)) in slots.iter().enumerate() {
@@ -541,7 +620,7 @@ impl Program {
                     "an integer colour output (integer framebuffers are not modelled)".into(),
                 );
             }
-            let Some(values) = fi.output(&self.fs.vars[*id].name) else {
+            let Some(values) = fi.output(&fs.vars[*id].name) else {
                 continue;
             };
             for (i, color) in colors.iter_mut().enumerate() {
@@ -555,7 +634,6 @@ impl Program {
                 fb[(f.y * w + f.x) as usize] = colors[i].map(unorm8);
             }
         }
-        let _ = self.es;
         Ok(())
     }
 }
@@ -675,6 +753,156 @@ fn set_state(it: &mut Interp<'_>, sh: &Shader, ortho: Option<[u32; 2]>) {
         }
         let _ = it.set_uniform_scalars(&v.name, &vals);
     }
+}
+
+/// Largest storage buffer a test may create.
+const MAX_BUFFER: usize = 1 << 26;
+
+/// The storage blocks of a shader by binding (an unbound block is at 0).
+fn ssbo_vars(sh: &Shader) -> Vec<(u32, String)> {
+    sh.vars_of(VarMode::Ssbo)
+        .map(|(_, v)| (v.binding.unwrap_or(0), v.name.clone()))
+        .collect()
+}
+
+/// Gives the shader's storage blocks the runner's buffers.
+fn bind_ssbos(it: &mut Interp<'_>, sh: &Shader, ssbos: &BTreeMap<u32, Vec<u8>>) {
+    for (binding, name) in ssbo_vars(sh) {
+        if let Some(bytes) = ssbos.get(&binding) {
+            let _ = it.set_buffer(&name, bytes.clone());
+        }
+    }
+}
+
+/// Takes back what a run wrote to the storage blocks.
+fn read_back_ssbos(it: &Interp<'_>, sh: &Shader, ssbos: &mut BTreeMap<u32, Vec<u8>>) {
+    for (binding, name) in ssbo_vars(sh) {
+        if let (Some(bytes), Some(buf)) = (it.buffer(&name), ssbos.get_mut(&binding)) {
+            let n = bytes.len().min(buf.len());
+            buf[..n].copy_from_slice(&bytes[..n]);
+        }
+    }
+}
+
+/// Runs the compute shader over `groups` work groups.
+fn dispatch(
+    cs: &Shader,
+    groups: [u32; 3],
+    uniforms: &[(String, Vec<Scalar>)],
+    ssbos: &mut BTreeMap<u32, Vec<u8>>,
+) -> Result<(), String> {
+    let mut it = Interp::new(cs).map_err(|e| e.to_string())?;
+    it.limits.max_instructions = MAX_INSTRUCTIONS;
+    set_state(&mut it, cs, None);
+    set_uniforms(&mut it, uniforms);
+    bind_ssbos(&mut it, cs, ssbos);
+    it.run_compute(groups)
+        .map_err(|e| format!("compute shader: {e}"))?;
+    read_back_ssbos(&it, cs, ssbos);
+    Ok(())
+}
+
+/// The bytes of an `ssbo N subdata TYPE OFFSET VALUES` command (little-endian).
+fn subdata_bytes(ty: &str, vals: &[&str]) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    for v in vals {
+        let int = |v: &str| -> Option<i128> {
+            match v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
+                Some(h) => i128::from_str_radix(h, 16).ok(),
+                None => v.parse::<i128>().ok(),
+            }
+        };
+        let bad = || format!("ssbo value `{v}` of type `{ty}`");
+        match ty {
+            "float" => match v.strip_prefix("0x") {
+                Some(h) => out.extend(u32::from_str_radix(h, 16).map_err(|_| bad())?.to_le_bytes()),
+                None => out.extend(v.parse::<f32>().map_err(|_| bad())?.to_le_bytes()),
+            },
+            "double" => out.extend(v.parse::<f64>().map_err(|_| bad())?.to_le_bytes()),
+            "int" | "uint" => out.extend((int(v).ok_or_else(bad)? as u32).to_le_bytes()),
+            "int64" | "uint64" | "int64_t" | "uint64_t" => {
+                out.extend((int(v).ok_or_else(bad)? as u64).to_le_bytes())
+            }
+            _ => return Err(format!("ssbo data of type `{ty}` is not written")),
+        }
+    }
+    Ok(out)
+}
+
+/// Checks `probe ssbo TYPE N OFFSET OP VALUE...`: `Ok(Some(why))` when it fails.
+fn probe_ssbo(
+    ty: &str,
+    n: &str,
+    offset: &str,
+    op: &str,
+    vals: &[&str],
+    ssbos: &BTreeMap<u32, Vec<u8>>,
+) -> Result<Option<String>, String> {
+    let (Ok(n), Ok(offset)) = (n.parse::<u32>(), offset.parse::<usize>()) else {
+        return Err(format!("probe ssbo {ty} {n} {offset}"));
+    };
+    let Some(buf) = ssbos.get(&n) else {
+        return Ok(Some(format!("probe ssbo: no buffer at binding {n}")));
+    };
+    let size = match ty {
+        "int" | "uint" | "float" => 4,
+        "double" | "int64" | "uint64" => 8,
+        _ => return Err(format!("probe ssbo of type `{ty}` is not run")),
+    };
+    for (i, want) in vals.iter().enumerate() {
+        let at = offset + i * size;
+        let Some(b) = buf.get(at..at + size) else {
+            return Ok(Some(format!(
+                "probe ssbo {n} at {at}: past the buffer's end"
+            )));
+        };
+        let word = b
+            .iter()
+            .rev()
+            .fold(0u64, |acc, x| (acc << 8) | u64::from(*x));
+        let (got, want_v): (f64, Option<f64>) = match ty {
+            "float" => (
+                f64::from(f32::from_bits(word as u32)),
+                want.parse::<f64>().ok(),
+            ),
+            "double" => (f64::from_bits(word), want.parse::<f64>().ok()),
+            "int" => (
+                f64::from(word as u32 as i32),
+                uniform_values("int", &[want])
+                    .ok()
+                    .and_then(|v| v.first().map(|s| f64_of(*s))),
+            ),
+            "int64" => (
+                word as i64 as f64,
+                want.parse::<i64>().ok().map(|x| x as f64),
+            ),
+            _ => (
+                word as f64,
+                uniform_values(if size == 4 { "uint" } else { "uint64_t" }, &[want])
+                    .ok()
+                    .and_then(|v| v.first().map(|s| f64_of(*s))),
+            ),
+        };
+        let Some(want_v) = want_v else {
+            return Err(format!("probe ssbo value `{want}`"));
+        };
+        let ok = match op {
+            "==" => got == want_v,
+            "!=" => got != want_v,
+            "~=" => (got - want_v).abs() <= 1e-4 * want_v.abs().max(1.0),
+            "<" => got < want_v,
+            "<=" => got <= want_v,
+            ">" => got > want_v,
+            ">=" => got >= want_v,
+            _ => return Err(format!("probe ssbo operator `{op}` is not run")),
+        };
+        if !ok {
+            return Ok(Some(format!(
+                "probe ssbo {ty} {n} {at} {op} {want}: observed {got}"
+            )));
+        }
+    }
+    Ok(None)
 }
 
 fn f64_of(s: Scalar) -> f64 {

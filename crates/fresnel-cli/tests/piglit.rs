@@ -144,3 +144,44 @@ void main() { gl_FragColor = undeclared; }\n\n[test]\nlink error\n";
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("undeclared"), "{}", stdout(&o));
 }
+
+/// Compute shaders run over `compute X Y Z` on storage buffers the test fills with `ssbo`
+/// commands; `probe ssbo` reads them back (and fails on a wrong value). A fragment shader
+/// writes its storage buffers too.
+#[test]
+fn compute_dispatches_and_storage_buffer_probes() {
+    let d = support::scratch("piglit", "compute");
+    let t = "[require]\nGLSL >= 4.30\n\n[compute shader]\n#version 430\n\
+layout(local_size_x = 4) in;\nlayout(std430, binding = 1) buffer B { int v[8]; float f; };\n\
+uniform int add;\nvoid main() { uint i = gl_GlobalInvocationID.x; v[i] = v[i] * 2 + add; if (i == 0u) f = 0.5; }\n\n\
+[test]\nssbo 1 36\nssbo 1 subdata int 0 1 2 3 4 5 6 7 8\nuniform int add 10\ncompute 2 1 1\n\
+probe ssbo int 1 0 == 12 14 16 18\nprobe ssbo int 1 16 == 20 22 24 26\nprobe ssbo float 1 32 ~= 0.5\n";
+    let o = run(&d, &[("cs.shader_test", t)], &[]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(
+        stdout(&o).ends_with("1 passed, 0 failed, 0 skipped\n"),
+        "{}",
+        stdout(&o)
+    );
+    let bad = t.replace(
+        "probe ssbo int 1 16 == 20 22 24 26",
+        "probe ssbo int 1 16 == 20 22 25 26",
+    );
+    let o = run(&d, &[("bad.shader_test", &bad)], &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("probe ssbo int 1 24 == 25: observed 24"),
+        "{}",
+        stdout(&o)
+    );
+    let fs = "[require]\nGLSL >= 4.30\n\n[vertex shader passthrough]\n\n[fragment shader]\n#version 430\n\
+layout(std430, binding = 0) buffer B { uint hits; };\nout vec4 o;\n\
+void main() { atomicAdd(hits, 1u); o = vec4(0.0, 1.0, 0.0, 1.0); }\n\n\
+[test]\nSIZE 8 8\nssbo 0 4\ndraw rect -1 -1 2 2\nprobe all rgb 0 1 0\nprobe ssbo uint 0 0 == 64\n";
+    let fs = fs.replace("[test]\nSIZE 8 8\n", "[test]\n").replace(
+        "[require]\nGLSL >= 4.30\n",
+        "[require]\nGLSL >= 4.30\nSIZE 8 8\n",
+    );
+    let o = run(&d, &[("fs.shader_test", &fs)], &[]);
+    assert!(o.status.success(), "{}", stdout(&o));
+}
