@@ -330,6 +330,8 @@ impl Program {
         let mut uniforms: Vec<(String, Vec<Scalar>)> = Vec::new();
         // Storage buffers by binding.
         let mut ssbos: BTreeMap<u32, Vec<u8>> = BTreeMap::new();
+        // Atomic counter buffers by binding, and the default buffer.
+        let mut counters: Counters = BTreeMap::new();
         let mut drew = false;
         // `ortho`: the fixed-function projection maps window pixels to the window.
         let mut ortho_projection = false;
@@ -386,6 +388,74 @@ impl Program {
                     }
                     _ => return Outcome::Fail(at(format!("bad command `{text}`"))),
                 },
+                ["atomic", "counters", n] => match n.parse::<usize>() {
+                    Ok(n) if n <= MAX_COUNTERS => {
+                        counters.insert(0, vec![0; n]);
+                    }
+                    _ => return Outcome::Fail(at(format!("bad command `{text}`"))),
+                },
+                ["atomic", "counter", "buffer", b, n] => {
+                    match (b.parse::<u32>(), n.parse::<usize>()) {
+                        (Ok(b), Ok(n)) if n <= MAX_COUNTERS => {
+                            counters.insert(b, vec![0; n]);
+                        }
+                        _ => return Outcome::Fail(at(format!("bad command `{text}`"))),
+                    }
+                }
+                ["atomic", "counter", b, i, v] => {
+                    let (Ok(b), Ok(i), Some(v)) = (
+                        b.parse::<u32>(),
+                        i.parse::<usize>(),
+                        uniform_values("uint", &[v])
+                            .ok()
+                            .and_then(|v| v.first().copied()),
+                    ) else {
+                        return Outcome::Fail(at(format!("bad command `{text}`")));
+                    };
+                    match counters.get_mut(&b).and_then(|c| c.get_mut(i)) {
+                        Some(slot) => *slot = f64_of(v) as u32,
+                        None => {
+                            return Outcome::Fail(at(format!(
+                                "no atomic counter {i} in buffer {b}"
+                            )))
+                        }
+                    }
+                }
+                ["probe", "atomic", "counter", rest @ ..] => {
+                    let (b, index, op, want) = match rest {
+                        ["buffer", b, off, op, v] => (
+                            b.parse::<u32>().ok(),
+                            off.parse::<usize>().ok().map(|o| o / 4),
+                            *op,
+                            *v,
+                        ),
+                        [i, op, v] => (Some(0), i.parse::<usize>().ok(), *op, *v),
+                        _ => return Outcome::Skip(format!("probe `{text}` is not run")),
+                    };
+                    let (Some(b), Some(index), Some(want)) = (
+                        b,
+                        index,
+                        uniform_values("uint", &[want])
+                            .ok()
+                            .and_then(|v| v.first().copied()),
+                    ) else {
+                        return Outcome::Fail(at(format!("bad command `{text}`")));
+                    };
+                    let want = f64_of(want) as u32;
+                    let got = counters.get(&b).and_then(|c| c.get(index)).copied();
+                    let ok = match (op, got) {
+                        (_, None) => false,
+                        ("==", Some(g)) => g == want,
+                        ("!=", Some(g)) => g != want,
+                        _ => return Outcome::Skip(format!("probe `{text}` is not run")),
+                    };
+                    if !ok {
+                        let seen = got.map_or("no such counter".to_string(), |g| g.to_string());
+                        first_failure.get_or_insert_with(|| {
+                            at(format!("atomic counter {index} of buffer {b}: expected {op} {want}, observed {seen}"))
+                        });
+                    }
+                }
                 ["compute", x, y, z] => {
                     let (Ok(x), Ok(y), Ok(z)) =
                         (x.parse::<u32>(), y.parse::<u32>(), z.parse::<u32>())
@@ -395,7 +465,7 @@ impl Program {
                     let Some(cs) = &self.cs else {
                         return Outcome::Fail(at("`compute` without a compute shader".into()));
                     };
-                    if let Err(e) = dispatch(cs, [x, y, z], &uniforms, &mut ssbos) {
+                    if let Err(e) = dispatch(cs, [x, y, z], &uniforms, &mut ssbos, &mut counters) {
                         return Outcome::Fail(at(e));
                     }
                     drew = true;
@@ -426,8 +496,11 @@ impl Program {
                         ]
                         .to_vec();
                     }
-                    if let Err(e) = self.draw(&r, &uniforms, ortho_projection, &mut fb, &mut ssbos)
-                    {
+                    let buffers = Buffers {
+                        ssbos: &mut ssbos,
+                        counters: &mut counters,
+                    };
+                    if let Err(e) = self.draw(&r, &uniforms, ortho_projection, &mut fb, buffers) {
                         return Outcome::Fail(at(e));
                     }
                     drew = true;
@@ -462,8 +535,9 @@ impl Program {
         uniforms: &[(String, Vec<Scalar>)],
         ortho: bool,
         fb: &mut [[u8; 4]],
-        ssbos: &mut BTreeMap<u32, Vec<u8>>,
+        buffers: Buffers<'_>,
     ) -> Result<(), String> {
+        let Buffers { ssbos, counters } = buffers;
         let Some((vs, fs)) = &self.graphics else {
             return Err("`draw rect` without vertex and fragment shaders".into());
         };
@@ -542,8 +616,10 @@ impl Program {
         set_state(&mut vi, vs, ortho);
         set_uniforms(&mut vi, uniforms);
         bind_ssbos(&mut vi, vs, ssbos);
+        bind_counters(&mut vi, vs, counters);
         vi.run_vertex(4)
             .map_err(|e| format!("vertex shader: {e}"))?;
+        read_back_counters(&vi, vs, counters);
         let stream = pipeline::from_vertex_stage(vs, &vi, 4);
         let mut frags: Vec<Fragment> = Vec::new();
         let mut raster: Vec<RasterFacts> = Vec::new();
@@ -570,10 +646,12 @@ impl Program {
         }
         set_uniforms(&mut fi, uniforms);
         bind_ssbos(&mut fi, fs, ssbos);
+        bind_counters(&mut fi, fs, counters);
         fi.run_fragment(&frags)
             .map_err(|e| format!("fragment shader: {e}"))?;
         read_back_ssbos(&vi, vs, ssbos);
         read_back_ssbos(&fi, fs, ssbos);
+        read_back_counters(&fi, fs, counters);
         // The colour at location 0, component by component: `gl_FragColor`,
         // `gl_FragData[0]`, the outputs placed there (`layout(location = 0, component =
         // N)`), or the only user output (GL places it at 0).
@@ -790,16 +868,85 @@ fn dispatch(
     groups: [u32; 3],
     uniforms: &[(String, Vec<Scalar>)],
     ssbos: &mut BTreeMap<u32, Vec<u8>>,
+    counters: &mut Counters,
 ) -> Result<(), String> {
     let mut it = Interp::new(cs).map_err(|e| e.to_string())?;
     it.limits.max_instructions = MAX_INSTRUCTIONS;
     set_state(&mut it, cs, None);
     set_uniforms(&mut it, uniforms);
     bind_ssbos(&mut it, cs, ssbos);
+    bind_counters(&mut it, cs, counters);
     it.run_compute(groups)
         .map_err(|e| format!("compute shader: {e}"))?;
     read_back_ssbos(&it, cs, ssbos);
+    read_back_counters(&it, cs, counters);
     Ok(())
+}
+
+/// Atomic counter buffers by binding: the counters' values.
+type Counters = BTreeMap<u32, Vec<u32>>;
+
+/// Most counters an atomic counter buffer may hold.
+const MAX_COUNTERS: usize = 1 << 16;
+
+/// The buffers a draw reads and writes.
+struct Buffers<'a> {
+    ssbos: &'a mut BTreeMap<u32, Vec<u8>>,
+    counters: &'a mut Counters,
+}
+
+/// The atomic counters of a shader: (variable, binding, first counter, counters). An
+/// offset not given follows the previous counter of the same binding (GLSL "Atomic Counter
+/// Layout Qualifiers").
+fn counter_vars(sh: &Shader) -> Vec<(String, u32, usize, usize)> {
+    let mut next: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut out = Vec::new();
+    for (_, v) in sh.vars_of(VarMode::Uniform) {
+        let mut ty = v.ty;
+        let mut count = 1usize;
+        while let Type::Array { elem, len, .. } = sh.types.get(ty) {
+            count = count.saturating_mul((*len).max(1) as usize);
+            ty = *elem;
+        }
+        if !matches!(sh.types.get(ty), Type::AtomicCounter) {
+            continue;
+        }
+        let binding = v.binding.unwrap_or(0);
+        let first = match v.offset {
+            Some(o) => o as usize / 4,
+            None => next.get(&binding).copied().unwrap_or(0),
+        };
+        next.insert(binding, first.saturating_add(count));
+        out.push((v.name.clone(), binding, first, count));
+    }
+    out
+}
+
+/// Gives the shader's atomic counters the buffers' values.
+fn bind_counters(it: &mut Interp<'_>, sh: &Shader, counters: &Counters) {
+    for (name, binding, first, count) in counter_vars(sh) {
+        let Some(buf) = counters.get(&binding) else {
+            continue;
+        };
+        let slots: Vec<u64> = (first..first.saturating_add(count))
+            .map(|i| u64::from(buf.get(i).copied().unwrap_or(0)))
+            .collect();
+        let _ = it.set_uniform(&name, slots);
+    }
+}
+
+/// Takes back the counters' values after a run.
+fn read_back_counters(it: &Interp<'_>, sh: &Shader, counters: &mut Counters) {
+    for (name, binding, first, count) in counter_vars(sh) {
+        let (Some(slots), Some(buf)) = (it.uniform(&name), counters.get_mut(&binding)) else {
+            continue;
+        };
+        for (k, v) in slots.iter().take(count).enumerate() {
+            if let Some(c) = buf.get_mut(first + k) {
+                *c = *v as u32;
+            }
+        }
+    }
 }
 
 /// The bytes of an `ssbo N subdata TYPE OFFSET VALUES` command (little-endian).

@@ -409,6 +409,13 @@ impl<'s> Interp<'s> {
         out
     }
 
+    /// The slots of a default-block uniform as set, or as a run left them (atomic
+    /// counters, one slot per counter).
+    pub fn uniform(&self, name: &str) -> Option<&[u64]> {
+        let v = self.var_of(name, &[VarMode::Uniform]).ok()?;
+        self.uniforms[v.0 as usize].as_deref()
+    }
+
     /// Sets a default-block uniform (slots in order; missing ones are zero).
     pub fn set_uniform(&mut self, name: &str, slots: Vec<u64>) -> Result<(), Error> {
         let v = self.var_of(name, &[VarMode::Uniform])?;
@@ -789,6 +796,12 @@ impl<'s> Interp<'s> {
         m.quads = true;
         let depth = self.frag_depth;
         let raster = std::mem::take(&mut self.per_fragment);
+        // `layout(pixel_center_integer) in vec4 gl_FragCoord`: centres at whole numbers.
+        let center = if self.shader.info.pixel_center_integer {
+            0.0
+        } else {
+            0.5
+        };
         let this = InterpView {
             shader: self.shader,
             inputs: &self.inputs,
@@ -813,8 +826,8 @@ impl<'s> Interp<'s> {
                 let r = raster.get(input_of[lane]);
                 match name {
                     "gl_FragCoord" => Some(vec![
-                        f(x as f32 + 0.5),
-                        f(y as f32 + 0.5),
+                        f(x as f32 + center),
+                        f(y as f32 + center),
                         f(r.map_or(depth, |r| r.depth)),
                         f(r.map_or(1.0, |r| r.inv_w)),
                     ]),
@@ -898,7 +911,9 @@ impl<'s> Interp<'s> {
                             "gl_LocalInvocationID" => v3(lx, ly, lz),
                             "gl_WorkGroupID" => v3(gx, gy, gz),
                             "gl_NumWorkGroups" => v3(groups[0], groups[1], groups[2]),
-                            "gl_WorkGroupSize" => v3(ls[0], ls[1], ls[2]),
+                            // GL_ARB_compute_variable_group_size: the local size of the dispatch, the
+                            // declared one here.
+                            "gl_WorkGroupSize" | "gl_LocalGroupSizeARB" => v3(ls[0], ls[1], ls[2]),
                             "gl_GlobalInvocationID" => {
                                 v3(gx * ls[0] + lx, gy * ls[1] + ly, gz * ls[2] + lz)
                             }
@@ -941,6 +956,17 @@ impl<'s> Interp<'s> {
             if v.mode == VarMode::Ssbo {
                 if let Some(Region::Bytes(b)) = mem.get(vid.0 as usize) {
                     self.buffers[vid.0 as usize] = Some(b.clone());
+                }
+            }
+            // Atomic counters keep what the run left in them, like storage blocks.
+            if v.mode == VarMode::Uniform && is_atomic_counter(&self.shader.types, v.ty) {
+                if let Some(Region::Slots {
+                    per_lane: false,
+                    data,
+                    ..
+                }) = mem.get(vid.0 as usize)
+                {
+                    self.uniforms[vid.0 as usize] = Some(data.clone());
                 }
             }
         }
@@ -1233,4 +1259,12 @@ fn check_declarations_resolved(shader: &Shader) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// Whether a type is an atomic counter or an array of them.
+fn is_atomic_counter(types: &fresnel_ir::Types, mut ty: fresnel_ir::TypeId) -> bool {
+    while let Type::Array { elem, .. } = types.get(ty) {
+        ty = *elem;
+    }
+    matches!(types.get(ty), Type::AtomicCounter)
 }
