@@ -1,0 +1,217 @@
+//! Interstage interfaces of a linked program (Mesa's `cross_validate_outputs_to_inputs`):
+//! between every pair of adjacent present stages, each input of the consumer is matched to
+//! an output of the producer, and the two must agree in type, `patch` and (where the
+//! language requires it) interpolation. An input statically read that no output feeds is an
+//! error.
+//!
+//! Matching follows GL 4.6 section 7.4.1 and the GLSL "Shader Interface Matching" rules:
+//! when both sides have an explicit `location` they match by location and component (the
+//! names may differ, as Vulkan interfaces have it); otherwise by name, input and output
+//! blocks by block name. Per-vertex arrays (tessellation and geometry inputs, tessellation
+//! control outputs) are compared without their outer array. Built-in variables and
+//! redeclared built-in blocks (`gl_PerVertex`, even partial) are not user interfaces.
+
+use std::collections::BTreeSet;
+
+use fresnel_ir::{Shader, Stage, Type, TypeId, Types, VarMode, Variable};
+
+use crate::program_facts::Language;
+use crate::LinkError;
+
+/// A stage as people name it in messages.
+pub(crate) fn stage_name(s: Stage) -> &'static str {
+    match s {
+        Stage::TessControl => "tessellation control",
+        Stage::TessEval => "tessellation evaluation",
+        other => other.name(),
+    }
+}
+
+/// A structural signature of a type (struct names, member names, types and layouts): two
+/// declarations have the same type exactly when their signatures are equal.
+pub(crate) fn type_sig(types: &Types, ty: TypeId, depth: usize) -> String {
+    if depth > 32 {
+        return "...".into();
+    }
+    match types.get(ty) {
+        Type::Struct { name, fields, .. } => {
+            let mut s = format!("struct {name}{{");
+            for f in fields {
+                s.push_str(&format!(
+                    "{}:{}@{:?}/{}/{:?};",
+                    f.name,
+                    type_sig(types, f.ty, depth + 1),
+                    f.offset,
+                    f.row_major,
+                    f.matrix_stride
+                ));
+            }
+            s.push('}');
+            s
+        }
+        Type::Array { elem, len, stride } => {
+            format!("[{len} x {} /{stride}]", type_sig(types, *elem, depth + 1))
+        }
+        _ => types.display(ty),
+    }
+}
+
+/// The name of the block a variable of type `ty` (or an array of it) is an instance of.
+pub(crate) fn block_name(types: &Types, ty: TypeId) -> Option<&str> {
+    let mut t = ty;
+    for _ in 0..8 {
+        match types.get(t) {
+            Type::Array { elem, .. } => t = *elem,
+            Type::Struct {
+                name, block: true, ..
+            } => return Some(name),
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// One side of an interstage interface variable: the variable with its per-vertex array
+/// removed.
+pub(crate) struct Io<'a> {
+    pub var: &'a Variable,
+    pub shader: &'a Shader,
+    /// The type without the per-vertex array.
+    pub ty: TypeId,
+    /// The block name for an I/O block (matched by it rather than the instance name).
+    pub block: Option<&'a str>,
+}
+
+impl Io<'_> {
+    /// What a message calls it: `input block `B``, `output `v``.
+    pub fn what(&self, dir: &str) -> String {
+        match self.block {
+            Some(b) => format!("{dir} block `{b}`"),
+            None => format!("{dir} `{}`", self.var.name),
+        }
+    }
+
+    /// The name it is matched by: the block name, or the variable's.
+    pub fn key(&self) -> &str {
+        self.block.unwrap_or(&self.var.name)
+    }
+
+    pub fn type_sig(&self) -> String {
+        type_sig(&self.shader.types, self.ty, 0)
+    }
+
+    pub fn type_text(&self) -> String {
+        self.shader.types.display(self.ty)
+    }
+}
+
+/// The user-declared inputs (`mode` = `ShaderIn`) or outputs of the units of one stage.
+pub(crate) fn io_vars<'a>(stage: Stage, shaders: &[&'a Shader], mode: VarMode) -> Vec<Io<'a>> {
+    // Tessellation and geometry inputs, tessellation control outputs: per-vertex arrays.
+    let per_vertex = match mode {
+        VarMode::ShaderIn => matches!(
+            stage,
+            Stage::TessControl | Stage::TessEval | Stage::Geometry
+        ),
+        _ => stage == Stage::TessControl,
+    };
+    let mut out = Vec::new();
+    for &s in shaders {
+        for (_, v) in s.vars_of(mode) {
+            if v.builtin {
+                continue;
+            }
+            let mut ty = v.ty;
+            if per_vertex && !v.patch {
+                if let Type::Array { elem, .. } = s.types.get(ty) {
+                    ty = *elem;
+                }
+            }
+            let block = block_name(&s.types, ty);
+            if block.is_some_and(|b| b.starts_with("gl_")) {
+                continue;
+            }
+            out.push(Io {
+                var: v,
+                shader: s,
+                ty,
+                block,
+            });
+        }
+    }
+    out
+}
+
+/// Whether an output and an input are the same interface variable in a linked program:
+/// by location and component when both have a location, else by name (blocks by block
+/// name).
+fn linked_match(o: &Io<'_>, i: &Io<'_>) -> bool {
+    if o.block.is_none() != i.block.is_none() {
+        return false;
+    }
+    match (o.var.location, i.var.location) {
+        (Some(a), Some(b)) => a == b && o.var.component == i.var.component,
+        _ => o.key() == i.key(),
+    }
+}
+
+/// The interface between `producer` and `consumer`, adjacent present stages of a linked
+/// program. `used` holds the inputs the consumer statically reads (variable and block
+/// names).
+pub(crate) fn cross_validate_outputs_to_inputs(
+    (ps, producer): (Stage, &[&Shader]),
+    (cs, consumer): (Stage, &[&Shader]),
+    used: &BTreeSet<&str>,
+    lang: Language,
+) -> Result<(), LinkError> {
+    let outs = io_vars(ps, producer, VarMode::ShaderOut);
+    let ins = io_vars(cs, consumer, VarMode::ShaderIn);
+    let (pn, cn) = (stage_name(ps), stage_name(cs));
+    for i in &ins {
+        // An input with a location takes the output at that location first, then one of
+        // its name without a location of its own.
+        let found = outs
+            .iter()
+            .find(|o| o.var.location.is_some() && linked_match(o, i))
+            .or_else(|| outs.iter().find(|o| linked_match(o, i)));
+        let Some(o) = found else {
+            // GLSL "Input Variables": only the inputs statically read must be written by
+            // the previous stage. (An input with an explicit location may be fed by an
+            // output the names do not show; Mesa does not report those either.)
+            if i.var.location.is_none() && used.contains(i.key()) {
+                return Err(LinkError::new(format!(
+                    "the {cn} shader reads {} but the {pn} shader does not write it",
+                    i.what("input")
+                )));
+            }
+            continue;
+        };
+        let pair = || {
+            let at = match i.var.location {
+                Some(l) if o.var.location.is_some() => format!(" (location {l})"),
+                _ => String::new(),
+            };
+            format!("{cn} {} and {pn} {}{at}", i.what("input"), o.what("output"))
+        };
+        if o.var.patch != i.var.patch {
+            return Err(LinkError::new(format!("{} differ in `patch`", pair())));
+        }
+        if o.type_sig() != i.type_sig() {
+            return Err(LinkError::new(format!(
+                "{} have different types ({} and {})",
+                pair(),
+                i.type_text(),
+                o.type_text()
+            )));
+        }
+        if lang.interpolation_must_match() && o.var.interp != i.var.interp {
+            return Err(LinkError::new(format!(
+                "{} have different interpolation qualifiers ({:?} and {:?})",
+                pair(),
+                i.var.interp,
+                o.var.interp
+            )));
+        }
+    }
+    Ok(())
+}
