@@ -378,6 +378,10 @@ fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
     if let Some((s, e)) = lower_failed {
         return Outcome::Fail(format!("{} shader: lowering failed: {e}", s.extension()));
     }
+    // A program expected to build must link.
+    if let Some(e) = link_error() {
+        return Outcome::Fail(format!("the program does not link: {e}"));
+    }
     if case.expect == Expect::BuildSuccessful {
         return Outcome::Pass;
     }

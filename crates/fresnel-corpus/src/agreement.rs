@@ -101,6 +101,7 @@ fn piglit_job(job: &mut Job) {
     } else {
         Includes::Dir(parent(&job.file))
     };
+    job.settings.link = cfg.check_link;
     job.class = if cfg.check_link {
         Class::LinkLevel
     } else {
@@ -174,7 +175,8 @@ fn glslang_job(job: &mut Job, row: &Row, modes: Option<&Vec<GlslangMode>>, dir: 
         };
         return;
     }
-    job.class = if row.basis.starts_with("baseResults:link-error-only") {
+    job.settings.link = row.basis.starts_with("baseResults:link-error-only");
+    job.class = if job.settings.link {
         Class::LinkLevel
     } else {
         Class::Compile

@@ -2,11 +2,13 @@
 //! `link_tes_in_layout_qualifiers` and `link_gs_inout_layout_qualifiers`): some unit of a
 //! tessellation control stage must give the output patch size (`layout(vertices = N) out`),
 //! one of a tessellation evaluation stage the primitive mode, and a geometry stage its input
-//! and output primitives and `max_vertices`.
+//! and output primitives and `max_vertices`. Geometry shaders of desktop GLSL before 1.50
+//! (GL_ARB_geometry_shader4) have no such layouts: the application gives the primitives as
+//! program parameters, so nothing is required of them (as Mesa).
 
 use fresnel_ir::{Shader, Stage};
 
-use crate::program_facts::ShaderFacts;
+use crate::program_facts::{Language, ShaderFacts};
 use crate::LinkError;
 
 /// `stage`'s units: their IR and the facts of the stage.
@@ -14,6 +16,7 @@ pub(crate) fn validate_stage_layouts(
     stage: Stage,
     units: &[&Shader],
     facts: &[ShaderFacts],
+    lang: Language,
 ) -> Result<(), LinkError> {
     let fail = |m: &str| Err(LinkError::new(m));
     match stage {
@@ -25,7 +28,7 @@ pub(crate) fn validate_stage_layouts(
             "the tessellation evaluation shader declares no primitive mode \
              (`layout(triangles) in`, `quads` or `isolines`)",
         ),
-        Stage::Geometry => {
+        Stage::Geometry if lang.es || lang.version >= 150 => {
             let geo = || units.iter().filter_map(|s| s.info.geometry.as_ref());
             if geo().all(|g| g.input.is_empty()) {
                 return fail(

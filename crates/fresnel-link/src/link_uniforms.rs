@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use fresnel_ir::{Shader, Stage, Type, TypeId, Types, VarMode, Variable};
 
-use crate::link_varyings::{block_name, stage_name, type_sig};
+use crate::link_varyings::{block_name, glsl_type, stage_name, type_sig};
 use crate::program_facts::{Language, ShaderFacts};
 use crate::LinkError;
 
@@ -78,8 +78,8 @@ pub(crate) fn cross_validate_uniforms(
                     if type_sig(&va.types, v.ty, 0) != type_sig(&vb.types, u.ty, 0) {
                         return Err(LinkError::new(format!(
                             "{what} has different types in {stages} ({} and {})",
-                            va.types.display(v.ty),
-                            vb.types.display(u.ty)
+                            glsl_type(&va.types, v.ty),
+                            glsl_type(&vb.types, u.ty)
                         )));
                     }
                     if mode == VarMode::Uniform

@@ -56,6 +56,64 @@ pub(crate) fn type_sig(types: &Types, ty: TypeId, depth: usize) -> String {
     }
 }
 
+/// A type as GLSL writes it (`vec3`, `ivec2`, `mat2x3`, `float[4]`, `S`), for messages.
+pub(crate) fn glsl_type(types: &Types, ty: TypeId) -> String {
+    use fresnel_ir::BaseType;
+    match types.get(ty) {
+        Type::Vector {
+            base,
+            bits,
+            components,
+        } => {
+            let (scalar, prefix) = match (base, bits) {
+                (BaseType::Float, 64) => ("double", "d".to_string()),
+                (BaseType::Float, 32) => ("float", String::new()),
+                (BaseType::Int, 32) => ("int", "i".into()),
+                (BaseType::Uint, 32) => ("uint", "u".into()),
+                (BaseType::Bool, _) => ("bool", "b".into()),
+                _ => return types.display(ty),
+            };
+            if *components == 1 {
+                scalar.into()
+            } else {
+                format!("{prefix}vec{components}")
+            }
+        }
+        Type::Matrix {
+            bits,
+            columns,
+            rows,
+        } => {
+            let d = if *bits == 64 { "d" } else { "" };
+            if columns == rows {
+                format!("{d}mat{columns}")
+            } else {
+                format!("{d}mat{columns}x{rows}")
+            }
+        }
+        Type::Array { elem, len, .. } => {
+            // Innermost element first, then the dimensions outermost first.
+            let mut dims = if *len == 0 {
+                "[]".to_string()
+            } else {
+                format!("[{len}]")
+            };
+            let mut t = *elem;
+            while let Type::Array { elem, len, .. } = types.get(t) {
+                dims.push_str(&if *len == 0 {
+                    "[]".to_string()
+                } else {
+                    format!("[{len}]")
+                });
+                t = *elem;
+            }
+            format!("{}{dims}", glsl_type(types, t))
+        }
+        Type::Struct { name, .. } => name.clone(),
+        _ => types.display(ty),
+    }
+}
+
 /// The name of the block a variable of type `ty` (or an array of it) is an instance of.
 pub(crate) fn block_name(types: &Types, ty: TypeId) -> Option<&str> {
     let mut t = ty;
@@ -101,7 +159,7 @@ impl Io<'_> {
     }
 
     pub fn type_text(&self) -> String {
-        self.shader.types.display(self.ty)
+        glsl_type(&self.shader.types, self.ty)
     }
 }
 
@@ -155,6 +213,27 @@ fn linked_match(o: &Io<'_>, i: &Io<'_>) -> bool {
     }
 }
 
+/// Vulkan's one type mismatch an interface allows: an input vector (or scalar) reading
+/// fewer components of an output vector of the same component type at its location (the
+/// Vulkan CTS `linkage.varying.rules.legal_mismatch_*` programs).
+fn fewer_components(o: &Io<'_>, i: &Io<'_>) -> bool {
+    match (o.shader.types.get(o.ty), i.shader.types.get(i.ty)) {
+        (
+            Type::Vector {
+                base: ob,
+                bits: obits,
+                components: on,
+            },
+            Type::Vector {
+                base: ib,
+                bits: ibits,
+                components: inn,
+            },
+        ) => ob == ib && obits == ibits && inn < on,
+        _ => false,
+    }
+}
+
 /// The interface between `producer` and `consumer`, adjacent present stages of a linked
 /// program. `used` holds the inputs the consumer statically reads (variable and block
 /// names).
@@ -196,7 +275,7 @@ pub(crate) fn cross_validate_outputs_to_inputs(
         if o.var.patch != i.var.patch {
             return Err(LinkError::new(format!("{} differ in `patch`", pair())));
         }
-        if o.type_sig() != i.type_sig() {
+        if o.type_sig() != i.type_sig() && !(lang.vulkan && fewer_components(o, i)) {
             return Err(LinkError::new(format!(
                 "{} have different types ({} and {})",
                 pair(),

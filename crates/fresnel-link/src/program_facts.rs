@@ -19,7 +19,8 @@ pub struct ShaderFacts {
     /// GLSL ES.
     pub es: bool,
     /// Compiled for Vulkan: resources are matched by set and binding, not by name, so the
-    /// cross-stage uniform rules of a GL program do not apply.
+    /// cross-stage uniform rules of a GL program do not apply; an input may read fewer
+    /// components of an output vector, and interpolation need not match.
     pub vulkan: bool,
     /// The effective precision (`"Highp"`, `"Mediump"`, `"Lowp"`) of every default-block
     /// uniform, or member path (`s.a`, `arr[]`), the shader reads.
@@ -81,9 +82,12 @@ impl Language {
     /// Interpolation *Yes*). Desktop GLSL 4.40 and later: no ("interpolation qualification
     /// (e.g. flat) and auxiliary qualification (e.g. centroid) may differ. These
     /// mismatches are allowed between any pair of stages."); earlier desktop versions
-    /// required it, and Mesa keeps the requirement below 4.40.
+    /// required it, and Mesa keeps the requirement below 4.40. Vulkan: no (its interface
+    /// matching rules exempt interpolation decorations; the Vulkan CTS
+    /// `linkage.varying.rules.legal_mismatch_ivec*` programs feed a `flat` input from an
+    /// output without it).
     pub fn interpolation_must_match(self) -> bool {
-        self.es || self.version < 440
+        !self.vulkan && (self.es || self.version < 440)
     }
 
     /// Whether same-named uniforms must agree in precision: GLSL ES only (default uniforms

@@ -3,6 +3,7 @@
 //!
 //! - [`crate::link_varyings`]: the interface between every pair of adjacent present stages
 //!   (vertex, tessellation control, tessellation evaluation, geometry, fragment);
+//! - every present stage defines `main` (in one of its units);
 //! - [`crate::link_layouts`]: the tessellation and geometry layouts a program needs;
 //! - [`crate::link_uniforms`]: uniforms, uniform blocks and buffer blocks across stages
 //!   (GL programs only), and explicit uniform locations.
@@ -18,7 +19,7 @@ use crate::link_layouts::validate_stage_layouts;
 use crate::link_uniforms::{
     cross_validate_uniform_facts, cross_validate_uniforms, validate_explicit_uniform_locations,
 };
-use crate::link_varyings::cross_validate_outputs_to_inputs;
+use crate::link_varyings::{cross_validate_outputs_to_inputs, stage_name};
 use crate::program_facts::{Language, ShaderFacts};
 use crate::LinkError;
 
@@ -51,6 +52,15 @@ pub fn validate_program(shaders: &[&Shader], facts: &[ShaderFacts]) -> Result<()
         .filter(|(s, _)| *s != Stage::Compute)
         .map(|(s, v)| (*s, v.as_slice()))
         .collect();
+    // Mesa's "function `main' is not defined" (glslang: "Missing entry point").
+    for (stage, units) in &stages {
+        if units.iter().all(|s| s.entry.is_none()) {
+            return Err(LinkError::new(format!(
+                "the {} shader does not define `main`",
+                stage_name(*stage)
+            )));
+        }
+    }
     for pair in pipeline.windows(2) {
         // An input nobody writes is an error only when it is statically used.
         let used: BTreeSet<&str> = facts
@@ -61,7 +71,7 @@ pub fn validate_program(shaders: &[&Shader], facts: &[ShaderFacts]) -> Result<()
         cross_validate_outputs_to_inputs(pair[0], pair[1], &used, lang)?;
     }
     for (stage, units) in &stages {
-        validate_stage_layouts(*stage, units, facts)?;
+        validate_stage_layouts(*stage, units, facts, lang)?;
     }
     if lang.uniforms_are_shared() {
         let all: Vec<(Stage, &Shader)> = stages
