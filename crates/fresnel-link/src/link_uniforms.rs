@@ -75,7 +75,7 @@ pub(crate) fn cross_validate_uniforms(
                         continue;
                     };
                     let what = format!("{} `{key}`", kind(mode));
-                    if type_sig(&va.types, v.ty, 0) != type_sig(&vb.types, u.ty, 0) {
+                    if type_sig(&va.types, v.ty, true, 0) != type_sig(&vb.types, u.ty, true, 0) {
                         return Err(LinkError::new(format!(
                             "{what} has different types in {stages} ({} and {})",
                             glsl_type(&va.types, v.ty),

@@ -27,20 +27,28 @@ pub(crate) fn stage_name(s: Stage) -> &'static str {
     }
 }
 
-/// A structural signature of a type (struct names, member names, types and layouts): two
-/// declarations have the same type exactly when their signatures are equal.
-pub(crate) fn type_sig(types: &Types, ty: TypeId, depth: usize) -> String {
+/// A structural signature of a type (member names, types and layouts, and with
+/// `struct_names` the names of structures): two declarations have the same type exactly
+/// when their signatures are equal. Interstage interfaces compare structures without their
+/// names (as Mesa's `record_compare(.., match_name = false)`: piglit's
+/// `layout-location-struct` feeds `in struct S1 {..}` from `out struct S2 {..}`); uniforms
+/// with them.
+pub(crate) fn type_sig(types: &Types, ty: TypeId, struct_names: bool, depth: usize) -> String {
     if depth > 32 {
         return "...".into();
     }
     match types.get(ty) {
         Type::Struct { name, fields, .. } => {
-            let mut s = format!("struct {name}{{");
+            let mut s = if struct_names {
+                format!("struct {name}{{")
+            } else {
+                "struct {".to_string()
+            };
             for f in fields {
                 s.push_str(&format!(
                     "{}:{}@{:?}/{}/{:?};",
                     f.name,
-                    type_sig(types, f.ty, depth + 1),
+                    type_sig(types, f.ty, struct_names, depth + 1),
                     f.offset,
                     f.row_major,
                     f.matrix_stride
@@ -50,7 +58,10 @@ pub(crate) fn type_sig(types: &Types, ty: TypeId, depth: usize) -> String {
             s
         }
         Type::Array { elem, len, stride } => {
-            format!("[{len} x {} /{stride}]", type_sig(types, *elem, depth + 1))
+            format!(
+                "[{len} x {} /{stride}]",
+                type_sig(types, *elem, struct_names, depth + 1)
+            )
         }
         _ => types.display(ty),
     }
@@ -154,8 +165,9 @@ impl Io<'_> {
         self.block.unwrap_or(&self.var.name)
     }
 
+    /// The signature its type is matched by (structure names aside).
     pub fn type_sig(&self) -> String {
-        type_sig(&self.shader.types, self.ty, 0)
+        type_sig(&self.shader.types, self.ty, false, 0)
     }
 
     pub fn type_text(&self) -> String {
