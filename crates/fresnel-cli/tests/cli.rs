@@ -582,6 +582,40 @@ fn several_files_are_linked_into_one_program() {
     );
 }
 
+/// Several files form a program that must link: mismatched varyings are an error naming
+/// both stages and the variable (exit 1, no module written); matching ones link.
+#[test]
+fn mismatched_varyings_do_not_link() {
+    let d = scratch("mismatch");
+    let vs = write(
+        &d,
+        "a.vert",
+        b"#version 450\nout vec3 v;\nvoid main() { v = vec3(1.0); gl_Position = vec4(0.0); }\n",
+    );
+    let fs_src = |ty: &str| {
+        format!("#version 450\nin {ty} v;\nout vec4 c;\nvoid main() {{ c = vec4(v.x); }}\n")
+    };
+    let bad = write(&d, "a.frag", fs_src("vec2").as_bytes());
+    let good = write(&d, "b.frag", fs_src("vec3").as_bytes());
+    let dir = d.join("out");
+    std::fs::create_dir_all(&dir).unwrap();
+    let dir_s = dir.to_string_lossy().into_owned();
+    let o = fresnel(&["compile", &vs, &bad, "--emit", "spirv", "-o", &dir_s]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("error: linking: fragment input `v` and vertex output `v` have different types (vec2 and vec3)"),
+        "{err}"
+    );
+    assert!(!dir.join("vert.spv").exists() && !dir.join("frag.spv").exists());
+    // The IR of the same program is not printed either.
+    let o = fresnel(&["compile", &vs, &bad, "--emit", "ir"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let o = fresnel(&["compile", &vs, &good, "--emit", "spirv", "-o", &dir_s]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(dir.join("vert.spv").exists() && dir.join("frag.spv").exists());
+}
+
 /// `-o -` writes to standard output (no file named `-`), for text and binary output.
 #[test]
 fn output_dash_is_standard_output() {
