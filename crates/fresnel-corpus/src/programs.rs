@@ -1,7 +1,9 @@
 //! Whole programs: every piglit and shader-db `.shader_test` is one program (its GLSL
 //! shaders, several of a stage being units of it), which piglit expects to link unless its
-//! `[test]` says `link error`. Each is compiled and lowered, then checked by the library
-//! linker's program-level checks (`fresnel_link::validate_program`, with the facts of
+//! `[test]` says `link error`; every graphics pipeline of an Amber script (`amber/`, the
+//! Vulkan CTS amber tests) whose attached shaders are all inline GLSL is one Vulkan program
+//! expected to link. Each is compiled and lowered, then checked by the library linker's
+//! program-level checks (`fresnel_link::validate_program`, with the facts of
 //! `fresnel::shader_facts`). What counts is the link step: programs it rejects that should
 //! link (false link rejects) and link errors it misses. Separable programs (`SSO ENABLED`,
 //! `SEPARABLE`) are left out: each of their shaders is a program of its own.
@@ -9,23 +11,28 @@
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
 
-use fresnel::{NoIncludes, Options, SourceInput, TargetEnv, Version};
+use fresnel::{NoIncludes, Options, SourceInput, Stage, TargetEnv, Version};
+use fresnel_testfmt::amber::{self, ShaderFormat};
 use fresnel_testfmt::piglit;
 
 use crate::corpus::{self, read_text};
 use crate::run;
 
-/// One `.shader_test` program.
+/// One program.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Program {
-    /// `piglit` or `shader-db`.
+    /// `piglit`, `shader-db`, `amber` or `vk-gl-cts-amber`.
     pub collection: String,
-    /// Relative to the corpus directory.
+    /// Relative to the corpus directory (with the pipeline's name for Amber).
     pub path: String,
     /// The `[test]` section expects `link error`.
     pub expects_link_error: bool,
+    pub target: TargetEnv,
+    /// The version of shaders without `#version`.
+    pub default_version: Option<Version>,
+    /// The shaders: stage, 1-based line where the source starts, source.
     #[serde(skip)]
-    pub test: piglit::ShaderTest,
+    pub shaders: Vec<(Stage, usize, String)>,
 }
 
 /// What became of a program.
@@ -43,9 +50,29 @@ pub enum Result {
     Crashed(String),
 }
 
-/// Every non-separable `.shader_test` of piglit and shader-db with GLSL shaders.
+/// Every non-separable `.shader_test` of piglit and shader-db with GLSL shaders, and every
+/// Amber graphics pipeline of GLSL shaders.
 pub fn collect(dir: &Path) -> Vec<Program> {
     let mut out = Vec::new();
+    shader_tests(dir, &mut out);
+    amber_pipelines(dir, "amber", "amber", &mut out);
+    amber_pipelines(
+        dir,
+        "vk-gl-cts/external/vulkancts/data/vulkan/amber",
+        "vk-gl-cts-amber",
+        &mut out,
+    );
+    out
+}
+
+fn rel(dir: &Path, p: &Path) -> String {
+    p.strip_prefix(dir)
+        .unwrap_or(p)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn shader_tests(dir: &Path, out: &mut Vec<Program>) {
     for collection in ["piglit", "shader-db"] {
         for p in corpus::walk(&dir.join(collection)) {
             if p.extension().is_none_or(|e| e != "shader_test") {
@@ -61,44 +88,105 @@ pub fn collect(dir: &Path) -> Vec<Program> {
             if separable || test.glsl_shaders().next().is_none() {
                 continue;
             }
+            let es = test.require.glsl.as_ref().is_some_and(|g| g.version.es);
             out.push(Program {
                 collection: collection.into(),
-                path: p
-                    .strip_prefix(dir)
-                    .unwrap_or(&p)
-                    .to_string_lossy()
-                    .into_owned(),
+                path: rel(dir, &p),
                 expects_link_error: test.expects_link_error(),
-                test,
+                target: if es {
+                    TargetEnv::OpenGlEs
+                } else {
+                    TargetEnv::OpenGl
+                },
+                default_version: es.then_some(Version::es(100)),
+                shaders: test
+                    .glsl_shaders()
+                    .map(|s| (run::stage_of(s.stage), s.line + 1, s.source.clone()))
+                    .collect(),
             });
+        }
+    }
+}
+
+/// The graphics pipelines of an Amber script: their names and the shaders they attach.
+fn pipelines(text: &str) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    let mut current: Option<(String, Vec<String>)> = None;
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["PIPELINE", "graphics", name, ..] => current = Some((name.to_string(), Vec::new())),
+            ["PIPELINE", ..] => current = None,
+            ["ATTACH", name, ..] => {
+                if let Some((_, attached)) = current.as_mut() {
+                    attached.push(name.to_string());
+                }
+            }
+            ["END"] => out.extend(current.take()),
+            _ => {}
         }
     }
     out
 }
 
+fn amber_pipelines(dir: &Path, sub: &str, collection: &str, out: &mut Vec<Program>) {
+    for p in corpus::walk(&dir.join(sub)) {
+        if p.extension().is_none_or(|e| e != "amber") {
+            continue;
+        }
+        let Some(text) = read_text(&p) else { continue };
+        let Ok(shaders) = amber::parse_amber(&text) else {
+            continue;
+        };
+        for (name, attached) in pipelines(&text) {
+            let glsl: Vec<(Stage, usize, String)> = attached
+                .iter()
+                .filter_map(|a| {
+                    let s = shaders.iter().find(|s| &s.name == a)?;
+                    match (&s.format, s.stage, &s.source) {
+                        (ShaderFormat::Glsl, Some(stage), Some(src)) => {
+                            Some((run::stage_of(stage), s.source_line, src.clone()))
+                        }
+                        _ => None,
+                    }
+                })
+                .collect();
+            // Every attached shader inline GLSL, and at least two stages to link.
+            if glsl.len() != attached.len() || glsl.len() < 2 {
+                continue;
+            }
+            out.push(Program {
+                collection: collection.into(),
+                path: format!("{} (pipeline {name})", rel(dir, &p)),
+                expects_link_error: false,
+                // Amber runs on Vulkan 1.0 unless a shader asks for more; the link checks
+                // only need to know it is Vulkan.
+                target: TargetEnv::Vulkan { minor: 2 },
+                default_version: None,
+                shaders: glsl,
+            });
+        }
+    }
+}
+
 /// Compiles and links one program (on the calling thread).
 fn link_one(p: &Program) -> Result {
-    let es = p.test.require.glsl.as_ref().is_some_and(|g| g.version.es);
     let mut irs = Vec::new();
     let mut facts = Vec::new();
-    for s in p.test.glsl_shaders() {
+    for (stage, line, source) in &p.shaders {
         let opts = Options {
-            stage: Some(run::stage_of(s.stage)),
-            target: if es {
-                TargetEnv::OpenGlEs
-            } else {
-                TargetEnv::OpenGl
-            },
-            default_version: es.then_some(Version::es(100)),
+            stage: Some(*stage),
+            target: p.target,
+            default_version: p.default_version,
             ..Options::default()
         };
-        let name = format!("{}:{} ({})", p.path, s.line, s.stage);
-        let run = fresnel::lower_to_ir(SourceInput::new(&name, &s.source), &opts, &mut NoIncludes);
+        let name = format!("{}:{line} ({})", p.path, stage.extension());
+        let run = fresnel::lower_to_ir(SourceInput::new(&name, source), &opts, &mut NoIncludes);
         let error = |lower: bool| {
             run.diagnostics
                 .iter()
                 .find(|d| d.severity == fresnel::Severity::Error && (d.code == "E-lower") == lower)
-                .map(|d| format!("{}: {}", s.stage, d.message))
+                .map(|d| format!("{}:{line}: {}", stage.extension(), d.message))
         };
         if let Some(e) = error(false) {
             return Result::CompileRejected(e);

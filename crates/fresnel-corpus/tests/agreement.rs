@@ -5,10 +5,10 @@
 //!   expected-pass rows Fresnel accepts and the expected-fail rows it rejects.
 //! * `deqp`: the compile-level expectations of every dEQP `.test` file: tests expected to
 //!   compile that compile, and `compile_fail` tests with a rejected shader.
-//! * `programs`: piglit and shader-db `.shader_test` programs through the library linker's
-//!   program-level checks (see `fresnel_corpus::programs`): the programs expected to link
-//!   that link, the `link error` programs the checks reject, and no program expected to link
-//!   rejected by the checks.
+//! * `programs`: piglit and shader-db `.shader_test` programs and Amber graphics pipelines
+//!   through the library linker's program-level checks (see `fresnel_corpus::programs`): the
+//!   programs expected to link that link, the `link error` programs the checks reject, and no
+//!   program expected to link rejected by the checks.
 //!
 //! A trial FAILS when a figure drops below its floor below, or when the compiler crashes on
 //! more shaders than recorded. When a figure improves, the trial prints a note: raise the floor
@@ -42,10 +42,15 @@ const GLSLANG_FAIL_AGREE: usize = 298; // of 307
 /// rejected shader.
 const DEQP_PASS_AGREE: usize = 8229; // of 8229
 const DEQP_FAIL_AGREE: usize = 3735; // of 3735
-/// `.shader_test` programs: expected to link and linked (piglit, shader-db), and `link error`
-/// programs rejected by the link checks (piglit). A program expected to link that the link
-/// checks reject always fails the trial.
-const PROGRAMS_LINKED: [(&str, usize); 2] = [("piglit", 1189), ("shader-db", 508)];
+/// Programs (`.shader_test`, Amber graphics pipelines): expected to link and linked, and
+/// `link error` programs rejected by the link checks (piglit). A program expected to link
+/// that the link checks reject always fails the trial.
+const PROGRAMS_LINKED: [(&str, usize); 4] = [
+    ("piglit", 1189),
+    ("shader-db", 508),
+    ("amber", 50),
+    ("vk-gl-cts-amber", 287),
+];
 const PROGRAMS_LINK_ERRORS_REJECTED: usize = 27;
 /// Shaders the compiler crashes on (panics, aborts, hangs), over all trials: a ceiling.
 const MAX_CRASHES: [(&str, usize); 4] =
