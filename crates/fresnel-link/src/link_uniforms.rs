@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use fresnel_ir::{Shader, Stage, Type, TypeId, Types, VarMode, Variable};
 
-use crate::link_varyings::{block_name, glsl_type, stage_name, type_sig};
+use crate::link_varyings::{block_name, glsl_type, same_type, stage_name, TypeMatch};
 use crate::program_facts::{Language, ShaderFacts};
 use crate::LinkError;
 
@@ -75,7 +75,11 @@ pub(crate) fn cross_validate_uniforms(
                         continue;
                     };
                     let what = format!("{} `{key}`", kind(mode));
-                    if type_sig(&va.types, v.ty, true, 0) != type_sig(&vb.types, u.ty, true, 0) {
+                    let m = TypeMatch {
+                        struct_names: true,
+                        member_names: true,
+                    };
+                    if !same_type(&va.types, v.ty, &vb.types, u.ty, m) {
                         return Err(LinkError::new(format!(
                             "{what} has different types in {stages} ({} and {})",
                             glsl_type(&va.types, v.ty),

@@ -27,44 +27,70 @@ pub(crate) fn stage_name(s: Stage) -> &'static str {
     }
 }
 
-/// A structural signature of a type (member names, types and layouts, and with
-/// `struct_names` the names of structures): two declarations have the same type exactly
-/// when their signatures are equal. Interstage interfaces compare structures without their
-/// names (as Mesa's `record_compare(.., match_name = false)`: piglit's
-/// `layout-location-struct` feeds `in struct S1 {..}` from `out struct S2 {..}`); uniforms
-/// with them.
-pub(crate) fn type_sig(types: &Types, ty: TypeId, struct_names: bool, depth: usize) -> String {
-    if depth > 32 {
-        return "...".into();
-    }
-    match types.get(ty) {
-        Type::Struct { name, fields, .. } => {
-            let mut s = if struct_names {
-                format!("struct {name}{{")
-            } else {
-                "struct {".to_string()
-            };
-            for f in fields {
-                s.push_str(&format!(
-                    "{}:{}@{:?}/{}/{:?};",
-                    f.name,
-                    type_sig(types, f.ty, struct_names, depth + 1),
-                    f.offset,
-                    f.row_major,
-                    f.matrix_stride
-                ));
+/// What two types must share to be the same type.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct TypeMatch {
+    /// Structures (and blocks) must have the same name. Uniforms: yes; interstage
+    /// interfaces: no (Mesa's `record_compare(.., match_name = false)`: piglit's
+    /// `layout-location-struct` feeds `in struct S1 {..}` from `out struct S2 {..}`).
+    pub struct_names: bool,
+    /// Members must have the same names: not for interfaces matched by location (Vulkan
+    /// matches locations, not names; glslang's `link.crossStageIO` blocks).
+    pub member_names: bool,
+}
+
+/// Whether two types (each of its shader's type table) are the same type: member names
+/// and types, layouts (offsets, strides, majorness) and array sizes, as `m` asks. An array
+/// without a size yet (implicitly sized, sized by the link) matches any size.
+pub(crate) fn same_type(ta: &Types, a: TypeId, tb: &Types, b: TypeId, m: TypeMatch) -> bool {
+    fn go(ta: &Types, a: TypeId, tb: &Types, b: TypeId, m: TypeMatch, depth: usize) -> bool {
+        if depth > 32 {
+            return true;
+        }
+        match (ta.get(a), tb.get(b)) {
+            (
+                Type::Struct {
+                    name: na,
+                    fields: fa,
+                    block: ba,
+                },
+                Type::Struct {
+                    name: nb,
+                    fields: fb,
+                    block: bb,
+                },
+            ) => {
+                ba == bb
+                    && (!m.struct_names || na == nb)
+                    && fa.len() == fb.len()
+                    && fa.iter().zip(fb).all(|(x, y)| {
+                        (!m.member_names || x.name == y.name)
+                            && x.offset == y.offset
+                            && x.row_major == y.row_major
+                            && x.matrix_stride == y.matrix_stride
+                            && go(ta, x.ty, tb, y.ty, m, depth + 1)
+                    })
             }
-            s.push('}');
-            s
+            (
+                Type::Array {
+                    elem: ea,
+                    len: la,
+                    stride: sa,
+                },
+                Type::Array {
+                    elem: eb,
+                    len: lb,
+                    stride: sb,
+                },
+            ) => {
+                (la == lb || *la == 0 || *lb == 0) && sa == sb && go(ta, *ea, tb, *eb, m, depth + 1)
+            }
+            (Type::Struct { .. } | Type::Array { .. }, _)
+            | (_, Type::Struct { .. } | Type::Array { .. }) => false,
+            _ => ta.display(a) == tb.display(b),
         }
-        Type::Array { elem, len, stride } => {
-            format!(
-                "[{len} x {} /{stride}]",
-                type_sig(types, *elem, struct_names, depth + 1)
-            )
-        }
-        _ => types.display(ty),
     }
+    go(ta, a, tb, b, m, 0)
 }
 
 /// A type as GLSL writes it (`vec3`, `ivec2`, `mat2x3`, `float[4]`, `S`), for messages.
@@ -165,9 +191,30 @@ impl Io<'_> {
         self.block.unwrap_or(&self.var.name)
     }
 
-    /// The signature its type is matched by (structure names aside).
-    pub fn type_sig(&self) -> String {
-        type_sig(&self.shader.types, self.ty, false, 0)
+    /// Whether it has the type of `other` (structure names aside; member names too when
+    /// the two were matched by location).
+    pub fn same_type(&self, other: &Io<'_>, by_location: bool) -> bool {
+        let m = TypeMatch {
+            struct_names: false,
+            member_names: !by_location,
+        };
+        same_type(
+            &self.shader.types,
+            self.ty,
+            &other.shader.types,
+            other.ty,
+            m,
+        )
+    }
+
+    /// Locations it takes (per vertex).
+    pub fn locations(&self) -> u32 {
+        self.shader.types.location_count(self.ty)
+    }
+
+    /// Whether the variable or a member of its block has an explicit location.
+    pub fn has_location(&self) -> bool {
+        self.var.location.is_some() || self.var.members.iter().any(|m| m.location.is_some())
     }
 
     pub fn type_text(&self) -> String {
@@ -267,9 +314,10 @@ pub(crate) fn cross_validate_outputs_to_inputs(
             .or_else(|| outs.iter().find(|o| linked_match(o, i)));
         let Some(o) = found else {
             // GLSL "Input Variables": only the inputs statically read must be written by
-            // the previous stage. (An input with an explicit location may be fed by an
-            // output the names do not show; Mesa does not report those either.)
-            if i.var.location.is_none() && used.contains(i.key()) {
+            // the previous stage. (An input with an explicit location, on it or on a member
+            // of its block, may be fed by outputs the names do not show; Mesa does not
+            // report those either.)
+            if !i.has_location() && used.contains(i.key()) {
                 return Err(LinkError::new(format!(
                     "the {cn} shader reads {} but the {pn} shader does not write it",
                     i.what("input")
@@ -287,7 +335,12 @@ pub(crate) fn cross_validate_outputs_to_inputs(
         if o.var.patch != i.var.patch {
             return Err(LinkError::new(format!("{} differ in `patch`", pair())));
         }
-        if o.type_sig() != i.type_sig() && !(lang.vulkan && fewer_components(o, i)) {
+        let by_location = i.var.location.is_some() && o.var.location.is_some();
+        // Matched by location, two variables covering different numbers of locations only
+        // overlap: what feeds the input's other locations is other outputs (location
+        // aliasing, glslang's `link.crossStageIO`), which this check does not model.
+        let comparable = !by_location || o.locations() == i.locations();
+        if comparable && !o.same_type(i, by_location) && !(lang.vulkan && fewer_components(o, i)) {
             return Err(LinkError::new(format!(
                 "{} have different types ({} and {})",
                 pair(),

@@ -82,7 +82,8 @@ pub fn validate_pipeline(shaders: &[&Shader], program: &[usize]) -> Result<(), L
                 )));
             };
             let pair = format!("{cn} {} and {pn} {}", i.what("input"), o.what("output"));
-            if o.var.patch != i.var.patch || o.type_sig() != i.type_sig() {
+            let by_location = o.var.location.is_some() || i.var.location.is_some();
+            if o.var.patch != i.var.patch || !o.same_type(i, by_location) {
                 return Err(LinkError::new(format!("{pair} have different types")));
             }
             if o.var.interp != i.var.interp {

@@ -179,6 +179,15 @@ fn io_blocks_match_by_block_name() {
 
 #[test]
 fn interfaces_compare_structures_without_their_names() {
+    // Matched by name: the structure names may differ, the member names may not.
+    vf_rule(
+        GL,
+        &vs("struct S { vec4 a; }; out S s;", "s.a = vec4(1.0);"),
+        &fs("struct T { vec4 a; }; in T s;", "c = s.a;"),
+        &fs("struct T { vec4 b; }; in T s;", "c = s.b;"),
+        &["fragment input `s`", "different types"],
+    );
+    // Matched by location: neither names matter, the member types do.
     vf_rule(
         GL,
         &vs(
@@ -186,14 +195,41 @@ fn interfaces_compare_structures_without_their_names() {
             "s.a = vec4(1.0);",
         ),
         &fs(
-            "struct T { vec4 a; }; layout(location = 0) in T t;",
-            "c = t.a;",
-        ),
-        &fs(
             "struct T { vec4 b; }; layout(location = 0) in T t;",
             "c = t.b;",
         ),
-        &["different types"],
+        &fs(
+            "struct T { vec3 b; }; layout(location = 0) in T t;",
+            "c.xyz = t.b;",
+        ),
+        &["fragment input `t`", "vertex output `s`", "different types"],
+    );
+}
+
+#[test]
+fn variables_covering_different_locations_are_not_compared() {
+    // A `mat2` at location 0 takes locations 0 and 1; the `vec4` output at 0 feeds only its
+    // first column (location aliasing, as glslang's link.crossStageIO programs): not a
+    // type mismatch of one variable. The same footprint is compared.
+    vf_rule(
+        GL,
+        &vs("layout(location = 0) out vec4 a;", "a = vec4(1.0);"),
+        &fs("layout(location = 0) in mat2 m;", "c.xy = m[0];"),
+        &fs("layout(location = 0) in vec3 m;", "c.xyz = m;"),
+        &["fragment input `m`", "vertex output `a`", "vec3", "vec4"],
+    );
+}
+
+#[test]
+fn arrays_not_sized_yet_match_any_size() {
+    // Declared without a size and never indexed: the link sizes it (glslang's
+    // implicitArraySizeUniform).
+    vf_rule(
+        GL,
+        &vs("uniform vec4 u[];", ""),
+        &fs("uniform vec4 u[2];", "c = u[1];"),
+        &fs("uniform vec3 u[2];", "c.xyz = u[1];"),
+        &["uniform `u`", "different types"],
     );
 }
 
