@@ -15,7 +15,7 @@ use fresnel::{NoIncludes, Options, SourceInput, Stage, TargetEnv, Version};
 use fresnel_testfmt::amber::{self, ShaderFormat};
 use fresnel_testfmt::piglit;
 
-use crate::corpus::{self, read_text};
+use crate::corpus::{self, read_text, relative as rel};
 use crate::run;
 
 /// One program.
@@ -55,21 +55,10 @@ pub enum Result {
 pub fn collect(dir: &Path) -> Vec<Program> {
     let mut out = Vec::new();
     shader_tests(dir, &mut out);
-    amber_pipelines(dir, "amber", "amber", &mut out);
-    amber_pipelines(
-        dir,
-        "vk-gl-cts/external/vulkancts/data/vulkan/amber",
-        "vk-gl-cts-amber",
-        &mut out,
-    );
+    for (sub, collection) in corpus::AMBER_DIRS {
+        amber_pipelines(dir, sub, collection, &mut out);
+    }
     out
-}
-
-fn rel(dir: &Path, p: &Path) -> String {
-    p.strip_prefix(dir)
-        .unwrap_or(p)
-        .to_string_lossy()
-        .into_owned()
 }
 
 fn shader_tests(dir: &Path, out: &mut Vec<Program>) {
