@@ -616,6 +616,40 @@ fn mismatched_varyings_do_not_link() {
     assert!(dir.join("vert.spv").exists() && dir.join("frag.spv").exists());
 }
 
+/// `fresnel piglit`: a `.shader_test` whose shaders compile but do not link (mismatched
+/// varyings) passes as `link error` and fails as `link success`; one that links passes
+/// `link success`.
+#[test]
+fn piglit_programs_are_linked_by_the_library() {
+    let d = scratch("piglit-link");
+    let test = |frag_ty: &str, expect: &str| {
+        format!(
+            "[require]\nGLSL >= 1.30\n\n[vertex shader]\n#version 130\nin vec4 piglit_vertex;\n\
+             out vec3 v;\nvoid main() {{ v = vec3(1.0); gl_Position = piglit_vertex; }}\n\n\
+             [fragment shader]\n#version 130\nin {frag_ty} v;\n\
+             void main() {{ gl_FragColor = vec4(v.x); }}\n\n[test]\n{expect}\n"
+        )
+    };
+    let run = |name: &str, text: String| {
+        let f = write(&d, name, text.as_bytes());
+        let o = fresnel(&["piglit", &f]);
+        (o.status.code(), stdout(&o))
+    };
+    let (code, out) = run("bad-error.shader_test", test("vec2", "link error"));
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("1 passed, 0 failed, 0 skipped"), "{out}");
+    let (code, out) = run("bad-success.shader_test", test("vec2", "link success"));
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("fragment input `v` and vertex output `v` have different types"),
+        "{out}"
+    );
+    let drawn = "link success\ndraw rect -1 -1 2 2\nprobe all rgba 1.0 1.0 1.0 1.0";
+    let (code, out) = run("good.shader_test", test("vec3", drawn));
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("1 passed, 0 failed, 0 skipped"), "{out}");
+}
+
 /// `-o -` writes to standard output (no file named `-`), for text and binary output.
 #[test]
 fn output_dash_is_standard_output() {
