@@ -93,7 +93,8 @@ pub(crate) fn same_type(ta: &Types, a: TypeId, tb: &Types, b: TypeId, m: TypeMat
     go(ta, a, tb, b, m, 0)
 }
 
-/// A type as GLSL writes it (`vec3`, `ivec2`, `mat2x3`, `float[4]`, `S`), for messages.
+/// A type as GLSL writes it (`vec3`, `ivec2`, `mat2x3`, `float[4]`, `S { float a; }`), for
+/// messages.
 pub(crate) fn glsl_type(types: &Types, ty: TypeId) -> String {
     use fresnel_ir::BaseType;
     match types.get(ty) {
@@ -146,7 +147,18 @@ pub(crate) fn glsl_type(types: &Types, ty: TypeId) -> String {
             }
             format!("{}{dims}", glsl_type(types, t))
         }
-        Type::Struct { name, .. } => name.clone(),
+        Type::Struct { name, fields, .. } => {
+            // The members too (two declarations of one name differ in them), the first few.
+            let mut members: Vec<String> = fields
+                .iter()
+                .take(6)
+                .map(|f| format!("{} {};", glsl_type(types, f.ty), f.name))
+                .collect();
+            if fields.len() > 6 {
+                members.push("...".into());
+            }
+            format!("{name} {{ {} }}", members.join(" "))
+        }
         _ => types.display(ty),
     }
 }
