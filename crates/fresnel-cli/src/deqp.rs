@@ -37,11 +37,10 @@ use fresnel_testfmt::deqp::{
 use fresnel_testfmt::Stage as TStage;
 use fresnel_vk::Gpu;
 
-mod link;
 pub(crate) mod pipeline;
 mod vulkan;
 
-use link::{link_check, link_check_facts, link_facts, validate_pipeline, LinkFacts};
+use fresnel_link::ShaderFacts;
 
 /// Where execution tests run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -214,7 +213,7 @@ fn options(flavor: Flavor, version: GlslVersion, stage: TStage) -> Options {
 
 /// A compiled shader, or why it was not.
 enum Compiled {
-    Ok(Box<Shader>, LinkFacts),
+    Ok(Box<Shader>, ShaderFacts),
     /// The front end rejected it (the first error).
     Rejected(String),
     /// Accepted by the checker but the lowering failed.
@@ -241,13 +240,12 @@ fn compile(flavor: Flavor, version: GlslVersion, stage: TStage, src: &str) -> Co
     if let Some(e) = first_error(true) {
         return Compiled::LowerFailed(e);
     }
-    let facts = run
-        .hir
-        .as_ref()
-        .map(|h| link_facts(h, &run.interner))
-        .unwrap_or_default();
+    let facts = fresnel::shader_facts(&run, opts.target);
     match run.ir {
-        Some(ir) => Compiled::Ok(Box::new(ir), facts),
+        Some(ir) => {
+            let facts = facts.unwrap_or_else(|| ShaderFacts::new(ir.stage));
+            Compiled::Ok(Box::new(ir), facts)
+        }
         None => Compiled::LowerFailed("no IR was produced".into()),
     }
 }
@@ -280,7 +278,7 @@ fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
     let dump = t.dump;
     // Compile everything.
     let mut shaders: Vec<(TStage, Shader)> = Vec::new();
-    let mut facts: Vec<(TStage, LinkFacts)> = Vec::new();
+    let mut facts: Vec<ShaderFacts> = Vec::new();
     let mut rejected: Option<(TStage, String)> = None;
     let mut lower_failed: Option<(TStage, String)> = None;
     // The program of each compiled shader (pipeline validation compares separable ones).
@@ -313,7 +311,7 @@ fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
                 Compiled::Ok(s, f) => {
                     shaders.push((*stage, *s));
                     program_of.push(pi);
-                    facts.push((*stage, f));
+                    facts.push(f);
                 }
                 Compiled::Rejected(e) => {
                     rejected.get_or_insert((*stage, e));
@@ -324,6 +322,10 @@ fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
             }
         }
     }
+    // The library linker's program-level checks (every stage of every program together, as
+    // the runner has always linked them), and pipeline validation of separable programs.
+    let units: Vec<&Shader> = shaders.iter().map(|(_, s)| s).collect();
+    let link_error = || fresnel_link::validate_program(&units, &facts).err();
     match case.expect {
         Expect::CompileFail => {
             return match rejected {
@@ -334,7 +336,7 @@ fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
         Expect::CompileOrLinkFail => {
             return match rejected {
                 Some(_) => Outcome::Pass,
-                None => match link_check(&shaders, &facts).or_else(|| link_check_facts(&facts)) {
+                None => match link_error() {
                     Some(_) => Outcome::Pass,
                     None => Outcome::Fail(
                         "`expect compile_or_link_fail`, but every shader compiled and the program links"
@@ -350,13 +352,11 @@ fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
                     case.expect.name(),
                     s.extension()
                 )),
-                None => match link_check(&shaders, &facts)
-                    .or_else(|| link_check_facts(&facts))
-                    .or_else(|| {
-                        (case.expect == Expect::ValidationFail)
-                            .then(|| validate_pipeline(&shaders, &program_of))
-                            .flatten()
-                    }) {
+                None => match link_error().or_else(|| {
+                    (case.expect == Expect::ValidationFail)
+                        .then(|| fresnel_link::validate_pipeline(&units, &program_of).err())
+                        .flatten()
+                }) {
                     Some(_) => Outcome::Pass,
                     None => Outcome::Fail(format!(
                         "`expect {}`, but the program links",
@@ -377,6 +377,10 @@ fn run_test(t: &Test<'_>, ctx: &Ctx<'_>, vk: &mut Option<Outcome>) -> Outcome {
     }
     if let Some((s, e)) = lower_failed {
         return Outcome::Fail(format!("{} shader: lowering failed: {e}", s.extension()));
+    }
+    // A program expected to build must link.
+    if let Some(e) = link_error() {
+        return Outcome::Fail(format!("the program does not link: {e}"));
     }
     if case.expect == Expect::BuildSuccessful {
         return Outcome::Pass;

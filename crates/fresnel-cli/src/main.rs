@@ -833,6 +833,8 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             let mut shaders: Vec<(String, fresnel_ir::Shader)> = Vec::new();
             // Issue 4: per shader, what linking units needs of its language.
             let mut unit_langs: Vec<units::UnitLang> = Vec::new();
+            // What the program's link checks need beyond the IR, per file.
+            let mut unit_facts: Vec<fresnel_link::ShaderFacts> = Vec::new();
             for f in &files {
                 let text = read_source(f)?;
                 let name = f.to_string_lossy();
@@ -855,6 +857,9 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                         .hir
                         .as_ref()
                         .map_or(units::UnitLang::DESKTOP, |h| units::UnitLang::of(h.version));
+                    if program {
+                        unit_facts.extend(fresnel::shader_facts(&run, opts.target));
+                    }
                     match run.ir.take() {
                         Some(ir) => {
                             shaders.push((name.into_owned(), ir));
@@ -885,6 +890,15 @@ fn run(cli: Cli) -> Result<bool, Fail> {
                         eprintln!("error: linking: {e}");
                         ok = false;
                     }
+                }
+            }
+            // The program links at all (interfaces between stages, uniforms across them,
+            // the layouts tessellation and geometry need), before anything is optimized away.
+            if ok && program {
+                let units: Vec<&fresnel_ir::Shader> = shaders.iter().map(|(_, s)| s).collect();
+                if let Err(e) = fresnel_link::validate_program(&units, &unit_facts) {
+                    eprintln!("error: linking: {e}");
+                    ok = false;
                 }
             }
             if ok && level != fresnel_opt::OptLevel::O0 {

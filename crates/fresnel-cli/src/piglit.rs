@@ -14,13 +14,17 @@
 //! * `probe [all|rect] rgb|rgba ...` and `relative probe [rect] rgb|rgba ...`: the pixels,
 //!   stored in an 8-bit RGBA framebuffer, against the expected colour with shader_runner's
 //!   tolerance for 8-bit channels (3/256);
-//! * `link success`; `link error` when a shader of the test does not compile;
+//! * `link success`; `link error` when a shader of the test does not compile or the
+//!   library linker's program checks (`fresnel_link::validate_program`) reject the program
+//!   (which a program expected to link must pass);
 //! * `ssbo N SIZE`, `ssbo N subdata TYPE OFFSET VALUE...`, `compute X Y Z` (the `[compute
 //!   shader]` over that many work groups) and `probe ssbo TYPE N OFFSET OP VALUE...`: storage
-//!   buffers by binding, shared by every stage that runs.
+//!   buffers by binding, shared by every stage that runs; atomic counter buffers
+//!   (`atomic counters N`, `atomic counter buffer B N`, `atomic counter B I V`, `probe atomic
+//!   counter ...`).
 //!
-//! A test that needs anything else (other commands, vertex data, textures, atomic counter
-//! buffers, geometry and tessellation stages, fixed-function vertex processing, several
+//! A test that needs anything else (other commands, vertex data, textures, geometry and
+//! tessellation stages, fixed-function vertex processing, several
 //! shaders of one stage) is skipped with the reason, so the totals say what was really
 //! executed.
 
@@ -164,12 +168,13 @@ fn passthrough_source(fs_source: &str, es: bool) -> String {
     }
 }
 
+/// Compiles one shader, with what the program's link checks need of it.
 fn compile(
     src: &str,
     stage: TStage,
     es: bool,
     opt: fresnel_opt::OptLevel,
-) -> Result<Shader, String> {
+) -> Result<(Shader, fresnel_link::ShaderFacts), String> {
     let opts = Options {
         stage: fresnel::Stage::from_extension(stage.extension()),
         target: if es {
@@ -193,14 +198,16 @@ fn compile(
     {
         return Err(format!("{} shader: {}", stage.extension(), d.message));
     }
+    let facts = fresnel::shader_facts(&run, opts.target);
     let mut ir = run.ir.ok_or("no IR was produced")?;
+    let facts = facts.unwrap_or_else(|| fresnel_link::ShaderFacts::new(ir.stage));
     if matches!(opt, fresnel_opt::OptLevel::O | fresnel_opt::OptLevel::Os) {
         let facts = fresnel_opt::TargetFacts {
             default_uniforms: true,
         };
         fresnel_opt::optimize(&mut ir, opt, facts).map_err(|e| format!("optimizer: {e}"))?;
     }
-    Ok(ir)
+    Ok((ir, facts))
 }
 
 /// Built-in fragment inputs the runner provides without a vertex shader's help.
@@ -275,7 +282,12 @@ impl Program {
         };
         let cs = match cs_src.map(versioned) {
             Some(src) => match compile(&src, TStage::Compute, es, opt) {
-                Ok(s) => Some(s),
+                Ok((s, facts)) => {
+                    if let Err(e) = fresnel_link::validate_program(&[&s], &[facts]) {
+                        return Ok(Built::Rejected(format!("link: {e}")));
+                    }
+                    Some(s)
+                }
                 Err(e) => return Ok(Built::Rejected(e)),
             },
             None => None,
@@ -294,11 +306,11 @@ impl Program {
         let vs_src = vs_src.map(versioned);
         let fixed_function = vs_src.is_none() && !passthrough;
         let vs_src = vs_src.unwrap_or_else(|| passthrough_source(&fs_src, es));
-        let fs = match compile(&fs_src, TStage::Fragment, es, opt) {
+        let (fs, fs_facts) = match compile(&fs_src, TStage::Fragment, es, opt) {
             Ok(s) => s,
             Err(e) => return Ok(Built::Rejected(e)),
         };
-        let vs = match compile(&vs_src, TStage::Vertex, es, opt) {
+        let (vs, vs_facts) = match compile(&vs_src, TStage::Vertex, es, opt) {
             Ok(s) => s,
             Err(e) if fixed_function => return Err(format!("fixed-function vertex stage: {e}")),
             Err(e) => return Ok(Built::Rejected(e)),
@@ -315,6 +327,15 @@ impl Program {
                     v.name
                 ));
             }
+        }
+        // The program links (without a vertex shader, the fragment shader alone).
+        let linked = if fixed_function {
+            fresnel_link::validate_program(&[&fs], &[fs_facts])
+        } else {
+            fresnel_link::validate_program(&[&vs, &fs], &[vs_facts, fs_facts])
+        };
+        if let Err(e) = linked {
+            return Ok(Built::Rejected(format!("link: {e}")));
         }
         Ok(Built::Program(Box::new(Program {
             graphics: Some((vs, fs)),
@@ -346,7 +367,8 @@ impl Program {
                 ["ortho"] => ortho_projection = true,
                 ["link", "error"] => {
                     return Outcome::Skip(
-                        "`link error` with shaders that compile (link checks)".into(),
+                        "`link error` that the link checks do not detect (the program links)"
+                            .into(),
                     )
                 }
                 ["clear", "color", rest @ ..] => match numbers(&rest.join(" ")) {

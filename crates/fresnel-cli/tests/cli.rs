@@ -582,6 +582,74 @@ fn several_files_are_linked_into_one_program() {
     );
 }
 
+/// Several files form a program that must link: mismatched varyings are an error naming
+/// both stages and the variable (exit 1, no module written); matching ones link.
+#[test]
+fn mismatched_varyings_do_not_link() {
+    let d = scratch("mismatch");
+    let vs = write(
+        &d,
+        "a.vert",
+        b"#version 450\nout vec3 v;\nvoid main() { v = vec3(1.0); gl_Position = vec4(0.0); }\n",
+    );
+    let fs_src = |ty: &str| {
+        format!("#version 450\nin {ty} v;\nout vec4 c;\nvoid main() {{ c = vec4(v.x); }}\n")
+    };
+    let bad = write(&d, "a.frag", fs_src("vec2").as_bytes());
+    let good = write(&d, "b.frag", fs_src("vec3").as_bytes());
+    let dir = d.join("out");
+    std::fs::create_dir_all(&dir).unwrap();
+    let dir_s = dir.to_string_lossy().into_owned();
+    let o = fresnel(&["compile", &vs, &bad, "--emit", "spirv", "-o", &dir_s]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("error: linking: fragment input `v` and vertex output `v` have different types (vec2 and vec3)"),
+        "{err}"
+    );
+    assert!(!dir.join("vert.spv").exists() && !dir.join("frag.spv").exists());
+    // The IR of the same program is not printed either.
+    let o = fresnel(&["compile", &vs, &bad, "--emit", "ir"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let o = fresnel(&["compile", &vs, &good, "--emit", "spirv", "-o", &dir_s]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(dir.join("vert.spv").exists() && dir.join("frag.spv").exists());
+}
+
+/// `fresnel piglit`: a `.shader_test` whose shaders compile but do not link (mismatched
+/// varyings) passes as `link error` and fails as `link success`; one that links passes
+/// `link success`.
+#[test]
+fn piglit_programs_are_linked_by_the_library() {
+    let d = scratch("piglit-link");
+    let test = |frag_ty: &str, expect: &str| {
+        format!(
+            "[require]\nGLSL >= 1.30\n\n[vertex shader]\n#version 130\nin vec4 piglit_vertex;\n\
+             out vec3 v;\nvoid main() {{ v = vec3(1.0); gl_Position = piglit_vertex; }}\n\n\
+             [fragment shader]\n#version 130\nin {frag_ty} v;\n\
+             void main() {{ gl_FragColor = vec4(v.x); }}\n\n[test]\n{expect}\n"
+        )
+    };
+    let run = |name: &str, text: String| {
+        let f = write(&d, name, text.as_bytes());
+        let o = fresnel(&["piglit", &f]);
+        (o.status.code(), stdout(&o))
+    };
+    let (code, out) = run("bad-error.shader_test", test("vec2", "link error"));
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("1 passed, 0 failed, 0 skipped"), "{out}");
+    let (code, out) = run("bad-success.shader_test", test("vec2", "link success"));
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("fragment input `v` and vertex output `v` have different types"),
+        "{out}"
+    );
+    let drawn = "link success\ndraw rect -1 -1 2 2\nprobe all rgba 1.0 1.0 1.0 1.0";
+    let (code, out) = run("good.shader_test", test("vec3", drawn));
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("1 passed, 0 failed, 0 skipped"), "{out}");
+}
+
 /// `-o -` writes to standard output (no file named `-`), for text and binary output.
 #[test]
 fn output_dash_is_standard_output() {

@@ -26,7 +26,9 @@ pub enum Class {
     /// `.err` log has one.
     PreprocessOnly,
     /// The expectation includes linking (piglit `check_link: true`, glslang link-error-only
-    /// results). Counted separately: Fresnel has no linker yet.
+    /// results): compiled, then linked as a program of one shader by the library's
+    /// program-level checks (`fresnel_link::validate_program`). Counted separately: a GL
+    /// linker checks more than these (resource limits, ...).
     LinkLevel,
     /// Part of a multi-file (link) test; not run.
     MultiFile,
@@ -101,6 +103,7 @@ fn piglit_job(job: &mut Job) {
     } else {
         Includes::Dir(parent(&job.file))
     };
+    job.settings.link = cfg.check_link;
     job.class = if cfg.check_link {
         Class::LinkLevel
     } else {
@@ -174,7 +177,8 @@ fn glslang_job(job: &mut Job, row: &Row, modes: Option<&Vec<GlslangMode>>, dir: 
         };
         return;
     }
-    job.class = if row.basis.starts_with("baseResults:link-error-only") {
+    job.settings.link = row.basis.starts_with("baseResults:link-error-only");
+    job.class = if job.settings.link {
         Class::LinkLevel
     } else {
         Class::Compile
@@ -267,14 +271,14 @@ pub struct Finding {
     pub first_error: Option<String>,
 }
 
-/// Link-level rows: what the compile step did.
+/// Link-level rows: what the compile and link steps did.
 #[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct LinkLevel {
     pub expected_pass: usize,
-    /// Expected to compile and link, but the compile step rejected it.
+    /// Expected to compile and link, but the compile or link step rejected it.
     pub expected_pass_rejected: Vec<Finding>,
     pub expected_fail: usize,
-    /// Expected to fail (compile or link) and the compile step already rejected it.
+    /// Expected to fail (compile or link) and the compile or link step rejected it.
     pub expected_fail_rejected: usize,
 }
 
@@ -357,7 +361,7 @@ impl SourceReport {
         let l = &self.link_level;
         if l.expected_pass + l.expected_fail > 0 {
             println!(
-                "  link-level rows (not counted above): {} expected to pass ({} rejected by the compile step), {} expected to fail ({} rejected by the compile step)",
+                "  link-level rows (not counted above): {} expected to pass ({} rejected by the compile or link step), {} expected to fail ({} rejected by the compile or link step)",
                 l.expected_pass,
                 l.expected_pass_rejected.len(),
                 l.expected_fail,
@@ -392,7 +396,7 @@ impl SourceReport {
             }
             for f in &l.expected_pass_rejected {
                 println!(
-                    "  link-level, rejected at compile: {}: {}",
+                    "  link-level, rejected at compile or link: {}: {}",
                     f.path,
                     f.first_error.as_deref().unwrap_or("")
                 );

@@ -32,6 +32,24 @@ pub fn read_text(path: &Path) -> Option<String> {
         .map(|b| String::from_utf8_lossy(&b).into_owned())
 }
 
+/// The folders of Amber scripts (under the corpus directory) and the collection each is
+/// reported as.
+pub const AMBER_DIRS: [(&str, &str); 2] = [
+    ("amber", "amber"),
+    (
+        "vk-gl-cts/external/vulkancts/data/vulkan/amber",
+        "vk-gl-cts-amber",
+    ),
+];
+
+/// `p` relative to the corpus directory `dir`, as text.
+pub fn relative(dir: &Path, p: &Path) -> String {
+    p.strip_prefix(dir)
+        .unwrap_or(p)
+        .to_string_lossy()
+        .into_owned()
+}
+
 /// Every file under `dir`, sorted, recursively.
 pub fn walk(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();

@@ -124,6 +124,8 @@ struct WireSettings {
     preprocess_only: bool,
     #[serde(default)]
     relaxed_vulkan: bool,
+    #[serde(default)]
+    link: bool,
 }
 
 fn to_wire(s: &Settings) -> WireSettings {
@@ -143,6 +145,7 @@ fn to_wire(s: &Settings) -> WireSettings {
         empty_includes: s.includes == Includes::Empty,
         preprocess_only: s.preprocess_only,
         relaxed_vulkan: s.relaxed_vulkan,
+        link: s.link,
     }
 }
 
@@ -161,6 +164,7 @@ fn from_wire(w: &WireSettings) -> Settings {
         spirv_minor: None,
         auto_map: false,
         relaxed_vulkan: w.relaxed_vulkan,
+        link: w.link,
     }
 }
 

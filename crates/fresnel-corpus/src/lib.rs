@@ -22,6 +22,7 @@ pub mod deqp;
 pub mod ircheck;
 pub mod isolate;
 pub mod peer;
+pub mod programs;
 pub mod realworld;
 pub mod refcdb;
 pub mod run;

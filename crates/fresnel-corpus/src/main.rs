@@ -5,6 +5,7 @@
 //! fresnel-corpus deqp [FILE.test...] [--json OUT] [--list]
 //! fresnel-corpus peer-glslang [--source ...] [--json OUT] [--list]
 //! fresnel-corpus realworld [--peer] [--json OUT] [--list]
+//! fresnel-corpus programs [--json OUT] [--list]
 //! fresnel-corpus bench [--sample N]
 //! fresnel-corpus spirv-bench [--sample N] [--reps N] [--median] [--fresnel PATH] [--list]
 //! fresnel-corpus ir-check [--source S] [--filter SUBSTR] [--limit N] [--top N] [--print]
@@ -20,7 +21,7 @@ use fresnel_corpus::agreement::{self, Job};
 use fresnel_corpus::isolate::{self, Mode, WorkerCommand};
 use fresnel_corpus::peer::{self, Cache, PeerInput, Tool};
 use fresnel_corpus::run::Outcome;
-use fresnel_corpus::{corpus, deqp, percent, realworld, run};
+use fresnel_corpus::{corpus, deqp, percent, programs, realworld, run};
 
 // Whole-process SPIR-V benchmark against glslangValidator (issue 5).
 mod spirvbench;
@@ -88,6 +89,15 @@ enum Cmd {
         peer: bool,
         #[arg(long)]
         json: Option<PathBuf>,
+        #[arg(long)]
+        list: bool,
+    },
+    /// Whole programs (piglit and shader-db `.shader_test`) through the library linker's
+    /// program-level checks: programs rejected that should link, link errors missed.
+    Programs {
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// List every program the link checks got wrong.
         #[arg(long)]
         list: bool,
     },
@@ -384,6 +394,48 @@ fn cmd_deqp(
     Ok(())
 }
 
+fn cmd_programs(dir: &Path, threads: usize, json: Option<&Path>, list: bool) -> Result<(), String> {
+    let start = Instant::now();
+    let list_of = programs::collect(dir);
+    let results = programs::run_all(&list_of, threads);
+    let reports = programs::summarize(&list_of, &results);
+    for r in &reports {
+        println!(
+            "{}: programs expected to link: {}",
+            r.collection,
+            r.expect_link.text()
+        );
+        if r.expect_link_error.programs > 0 {
+            println!(
+                "{}: programs expected not to link: {}",
+                r.collection,
+                r.expect_link_error.text()
+            );
+        }
+        if list {
+            for (p, m) in &r.false_link_rejects {
+                println!("  false link reject: {p}: {m}");
+            }
+            for p in &r.missed_link_errors {
+                println!("  link error missed: {p}");
+            }
+        }
+    }
+    println!("({} programs in {:.1?})", list_of.len(), start.elapsed());
+    if let Some(path) = json {
+        let rows: Vec<serde_json::Value> = list_of
+            .iter()
+            .zip(&results)
+            .map(|(p, r)| serde_json::json!({ "program": p, "result": r }))
+            .collect();
+        write_json(
+            path,
+            &serde_json::json!({ "reports": reports, "programs": rows }),
+        )?;
+    }
+    Ok(())
+}
+
 fn cmd_realworld(
     dir: &Path,
     threads: usize,
@@ -634,6 +686,9 @@ fn main() -> ExitCode {
             list,
         } => need_dir()
             .and_then(|d| cmd_peer_glslang(&d, cli.jobs, &mode, sources, json.as_deref(), *list)),
+        Cmd::Programs { json, list } => {
+            need_dir().and_then(|d| cmd_programs(&d, cli.jobs, json.as_deref(), *list))
+        }
         Cmd::Realworld { peer, json, list } => need_dir()
             .and_then(|d| cmd_realworld(&d, cli.jobs, &mode, *peer, json.as_deref(), *list)),
         Cmd::RefcDb {

@@ -28,12 +28,7 @@ pub struct Shader {
     pub settings: Settings,
 }
 
-fn rel(dir: &Path, p: &Path) -> String {
-    p.strip_prefix(dir)
-        .unwrap_or(p)
-        .to_string_lossy()
-        .into_owned()
-}
+use crate::corpus::relative as rel;
 
 /// Vulkan minor version of an Amber `TARGET_ENV` (`spv1.3`, `vulkan1.1`, ...).
 fn amber_vulkan_minor(env: Option<&str>) -> u8 {
@@ -180,13 +175,9 @@ pub fn collect(dir: &Path) -> Vec<Shader> {
     let mut out = Vec::new();
     shader_db(dir, &mut out);
     manifest_shaders(dir, &mut out);
-    amber_files(dir, "amber", "amber", &mut out);
-    amber_files(
-        dir,
-        "vk-gl-cts/external/vulkancts/data/vulkan/amber",
-        "vk-gl-cts-amber",
-        &mut out,
-    );
+    for (sub, collection) in corpus::AMBER_DIRS {
+        amber_files(dir, sub, collection, &mut out);
+    }
     out
 }
 

@@ -40,6 +40,10 @@ pub struct Settings {
     pub auto_map: bool,
     /// glslang's relaxed Vulkan rules (its `VulkanRelaxedTest` suite, `-R`).
     pub relaxed_vulkan: bool,
+    /// The harness links the shader as a program of its own (piglit `check_link: true`,
+    /// glslang's link-error-only results): once it compiles, it is lowered and the library
+    /// linker's program checks (`fresnel_link::validate_program`) run on it.
+    pub link: bool,
 }
 
 impl Settings {
@@ -54,6 +58,7 @@ impl Settings {
             spirv_minor: None,
             auto_map: false,
             relaxed_vulkan: false,
+            link: false,
         }
     }
 
@@ -164,15 +169,17 @@ struct JsonDiag {
     line: Option<u64>,
     column: Option<u64>,
     severity: String,
+    #[serde(default)]
+    code: String,
     message: String,
 }
 
-/// The first error of a run, as `line:column: message`.
+/// The first error of a run (not the lowering's), as `line:column: message`.
 fn first_error(run: &fresnel::FrontendRun) -> String {
     let json = run.render_diagnostics(ErrorFormat::Json, false);
     for l in json.lines() {
         if let Ok(d) = serde_json::from_str::<JsonDiag>(l) {
-            if d.severity == "error" {
+            if d.severity == "error" && d.code != "E-lower" {
                 return match (d.line, d.column) {
                     (Some(l), Some(c)) => format!("{l}:{c}: {}", d.message),
                     _ => d.message,
@@ -219,19 +226,35 @@ pub fn check_here(name: &str, text: &str, settings: &Settings) -> Outcome {
     let opts = settings.options();
     let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
         let src = SourceInput::new(name, text);
+        let link = settings.link && !settings.preprocess_only;
+        let compile = if link {
+            fresnel::lower_to_ir
+        } else {
+            fresnel::check
+        };
         let run = match (&settings.includes, settings.preprocess_only) {
             (_, true) => fresnel::preprocess(src, &opts, &mut NoIncludes),
-            (Includes::None, false) => fresnel::check(src, &opts, &mut NoIncludes),
-            (Includes::Empty, false) => fresnel::check(src, &opts, &mut EmptyIncludes),
-            (Includes::Dir(d), false) => {
-                fresnel::check(src, &opts, &mut DirIncludes { dir: d.clone() })
-            }
+            (Includes::None, false) => compile(src, &opts, &mut NoIncludes),
+            (Includes::Empty, false) => compile(src, &opts, &mut EmptyIncludes),
+            (Includes::Dir(d), false) => compile(src, &opts, &mut DirIncludes { dir: d.clone() }),
         };
-        if run.has_errors() {
-            Outcome::rejected(first_error(&run))
-        } else {
-            Outcome::accepted()
+        // A construct the lowering cannot handle says nothing of the shader: only the
+        // checker's errors reject it (and without IR there is nothing to link).
+        let rejected = run
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == fresnel::Severity::Error && d.code != "E-lower");
+        if rejected {
+            return Outcome::rejected(first_error(&run));
         }
+        if let (true, Some(ir), Some(facts)) =
+            (link, &run.ir, fresnel::shader_facts(&run, opts.target))
+        {
+            if let Err(e) = fresnel::link::validate_program(&[ir], &[facts]) {
+                return Outcome::rejected(format!("link: {e}"));
+            }
+        }
+        Outcome::accepted()
     }));
     match result {
         Ok(o) => o,

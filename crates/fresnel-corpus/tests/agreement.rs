@@ -5,6 +5,10 @@
 //!   expected-pass rows Fresnel accepts and the expected-fail rows it rejects.
 //! * `deqp`: the compile-level expectations of every dEQP `.test` file: tests expected to
 //!   compile that compile, and `compile_fail` tests with a rejected shader.
+//! * `programs`: piglit and shader-db `.shader_test` programs and Amber graphics pipelines
+//!   through the library linker's program-level checks (see `fresnel_corpus::programs`): the
+//!   programs expected to link that link, the `link error` programs the checks reject, and no
+//!   program expected to link rejected by the checks.
 //!
 //! A trial FAILS when a figure drops below its floor below, or when the compiler crashes on
 //! more shaders than recorded. When a figure improves, the trial prints a note: raise the floor
@@ -19,7 +23,7 @@
 
 use fresnel_corpus::agreement::{self, SourceReport};
 use fresnel_corpus::isolate::{self, Mode, WorkerCommand};
-use fresnel_corpus::{corpus, deqp};
+use fresnel_corpus::{corpus, deqp, programs};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 /// piglit parser tests: expected-pass rows accepted, expected-fail rows rejected.
@@ -38,8 +42,19 @@ const GLSLANG_FAIL_AGREE: usize = 298; // of 307
 /// rejected shader.
 const DEQP_PASS_AGREE: usize = 8229; // of 8229
 const DEQP_FAIL_AGREE: usize = 3735; // of 3735
+/// Programs (`.shader_test`, Amber graphics pipelines): expected to link and linked, and
+/// `link error` programs rejected by the link checks (piglit). A program expected to link
+/// that the link checks reject always fails the trial.
+const PROGRAMS_LINKED: [(&str, usize); 4] = [
+    ("piglit", 1189),
+    ("shader-db", 508),
+    ("amber", 50),
+    ("vk-gl-cts-amber", 287),
+];
+const PROGRAMS_LINK_ERRORS_REJECTED: usize = 27;
 /// Shaders the compiler crashes on (panics, aborts, hangs), over all trials: a ceiling.
-const MAX_CRASHES: [(&str, usize); 3] = [("piglit", 0), ("glslang", 0), ("deqp", 0)];
+const MAX_CRASHES: [(&str, usize); 4] =
+    [("piglit", 0), ("glslang", 0), ("deqp", 0), ("programs", 0)];
 
 fn max_crashes(what: &str) -> usize {
     MAX_CRASHES
@@ -141,6 +156,52 @@ fn deqp_trial() -> Trial {
     })
 }
 
+fn programs_trial() -> Trial {
+    Trial::test("programs", || {
+        let dir = corpus::corpus_dir().ok_or("corpus missing")?;
+        let list = programs::collect(&dir);
+        let results = programs::run_all(&list, 0);
+        let reports = programs::summarize(&list, &results);
+        let mut figures = Vec::new();
+        let mut crashes = 0;
+        let mut false_rejects = Vec::new();
+        for r in &reports {
+            eprintln!(
+                "{}: expected to link: {}",
+                r.collection,
+                r.expect_link.text()
+            );
+            eprintln!(
+                "{}: expected not to link: {}",
+                r.collection,
+                r.expect_link_error.text()
+            );
+            crashes += r.expect_link.crashed + r.expect_link_error.crashed;
+            false_rejects.extend(r.false_link_rejects.iter().cloned());
+            if let Some((_, floor)) = PROGRAMS_LINKED.iter().find(|(c, _)| *c == r.collection) {
+                figures.push((
+                    "programs expected to link that link",
+                    r.expect_link.linked,
+                    *floor,
+                ));
+            }
+            if r.collection == "piglit" {
+                figures.push((
+                    "link error programs rejected by the link checks",
+                    r.expect_link_error.link_rejected,
+                    PROGRAMS_LINK_ERRORS_REJECTED,
+                ));
+            }
+        }
+        if !false_rejects.is_empty() {
+            return Err(Failed::from(format!(
+                "programs expected to link rejected by the link checks: {false_rejects:?}"
+            )));
+        }
+        check_floors("programs", &figures, crashes)
+    })
+}
+
 fn main() {
     // This binary is also the worker process of its own trials.
     if std::env::var_os(isolate::WORKER_ENV).is_some() {
@@ -158,6 +219,7 @@ fn main() {
         source_trial("piglit", PIGLIT_PASS_AGREE, PIGLIT_FAIL_AGREE),
         source_trial("glslang", GLSLANG_PASS_AGREE, GLSLANG_FAIL_AGREE),
         deqp_trial(),
+        programs_trial(),
     ]
     .into_iter()
     .map(|t| t.with_ignored_flag(!present))

@@ -22,6 +22,13 @@
 //!   in their set (set 0 when none is given); objects of the same name in several stages
 //!   share it.
 //!
+//! [`validate_program`] checks that the units of a program link at all (a GL linker's
+//! program-level rules, which [`link_program`] does not apply): the interfaces between
+//! adjacent stages ([`link_varyings`]), the layouts tessellation and geometry stages need
+//! ([`link_layouts`]), uniforms and blocks across stages ([`link_uniforms`]), with what the
+//! front end knows beyond the IR in [`ShaderFacts`]; [`validate_pipeline`] compares the
+//! stages of separable programs.
+//!
 //! Before that, [`link_units`] merges several compilation units of one stage into one
 //! shader (functions called in one unit and defined in another, shared globals).
 //!
@@ -29,15 +36,24 @@
 //! `fresnel` CLI) knows where to put attributes and buffers.
 
 pub mod bindings;
+pub mod link_layouts;
+pub mod link_uniforms;
+pub mod link_varyings;
 pub mod locations;
 pub mod lower_atomic_counters;
 pub mod lower_default_block;
+pub mod program_facts;
 pub mod split_opaque_structs;
 pub mod std140;
 /// Linking the compilation units of one stage (issue 4).
 pub mod units;
+pub mod validate_pipeline;
+pub mod validate_program;
 
+pub use program_facts::ShaderFacts;
 pub use units::{link_units, link_units_named, link_units_with, UnitLinkOptions};
+pub use validate_pipeline::validate_pipeline;
+pub use validate_program::validate_program;
 
 use fresnel_ir::{Shader, Stage};
 

@@ -14,6 +14,7 @@
 //! is global; runs on different threads share nothing.
 
 pub use fresnel_ir as ir;
+pub use fresnel_link as link;
 pub use fresnel_lower as lower;
 pub use fresnel_sema as sema;
 pub use fresnel_syntax as syntax;
@@ -23,6 +24,9 @@ pub use fresnel_syntax::pp::{
     CommandLineMacro, IncludeKind, IncludeResolver, NoIncludes, PpLimits,
 };
 pub use fresnel_syntax::version::{Profile, Stage, TargetEnv, Version};
+
+mod link_facts;
+pub use link_facts::shader_facts;
 
 use fresnel_syntax::ast::TranslationUnit;
 use fresnel_syntax::diag::RenderOptions;

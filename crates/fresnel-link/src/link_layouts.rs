@@ -1,0 +1,55 @@
+//! The stage-wide layouts a program needs (Mesa's `link_tcs_out_layout_qualifiers`,
+//! `link_tes_in_layout_qualifiers` and `link_gs_inout_layout_qualifiers`): some unit of a
+//! tessellation control stage must give the output patch size (`layout(vertices = N) out`),
+//! one of a tessellation evaluation stage the primitive mode, and a geometry stage its input
+//! and output primitives and `max_vertices`. Geometry shaders of desktop GLSL before 1.50
+//! (GL_ARB_geometry_shader4) have no such layouts: the application gives the primitives as
+//! program parameters, so nothing is required of them (as Mesa).
+
+use fresnel_ir::{Shader, Stage};
+
+use crate::program_facts::{Language, ShaderFacts};
+use crate::LinkError;
+
+/// `stage`'s units: their IR and the facts of the stage.
+pub(crate) fn validate_stage_layouts(
+    stage: Stage,
+    units: &[&Shader],
+    facts: &[ShaderFacts],
+    lang: Language,
+) -> Result<(), LinkError> {
+    let fail = |m: &str| Err(LinkError::new(m));
+    match stage {
+        Stage::TessControl if units.iter().all(|s| s.info.tess_vertices.is_none()) => fail(
+            "the tessellation control shader declares no output patch size \
+             (`layout(vertices = N) out`)",
+        ),
+        Stage::TessEval if units.iter().all(|s| s.info.tess_primitive.is_none()) => fail(
+            "the tessellation evaluation shader declares no primitive mode \
+             (`layout(triangles) in`, `quads` or `isolines`)",
+        ),
+        Stage::Geometry if lang.es || lang.version >= 150 => {
+            let geo = || units.iter().filter_map(|s| s.info.geometry.as_ref());
+            if geo().all(|g| g.input.is_empty()) {
+                return fail(
+                    "the geometry shader declares no input primitive (`layout(triangles) in`, ...)",
+                );
+            }
+            if geo().all(|g| g.output.is_empty()) {
+                return fail(
+                    "the geometry shader declares no output primitive \
+                     (`layout(triangle_strip) out`, ...)",
+                );
+            }
+            // The IR keeps a default count; whether one was written is the front end's.
+            let declared = facts
+                .iter()
+                .any(|f| f.stage == Stage::Geometry && f.max_vertices);
+            if !declared && facts.iter().any(|f| f.stage == Stage::Geometry) {
+                return fail("the geometry shader declares no `layout(max_vertices = N) out`");
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
