@@ -444,63 +444,8 @@ impl<'s> Interp<'s> {
         let base_end = path.find(['.', '[']).unwrap_or(path.len());
         let v = self.var_of(&path[..base_end], &[VarMode::Uniform])?;
         let types = &self.shader.types;
-        let mut ty = self.shader.vars[v].ty;
-        let mut off = 0usize;
-        let mut rest = &path[base_end..];
-        while !rest.is_empty() {
-            if let Some(r) = rest.strip_prefix('.') {
-                let end = r.find(['.', '[']).unwrap_or(r.len());
-                let name = &r[..end];
-                let Type::Struct { fields, .. } = types.get(ty) else {
-                    return Err(bad());
-                };
-                let k = fields.iter().position(|f| f.name == name).ok_or_else(bad)?;
-                off += fields[..k]
-                    .iter()
-                    .map(|f| layout::slots(types, f.ty))
-                    .sum::<usize>();
-                ty = fields[k].ty;
-                rest = &r[end..];
-            } else if let Some(r) = rest.strip_prefix('[') {
-                let end = r.find(']').ok_or_else(bad)?;
-                let idx: usize = r[..end].trim().parse().map_err(|_| bad())?;
-                match types.get(ty) {
-                    Type::Array { elem, len, .. } => {
-                        if *len > 0 && idx >= *len as usize {
-                            return Err(bad());
-                        }
-                        off += idx * layout::slots(types, *elem);
-                        ty = *elem;
-                    }
-                    Type::Matrix {
-                        bits,
-                        columns,
-                        rows,
-                    } => {
-                        if idx >= usize::from(*columns) {
-                            return Err(bad());
-                        }
-                        off += idx * usize::from(*rows);
-                        let (b, r) = (*bits, *rows);
-                        ty = types
-                            .iter()
-                            .find(|(_, t)| {
-                                **t == Type::Vector {
-                                    base: fresnel_ir::BaseType::Float,
-                                    bits: b,
-                                    components: r,
-                                }
-                            })
-                            .map(|(id, _)| id)
-                            .ok_or_else(bad)?;
-                    }
-                    _ => return Err(bad()),
-                }
-                rest = &r[end + 1..];
-            } else {
-                return Err(bad());
-            }
-        }
+        let (off, ty) =
+            path_slots(types, self.shader.vars[v].ty, &path[base_end..]).ok_or_else(bad)?;
         let mut leaves = Vec::new();
         layout::slot_leaves(types, ty, &mut leaves, 1 << 20);
         let all = self.leaves(v);
@@ -524,14 +469,23 @@ impl<'s> Interp<'s> {
         init
     }
 
-    /// Writes scalars into the member `member` of a uniform or storage block (any block with a
-    /// top-level member of that name, or `Block.member`). Creates the block's buffer (zeroed)
-    /// when it has none.
-    pub fn set_block_member(&mut self, member: &str, vals: &[Scalar]) -> Result<(), Error> {
-        let (block_name, member) = match member.split_once('.') {
-            Some((b, m)) => (Some(b), m),
-            None => (None, member),
+    /// Writes scalars into a member of a uniform or storage block named by a GL API path:
+    /// `member`, `member[2].field`, ... of any block with a top-level member of that name, or
+    /// the same after `Block.`. Creates the block's buffer (zeroed) when it has none.
+    pub fn set_block_member(&mut self, path: &str, vals: &[Scalar]) -> Result<(), Error> {
+        let types = &self.shader.types;
+        let is_block = |n: &str| {
+            self.shader.vars.iter().any(|(_, v)| {
+                matches!(v.mode, VarMode::Ubo | VarMode::Ssbo | VarMode::PushConstant)
+                    && v.name == n
+            })
         };
+        let (block_name, member_path) = match path.split_once('.') {
+            Some((b, m)) if is_block(b) => (Some(b), m),
+            _ => (None, path),
+        };
+        let name_end = member_path.find(['.', '[']).unwrap_or(member_path.len());
+        let (member, suffix) = member_path.split_at(name_end);
         for (vid, v) in self.shader.vars.iter() {
             if !matches!(v.mode, VarMode::Ubo | VarMode::Ssbo | VarMode::PushConstant) {
                 continue;
@@ -539,26 +493,33 @@ impl<'s> Interp<'s> {
             if block_name.is_some_and(|b| b != v.name) {
                 continue;
             }
-            let Type::Struct { fields, .. } = self.shader.types.get(v.ty) else {
+            let Type::Struct { fields, .. } = types.get(v.ty) else {
                 continue;
             };
             let mut end = 0u32;
             for fd in fields {
                 let off = fd.offset.unwrap_or(end);
-                end = off.saturating_add(layout::natural_size(&self.shader.types, fd.ty));
+                end = off.saturating_add(layout::natural_size(types, fd.ty));
                 if fd.name != member {
                     continue;
                 }
+                let Some((first, ty)) = path_slots(types, fd.ty, suffix) else {
+                    return Err(Error::Input(format!(
+                        "cannot resolve the block member `{path}`"
+                    )));
+                };
+                let count = layout::slots(types, ty);
                 let mut leaves = Vec::new();
                 let mat = layout::MatLayout {
                     row_major: fd.row_major,
                     stride: fd.matrix_stride.unwrap_or(0),
                 };
-                layout::byte_leaves(&self.shader.types, fd.ty, off, mat, &mut leaves, 1 << 20);
-                let size = layout::natural_size(&self.shader.types, v.ty) as usize;
+                layout::byte_leaves(types, fd.ty, off, mat, &mut leaves, 1 << 20);
+                let size = layout::natural_size(types, v.ty) as usize;
                 let buf =
                     self.buffers[vid.0 as usize].get_or_insert_with(|| vec![0; size.min(1 << 26)]);
-                for ((o, leaf), s) in leaves.iter().zip(vals) {
+                let target = leaves.iter().skip(first).take(count);
+                for ((o, leaf), s) in target.zip(vals) {
                     let bits = s.encode(*leaf);
                     let bits = if *leaf == Leaf::Bool { bits & 1 } else { bits };
                     exec::write_bytes(buf, *o, *leaf, bits);
@@ -567,7 +528,7 @@ impl<'s> Interp<'s> {
             }
         }
         Err(Error::Input(format!(
-            "no uniform or storage block has a member `{member}`"
+            "no uniform or storage block has a member `{path}`"
         )))
     }
 
@@ -1267,4 +1228,68 @@ fn is_atomic_counter(types: &fresnel_ir::Types, mut ty: fresnel_ir::TypeId) -> b
         ty = *elem;
     }
     matches!(types.get(ty), Type::AtomicCounter)
+}
+
+/// Follows the rest of a GL API path (`.field`, `[i]`, matrix columns) from a value of type
+/// `ty`: the first slot it names and its type.
+fn path_slots(
+    types: &fresnel_ir::Types,
+    mut ty: fresnel_ir::TypeId,
+    mut rest: &str,
+) -> Option<(usize, fresnel_ir::TypeId)> {
+    let mut off = 0usize;
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix('.') {
+            let end = r.find(['.', '[']).unwrap_or(r.len());
+            let name = &r[..end];
+            let Type::Struct { fields, .. } = types.get(ty) else {
+                return None;
+            };
+            let k = fields.iter().position(|f| f.name == name)?;
+            off += fields[..k]
+                .iter()
+                .map(|f| layout::slots(types, f.ty))
+                .sum::<usize>();
+            ty = fields[k].ty;
+            rest = &r[end..];
+        } else if let Some(r) = rest.strip_prefix('[') {
+            let end = r.find(']')?;
+            let idx: usize = r[..end].trim().parse().ok()?;
+            match types.get(ty) {
+                Type::Array { elem, len, .. } => {
+                    if *len > 0 && idx >= *len as usize {
+                        return None;
+                    }
+                    off += idx * layout::slots(types, *elem);
+                    ty = *elem;
+                }
+                Type::Matrix {
+                    bits,
+                    columns,
+                    rows,
+                } => {
+                    if idx >= usize::from(*columns) {
+                        return None;
+                    }
+                    off += idx * usize::from(*rows);
+                    let (b, r) = (*bits, *rows);
+                    ty = types
+                        .iter()
+                        .find(|(_, t)| {
+                            **t == Type::Vector {
+                                base: fresnel_ir::BaseType::Float,
+                                bits: b,
+                                components: r,
+                            }
+                        })
+                        .map(|(id, _)| id)?;
+                }
+                _ => return None,
+            }
+            rest = &r[end + 1..];
+        } else {
+            return None;
+        }
+    }
+    Some((off, ty))
 }
