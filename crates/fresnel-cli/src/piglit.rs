@@ -21,7 +21,10 @@
 //!   shader]` over that many work groups) and `probe ssbo TYPE N OFFSET OP VALUE...`: storage
 //!   buffers by binding, shared by every stage that runs; atomic counter buffers
 //!   (`atomic counters N`, `atomic counter buffer B N`, `atomic counter B I V`, `probe atomic
-//!   counter ...`).
+//!   counter ...`);
+//! * `enable`/`disable GL_CLIP_PLANEn` (or `GL_CLIP_DISTANCEn`): a fragment where an enabled
+//!   `gl_ClipDistance`, interpolated, is below zero is clipped; a triangle whose vertices all
+//!   have one `gl_CullDistance` below zero is culled.
 //!
 //! A test that needs anything else (other commands, vertex data, textures, geometry and
 //! tessellation stages, fixed-function vertex processing, several
@@ -356,6 +359,8 @@ impl Program {
         let mut drew = false;
         // `ortho`: the fixed-function projection maps window pixels to the window.
         let mut ortho_projection = false;
+        // Enabled clip planes (`enable GL_CLIP_PLANEn` / `GL_CLIP_DISTANCEn`).
+        let mut clip_planes = 0u32;
         let mut first_failure: Option<String> = None;
         for line in &test.test {
             let text = line.text.split('#').next().unwrap_or("").trim();
@@ -365,6 +370,23 @@ impl Program {
                 [] => {}
                 ["link", "success"] => {}
                 ["ortho"] => ortho_projection = true,
+                [cmd @ ("enable" | "disable"), cap]
+                    if cap.starts_with("GL_CLIP_PLANE") || cap.starts_with("GL_CLIP_DISTANCE") =>
+                {
+                    let n: u32 = cap
+                        .trim_start_matches("GL_CLIP_PLANE")
+                        .trim_start_matches("GL_CLIP_DISTANCE")
+                        .parse()
+                        .unwrap_or(u32::MAX);
+                    if n >= 8 {
+                        return Outcome::Skip(format!("command `{text}` is not run"));
+                    }
+                    if *cmd == "enable" {
+                        clip_planes |= 1 << n;
+                    } else {
+                        clip_planes &= !(1 << n);
+                    }
+                }
                 ["link", "error"] => {
                     return Outcome::Skip(
                         "`link error` that the link checks do not detect (the program links)"
@@ -521,6 +543,7 @@ impl Program {
                     let buffers = Buffers {
                         ssbos: &mut ssbos,
                         counters: &mut counters,
+                        clip_planes,
                     };
                     if let Err(e) = self.draw(&r, &uniforms, ortho_projection, &mut fb, buffers) {
                         return Outcome::Fail(at(e));
@@ -559,7 +582,11 @@ impl Program {
         fb: &mut [[u8; 4]],
         buffers: Buffers<'_>,
     ) -> Result<(), String> {
-        let Buffers { ssbos, counters } = buffers;
+        let Buffers {
+            ssbos,
+            counters,
+            clip_planes,
+        } = buffers;
         let Some((vs, fs)) = &self.graphics else {
             return Err("`draw rect` without vertex and fragment shaders".into());
         };
@@ -642,13 +669,54 @@ impl Program {
         vi.run_vertex(4)
             .map_err(|e| format!("vertex shader: {e}"))?;
         read_back_counters(&vi, vs, counters);
-        let stream = pipeline::from_vertex_stage(vs, &vi, 4);
+        let mut stream = pipeline::from_vertex_stage(vs, &vi, 4);
+        // Clip and cull distances: a triangle whose vertices all have one cull distance
+        // below zero is culled; a fragment where an enabled clip distance, interpolated, is
+        // below zero is clipped.
+        let distances = |name: &str| -> Option<(fresnel_ir::VarId, Vec<Leaf>)> {
+            vs.vars_of(VarMode::ShaderOut)
+                .find(|(_, v)| v.builtin && v.name == name)
+                .map(|(id, _)| (id, vi.leaves(id)))
+        };
+        let value = |v: &pipeline::Vertex, id: fresnel_ir::VarId, leaves: &[Leaf], i: usize| {
+            let bits = v
+                .outs
+                .iter()
+                .find(|(o, _)| *o == id)
+                .and_then(|(_, s)| s.get(i))
+                .copied()
+                .unwrap_or(0);
+            f64_of(Scalar::decode(
+                bits,
+                leaves.get(i).copied().unwrap_or(Leaf::Float(32)),
+            ))
+        };
+        if let Some((id, leaves)) = distances("gl_CullDistance") {
+            let verts = &stream.verts;
+            stream.tris.retain(|t| {
+                !(0..leaves.len())
+                    .any(|i| t.iter().all(|&k| value(&verts[k], id, &leaves, i) < 0.0))
+            });
+        }
+        let clip = distances("gl_ClipDistance");
         let mut frags: Vec<Fragment> = Vec::new();
         let mut raster: Vec<RasterFacts> = Vec::new();
         for y in 0..h {
             for x in 0..w {
                 let f = Fragment { x, y };
                 if let Some((tri, b)) = pipeline::covering(&stream, f, self.size) {
+                    if let Some((id, leaves)) = &clip {
+                        let clipped = (0..leaves.len().min(32)).any(|i| {
+                            clip_planes & (1 << i) != 0
+                                && (0..3)
+                                    .map(|k| b[k] * value(&stream.verts[tri[k]], *id, leaves, i))
+                                    .sum::<f64>()
+                                    < 0.0
+                        });
+                        if clipped {
+                            continue;
+                        }
+                    }
                     frags.push(f);
                     raster.push(raster_facts(&stream, &tri, &b));
                 }
@@ -915,6 +983,8 @@ const MAX_COUNTERS: usize = 1 << 16;
 struct Buffers<'a> {
     ssbos: &'a mut BTreeMap<u32, Vec<u8>>,
     counters: &'a mut Counters,
+    /// Enabled clip distances (bit `n`: `gl_ClipDistance[n]` clips).
+    clip_planes: u32,
 }
 
 /// The atomic counters of a shader: (variable, binding, first counter, counters). An

@@ -185,3 +185,44 @@ void main() { atomicAdd(hits, 1u); o = vec4(0.0, 1.0, 0.0, 1.0); }\n\n\
     let o = run(&d, &[("fs.shader_test", &fs)], &[]);
     assert!(o.status.success(), "{}", stdout(&o));
 }
+
+/// Atomic counter buffers, uniform block members named by GL paths, and clip and cull
+/// distances (a triangle whose vertices all have a negative cull distance is culled; an
+/// enabled, interpolated clip distance below zero clips the fragment).
+#[test]
+fn counters_block_members_and_clip_cull_distances() {
+    let d = support::scratch("piglit", "more");
+    let counters = "[require]\nGLSL >= 4.30\nSIZE 4 4\n\n[vertex shader passthrough]\n\n[fragment shader]\n\
+#version 430\nlayout(binding = 0) uniform atomic_uint a;\nlayout(binding = 0) uniform atomic_uint b;\n\
+out vec4 o;\nvoid main() { atomicCounterIncrement(a); atomicCounterDecrement(b); o = vec4(1.0); }\n\n\
+[test]\natomic counter buffer 0 2\natomic counter 0 1 100\ndraw rect -1 -1 2 2\n\
+probe atomic counter buffer 0 0 == 16\nprobe atomic counter 1 == 84\n";
+    let ubo = "[require]\nGLSL >= 1.40\n\n[vertex shader passthrough]\n\n[fragment shader]\n#version 140\n\
+struct S { float x; vec2 y[2]; };\nuniform U { S s[2]; mat2 m; };\nout vec4 o;\n\
+void main() { o = vec4(s[1].y[1], s[0].x, m[1][0]); }\n\n[test]\n\
+uniform float s[0].x 0.25\nuniform vec2 s[1].y[1] 0.5 0.75\nuniform mat2 m 0 0 1 0\n\
+draw rect -1 -1 2 2\nprobe all rgba 0.5 0.75 0.25 1.0\n";
+    let cull = "[require]\nGLSL >= 4.50\n\n[vertex shader]\n#version 450\nin vec4 piglit_vertex;\n\
+out float gl_CullDistance[1];\nout float gl_ClipDistance[1];\n\
+void main() { gl_Position = piglit_vertex; gl_CullDistance[0] = float(gl_VertexID) - 2.5; gl_ClipDistance[0] = piglit_vertex.x; }\n\n\
+[fragment shader]\n#version 450\nout vec4 o;\nvoid main() { o = vec4(0.0, 0.0, 1.0, 1.0); }\n\n[test]\n\
+clear color 0.0 1.0 0.0 1.0\nclear\ndraw rect -1 -1 2 2\nrelative probe rgb (0.1, 0.1) (0.0, 1.0, 0.0)\n\
+relative probe rgb (0.9, 0.9) (0.0, 0.0, 1.0)\nrelative probe rgb (0.45, 0.9) (0.0, 0.0, 1.0)\n\
+enable GL_CLIP_PLANE0\nclear\ndraw rect -1 -1 2 2\nrelative probe rgb (0.45, 0.9) (0.0, 1.0, 0.0)\n\
+relative probe rgb (0.9, 0.9) (0.0, 0.0, 1.0)\n";
+    let o = run(
+        &d,
+        &[
+            ("counters.shader_test", counters),
+            ("ubo.shader_test", ubo),
+            ("cull.shader_test", cull),
+        ],
+        &[],
+    );
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(
+        stdout(&o).ends_with("3 passed, 0 failed, 0 skipped\n"),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -468,7 +468,7 @@ pub(crate) fn fragment_inputs(
     let producer = stream.shader;
     let inputs: Vec<(VarId, String)> = fs
         .vars_of(VarMode::ShaderIn)
-        .filter(|(_, v)| !v.builtin || compat_varying(&v.name).is_some())
+        .filter(|(_, v)| !v.builtin || builtin_varying_source(&v.name).is_some())
         .map(|(id, v)| (id, v.name.clone()))
         .collect();
     for (id, name) in inputs {
@@ -542,7 +542,7 @@ pub(super) fn input_sources(
     let name = &cvar.name;
     if cvar.builtin {
         // A built-in varying of the compatibility profile: from its vertex-side name.
-        let from = compat_varying(name)?;
+        let from = builtin_varying_source(name)?;
         return producer
             .vars_of(VarMode::ShaderOut)
             .find(|(_, o)| o.builtin && o.name == from)
@@ -584,14 +584,17 @@ pub(super) fn input_sources(
     }
 }
 
-/// The output of the stage before the fragment shader that feeds a built-in fragment input
-/// of the compatibility profile (every primitive is front-facing here).
-pub(crate) fn compat_varying(input: &str) -> Option<&'static str> {
+/// The output of the stage before the fragment shader that feeds a built-in fragment input:
+/// the compatibility profile's colours, texture coordinates and fog coordinate (every
+/// primitive is front-facing here), and the clip and cull distances.
+pub(crate) fn builtin_varying_source(input: &str) -> Option<&'static str> {
     Some(match input {
         "gl_Color" => "gl_FrontColor",
         "gl_SecondaryColor" => "gl_FrontSecondaryColor",
         "gl_TexCoord" => "gl_TexCoord",
         "gl_FogFragCoord" => "gl_FogFragCoord",
+        "gl_ClipDistance" => "gl_ClipDistance",
+        "gl_CullDistance" => "gl_CullDistance",
         _ => return None,
     })
 }
