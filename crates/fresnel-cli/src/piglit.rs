@@ -140,6 +140,8 @@ struct Program {
     graphics: Option<(Shader, Shader)>,
     cs: Option<Shader>,
     size: [u32; 2],
+    /// `[vertex data]`.
+    vertex_data: Option<VertexData>,
 }
 
 enum Built {
@@ -240,13 +242,14 @@ impl Program {
                 }
             }
         }
-        if test
+        let vertex_data = match test
             .sections
             .iter()
-            .any(|s| s.name.eq_ignore_ascii_case("vertex data"))
+            .find(|s| s.name.eq_ignore_ascii_case("vertex data"))
         {
-            return Err("`[vertex data]` is not drawn".into());
-        }
+            Some(sec) => Some(VertexData::parse(&sec.text)?),
+            None => None,
+        };
         let mut vs_src: Option<String> = None;
         let mut fs_src: Option<String> = None;
         let mut cs_src: Option<String> = None;
@@ -301,6 +304,7 @@ impl Program {
                     graphics: None,
                     cs,
                     size,
+                    vertex_data: None,
                 })));
             }
             return Err("no fragment shader".into());
@@ -344,6 +348,7 @@ impl Program {
             graphics: Some((vs, fs)),
             cs,
             size,
+            vertex_data,
         })))
     }
 
@@ -523,6 +528,48 @@ impl Program {
                         Err(skip) => return Outcome::Skip(skip),
                     }
                 }
+                ["draw", "arrays", mode, first, n] => {
+                    let Some(mode) = Mode::parse(mode) else {
+                        return Outcome::Skip(format!("`draw arrays {mode}` is not drawn"));
+                    };
+                    let (Ok(first), Ok(n)) = (first.parse::<usize>(), n.parse::<usize>()) else {
+                        return Outcome::Fail(at(format!("bad command `{text}`")));
+                    };
+                    // Without `[vertex data]`, the vertices have only their ids and GL's
+                    // current attribute values.
+                    let empty = VertexData::default();
+                    let data = self.vertex_data.as_ref().unwrap_or(&empty);
+                    let rows: Vec<&[f64]> = if self.vertex_data.is_some() {
+                        match data.rows.get(first..first.saturating_add(n)) {
+                            Some(r) => r.iter().map(Vec::as_slice).collect(),
+                            None => {
+                                return Outcome::Fail(at(
+                                    "`draw arrays` past the vertex data".into()
+                                ))
+                            }
+                        }
+                    } else if n <= MAX_VERTICES {
+                        vec![&[][..]; n]
+                    } else {
+                        return Outcome::Fail(at(format!("bad command `{text}`")));
+                    };
+                    let arrays = Vertices::Arrays {
+                        data,
+                        rows: &rows,
+                        mode,
+                    };
+                    let buffers = Buffers {
+                        ssbos: &mut ssbos,
+                        counters: &mut counters,
+                        clip_planes,
+                    };
+                    if let Err(e) =
+                        self.draw(&arrays, &uniforms, ortho_projection, &mut fb, buffers)
+                    {
+                        return Outcome::Fail(at(e));
+                    }
+                    drew = true;
+                }
                 ["draw", "rect", rest @ ..] => {
                     let (ortho, nums) = match rest {
                         ["ortho", r @ ..] => (true, r),
@@ -545,7 +592,9 @@ impl Program {
                         counters: &mut counters,
                         clip_planes,
                     };
-                    if let Err(e) = self.draw(&r, &uniforms, ortho_projection, &mut fb, buffers) {
+                    let rect = Vertices::Rect([r[0], r[1], r[2], r[3]]);
+                    if let Err(e) = self.draw(&rect, &uniforms, ortho_projection, &mut fb, buffers)
+                    {
                         return Outcome::Fail(at(e));
                     }
                     drew = true;
@@ -576,7 +625,7 @@ impl Program {
     /// Draws the rectangle `r` (x, y, w, h in normalized device coordinates) into `fb`.
     fn draw(
         &self,
-        r: &[f64],
+        source: &Vertices<'_>,
         uniforms: &[(String, Vec<Scalar>)],
         ortho: bool,
         fb: &mut [[u8; 4]],
@@ -591,8 +640,13 @@ impl Program {
             return Err("`draw rect` without vertex and fragment shaders".into());
         };
         let [w, h] = self.size;
-        let (x0, y0, x1, y1) = (r[0], r[1], r[0] + r[2], r[1] + r[3]);
-        let corners = [[x0, y0], [x1, y0], [x0, y1], [x1, y1]];
+        let (corners, count) = match source {
+            Vertices::Rect(r) => {
+                let (x0, y0, x1, y1) = (r[0], r[1], r[0] + r[2], r[1] + r[3]);
+                ([[x0, y0], [x1, y0], [x0, y1], [x1, y1]], 4)
+            }
+            Vertices::Arrays { rows, .. } => ([[0.0; 2]; 4], rows.len()),
+        };
         let tex = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]];
         let mut vi = Interp::new(vs).map_err(|e| e.to_string())?;
         vi.limits.max_instructions = MAX_INSTRUCTIONS;
@@ -638,9 +692,18 @@ impl Program {
             let is_position = position_input(name, *id);
             let is_texcoord = matches!(name.as_str(), "piglit_texcoord" | "gl_MultiTexCoord0")
                 || vs.vars[*id].location == Some(1);
-            let per_vertex: Vec<Vec<u64>> = (0..4)
+            // With `[vertex data]`: the column of the input's name or location.
+            let column = match source {
+                Vertices::Arrays { data, .. } => data.column(name, vs.vars[*id].location),
+                Vertices::Rect(_) => None,
+            };
+            let per_vertex: Vec<Vec<u64>> = (0..count)
                 .map(|i| {
-                    let v = if let Some(c) = current {
+                    let v = if let (Some(c), Vertices::Arrays { rows, .. }) = (column, source) {
+                        data_value(rows[i], c)
+                    } else if matches!(source, Vertices::Arrays { .. }) {
+                        current.unwrap_or([0.0, 0.0, 0.0, 1.0])
+                    } else if let Some(c) = current {
                         c
                     } else if is_position {
                         [corners[i][0], corners[i][1], 0.0, 1.0]
@@ -666,10 +729,13 @@ impl Program {
         set_uniforms(&mut vi, uniforms);
         bind_ssbos(&mut vi, vs, ssbos);
         bind_counters(&mut vi, vs, counters);
-        vi.run_vertex(4)
+        vi.run_vertex(count)
             .map_err(|e| format!("vertex shader: {e}"))?;
         read_back_counters(&vi, vs, counters);
-        let mut stream = pipeline::from_vertex_stage(vs, &vi, 4);
+        let mut stream = pipeline::from_vertex_stage(vs, &vi, count);
+        if let Vertices::Arrays { mode, .. } = source {
+            stream.tris = mode.triangles(count);
+        }
         // Clip and cull distances: a triangle whose vertices all have one cull distance
         // below zero is culled; a fragment where an enabled clip distance, interpolated, is
         // below zero is clipped.
@@ -691,6 +757,8 @@ impl Program {
                 leaves.get(i).copied().unwrap_or(Leaf::Float(32)),
             ))
         };
+        // Primitive ids count every primitive of the draw, culled ones too.
+        let drawn = stream.tris.clone();
         if let Some((id, leaves)) = distances("gl_CullDistance") {
             let verts = &stream.verts;
             stream.tris.retain(|t| {
@@ -718,7 +786,9 @@ impl Program {
                         }
                     }
                     frags.push(f);
-                    raster.push(raster_facts(&stream, &tri, &b));
+                    let mut facts = raster_facts(&stream, &tri, &b);
+                    facts.primitive_id = drawn.iter().position(|t| *t == tri).unwrap_or(0) as u32;
+                    raster.push(facts);
                 }
             }
         }
@@ -827,6 +897,7 @@ fn raster_facts(stream: &pipeline::Stream<'_>, tri: &[usize; 3], b: &[f64; 3]) -
         back_facing: area < 0.0,
         depth: (z * 0.5 + 0.5).clamp(0.0, 1.0) as f32,
         inv_w: inv_w as f32,
+        primitive_id: 0,
     }
 }
 
@@ -921,6 +992,140 @@ fn set_state(it: &mut Interp<'_>, sh: &Shader, ortho: Option<[u32; 2]>) {
         }
         let _ = it.set_uniform_scalars(&v.name, &vals);
     }
+}
+
+/// The vertices of a draw: `draw rect`'s rectangle (x, y, w, h in normalized device
+/// coordinates), or rows of `[vertex data]` (`draw arrays`).
+enum Vertices<'a> {
+    Rect([f64; 4]),
+    Arrays {
+        data: &'a VertexData,
+        rows: &'a [&'a [f64]],
+        mode: Mode,
+    },
+}
+
+/// The primitive modes `draw arrays` draws.
+#[derive(Copy, Clone, Debug)]
+enum Mode {
+    Triangles,
+    TriangleStrip,
+    TriangleFan,
+}
+
+impl Mode {
+    fn parse(s: &str) -> Option<Mode> {
+        Some(match s {
+            "GL_TRIANGLES" => Mode::Triangles,
+            "GL_TRIANGLE_STRIP" => Mode::TriangleStrip,
+            "GL_TRIANGLE_FAN" => Mode::TriangleFan,
+            _ => return None,
+        })
+    }
+
+    /// The triangles of `n` vertices, each with its provoking (last) vertex third.
+    fn triangles(self, n: usize) -> Vec<[usize; 3]> {
+        match self {
+            Mode::Triangles => (0..n / 3).map(|i| [3 * i, 3 * i + 1, 3 * i + 2]).collect(),
+            Mode::TriangleStrip => (0..n.saturating_sub(2))
+                .map(|i| {
+                    if i % 2 == 0 {
+                        [i, i + 1, i + 2]
+                    } else {
+                        [i + 1, i, i + 2]
+                    }
+                })
+                .collect(),
+            Mode::TriangleFan => (0..n.saturating_sub(2))
+                .map(|i| [0, i + 1, i + 2])
+                .collect(),
+        }
+    }
+}
+
+/// A `[vertex data]` section: columns `name/type/size` (the name may be a location) and
+/// rows of numbers.
+#[derive(Default)]
+struct VertexData {
+    /// (name, first value in a row, components).
+    columns: Vec<(String, usize, usize)>,
+    rows: Vec<Vec<f64>>,
+}
+
+/// Most rows of `[vertex data]`.
+const MAX_VERTICES: usize = 1 << 16;
+
+impl VertexData {
+    fn parse(text: &str) -> Result<VertexData, String> {
+        let mut lines = text
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or("").trim())
+            .filter(|l| !l.is_empty());
+        let header = lines.next().ok_or("`[vertex data]` without a header")?;
+        let mut columns = Vec::new();
+        let mut at = 0usize;
+        for col in header.split_whitespace() {
+            let parts: Vec<&str> = col.split('/').collect();
+            let [name, ty, size] = parts.as_slice() else {
+                return Err(format!("vertex data column `{col}` is not read"));
+            };
+            if !matches!(*ty, "float" | "double" | "int" | "uint") {
+                return Err(format!("vertex data of type `{ty}` is not read"));
+            }
+            let n = match *size {
+                "float" | "double" | "int" | "uint" => 1,
+                s => match s.trim_start_matches(['d', 'i', 'u']) {
+                    "vec2" => 2,
+                    "vec3" => 3,
+                    "vec4" => 4,
+                    s => s
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|n| (1..=4).contains(n))
+                        .ok_or_else(|| format!("vertex data column `{col}` is not read"))?,
+                },
+            };
+            columns.push((name.to_string(), at, n));
+            at += n;
+        }
+        let mut rows = Vec::new();
+        for l in lines {
+            let row: Option<Vec<f64>> = l
+                .split_whitespace()
+                .map(|w| match w.strip_prefix("0x") {
+                    Some(h) => u64::from_str_radix(h, 16).ok().map(|x| x as f64),
+                    None => w.parse::<f64>().ok(),
+                })
+                .collect();
+            match row {
+                Some(r) if r.len() == at => rows.push(r),
+                _ => return Err(format!("vertex data row `{l}` is not read")),
+            }
+            if rows.len() > MAX_VERTICES {
+                return Err("more vertex data than the runner draws".into());
+            }
+        }
+        Ok(VertexData { columns, rows })
+    }
+
+    /// The column feeding an input: by name, or by its location.
+    fn column(&self, name: &str, location: Option<i32>) -> Option<(usize, usize)> {
+        self.columns
+            .iter()
+            .find(|(n, _, _)| {
+                n == name || location.is_some_and(|l| n.parse::<i32>().ok() == Some(l))
+            })
+            .map(|(_, at, n)| (*at, *n))
+    }
+}
+
+/// The four components of an attribute from a row (missing ones as GL fills them).
+fn data_value(row: &[f64], (at, n): (usize, usize)) -> [f64; 4] {
+    let mut v = [0.0, 0.0, 0.0, 1.0];
+    for (k, x) in v.iter_mut().take(n).enumerate() {
+        *x = row.get(at + k).copied().unwrap_or(0.0);
+    }
+    v
 }
 
 /// Largest storage buffer a test may create.

@@ -201,6 +201,8 @@ pub struct RasterFacts {
     pub depth: f32,
     /// `gl_FragCoord.w`: 1 / the clip-space w interpolated at the fragment.
     pub inv_w: f32,
+    /// `gl_PrimitiveID` (without a geometry shader: the primitive's index in the draw).
+    pub primitive_id: u32,
 }
 
 /// One fragment to shade: window position (its pixel centre is `x + 0.5, y + 0.5`).
@@ -793,6 +795,7 @@ impl<'s> Interp<'s> {
                         f(r.map_or(1.0, |r| r.inv_w)),
                     ]),
                     "gl_FrontFacing" => Some(vec![u64::from(!r.is_some_and(|r| r.back_facing))]),
+                    "gl_PrimitiveID" => Some(vec![u64::from(r.map_or(0, |r| r.primitive_id))]),
                     "gl_PointCoord" | "gl_SamplePosition" => Some(vec![f(0.5), f(0.5)]),
                     "gl_HelperInvocation" => Some(vec![u64::from(helper[lane])]),
                     "gl_SampleMaskIn" => Some(vec![1]),

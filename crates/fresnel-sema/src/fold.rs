@@ -328,6 +328,22 @@ pub fn fold_builtin(
         "intBitsToFloat" | "uintBitsToFloat" => map_n(args, None, |r| {
             Some(ConstValue::F32(f32::from_bits(r[0].to_i64()? as u32)))
         })?,
+        // The bits of a double as (low word, high word), and back.
+        "packDouble2x32" => {
+            let w = scalars(a0);
+            let (lo, hi) = (w.first()?.to_i64()? as u32, w.get(1)?.to_i64()? as u32);
+            ConstValue::F64(f64::from_bits(u64::from(lo) | (u64::from(hi) << 32)))
+        }
+        "unpackDouble2x32" => {
+            let bits = match a0 {
+                ConstValue::F64(x) => x.to_bits(),
+                _ => return None,
+            };
+            ConstValue::Composite(vec![
+                ConstValue::U32(bits as u32),
+                ConstValue::U32((bits >> 32) as u32),
+            ])
+        }
         "length" => {
             let v = vec_f64(a0);
             ConstValue::from_f64(s0, v.iter().map(|x| x * x).sum::<f64>().sqrt())

@@ -452,9 +452,10 @@ fn mesa_shader_integer_functions_bring_the_integer_functions_to_glsl_1_30() {
     assert!(e.is_empty(), "{e:?}");
 }
 
-/// Integer bit functions and ldexp fold in constant expressions (an array size here): the
-/// bits of a negative int are its 32, bitfieldExtract sign-extends signed fields, and
-/// ldexp flushes results below the smallest normal float to a signed zero.
+/// Integer bit functions, ldexp and the double packing functions fold in constant
+/// expressions (an array size here): the bits of a negative int are its 32,
+/// bitfieldExtract sign-extends signed fields, and ldexp flushes results below the smallest
+/// normal float to a signed zero.
 #[test]
 fn bit_functions_and_ldexp_fold_in_constant_expressions() {
     let checks = [
@@ -471,6 +472,9 @@ fn bit_functions_and_ldexp_fold_in_constant_expressions() {
         "ldexp(0.75, 3) == 6.0",
         "ldexp(vec2(1.0, -0.5), ivec2(-1, 2)) == vec2(0.5, -2.0)",
         "floatBitsToInt(ldexp(-1.1754944e-38, -1)) == floatBitsToInt(-0.0)",
+        "ldexp(-0.5lf, 3) == -4.0lf",
+        "packDouble2x32(uvec2(0u, 0x3FF80000u)) == 1.5lf",
+        "unpackDouble2x32(-2.0lf) == uvec2(0u, 0xC0000000u)",
     ];
     for c in checks {
         let src = format!(

@@ -472,31 +472,27 @@ pub(crate) fn fragment_inputs(
         .map(|(id, v)| (id, v.name.clone()))
         .collect();
     for (id, name) in inputs {
-        let fvar = &fs.vars[id];
         let leaves = fi.leaves(id);
         let Some(sources) = input_sources(producer, fs, id, leaves.len(), by_location) else {
             continue;
         };
-        let interp = fvar.interp;
+        let interps = leaf_interpolations(fs, id, leaves.len());
         let per_frag: Vec<Vec<u64>> = hits
             .iter()
             .map(|(tri, b)| {
                 let verts: Vec<&Vertex> = tri.iter().map(|&i| &stream.verts[i]).collect();
                 // Perspective-correct weights: b_i / w_i, normalized.
-                let wts = match interp {
-                    Interpolation::NoPerspective => *b,
-                    _ => {
-                        let mut q = [0.0; 3];
-                        for (k, v) in verts.iter().enumerate() {
-                            let w = if v.pos[3] == 0.0 { 1.0 } else { v.pos[3] };
-                            q[k] = b[k] / w;
-                        }
-                        let s: f64 = q.iter().sum();
-                        if s == 0.0 {
-                            *b
-                        } else {
-                            q.map(|x| x / s)
-                        }
+                let perspective = {
+                    let mut q = [0.0; 3];
+                    for (k, v) in verts.iter().enumerate() {
+                        let w = if v.pos[3] == 0.0 { 1.0 } else { v.pos[3] };
+                        q[k] = b[k] / w;
+                    }
+                    let s: f64 = q.iter().sum();
+                    if s == 0.0 {
+                        *b
+                    } else {
+                        q.map(|x| x / s)
                     }
                 };
                 leaves
@@ -505,6 +501,12 @@ pub(crate) fn fragment_inputs(
                     .map(|(i, l)| {
                         let Some(Some((pid, slot))) = sources.get(i) else {
                             return 0;
+                        };
+                        let interp = interps[i];
+                        let wts = if interp == Interpolation::NoPerspective {
+                            *b
+                        } else {
+                            perspective
                         };
                         let get = |v: &Vertex| v.out(*pid).and_then(|s| s.get(*slot)).copied();
                         match l {
@@ -526,6 +528,61 @@ pub(crate) fn fragment_inputs(
         fi.set_input(&name, per_frag)?;
     }
     Ok(Ok(()))
+}
+
+/// The interpolation of each of the `n` slots of an input: the variable's, or for an
+/// interface block each member's own qualifier where it has one.
+fn leaf_interpolations(sh: &Shader, id: VarId, n: usize) -> Vec<Interpolation> {
+    let v = &sh.vars[id];
+    let mut out = Vec::with_capacity(n);
+    // An array of blocks repeats the block's pattern.
+    let mut ty = v.ty;
+    while let fresnel_ir::Type::Array { elem, .. } = sh.types.get(ty) {
+        ty = *elem;
+    }
+    if let (false, fresnel_ir::Type::Struct { fields, .. }) =
+        (v.members.is_empty(), sh.types.get(ty))
+    {
+        let mut block = Vec::new();
+        for (k, f) in fields.iter().enumerate() {
+            let member = v.members.get(k).map_or(v.interp, |m| {
+                if m.interp == Interpolation::Smooth {
+                    v.interp
+                } else {
+                    m.interp
+                }
+            });
+            block.extend(std::iter::repeat_n(
+                member,
+                scalar_count(&sh.types, f.ty, 0),
+            ));
+        }
+        while !block.is_empty() && out.len() < n {
+            out.extend_from_slice(&block);
+        }
+    }
+    out.resize(n, v.interp);
+    out
+}
+
+/// The scalars of a type (slots of an input).
+fn scalar_count(types: &fresnel_ir::Types, ty: fresnel_ir::TypeId, depth: usize) -> usize {
+    use fresnel_ir::Type;
+    if depth > 64 {
+        return 1;
+    }
+    match types.get(ty) {
+        Type::Vector { components, .. } => usize::from(*components),
+        Type::Matrix { columns, rows, .. } => usize::from(*columns) * usize::from(*rows),
+        Type::Array { elem, len, .. } => {
+            ((*len).max(1) as usize).saturating_mul(scalar_count(types, *elem, depth + 1))
+        }
+        Type::Struct { fields, .. } => fields
+            .iter()
+            .map(|f| scalar_count(types, f.ty, depth + 1))
+            .sum(),
+        _ => 1,
+    }
 }
 
 /// The producer's output slot that feeds each of the `slots` slots of the consumer's input
