@@ -43,6 +43,8 @@ use fresnel_testfmt::Stage as TStage;
 
 use crate::deqp::pipeline;
 
+/// Most shaders of one stage (compilation units) a test may give.
+const MAX_UNITS: usize = 64;
 /// The window of shader_runner when the test does not ask for another (`SIZE W H`).
 const DEFAULT_SIZE: [u32; 2] = [250, 250];
 /// Largest window accepted from `SIZE`.
@@ -174,11 +176,48 @@ fn passthrough_source(fs_source: &str, es: bool) -> String {
 }
 
 /// Compiles one shader, with what the program's link checks need of it.
+/// Compiles the shaders of one stage: several are compilation units linked into one
+/// (`crate::units`), then optimized.
 fn compile(
-    src: &str,
+    srcs: &[String],
     stage: TStage,
     es: bool,
     opt: fresnel_opt::OptLevel,
+) -> Result<(Shader, fresnel_link::ShaderFacts), String> {
+    let mut units = Vec::with_capacity(srcs.len());
+    let mut facts: Option<fresnel_link::ShaderFacts> = None;
+    for (i, src) in srcs.iter().enumerate() {
+        let (ir, f) = lower(src, stage, es)?;
+        units.push((format!("unit {}", i + 1), ir));
+        match &mut facts {
+            Some(all) => all.absorb(f),
+            None => facts = Some(f),
+        }
+    }
+    let lang = crate::units::UnitLang {
+        implicit_conversions: !es,
+        es,
+    };
+    let linked = crate::units::link_stage_units(units, &vec![lang; srcs.len()])
+        .map_err(|e| format!("{} shader: link: {e}", stage.extension()))?;
+    let Some((_, mut ir)) = linked.into_iter().next() else {
+        return Err("no shader".into());
+    };
+    let facts = facts.unwrap_or_else(|| fresnel_link::ShaderFacts::new(ir.stage));
+    if matches!(opt, fresnel_opt::OptLevel::O | fresnel_opt::OptLevel::Os) {
+        let facts = fresnel_opt::TargetFacts {
+            default_uniforms: true,
+        };
+        fresnel_opt::optimize(&mut ir, opt, facts).map_err(|e| format!("optimizer: {e}"))?;
+    }
+    Ok((ir, facts))
+}
+
+/// Lowers one compilation unit, with what the program's link checks need of it.
+fn lower(
+    src: &str,
+    stage: TStage,
+    es: bool,
 ) -> Result<(Shader, fresnel_link::ShaderFacts), String> {
     let opts = Options {
         stage: fresnel::Stage::from_extension(stage.extension()),
@@ -204,14 +243,8 @@ fn compile(
         return Err(format!("{} shader: {}", stage.extension(), d.message));
     }
     let facts = fresnel::shader_facts(&run, opts.target);
-    let mut ir = run.ir.ok_or("no IR was produced")?;
+    let ir = run.ir.ok_or("no IR was produced")?;
     let facts = facts.unwrap_or_else(|| fresnel_link::ShaderFacts::new(ir.stage));
-    if matches!(opt, fresnel_opt::OptLevel::O | fresnel_opt::OptLevel::Os) {
-        let facts = fresnel_opt::TargetFacts {
-            default_uniforms: true,
-        };
-        fresnel_opt::optimize(&mut ir, opt, facts).map_err(|e| format!("optimizer: {e}"))?;
-    }
     Ok((ir, facts))
 }
 
@@ -250,9 +283,9 @@ impl Program {
             Some(sec) => Some(VertexData::parse(&sec.text)?),
             None => None,
         };
-        let mut vs_src: Option<String> = None;
-        let mut fs_src: Option<String> = None;
-        let mut cs_src: Option<String> = None;
+        let mut vs_src: Vec<String> = Vec::new();
+        let mut fs_src: Vec<String> = Vec::new();
+        let mut cs_src: Vec<String> = Vec::new();
         let mut passthrough = false;
         for sh in &test.shaders {
             match (sh.stage, sh.form) {
@@ -263,10 +296,10 @@ impl Program {
                         TStage::Fragment => &mut fs_src,
                         _ => &mut cs_src,
                     };
-                    if slot.is_some() {
-                        return Err("several shaders of one stage".into());
+                    if slot.len() >= MAX_UNITS {
+                        return Err(format!("more than {MAX_UNITS} shaders of one stage"));
                     }
-                    *slot = Some(sh.source.clone());
+                    slot.push(sh.source.clone());
                 }
                 (s, ShaderForm::Glsl) => {
                     return Err(format!("{} shaders are not run", s.extension()))
@@ -286,7 +319,8 @@ impl Program {
                 _ => src,
             }
         };
-        let cs = match cs_src.map(versioned) {
+        let cs_src: Vec<String> = cs_src.into_iter().map(versioned).collect();
+        let cs = match (!cs_src.is_empty()).then_some(cs_src) {
             Some(src) => match compile(&src, TStage::Compute, es, opt) {
                 Ok((s, facts)) => {
                     if let Err(e) = fresnel_link::validate_program(&[&s], &[facts]) {
@@ -298,8 +332,8 @@ impl Program {
             },
             None => None,
         };
-        let Some(fs_src) = fs_src else {
-            if cs.is_some() && vs_src.is_none() {
+        if fs_src.is_empty() {
+            if cs.is_some() && vs_src.is_empty() {
                 return Ok(Built::Program(Box::new(Program {
                     graphics: None,
                     cs,
@@ -308,11 +342,13 @@ impl Program {
                 })));
             }
             return Err("no fragment shader".into());
-        };
-        let fs_src = versioned(fs_src);
-        let vs_src = vs_src.map(versioned);
-        let fixed_function = vs_src.is_none() && !passthrough;
-        let vs_src = vs_src.unwrap_or_else(|| passthrough_source(&fs_src, es));
+        }
+        let fs_src: Vec<String> = fs_src.into_iter().map(versioned).collect();
+        let mut vs_src: Vec<String> = vs_src.into_iter().map(versioned).collect();
+        let fixed_function = vs_src.is_empty() && !passthrough;
+        if vs_src.is_empty() {
+            vs_src.push(passthrough_source(&fs_src[0], es));
+        }
         let (fs, fs_facts) = match compile(&fs_src, TStage::Fragment, es, opt) {
             Ok(s) => s,
             Err(e) => return Ok(Built::Rejected(e)),

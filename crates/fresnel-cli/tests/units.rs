@@ -110,3 +110,34 @@ fn a_missing_definition_is_a_link_error() {
         "{e}"
     );
 }
+
+/// An implicitly sized array one unit never indexes takes the size the other unit gives
+/// it; two explicit sizes that differ are still an error.
+#[test]
+fn an_unused_implicitly_sized_array_takes_the_other_units_size() {
+    let d = scratch("implicit");
+    let a = write(
+        &d,
+        "a.frag",
+        "float a[];\nvoid f() { a[5] = 0.5; gl_FragColor = vec4(a[5]); }\n",
+    );
+    let b = write(
+        &d,
+        "b.frag",
+        "float a[];\nvoid f();\nvoid main() { f(); }\n",
+    );
+    let o = fresnel(&["compile", &a, &b, "--emit", "ir"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("[6 x f32] a"),
+        "{}",
+        text(&o.stdout)
+    );
+    let c = write(
+        &d,
+        "c.frag",
+        "float a[4];\nvoid f();\nvoid main() { f(); }\n",
+    );
+    let o = fresnel(&["compile", &a, &c, "--emit", "ir"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+}

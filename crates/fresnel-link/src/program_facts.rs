@@ -40,6 +40,20 @@ pub struct ShaderFacts {
 }
 
 impl ShaderFacts {
+    /// Adds the facts of another compilation unit of the same stage (the stage's shader is
+    /// the units linked together): the union of what each declares and reads.
+    pub fn absorb(&mut self, other: ShaderFacts) {
+        self.version = self.version.max(other.version);
+        self.es |= other.es;
+        self.vulkan |= other.vulkan;
+        self.precisions.extend(other.precisions);
+        self.packing.extend(other.packing);
+        self.instance.extend(other.instance);
+        self.globals.extend(other.globals);
+        self.used_inputs.extend(other.used_inputs);
+        self.max_vertices |= other.max_vertices;
+    }
+
     /// Facts that compare as nothing (no precisions, blocks or globals), for `stage` in
     /// desktop GLSL 4.60; every input counts as unused.
     pub fn new(stage: Stage) -> ShaderFacts {

@@ -474,13 +474,26 @@ impl<'a> Linker<'a> {
                 v.mode.name()
             )));
         }
-        if old.ty != v.ty {
+        // An implicitly sized array that a unit never indexes has no size there (length
+        // 0): the linked array takes the size the other units give it (GLSL: the linker
+        // sizes an implicitly sized array from all of its uses).
+        let unsized_in = |t: fresnel_ir::TypeId, other: fresnel_ir::TypeId| {
+            matches!(
+                (types.get(t), types.get(other)),
+                (Type::Array { elem: e, len: 0, .. }, Type::Array { elem: f, .. }) if e == f
+            )
+        };
+        let merged_ty = if old.ty == v.ty || unsized_in(v.ty, old.ty) {
+            old.ty
+        } else if unsized_in(old.ty, v.ty) {
+            v.ty
+        } else {
             return Err(LinkError::new(format!(
                 "`{name}` has type `{}` in {a} but type `{}` in {b}",
                 types.display(old.ty),
                 types.display(v.ty)
             )));
-        }
+        };
         fn both<T: PartialEq + Copy>(x: Option<T>, y: Option<T>) -> Result<Option<T>, ()> {
             match (x, y) {
                 (Some(p), Some(q)) if p != q => Err(()),
@@ -529,6 +542,7 @@ impl<'a> Linker<'a> {
             (None, None) => None,
         };
         let old = &mut self.out.vars[id];
+        old.ty = merged_ty;
         old.location = location;
         old.component = component;
         old.index = index;
