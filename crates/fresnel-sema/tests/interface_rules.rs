@@ -861,3 +861,72 @@ fn es_tessellation_interface_types() {
         "a structure containing an array",
     );
 }
+
+/// GLSL ES inputs and outputs cannot be arrays of arrays (ES 3.20 "Input Variables", "Output
+/// Variables"); the variables arrayed per vertex (tessellation inputs and control outputs,
+/// geometry inputs) can hold one array each. Desktop GLSL allows arrays of arrays.
+#[test]
+fn es_inputs_and_outputs_are_not_arrays_of_arrays() {
+    let fs = "#version 310 es\nprecision mediump float;\n";
+    fails(
+        "t.frag",
+        &format!(
+            "{fs}layout(location = 0) out vec4 o[2][2];\nvoid main() {{ o[0][0] = vec4(1.0); }}"
+        ),
+        "fragment shader outputs cannot be arrays of arrays",
+    );
+    fails(
+        "t.frag",
+        &format!("{fs}in vec4 v[2][2];\nout vec4 o;\nvoid main() {{ o = v[0][0]; }}"),
+        "fragment shader inputs cannot be arrays of arrays",
+    );
+    fails(
+        "t.vert",
+        "#version 310 es\nout vec4[2] v[2];\nvoid main() { v[0][0] = vec4(1.0); gl_Position = vec4(0.0); }",
+        "vertex shader outputs cannot be arrays of arrays",
+    );
+    ok(
+        "t.frag",
+        &format!("{fs}in vec4 v[2];\nlayout(location = 0) out vec4 o[2];\nvoid main() {{ o[0] = v[0]; o[1] = v[1]; }}"),
+    );
+    let tcs = "#version 320 es\nlayout(vertices = 3) out;\n";
+    ok(
+        "t.tesc",
+        &format!("{tcs}in vec4 a[][2];\nout vec4 b[][2];\nvoid main() {{ b[gl_InvocationID][0] = a[0][1]; }}"),
+    );
+    fails(
+        "t.tesc",
+        &format!(
+            "{tcs}out vec4 b[][2][2];\nvoid main() {{ b[gl_InvocationID][0][0] = vec4(1.0); }}"
+        ),
+        "beyond the per-vertex dimension",
+    );
+    fails(
+        "t.tesc",
+        &format!("{tcs}patch out vec4 p[2][2];\nvoid main() {{ p[0][0] = vec4(1.0); }}"),
+        "per-patch outputs cannot be arrays of arrays",
+    );
+    let with_struct = format!("{tcs}struct S {{ highp float a; }};\n");
+    ok(
+        "t.tesc",
+        &format!("{with_struct}out S s[];\nvoid main() {{ s[gl_InvocationID].a = 1.0; }}"),
+    );
+    fails(
+        "t.tesc",
+        &format!("{with_struct}out S s[][2];\nvoid main() {{ s[gl_InvocationID][0].a = 1.0; }}"),
+        "arrays of structures beyond the per-vertex dimension",
+    );
+    fails(
+        "t.geom",
+        "#version 320 es\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\nout vec4 g[2][2];\nvoid main() { g[0][0] = vec4(1.0); gl_Position = vec4(0.0); EmitVertex(); }",
+        "geometry shader outputs cannot be arrays of arrays",
+    );
+    ok(
+        "t.frag",
+        "#version 450\nin vec4 v[2][2];\nlayout(location = 0) out vec4 o;\nvoid main() { o = v[1][1]; }",
+    );
+    ok(
+        "t.vert",
+        "#version 450\nout vec4 v[2][2];\nvoid main() { v[0][0] = vec4(1.0); gl_Position = vec4(0.0); }",
+    );
+}
