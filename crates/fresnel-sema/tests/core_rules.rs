@@ -545,3 +545,29 @@ fn block_members_cannot_take_reserved_names() {
         "#version 150\nout gl_PerVertex {\n    vec4 gl_Position;\n};\nvoid main() { gl_Position = vec4(0.0); }\n",
     );
 }
+
+/// GLSL ES: "The default precision of all atomic types is highp. It is an error to declare an
+/// atomic type with a different precision or to specify the default precision for an atomic
+/// type to be lowp or mediump." Desktop GLSL has no precision rule for them.
+#[test]
+fn es_atomic_counters_are_highp() {
+    let head = "#version 310 es\nlayout(local_size_x = 1) in;\n";
+    ok(
+        Compute,
+        &format!("{head}precision highp atomic_uint;\nlayout(binding = 0) uniform highp atomic_uint a;\nlayout(binding = 0, offset = 4) uniform atomic_uint b;\nvoid main() {{ atomicCounterIncrement(a); atomicCounterIncrement(b); }}\n"),
+    );
+    fails(
+        Compute,
+        &format!("{head}layout(binding = 0) uniform mediump atomic_uint a;\nvoid main() {{ atomicCounterIncrement(a); }}\n"),
+        "atomic counters can only be `highp`",
+    );
+    fails(
+        Compute,
+        &format!("{head}precision lowp atomic_uint;\nvoid main() {{}}\n"),
+        "default precision of `atomic_uint` can only be `highp`",
+    );
+    ok(
+        Compute,
+        "#version 430\nlayout(local_size_x = 1) in;\nlayout(binding = 0) uniform mediump atomic_uint a;\nvoid main() { atomicCounterIncrement(a); }\n",
+    );
+}

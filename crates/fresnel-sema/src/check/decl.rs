@@ -2592,6 +2592,17 @@ impl Checker<'_> {
             );
             return;
         };
+        // GLSL ES: the default precision of atomic types is `highp` and cannot be set to
+        // `lowp` or `mediump`.
+        if self.is_es() && p != Precision::High && matches!(self.m.types.get(ty), Type::AtomicUint)
+        {
+            self.error(
+                "precision-type",
+                span,
+                "the default precision of `atomic_uint` can only be `highp` in GLSL ES",
+            );
+            return;
+        }
         self.set_default_precision(key, p);
     }
 
