@@ -571,3 +571,27 @@ fn es_atomic_counters_are_highp() {
         "#version 430\nlayout(local_size_x = 1) in;\nlayout(binding = 0) uniform mediump atomic_uint a;\nvoid main() { atomicCounterIncrement(a); }\n",
     );
 }
+
+/// "Member declarators can contain arrays. Such arrays must have a size specified" (GLSL and
+/// GLSL ES "Structures"); only a buffer block's last member is sized at run time.
+#[test]
+fn struct_member_arrays_have_a_size() {
+    ok(
+        Fragment,
+        "#version 450\nstruct S { float a[2]; float b[3][4]; };\nlayout(location = 0) out vec4 o;\nvoid main() { S s; s.a[1] = 1.0; o = vec4(s.a[1]); }\n",
+    );
+    fails(
+        Fragment,
+        "#version 450\nstruct S { float a[]; };\nlayout(location = 0) out vec4 o;\nvoid main() { o = vec4(1.0); }\n",
+        "must have a size",
+    );
+    fails(
+        Fragment,
+        "#version 310 es\nprecision mediump float;\nstruct S { int d[][4]; };\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n",
+        "must have a size",
+    );
+    ok(
+        Compute,
+        "#version 450\nlayout(local_size_x = 1) in;\nlayout(std430, binding = 0) buffer B { float a[]; };\nvoid main() { a[0] = 1.0; }\n",
+    );
+}

@@ -949,6 +949,29 @@ impl Checker<'_> {
                     t = self.apply_array(t, a);
                 }
                 self.check_inner_sizes(t, false, d.name_span);
+                // "Member declarators can contain arrays. Such arrays must have a size
+                // specified" (structures; a block's last member may be sized at run time, and
+                // a structure met among a block's members defines a block in place).
+                if ctx == QualCtx::StructMember
+                    && !self.builtin_mode
+                    && self.block_storage.is_none()
+                    && matches!(
+                        self.m.types.get(t),
+                        Type::Array {
+                            size: ArraySize::Unsized,
+                            ..
+                        }
+                    )
+                {
+                    self.error(
+                        "member-array-size",
+                        d.name_span,
+                        format!(
+                            "the array member `{}` of a structure must have a size",
+                            self.name(d.name)
+                        ),
+                    );
+                }
                 if d.init.is_some() {
                     self.error(
                         "member-initializer",
