@@ -930,3 +930,46 @@ fn es_inputs_and_outputs_are_not_arrays_of_arrays() {
         "#version 450\nout vec4 v[2][2];\nvoid main() { v[0][0] = vec4(1.0); gl_Position = vec4(0.0); }",
     );
 }
+
+/// GLSL ES 3.20's tessellation and geometry `gl_PerVertex` holds `gl_Position` only:
+/// `gl_PointSize` there needs GL_EXT/OES_tessellation_point_size or
+/// GL_EXT/OES_geometry_point_size. Vertex shaders and desktop GLSL have it.
+#[test]
+fn es_point_size_in_tessellation_and_geometry() {
+    let gs = "layout(triangles) in;\nlayout(points, max_vertices = 1) out;\n\
+              void main() { gl_PointSize = gl_in[0].gl_PointSize; gl_Position = vec4(0.0); EmitVertex(); }";
+    fails(
+        "t.geom",
+        &format!("#version 320 es\n{gs}"),
+        "`gl_PointSize` in this stage",
+    );
+    ok(
+        "t.geom",
+        &format!("#version 320 es\n#extension GL_EXT_geometry_point_size : require\n{gs}"),
+    );
+    ok(
+        "t.geom",
+        &format!("#version 310 es\n#extension GL_OES_geometry_shader : require\n#extension GL_OES_geometry_point_size : require\n{gs}"),
+    );
+    ok("t.geom", &format!("#version 450\n{gs}"));
+    let tcs =
+        "layout(vertices = 3) out;\nvoid main() { gl_out[gl_InvocationID].gl_PointSize = 1.0; }";
+    fails(
+        "t.tesc",
+        &format!("#version 320 es\n{tcs}"),
+        "`gl_PointSize` in this stage",
+    );
+    ok(
+        "t.tesc",
+        &format!("#version 320 es\n#extension GL_EXT_tessellation_point_size : require\n{tcs}"),
+    );
+    fails(
+        "t.tese",
+        "#version 320 es\nlayout(triangles) in;\nvoid main() { gl_PointSize = 1.0; gl_Position = vec4(0.0); }",
+        "`gl_PointSize` in this stage",
+    );
+    ok(
+        "t.vert",
+        "#version 320 es\nvoid main() { gl_PointSize = 1.0; gl_Position = vec4(0.0); }",
+    );
+}

@@ -7,12 +7,13 @@ use fresnel_syntax::ast::{self, BinaryOp, ExprKind as A, UnaryOp};
 use fresnel_syntax::extensions::Ext;
 use fresnel_syntax::intern::Symbol;
 use fresnel_syntax::source::Span;
+use fresnel_syntax::version::Stage;
 
 use super::{Binding, Checker};
 use crate::builtin_types::Scalar;
 use crate::constant::{self, ConstValue, EvalError};
 use crate::hir::*;
-use crate::types::{ids, ArraySize, Type, TypeId};
+use crate::types::{ids, ArraySize, StructKind, Type, TypeId};
 
 /// What an implicit conversion is, for overload ranking (GLSL 4.00 section 6.1): an exact
 /// match beats any conversion, a promotion (float -> double; with explicit arithmetic types
@@ -201,6 +202,24 @@ impl Checker<'_> {
         }
     }
 
+    /// GLSL ES tessellation and geometry shaders have `gl_PointSize` (in `gl_in[]`, `gl_out[]`
+    /// and their outputs) only with GL_EXT/OES_tessellation_point_size or
+    /// GL_EXT/OES_geometry_point_size: ES 3.20's `gl_PerVertex` there holds `gl_Position` alone.
+    fn check_es_point_size(&mut self, span: Span) {
+        if !self.is_es() || self.builtin_mode {
+            return;
+        }
+        let exts: &[Ext] = match self.stage {
+            Some(Stage::TessControl | Stage::TessEval) => &[
+                Ext::EXT_tessellation_point_size,
+                Ext::OES_tessellation_point_size,
+            ],
+            Some(Stage::Geometry) => &[Ext::EXT_geometry_point_size, Ext::OES_geometry_point_size],
+            _ => return,
+        };
+        self.require(span, "`gl_PointSize` in this stage", 0, 0, exts);
+    }
+
     pub(crate) fn const_expr(&mut self, c: ConstValue, span: Span) -> ExprId {
         let ty = self.const_type(&c);
         self.add_expr(ExprKind::Const(c), ty, span)
@@ -219,6 +238,9 @@ impl Checker<'_> {
             Some(Binding::Var(v)) => {
                 if self.m.var(v).builtin {
                     self.check_builtin_var_use(v, span);
+                    if self.name(s) == "gl_PointSize" {
+                        self.check_es_point_size(span);
+                    }
                 }
                 let var = self.m.var(v);
                 let ty = var.ty;
@@ -1538,6 +1560,13 @@ impl Checker<'_> {
         // Matched in place, copying only ids (performance: no clone of the type).
         match *self.m.types.get(bt) {
             Type::Struct(sid) => {
+                let def = self.m.types.struct_def(sid);
+                let per_vertex_point_size = def.kind == StructKind::Block
+                    && def.name.is_some_and(|n| self.name(n) == "gl_PerVertex")
+                    && self.name(name) == "gl_PointSize";
+                if per_vertex_point_size {
+                    self.check_es_point_size(name_span);
+                }
                 let def = self.m.types.struct_def(sid);
                 match def.member_index(name) {
                     Some(i) => {
