@@ -973,3 +973,25 @@ fn es_point_size_in_tessellation_and_geometry() {
         "#version 320 es\nvoid main() { gl_PointSize = 1.0; gl_Position = vec4(0.0); }",
     );
 }
+
+/// "The auxiliary storage qualifier patch is not used for interpolation; it is a compile-time
+/// error to use interpolation qualifiers with patch."
+#[test]
+fn patch_takes_no_interpolation_qualifier() {
+    ok(
+        "t.tese",
+        "#version 450\nlayout(triangles) in;\npatch in vec4 p;\nvoid main() { gl_Position = p; }",
+    );
+    for interp in ["flat", "smooth", "noperspective"] {
+        fails(
+            "t.tese",
+            &format!("#version 450\nlayout(triangles) in;\n{interp} patch in vec4 p;\nvoid main() {{ gl_Position = p; }}"),
+            "interpolation qualifiers cannot be used with `patch`",
+        );
+    }
+    fails(
+        "t.tesc",
+        "#version 320 es\nlayout(vertices = 3) out;\npatch flat out highp vec4 p;\nvoid main() { p = vec4(1.0); }",
+        "interpolation qualifiers cannot be used with `patch`",
+    );
+}

@@ -1546,6 +1546,15 @@ impl Checker<'_> {
                     "`patch` applies to tessellation control outputs and evaluation inputs",
                 );
             }
+            // "patch is not used for interpolation; it is a compile-time error to use
+            // interpolation qualifiers with patch."
+            if q.quals.interp.is_some() {
+                self.error(
+                    "interpolation-qualifier",
+                    q.span,
+                    "interpolation qualifiers cannot be used with `patch`",
+                );
+            }
         }
         if storage == Storage::In && stage == Some(Stage::Vertex) {
             if q.quals.interp.is_some() || q.quals.centroid || q.quals.sample {
