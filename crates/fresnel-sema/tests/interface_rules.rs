@@ -993,5 +993,10 @@ fn patch_takes_no_interpolation_qualifier() {
         "t.tesc",
         "#version 320 es\nlayout(vertices = 3) out;\npatch flat out highp vec4 p;\nvoid main() { p = vec4(1.0); }",
         "interpolation qualifiers cannot be used with `patch`",
+    ); // `patch` inputs exist only in evaluation shaders.
+    fails(
+        "t.tesc",
+        "#version 450\nlayout(vertices = 3) out;\npatch in vec4 q;\nvoid main() { gl_out[gl_InvocationID].gl_Position = q; }",
+        "`patch` applies to tessellation control outputs and evaluation inputs",
     );
 }

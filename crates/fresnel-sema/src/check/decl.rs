@@ -1533,8 +1533,10 @@ impl Checker<'_> {
             );
         }
         if q.quals.patch && io {
+            // "Applying the patch qualifier to inputs can only be done in tessellation
+            // evaluation shaders" (and to outputs only in tessellation control shaders).
             let ok = match stage {
-                Some(Stage::TessControl) => true,
+                Some(Stage::TessControl) => storage == Storage::Out,
                 Some(Stage::TessEval) => storage == Storage::In,
                 None => true,
                 _ => false,
