@@ -1000,3 +1000,20 @@ fn patch_takes_no_interpolation_qualifier() {
         "`patch` applies to tessellation control outputs and evaluation inputs",
     );
 }
+
+/// "It is a compile-time error to use a block name at global scope for anything other than as
+/// a block name": not as another block's instance name either (another interface may reuse it
+/// as a block name).
+#[test]
+fn block_names_are_not_instance_names() {
+    let head = "#version 320 es\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\nin fromVertex { highp vec3 color; } fromV[];\n";
+    ok(
+        "t.geom",
+        &format!("{head}out fromVertex {{ highp vec3 color; }};\nvoid main() {{ color = fromV[0].color; gl_Position = vec4(0.0); EmitVertex(); }}"),
+    );
+    fails(
+        "t.geom",
+        &format!("{head}out fooB {{ highp vec2 color; }} fromVertex;\nvoid main() {{ fromVertex.color = vec2(0.0); gl_Position = vec4(0.0); EmitVertex(); }}"),
+        "`fromVertex` is the name of an interface block",
+    );
+}

@@ -2782,6 +2782,10 @@ impl Checker<'_> {
                             self.name(b.name)
                         ),
                     );
+                } else {
+                    // Nor another block's name ("a block name cannot be used for anything
+                    // else at global scope").
+                    self.check_not_block_name(inst.name, inst.name_span);
                 }
             }
             if q.quals.invariant {
