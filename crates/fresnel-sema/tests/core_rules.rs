@@ -595,3 +595,27 @@ fn struct_member_arrays_have_a_size() {
         "#version 450\nlayout(local_size_x = 1) in;\nlayout(std430, binding = 0) buffer B { float a[]; };\nvoid main() { a[0] = 1.0; }\n",
     );
 }
+
+/// "It is a compile-time error ... to read from a buffer variable qualified with writeonly":
+/// `++`, `--`, compound assignments and `inout` arguments read their target; a plain
+/// assignment and an `out` argument do not.
+#[test]
+fn writeonly_read_modify_write() {
+    let head = "#version 450\nlayout(local_size_x = 1) in;\nlayout(std430, binding = 0) writeonly buffer W { float v[4]; } wo;\nvoid set(out float x) { x = 1.0; }\nvoid bump(inout float x) { x += 1.0; }\n";
+    ok(
+        Compute,
+        &format!("{head}void main() {{ wo.v[0] = 1.0; set(wo.v[1]); }}\n"),
+    );
+    for body in [
+        "++wo.v[2];",
+        "wo.v[2]--;",
+        "wo.v[2] += 1.0;",
+        "bump(wo.v[3]);",
+    ] {
+        fails(
+            Compute,
+            &format!("{head}void main() {{ {body} }}\n"),
+            "a `writeonly` variable cannot be read",
+        );
+    }
+}

@@ -528,7 +528,7 @@ impl Checker<'_> {
             UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
                 let ok = scalar.is_some_and(|s| s != Scalar::Bool);
                 if ok {
-                    self.check_lvalue(v, op.text());
+                    self.check_lvalue_read_write(v, op.text());
                 }
                 ok
             }
@@ -1006,7 +1006,11 @@ impl Checker<'_> {
         if self.m.types.is_error(lt) || self.m.types.is_error(self.ety(r)) {
             return self.error_expr(span);
         }
-        self.check_lvalue(l, "assignment");
+        if op.is_some() {
+            self.check_lvalue_read_write(l, "assignment");
+        } else {
+            self.check_lvalue(l, "assignment");
+        }
         if self.reject_implicit_array(l, "it can be assigned") {
             return self.error_expr(span);
         }
@@ -1064,6 +1068,23 @@ impl Checker<'_> {
             }
         };
         self.add_expr(ExprKind::Assign { op, lhs: l, rhs: r }, lt, span)
+    }
+
+    /// Reports when an expression cannot be written to, for an operation that reads it too
+    /// (`++`, `+=`, an `inout` argument): unlike a plain write, the target stays a read for
+    /// the `writeonly` rule.
+    pub(crate) fn check_lvalue_read_write(&mut self, e: ExprId, what: &str) -> bool {
+        match self.lvalue_problem(e) {
+            None => {
+                self.note_write(e);
+                true
+            }
+            Some(p) => {
+                let span = self.espan(e);
+                self.error("not-lvalue", span, format!("{what}: {p}"));
+                false
+            }
+        }
     }
 
     /// Reports when an expression cannot be written to.
