@@ -619,3 +619,29 @@ fn writeonly_read_modify_write() {
         );
     }
 }
+
+/// GLSL ES: "All indices used to index a shader storage block array must be constant integral
+/// expressions" in every version (uniform block arrays take dynamically uniform indices from
+/// ES 3.20); desktop GLSL 4.00 and later takes dynamically uniform indices for both.
+#[test]
+fn es_buffer_block_arrays_take_constant_indices() {
+    let body = "layout(local_size_x = 1) in;\nlayout(std430, binding = 0) buffer B { float x; } b[4];\nlayout(std140, binding = 0) uniform U { float y; } u[4];\nuniform int i;\n";
+    ok(
+        Compute,
+        &format!("#version 320 es\n{body}void main() {{ b[2].x = u[i].y; }}\n"),
+    );
+    fails(
+        Compute,
+        &format!("#version 320 es\n{body}void main() {{ b[i].x = 1.0; }}\n"),
+        "arrays of buffer blocks can be indexed only with constant expressions in GLSL ES",
+    );
+    fails(
+        Compute,
+        &format!("#version 310 es\n#extension GL_EXT_gpu_shader5 : require\n{body}void main() {{ b[i].x = 1.0; }}\n"),
+        "in GLSL ES",
+    );
+    ok(
+        Compute,
+        &format!("#version 450\n{body}void main() {{ b[i].x = u[i].y; }}\n"),
+    );
+}

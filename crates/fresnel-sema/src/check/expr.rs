@@ -1470,8 +1470,11 @@ impl Checker<'_> {
             // expressions" until GLSL 4.00 / ES 3.20 (dynamically uniform from then on).
             // The version is tested first (performance: the type and storage are looked up
             // only in the versions with the rule).
+            // GLSL ES keeps the rule for shader storage blocks in every version ("All indices
+            // used to index a shader storage block array must be constant integral
+            // expressions").
             let old_blocks = !self.at_least(400, 320);
-            let block_array = old_blocks
+            let block_array = (old_blocks || self.is_es())
                 && matches!(self.m.types.get(bt), Type::Array { elem, .. }
                 if matches!(self.m.types.get(*elem), Type::Struct(sid)
                     if self.m.types.struct_def(*sid).kind == crate::types::StructKind::Block));
@@ -1479,7 +1482,15 @@ impl Checker<'_> {
                 ExprKind::Var(v) if block_array => Some(self.m.var(v).storage),
                 _ => None,
             };
-            if block_array
+            if block_array && self.is_es() && storage == Some(Storage::Buffer) {
+                let is = self.espan(i);
+                self.error(
+                    "block-index",
+                    is,
+                    "arrays of buffer blocks can be indexed only with constant expressions in GLSL ES",
+                );
+            } else if block_array
+                && old_blocks
                 && matches!(storage, Some(Storage::Uniform | Storage::Buffer))
                 && !self.any_ext(&[
                     Ext::ARB_gpu_shader5,
