@@ -521,3 +521,35 @@ fn ray_payload_location_names_a_declared_variable() {
         "{e:?}"
     );
 }
+
+/// "It is a compile-time error to pass an image variable qualified with readonly to
+/// imageStore() or other built-in functions that modify image memory", and a `writeonly` one to
+/// `imageLoad()` or other built-in functions that read it; image atomics do both. Queries
+/// (`imageSize`) are fine on either.
+#[test]
+fn image_memory_qualifiers() {
+    let head = "#version 450\nlayout(local_size_x = 1) in;\n";
+    ok(&format!(
+        "{head}layout(r32ui, binding = 0) readonly uniform uimage2D r;\n\
+         layout(r32ui, binding = 1) writeonly uniform uimage2D w[2];\n\
+         layout(r32ui, binding = 3) uniform uimage2D rw;\n\
+         void main() {{ uvec4 v = imageLoad(r, ivec2(0)); imageStore(w[1], ivec2(0), v); \
+         imageAtomicAdd(rw, ivec2(0), 1u); ivec2 s = imageSize(r) + imageSize(w[0]); }}\n"
+    ));
+    fails(
+        &format!("{head}layout(r32f, binding = 0) readonly uniform image2D r;\nvoid main() {{ imageStore(r, ivec2(0), vec4(1.0)); }}\n"),
+        "`imageStore` writes image memory, but `r` is `readonly`",
+    );
+    fails(
+        &format!("{head}layout(r32f, binding = 0) writeonly uniform image2D w[2];\nvoid main() {{ vec4 v = imageLoad(w[1], ivec2(0)); }}\n"),
+        "`imageLoad` reads image memory, but `w` is `writeonly`",
+    );
+    fails(
+        &format!("{head}layout(r32ui, binding = 0) readonly uniform uimage2D r;\nvoid main() {{ imageAtomicAdd(r, ivec2(0), 1u); }}\n"),
+        "but `r` is `readonly`",
+    );
+    fails(
+        &format!("{head}void f(writeonly uimage2D p) {{ imageAtomicOr(p, ivec2(0), 1u); }}\nlayout(r32ui, binding = 0) writeonly uniform uimage2D w;\nvoid main() {{ f(w); }}\n"),
+        "but `p` is `writeonly`",
+    );
+}

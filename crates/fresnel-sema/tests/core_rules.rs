@@ -571,3 +571,103 @@ fn sample_mask_in_takes_any_index() {
         "#version 400\nuniform int i;\nout vec4 o;\nvoid main() { o = vec4(float(gl_SampleMaskIn[i])); }\n",
     );
 }
+
+/// GLSL ES: "The default precision of all atomic types is highp. It is an error to declare an
+/// atomic type with a different precision or to specify the default precision for an atomic
+/// type to be lowp or mediump." Desktop GLSL has no precision rule for them.
+#[test]
+fn es_atomic_counters_are_highp() {
+    let head = "#version 310 es\nlayout(local_size_x = 1) in;\n";
+    ok(
+        Compute,
+        &format!("{head}precision highp atomic_uint;\nlayout(binding = 0) uniform highp atomic_uint a;\nlayout(binding = 0, offset = 4) uniform atomic_uint b;\nvoid main() {{ atomicCounterIncrement(a); atomicCounterIncrement(b); }}\n"),
+    );
+    fails(
+        Compute,
+        &format!("{head}layout(binding = 0) uniform mediump atomic_uint a;\nvoid main() {{ atomicCounterIncrement(a); }}\n"),
+        "atomic counters can only be `highp`",
+    );
+    fails(
+        Compute,
+        &format!("{head}precision lowp atomic_uint;\nvoid main() {{}}\n"),
+        "default precision of `atomic_uint` can only be `highp`",
+    );
+    ok(
+        Compute,
+        "#version 430\nlayout(local_size_x = 1) in;\nlayout(binding = 0) uniform mediump atomic_uint a;\nvoid main() { atomicCounterIncrement(a); }\n",
+    );
+}
+
+/// "Member declarators can contain arrays. Such arrays must have a size specified" (GLSL and
+/// GLSL ES "Structures"); only a buffer block's last member is sized at run time.
+#[test]
+fn struct_member_arrays_have_a_size() {
+    ok(
+        Fragment,
+        "#version 450\nstruct S { float a[2]; float b[3][4]; };\nlayout(location = 0) out vec4 o;\nvoid main() { S s; s.a[1] = 1.0; o = vec4(s.a[1]); }\n",
+    );
+    fails(
+        Fragment,
+        "#version 450\nstruct S { float a[]; };\nlayout(location = 0) out vec4 o;\nvoid main() { o = vec4(1.0); }\n",
+        "must have a size",
+    );
+    fails(
+        Fragment,
+        "#version 310 es\nprecision mediump float;\nstruct S { int d[][4]; };\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n",
+        "must have a size",
+    );
+    ok(
+        Compute,
+        "#version 450\nlayout(local_size_x = 1) in;\nlayout(std430, binding = 0) buffer B { float a[]; };\nvoid main() { a[0] = 1.0; }\n",
+    );
+}
+
+/// "It is a compile-time error ... to read from a buffer variable qualified with writeonly":
+/// `++`, `--`, compound assignments and `inout` arguments read their target; a plain
+/// assignment and an `out` argument do not.
+#[test]
+fn writeonly_read_modify_write() {
+    let head = "#version 450\nlayout(local_size_x = 1) in;\nlayout(std430, binding = 0) writeonly buffer W { float v[4]; } wo;\nvoid set(out float x) { x = 1.0; }\nvoid bump(inout float x) { x += 1.0; }\n";
+    ok(
+        Compute,
+        &format!("{head}void main() {{ wo.v[0] = 1.0; set(wo.v[1]); }}\n"),
+    );
+    for body in [
+        "++wo.v[2];",
+        "wo.v[2]--;",
+        "wo.v[2] += 1.0;",
+        "bump(wo.v[3]);",
+    ] {
+        fails(
+            Compute,
+            &format!("{head}void main() {{ {body} }}\n"),
+            "a `writeonly` variable cannot be read",
+        );
+    }
+}
+
+/// GLSL ES: "All indices used to index a shader storage block array must be constant integral
+/// expressions" in every version (uniform block arrays take dynamically uniform indices from
+/// ES 3.20); desktop GLSL 4.00 and later takes dynamically uniform indices for both.
+#[test]
+fn es_buffer_block_arrays_take_constant_indices() {
+    let body = "layout(local_size_x = 1) in;\nlayout(std430, binding = 0) buffer B { float x; } b[4];\nlayout(std140, binding = 0) uniform U { float y; } u[4];\nuniform int i;\n";
+    ok(
+        Compute,
+        &format!("#version 320 es\n{body}void main() {{ b[2].x = u[i].y; }}\n"),
+    );
+    fails(
+        Compute,
+        &format!("#version 320 es\n{body}void main() {{ b[i].x = 1.0; }}\n"),
+        "arrays of buffer blocks can be indexed only with constant expressions in GLSL ES",
+    );
+    fails(
+        Compute,
+        &format!("#version 310 es\n#extension GL_EXT_gpu_shader5 : require\n{body}void main() {{ b[i].x = 1.0; }}\n"),
+        "in GLSL ES",
+    );
+    ok(
+        Compute,
+        &format!("#version 450\n{body}void main() {{ b[i].x = u[i].y; }}\n"),
+    );
+}

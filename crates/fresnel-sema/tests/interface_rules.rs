@@ -861,3 +861,159 @@ fn es_tessellation_interface_types() {
         "a structure containing an array",
     );
 }
+
+/// GLSL ES inputs and outputs cannot be arrays of arrays (ES 3.20 "Input Variables", "Output
+/// Variables"); the variables arrayed per vertex (tessellation inputs and control outputs,
+/// geometry inputs) can hold one array each. Desktop GLSL allows arrays of arrays.
+#[test]
+fn es_inputs_and_outputs_are_not_arrays_of_arrays() {
+    let fs = "#version 310 es\nprecision mediump float;\n";
+    fails(
+        "t.frag",
+        &format!(
+            "{fs}layout(location = 0) out vec4 o[2][2];\nvoid main() {{ o[0][0] = vec4(1.0); }}"
+        ),
+        "fragment shader outputs cannot be arrays of arrays",
+    );
+    fails(
+        "t.frag",
+        &format!("{fs}in vec4 v[2][2];\nout vec4 o;\nvoid main() {{ o = v[0][0]; }}"),
+        "fragment shader inputs cannot be arrays of arrays",
+    );
+    fails(
+        "t.vert",
+        "#version 310 es\nout vec4[2] v[2];\nvoid main() { v[0][0] = vec4(1.0); gl_Position = vec4(0.0); }",
+        "vertex shader outputs cannot be arrays of arrays",
+    );
+    ok(
+        "t.frag",
+        &format!("{fs}in vec4 v[2];\nlayout(location = 0) out vec4 o[2];\nvoid main() {{ o[0] = v[0]; o[1] = v[1]; }}"),
+    );
+    let tcs = "#version 320 es\nlayout(vertices = 3) out;\n";
+    ok(
+        "t.tesc",
+        &format!("{tcs}in vec4 a[][2];\nout vec4 b[][2];\nvoid main() {{ b[gl_InvocationID][0] = a[0][1]; }}"),
+    );
+    fails(
+        "t.tesc",
+        &format!(
+            "{tcs}out vec4 b[][2][2];\nvoid main() {{ b[gl_InvocationID][0][0] = vec4(1.0); }}"
+        ),
+        "beyond the per-vertex dimension",
+    );
+    fails(
+        "t.tesc",
+        &format!("{tcs}patch out vec4 p[2][2];\nvoid main() {{ p[0][0] = vec4(1.0); }}"),
+        "per-patch outputs cannot be arrays of arrays",
+    );
+    let with_struct = format!("{tcs}struct S {{ highp float a; }};\n");
+    ok(
+        "t.tesc",
+        &format!("{with_struct}out S s[];\nvoid main() {{ s[gl_InvocationID].a = 1.0; }}"),
+    );
+    fails(
+        "t.tesc",
+        &format!("{with_struct}out S s[][2];\nvoid main() {{ s[gl_InvocationID][0].a = 1.0; }}"),
+        "arrays of structures beyond the per-vertex dimension",
+    );
+    fails(
+        "t.geom",
+        "#version 320 es\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\nout vec4 g[2][2];\nvoid main() { g[0][0] = vec4(1.0); gl_Position = vec4(0.0); EmitVertex(); }",
+        "geometry shader outputs cannot be arrays of arrays",
+    );
+    ok(
+        "t.frag",
+        "#version 450\nin vec4 v[2][2];\nlayout(location = 0) out vec4 o;\nvoid main() { o = v[1][1]; }",
+    );
+    ok(
+        "t.vert",
+        "#version 450\nout vec4 v[2][2];\nvoid main() { v[0][0] = vec4(1.0); gl_Position = vec4(0.0); }",
+    );
+}
+
+/// GLSL ES 3.20's tessellation and geometry `gl_PerVertex` holds `gl_Position` only:
+/// `gl_PointSize` there needs GL_EXT/OES_tessellation_point_size or
+/// GL_EXT/OES_geometry_point_size. Vertex shaders and desktop GLSL have it.
+#[test]
+fn es_point_size_in_tessellation_and_geometry() {
+    let gs = "layout(triangles) in;\nlayout(points, max_vertices = 1) out;\n\
+              void main() { gl_PointSize = gl_in[0].gl_PointSize; gl_Position = vec4(0.0); EmitVertex(); }";
+    fails(
+        "t.geom",
+        &format!("#version 320 es\n{gs}"),
+        "`gl_PointSize` in this stage",
+    );
+    ok(
+        "t.geom",
+        &format!("#version 320 es\n#extension GL_EXT_geometry_point_size : require\n{gs}"),
+    );
+    ok(
+        "t.geom",
+        &format!("#version 310 es\n#extension GL_OES_geometry_shader : require\n#extension GL_OES_geometry_point_size : require\n{gs}"),
+    );
+    ok("t.geom", &format!("#version 450\n{gs}"));
+    let tcs =
+        "layout(vertices = 3) out;\nvoid main() { gl_out[gl_InvocationID].gl_PointSize = 1.0; }";
+    fails(
+        "t.tesc",
+        &format!("#version 320 es\n{tcs}"),
+        "`gl_PointSize` in this stage",
+    );
+    ok(
+        "t.tesc",
+        &format!("#version 320 es\n#extension GL_EXT_tessellation_point_size : require\n{tcs}"),
+    );
+    fails(
+        "t.tese",
+        "#version 320 es\nlayout(triangles) in;\nvoid main() { gl_PointSize = 1.0; gl_Position = vec4(0.0); }",
+        "`gl_PointSize` in this stage",
+    );
+    ok(
+        "t.vert",
+        "#version 320 es\nvoid main() { gl_PointSize = 1.0; gl_Position = vec4(0.0); }",
+    );
+}
+
+/// "The auxiliary storage qualifier patch is not used for interpolation; it is a compile-time
+/// error to use interpolation qualifiers with patch."
+#[test]
+fn patch_takes_no_interpolation_qualifier() {
+    ok(
+        "t.tese",
+        "#version 450\nlayout(triangles) in;\npatch in vec4 p;\nvoid main() { gl_Position = p; }",
+    );
+    for interp in ["flat", "smooth", "noperspective"] {
+        fails(
+            "t.tese",
+            &format!("#version 450\nlayout(triangles) in;\n{interp} patch in vec4 p;\nvoid main() {{ gl_Position = p; }}"),
+            "interpolation qualifiers cannot be used with `patch`",
+        );
+    }
+    fails(
+        "t.tesc",
+        "#version 320 es\nlayout(vertices = 3) out;\npatch flat out highp vec4 p;\nvoid main() { p = vec4(1.0); }",
+        "interpolation qualifiers cannot be used with `patch`",
+    ); // `patch` inputs exist only in evaluation shaders.
+    fails(
+        "t.tesc",
+        "#version 450\nlayout(vertices = 3) out;\npatch in vec4 q;\nvoid main() { gl_out[gl_InvocationID].gl_Position = q; }",
+        "`patch` applies to tessellation control outputs and evaluation inputs",
+    );
+}
+
+/// "It is a compile-time error to use a block name at global scope for anything other than as
+/// a block name": not as another block's instance name either (another interface may reuse it
+/// as a block name).
+#[test]
+fn block_names_are_not_instance_names() {
+    let head = "#version 320 es\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\nin fromVertex { highp vec3 color; } fromV[];\n";
+    ok(
+        "t.geom",
+        &format!("{head}out fromVertex {{ highp vec3 color; }};\nvoid main() {{ color = fromV[0].color; gl_Position = vec4(0.0); EmitVertex(); }}"),
+    );
+    fails(
+        "t.geom",
+        &format!("{head}out fooB {{ highp vec2 color; }} fromVertex;\nvoid main() {{ fromVertex.color = vec2(0.0); gl_Position = vec4(0.0); EmitVertex(); }}"),
+        "`fromVertex` is the name of an interface block",
+    );
+}

@@ -135,6 +135,12 @@ impl Checker<'_> {
                     self.br_memory_semantics(name, op, args);
                 }
             }
+            "imageLoad" | "imageStore" => {
+                if let Some(&image) = args.first() {
+                    let read = name == "imageLoad";
+                    self.br_image_memory(name, image, read, !read, nspan);
+                }
+            }
             "imageAtomicAdd"
             | "imageAtomicMin"
             | "imageAtomicMax"
@@ -148,6 +154,9 @@ impl Checker<'_> {
                 let Some(&image) = args.first() else {
                     return;
                 };
+                let read = name != "imageAtomicStore";
+                let write = name != "imageAtomicLoad";
+                self.br_image_memory(name, image, read, write, nspan);
                 let ms = self.br_image_atomic_format(name, image);
                 let op = match name {
                     "imageAtomicLoad" => BrSemOp::Load,
@@ -251,6 +260,48 @@ impl Checker<'_> {
                 ),
             );
         }
+    }
+
+    // ---- image memory qualifiers ----
+
+    /// "It is a compile-time error to pass an image variable qualified with readonly to
+    /// imageStore() or other built-in functions that modify image memory", and one qualified
+    /// with writeonly to imageLoad() or other built-in functions that read it (GLSL and GLSL
+    /// ES "Memory Qualifiers"). The qualifiers are those of the variable (or parameter) the
+    /// image argument is, or is an element of.
+    fn br_image_memory(&mut self, name: &str, image: ExprId, read: bool, write: bool, nspan: Span) {
+        let mut cur = image;
+        let v = loop {
+            match &self.m.expr(cur).kind {
+                ExprKind::Index(b, _) => cur = *b,
+                ExprKind::Var(v) => break *v,
+                _ => return,
+            }
+        };
+        let var = self.m.var(v);
+        let mem = var.quals.memory;
+        let bad = if read && mem.writeonly {
+            "writeonly"
+        } else if write && mem.readonly {
+            "readonly"
+        } else {
+            return;
+        };
+        let vname = self.name(var.name).to_string();
+        let span = self.espan(image);
+        let span = if span == Span::default() { nspan } else { span };
+        self.error(
+            "image-memory",
+            span,
+            format!(
+                "`{name}` {} image memory, but `{vname}` is `{bad}`",
+                if bad == "writeonly" {
+                    "reads"
+                } else {
+                    "writes"
+                }
+            ),
+        );
     }
 
     // ---- atomic memory functions ----

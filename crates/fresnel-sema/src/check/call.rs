@@ -814,8 +814,14 @@ impl Checker<'_> {
         for (i, (a, (pt, dir))) in conv_args.iter_mut().zip(&params).enumerate() {
             match dir {
                 ParamQual::In => *a = self.convert(*a, *pt),
-                ParamQual::Out | ParamQual::InOut => {
+                ParamQual::Out => {
                     self.check_lvalue(
+                        *a,
+                        &format!("argument {} of `{text}` is an `out` parameter", i + 1),
+                    );
+                }
+                ParamQual::InOut => {
+                    self.check_lvalue_read_write(
                         *a,
                         &format!("argument {} of `{text}` is an `out` parameter", i + 1),
                     );

@@ -952,6 +952,29 @@ impl Checker<'_> {
                     t = self.apply_array(t, a);
                 }
                 self.check_inner_sizes(t, false, d.name_span);
+                // "Member declarators can contain arrays. Such arrays must have a size
+                // specified" (structures; a block's last member may be sized at run time, and
+                // a structure met among a block's members defines a block in place).
+                if ctx == QualCtx::StructMember
+                    && !self.builtin_mode
+                    && self.block_storage.is_none()
+                    && matches!(
+                        self.m.types.get(t),
+                        Type::Array {
+                            size: ArraySize::Unsized,
+                            ..
+                        }
+                    )
+                {
+                    self.error(
+                        "member-array-size",
+                        d.name_span,
+                        format!(
+                            "the array member `{}` of a structure must have a size",
+                            self.name(d.name)
+                        ),
+                    );
+                }
                 if d.init.is_some() {
                     self.error(
                         "member-initializer",
@@ -1148,6 +1171,9 @@ impl Checker<'_> {
                     );
                 }
             }
+            if matches!(storage, Storage::In | Storage::Out) {
+                self.check_es_io_array_nesting(&q, storage, ty, d.name_span);
+            }
             if storage == Storage::Uniform {
                 self.check_vulkan_opaque_struct_uniform(ty, d.name, d.name_span);
             }
@@ -1158,6 +1184,75 @@ impl Checker<'_> {
             }
         }
         out
+    }
+
+    /// GLSL ES inputs and outputs cannot be arrays of arrays (ES 3.20 "Input Variables",
+    /// "Output Variables"): vertex, tessellation evaluation and geometry outputs, fragment
+    /// inputs and outputs, and per-patch variables; the tessellation and geometry variables
+    /// arrayed per vertex can have one array dimension inside the per-vertex one, but not an
+    /// array of structures ("per-vertex-arrayed arrays of structures"). `ty` is the
+    /// declared type with all its dimensions (`out float[2] x[3]` too). Vertex inputs cannot
+    /// be arrays at all, which is reported elsewhere; blocks have their own rule.
+    fn check_es_io_array_nesting(&mut self, q: &Quals, storage: Storage, ty: TypeId, span: Span) {
+        if !self.is_es() || self.builtin_mode {
+            return;
+        }
+        let Some(stage) = self.stage else {
+            return;
+        };
+        let per_vertex = !q.quals.patch
+            && match stage {
+                Stage::TessControl => true,
+                Stage::TessEval | Stage::Geometry => storage == Storage::In,
+                _ => false,
+            };
+        let types = &self.m.types;
+        if types.is_block(types.innermost(ty)) || (stage == Stage::Vertex && storage == Storage::In)
+        {
+            return;
+        }
+        let mut t = ty;
+        if per_vertex {
+            match types.get(t) {
+                Type::Array { elem, .. } => t = *elem,
+                _ => return,
+            }
+        }
+        let aoa = matches!(types.get(t), Type::Array { elem, .. } if types.is_array(*elem));
+        // Arrays of structures beyond the per-vertex dimension (the other variables'
+        // arrays of structures are reported with the declarator).
+        let struct_array = per_vertex
+            && matches!(types.get(t), Type::Array { elem, .. }
+                if matches!(types.get(types.innermost(*elem)), Type::Struct(sid)
+                    if types.struct_def(*sid).kind == StructKind::Struct));
+        if !aoa && !struct_array {
+            return;
+        }
+        let dir = if storage == Storage::In {
+            "inputs"
+        } else {
+            "outputs"
+        };
+        let stage_name = match stage {
+            Stage::Vertex => "vertex shader",
+            Stage::TessControl => "tessellation control shader",
+            Stage::TessEval => "tessellation evaluation shader",
+            Stage::Geometry => "geometry shader",
+            Stage::Fragment => "fragment shader",
+            _ => "shader",
+        };
+        let kind = if aoa { "arrays" } else { "structures" };
+        let what = if per_vertex {
+            format!(
+                "GLSL ES per-vertex {stage_name} {dir} cannot be arrays of {kind} beyond the \
+                 per-vertex dimension"
+            )
+        } else if q.quals.patch {
+            format!("GLSL ES per-patch {dir} cannot be arrays of arrays")
+        } else {
+            format!("GLSL ES {stage_name} {dir} cannot be arrays of arrays")
+        };
+        self.error("interface-type", span, what);
     }
 
     /// The storage of a variable from its qualifiers and context.
@@ -1441,8 +1536,10 @@ impl Checker<'_> {
             );
         }
         if q.quals.patch && io {
+            // "Applying the patch qualifier to inputs can only be done in tessellation
+            // evaluation shaders" (and to outputs only in tessellation control shaders).
             let ok = match stage {
-                Some(Stage::TessControl) => true,
+                Some(Stage::TessControl) => storage == Storage::Out,
                 Some(Stage::TessEval) => storage == Storage::In,
                 None => true,
                 _ => false,
@@ -1452,6 +1549,15 @@ impl Checker<'_> {
                     "patch-qualifier",
                     q.span,
                     "`patch` applies to tessellation control outputs and evaluation inputs",
+                );
+            }
+            // "patch is not used for interpolation; it is a compile-time error to use
+            // interpolation qualifiers with patch."
+            if q.quals.interp.is_some() {
+                self.error(
+                    "interpolation-qualifier",
+                    q.span,
+                    "interpolation qualifiers cannot be used with `patch`",
                 );
             }
         }
@@ -1504,16 +1610,6 @@ impl Checker<'_> {
                     "fragment shader outputs cannot be structs",
                 ),
                 _ => {}
-            }
-            if self.is_es()
-                && self.m.types.is_array(ty)
-                && self.m.types.contains_array(self.m.types.innermost(ty))
-            {
-                self.error(
-                    "array-output",
-                    span,
-                    "fragment shader outputs cannot be arrays of arrays",
-                );
             }
         }
         if io {
@@ -2533,6 +2629,17 @@ impl Checker<'_> {
             );
             return;
         };
+        // GLSL ES: the default precision of atomic types is `highp` and cannot be set to
+        // `lowp` or `mediump`.
+        if self.is_es() && p != Precision::High && matches!(self.m.types.get(ty), Type::AtomicUint)
+        {
+            self.error(
+                "precision-type",
+                span,
+                "the default precision of `atomic_uint` can only be `highp` in GLSL ES",
+            );
+            return;
+        }
         self.set_default_precision(key, p);
     }
 
@@ -2678,6 +2785,10 @@ impl Checker<'_> {
                             self.name(b.name)
                         ),
                     );
+                } else {
+                    // Nor another block's name ("a block name cannot be used for anything
+                    // else at global scope").
+                    self.check_not_block_name(inst.name, inst.name_span);
                 }
             }
             if q.quals.invariant {

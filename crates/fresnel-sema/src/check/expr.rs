@@ -7,12 +7,13 @@ use fresnel_syntax::ast::{self, BinaryOp, ExprKind as A, UnaryOp};
 use fresnel_syntax::extensions::Ext;
 use fresnel_syntax::intern::Symbol;
 use fresnel_syntax::source::Span;
+use fresnel_syntax::version::Stage;
 
 use super::{Binding, Checker};
 use crate::builtin_types::{OpaqueKind, Scalar};
 use crate::constant::{self, ConstValue, EvalError};
 use crate::hir::*;
-use crate::types::{ids, ArraySize, Type, TypeId};
+use crate::types::{ids, ArraySize, StructKind, Type, TypeId};
 
 /// What an implicit conversion is, for overload ranking (GLSL 4.00 section 6.1): an exact
 /// match beats any conversion, a promotion (float -> double; with explicit arithmetic types
@@ -201,6 +202,24 @@ impl Checker<'_> {
         }
     }
 
+    /// GLSL ES tessellation and geometry shaders have `gl_PointSize` (in `gl_in[]`, `gl_out[]`
+    /// and their outputs) only with GL_EXT/OES_tessellation_point_size or
+    /// GL_EXT/OES_geometry_point_size: ES 3.20's `gl_PerVertex` there holds `gl_Position` alone.
+    fn check_es_point_size(&mut self, span: Span) {
+        if !self.is_es() || self.builtin_mode {
+            return;
+        }
+        let exts: &[Ext] = match self.stage {
+            Some(Stage::TessControl | Stage::TessEval) => &[
+                Ext::EXT_tessellation_point_size,
+                Ext::OES_tessellation_point_size,
+            ],
+            Some(Stage::Geometry) => &[Ext::EXT_geometry_point_size, Ext::OES_geometry_point_size],
+            _ => return,
+        };
+        self.require(span, "`gl_PointSize` in this stage", 0, 0, exts);
+    }
+
     pub(crate) fn const_expr(&mut self, c: ConstValue, span: Span) -> ExprId {
         let ty = self.const_type(&c);
         self.add_expr(ExprKind::Const(c), ty, span)
@@ -223,6 +242,9 @@ impl Checker<'_> {
                         if self.is_per_vertex_block(b) {
                             self.check_builtin_member_use(s, span);
                         }
+                    }
+                    if self.name(s) == "gl_PointSize" {
+                        self.check_es_point_size(span);
                     }
                 }
                 let var = self.m.var(v);
@@ -511,7 +533,7 @@ impl Checker<'_> {
             UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
                 let ok = scalar.is_some_and(|s| s != Scalar::Bool);
                 if ok {
-                    self.check_lvalue(v, op.text());
+                    self.check_lvalue_read_write(v, op.text());
                 }
                 ok
             }
@@ -989,7 +1011,11 @@ impl Checker<'_> {
         if self.m.types.is_error(lt) || self.m.types.is_error(self.ety(r)) {
             return self.error_expr(span);
         }
-        self.check_lvalue(l, "assignment");
+        if op.is_some() {
+            self.check_lvalue_read_write(l, "assignment");
+        } else {
+            self.check_lvalue(l, "assignment");
+        }
         if self.reject_implicit_array(l, "it can be assigned") {
             return self.error_expr(span);
         }
@@ -1047,6 +1073,23 @@ impl Checker<'_> {
             }
         };
         self.add_expr(ExprKind::Assign { op, lhs: l, rhs: r }, lt, span)
+    }
+
+    /// Reports when an expression cannot be written to, for an operation that reads it too
+    /// (`++`, `+=`, an `inout` argument): unlike a plain write, the target stays a read for
+    /// the `writeonly` rule.
+    pub(crate) fn check_lvalue_read_write(&mut self, e: ExprId, what: &str) -> bool {
+        match self.lvalue_problem(e) {
+            None => {
+                self.note_write(e);
+                true
+            }
+            Some(p) => {
+                let span = self.espan(e);
+                self.error("not-lvalue", span, format!("{what}: {p}"));
+                false
+            }
+        }
     }
 
     /// Reports when an expression cannot be written to.
@@ -1432,8 +1475,11 @@ impl Checker<'_> {
             // expressions" until GLSL 4.00 / ES 3.20 (dynamically uniform from then on).
             // The version is tested first (performance: the type and storage are looked up
             // only in the versions with the rule).
+            // GLSL ES keeps the rule for shader storage blocks in every version ("All indices
+            // used to index a shader storage block array must be constant integral
+            // expressions").
             let old_blocks = !self.at_least(400, 320);
-            let block_array = old_blocks
+            let block_array = (old_blocks || self.is_es())
                 && matches!(self.m.types.get(bt), Type::Array { elem, .. }
                 if matches!(self.m.types.get(*elem), Type::Struct(sid)
                     if self.m.types.struct_def(*sid).kind == crate::types::StructKind::Block));
@@ -1441,7 +1487,15 @@ impl Checker<'_> {
                 ExprKind::Var(v) if block_array => Some(self.m.var(v).storage),
                 _ => None,
             };
-            if block_array
+            if block_array && self.is_es() && storage == Some(Storage::Buffer) {
+                let is = self.espan(i);
+                self.error(
+                    "block-index",
+                    is,
+                    "arrays of buffer blocks can be indexed only with constant expressions in GLSL ES",
+                );
+            } else if block_array
+                && old_blocks
                 && matches!(storage, Some(Storage::Uniform | Storage::Buffer))
                 && !self.any_ext(&[
                     Ext::ARB_gpu_shader5,
@@ -1551,6 +1605,13 @@ impl Checker<'_> {
         // Matched in place, copying only ids (performance: no clone of the type).
         match *self.m.types.get(bt) {
             Type::Struct(sid) => {
+                let def = self.m.types.struct_def(sid);
+                let per_vertex_point_size = def.kind == StructKind::Block
+                    && def.name.is_some_and(|n| self.name(n) == "gl_PerVertex")
+                    && self.name(name) == "gl_PointSize";
+                if per_vertex_point_size {
+                    self.check_es_point_size(name_span);
+                }
                 let def = self.m.types.struct_def(sid);
                 match def.member_index(name) {
                     Some(i) => {

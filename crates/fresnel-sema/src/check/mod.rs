@@ -1125,6 +1125,18 @@ impl<'a> Checker<'a> {
                     ),
                 );
             }
+            // GLSL ES: "It is an error to declare an atomic type with a different
+            // precision" than `highp`.
+            if self.is_es()
+                && explicit != Some(Precision::High)
+                && matches!(self.m.types.get(inner), Type::AtomicUint)
+            {
+                self.error(
+                    "precision-type",
+                    span,
+                    "GLSL ES atomic counters can only be `highp`",
+                );
+            }
             return;
         }
         if !self.is_es() {
