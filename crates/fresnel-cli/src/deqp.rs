@@ -617,7 +617,7 @@ pub(crate) fn var_loc_slots(
     Some(out)
 }
 
-fn scalar_f64(s: Scalar) -> f64 {
+pub(crate) fn scalar_f64(s: Scalar) -> f64 {
     match s {
         Scalar::Float(f) => f,
         Scalar::Int(i) => i as f64,

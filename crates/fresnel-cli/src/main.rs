@@ -550,6 +550,17 @@ fn rewrite_file(
     run().map_err(|e| Fail(format!("cannot write {}: {e}", p.display())))
 }
 
+/// The optimization level of the runners' `-O` / `--Os` flags.
+fn opt_level(o: bool, os: bool) -> fresnel_opt::OptLevel {
+    if o {
+        fresnel_opt::OptLevel::O
+    } else if os {
+        fresnel_opt::OptLevel::Os
+    } else {
+        fresnel_opt::OptLevel::O0
+    }
+}
+
 fn write_output(output: Option<&Path>, text: &str) -> Result<(), Fail> {
     match output_file(output) {
         Some(p) => rewrite_file(p, |f| f.write_all(text.as_bytes())),
@@ -682,13 +693,7 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             os,
         } => {
             let args = deqp::DeqpArgs {
-                opt: if o {
-                    fresnel_opt::OptLevel::O
-                } else if os {
-                    fresnel_opt::OptLevel::Os
-                } else {
-                    fresnel_opt::OptLevel::O0
-                },
+                opt: opt_level(o, os),
                 list_passing,
                 quiet,
                 per_file,
@@ -706,13 +711,7 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             os,
         } => {
             let args = piglit::PiglitArgs {
-                opt: if o {
-                    fresnel_opt::OptLevel::O
-                } else if os {
-                    fresnel_opt::OptLevel::Os
-                } else {
-                    fresnel_opt::OptLevel::O0
-                },
+                opt: opt_level(o, os),
                 list_passing,
                 quiet,
                 per_file,

@@ -33,7 +33,7 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use fresnel::{Options, SourceInput, TargetEnv, Version};
 use fresnel_interp::{Fragment, Interp, Leaf, RasterFacts, Scalar};
@@ -498,7 +498,7 @@ impl Program {
                         return Outcome::Fail(at(format!("bad command `{text}`")));
                     };
                     match counters.get_mut(&b).and_then(|c| c.get_mut(i)) {
-                        Some(slot) => *slot = f64_of(v) as u32,
+                        Some(slot) => *slot = crate::deqp::scalar_f64(v) as u32,
                         None => {
                             return Outcome::Fail(at(format!(
                                 "no atomic counter {i} in buffer {b}"
@@ -526,7 +526,7 @@ impl Program {
                     ) else {
                         return Outcome::Fail(at(format!("bad command `{text}`")));
                     };
-                    let want = f64_of(want) as u32;
+                    let want = crate::deqp::scalar_f64(want) as u32;
                     let got = counters.get(&b).and_then(|c| c.get(index)).copied();
                     let ok = match (op, got) {
                         (_, None) => false,
@@ -788,7 +788,7 @@ impl Program {
                 .and_then(|(_, s)| s.get(i))
                 .copied()
                 .unwrap_or(0);
-            f64_of(Scalar::decode(
+            crate::deqp::scalar_f64(Scalar::decode(
                 bits,
                 leaves.get(i).copied().unwrap_or(Leaf::Float(32)),
             ))
@@ -899,7 +899,7 @@ impl Program {
             };
             for (i, color) in colors.iter_mut().enumerate() {
                 if let Some(b) = values.get(i).and_then(|s| s.get(*slot)) {
-                    color[c] = f64_of(Scalar::decode(*b, leaf));
+                    color[c] = crate::deqp::scalar_f64(Scalar::decode(*b, leaf));
                 }
             }
         }
@@ -1350,7 +1350,7 @@ fn probe_ssbo(
                 f64::from(word as u32 as i32),
                 uniform_values("int", &[want])
                     .ok()
-                    .and_then(|v| v.first().map(|s| f64_of(*s))),
+                    .and_then(|v| v.first().map(|s| crate::deqp::scalar_f64(*s))),
             ),
             "int64" => (
                 word as i64 as f64,
@@ -1360,7 +1360,7 @@ fn probe_ssbo(
                 word as f64,
                 uniform_values(if size == 4 { "uint" } else { "uint64_t" }, &[want])
                     .ok()
-                    .and_then(|v| v.first().map(|s| f64_of(*s))),
+                    .and_then(|v| v.first().map(|s| crate::deqp::scalar_f64(*s))),
             ),
         };
         let Some(want_v) = want_v else {
@@ -1383,15 +1383,6 @@ fn probe_ssbo(
         }
     }
     Ok(None)
-}
-
-fn f64_of(s: Scalar) -> f64 {
-    match s {
-        Scalar::Float(x) => x,
-        Scalar::Int(i) => i as f64,
-        Scalar::Uint(u) => u as f64,
-        Scalar::Bool(b) => f64::from(u8::from(b)),
-    }
 }
 
 /// A colour channel stored in an 8-bit unorm framebuffer.
@@ -1568,28 +1559,19 @@ fn probe(
     Ok(None)
 }
 
-/// The `.shader_test` files under a path (a file is taken as it is).
+/// The `.shader_test` files under the paths (a file named on its own is taken as it is).
 pub fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for p in paths {
-        walk(p, &mut out);
+        if p.is_dir() {
+            out.extend(
+                fresnel_testfmt::collect::files_under(std::slice::from_ref(p))
+                    .into_iter()
+                    .filter(|f| f.extension().is_some_and(|x| x == "shader_test")),
+            );
+        } else {
+            out.push(p.clone());
+        }
     }
     out
-}
-
-fn walk(p: &Path, out: &mut Vec<PathBuf>) {
-    if p.is_dir() {
-        let Ok(rd) = std::fs::read_dir(p) else {
-            return;
-        };
-        let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        entries.sort();
-        for e in entries {
-            if e.is_dir() || e.extension().is_some_and(|x| x == "shader_test") {
-                walk(&e, out);
-            }
-        }
-    } else {
-        out.push(p.to_path_buf());
-    }
 }

@@ -30,6 +30,16 @@ pub struct FoundShader {
     pub api: Api,
 }
 
+/// Every file under the paths (a file is taken as it is; folders are walked in sorted
+/// order, at most 64 deep).
+pub fn files_under(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        walk(p, &mut out, 0);
+    }
+    out
+}
+
 fn walk(p: &Path, out: &mut Vec<PathBuf>, depth: u32) {
     if depth > 64 {
         return;
