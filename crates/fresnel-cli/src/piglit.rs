@@ -26,8 +26,11 @@
 //!   `gl_ClipDistance`, interpolated, is below zero is clipped; a triangle whose vertices all
 //!   have one `gl_CullDistance` below zero is culled.
 //!
-//! A test that needs anything else (other commands, vertex data, textures, geometry and
-//! tessellation stages, fixed-function vertex processing, several
+//! A `[geometry shader]` (triangles in, triangle strips out) runs per triangle between the
+//! vertex and fragment shaders (`deqp/pipeline.rs`), and its strips are rasterized.
+//!
+//! A test that needs anything else (other commands, textures, tessellation, other geometry
+//! primitives, viewport arrays, fixed-function vertex processing, several
 //! shaders of one stage) is skipped with the reason, so the totals say what was really
 //! executed.
 
@@ -140,6 +143,8 @@ pub fn run_test(text: &str, opt: fresnel_opt::OptLevel) -> Outcome {
 struct Program {
     /// The vertex and fragment shaders (absent in a compute-only test).
     graphics: Option<(Shader, Shader)>,
+    /// A geometry shader between them.
+    gs: Option<Shader>,
     cs: Option<Shader>,
     size: [u32; 2],
     /// `[vertex data]`.
@@ -213,6 +218,19 @@ fn compile(
     Ok((ir, facts))
 }
 
+/// The start of the message of a shader the lowering does not take.
+const NOT_LOWERED: &str = "not lowered: ";
+
+/// A program with a shader that does not compile: rejected (which meets `link error`), or
+/// skipped when the lowering, not the checker, refused it.
+fn rejected(e: String) -> Result<Built, String> {
+    if e.starts_with(NOT_LOWERED) {
+        Err(e)
+    } else {
+        Ok(Built::Rejected(e))
+    }
+}
+
 /// Lowers one compilation unit, with what the program's link checks need of it.
 fn lower(
     src: &str,
@@ -240,7 +258,14 @@ fn lower(
         .iter()
         .find(|d| d.severity == fresnel::Severity::Error)
     {
-        return Err(format!("{} shader: {}", stage.extension(), d.message));
+        // A shader the checker accepts but the lowering does not take is not the test's
+        // failure: the runner cannot run it (a skip, with the reason).
+        let prefix = if d.code == "E-lower" { NOT_LOWERED } else { "" };
+        return Err(format!(
+            "{prefix}{} shader: {}",
+            stage.extension(),
+            d.message
+        ));
     }
     let facts = fresnel::shader_facts(&run, opts.target);
     let ir = run.ir.ok_or("no IR was produced")?;
@@ -264,6 +289,10 @@ impl Program {
         let mut size = DEFAULT_SIZE;
         for o in &req.other {
             let w: Vec<&str> = o.split_whitespace().collect();
+            // Separable programs pair their interfaces by rules of their own.
+            if w.first() == Some(&"SSO") && w.get(1) == Some(&"ENABLED") {
+                return Err("separate shader objects (`SSO ENABLED`)".into());
+            }
             if let ["SIZE", x, y] = w.as_slice() {
                 match (x.parse::<u32>(), y.parse::<u32>()) {
                     (Ok(x), Ok(y))
@@ -286,14 +315,19 @@ impl Program {
         let mut vs_src: Vec<String> = Vec::new();
         let mut fs_src: Vec<String> = Vec::new();
         let mut cs_src: Vec<String> = Vec::new();
+        let mut gs_src: Vec<String> = Vec::new();
         let mut passthrough = false;
         for sh in &test.shaders {
             match (sh.stage, sh.form) {
                 (TStage::Vertex, ShaderForm::Passthrough) => passthrough = true,
-                (TStage::Vertex | TStage::Fragment | TStage::Compute, ShaderForm::Glsl) => {
+                (
+                    TStage::Vertex | TStage::Fragment | TStage::Compute | TStage::Geometry,
+                    ShaderForm::Glsl,
+                ) => {
                     let slot = match sh.stage {
                         TStage::Vertex => &mut vs_src,
                         TStage::Fragment => &mut fs_src,
+                        TStage::Geometry => &mut gs_src,
                         _ => &mut cs_src,
                     };
                     if slot.len() >= MAX_UNITS {
@@ -328,7 +362,7 @@ impl Program {
                     }
                     Some(s)
                 }
-                Err(e) => return Ok(Built::Rejected(e)),
+                Err(e) => return rejected(e),
             },
             None => None,
         };
@@ -336,6 +370,7 @@ impl Program {
             if cs.is_some() && vs_src.is_empty() {
                 return Ok(Built::Program(Box::new(Program {
                     graphics: None,
+                    gs: None,
                     cs,
                     size,
                     vertex_data: None,
@@ -351,12 +386,12 @@ impl Program {
         }
         let (fs, fs_facts) = match compile(&fs_src, TStage::Fragment, es, opt) {
             Ok(s) => s,
-            Err(e) => return Ok(Built::Rejected(e)),
+            Err(e) => return rejected(e),
         };
         let (vs, vs_facts) = match compile(&vs_src, TStage::Vertex, es, opt) {
             Ok(s) => s,
             Err(e) if fixed_function => return Err(format!("fixed-function vertex stage: {e}")),
-            Err(e) => return Ok(Built::Rejected(e)),
+            Err(e) => return rejected(e),
         };
         if fixed_function {
             // Without a vertex shader, GL's fixed-function stage feeds the fragment shader;
@@ -371,17 +406,51 @@ impl Program {
                 ));
             }
         }
-        // The program links (without a vertex shader, the fragment shader alone).
-        let linked = if fixed_function {
-            fresnel_link::validate_program(&[&fs], &[fs_facts])
+        if gs_src
+            .iter()
+            .any(|g| g.contains("GL_ARB_geometry_shader4") || g.contains("GL_EXT_geometry_shader4"))
+        {
+            return Err("ARB_geometry_shader4 geometry shaders are not run".into());
+        }
+        let gs = if gs_src.is_empty() {
+            None
         } else {
-            fresnel_link::validate_program(&[&vs, &fs], &[vs_facts, fs_facts])
+            let gs_src: Vec<String> = gs_src.into_iter().map(versioned).collect();
+            match compile(&gs_src, TStage::Geometry, es, opt) {
+                Ok(g) => Some(g),
+                Err(e) => return rejected(e),
+            }
+        };
+        if let Some((g, _)) = &gs {
+            if fixed_function {
+                return Err("a geometry shader without a vertex shader".into());
+            }
+            if let Some(why) = pipeline::unsupported(&[g]) {
+                return Err(why);
+            }
+        }
+        // Viewport arrays (`gl_ViewportIndex`) are not modelled: one viewport, the window.
+        let writes_viewport = |sh: &Shader| {
+            sh.vars_of(VarMode::ShaderOut)
+                .any(|(_, v)| v.builtin && v.name == "gl_ViewportIndex")
+        };
+        if writes_viewport(&vs) || gs.as_ref().is_some_and(|(g, _)| writes_viewport(g)) {
+            return Err("viewport arrays (`gl_ViewportIndex`) are not drawn".into());
+        }
+        // The program links (without a vertex shader, the fragment shader alone).
+        let linked = match (&gs, fixed_function) {
+            (_, true) => fresnel_link::validate_program(&[&fs], &[fs_facts]),
+            (Some((g, gf)), false) => {
+                fresnel_link::validate_program(&[&vs, g, &fs], &[vs_facts, gf.clone(), fs_facts])
+            }
+            (None, false) => fresnel_link::validate_program(&[&vs, &fs], &[vs_facts, fs_facts]),
         };
         if let Err(e) = linked {
             return Ok(Built::Rejected(format!("link: {e}")));
         }
         Ok(Built::Program(Box::new(Program {
             graphics: Some((vs, fs)),
+            gs: gs.map(|(g, _)| g),
             cs,
             size,
             vertex_data,
@@ -803,6 +872,21 @@ impl Program {
             });
         }
         let clip = distances("gl_ClipDistance");
+        // A geometry shader turns the triangles into the strips it emits (clip and cull
+        // distances are the vertex shader's only without one).
+        let (stream, clip) = match &self.gs {
+            Some(gs) => {
+                let setup = |it: &mut Interp<'_>| {
+                    it.limits.max_instructions = MAX_INSTRUCTIONS;
+                    set_state(it, gs, ortho);
+                    set_uniforms(it, uniforms);
+                };
+                let out = pipeline::geometry(stream, gs, &setup)
+                    .map_err(|e| format!("geometry shader: {e}"))?;
+                (out, None)
+            }
+            None => (stream, clip),
+        };
         let mut frags: Vec<Fragment> = Vec::new();
         let mut raster: Vec<RasterFacts> = Vec::new();
         for y in 0..h {

@@ -226,3 +226,25 @@ relative probe rgb (0.9, 0.9) (0.0, 0.0, 1.0)\n";
         stdout(&o)
     );
 }
+
+/// A geometry shader between the vertex and fragment shaders: its emitted strips are what
+/// is rasterized (here it mirrors the rectangle and passes a colour).
+#[test]
+fn geometry_shaders_emit_what_is_drawn() {
+    let d = support::scratch("piglit", "geometry");
+    let t = "[require]\nGLSL >= 1.50\n\n[vertex shader]\n#version 150\nin vec4 piglit_vertex;\n\
+void main() { gl_Position = piglit_vertex; }\n\n[geometry shader]\n#version 150\n\
+layout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\nout vec4 c;\n\
+void main() { for (int i = 0; i < 3; i++) { gl_Position = vec4(-gl_in[i].gl_Position.x, gl_in[i].gl_Position.yzw); \
+c = vec4(0.0, 1.0, float(gl_PrimitiveIDIn), 1.0); EmitVertex(); } EndPrimitive(); }\n\n\
+[fragment shader]\n#version 150\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n\n[test]\n\
+clear color 1.0 0.0 0.0 1.0\nclear\ndraw rect -1 -1 1 2\nrelative probe rgb (0.25, 0.5) (1.0, 0.0, 0.0)\n\
+relative probe rgb (0.9, 0.1) (0.0, 1.0, 0.0)\nrelative probe rgb (0.55, 0.9) (0.0, 1.0, 1.0)\n";
+    let o = run(&d, &[("gs.shader_test", t)], &[]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(
+        stdout(&o).ends_with("1 passed, 0 failed, 0 skipped\n"),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -53,7 +53,7 @@ pub(crate) struct Stream<'s> {
 }
 
 /// Why a program with these stages cannot be drawn here (a skip, not a failure).
-pub(super) fn unsupported(shaders: &[&Shader]) -> Option<String> {
+pub(crate) fn unsupported(shaders: &[&Shader]) -> Option<String> {
     for sh in shaders {
         match sh.stage {
             Stage::TessEval => {
@@ -342,7 +342,7 @@ fn domain(quads: bool) -> (Vec<[f64; 3]>, Vec<[usize; 3]>) {
 
 /// Runs the geometry shader once per input triangle and invocation; its triangle strips are
 /// the output.
-pub(super) fn geometry<'s>(
+pub(crate) fn geometry<'s>(
     input: Stream<'_>,
     gs: &'s Shader,
     setup: &dyn Fn(&mut Interp<'_>),
