@@ -30,9 +30,8 @@
 //! vertex and fragment shaders (`deqp/pipeline.rs`), and its strips are rasterized.
 //!
 //! A test that needs anything else (other commands, textures, tessellation, other geometry
-//! primitives, viewport arrays, fixed-function vertex processing, several
-//! shaders of one stage) is skipped with the reason, so the totals say what was really
-//! executed.
+//! primitives, viewport arrays, fixed-function vertex processing) is skipped with the
+//! reason, so the totals say what was really executed.
 
 use std::collections::BTreeMap;
 use std::io::Write;
