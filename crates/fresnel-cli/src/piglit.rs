@@ -22,6 +22,10 @@
 //!   buffers by binding, shared by every stage that runs; atomic counter buffers
 //!   (`atomic counters N`, `atomic counter buffer B N`, `atomic counter B I V`, `probe atomic
 //!   counter ...`);
+//! * `texture rgbw UNIT (W, H)` and `texture checkerboard UNIT 0 (W, H) (RGBA) (RGBA)`
+//!   (2D, 8-bit texels, nearest filtering, clamped), `texparameter 2D min|mag FILTER`; a
+//!   sampler uniform reads the unit a `uniform int` command gave it, else its
+//!   `layout(binding)` (GL's default, 0);
 //! * `enable`/`disable GL_CLIP_PLANEn` (or `GL_CLIP_DISTANCEn`): a fragment where an enabled
 //!   `gl_ClipDistance`, interpolated, is below zero is clipped; a triangle whose vertices all
 //!   have one `gl_CullDistance` below zero is culled.
@@ -29,7 +33,7 @@
 //! A `[geometry shader]` (triangles in, triangle strips out) runs per triangle between the
 //! vertex and fragment shaders (`deqp/pipeline.rs`), and its strips are rasterized.
 //!
-//! A test that needs anything else (other commands, textures, tessellation, other geometry
+//! A test that needs anything else (other commands, other textures, tessellation, other geometry
 //! primitives, viewport arrays, fixed-function vertex processing) is skipped with the
 //! reason, so the totals say what was really executed.
 
@@ -465,6 +469,9 @@ impl Program {
         let mut ssbos: BTreeMap<u32, Vec<u8>> = BTreeMap::new();
         // Atomic counter buffers by binding, and the default buffer.
         let mut counters: Counters = BTreeMap::new();
+        // 2D textures by unit; `texparameter` sets the state of the last one made.
+        let mut textures: Textures = BTreeMap::new();
+        let mut active_unit = 0u32;
         let mut drew = false;
         // `ortho`: the fixed-function projection maps window pixels to the window.
         let mut ortho_projection = false;
@@ -541,6 +548,27 @@ impl Program {
                     }
                     _ => return Outcome::Fail(at(format!("bad command `{text}`"))),
                 },
+                ["texture", kind @ ("rgbw" | "checkerboard"), unit, ..] => {
+                    let Ok(unit) = unit.parse::<u32>() else {
+                        return Outcome::Skip(format!("`texture {kind} {unit}` is not run"));
+                    };
+                    let rest = text.splitn(4, ' ').nth(3).unwrap_or("");
+                    match make_texture(kind, rest) {
+                        Ok(t) => {
+                            textures.insert(unit, t);
+                            active_unit = unit;
+                        }
+                        Err(skip) => return Outcome::Skip(format!("`texture {kind}` {skip}")),
+                    }
+                }
+                ["texparameter", "2D", what, value] => {
+                    let Some(t) = textures.get_mut(&active_unit) else {
+                        return Outcome::Skip("`texparameter` before a texture".into());
+                    };
+                    if let Err(skip) = tex_parameter(t, what, value) {
+                        return Outcome::Skip(skip);
+                    }
+                }
                 ["atomic", "counters", n] => match n.parse::<usize>() {
                     Ok(n) if n <= MAX_COUNTERS => {
                         counters.insert(0, vec![0; n]);
@@ -618,7 +646,8 @@ impl Program {
                     let Some(cs) = &self.cs else {
                         return Outcome::Fail(at("`compute` without a compute shader".into()));
                     };
-                    if let Err(e) = dispatch(cs, [x, y, z], &uniforms, &mut ssbos, &mut counters) {
+                    let state = (&uniforms[..], &textures);
+                    if let Err(e) = dispatch(cs, [x, y, z], state, &mut ssbos, &mut counters) {
                         return Outcome::Fail(at(e));
                     }
                     drew = true;
@@ -666,6 +695,7 @@ impl Program {
                         ssbos: &mut ssbos,
                         counters: &mut counters,
                         clip_planes,
+                        textures: &textures,
                     };
                     if let Err(e) =
                         self.draw(&arrays, &uniforms, ortho_projection, &mut fb, buffers)
@@ -695,6 +725,7 @@ impl Program {
                         ssbos: &mut ssbos,
                         counters: &mut counters,
                         clip_planes,
+                        textures: &textures,
                     };
                     let rect = Vertices::Rect([r[0], r[1], r[2], r[3]]);
                     if let Err(e) = self.draw(&rect, &uniforms, ortho_projection, &mut fb, buffers)
@@ -739,6 +770,7 @@ impl Program {
             ssbos,
             counters,
             clip_planes,
+            textures,
         } = buffers;
         let Some((vs, fs)) = &self.graphics else {
             return Err("`draw rect` without vertex and fragment shaders".into());
@@ -831,6 +863,7 @@ impl Program {
         let ortho = ortho.then_some(self.size);
         set_state(&mut vi, vs, ortho);
         set_uniforms(&mut vi, uniforms);
+        bind_textures(&mut vi, vs, uniforms, textures);
         bind_ssbos(&mut vi, vs, ssbos);
         bind_counters(&mut vi, vs, counters);
         vi.run_vertex(count)
@@ -879,6 +912,7 @@ impl Program {
                     it.limits.max_instructions = MAX_INSTRUCTIONS;
                     set_state(it, gs, ortho);
                     set_uniforms(it, uniforms);
+                    bind_textures(it, gs, uniforms, textures);
                 };
                 let out = pipeline::geometry(stream, gs, &setup)
                     .map_err(|e| format!("geometry shader: {e}"))?;
@@ -924,6 +958,7 @@ impl Program {
             Err(e) => return Err(format!("fragment inputs: {e}")),
         }
         set_uniforms(&mut fi, uniforms);
+        bind_textures(&mut fi, fs, uniforms, textures);
         bind_ssbos(&mut fi, fs, ssbos);
         bind_counters(&mut fi, fs, counters);
         fi.run_fragment(&frags)
@@ -1280,7 +1315,7 @@ fn read_back_ssbos(it: &Interp<'_>, sh: &Shader, ssbos: &mut BTreeMap<u32, Vec<u
 fn dispatch(
     cs: &Shader,
     groups: [u32; 3],
-    uniforms: &[(String, Vec<Scalar>)],
+    (uniforms, textures): (&[(String, Vec<Scalar>)], &Textures),
     ssbos: &mut BTreeMap<u32, Vec<u8>>,
     counters: &mut Counters,
 ) -> Result<(), String> {
@@ -1288,6 +1323,7 @@ fn dispatch(
     it.limits.max_instructions = MAX_INSTRUCTIONS;
     set_state(&mut it, cs, None);
     set_uniforms(&mut it, uniforms);
+    bind_textures(&mut it, cs, uniforms, textures);
     bind_ssbos(&mut it, cs, ssbos);
     bind_counters(&mut it, cs, counters);
     it.run_compute(groups)
@@ -1295,6 +1331,133 @@ fn dispatch(
     read_back_ssbos(&it, cs, ssbos);
     read_back_counters(&it, cs, counters);
     Ok(())
+}
+
+/// 2D textures by texture unit.
+type Textures = BTreeMap<u32, fresnel_interp::Texture>;
+
+/// Largest texture side `texture` commands make.
+const MAX_TEXTURE_SIDE: u32 = 4096;
+
+/// A texture of shader_runner's `texture rgbw UNIT (W, H)` (quadrants red, green, blue,
+/// white from the bottom left, alpha 1: `piglit_rgbw_texture`) or `texture checkerboard
+/// UNIT LEVEL (W, H) (RGBA) (RGBA)` (2x2 squares, the first colour at the origin:
+/// `piglit_checkerboard_texture`); nearest filtering, clamped to the edge, level 0 only.
+fn make_texture(kind: &str, rest: &str) -> Result<fresnel_interp::Texture, String> {
+    let nums = numbers(rest).ok_or("is not run (arguments)")?;
+    let (w, h, level, colours) = match kind {
+        "rgbw" if nums.len() == 2 => (nums[0], nums[1], 0.0, None),
+        "checkerboard" if nums.len() == 11 => (nums[1], nums[2], nums[0], Some(&nums[3..11])),
+        _ => return Err("is not run (arguments or format)".into()),
+    };
+    if level != 0.0 {
+        return Err("is not run (a level other than 0)".into());
+    }
+    let side = |v: f64| (v >= 1.0 && v <= f64::from(MAX_TEXTURE_SIDE)).then_some(v as u32);
+    let (Some(w), Some(h)) = (side(w), side(h)) else {
+        return Err("is not run (size)".into());
+    };
+    let (hw, hh) = ((w / 2).max(1), (h / 2).max(1));
+    let level = fresnel_interp::Level::from_fn(w, h, 1, |x, y, _| match colours {
+        None => match (x < hw, y < hh) {
+            (true, true) => [1.0, 0.0, 0.0, 1.0],
+            (false, true) => [0.0, 1.0, 0.0, 1.0],
+            (true, false) => [0.0, 0.0, 1.0, 1.0],
+            (false, false) => [1.0, 1.0, 1.0, 1.0],
+        },
+        // GL_RGBA textures hold 8-bit unsigned normalized texels.
+        Some(c) => {
+            let k = if (x / hw + y / hh) % 2 == 0 { 0 } else { 4 };
+            [c[k], c[k + 1], c[k + 2], c[k + 3]].map(|v| f64::from(unorm8(v)) / 255.0)
+        }
+    });
+    let mut t = fresnel_interp::Texture::new(fresnel_ir::SamplerDim::D2, false, level);
+    t.wrap = [fresnel_interp::Wrap::ClampToEdge; 3];
+    Ok(t)
+}
+
+/// `texparameter 2D min|mag FILTER`.
+fn tex_parameter(t: &mut fresnel_interp::Texture, what: &str, value: &str) -> Result<(), String> {
+    use fresnel_interp::{Filter, MipFilter};
+    let filter = |v: &str| match v {
+        "nearest" | "nearest_mipmap_nearest" | "nearest_mipmap_linear" => Some(Filter::Nearest),
+        "linear" | "linear_mipmap_nearest" | "linear_mipmap_linear" => Some(Filter::Linear),
+        _ => None,
+    };
+    match (what, filter(value)) {
+        ("mag", Some(f)) => t.mag_filter = f,
+        ("min", Some(f)) => {
+            t.min_filter = f;
+            t.mip_filter = match value {
+                "nearest_mipmap_nearest" | "linear_mipmap_nearest" => MipFilter::Nearest,
+                "nearest_mipmap_linear" | "linear_mipmap_linear" => MipFilter::Linear,
+                _ => MipFilter::None,
+            };
+        }
+        _ => return Err(format!("`texparameter 2D {what} {value}` is not set")),
+    }
+    Ok(())
+}
+
+/// Binds to each sampler uniform the texture of the unit the test set it to (GL's default
+/// value is unit 0).
+fn bind_textures(
+    it: &mut Interp<'_>,
+    sh: &Shader,
+    uniforms: &[(String, Vec<Scalar>)],
+    textures: &Textures,
+) {
+    for (_, v) in sh.vars_of(VarMode::Uniform) {
+        let mut leaves = Vec::new();
+        sampler_paths(&sh.types, v.ty, &v.name, 0, &mut leaves, 0);
+        // Without a `uniform` command, `layout(binding = N)` gives the units N, N+1, ...
+        // (GL's default is unit 0).
+        let binding = v.binding.unwrap_or(0);
+        for (k, (path, slot)) in leaves.into_iter().enumerate() {
+            let unit = uniforms
+                .iter()
+                .find(|(n, _)| *n == path || (slot == 0 && *n == v.name))
+                .and_then(|(_, vals)| vals.first())
+                .map_or(binding + k as u32, |s| crate::deqp::scalar_f64(*s) as u32);
+            if let Some(t) = textures.get(&unit) {
+                let _ = it.bind_texture(&v.name, slot, t.clone());
+            }
+        }
+    }
+}
+
+/// The samplers inside a uniform of type `ty`: their GL API paths (`tex[1][0]`,
+/// `s.inner[2].tex`) and slot offsets in the variable.
+fn sampler_paths(
+    types: &fresnel_ir::Types,
+    ty: fresnel_ir::TypeId,
+    path: &str,
+    slot: u32,
+    out: &mut Vec<(String, u32)>,
+    depth: usize,
+) {
+    if depth > 16 || out.len() > 256 {
+        return;
+    }
+    match types.get(ty) {
+        Type::Sampler { .. } => out.push((path.to_string(), slot)),
+        Type::Array { elem, len, .. } => {
+            let n = pipeline::scalar_count(types, *elem, 0) as u32;
+            for i in 0..(*len).clamp(1, 64) {
+                let p = format!("{path}[{i}]");
+                sampler_paths(types, *elem, &p, slot + i * n, out, depth + 1);
+            }
+        }
+        Type::Struct { fields, .. } => {
+            let mut at = slot;
+            for f in fields {
+                let p = format!("{path}.{}", f.name);
+                sampler_paths(types, f.ty, &p, at, out, depth + 1);
+                at += pipeline::scalar_count(types, f.ty, 0) as u32;
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Atomic counter buffers by binding: the counters' values.
@@ -1307,6 +1470,7 @@ const MAX_COUNTERS: usize = 1 << 16;
 struct Buffers<'a> {
     ssbos: &'a mut BTreeMap<u32, Vec<u8>>,
     counters: &'a mut Counters,
+    textures: &'a Textures,
     /// Enabled clip distances (bit `n`: `gl_ClipDistance[n]` clips).
     clip_planes: u32,
 }

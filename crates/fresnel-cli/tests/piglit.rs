@@ -124,7 +124,7 @@ flat out float v;\nvoid main() { gl_Position = piglit_vertex; v = float(gl_Verte
 #[test]
 fn skips_say_why_and_compile_errors_meet_link_error() {
     let d = support::scratch("piglit", "skips");
-    let tex = UNIFORM_COLOR.replace("draw rect", "texture rgbw 0 (8, 8)\ndraw rect");
+    let tex = UNIFORM_COLOR.replace("draw rect", "texture miptree 0\ndraw rect");
     let link = "[require]\nGLSL >= 1.10\n\n[vertex shader passthrough]\n\n[fragment shader]\n\
 void main() { gl_FragColor = undeclared; }\n\n[test]\nlink error\n";
     let o = run(
@@ -135,7 +135,7 @@ void main() { gl_FragColor = undeclared; }\n\n[test]\nlink error\n";
     let out = stdout(&o);
     assert!(o.status.success(), "{out}");
     assert!(
-        out.contains("skipped 1: command `texture rgbw` is not run"),
+        out.contains("skipped 1: command `texture miptree` is not run"),
         "{out}"
     );
     assert!(out.ends_with("1 passed, 0 failed, 1 skipped\n"), "{out}");
@@ -241,6 +241,28 @@ c = vec4(0.0, 1.0, float(gl_PrimitiveIDIn), 1.0); EmitVertex(); } EndPrimitive()
 clear color 1.0 0.0 0.0 1.0\nclear\ndraw rect -1 -1 1 2\nrelative probe rgb (0.25, 0.5) (1.0, 0.0, 0.0)\n\
 relative probe rgb (0.9, 0.1) (0.0, 1.0, 0.0)\nrelative probe rgb (0.55, 0.9) (0.0, 1.0, 1.0)\n";
     let o = run(&d, &[("gs.shader_test", t)], &[]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(
+        stdout(&o).ends_with("1 passed, 0 failed, 0 skipped\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// `texture rgbw` (red, green, blue, white quadrants from the bottom left) and `texture
+/// checkerboard` bound to sampler uniforms by unit (`uniform int`) or by `binding`.
+#[test]
+fn textures_by_unit_and_binding() {
+    let d = support::scratch("piglit", "textures");
+    let t = "[require]\nGLSL >= 4.20\n\n[vertex shader]\n#version 420\nin vec4 piglit_vertex;\nout vec2 tc;\n\
+void main() { gl_Position = piglit_vertex; tc = piglit_vertex.xy * 0.5 + 0.5; }\n\n[fragment shader]\n#version 420\n\
+uniform sampler2D a;\nlayout(binding = 3) uniform sampler2D b[2];\nin vec2 tc;\nout vec4 o;\n\
+void main() { o = tc.x < 0.5 ? texture(a, tc) : texture(b[1], tc); }\n\n[test]\nuniform int a 2\n\
+texture rgbw 2 (8, 8)\ntexture checkerboard 4 0 (8, 8) (0.0, 0.0, 0.0, 1.0) (1.0, 0.0, 1.0, 1.0)\n\
+draw rect -1 -1 2 2\nrelative probe rgb (0.1, 0.1) (1.0, 0.0, 0.0)\nrelative probe rgb (0.1, 0.9) (0.0, 0.0, 1.0)\n\
+relative probe rgb (0.6, 0.1) (1.0, 0.0, 1.0)\nrelative probe rgb (0.9, 0.1) (1.0, 0.0, 1.0)\n\
+relative probe rgb (0.9, 0.9) (0.0, 0.0, 0.0)\n";
+    let o = run(&d, &[("tex.shader_test", t)], &[]);
     assert!(o.status.success(), "{}", stdout(&o));
     assert!(
         stdout(&o).ends_with("1 passed, 0 failed, 0 skipped\n"),

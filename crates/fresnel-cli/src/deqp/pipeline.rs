@@ -566,7 +566,11 @@ fn leaf_interpolations(sh: &Shader, id: VarId, n: usize) -> Vec<Interpolation> {
 }
 
 /// The scalars of a type (slots of an input).
-fn scalar_count(types: &fresnel_ir::Types, ty: fresnel_ir::TypeId, depth: usize) -> usize {
+pub(crate) fn scalar_count(
+    types: &fresnel_ir::Types,
+    ty: fresnel_ir::TypeId,
+    depth: usize,
+) -> usize {
     use fresnel_ir::Type;
     if depth > 64 {
         return 1;
