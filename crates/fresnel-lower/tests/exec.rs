@@ -191,3 +191,21 @@ fn out_and_inout_arguments_convert_to_the_argument_type() {
     );
     assert_eq!(r, vec![40, 15, 70, -48]);
 }
+
+/// An `if` with a constant condition lowers only the branch taken, so a dead call to a
+/// function that is declared and never defined does not stop the lowering (piglit's
+/// glsl-const-folding-01).
+#[test]
+fn a_constant_condition_lowers_only_the_branch_taken() {
+    let r = run(
+        "void never_defined();\n\
+         void main() {\n\
+           r[0] = 1;\n\
+           if (false) never_defined(); else r[0] = 2;\n\
+           if (sqrt(4.0) != 2.0) { never_defined(); r[1] = 5; } else r[1] = 3;\n\
+           if (true) r[2] = 4; else never_defined();\n\
+         }\n",
+        3,
+    );
+    assert_eq!(r, vec![2, 3, 4]);
+}
