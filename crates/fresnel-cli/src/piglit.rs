@@ -49,6 +49,8 @@ use fresnel_testfmt::Stage as TStage;
 
 use crate::deqp::pipeline;
 
+/// Most (pixel, triangle) coverage tests one draw may take.
+const MAX_COVERAGE_TESTS: u64 = 1 << 28;
 /// Most shaders of one stage (compilation units) a test may give.
 const MAX_UNITS: usize = 64;
 /// The window of shader_runner when the test does not ask for another (`SIZE W H`).
@@ -920,6 +922,14 @@ impl Program {
             }
             None => (stream, clip),
         };
+        // Coverage is found per pixel over every triangle: a bounded amount of work.
+        let work = u64::from(w) * u64::from(h) * stream.tris.len() as u64;
+        if work > MAX_COVERAGE_TESTS {
+            return Err(format!(
+                "{} triangles over {w}x{h} pixels: more than the runner's {MAX_COVERAGE_TESTS} coverage tests",
+                stream.tris.len()
+            ));
+        }
         let mut frags: Vec<Fragment> = Vec::new();
         let mut raster: Vec<RasterFacts> = Vec::new();
         for y in 0..h {
@@ -1577,8 +1587,8 @@ fn probe_ssbo(
         _ => return Err(format!("probe ssbo of type `{ty}` is not run")),
     };
     for (i, want) in vals.iter().enumerate() {
-        let at = offset + i * size;
-        let Some(b) = buf.get(at..at + size) else {
+        let at = offset.saturating_add(i * size);
+        let Some(b) = buf.get(at..at.saturating_add(size)) else {
             return Ok(Some(format!(
                 "probe ssbo {n} at {at}: past the buffer's end"
             )));
@@ -1776,7 +1786,13 @@ fn probe(
         } else {
             (nums[0].max(0.0) as u32, nums[1].max(0.0) as u32)
         };
-        (x, y, x + 1, y + 1, nums[2..].to_vec())
+        (
+            x,
+            y,
+            x.saturating_add(1),
+            y.saturating_add(1),
+            nums[2..].to_vec(),
+        )
     };
     if x1 > w || y1 > h {
         return Ok(Some(format!("probe outside the {w}x{h} window: `{text}`")));

@@ -27,6 +27,17 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+/// The run succeeded with `n` tests passed and none failed or skipped.
+#[track_caller]
+fn all_pass(o: &Output, n: usize) {
+    let out = stdout(o);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.ends_with(&format!("{n} passed, 0 failed, 0 skipped\n")),
+        "{out}"
+    );
+}
+
 /// A uniform-driven colour over the whole window, probed everywhere and at a pixel.
 const UNIFORM_COLOR: &str = "[require]\nGLSL >= 1.30\n\n[vertex shader passthrough]\n\n\
 [fragment shader]\n#version 130\nuniform vec4 c;\nuniform int k;\nout vec4 o;\n\
@@ -39,12 +50,7 @@ fn uniforms_draws_and_probes_pass_and_a_wrong_colour_fails() {
     let d = support::scratch("piglit", "basic");
     for opt in [&[][..], &["-O"][..]] {
         let o = run(&d, &[("good.shader_test", UNIFORM_COLOR)], opt);
-        assert!(o.status.success(), "{}", stdout(&o));
-        assert!(
-            stdout(&o).ends_with("1 passed, 0 failed, 0 skipped\n"),
-            "{}",
-            stdout(&o)
-        );
+        all_pass(&o, 1);
     }
     let bad = UNIFORM_COLOR.replace(
         "probe rgb 17 33 0.5 1.0 0.25",
@@ -74,7 +80,7 @@ probe rect rgb (32, 0, 32, 32) (0.0, 0.0, 1.0)\nprobe rgb 0 0 0.0078 1.0 0.0\n\
 probe rgb 31 5 0.4922 1.0 0.0\ndraw rect ortho 48 0 16 32\nprobe rgb 48 3 0.7578 1.0 0.0\n\
 probe rgb 47 3 0.0 0.0 1.0\n";
     let o = run(&d, &[("half.shader_test", t)], &[]);
-    assert!(o.status.success(), "{}", stdout(&o));
+    all_pass(&o, 1);
     // The same probe on the covered side fails.
     let bad = t.replace(
         "relative probe rgba (0.75, 0.5)",
@@ -111,12 +117,7 @@ flat out float v;\nvoid main() { gl_Position = piglit_vertex; v = float(gl_Verte
         ],
         &[],
     );
-    assert!(o.status.success(), "{}", stdout(&o));
-    assert!(
-        stdout(&o).ends_with("3 passed, 0 failed, 0 skipped\n"),
-        "{}",
-        stdout(&o)
-    );
+    all_pass(&o, 3);
 }
 
 /// A test the runner cannot run is skipped with the reason; an expected link error is met
@@ -157,12 +158,7 @@ uniform int add;\nvoid main() { uint i = gl_GlobalInvocationID.x; v[i] = v[i] * 
 [test]\nssbo 1 36\nssbo 1 subdata int 0 1 2 3 4 5 6 7 8\nuniform int add 10\ncompute 2 1 1\n\
 probe ssbo int 1 0 == 12 14 16 18\nprobe ssbo int 1 16 == 20 22 24 26\nprobe ssbo float 1 32 ~= 0.5\n";
     let o = run(&d, &[("cs.shader_test", t)], &[]);
-    assert!(o.status.success(), "{}", stdout(&o));
-    assert!(
-        stdout(&o).ends_with("1 passed, 0 failed, 0 skipped\n"),
-        "{}",
-        stdout(&o)
-    );
+    all_pass(&o, 1);
     let bad = t.replace(
         "probe ssbo int 1 16 == 20 22 24 26",
         "probe ssbo int 1 16 == 20 22 25 26",
@@ -174,16 +170,12 @@ probe ssbo int 1 0 == 12 14 16 18\nprobe ssbo int 1 16 == 20 22 24 26\nprobe ssb
         "{}",
         stdout(&o)
     );
-    let fs = "[require]\nGLSL >= 4.30\n\n[vertex shader passthrough]\n\n[fragment shader]\n#version 430\n\
+    let fs = "[require]\nGLSL >= 4.30\nSIZE 8 8\n\n[vertex shader passthrough]\n\n[fragment shader]\n#version 430\n\
 layout(std430, binding = 0) buffer B { uint hits; };\nout vec4 o;\n\
 void main() { atomicAdd(hits, 1u); o = vec4(0.0, 1.0, 0.0, 1.0); }\n\n\
-[test]\nSIZE 8 8\nssbo 0 4\ndraw rect -1 -1 2 2\nprobe all rgb 0 1 0\nprobe ssbo uint 0 0 == 64\n";
-    let fs = fs.replace("[test]\nSIZE 8 8\n", "[test]\n").replace(
-        "[require]\nGLSL >= 4.30\n",
-        "[require]\nGLSL >= 4.30\nSIZE 8 8\n",
-    );
-    let o = run(&d, &[("fs.shader_test", &fs)], &[]);
-    assert!(o.status.success(), "{}", stdout(&o));
+[test]\nssbo 0 4\ndraw rect -1 -1 2 2\nprobe all rgb 0 1 0\nprobe ssbo uint 0 0 == 64\n";
+    let o = run(&d, &[("fs.shader_test", fs)], &[]);
+    all_pass(&o, 1);
 }
 
 /// Atomic counter buffers, uniform block members named by GL paths, and clip and cull
@@ -219,12 +211,7 @@ relative probe rgb (0.9, 0.9) (0.0, 0.0, 1.0)\n";
         ],
         &[],
     );
-    assert!(o.status.success(), "{}", stdout(&o));
-    assert!(
-        stdout(&o).ends_with("3 passed, 0 failed, 0 skipped\n"),
-        "{}",
-        stdout(&o)
-    );
+    all_pass(&o, 3);
 }
 
 /// A geometry shader between the vertex and fragment shaders: its emitted strips are what
@@ -241,12 +228,7 @@ c = vec4(0.0, 1.0, float(gl_PrimitiveIDIn), 1.0); EmitVertex(); } EndPrimitive()
 clear color 1.0 0.0 0.0 1.0\nclear\ndraw rect -1 -1 1 2\nrelative probe rgb (0.25, 0.5) (1.0, 0.0, 0.0)\n\
 relative probe rgb (0.9, 0.1) (0.0, 1.0, 0.0)\nrelative probe rgb (0.55, 0.9) (0.0, 1.0, 1.0)\n";
     let o = run(&d, &[("gs.shader_test", t)], &[]);
-    assert!(o.status.success(), "{}", stdout(&o));
-    assert!(
-        stdout(&o).ends_with("1 passed, 0 failed, 0 skipped\n"),
-        "{}",
-        stdout(&o)
-    );
+    all_pass(&o, 1);
 }
 
 /// `texture rgbw` (red, green, blue, white quadrants from the bottom left) and `texture
@@ -263,10 +245,41 @@ draw rect -1 -1 2 2\nrelative probe rgb (0.1, 0.1) (1.0, 0.0, 0.0)\nrelative pro
 relative probe rgb (0.6, 0.1) (1.0, 0.0, 1.0)\nrelative probe rgb (0.9, 0.1) (1.0, 0.0, 1.0)\n\
 relative probe rgb (0.9, 0.9) (0.0, 0.0, 0.0)\n";
     let o = run(&d, &[("tex.shader_test", t)], &[]);
-    assert!(o.status.success(), "{}", stdout(&o));
-    assert!(
-        stdout(&o).ends_with("1 passed, 0 failed, 0 skipped\n"),
-        "{}",
-        stdout(&o)
+    all_pass(&o, 1);
+}
+
+/// Hostile files get a verdict, not a crash: binary junk, probes far outside the window
+/// and buffers, a draw too large to rasterize.
+#[test]
+fn hostile_files_get_a_verdict() {
+    let d = support::scratch("piglit", "hostile");
+    let far = UNIFORM_COLOR.replace(
+        "probe rgb 17 33 0.5 1.0 0.25",
+        "probe rgb 4294967295 4294967295 0 0 0\nssbo 0 4\nprobe ssbo int 0 18446744073709551615 == 1",
     );
+    let mut big = String::from("[require]\nGLSL >= 1.30\nSIZE 2048 2048\n\n[vertex shader]\n#version 130\nin vec4 piglit_vertex;\nvoid main() { gl_Position = piglit_vertex; }\n\n[fragment shader]\n#version 130\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n\n[vertex data]\npiglit_vertex/float/2\n");
+    for i in 0..300 {
+        big.push_str(&format!("{} -1\n", f64::from(i) / 150.0 - 1.0));
+    }
+    big.push_str("\n[test]\ndraw arrays GL_TRIANGLE_STRIP 0 300\n");
+    let junk: String = (0u32..4000)
+        .map(|i| char::from_u32((i * 7919) % 0x2000 + 1).unwrap_or('x'))
+        .collect();
+    let o = run(
+        &d,
+        &[
+            ("far.shader_test", &far),
+            ("big.shader_test", &big),
+            ("junk.shader_test", &junk),
+        ],
+        &[],
+    );
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("far.shader_test: line 18: probe outside the 250x250 window"),
+        "{out}"
+    );
+    assert!(out.contains("big.shader_test: line"), "{out}");
+    assert!(out.contains("coverage tests"), "{out}");
 }
