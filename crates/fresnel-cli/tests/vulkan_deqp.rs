@@ -386,6 +386,7 @@ fn primitive_stages(minor: u8) -> Result<Option<()>, String> {
 fn main() {
     let args = Arguments::from_args();
     let dir = corpus_dir();
+    let corpus_present = dir.is_dir();
     let mut trials: Vec<Trial> = SUBSET
         .iter()
         .map(|&(prefix, file, minor, floor)| {
@@ -404,7 +405,9 @@ fn main() {
                     Err(e) => Err(Failed::from(e)),
                 }
             });
-            if skip_allowed() && !Path::new(LVP_ICD).exists() {
+            // Without the shared corpus beside the checkout the subset is skipped, as every
+            // corpus test is (README); with it, a missing file fails.
+            if (skip_allowed() && !Path::new(LVP_ICD).exists()) || !corpus_present {
                 t = t.with_ignored_flag(true);
             }
             t
