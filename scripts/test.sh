@@ -29,3 +29,5 @@ export CARGO_INCREMENTAL=0
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo test --workspace --quiet
+# The shipping static build of `fresnel` (.cargo/config.toml, `cargo release-static`).
+scripts/static-check.sh

@@ -13,12 +13,19 @@ command lines (SPIR-V and GLSL output, -O and -O0, Vulkan and OpenGL, `check`), 
 address of every instruction executed, and each address is mapped to its function with `nm`.
 Functions run by more of the compiles come first; ties keep the order of first execution.
 
-Usage:
-  gen.py BIN [--corpus DIR] [--runs N] [--out FILE]   profile BIN, write FILE
-                                                      (default crates/fresnel-cli/link-order.txt)
-  gen.py BIN --check [FILE]                           how many of FILE's names BIN defines
+The file holds one list per build, each under a `# ...` header (lld ignores `#` comments):
+the statically linked shipping build (`cargo release-static`) and the dynamically linked one
+(`cargo build --release -p fresnel-cli`). Their function names differ (the link flags are part
+of each crate's build settings, hashed into the names), so each build finds its own list and
+the linker skips the other's names.
 
-BIN is a release build of the executable alone (`cargo build --release -p fresnel-cli`).
+Usage:
+  gen.py BIN... [--corpus DIR] [--runs N] [--out FILE]   profile each BIN, write FILE
+                                                         (default crates/fresnel-cli/link-order.txt)
+  gen.py BIN... --check [FILE]                           how many of each list's names BIN defines
+
+Each BIN is a release build of the executable alone, static first:
+  gen.py target/x86_64-unknown-linux-gnu/release/fresnel target/release/fresnel
 Symbol names carry a hash of each crate's build settings (toolchain, dependency versions and
 features, profile): building it together with other packages (`-p fresnel-corpus` too, or the
 whole workspace) unifies dependency features and renames some dependency functions (about 6%
@@ -135,34 +142,64 @@ def functions_run(binp, paths):
     return sorted(runs_in, key=lambda n: (-runs_in[n], first[n]))
 
 
+def is_static(binp):
+    """Whether BIN has no program interpreter (a statically linked executable)."""
+    out = subprocess.run(["readelf", "-l", "-W", binp], capture_output=True, text=True).stdout
+    return "INTERP" not in out
+
+
+def sections(path):
+    """The file's lists: (header, names) for each `# ...` header, in order."""
+    parts = []
+    for line in open(path):
+        line = line.strip()
+        if line.startswith("#"):
+            parts.append((line[1:].strip(), []))
+        elif line:
+            if not parts:
+                parts.append(("", []))
+            parts[-1][1].append(line)
+    return parts
+
+
 def check(binp, path):
-    names = [l.strip() for l in open(path) if l.strip()]
     defined = {s[2] for s in text_symbols(binp)}
-    found = sum(1 for n in names if n in defined)
-    print(f"{found} of {len(names)} names in {path} are functions of {binp}")
-    return 0 if names and found * 10 >= len(names) * 9 else 1
+    ok = False
+    for header, names in sections(path):
+        found = sum(1 for n in names if n in defined)
+        print(f"{found} of {len(names)} names of the list `{header}` in {path} are functions of {binp}")
+        ok = ok or (names and found * 10 >= len(names) * 9)
+    return 0 if ok else 1
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("bin")
+    ap.add_argument("bins", nargs="+", metavar="BIN")
     ap.add_argument("--corpus", default=os.path.normpath(os.path.join(HERE, "..", "..", "..", "shared", "corpus")))
     ap.add_argument("--runs", type=int, default=150)
     ap.add_argument("--out", default=DEFAULT_OUT)
     ap.add_argument("--check", nargs="?", const=DEFAULT_OUT)
     a = ap.parse_args()
-    binp = os.path.abspath(a.bin)
+    bins = [os.path.abspath(b) for b in a.bins]
     if a.check:
-        return check(binp, a.check)
-    with tempfile.TemporaryDirectory() as d:
-        paths = profile(binp, a.corpus, a.runs, d)
-        if not paths:
-            sys.exit("gen.py: no compile ran (is --corpus right?)")
-        names = functions_run(binp, paths)
+        return max(check(b, a.check) for b in bins)
+    lists = []
+    for binp in bins:
+        with tempfile.TemporaryDirectory() as d:
+            paths = profile(binp, a.corpus, a.runs, d)
+            if not paths:
+                sys.exit("gen.py: no compile ran (is --corpus right?)")
+            names = functions_run(binp, paths)
+        kind = ("statically linked: cargo release-static" if is_static(binp)
+                else "dynamically linked: cargo build --release")
+        lists.append((kind, names))
+        print(f"{len(names)} functions from {len(paths)} profiles of {binp} ({kind})")
     with open(a.out, "w") as fh:
-        for n in names:
-            fh.write(n + "\n")
-    print(f"{len(names)} functions from {len(paths)} profiles -> {a.out}")
+        for kind, names in lists:
+            fh.write(f"# {kind}\n")
+            for n in names:
+                fh.write(n + "\n")
+    print(f"-> {a.out}")
     return 0
 
 

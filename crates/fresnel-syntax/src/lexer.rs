@@ -230,7 +230,8 @@ impl Lexer {
         while self.pos < len {
             // Only a line end or a backslash (a possible continuation) matters: jump to the
             // next one (performance: long comment blocks).
-            let Some(k) = memchr::memchr3(b'\n', b'\r', b'\\', &self.bytes()[self.pos..]) else {
+            let Some(k) = crate::bytescan::find3(b'\n', b'\r', b'\\', &self.bytes()[self.pos..])
+            else {
                 self.pos = len;
                 break;
             };
@@ -257,7 +258,7 @@ impl Lexer {
         let len = self.bytes().len();
         let mut i = body;
         loop {
-            let Some(star) = memchr::memchr(b'*', &self.bytes()[i..]) else {
+            let Some(star) = crate::bytescan::find(b'*', &self.bytes()[i..]) else {
                 self.pos = len;
                 self.unterminated_comment = Some(start as u32);
                 return;

@@ -5,6 +5,7 @@
 //! files reach the preprocessor through the [`pp::IncludeResolver`] the caller passes.
 
 pub mod ast;
+mod bytescan;
 pub mod diag;
 pub mod extensions;
 pub mod intern;

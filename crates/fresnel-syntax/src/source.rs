@@ -167,7 +167,7 @@ impl SourceFile {
             let text = self.text().as_bytes();
             // One entry per "\n" (plus the first line and rare lone "\r"s): counted first, so
             // the table does not regrow (performance).
-            let lines = memchr::memchr_iter(b'\n', text).count();
+            let lines = crate::bytescan::count(b'\n', text);
             let mut line_starts = Vec::with_capacity(lines + 1);
             line_starts.push(0);
             push_line_starts(&mut line_starts, text, 0);
@@ -235,11 +235,11 @@ impl SourceFile {
 }
 
 fn push_line_starts(out: &mut Vec<u32>, bytes: &[u8], base: u32) {
-    // A line ends at "\n", "\r\n" or a lone "\r" (memchr: this runs on every file).
+    // A line ends at "\n", "\r\n" or a lone "\r" (a vector search: this runs on every file).
     let mut lf_of_crlf = usize::MAX;
-    for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+    crate::bytescan::for_each2(b'\n', b'\r', bytes, |i| {
         if i == lf_of_crlf {
-            continue;
+            return;
         }
         if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
             lf_of_crlf = i + 1;
@@ -247,7 +247,7 @@ fn push_line_starts(out: &mut Vec<u32>, bytes: &[u8], base: u32) {
         } else {
             out.push(base + i as u32 + 1);
         }
-    }
+    });
 }
 
 /// What a macro expansion was: which macro, where it is defined, and where it was invoked.

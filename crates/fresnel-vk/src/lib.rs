@@ -417,6 +417,16 @@ impl Gpu {
     /// device whose name contains `llvmpipe` (Mesa lavapipe), else the first one with a
     /// graphics + compute queue.
     pub fn new() -> Result<Gpu, VkError> {
+        // A statically linked executable (glibc, `crt-static`) cannot load a driver: the
+        // driver brings its own dynamic C library, and mixing the two crashes on the first
+        // call. Say so instead (`cargo release-static` makes such a `fresnel`).
+        if cfg!(target_feature = "crt-static") {
+            return Err(VkError::Unavailable(
+                "this executable is statically linked and cannot load a Vulkan driver; \
+                 use a dynamically linked build (`cargo build --release`)"
+                    .to_string(),
+            ));
+        }
         // SAFETY: loading the Vulkan loader runs its library initialisers; the loader is a
         // well-behaved C library that does no unsound work in them, and the `Entry` (which
         // keeps the library loaded) is stored in the returned `Gpu`, outliving every
