@@ -3,43 +3,22 @@
 //! image atomic formats. For each rule, shaders that must compile and shaders that must fail
 //! with a message naming what is wrong.
 
-use fresnel::{NoIncludes, Options, Severity, SourceInput, Stage, TargetEnv};
+mod support;
 
-fn errors_with(stage: Stage, target: TargetEnv, src: &str) -> Vec<String> {
-    let opts = Options {
-        stage: Some(stage),
-        target,
-        ..Default::default()
-    };
-    let run = fresnel::check(SourceInput::new("t.glsl", src), &opts, &mut NoIncludes);
-    run.diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(|d| format!("[{}] {}", d.code, d.message))
-        .collect()
-}
+use fresnel::{Stage, TargetEnv};
+use support::{assert_fails, assert_ok, errors as errors_with};
 
 const VK11: TargetEnv = TargetEnv::Vulkan { minor: 1 };
 const VK12: TargetEnv = TargetEnv::Vulkan { minor: 2 };
 
 #[track_caller]
 fn ok_with(target: TargetEnv, src: &str) {
-    let e = errors_with(Stage::Compute, target, src);
-    assert!(
-        e.is_empty(),
-        "expected no errors, got:\n{}\n--- shader:\n{src}",
-        e.join("\n")
-    );
+    assert_ok(&errors_with(Stage::Compute, target, src), src);
 }
 
 #[track_caller]
 fn fails_with(target: TargetEnv, src: &str, needle: &str) {
-    let e = errors_with(Stage::Compute, target, src);
-    assert!(
-        e.iter().any(|m| m.contains(needle)),
-        "expected an error containing {needle:?}, got:\n{}\n--- shader:\n{src}",
-        e.join("\n")
-    );
+    assert_fails(&errors_with(Stage::Compute, target, src), src, needle);
 }
 
 #[track_caller]

@@ -6,7 +6,9 @@
 //! in an unused macro.
 
 use fresnel::syntax::extensions::Ext;
-use fresnel::{NoIncludes, Options, SourceInput, Stage, TargetEnv, Version};
+use fresnel::{Stage, TargetEnv, Version};
+
+mod support;
 
 const DESKTOP: &[u16] = &[
     110, 120, 130, 140, 150, 330, 400, 410, 420, 430, 440, 450, 460,
@@ -31,17 +33,7 @@ fn header(v: Version) -> String {
 }
 
 fn errors(src: &str, stage: Stage, target: TargetEnv) -> Vec<String> {
-    let opts = Options {
-        stage: Some(stage),
-        target,
-        ..Default::default()
-    };
-    let run = fresnel::check(SourceInput::new("t.glsl", src), &opts, &mut NoIncludes);
-    run.diagnostics
-        .iter()
-        .filter(|d| d.severity == fresnel::Severity::Error)
-        .map(|d| format!("[{}] {}", d.code, d.message))
-        .collect()
+    support::errors(stage, target, src)
 }
 
 #[test]

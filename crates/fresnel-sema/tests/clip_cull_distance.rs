@@ -4,43 +4,22 @@
 //! members of GL_NV_stereo_view_rendering / GL_NV_viewport_array2 /
 //! GL_NVX_multiview_per_view_attributes, which need their extension where they are used.
 
-use fresnel::{NoIncludes, Options, Severity, SourceInput, Stage, TargetEnv};
+mod support;
 
-fn errors(stage: Stage, target: TargetEnv, src: &str) -> Vec<String> {
-    let opts = Options {
-        stage: Some(stage),
-        target,
-        ..Default::default()
-    };
-    let run = fresnel::check(SourceInput::new("t.glsl", src), &opts, &mut NoIncludes);
-    run.diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(|d| d.message.clone())
-        .collect()
-}
+use fresnel::{Stage, TargetEnv};
+use support::{assert_fails, assert_ok, errors};
 
 const GL: TargetEnv = TargetEnv::OpenGl;
 const VK: TargetEnv = TargetEnv::Vulkan { minor: 0 };
 
 #[track_caller]
 fn ok(stage: Stage, target: TargetEnv, src: &str) {
-    let e = errors(stage, target, src);
-    assert!(
-        e.is_empty(),
-        "expected no errors, got:\n{}\n{src}",
-        e.join("\n")
-    );
+    assert_ok(&errors(stage, target, src), src);
 }
 
 #[track_caller]
 fn fails(stage: Stage, target: TargetEnv, src: &str, needle: &str) {
-    let e = errors(stage, target, src);
-    assert!(
-        e.iter().any(|m| m.contains(needle)),
-        "expected an error containing {needle:?}, got:\n{}\n{src}",
-        e.join("\n")
-    );
+    assert_fails(&errors(stage, target, src), src, needle);
 }
 
 #[test]

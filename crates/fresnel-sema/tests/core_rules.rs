@@ -1,40 +1,19 @@
 //! Core semantic rules (declarations, names, statements, calls): for each, a shader that must
 //! compile and one that must fail with a message naming the problem.
 
-use fresnel::{NoIncludes, Options, SourceInput, Stage, TargetEnv};
+mod support;
 
-fn errors_with(stage: Stage, target: TargetEnv, src: &str) -> Vec<String> {
-    let opts = Options {
-        stage: Some(stage),
-        target,
-        ..Default::default()
-    };
-    let run = fresnel::check(SourceInput::new("t.glsl", src), &opts, &mut NoIncludes);
-    run.diagnostics
-        .iter()
-        .filter(|d| d.severity == fresnel::Severity::Error)
-        .map(|d| format!("[{}] {}", d.code, d.message))
-        .collect()
-}
+use fresnel::{Stage, TargetEnv};
+use support::{assert_fails, assert_ok, errors as errors_with};
 
 #[track_caller]
 fn ok(stage: Stage, src: &str) {
-    let e = errors_with(stage, TargetEnv::OpenGl, src);
-    assert!(
-        e.is_empty(),
-        "expected no errors, got:\n{}\n--- shader:\n{src}",
-        e.join("\n")
-    );
+    assert_ok(&errors_with(stage, TargetEnv::OpenGl, src), src);
 }
 
 #[track_caller]
 fn fails(stage: Stage, src: &str, needle: &str) {
-    let e = errors_with(stage, TargetEnv::OpenGl, src);
-    assert!(
-        e.iter().any(|m| m.contains(needle)),
-        "expected an error containing {needle:?}, got:\n{}\n--- shader:\n{src}",
-        e.join("\n")
-    );
+    assert_fails(&errors_with(stage, TargetEnv::OpenGl, src), src, needle);
 }
 
 use Stage::{Compute, Fragment, Vertex};

@@ -2,42 +2,25 @@
 //! vectors, long vectors and tensors. For each rule, shaders that must compile and shaders that
 //! must fail with a message saying what was expected and what was found.
 
-use fresnel::{NoIncludes, Options, Severity, SourceInput, Stage, TargetEnv};
+mod support;
+
+use fresnel::{Stage, TargetEnv};
+use support::{assert_fails, assert_ok};
 
 const VK11: TargetEnv = TargetEnv::Vulkan { minor: 1 };
 
 fn errors(src: &str) -> Vec<String> {
-    let opts = Options {
-        stage: Some(Stage::Compute),
-        target: VK11,
-        ..Default::default()
-    };
-    let run = fresnel::check(SourceInput::new("t.comp", src), &opts, &mut NoIncludes);
-    run.diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(|d| format!("[{}] {}", d.code, d.message))
-        .collect()
+    support::errors(Stage::Compute, VK11, src)
 }
 
 #[track_caller]
 fn ok(src: &str) {
-    let e = errors(src);
-    assert!(
-        e.is_empty(),
-        "expected no errors, got:\n{}\n--- shader:\n{src}",
-        e.join("\n")
-    );
+    assert_ok(&errors(src), src);
 }
 
 #[track_caller]
 fn fails(src: &str, needle: &str) {
-    let e = errors(src);
-    assert!(
-        e.iter().any(|m| m.contains(needle)),
-        "expected an error containing {needle:?}, got:\n{}\n--- shader:\n{src}",
-        e.join("\n")
-    );
+    assert_fails(&errors(src), src, needle);
 }
 
 const KHR: &str = "#version 450\n#extension GL_KHR_memory_scope_semantics : enable\n#extension GL_KHR_cooperative_matrix : enable\n#extension GL_EXT_shader_explicit_arithmetic_types : enable\nlayout(local_size_x = 64) in;\nlayout(set = 0, binding = 0) buffer B { float16_t x[]; float y[]; } buf;\n";
@@ -574,7 +557,11 @@ fn ocp_hir(body: &str) -> String {
         target: VK11,
         ..Default::default()
     };
-    let run = fresnel::check(SourceInput::new("t.comp", &src), &opts, &mut NoIncludes);
+    let run = fresnel::check(
+        fresnel::SourceInput::new("t.comp", &src),
+        &opts,
+        &mut fresnel::NoIncludes,
+    );
     run.hir_text().expect("a checked module")
 }
 

@@ -1,20 +1,10 @@
 //! Stage interface rules (`check/interface.rs`): a shader that keeps each rule and one that
 //! breaks it, with the message expected.
 
+mod support;
+
 fn errors(name: &str, src: &str) -> Vec<String> {
-    let run = fresnel::check(
-        fresnel::SourceInput::new(name, src),
-        &fresnel::Options::default(),
-        &mut fresnel::NoIncludes,
-    );
-    let msgs: Vec<String> = run
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .map(|d| d.message.clone())
-        .collect();
-    assert_eq!(run.has_errors(), !msgs.is_empty());
-    msgs
+    support::errors_of(name, src, &fresnel::Options::default())
 }
 
 #[track_caller]

@@ -1,21 +1,10 @@
 //! Layout qualifier rules (check/layout.rs): for each rule, shaders that must compile and
 //! shaders that must fail with a message naming the qualifier.
 
-use fresnel::{NoIncludes, Options, Severity, SourceInput, Stage, TargetEnv};
+mod support;
 
-fn errors_with(stage: Stage, target: TargetEnv, src: &str) -> Vec<String> {
-    let opts = Options {
-        stage: Some(stage),
-        target,
-        ..Default::default()
-    };
-    let run = fresnel::check(SourceInput::new("t.glsl", src), &opts, &mut NoIncludes);
-    run.diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(|d| format!("[{}] {}", d.code, d.message))
-        .collect()
-}
+use fresnel::{NoIncludes, Options, SourceInput, Stage, TargetEnv};
+use support::{assert_fails, assert_ok, errors as errors_with};
 
 fn errors(stage: Stage, src: &str) -> Vec<String> {
     errors_with(stage, TargetEnv::default(), src)
@@ -23,22 +12,12 @@ fn errors(stage: Stage, src: &str) -> Vec<String> {
 
 #[track_caller]
 fn ok(stage: Stage, src: &str) {
-    let e = errors(stage, src);
-    assert!(
-        e.is_empty(),
-        "expected no errors, got:\n{}\n--- shader:\n{src}",
-        e.join("\n")
-    );
+    assert_ok(&errors(stage, src), src);
 }
 
 #[track_caller]
 fn fails(stage: Stage, src: &str, needle: &str) {
-    let e = errors(stage, src);
-    assert!(
-        e.iter().any(|m| m.contains(needle)),
-        "expected an error containing {needle:?}, got:\n{}\n--- shader:\n{src}",
-        e.join("\n")
-    );
+    assert_fails(&errors(stage, src), src, needle);
 }
 
 use Stage::{

@@ -2,38 +2,21 @@
 //! push-constant block per stage (per bank with GL_NV_push_constant_bank), `spirv_type`
 //! arguments, and arrays sized by specialization constants recorded for code generation.
 
-use fresnel::{NoIncludes, Options, Severity, SourceInput, Stage, TargetEnv};
+mod support;
 
-fn errors(stage: Stage, target: TargetEnv, src: &str) -> Vec<String> {
-    let opts = Options {
-        stage: Some(stage),
-        target,
-        ..Default::default()
-    };
-    let run = fresnel::check(SourceInput::new("t.glsl", src), &opts, &mut NoIncludes);
-    run.diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(|d| format!("[{}] {}", d.code, d.message))
-        .collect()
-}
+use fresnel::{NoIncludes, Options, SourceInput, Stage, TargetEnv};
+use support::{assert_fails, assert_ok, errors};
 
 const VK: TargetEnv = TargetEnv::Vulkan { minor: 0 };
 
 #[track_caller]
 fn ok(stage: Stage, target: TargetEnv, src: &str) {
-    let e = errors(stage, target, src);
-    assert!(e.is_empty(), "expected no errors, got:\n{}", e.join("\n"));
+    assert_ok(&errors(stage, target, src), src);
 }
 
 #[track_caller]
 fn fails(stage: Stage, target: TargetEnv, src: &str, needle: &str) {
-    let e = errors(stage, target, src);
-    assert!(
-        e.iter().any(|m| m.contains(needle)),
-        "expected an error containing {needle:?}, got:\n{}",
-        e.join("\n")
-    );
+    assert_fails(&errors(stage, target, src), src, needle);
 }
 
 #[test]
