@@ -231,6 +231,65 @@ fn feature_shader_round_trips_and_reads_well() {
     );
 }
 
+/// Newer vendor and KHR instructions the writer emits (SPV_QCOM_image_processing3's gather,
+/// SPV_KHR_abort with SPV_KHR_constant_data's message strings) read by name, not as
+/// `Op<number>` or numeric enumerants: the disassembler's grammar has them.
+#[test]
+fn newer_extension_instructions_are_named() {
+    let gather = "#version 460\n#extension GL_QCOM_image_processing3 : enable\n\
+        layout(location = 0) in vec2 uv;\nlayout(location = 0) out vec4 color;\n\
+        layout(binding = 0) uniform sampler2D tex;\n\
+        void main() { color = textureGather4x1QCOM(tex, uv) + textureGatherDQCOM(tex, uv, 1); }\n";
+    let abort = "#version 450\n#extension GL_EXT_abort : require\nlayout(local_size_x = 1) in;\n\
+        layout(set = 0, binding = 0) buffer B { uint v; } b;\n\
+        void main() { if (b.v == 7u) { abortEXT(\"bad value %d\", b.v); } b.v = 1u; }\n";
+    for (name, src, want) in [
+        (
+            "gather.frag",
+            gather,
+            &[
+                "OpCapability ImageGatherLinearQCOM",
+                "OpCapability ImageGatherExtendedModesQCOM",
+                "= OpImageGatherQCOM %",
+            ][..],
+        ),
+        (
+            "abort.comp",
+            abort,
+            &[
+                "OpCapability AbortKHR",
+                "OpCapability ConstantDataKHR",
+                "UTFEncodedKHR",
+                "= OpConstantDataKHR %",
+                "OpAbortKHR %",
+            ][..],
+        ),
+    ] {
+        let words = compile(
+            name,
+            src,
+            TargetEnv::Vulkan { minor: 1 },
+            spirv::TargetEnv::Vulkan { minor: 1 },
+        );
+        let text = spirv::disassemble(&words).expect("disassembles");
+        for w in want {
+            assert!(text.contains(w), "{name}: missing `{w}` in\n{text}");
+        }
+        assert!(
+            !text.contains("Op<"),
+            "{name}: an unnamed opcode in\n{text}"
+        );
+        assert!(
+            !text.lines().any(|l| {
+                let l = l.trim_start();
+                l.strip_prefix("OpCapability ")
+                    .is_some_and(|c| c.starts_with(|ch: char| ch.is_ascii_digit()))
+            }),
+            "{name}: a numeric capability in\n{text}"
+        );
+    }
+}
+
 /// The glslang `spv.*` shaders Fresnel compiles for Vulkan 1.1, disassembled and
 /// reassembled: prints how many come back identical and lists the others (the installed
 /// `spirv-as` may predate some enumerant names, e.g. the KHR names of NV capabilities).
