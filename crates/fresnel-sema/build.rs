@@ -411,12 +411,25 @@ fn main() {
     // Variable sections: the text under each header, kept as GLSL source.
     let vtext =
         std::fs::read_to_string("builtins/variables.glsl").expect("read builtins/variables.glsl");
-    let mut sections: Vec<(usize, String)> = Vec::new();
+    let mut raw_sections: Vec<(Avail, usize, Vec<&str>)> = Vec::new();
     for (i, raw) in vtext.lines().enumerate() {
         let line = i + 1;
         let l = raw.trim();
         if let Some(rest) = l.strip_prefix('@') {
-            let a = parse_header(rest, line);
+            raw_sections.push((parse_header(rest, line), line, Vec::new()));
+            continue;
+        }
+        if l.is_empty() || l.starts_with("//") {
+            continue;
+        }
+        let Some(last) = raw_sections.last_mut() else {
+            panic!("variables.glsl:{line}: declaration before any `@` header");
+        };
+        last.2.push(raw);
+    }
+    let mut sections: Vec<(usize, String)> = Vec::new();
+    for (a, line, body) in raw_sections {
+        for (a, text) in member_variants(a, line, &body) {
             let idx = match avails.iter().position(|x| *x == a) {
                 Some(i) => i,
                 None => {
@@ -424,17 +437,8 @@ fn main() {
                     avails.len() - 1
                 }
             };
-            sections.push((idx, String::new()));
-            continue;
+            sections.push((idx, text));
         }
-        if l.is_empty() || l.starts_with("//") {
-            continue;
-        }
-        let Some(last) = sections.last_mut() else {
-            panic!("variables.glsl:{line}: declaration before any `@` header");
-        };
-        last.1.push_str(raw);
-        last.1.push('\n');
     }
     // Expand and group by name (BTreeMap: sorted, deterministic).
     let mut by_name: BTreeMap<String, Vec<Expanded>> = BTreeMap::new();
@@ -552,6 +556,59 @@ struct VarDecl {
 }
 
 /// A token of the tiny lexer below: an identifier or number, or one punctuation character.
+/// The sections a variables.glsl section stands for. A line ending in `@requires A|B` (a
+/// member a built-in block gains with an extension) makes two: without those lines under the
+/// header plus `unless A|B`, and with them (the marker cut) under the header plus
+/// `requires A|B`, in that order, as if both had been written out.
+fn member_variants(a: Avail, line: usize, body: &[&str]) -> Vec<(Avail, String)> {
+    const MARK: &str = " @requires ";
+    let mut exts: Option<&str> = None;
+    for l in body {
+        if let Some((_, e)) = l.split_once(MARK) {
+            let e = e.trim();
+            if exts.is_some_and(|x| x != e) {
+                panic!("variables.glsl:{line}: one section's `@requires` lines must name the same extensions");
+            }
+            exts = Some(e);
+        }
+    }
+    let join = |keep: &dyn Fn(&str) -> Option<String>| -> String {
+        let mut t = String::new();
+        for l in body {
+            if let Some(l) = keep(l) {
+                t.push_str(&l);
+                t.push('\n');
+            }
+        }
+        t
+    };
+    let Some(exts) = exts else {
+        return vec![(a, join(&|l| Some(l.to_string())))];
+    };
+    if !a.requires.is_empty() || !a.unless.is_empty() {
+        panic!("variables.glsl:{line}: `@requires` lines in a section with `requires` or `unless`");
+    }
+    let list: Vec<String> = exts.split('|').map(str::to_string).collect();
+    let without = Avail {
+        unless: list.clone(),
+        ..a.clone()
+    };
+    let with = Avail {
+        requires: list,
+        ..a
+    };
+    vec![
+        (
+            without,
+            join(&|l| (!l.contains(MARK)).then(|| l.to_string())),
+        ),
+        (
+            with,
+            join(&|l| Some(l.split_once(MARK).map_or(l, |(m, _)| m).to_string())),
+        ),
+    ]
+}
+
 fn var_tokens(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let b = text.as_bytes();

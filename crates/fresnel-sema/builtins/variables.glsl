@@ -13,7 +13,9 @@
 // Conventions:
 // * A name is declared by one section per context. Where a declaration changes with the
 //   version (a block gaining members, a precision changing) the variants have disjoint
-//   availability.
+//   availability. A member a block gains with an extension is marked `@requires EXT` at the
+//   end of its line: build.rs splits the section into the variants without and with it
+//   (builtins/README.md).
 // * Variables that exist only through an extension carry `ext` and no `gl`/`es`: the format
 //   cannot say "version N and the extension", so the minimum version glslang also requires is
 //   dropped.
@@ -722,14 +724,14 @@ out highp float gl_PointSize;
 out float gl_ClipDistance[];
 
 // GL_ARB_cull_distance (GLSL 1.30 on): gl_CullDistance beside gl_ClipDistance before 1.50, a
-// member of the gl_PerVertex blocks (the `requires GL_ARB_cull_distance` variants) from 1.50
-// to 4.40.
+// member of the gl_PerVertex blocks (marked `@requires GL_ARB_cull_distance`) from 1.50 to
+// 4.40.
 @ gl 130-140 requires GL_ARB_cull_distance stage vert
 out float gl_CullDistance[];
 
 // GL_EXT_clip_cull_distance (GLSL ES 3.00 on): in GLSL ES 3.00 the distances are outputs of
-// their own; from 3.10 they are members of the gl_PerVertex blocks (the `requires
-// GL_EXT_clip_cull_distance` variants, in every stage that has the blocks).
+// their own; from 3.10 they are members of the gl_PerVertex blocks (the members marked
+// `@requires GL_EXT_clip_cull_distance`, in every stage that has the blocks).
 @ es 300-300 requires GL_EXT_clip_cull_distance stage vert
 out highp float gl_ClipDistance[];
 out highp float gl_CullDistance[];
@@ -744,26 +746,12 @@ out vec4 gl_TexCoord[];
 out float gl_FogFragCoord;
 
 // gl_PerVertex output block.
-@ gl 150-440 novulkan unless GL_ARB_cull_distance stage vert
+@ gl 150-440 novulkan stage vert
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
-    vec4 gl_ClipVertex;
-    vec4 gl_FrontColor;
-    vec4 gl_BackColor;
-    vec4 gl_FrontSecondaryColor;
-    vec4 gl_BackSecondaryColor;
-    vec4 gl_TexCoord[];
-    float gl_FogFragCoord;
-};
-
-@ gl 150-440 novulkan requires GL_ARB_cull_distance stage vert
-out gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[];
+    float gl_CullDistance[]; @requires GL_ARB_cull_distance
     vec4 gl_ClipVertex;
     vec4 gl_FrontColor;
     vec4 gl_BackColor;
@@ -788,19 +776,12 @@ out gl_PerVertex {
     float gl_CullDistance[];
 };
 
-@ gl 150-440 vulkan unless GL_ARB_cull_distance stage vert
+@ gl 150-440 vulkan stage vert
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
-};
-
-@ gl 150-440 vulkan requires GL_ARB_cull_distance stage vert
-out gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[];
+    float gl_CullDistance[]; @requires GL_ARB_cull_distance
 };
 
 @ gl 450 vulkan stage vert
@@ -811,18 +792,12 @@ out gl_PerVertex {
     float gl_CullDistance[];
 };
 
-@ es 310 unless GL_EXT_clip_cull_distance stage vert
+@ es 310 stage vert
 out gl_PerVertex {
     highp vec4 gl_Position;
     highp float gl_PointSize;
-};
-
-@ es 310 requires GL_EXT_clip_cull_distance stage vert
-out gl_PerVertex {
-    highp vec4 gl_Position;
-    highp float gl_PointSize;
-    highp float gl_ClipDistance[];
-    highp float gl_CullDistance[];
+    highp float gl_ClipDistance[]; @requires GL_EXT_clip_cull_distance
+    highp float gl_CullDistance[]; @requires GL_EXT_clip_cull_distance
 };
 
 // =============================================================================================
@@ -834,26 +809,12 @@ in highp int gl_PatchVerticesIn;
 in highp int gl_PrimitiveID;
 
 // gl_in[]: the previous stage's per-vertex outputs.
-@ gl 150-440 novulkan unless GL_ARB_cull_distance stage tesc|tese
+@ gl 150-440 novulkan stage tesc|tese
 in gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
-    vec4 gl_ClipVertex;
-    vec4 gl_FrontColor;
-    vec4 gl_BackColor;
-    vec4 gl_FrontSecondaryColor;
-    vec4 gl_BackSecondaryColor;
-    vec4 gl_TexCoord[];
-    float gl_FogFragCoord;
-} gl_in[gl_MaxPatchVertices];
-
-@ gl 150-440 novulkan requires GL_ARB_cull_distance stage tesc|tese
-in gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[];
+    float gl_CullDistance[]; @requires GL_ARB_cull_distance
     vec4 gl_ClipVertex;
     vec4 gl_FrontColor;
     vec4 gl_BackColor;
@@ -880,19 +841,12 @@ in gl_PerVertex {
     vec4 gl_PositionPerViewNV[];
 } gl_in[gl_MaxPatchVertices];
 
-@ gl 150-440 vulkan unless GL_ARB_cull_distance stage tesc|tese
+@ gl 150-440 vulkan stage tesc|tese
 in gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
-} gl_in[gl_MaxPatchVertices];
-
-@ gl 150-440 vulkan requires GL_ARB_cull_distance stage tesc|tese
-in gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[];
+    float gl_CullDistance[]; @requires GL_ARB_cull_distance
 } gl_in[gl_MaxPatchVertices];
 
 @ gl 450 vulkan stage tesc|tese
@@ -905,20 +859,12 @@ in gl_PerVertex {
     vec4 gl_PositionPerViewNV[];
 } gl_in[gl_MaxPatchVertices];
 
-@ es 310 unless GL_EXT_clip_cull_distance stage tesc|tese
+@ es 310 stage tesc|tese
 in gl_PerVertex {
     highp vec4 gl_Position;
     highp float gl_PointSize;
-    highp vec4 gl_SecondaryPositionNV;
-    highp vec4 gl_PositionPerViewNV[];
-} gl_in[gl_MaxPatchVertices];
-
-@ es 310 requires GL_EXT_clip_cull_distance stage tesc|tese
-in gl_PerVertex {
-    highp vec4 gl_Position;
-    highp float gl_PointSize;
-    highp float gl_ClipDistance[];
-    highp float gl_CullDistance[];
+    highp float gl_ClipDistance[]; @requires GL_EXT_clip_cull_distance
+    highp float gl_CullDistance[]; @requires GL_EXT_clip_cull_distance
     highp vec4 gl_SecondaryPositionNV;
     highp vec4 gl_PositionPerViewNV[];
 } gl_in[gl_MaxPatchVertices];
@@ -929,26 +875,12 @@ in highp int gl_InvocationID;
 patch out highp float gl_TessLevelOuter[4];
 patch out highp float gl_TessLevelInner[2];
 
-@ gl 150-440 novulkan unless GL_ARB_cull_distance stage tesc
+@ gl 150-440 novulkan stage tesc
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
-    vec4 gl_ClipVertex;
-    vec4 gl_FrontColor;
-    vec4 gl_BackColor;
-    vec4 gl_FrontSecondaryColor;
-    vec4 gl_BackSecondaryColor;
-    vec4 gl_TexCoord[];
-    float gl_FogFragCoord;
-} gl_out[];
-
-@ gl 150-440 novulkan requires GL_ARB_cull_distance stage tesc
-out gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[];
+    float gl_CullDistance[]; @requires GL_ARB_cull_distance
     vec4 gl_ClipVertex;
     vec4 gl_FrontColor;
     vec4 gl_BackColor;
@@ -978,19 +910,12 @@ out gl_PerVertex {
     int gl_ViewportMaskPerViewNV[];
 } gl_out[];
 
-@ gl 150-440 vulkan unless GL_ARB_cull_distance stage tesc
+@ gl 150-440 vulkan stage tesc
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
-} gl_out[];
-
-@ gl 150-440 vulkan requires GL_ARB_cull_distance stage tesc
-out gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[];
+    float gl_CullDistance[]; @requires GL_ARB_cull_distance
 } gl_out[];
 
 @ gl 450 vulkan stage tesc
@@ -1006,18 +931,12 @@ out gl_PerVertex {
     int gl_ViewportMaskPerViewNV[];
 } gl_out[];
 
-@ es 310 unless GL_EXT_clip_cull_distance stage tesc
+@ es 310 stage tesc
 out gl_PerVertex {
     highp vec4 gl_Position;
     highp float gl_PointSize;
-} gl_out[];
-
-@ es 310 requires GL_EXT_clip_cull_distance stage tesc
-out gl_PerVertex {
-    highp vec4 gl_Position;
-    highp float gl_PointSize;
-    highp float gl_ClipDistance[];
-    highp float gl_CullDistance[];
+    highp float gl_ClipDistance[]; @requires GL_EXT_clip_cull_distance
+    highp float gl_CullDistance[]; @requires GL_EXT_clip_cull_distance
 } gl_out[];
 
 // The suffixed names stay in GLSL ES 3.20, which made the extension core (glslang does the
@@ -1037,26 +956,12 @@ in highp vec3 gl_TessCoord;
 patch in highp float gl_TessLevelOuter[4];
 patch in highp float gl_TessLevelInner[2];
 
-@ gl 150-440 novulkan unless GL_ARB_cull_distance stage tese
+@ gl 150-440 novulkan stage tese
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
-    vec4 gl_ClipVertex;
-    vec4 gl_FrontColor;
-    vec4 gl_BackColor;
-    vec4 gl_FrontSecondaryColor;
-    vec4 gl_BackSecondaryColor;
-    vec4 gl_TexCoord[];
-    float gl_FogFragCoord;
-};
-
-@ gl 150-440 novulkan requires GL_ARB_cull_distance stage tese
-out gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[];
+    float gl_CullDistance[]; @requires GL_ARB_cull_distance
     vec4 gl_ClipVertex;
     vec4 gl_FrontColor;
     vec4 gl_BackColor;
@@ -1081,19 +986,12 @@ out gl_PerVertex {
     float gl_CullDistance[];
 };
 
-@ gl 150-440 vulkan unless GL_ARB_cull_distance stage tese
+@ gl 150-440 vulkan stage tese
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
-};
-
-@ gl 150-440 vulkan requires GL_ARB_cull_distance stage tese
-out gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[];
+    float gl_CullDistance[]; @requires GL_ARB_cull_distance
 };
 
 @ gl 450 vulkan stage tese
@@ -1104,44 +1002,24 @@ out gl_PerVertex {
     float gl_CullDistance[];
 };
 
-@ es 310 unless GL_EXT_clip_cull_distance stage tese
+@ es 310 stage tese
 out gl_PerVertex {
     highp vec4 gl_Position;
     highp float gl_PointSize;
-};
-
-@ es 310 requires GL_EXT_clip_cull_distance stage tese
-out gl_PerVertex {
-    highp vec4 gl_Position;
-    highp float gl_PointSize;
-    highp float gl_ClipDistance[];
-    highp float gl_CullDistance[];
+    highp float gl_ClipDistance[]; @requires GL_EXT_clip_cull_distance
+    highp float gl_CullDistance[]; @requires GL_EXT_clip_cull_distance
 };
 
 // =============================================================================================
 // Geometry shader
 // =============================================================================================
 
-@ gl 150-440 novulkan unless GL_ARB_cull_distance stage geom
+@ gl 150-440 novulkan stage geom
 in gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
-    vec4 gl_ClipVertex;
-    vec4 gl_FrontColor;
-    vec4 gl_BackColor;
-    vec4 gl_FrontSecondaryColor;
-    vec4 gl_BackSecondaryColor;
-    vec4 gl_TexCoord[];
-    float gl_FogFragCoord;
-} gl_in[];
-
-@ gl 150-440 novulkan requires GL_ARB_cull_distance stage geom
-in gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[];
+    float gl_CullDistance[]; @requires GL_ARB_cull_distance
     vec4 gl_ClipVertex;
     vec4 gl_FrontColor;
     vec4 gl_BackColor;
@@ -1168,19 +1046,12 @@ in gl_PerVertex {
     vec4 gl_PositionPerViewNV[];
 } gl_in[];
 
-@ gl 150-440 vulkan unless GL_ARB_cull_distance stage geom
+@ gl 150-440 vulkan stage geom
 in gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
-} gl_in[];
-
-@ gl 150-440 vulkan requires GL_ARB_cull_distance stage geom
-in gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[];
+    float gl_CullDistance[]; @requires GL_ARB_cull_distance
 } gl_in[];
 
 @ gl 450 vulkan stage geom
@@ -1193,18 +1064,12 @@ in gl_PerVertex {
     vec4 gl_PositionPerViewNV[];
 } gl_in[];
 
-@ es 310 unless GL_EXT_clip_cull_distance stage geom
+@ es 310 stage geom
 in gl_PerVertex {
     highp vec4 gl_Position;
     highp float gl_PointSize;
-} gl_in[];
-
-@ es 310 requires GL_EXT_clip_cull_distance stage geom
-in gl_PerVertex {
-    highp vec4 gl_Position;
-    highp float gl_PointSize;
-    highp float gl_ClipDistance[];
-    highp float gl_CullDistance[];
+    highp float gl_ClipDistance[]; @requires GL_EXT_clip_cull_distance
+    highp float gl_CullDistance[]; @requires GL_EXT_clip_cull_distance
 } gl_in[];
 
 @ gl 150 es 310 stage geom
@@ -1218,26 +1083,12 @@ in highp int gl_InvocationID;
 @ gl 410 ext GL_ARB_viewport_array|GL_OES_viewport_array stage geom
 out highp int gl_ViewportIndex;
 
-@ gl 150-440 novulkan unless GL_ARB_cull_distance stage geom
+@ gl 150-440 novulkan stage geom
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
-    vec4 gl_ClipVertex;
-    vec4 gl_FrontColor;
-    vec4 gl_BackColor;
-    vec4 gl_FrontSecondaryColor;
-    vec4 gl_BackSecondaryColor;
-    vec4 gl_TexCoord[];
-    float gl_FogFragCoord;
-};
-
-@ gl 150-440 novulkan requires GL_ARB_cull_distance stage geom
-out gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[];
+    float gl_CullDistance[]; @requires GL_ARB_cull_distance
     vec4 gl_ClipVertex;
     vec4 gl_FrontColor;
     vec4 gl_BackColor;
@@ -1262,19 +1113,12 @@ out gl_PerVertex {
     float gl_CullDistance[];
 };
 
-@ gl 150-440 vulkan unless GL_ARB_cull_distance stage geom
+@ gl 150-440 vulkan stage geom
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
     float gl_ClipDistance[];
-};
-
-@ gl 150-440 vulkan requires GL_ARB_cull_distance stage geom
-out gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[];
+    float gl_CullDistance[]; @requires GL_ARB_cull_distance
 };
 
 @ gl 450 vulkan stage geom
@@ -1285,18 +1129,12 @@ out gl_PerVertex {
     float gl_CullDistance[];
 };
 
-@ es 310 unless GL_EXT_clip_cull_distance stage geom
+@ es 310 stage geom
 out gl_PerVertex {
     highp vec4 gl_Position;
     highp float gl_PointSize;
-};
-
-@ es 310 requires GL_EXT_clip_cull_distance stage geom
-out gl_PerVertex {
-    highp vec4 gl_Position;
-    highp float gl_PointSize;
-    highp float gl_ClipDistance[];
-    highp float gl_CullDistance[];
+    highp float gl_ClipDistance[]; @requires GL_EXT_clip_cull_distance
+    highp float gl_CullDistance[]; @requires GL_EXT_clip_cull_distance
 };
 
 // Geometry shaders before GLSL 1.50 (GL_ARB_geometry_shader4 / GL_EXT_geometry_shader4): the
