@@ -745,8 +745,9 @@ out vec4 gl_BackSecondaryColor;
 out vec4 gl_TexCoord[];
 out float gl_FogFragCoord;
 
-// gl_PerVertex output block.
-@ gl 150-440 novulkan stage vert
+// The gl_PerVertex output block of the vertex, tessellation evaluation and geometry stages
+// (the tessellation control stage writes gl_out[], below).
+@ gl 150-440 novulkan stage vert|tese|geom
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
@@ -761,7 +762,7 @@ out gl_PerVertex {
     float gl_FogFragCoord;
 };
 
-@ gl 450 novulkan stage vert
+@ gl 450 novulkan stage vert|tese|geom
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
@@ -776,7 +777,7 @@ out gl_PerVertex {
     float gl_CullDistance[];
 };
 
-@ gl 150-440 vulkan stage vert
+@ gl 150-440 vulkan stage vert|tese|geom
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
@@ -784,7 +785,7 @@ out gl_PerVertex {
     float gl_CullDistance[]; @requires GL_ARB_cull_distance
 };
 
-@ gl 450 vulkan stage vert
+@ gl 450 vulkan stage vert|tese|geom
 out gl_PerVertex {
     vec4 gl_Position;
     float gl_PointSize;
@@ -792,7 +793,7 @@ out gl_PerVertex {
     float gl_CullDistance[];
 };
 
-@ es 310 stage vert
+@ es 310 stage vert|tese|geom
 out gl_PerVertex {
     highp vec4 gl_Position;
     highp float gl_PointSize;
@@ -956,60 +957,6 @@ in highp vec3 gl_TessCoord;
 patch in highp float gl_TessLevelOuter[4];
 patch in highp float gl_TessLevelInner[2];
 
-@ gl 150-440 novulkan stage tese
-out gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[]; @requires GL_ARB_cull_distance
-    vec4 gl_ClipVertex;
-    vec4 gl_FrontColor;
-    vec4 gl_BackColor;
-    vec4 gl_FrontSecondaryColor;
-    vec4 gl_BackSecondaryColor;
-    vec4 gl_TexCoord[];
-    float gl_FogFragCoord;
-};
-
-@ gl 450 novulkan stage tese
-out gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    vec4 gl_ClipVertex;
-    vec4 gl_FrontColor;
-    vec4 gl_BackColor;
-    vec4 gl_FrontSecondaryColor;
-    vec4 gl_BackSecondaryColor;
-    vec4 gl_TexCoord[];
-    float gl_FogFragCoord;
-    float gl_CullDistance[];
-};
-
-@ gl 150-440 vulkan stage tese
-out gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[]; @requires GL_ARB_cull_distance
-};
-
-@ gl 450 vulkan stage tese
-out gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[];
-};
-
-@ es 310 stage tese
-out gl_PerVertex {
-    highp vec4 gl_Position;
-    highp float gl_PointSize;
-    highp float gl_ClipDistance[]; @requires GL_EXT_clip_cull_distance
-    highp float gl_CullDistance[]; @requires GL_EXT_clip_cull_distance
-};
-
 // =============================================================================================
 // Geometry shader
 // =============================================================================================
@@ -1082,60 +1029,6 @@ in highp int gl_InvocationID;
 
 @ gl 410 ext GL_ARB_viewport_array|GL_OES_viewport_array stage geom
 out highp int gl_ViewportIndex;
-
-@ gl 150-440 novulkan stage geom
-out gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[]; @requires GL_ARB_cull_distance
-    vec4 gl_ClipVertex;
-    vec4 gl_FrontColor;
-    vec4 gl_BackColor;
-    vec4 gl_FrontSecondaryColor;
-    vec4 gl_BackSecondaryColor;
-    vec4 gl_TexCoord[];
-    float gl_FogFragCoord;
-};
-
-@ gl 450 novulkan stage geom
-out gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    vec4 gl_ClipVertex;
-    vec4 gl_FrontColor;
-    vec4 gl_BackColor;
-    vec4 gl_FrontSecondaryColor;
-    vec4 gl_BackSecondaryColor;
-    vec4 gl_TexCoord[];
-    float gl_FogFragCoord;
-    float gl_CullDistance[];
-};
-
-@ gl 150-440 vulkan stage geom
-out gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[]; @requires GL_ARB_cull_distance
-};
-
-@ gl 450 vulkan stage geom
-out gl_PerVertex {
-    vec4 gl_Position;
-    float gl_PointSize;
-    float gl_ClipDistance[];
-    float gl_CullDistance[];
-};
-
-@ es 310 stage geom
-out gl_PerVertex {
-    highp vec4 gl_Position;
-    highp float gl_PointSize;
-    highp float gl_ClipDistance[]; @requires GL_EXT_clip_cull_distance
-    highp float gl_CullDistance[]; @requires GL_EXT_clip_cull_distance
-};
 
 // Geometry shaders before GLSL 1.50 (GL_ARB_geometry_shader4 / GL_EXT_geometry_shader4): the
 // inputs are arrays named `...In`, one element per input vertex, and the outputs are the
