@@ -411,12 +411,18 @@ fn main() {
     // Variable sections: the text under each header, kept as GLSL source.
     let vtext =
         std::fs::read_to_string("builtins/variables.glsl").expect("read builtins/variables.glsl");
-    let mut raw_sections: Vec<(Avail, usize, Vec<&str>)> = Vec::new();
+    // Headers on consecutive lines (comments between them aside) share the declarations that
+    // follow: one section under each, as if written out for each in turn.
+    let mut raw_sections: Vec<(Vec<(Avail, usize)>, Vec<&str>)> = Vec::new();
     for (i, raw) in vtext.lines().enumerate() {
         let line = i + 1;
         let l = raw.trim();
         if let Some(rest) = l.strip_prefix('@') {
-            raw_sections.push((parse_header(rest, line), line, Vec::new()));
+            let header = (parse_header(rest, line), line);
+            match raw_sections.last_mut() {
+                Some((headers, body)) if body.is_empty() => headers.push(header),
+                _ => raw_sections.push((vec![header], Vec::new())),
+            }
             continue;
         }
         if l.is_empty() || l.starts_with("//") {
@@ -425,19 +431,21 @@ fn main() {
         let Some(last) = raw_sections.last_mut() else {
             panic!("variables.glsl:{line}: declaration before any `@` header");
         };
-        last.2.push(raw);
+        last.1.push(raw);
     }
     let mut sections: Vec<(usize, String)> = Vec::new();
-    for (a, line, body) in raw_sections {
-        for (a, text) in member_variants(a, line, &body) {
-            let idx = match avails.iter().position(|x| *x == a) {
-                Some(i) => i,
-                None => {
-                    avails.push(a);
-                    avails.len() - 1
-                }
-            };
-            sections.push((idx, text));
+    for (headers, body) in raw_sections {
+        for (a, line) in headers {
+            for (a, text) in member_variants(a, line, &body) {
+                let idx = match avails.iter().position(|x| *x == a) {
+                    Some(i) => i,
+                    None => {
+                        avails.push(a);
+                        avails.len() - 1
+                    }
+                };
+                sections.push((idx, text));
+            }
         }
     }
     // Expand and group by name (BTreeMap: sorted, deterministic).
