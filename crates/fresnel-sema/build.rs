@@ -413,7 +413,7 @@ fn main() {
         std::fs::read_to_string("builtins/variables.glsl").expect("read builtins/variables.glsl");
     // Headers on consecutive lines (comments between them aside) share the declarations that
     // follow: one section under each, as if written out for each in turn.
-    let mut raw_sections: Vec<(Vec<(Avail, usize)>, Vec<&str>)> = Vec::new();
+    let mut raw_sections: Vec<RawSection> = Vec::new();
     for (i, raw) in vtext.lines().enumerate() {
         let line = i + 1;
         let l = raw.trim();
@@ -564,6 +564,9 @@ struct VarDecl {
 }
 
 /// A token of the tiny lexer below: an identifier or number, or one punctuation character.
+/// A variables.glsl section as written: its headers (availability, line) and its lines.
+type RawSection<'a> = (Vec<(Avail, usize)>, Vec<&'a str>);
+
 /// The sections a variables.glsl section stands for. A line ending in `@requires A|B` (a
 /// member a built-in block gains with an extension) makes two: without those lines under the
 /// header plus `unless A|B`, and with them (the marker cut) under the header plus
