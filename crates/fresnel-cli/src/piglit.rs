@@ -30,12 +30,20 @@
 //!   `gl_ClipDistance`, interpolated, is below zero is clipped; a triangle whose vertices all
 //!   have one `gl_CullDistance` below zero is culled.
 //!
-//! A `[geometry shader]` (triangles in, triangle strips out) runs per triangle between the
-//! vertex and fragment shaders (`deqp/pipeline.rs`), and its strips are rasterized.
+//! * `patch parameter vertices N`, `patch parameter default level outer|inner ...`, `draw
+//!   arrays GL_PATCHES FIRST COUNT` and `draw rect [ortho] patch X Y W H` (one patch of the
+//!   rectangle's four corners): with `[tessellation control shader]` (one run per patch, its
+//!   invocations sharing the patch's outputs) and `[tessellation evaluation shader]`
+//!   (triangles or quads, subdivided as the levels ask: `deqp/pipeline.rs`'s
+//!   `tessellate` with `Subdivision::Levels`).
 //!
-//! A test that needs anything else (other commands, other textures, tessellation, other geometry
-//! primitives, viewport arrays, fixed-function vertex processing) is skipped with the
-//! reason, so the totals say what was really executed.
+//! A `[geometry shader]` (triangles in, triangle strips out) runs per triangle between the
+//! vertex (or tessellation) and fragment shaders (`deqp/pipeline.rs`), and its strips are
+//! rasterized. The compatibility profile's vertex colours are clamped to [0, 1].
+//!
+//! A test that needs anything else (other commands, other textures, isolines or point mode,
+//! other geometry primitives, viewport arrays, fixed-function vertex processing) is skipped
+//! with the reason, so the totals say what was really executed.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -148,7 +156,10 @@ pub fn run_test(text: &str, opt: fresnel_opt::OptLevel) -> Outcome {
 struct Program {
     /// The vertex and fragment shaders (absent in a compute-only test).
     graphics: Option<(Shader, Shader)>,
-    /// A geometry shader between them.
+    /// Tessellation control and evaluation shaders after the vertex shader.
+    tcs: Option<Shader>,
+    tes: Option<Shader>,
+    /// A geometry shader before the fragment shader.
     gs: Option<Shader>,
     cs: Option<Shader>,
     size: [u32; 2],
@@ -321,18 +332,27 @@ impl Program {
         let mut fs_src: Vec<String> = Vec::new();
         let mut cs_src: Vec<String> = Vec::new();
         let mut gs_src: Vec<String> = Vec::new();
+        let mut tcs_src: Vec<String> = Vec::new();
+        let mut tes_src: Vec<String> = Vec::new();
         let mut passthrough = false;
         for sh in &test.shaders {
             match (sh.stage, sh.form) {
                 (TStage::Vertex, ShaderForm::Passthrough) => passthrough = true,
                 (
-                    TStage::Vertex | TStage::Fragment | TStage::Compute | TStage::Geometry,
+                    TStage::Vertex
+                    | TStage::Fragment
+                    | TStage::Compute
+                    | TStage::Geometry
+                    | TStage::TessControl
+                    | TStage::TessEval,
                     ShaderForm::Glsl,
                 ) => {
                     let slot = match sh.stage {
                         TStage::Vertex => &mut vs_src,
                         TStage::Fragment => &mut fs_src,
                         TStage::Geometry => &mut gs_src,
+                        TStage::TessControl => &mut tcs_src,
+                        TStage::TessEval => &mut tes_src,
                         _ => &mut cs_src,
                     };
                     if slot.len() >= MAX_UNITS {
@@ -375,6 +395,8 @@ impl Program {
             if cs.is_some() && vs_src.is_empty() {
                 return Ok(Built::Program(Box::new(Program {
                     graphics: None,
+                    tcs: None,
+                    tes: None,
                     gs: None,
                     cs,
                     size,
@@ -434,27 +456,68 @@ impl Program {
                 return Err(why);
             }
         }
+        let mut tess = [None, None];
+        for (slot, (src, stage)) in tess
+            .iter_mut()
+            .zip([(tcs_src, TStage::TessControl), (tes_src, TStage::TessEval)])
+        {
+            if src.is_empty() {
+                continue;
+            }
+            let src: Vec<String> = src.into_iter().map(versioned).collect();
+            match compile(&src, stage, es, opt) {
+                Ok(t) => *slot = Some(t),
+                Err(e) => return rejected(e),
+            }
+        }
+        let [tcs, tes] = tess;
+        if tcs.is_some() || tes.is_some() {
+            if fixed_function {
+                return Err("tessellation without a vertex shader".into());
+            }
+            if tes.is_none() {
+                return Err("a tessellation control shader without an evaluation shader".into());
+            }
+        }
+        if let Some((t, _)) = &tes {
+            if let Some(why) = pipeline::unsupported(&[t]) {
+                return Err(why);
+            }
+        }
         // Viewport arrays (`gl_ViewportIndex`) are not modelled: one viewport, the window.
         let writes_viewport = |sh: &Shader| {
             sh.vars_of(VarMode::ShaderOut)
                 .any(|(_, v)| v.builtin && v.name == "gl_ViewportIndex")
         };
-        if writes_viewport(&vs) || gs.as_ref().is_some_and(|(g, _)| writes_viewport(g)) {
+        let middle = [&tcs, &tes, &gs];
+        if writes_viewport(&vs)
+            || middle
+                .iter()
+                .any(|m| m.as_ref().is_some_and(|(g, _)| writes_viewport(g)))
+        {
             return Err("viewport arrays (`gl_ViewportIndex`) are not drawn".into());
         }
         // The program links (without a vertex shader, the fragment shader alone).
-        let linked = match (&gs, fixed_function) {
-            (_, true) => fresnel_link::validate_program(&[&fs], &[fs_facts]),
-            (Some((g, gf)), false) => {
-                fresnel_link::validate_program(&[&vs, g, &fs], &[vs_facts, gf.clone(), fs_facts])
+        let linked = if fixed_function {
+            fresnel_link::validate_program(&[&fs], &[fs_facts])
+        } else {
+            let mut shaders = vec![&vs];
+            let mut facts = vec![vs_facts];
+            for (sh, f) in middle.iter().filter_map(|m| m.as_ref()) {
+                shaders.push(sh);
+                facts.push(f.clone());
             }
-            (None, false) => fresnel_link::validate_program(&[&vs, &fs], &[vs_facts, fs_facts]),
+            shaders.push(&fs);
+            facts.push(fs_facts);
+            fresnel_link::validate_program(&shaders, &facts)
         };
         if let Err(e) = linked {
             return Ok(Built::Rejected(format!("link: {e}")));
         }
         Ok(Built::Program(Box::new(Program {
             graphics: Some((vs, fs)),
+            tcs: tcs.map(|(t, _)| t),
+            tes: tes.map(|(t, _)| t),
             gs: gs.map(|(g, _)| g),
             cs,
             size,
@@ -479,6 +542,7 @@ impl Program {
         let mut ortho_projection = false;
         // Enabled clip planes (`enable GL_CLIP_PLANEn` / `GL_CLIP_DISTANCEn`).
         let mut clip_planes = 0u32;
+        let mut patch_state = DEFAULT_PATCH_STATE;
         let mut first_failure: Option<String> = None;
         for line in &test.test {
             let text = line.text.split('#').next().unwrap_or("").trim();
@@ -488,6 +552,22 @@ impl Program {
                 [] => {}
                 ["link", "success"] => {}
                 ["ortho"] => ortho_projection = true,
+                ["patch", "parameter", "vertices", n] => match n.parse::<usize>() {
+                    Ok(n) if (1..=MAX_PATCH_VERTICES).contains(&n) => patch_state.vertices = n,
+                    _ => return Outcome::Fail(at(format!("bad command `{text}`"))),
+                },
+                ["patch", "parameter", "default", "level", which @ ("outer" | "inner"), vals @ ..] =>
+                {
+                    let want = if *which == "outer" { 4 } else { 2 };
+                    let Some(v) = numbers(&vals.join(" ")).filter(|v| v.len() == want) else {
+                        return Outcome::Fail(at(format!("bad command `{text}`")));
+                    };
+                    if *which == "outer" {
+                        patch_state.outer.copy_from_slice(&v);
+                    } else {
+                        patch_state.inner.copy_from_slice(&v);
+                    }
+                }
                 [cmd @ ("enable" | "disable"), cap]
                     if cap.starts_with("GL_CLIP_PLANE") || cap.starts_with("GL_CLIP_DISTANCE") =>
                 {
@@ -667,6 +747,9 @@ impl Program {
                     let Some(mode) = Mode::parse(mode) else {
                         return Outcome::Skip(format!("`draw arrays {mode}` is not drawn"));
                     };
+                    if let Some(why) = self.tessellation_mismatch(matches!(mode, Mode::Patches)) {
+                        return Outcome::Skip(why);
+                    }
                     let (Ok(first), Ok(n)) = (first.parse::<usize>(), n.parse::<usize>()) else {
                         return Outcome::Fail(at(format!("bad command `{text}`")));
                     };
@@ -693,24 +776,46 @@ impl Program {
                         rows: &rows,
                         mode,
                     };
+                    // Patches of `patch parameter vertices` vertices (a last incomplete one
+                    // is dropped, as GL does).
+                    let pv = patch_state.vertices;
+                    let list: Vec<Vec<usize>> = (0..rows.len() / pv)
+                        .map(|p| (p * pv..(p + 1) * pv).collect())
+                        .collect();
+                    let patches =
+                        matches!(mode, Mode::Patches).then_some((&list[..], &patch_state));
                     let buffers = Buffers {
                         ssbos: &mut ssbos,
                         counters: &mut counters,
                         clip_planes,
                         textures: &textures,
                     };
-                    if let Err(e) =
-                        self.draw(&arrays, &uniforms, ortho_projection, &mut fb, buffers)
-                    {
+                    if let Err(e) = self.draw(
+                        &arrays,
+                        &uniforms,
+                        ortho_projection,
+                        &mut fb,
+                        buffers,
+                        patches,
+                    ) {
                         return Outcome::Fail(at(e));
                     }
                     drew = true;
                 }
                 ["draw", "rect", rest @ ..] => {
-                    let (ortho, nums) = match rest {
-                        ["ortho", r @ ..] => (true, r),
-                        r => (false, r),
-                    };
+                    // `ortho` and `patch` (a patch of the four corners), in either order.
+                    let (mut ortho, mut patch, mut nums) = (false, false, rest);
+                    while let [w @ ("ortho" | "patch"), r @ ..] = nums {
+                        if *w == "ortho" {
+                            ortho = true;
+                        } else {
+                            patch = true;
+                        }
+                        nums = r;
+                    }
+                    if let Some(why) = self.tessellation_mismatch(patch) {
+                        return Outcome::Skip(why);
+                    }
                     let Some(mut r) = numbers(&nums.join(" ")).filter(|v| v.len() == 4) else {
                         return Outcome::Skip(format!("command `{text}` is not run"));
                     };
@@ -730,8 +835,17 @@ impl Program {
                         textures: &textures,
                     };
                     let rect = Vertices::Rect([r[0], r[1], r[2], r[3]]);
-                    if let Err(e) = self.draw(&rect, &uniforms, ortho_projection, &mut fb, buffers)
-                    {
+                    // shader_runner draws one patch of the four corners.
+                    let corners = [vec![0, 1, 2, 3]];
+                    let patches = patch.then_some((&corners[..], &patch_state));
+                    if let Err(e) = self.draw(
+                        &rect,
+                        &uniforms,
+                        ortho_projection,
+                        &mut fb,
+                        buffers,
+                        patches,
+                    ) {
                         return Outcome::Fail(at(e));
                     }
                     drew = true;
@@ -759,6 +873,18 @@ impl Program {
         }
     }
 
+    /// Why a draw of patches (or of other primitives) cannot be drawn with this program: GL
+    /// draws patches only with a tessellation evaluation shader, and nothing else with one.
+    fn tessellation_mismatch(&self, patches: bool) -> Option<String> {
+        match (patches, self.tes.is_some()) {
+            (true, false) => Some("patches drawn without a tessellation evaluation shader".into()),
+            (false, true) => {
+                Some("a draw of other primitives than patches with tessellation shaders".into())
+            }
+            _ => None,
+        }
+    }
+
     /// Draws the rectangle `r` (x, y, w, h in normalized device coordinates) into `fb`.
     fn draw(
         &self,
@@ -767,6 +893,7 @@ impl Program {
         ortho: bool,
         fb: &mut [[u8; 4]],
         buffers: Buffers<'_>,
+        patches: Option<(&[Vec<usize>], &PatchState)>,
     ) -> Result<(), String> {
         let Buffers {
             ssbos,
@@ -871,9 +998,13 @@ impl Program {
         vi.run_vertex(count)
             .map_err(|e| format!("vertex shader: {e}"))?;
         read_back_counters(&vi, vs, counters);
+        read_back_ssbos(&vi, vs, ssbos);
         let mut stream = pipeline::from_vertex_stage(vs, &vi, count);
         if let Vertices::Arrays { mode, .. } = source {
             stream.tris = mode.triangles(count);
+        }
+        if patches.is_some() {
+            stream.tris.clear();
         }
         // Clip and cull distances: a triangle whose vertices all have one cull distance
         // below zero is culled; a fragment where an enabled clip distance, interpolated, is
@@ -898,7 +1029,7 @@ impl Program {
         };
         // Primitive ids count every primitive of the draw, culled ones too.
         let drawn = stream.tris.clone();
-        if let Some((id, leaves)) = distances("gl_CullDistance") {
+        if let Some((id, leaves)) = distances("gl_CullDistance").filter(|_| patches.is_none()) {
             let verts = &stream.verts;
             stream.tris.retain(|t| {
                 !(0..leaves.len())
@@ -906,36 +1037,76 @@ impl Program {
             });
         }
         let clip = distances("gl_ClipDistance");
-        // A geometry shader turns the triangles into the strips it emits (clip and cull
-        // distances are the vertex shader's only without one).
-        let (stream, clip) = match &self.gs {
-            Some(gs) => {
-                let setup = |it: &mut Interp<'_>| {
-                    it.limits.max_instructions = MAX_INSTRUCTIONS;
-                    set_state(it, gs, ortho);
-                    set_uniforms(it, uniforms);
-                    bind_textures(it, gs, uniforms, textures);
+        // Tessellation turns the patches into triangles, and a geometry shader the triangles
+        // into the strips it emits (clip and cull distances are the vertex shader's only
+        // without either). The stages between share the buffers in turn.
+        let (stream, clip) = if self.tes.is_some() || self.gs.is_some() {
+            let shared = std::cell::RefCell::new((&mut *ssbos, &mut *counters));
+            let stage_shader = |st: fresnel_ir::Stage| match st {
+                fresnel_ir::Stage::TessControl => self.tcs.as_ref(),
+                fresnel_ir::Stage::TessEval => self.tes.as_ref(),
+                fresnel_ir::Stage::Geometry => self.gs.as_ref(),
+                _ => None,
+            };
+            let setup = |it: &mut Interp<'_>| {
+                it.limits.max_instructions = MAX_INSTRUCTIONS;
+                let Some(sh) = stage_shader(it.stage()) else {
+                    return;
                 };
-                let out = pipeline::geometry(stream, gs, &setup)
-                    .map_err(|e| format!("geometry shader: {e}"))?;
-                (out, None)
+                set_state(it, sh, ortho);
+                set_uniforms(it, uniforms);
+                bind_textures(it, sh, uniforms, textures);
+                let b = shared.borrow();
+                bind_ssbos(it, sh, b.0);
+                bind_counters(it, sh, b.1);
+            };
+            let after = |it: &Interp<'_>| {
+                let Some(sh) = stage_shader(it.stage()) else {
+                    return;
+                };
+                let mut b = shared.borrow_mut();
+                let (ssbos, counters) = &mut *b;
+                read_back_ssbos(it, sh, ssbos);
+                read_back_counters(it, sh, counters);
+            };
+            let mut stream = stream;
+            if let (Some(tes), Some((list, levels))) = (&self.tes, patches) {
+                let sub = pipeline::Subdivision::Levels {
+                    outer: levels.outer,
+                    inner: levels.inner,
+                };
+                stream =
+                    pipeline::tessellate(stream, list, self.tcs.as_ref(), tes, &setup, &after, sub)
+                        .map_err(|e| format!("tessellation: {e}"))?;
             }
-            None => (stream, clip),
+            if let Some(gs) = &self.gs {
+                stream = pipeline::geometry(stream, gs, &setup, &after)
+                    .map_err(|e| format!("geometry shader: {e}"))?;
+            }
+            (stream, None)
+        } else {
+            (stream, clip)
         };
-        // Coverage is found per pixel over every triangle: a bounded amount of work.
-        let work = u64::from(w) * u64::from(h) * stream.tris.len() as u64;
-        if work > MAX_COVERAGE_TESTS {
-            return Err(format!(
-                "{} triangles over {w}x{h} pixels: more than the runner's {MAX_COVERAGE_TESTS} coverage tests",
+        // Coverage is found over each triangle's bounding box: a bounded amount of work.
+        let coverage = pipeline::coverage(&stream, self.size, MAX_COVERAGE_TESTS).map_err(|n| {
+            format!(
+                "{} triangles over {w}x{h} pixels: {n} coverage tests, more than the runner's {MAX_COVERAGE_TESTS}",
                 stream.tris.len()
-            ));
+            )
+        })?;
+        // The first position of each drawn triangle (its primitive id).
+        let mut drawn_index: std::collections::HashMap<[usize; 3], usize> =
+            std::collections::HashMap::new();
+        for (i, t) in drawn.iter().enumerate() {
+            drawn_index.entry(*t).or_insert(i);
         }
         let mut frags: Vec<Fragment> = Vec::new();
         let mut raster: Vec<RasterFacts> = Vec::new();
+        let mut hits = Vec::new();
         for y in 0..h {
             for x in 0..w {
                 let f = Fragment { x, y };
-                if let Some((tri, b)) = pipeline::covering(&stream, f, self.size) {
+                if let Some((tri, b)) = coverage[(y * w + x) as usize] {
                     if let Some((id, leaves)) = &clip {
                         let clipped = (0..leaves.len().min(32)).any(|i| {
                             clip_planes & (1 << i) != 0
@@ -949,8 +1120,9 @@ impl Program {
                         }
                     }
                     frags.push(f);
+                    hits.push((tri, b));
                     let mut facts = raster_facts(&stream, &tri, &b);
-                    facts.primitive_id = drawn.iter().position(|t| *t == tri).unwrap_or(0) as u32;
+                    facts.primitive_id = drawn_index.get(&tri).copied().unwrap_or(0) as u32;
                     raster.push(facts);
                 }
             }
@@ -962,18 +1134,14 @@ impl Program {
         fi.limits.max_instructions = MAX_INSTRUCTIONS;
         fi.per_fragment = raster;
         set_state(&mut fi, fs, ortho);
-        match pipeline::fragment_inputs(&stream, fs, &mut fi, &frags, true, self.size) {
-            Ok(Ok(())) => {}
-            Ok(Err(why)) => return Err(why),
-            Err(e) => return Err(format!("fragment inputs: {e}")),
-        }
+        pipeline::fragment_inputs_at(&stream, fs, &mut fi, &hits, true)
+            .map_err(|e| format!("fragment inputs: {e}"))?;
         set_uniforms(&mut fi, uniforms);
         bind_textures(&mut fi, fs, uniforms, textures);
         bind_ssbos(&mut fi, fs, ssbos);
         bind_counters(&mut fi, fs, counters);
         fi.run_fragment(&frags)
             .map_err(|e| format!("fragment shader: {e}"))?;
-        read_back_ssbos(&vi, vs, ssbos);
         read_back_ssbos(&fi, fs, ssbos);
         read_back_counters(&fi, fs, counters);
         // The colour at location 0, component by component: `gl_FragColor`,
@@ -1064,6 +1232,25 @@ fn raster_facts(stream: &pipeline::Stream<'_>, tri: &[usize; 3], b: &[f64; 3]) -
         primitive_id: 0,
     }
 }
+
+/// The patch state of `patch parameter` commands: vertices per patch, and the default
+/// tessellation levels (used without a tessellation control shader).
+#[derive(Clone, Copy, Debug)]
+struct PatchState {
+    vertices: usize,
+    outer: [f64; 4],
+    inner: [f64; 2],
+}
+
+/// GL's initial patch state.
+const DEFAULT_PATCH_STATE: PatchState = PatchState {
+    vertices: 3,
+    outer: [1.0; 4],
+    inner: [1.0; 2],
+};
+
+/// Most vertices a patch may have (`GL_MAX_PATCH_VERTICES`).
+const MAX_PATCH_VERTICES: usize = 32;
 
 /// A 4x4 matrix, column-major (`m[column][row]`).
 type Mat4 = [[f64; 4]; 4];
@@ -1175,6 +1362,8 @@ enum Mode {
     Triangles,
     TriangleStrip,
     TriangleFan,
+    /// Patches of `patch parameter vertices` vertices, for tessellation.
+    Patches,
 }
 
 impl Mode {
@@ -1183,6 +1372,7 @@ impl Mode {
             "GL_TRIANGLES" => Mode::Triangles,
             "GL_TRIANGLE_STRIP" => Mode::TriangleStrip,
             "GL_TRIANGLE_FAN" => Mode::TriangleFan,
+            "GL_PATCHES" => Mode::Patches,
             _ => return None,
         })
     }
@@ -1203,6 +1393,7 @@ impl Mode {
             Mode::TriangleFan => (0..n.saturating_sub(2))
                 .map(|i| [0, i + 1, i + 2])
                 .collect(),
+            Mode::Patches => Vec::new(),
         }
     }
 }

@@ -258,10 +258,11 @@ fn hostile_files_get_a_verdict() {
         "probe rgb 4294967295 4294967295 0 0 0\nssbo 0 4\nprobe ssbo int 0 18446744073709551615 == 1",
     );
     let mut big = String::from("[require]\nGLSL >= 1.30\nSIZE 2048 2048\n\n[vertex shader]\n#version 130\nin vec4 piglit_vertex;\nvoid main() { gl_Position = piglit_vertex; }\n\n[fragment shader]\n#version 130\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n\n[vertex data]\npiglit_vertex/float/2\n");
-    for i in 0..300 {
-        big.push_str(&format!("{} -1\n", f64::from(i) / 150.0 - 1.0));
+    // A hundred triangles over the whole window, each tested at every pixel.
+    for _ in 0..100 {
+        big.push_str("-1 -1\n3 -1\n-1 3\n");
     }
-    big.push_str("\n[test]\ndraw arrays GL_TRIANGLE_STRIP 0 300\n");
+    big.push_str("\n[test]\ndraw arrays GL_TRIANGLES 0 300\n");
     let junk: String = (0u32..4000)
         .map(|i| char::from_u32((i * 7919) % 0x2000 + 1).unwrap_or('x'))
         .collect();
@@ -282,4 +283,90 @@ fn hostile_files_get_a_verdict() {
     );
     assert!(out.contains("big.shader_test: line"), "{out}");
     assert!(out.contains("coverage tests"), "{out}");
+}
+
+/// A quad patch whose control shader sets the levels and a per-patch colour from every
+/// invocation's output (read after `barrier()`); `draw rect patch` draws the corners as one
+/// patch, and the evaluation shader's colour reaches the probes (a wrong one fails).
+const TESS_QUAD: &str = "[require]\nGLSL >= 1.50\nGL_ARB_tessellation_shader\n\n\
+[vertex shader passthrough]\n\n[tessellation control shader]\n#version 150\n\
+#extension GL_ARB_tessellation_shader : require\nlayout(vertices = 4) out;\nout float k[];\n\
+patch out vec4 pc;\nvoid main() {\n\
+  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n\
+  k[gl_InvocationID] = float(gl_InvocationID);\n  barrier();\n\
+  pc = vec4(0.0, (k[0] + k[1] + k[2] + k[3]) / 6.0, 0.0, 1.0);\n\
+  gl_TessLevelOuter = float[4](3.0, 3.0, 3.0, 3.0);\n  gl_TessLevelInner = float[2](3.0, 3.0);\n}\n\n\
+[tessellation evaluation shader]\n#version 150\n#extension GL_ARB_tessellation_shader : require\n\
+layout(quads, equal_spacing) in;\npatch in vec4 pc;\nout vec4 c;\nvoid main() {\n\
+  vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);\n\
+  vec4 b = mix(gl_in[2].gl_Position, gl_in[3].gl_Position, gl_TessCoord.x);\n\
+  gl_Position = mix(a, b, gl_TessCoord.y);\n\
+  c = gl_TessCoord.x < 0.34 ? pc : vec4(0.0, 0.0, 1.0, 1.0);\n}\n\n\
+[fragment shader]\n#version 150\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n\n[test]\n\
+clear color 1.0 0.0 0.0 1.0\nclear\ndraw rect patch -1 -1 2 2\n\
+relative probe rect rgb (0.0, 0.0, 0.3, 1.0) (0.0, 1.0, 0.0)\n\
+relative probe rect rgb (0.7, 0.0, 0.3, 1.0) (0.0, 0.0, 1.0)\n";
+
+/// Three-vertex patches of `[vertex data]` without a control shader: the default levels
+/// (`patch parameter default level`) reach the evaluation shader, a patch with an outer
+/// level of zero is discarded, and a last incomplete patch is not drawn.
+const TESS_TRIANGLES: &str = "[require]\nGLSL >= 4.00\n\n[vertex shader]\n#version 400\n\
+in vec4 piglit_vertex;\nvoid main() { gl_Position = piglit_vertex; }\n\n\
+[tessellation evaluation shader]\n#version 400\nlayout(triangles) in;\nout vec4 c;\nvoid main() {\n\
+  gl_Position = gl_in[0].gl_Position * gl_TessCoord.x + gl_in[1].gl_Position * gl_TessCoord.y\n\
+              + gl_in[2].gl_Position * gl_TessCoord.z;\n\
+  c = vec4(gl_TessLevelOuter[0] / 4.0, gl_TessLevelInner[0] / 4.0, 0.0, 1.0);\n}\n\n\
+[fragment shader]\n#version 400\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n\n\
+[vertex data]\npiglit_vertex/float/2\n-1 -1\n1 -1\n-1 1\n1 1\n\n[test]\n\
+clear color 0.0 0.0 1.0 1.0\nclear\npatch parameter vertices 3\n\
+patch parameter default level outer 2 3 3 3\npatch parameter default level inner 1 1\n\
+draw arrays GL_PATCHES 0 4\nrelative probe rgb (0.1, 0.1) (0.5, 0.25, 0.0)\n\
+relative probe rgb (0.9, 0.9) (0.0, 0.0, 1.0)\n\
+clear\npatch parameter default level outer 0 3 3 3\ndraw arrays GL_PATCHES 0 3\n\
+relative probe rgb (0.1, 0.1) (0.0, 0.0, 1.0)\n";
+
+#[test]
+fn tessellation_patches_are_drawn_by_their_levels() {
+    let d = support::scratch("piglit", "tessellation");
+    for opt in [&[][..], &["-O"][..]] {
+        let o = run(
+            &d,
+            &[
+                ("quad.shader_test", TESS_QUAD),
+                ("tri.shader_test", TESS_TRIANGLES),
+            ],
+            opt,
+        );
+        all_pass(&o, 2);
+    }
+    let bad = TESS_QUAD.replace("(0.0, 1.0, 0.0)", "(0.0, 0.5, 0.0)");
+    let o = run(&d, &[("bad.shader_test", &bad)], &[]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("bad.shader_test: line 45: probe at (0, 0): expected (0, 0.5, 0), observed (0.000, 1.000, 0.000)"),
+        "{out}"
+    );
+    // Patches need an evaluation shader, and other primitives none.
+    let no_tes = UNIFORM_COLOR.replace("draw rect", "draw rect patch");
+    let other = TESS_QUAD.replace("draw rect patch", "draw rect");
+    let o = run(
+        &d,
+        &[
+            ("no_tes.shader_test", &no_tes),
+            ("other.shader_test", &other),
+        ],
+        &[],
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("skipped 1: patches drawn without a tessellation evaluation shader"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "skipped 1: a draw of other primitives than patches with tessellation shaders"
+        ),
+        "{out}"
+    );
 }

@@ -21,6 +21,9 @@
 //!   the inputs of a real fragment of the quad. Outside fragment shaders derivatives are 0.
 //! * **Barriers**: a compute workgroup is one group, so every invocation reaches a
 //!   `barrier()` in uniform control flow at the same step; memory is always coherent.
+//!   A tessellation control shader's outputs belong to its patch: the invocations of a
+//!   group share them (run one patch per [`Interp::run_vertex`] of at most 64
+//!   invocations), so after `barrier()` one reads what the others wrote.
 //! * **Subgroups** are aligned runs of 32 lanes.
 //! * **Calls** copy in and out; recursion is an error.
 //!
@@ -1122,7 +1125,12 @@ impl InterpView<'_> {
             if v.mode != VarMode::ShaderOut {
                 continue;
             }
-            let Region::Slots { size, data, .. } = &m.mem[vid.0 as usize] else {
+            let Region::Slots {
+                size,
+                data,
+                per_lane,
+            } = &m.mem[vid.0 as usize]
+            else {
                 continue;
             };
             let out = outputs[vid.0 as usize].get_or_insert_with(Vec::new);
@@ -1131,7 +1139,10 @@ impl InterpView<'_> {
                     if out.len() <= *inv {
                         out.resize(*inv + 1, Vec::new());
                     }
-                    out[*inv] = data[lane * size..(lane + 1) * size].to_vec();
+                    // Shared outputs (a tessellation control shader's): every invocation
+                    // sees the whole patch.
+                    let base = if *per_lane { lane * size } else { 0 };
+                    out[*inv] = data[base..base + size].to_vec();
                 }
             }
         }

@@ -664,3 +664,33 @@ void main() {
     assert!(text.contains("= partition "), "{text}");
     assert!(!text.contains("read_invocation"), "{text}");
 }
+
+#[test]
+fn tessellation_control_invocations_share_the_patch_outputs() {
+    // Each invocation writes its own element, then (after the barrier) reads every other
+    // invocation's: the outputs belong to the patch, not to one invocation.
+    let src = "#version 400
+layout(vertices = 4) out;
+out int v[];
+patch out int sum;
+void main() {
+    v[gl_InvocationID] = gl_InvocationID + 10;
+    barrier();
+    int s = 0;
+    for (int i = 0; i < 4; i++)
+        s += v[i];
+    if (gl_InvocationID == 3)
+        sum = s;
+    gl_TessLevelOuter[0] = 1.0;
+}
+";
+    let sh = lower_named("t.tesc", src, false);
+    let mut it = Interp::new(&sh).expect("interpreter");
+    it.run_vertex(4).expect("runs");
+    let v = it.output("v").expect("v");
+    let sum = it.output("sum").expect("sum");
+    for inv in 0..4 {
+        assert_eq!(v[inv], vec![10, 11, 12, 13], "invocation {inv}");
+        assert_eq!(sum[inv], vec![46], "invocation {inv}");
+    }
+}
