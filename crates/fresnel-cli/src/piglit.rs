@@ -14,9 +14,13 @@
 //! * `probe [all|rect] rgb|rgba ...` and `relative probe [rect] rgb|rgba ...`: the pixels,
 //!   stored in an 8-bit RGBA framebuffer, against the expected colour with shader_runner's
 //!   tolerance for 8-bit channels (3/256);
-//! * `link success`; `link error` when a shader of the test does not compile or the
-//!   library linker's program checks (`fresnel_link::validate_program`) reject the program
-//!   (which a program expected to link must pass);
+//! * `link success` (a verdict of its own: a test that only links passes when its program
+//!   links); `link error` when a shader of the test does not compile or the library
+//!   linker's program checks (`fresnel_link::validate_program`) reject the program (which a
+//!   program expected to link must pass). A program without a fragment shader is linked
+//!   from the stages it has; if it draws, GL's fixed-function fragment stage (the primary
+//!   colour) stands in for one in the compatibility profile (GLSL before 1.40 or
+//!   `compatibility`);
 //! * `ssbo N SIZE`, `ssbo N subdata TYPE OFFSET VALUE...`, `compute X Y Z` (the `[compute
 //!   shader]` over that many work groups) and `probe ssbo TYPE N OFFSET OP VALUE...`: storage
 //!   buffers by binding, shared by every stage that runs; atomic counter buffers
@@ -289,6 +293,33 @@ fn lower(
     Ok((ir, facts))
 }
 
+/// Whether `[test]` has commands other than `link success` / `link error`.
+fn has_commands(test: &piglit::ShaderTest) -> bool {
+    test.test.iter().any(|l| {
+        let t = l.text.split('#').next().unwrap_or("").trim();
+        !t.is_empty() && t != "link success" && t != "link error"
+    })
+}
+
+/// The fragment shader standing for GL's fixed-function fragment stage (untextured: the
+/// interpolated primary colour) after a vertex shader of this source, when its profile has
+/// that stage (GLSL before 1.40, or the compatibility profile).
+fn fixed_function_fragment(vs: &str) -> Option<String> {
+    let version: Vec<&str> = vs
+        .lines()
+        .map(str::trim)
+        .find_map(|l| l.strip_prefix("#version"))
+        .map(|v| v.split_whitespace().collect())
+        .unwrap_or_default();
+    let number: u32 = version.first().and_then(|n| n.parse().ok()).unwrap_or(110);
+    let body = "void main() { gl_FragColor = gl_Color; }\n";
+    match version.get(1).copied() {
+        Some("compatibility") => Some(format!("#version {number} compatibility\n{body}")),
+        None if number <= 130 => Some(format!("#version 110\n{body}")),
+        _ => None,
+    }
+}
+
 /// Built-in fragment inputs the runner provides without a vertex shader's help.
 fn window_builtin(name: &str) -> bool {
     matches!(
@@ -403,7 +434,50 @@ impl Program {
                     vertex_data: None,
                 })));
             }
-            return Err("no fragment shader".into());
+            // Without a fragment shader: a test that only links links the stages it has; a
+            // compatibility-profile program that draws gets GL's fixed-function fragment
+            // stage (the interpolated primary colour).
+            let vs_first = vs_src.first().cloned().map(versioned);
+            match vs_first.as_deref().and_then(fixed_function_fragment) {
+                Some(ff) if has_commands(test) => fs_src.push(ff),
+                _ if !has_commands(test) && !vs_src.is_empty() => {
+                    let stages = [
+                        (TStage::Vertex, vs_src),
+                        (TStage::TessControl, tcs_src),
+                        (TStage::TessEval, tes_src),
+                        (TStage::Geometry, gs_src),
+                    ];
+                    let mut shaders = Vec::new();
+                    let mut facts = Vec::new();
+                    for (stage, src) in stages {
+                        if src.is_empty() {
+                            continue;
+                        }
+                        let src: Vec<String> = src.into_iter().map(versioned).collect();
+                        match compile(&src, stage, es, opt) {
+                            Ok((sh, f)) => {
+                                shaders.push(sh);
+                                facts.push(f);
+                            }
+                            Err(e) => return rejected(e),
+                        }
+                    }
+                    let refs: Vec<&Shader> = shaders.iter().collect();
+                    if let Err(e) = fresnel_link::validate_program(&refs, &facts) {
+                        return Ok(Built::Rejected(format!("link: {e}")));
+                    }
+                    return Ok(Built::Program(Box::new(Program {
+                        graphics: None,
+                        tcs: None,
+                        tes: None,
+                        gs: None,
+                        cs,
+                        size,
+                        vertex_data: None,
+                    })));
+                }
+                _ => return Err("no fragment shader".into()),
+            }
         }
         let fs_src: Vec<String> = fs_src.into_iter().map(versioned).collect();
         let mut vs_src: Vec<String> = vs_src.into_iter().map(versioned).collect();
@@ -543,6 +617,8 @@ impl Program {
         // Enabled clip planes (`enable GL_CLIP_PLANEn` / `GL_CLIP_DISTANCEn`).
         let mut clip_planes = 0u32;
         let mut patch_state = DEFAULT_PATCH_STATE;
+        // A verdict without drawing: `link success` or a probe of what `clear` left.
+        let mut checked = false;
         let mut first_failure: Option<String> = None;
         for line in &test.test {
             let text = line.text.split('#').next().unwrap_or("").trim();
@@ -550,7 +626,8 @@ impl Program {
             let at = |why: String| format!("line {}: {why}", line.line);
             match words.as_slice() {
                 [] => {}
-                ["link", "success"] => {}
+                // The program linked (or the test would have failed to build).
+                ["link", "success"] => checked = true,
                 ["ortho"] => ortho_projection = true,
                 ["patch", "parameter", "vertices", n] => match n.parse::<usize>() {
                     Ok(n) if (1..=MAX_PATCH_VERTICES).contains(&n) => patch_state.vertices = n,
@@ -851,6 +928,7 @@ impl Program {
                     drew = true;
                 }
                 [kind @ ("probe" | "relative"), ..] => {
+                    checked = true;
                     let relative = *kind == "relative";
                     match probe(text, relative, &fb, self.size) {
                         Ok(None) => {}
@@ -868,7 +946,7 @@ impl Program {
         }
         match first_failure {
             Some(why) => Outcome::Fail(why),
-            None if !drew => Outcome::Skip("nothing drawn".into()),
+            None if !drew && !checked => Outcome::Skip("nothing drawn".into()),
             None => Outcome::Pass,
         }
     }

@@ -370,3 +370,44 @@ fn tessellation_patches_are_drawn_by_their_levels() {
         "{out}"
     );
 }
+
+/// Without a fragment shader: a test that only links links the stages it has (the units of
+/// one stage together), and a compatibility-profile program draws through GL's
+/// fixed-function fragment stage (the primary colour, clamped to [0, 1]).
+#[test]
+fn programs_without_a_fragment_shader() {
+    let d = support::scratch("piglit", "no_fs");
+    let units = "[require]\nGLSL >= 1.10\n\n[vertex shader]\nfloat f();\n\
+void main() { gl_Position = vec4(f()); }\n\n[vertex shader]\nfloat f() { return 1.0; }\n\n\
+[test]\nlink success\n";
+    let mismatch = units.replace("float f() { return 1.0; }", "int f() { return 1; }");
+    let mismatch = mismatch.replace("link success", "link error");
+    let ff = "[require]\nGLSL >= 1.10\n\n[vertex shader]\n\
+void main() { gl_Position = gl_Vertex; gl_FrontColor = vec4(2.0, -1.0, 0.5, 1.0); }\n\n\
+[test]\nclear color 0.0 0.0 1.0 1.0\nclear\ndraw rect -1 -1 1 2\n\
+relative probe rgb (0.25, 0.5) (1.0, 0.0, 0.5)\nrelative probe rgb (0.75, 0.5) (0.0, 0.0, 1.0)\n";
+    let o = run(
+        &d,
+        &[
+            ("units.shader_test", units),
+            ("mismatch.shader_test", &mismatch),
+            ("ff.shader_test", ff),
+        ],
+        &[],
+    );
+    all_pass(&o, 3);
+    // A core-profile program has no fixed-function fragment stage.
+    let core = ff
+        .replace("GLSL >= 1.10", "GLSL >= 1.50")
+        .replace(
+            "[vertex shader]\n",
+            "[vertex shader]\n#version 150\nin vec4 piglit_vertex;\n",
+        )
+        .replace(
+            "gl_Vertex; gl_FrontColor = vec4(2.0, -1.0, 0.5, 1.0);",
+            "piglit_vertex;",
+        );
+    let o = run(&d, &[("core.shader_test", &core)], &[]);
+    let out = stdout(&o);
+    assert!(out.contains("skipped 1: no fragment shader"), "{out}");
+}
