@@ -26,13 +26,18 @@
 //!   buffers by binding, shared by every stage that runs; atomic counter buffers
 //!   (`atomic counters N`, `atomic counter buffer B N`, `atomic counter B I V`, `probe atomic
 //!   counter ...`);
-//! * `texture rgbw UNIT (W, H)` and `texture checkerboard UNIT 0 (W, H) (RGBA) (RGBA)`
+//! * `texture rgbw UNIT (W, H) [FORMAT]` and `texture checkerboard UNIT 0 (W, H) (RGBA) (RGBA)`
 //!   (2D, 8-bit texels, nearest filtering, clamped), `texparameter 2D min|mag FILTER`; a
 //!   sampler uniform reads the unit a `uniform int` command gave it, else its
 //!   `layout(binding)` (GL's default, 0);
-//! * `enable`/`disable GL_CLIP_PLANEn` (or `GL_CLIP_DISTANCEn`): a fragment where an enabled
-//!   `gl_ClipDistance`, interpolated, is below zero is clipped; a triangle whose vertices all
-//!   have one `gl_CullDistance` below zero is culled.
+//! * `enable`/`disable GL_CLIP_PLANEn` (or `GL_CLIP_DISTANCEn`) and `clip plane N A B C D`: a
+//!   fragment where an enabled plane's distance, interpolated, is below zero is clipped (the
+//!   last stage's `gl_ClipDistance[n]`, else the plane's equation at its `gl_ClipVertex`,
+//!   else at `gl_Position`); a triangle whose vertices all have one `gl_CullDistance` below
+//!   zero is culled;
+//! * `ortho` (the window in pixels) and `ortho L R B T`: the fixed-function projection;
+//! * integers in decimal or hexadecimal, with a sign (`-0x40000000`), stored as the type's
+//!   two's complement.
 //!
 //! * `patch parameter vertices N`, `patch parameter default level outer|inner ...`, `draw
 //!   arrays GL_PATCHES FIRST COUNT` and `draw rect [ortho] patch X Y W H` (one patch of the
@@ -613,7 +618,10 @@ impl Program {
         let mut active_unit = 0u32;
         let mut drew = false;
         // `ortho`: the fixed-function projection maps window pixels to the window.
-        let mut ortho_projection = false;
+        let mut ortho_projection: Option<[f64; 4]> = None;
+        // `clip plane N A B C D`: the user clip planes' equations (eye space; the modelview
+        // matrix is the identity).
+        let mut plane_eqs = [[0.0f64; 4]; 8];
         // Enabled clip planes (`enable GL_CLIP_PLANEn` / `GL_CLIP_DISTANCEn`).
         let mut clip_planes = 0u32;
         let mut patch_state = DEFAULT_PATCH_STATE;
@@ -628,7 +636,22 @@ impl Program {
                 [] => {}
                 // The program linked (or the test would have failed to build).
                 ["link", "success"] => checked = true,
-                ["ortho"] => ortho_projection = true,
+                ["ortho"] => ortho_projection = Some([0.0, f64::from(w), 0.0, f64::from(h)]),
+                ["ortho", rest @ ..] => match numbers(&rest.join(" ")) {
+                    Some(v) if v.len() == 4 && v[0] != v[1] && v[2] != v[3] => {
+                        ortho_projection = Some([v[0], v[1], v[2], v[3]])
+                    }
+                    _ => return Outcome::Skip(format!("command `{text}` is not run")),
+                },
+                ["clip", "plane", n, rest @ ..] => {
+                    let (Ok(n), Some(eq)) = (n.parse::<usize>(), numbers(&rest.join(" "))) else {
+                        return Outcome::Fail(at(format!("bad command `{text}`")));
+                    };
+                    match (plane_eqs.get_mut(n), eq.as_slice()) {
+                        (Some(p), [a, b, c, d]) => *p = [*a, *b, *c, *d],
+                        _ => return Outcome::Fail(at(format!("bad command `{text}`"))),
+                    }
+                }
                 ["patch", "parameter", "vertices", n] => match n.parse::<usize>() {
                     Ok(n) if (1..=MAX_PATCH_VERTICES).contains(&n) => patch_state.vertices = n,
                     _ => return Outcome::Fail(at(format!("bad command `{text}`"))),
@@ -711,7 +734,22 @@ impl Program {
                     let Ok(unit) = unit.parse::<u32>() else {
                         return Outcome::Skip(format!("`texture {kind} {unit}` is not run"));
                     };
-                    let rest = text.splitn(4, ' ').nth(3).unwrap_or("");
+                    let mut rest = text.splitn(4, ' ').nth(3).unwrap_or("");
+                    // An internal format after the size: 8-bit RGBA is what is modelled.
+                    if let Some((before, format)) = rest.trim_end().rsplit_once(' ') {
+                        if format.starts_with("GL_") {
+                            // rgbw texels (0 and 1) are exact in floating-point formats too.
+                            let exact = matches!(format, "GL_RGBA8" | "GL_RGBA")
+                                || (*kind == "rgbw"
+                                    && matches!(format, "GL_RGBA16F" | "GL_RGBA32F"));
+                            if !exact {
+                                return Outcome::Skip(format!(
+                                    "`texture {kind}` of format {format} is not run"
+                                ));
+                            }
+                            rest = before;
+                        }
+                    }
                     match make_texture(kind, rest) {
                         Ok(t) => {
                             textures.insert(unit, t);
@@ -865,6 +903,7 @@ impl Program {
                         ssbos: &mut ssbos,
                         counters: &mut counters,
                         clip_planes,
+                        plane_eqs,
                         textures: &textures,
                     };
                     if let Err(e) = self.draw(
@@ -909,6 +948,7 @@ impl Program {
                         ssbos: &mut ssbos,
                         counters: &mut counters,
                         clip_planes,
+                        plane_eqs,
                         textures: &textures,
                     };
                     let rect = Vertices::Rect([r[0], r[1], r[2], r[3]]);
@@ -968,7 +1008,7 @@ impl Program {
         &self,
         source: &Vertices<'_>,
         uniforms: &[(String, Vec<Scalar>)],
-        ortho: bool,
+        ortho: Option<[f64; 4]>,
         fb: &mut [[u8; 4]],
         buffers: Buffers<'_>,
         patches: Option<(&[Vec<usize>], &PatchState)>,
@@ -977,6 +1017,7 @@ impl Program {
             ssbos,
             counters,
             clip_planes,
+            plane_eqs,
             textures,
         } = buffers;
         let Some((vs, fs)) = &self.graphics else {
@@ -1067,7 +1108,6 @@ impl Program {
                 continue;
             }
         }
-        let ortho = ortho.then_some(self.size);
         set_state(&mut vi, vs, ortho);
         set_uniforms(&mut vi, uniforms);
         bind_textures(&mut vi, vs, uniforms, textures);
@@ -1114,11 +1154,10 @@ impl Program {
                     .any(|i| t.iter().all(|&k| value(&verts[k], id, &leaves, i) < 0.0))
             });
         }
-        let clip = distances("gl_ClipDistance");
         // Tessellation turns the patches into triangles, and a geometry shader the triangles
         // into the strips it emits (clip and cull distances are the vertex shader's only
         // without either). The stages between share the buffers in turn.
-        let (stream, clip) = if self.tes.is_some() || self.gs.is_some() {
+        let stream = if self.tes.is_some() || self.gs.is_some() {
             let shared = std::cell::RefCell::new((&mut *ssbos, &mut *counters));
             let stage_shader = |st: fresnel_ir::Stage| match st {
                 fresnel_ir::Stage::TessControl => self.tcs.as_ref(),
@@ -1161,10 +1200,52 @@ impl Program {
                 stream = pipeline::geometry(stream, gs, &setup, &after)
                     .map_err(|e| format!("geometry shader: {e}"))?;
             }
-            (stream, None)
+            stream
         } else {
-            (stream, clip)
+            stream
         };
+        // The enabled clip planes' distances at each vertex of the last stage before
+        // rasterization: its `gl_ClipDistance`, else the plane's equation (`clip plane`)
+        // at its `gl_ClipVertex`, else at `gl_Position`.
+        let clip: Option<Vec<[f64; 8]>> = (clip_planes != 0).then(|| {
+            let last = stream.shader;
+            let find = |name: &str| {
+                last.vars_of(VarMode::ShaderOut)
+                    .find(|(_, v)| v.builtin && v.name == name)
+                    .map(|(id, _)| id)
+            };
+            let (cd, cv) = (find("gl_ClipDistance"), find("gl_ClipVertex"));
+            let slot = |v: &pipeline::Vertex, id: fresnel_ir::VarId, i: usize| {
+                let bits = v
+                    .outs
+                    .iter()
+                    .find(|(o, _)| *o == id)
+                    .and_then(|(_, s)| s.get(i))
+                    .copied()
+                    .unwrap_or(0);
+                crate::deqp::scalar_f64(Scalar::decode(bits, Leaf::Float(32)))
+            };
+            stream
+                .verts
+                .iter()
+                .map(|v| {
+                    let mut d = [0.0; 8];
+                    for (i, di) in d.iter_mut().enumerate() {
+                        if clip_planes & (1 << i) == 0 {
+                            continue;
+                        }
+                        *di = match (cd, cv) {
+                            (Some(id), _) => slot(v, id, i),
+                            (None, Some(id)) => {
+                                (0..4).map(|k| plane_eqs[i][k] * slot(v, id, k)).sum()
+                            }
+                            (None, None) => (0..4).map(|k| plane_eqs[i][k] * v.pos[k]).sum(),
+                        };
+                    }
+                    d
+                })
+                .collect()
+        });
         // Coverage is found over each triangle's bounding box: a bounded amount of work.
         let coverage = pipeline::coverage(&stream, self.size, MAX_COVERAGE_TESTS).map_err(|n| {
             format!(
@@ -1185,13 +1266,23 @@ impl Program {
             for x in 0..w {
                 let f = Fragment { x, y };
                 if let Some((tri, b)) = coverage[(y * w + x) as usize] {
-                    if let Some((id, leaves)) = &clip {
-                        let clipped = (0..leaves.len().min(32)).any(|i| {
+                    if let Some(d) = &clip {
+                        // Clip space is interpolated perspective-correctly.
+                        let q: Vec<f64> = (0..3)
+                            .map(|k| {
+                                let pw = stream.verts[tri[k]].pos[3];
+                                b[k] / if pw == 0.0 { 1.0 } else { pw }
+                            })
+                            .collect();
+                        let sum: f64 = q.iter().sum();
+                        let wts: Vec<f64> = if sum == 0.0 {
+                            b.to_vec()
+                        } else {
+                            q.iter().map(|x| x / sum).collect()
+                        };
+                        let clipped = (0..8).any(|i| {
                             clip_planes & (1 << i) != 0
-                                && (0..3)
-                                    .map(|k| b[k] * value(&stream.verts[tri[k]], *id, leaves, i))
-                                    .sum::<f64>()
-                                    < 0.0
+                                && (0..3).map(|k| wts[k] * d[tri[k]][i]).sum::<f64>() < 0.0
                         });
                         if clipped {
                             continue;
@@ -1351,9 +1442,9 @@ fn transpose(m: &Mat4) -> Mat4 {
 }
 
 /// The value of a fixed-function matrix uniform: GL's initial state (every matrix the
-/// identity), with `ortho` (the window size) the projection `glOrtho(0, W, 0, H, -1, 1)` that
-/// shader_runner's `ortho` sets.
-fn state_matrix(name: &str, ortho: Option<[u32; 2]>) -> Option<Mat4> {
+/// identity), with `ortho` (left, right, bottom, top) the projection `glOrtho(L, R, B, T,
+/// -1, 1)` that shader_runner's `ortho` sets (without arguments, the window in pixels).
+fn state_matrix(name: &str, ortho: Option<[f64; 4]>) -> Option<Mat4> {
     let base = name
         .trim_end_matches("Transpose")
         .trim_end_matches("Inverse");
@@ -1361,21 +1452,20 @@ fn state_matrix(name: &str, ortho: Option<[u32; 2]>) -> Option<Mat4> {
     let transposed = name.ends_with("Transpose");
     let m = match base {
         "gl_ProjectionMatrix" | "gl_ModelViewProjectionMatrix" => match ortho {
-            Some([w, h]) => {
-                let (w, h) = (f64::from(w), f64::from(h));
+            Some([l, r, b, t]) => {
                 if inverse {
                     [
-                        [w / 2.0, 0.0, 0.0, 0.0],
-                        [0.0, h / 2.0, 0.0, 0.0],
+                        [(r - l) / 2.0, 0.0, 0.0, 0.0],
+                        [0.0, (t - b) / 2.0, 0.0, 0.0],
                         [0.0, 0.0, -1.0, 0.0],
-                        [w / 2.0, h / 2.0, 0.0, 1.0],
+                        [(r + l) / 2.0, (t + b) / 2.0, 0.0, 1.0],
                     ]
                 } else {
                     [
-                        [2.0 / w, 0.0, 0.0, 0.0],
-                        [0.0, 2.0 / h, 0.0, 0.0],
+                        [2.0 / (r - l), 0.0, 0.0, 0.0],
+                        [0.0, 2.0 / (t - b), 0.0, 0.0],
                         [0.0, 0.0, -1.0, 0.0],
-                        [-1.0, -1.0, 0.0, 1.0],
+                        [-(r + l) / (r - l), -(t + b) / (t - b), 0.0, 1.0],
                     ]
                 }
             }
@@ -1389,7 +1479,7 @@ fn state_matrix(name: &str, ortho: Option<[u32; 2]>) -> Option<Mat4> {
 
 /// Sets the built-in state uniforms a shader reads to GL's initial state (see
 /// [`state_matrix`]); `gl_DepthRange` is (0, 1).
-fn set_state(it: &mut Interp<'_>, sh: &Shader, ortho: Option<[u32; 2]>) {
+fn set_state(it: &mut Interp<'_>, sh: &Shader, ortho: Option<[f64; 4]>) {
     for (_, v) in sh.vars_of(VarMode::Uniform) {
         if !v.builtin {
             continue;
@@ -1752,6 +1842,8 @@ struct Buffers<'a> {
     textures: &'a Textures,
     /// Enabled clip distances (bit `n`: `gl_ClipDistance[n]` clips).
     clip_planes: u32,
+    /// `clip plane` equations (used where the last stage writes no `gl_ClipDistance`).
+    plane_eqs: [[f64; 4]; 8],
 }
 
 /// The atomic counters of a shader: (variable, binding, first counter, counters). An
@@ -1812,12 +1904,7 @@ fn read_back_counters(it: &Interp<'_>, sh: &Shader, counters: &mut Counters) {
 fn subdata_bytes(ty: &str, vals: &[&str]) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     for v in vals {
-        let int = |v: &str| -> Option<i128> {
-            match v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
-                Some(h) => i128::from_str_radix(h, 16).ok(),
-                None => v.parse::<i128>().ok(),
-            }
-        };
+        let int = parse_int;
         let bad = || format!("ssbo value `{v}` of type `{ty}`");
         match ty {
             "float" => match v.strip_prefix("0x") {
@@ -1925,6 +2012,20 @@ fn numbers(text: &str) -> Option<Vec<f64>> {
         .collect()
 }
 
+/// An integer of a test file: decimal or `0x` hexadecimal, either with a sign (`-0x10` is
+/// -16; stored as the type's two's complement by the caller).
+fn parse_int(v: &str) -> Option<i128> {
+    let (neg, mag) = match v.strip_prefix('-') {
+        Some(m) => (true, m),
+        None => (false, v.strip_prefix('+').unwrap_or(v)),
+    };
+    let x = match mag.strip_prefix("0x").or_else(|| mag.strip_prefix("0X")) {
+        Some(h) => i128::from_str_radix(h, 16).ok()?,
+        None => mag.parse::<i128>().ok()?,
+    };
+    Some(if neg { -x } else { x })
+}
+
 /// The scalars of a `uniform TYPE NAME VALUES` command.
 fn uniform_values(ty: &str, vals: &[&str]) -> Result<Vec<Scalar>, String> {
     let base = ty.trim_start_matches(|c: char| c.is_ascii_digit());
@@ -1936,8 +2037,10 @@ fn uniform_values(ty: &str, vals: &[&str]) -> Result<Vec<Scalar>, String> {
         || base.starts_with("dmat")
     {
         'f'
-    } else if base.starts_with("uint") || base.starts_with("uvec") {
+    } else if base.starts_with("uint") || base.starts_with("uvec") || base.starts_with("u64vec") {
         'u'
+    } else if base.starts_with("int64") || base.starts_with("i64vec") {
+        'I'
     } else if base.starts_with("int") || base.starts_with("ivec") {
         'i'
     } else if base.starts_with("bool") || base.starts_with("bvec") {
@@ -1949,15 +2052,7 @@ fn uniform_values(ty: &str, vals: &[&str]) -> Result<Vec<Scalar>, String> {
         .map(|v| v.trim_end_matches([',', ';']))
         .filter(|v| !v.is_empty())
         .map(|v| {
-            let int = |v: &str| -> Option<i128> {
-                match v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
-                    Some(h) => i128::from_str_radix(h, 16).ok(),
-                    None => match v.strip_prefix('-') {
-                        Some(n) => n.parse::<i128>().ok().map(|x| -x),
-                        None => v.parse::<i128>().ok(),
-                    },
-                }
-            };
+            let int = parse_int;
             let s = match kind {
                 // A float given as its bits (`0x3f800000`).
                 'f' => match v.strip_prefix("0x") {
@@ -1967,7 +2062,9 @@ fn uniform_values(ty: &str, vals: &[&str]) -> Result<Vec<Scalar>, String> {
                     None => v.parse::<f64>().ok().map(Scalar::Float),
                 },
                 'u' => int(v).map(|x| Scalar::Uint(x as u64)),
+                // Two's complement of the type's width: `-0x40000000`, `0xffffffff` (-1).
                 'i' => int(v).map(|x| Scalar::Int(x as i32 as i64)),
+                'I' => int(v).map(|x| Scalar::Int(x as i64)),
                 _ => match v {
                     "true" => Some(Scalar::Bool(true)),
                     "false" => Some(Scalar::Bool(false)),

@@ -411,3 +411,42 @@ relative probe rgb (0.25, 0.5) (1.0, 0.0, 0.5)\nrelative probe rgb (0.75, 0.5) (
     let out = stdout(&o);
     assert!(out.contains("skipped 1: no fragment shader"), "{out}");
 }
+
+/// `ortho L R B T` sets the fixed-function projection; `clip plane N A B C D` with
+/// `enable GL_CLIP_PLANEn` clips at `gl_ClipVertex` (else `gl_Position`); negative
+/// hexadecimal integers are the type's two's complement; `texture rgbw` takes an 8-bit RGBA
+/// format.
+#[test]
+fn ortho_bounds_clip_planes_and_argument_forms() {
+    let d = support::scratch("piglit", "forms");
+    let clip = "[require]\nGLSL >= 1.20\n\n[vertex shader]\n#version 120\n\
+void main() { gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex; gl_ClipVertex = gl_Vertex; }\n\n\
+[fragment shader]\n#version 120\nvoid main() { gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0); }\n\n[test]\n\
+clear color 1.0 0.0 0.0 1.0\nclear\northo 0 1 0 1\nclip plane 0 -1 0 0 0.5\nenable GL_CLIP_PLANE0\n\
+draw rect 0 0 1 1\nrelative probe rgb (0.25, 0.5) (0.0, 1.0, 0.0)\n\
+relative probe rgb (0.75, 0.5) (1.0, 0.0, 0.0)\n";
+    let position = clip.replace(" gl_ClipVertex = gl_Vertex;", "");
+    let position = position.replace("clip plane 0 -1 0 0 0.5", "clip plane 0 -1 0 0 0.0");
+    let ints = "[require]\nGLSL >= 1.30\n\n[vertex shader passthrough]\n\n[fragment shader]\n#version 130\n\
+uniform ivec4 v;\nuniform sampler2D s;\nout vec4 o;\n\
+void main() { o = v == ivec4(-1073741824, -1, 16, -16) ? texture(s, vec2(0.75, 0.25)) : vec4(1.0, 0.0, 0.0, 1.0); }\n\n\
+[test]\nuniform ivec4 v -0x40000000 0xffffffff 0x10 -0x10\ntexture rgbw 0 (8, 8) GL_RGBA8\n\
+draw rect -1 -1 2 2\nprobe all rgb 0.0 1.0 0.0\n";
+    let o = run(
+        &d,
+        &[
+            ("clip.shader_test", clip),
+            ("position.shader_test", &position),
+            ("ints.shader_test", ints),
+        ],
+        &[],
+    );
+    all_pass(&o, 3);
+    let other = ints.replace("GL_RGBA8", "GL_RGBA8UI");
+    let o = run(&d, &[("other.shader_test", &other)], &[]);
+    assert!(
+        stdout(&o).contains("skipped 1: `texture rgbw` of format GL_RGBA8UI is not run"),
+        "{}",
+        stdout(&o)
+    );
+}
