@@ -639,6 +639,12 @@ pub(crate) fn exec_tex(
                     ((x + 0.5).floor() as i64).clamp(0, i64::from(layers.max(1)) - 1)
                 };
                 let base = tx.base_size(0);
+                // Rectangle textures take coordinates in texels.
+                let rect = t.dim == SamplerDim::Rect;
+                if rect {
+                    lk.coord[0] /= f64::from(base[0].max(1));
+                    lk.coord[1] /= f64::from(base[1].max(1));
+                }
                 if cube {
                     let (face, s, tt) = cube_face(c[0], c[1], c[2]);
                     lk.coord = [s, tt, 0.0];
@@ -659,7 +665,11 @@ pub(crate) fn exec_tex(
                     None
                 };
                 // Level of detail.
-                let scale = [f64::from(base[0]), f64::from(base[1]), f64::from(base[2])];
+                let scale = if rect {
+                    [1.0; 3]
+                } else {
+                    [f64::from(base[0]), f64::from(base[1]), f64::from(base[2])]
+                };
                 let rho_of = |dx: [f64; 4], dy: [f64; 4]| -> f64 {
                     let d = if cube { 2 } else { dims };
                     let mut sx = 0.0;

@@ -694,3 +694,34 @@ void main() {
         assert_eq!(sum[inv], vec![46], "invocation {inv}");
     }
 }
+
+#[test]
+fn rectangle_textures_take_coordinates_in_texels() {
+    // A 4x2 rectangle texture: texel (x, y) holds x + 4y. Its coordinates are texels, not
+    // [0, 1] (the shadow form compares against the texel the same way).
+    let src = "#version 450
+layout(local_size_x = 1) in;
+layout(binding = 0) uniform sampler2DRect t;
+layout(binding = 1) uniform sampler2DRectShadow s;
+layout(binding = 2, std430) buffer Out { float r[4]; };
+void main() {
+    r[0] = texture(t, vec2(0.5, 0.5)).x;
+    r[1] = texture(t, vec2(3.5, 1.5)).x;
+    r[2] = texture(t, vec2(2.25, 0.75)).x;
+    r[3] = texture(s, vec3(3.5, 0.5, 0.5));
+}
+";
+    let sh = lower(src, false);
+    let level = || Level::from_fn(4, 2, 1, |x, y, _| [f64::from(x + 4 * y), 0.0, 0.0, 1.0]);
+    let depth = Level::from_fn(4, 2, 1, |x, _, _| [f64::from(x) / 3.0, 0.0, 0.0, 1.0]);
+    let r = run_compute(&sh, 4, |it| {
+        it.bind_texture("t", 0, Texture::new(SamplerDim::Rect, false, level()))
+            .expect("t");
+        let mut d = Texture::new(SamplerDim::Rect, false, depth);
+        d.compare = fresnel_interp::Compare::Less;
+        it.bind_texture("s", 0, d).expect("s");
+    });
+    let f: Vec<f32> = r.iter().map(|w| f32::from_bits(*w)).collect();
+    // Texel 3 has depth 1.0: 0.5 < 1.0 passes.
+    assert_eq!(f, vec![0.0, 7.0, 2.0, 1.0]);
+}
