@@ -27,8 +27,12 @@
 //!   (`atomic counters N`, `atomic counter buffer B N`, `atomic counter B I V`, `probe atomic
 //!   counter ...`);
 //! * `texture rgbw UNIT (W, H) [FORMAT]` and `texture checkerboard UNIT 0 (W, H) (RGBA) (RGBA)`
-//!   (2D, 8-bit texels, nearest filtering, clamped), `texparameter 2D min|mag FILTER`; a
-//!   sampler uniform reads the unit a `uniform int` command gave it, else its
+//!   (2D, 8-bit texels, nearest filtering, clamped), the depth textures `texture shadow1D
+//!   | shadow2D | shadowRect | shadow1DArray | shadow2DArray UNIT (SIZE...)` (a gradient
+//!   from 0 at the left edge to 1 at the right, compared with `GL_GREATER`), and
+//!   `texparameter TARGET min|mag FILTER`, `compare_func FUNC`, `depth_mode luminance` (the
+//!   other depth modes are skipped: the legacy shadow functions' `(r, r, r, 1)` is compiled
+//!   in); a sampler uniform reads the unit a `uniform int` command gave it, else its
 //!   `layout(binding)` (GL's default, 0);
 //! * `enable`/`disable GL_CLIP_PLANEn` (or `GL_CLIP_DISTANCEn`) and `clip plane N A B C D`: a
 //!   fragment where an enabled plane's distance, interpolated, is below zero is clipped (the
@@ -758,10 +762,29 @@ impl Program {
                         Err(skip) => return Outcome::Skip(format!("`texture {kind}` {skip}")),
                     }
                 }
-                ["texparameter", "2D", what, value] => {
+                ["texture", kind, unit, rest @ ..] if kind.starts_with("shadow") => {
+                    let (Ok(unit), Some(nums)) = (unit.parse::<u32>(), numbers(&rest.join(" ")))
+                    else {
+                        return Outcome::Fail(at(format!("bad command `{text}`")));
+                    };
+                    match depth_texture(kind, &nums) {
+                        Ok(t) => {
+                            textures.insert(unit, t);
+                            active_unit = unit;
+                        }
+                        Err(skip) => return Outcome::Skip(format!("`texture {kind}` {skip}")),
+                    }
+                }
+                ["texparameter", target, what, value] => {
+                    // The texture of the active unit (the last one made) and its target.
                     let Some(t) = textures.get_mut(&active_unit) else {
                         return Outcome::Skip("`texparameter` before a texture".into());
                     };
+                    if target_of(target) != Some((t.dim, t.array)) {
+                        return Outcome::Skip(format!(
+                            "`texparameter {target}` of a target without a texture"
+                        ));
+                    }
                     if let Err(skip) = tex_parameter(t, what, value) {
                         return Outcome::Skip(skip);
                     }
@@ -1745,9 +1768,83 @@ fn make_texture(kind: &str, rest: &str) -> Result<fresnel_interp::Texture, Strin
     Ok(t)
 }
 
-/// `texparameter 2D min|mag FILTER`.
+/// The dimensionality and arrayness of a `texparameter` target.
+fn target_of(target: &str) -> Option<(fresnel_ir::SamplerDim, bool)> {
+    use fresnel_ir::SamplerDim as D;
+    Some(match target {
+        "1D" => (D::D1, false),
+        "2D" => (D::D2, false),
+        "3D" => (D::D3, false),
+        "Rect" => (D::Rect, false),
+        "1DArray" => (D::D1, true),
+        "2DArray" => (D::D2, true),
+        _ => return None,
+    })
+}
+
+/// A depth texture of shader_runner's `texture shadow1D UNIT (W)`, `shadow2D UNIT (W, H)`,
+/// `shadowRect UNIT (W, H)`, `shadow1DArray UNIT (W, LAYERS)` and `shadow2DArray UNIT (W, H,
+/// LAYERS)` (`piglit_depth_texture`): depth `x / (W - 1)` from the left to the right
+/// edge, every layer alike; nearest filtering, clamped, compared with `GL_GREATER`.
+fn depth_texture(kind: &str, nums: &[f64]) -> Result<fresnel_interp::Texture, String> {
+    use fresnel_ir::SamplerDim as D;
+    let (dim, array, [w, h, layers]) = match (kind, nums) {
+        ("shadow1D", [w]) => (D::D1, false, [*w, 1.0, 1.0]),
+        ("shadow2D", [w, h]) => (D::D2, false, [*w, *h, 1.0]),
+        ("shadowRect", [w, h]) => (D::Rect, false, [*w, *h, 1.0]),
+        ("shadow1DArray", [w, l]) => (D::D1, true, [*w, 1.0, *l]),
+        ("shadow2DArray", [w, h, l]) => (D::D2, true, [*w, *h, *l]),
+        _ => return Err("is not run (kind or arguments)".into()),
+    };
+    let side = |v: f64| (v >= 1.0 && v <= f64::from(MAX_TEXTURE_SIDE)).then_some(v as u32);
+    let (Some(w), Some(h), Some(layers)) = (side(w), side(h), side(layers)) else {
+        return Err("is not run (size)".into());
+    };
+    if u64::from(w) * u64::from(h) * u64::from(layers) > fresnel_interp::tex::MAX_TEXELS as u64 {
+        return Err("is not run (size)".into());
+    }
+    let level = fresnel_interp::Level::from_fn(w, h, layers, |x, _, _| {
+        let d = if w > 1 {
+            f64::from(x as f32 / (w - 1) as f32)
+        } else {
+            0.0
+        };
+        [d, d, d, 1.0]
+    });
+    let mut t = fresnel_interp::Texture::new(dim, array, level);
+    t.wrap = [fresnel_interp::Wrap::ClampToEdge; 3];
+    t.compare = fresnel_interp::Compare::Greater;
+    Ok(t)
+}
+
+/// `texparameter TARGET min|mag FILTER`, `compare_func FUNC`, `depth_mode luminance`.
 fn tex_parameter(t: &mut fresnel_interp::Texture, what: &str, value: &str) -> Result<(), String> {
-    use fresnel_interp::{Filter, MipFilter};
+    use fresnel_interp::{Compare, Filter, MipFilter};
+    if what == "compare_func" {
+        t.compare = match value {
+            "never" => Compare::Never,
+            "less" => Compare::Less,
+            "equal" => Compare::Equal,
+            "lequal" => Compare::LessEqual,
+            "greater" => Compare::Greater,
+            "notequal" => Compare::NotEqual,
+            "gequal" => Compare::GreaterEqual,
+            "always" => Compare::Always,
+            _ => return Err(format!("`texparameter {what} {value}` is not set")),
+        };
+        return Ok(());
+    }
+    if what == "depth_mode" {
+        // The legacy shadow functions' (r, r, r, 1) is compiled into the shader: GL's
+        // initial LUMINANCE mode is the one modelled.
+        return if value == "luminance" {
+            Ok(())
+        } else {
+            Err(format!(
+                "`texparameter depth_mode {value}` (the luminance mode is compiled in)"
+            ))
+        };
+    }
     let filter = |v: &str| match v {
         "nearest" | "nearest_mipmap_nearest" | "nearest_mipmap_linear" => Some(Filter::Nearest),
         "linear" | "linear_mipmap_nearest" | "linear_mipmap_linear" => Some(Filter::Linear),
@@ -2004,9 +2101,9 @@ fn unorm8(v: f64) -> u8 {
     (v * 255.0).round() as u8
 }
 
-/// Every number in a text (parentheses and commas are separators).
+/// Every number in a text (parentheses, commas and a stray `;` are separators).
 fn numbers(text: &str) -> Option<Vec<f64>> {
-    text.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ','))
+    text.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | ';'))
         .filter(|w| !w.is_empty())
         .map(|w| w.parse::<f64>().ok())
         .collect()

@@ -450,3 +450,32 @@ draw rect -1 -1 2 2\nprobe all rgb 0.0 1.0 0.0\n";
         stdout(&o)
     );
 }
+
+/// `texture shadow2D` / `shadowRect`: a depth gradient from the left edge (0) to the right
+/// (1), compared with `GL_GREATER` unless `texparameter ... compare_func` says otherwise;
+/// rectangle textures are addressed in texels. Depth modes other than the initial
+/// luminance are skipped.
+#[test]
+fn shadow_textures_compare_a_depth_gradient() {
+    let d = support::scratch("piglit", "shadow");
+    let t = "[require]\nGLSL >= 1.10\n\n[vertex shader]\nvarying vec4 tc;\n\
+void main() { gl_Position = gl_Vertex; tc = (gl_Vertex + 1.0) / 2.0; }\n\n[fragment shader]\n\
+#extension GL_ARB_texture_rectangle : enable\nvarying vec4 tc;\nuniform sampler2DShadow s;\n\
+uniform sampler2DRectShadow r;\nvoid main() {\n\
+  vec4 a = shadow2D(s, tc.xyy);\n  vec4 b = shadow2DRect(r, tc.xyy * vec3(16.0, 16.0, 1.0));\n\
+  gl_FragColor = vec4(a.x, b.x, 0.0, 1.0);\n}\n\n[test]\nuniform int s 0\nuniform int r 1\n\
+texture shadow2D 0 (32, 32)\ntexparameter 2D depth_mode luminance\ntexture shadowRect 1 (16, 16)\n\
+texparameter Rect compare_func less\ndraw rect -1 -1 2 2\n\
+relative probe rgba (0.1, 0.9) (1.0, 0.0, 0.0, 1.0)\nrelative probe rgba (0.9, 0.1) (0.0, 1.0, 0.0, 1.0)\n";
+    let o = run(&d, &[("shadow.shader_test", t)], &[]);
+    all_pass(&o, 1);
+    let intensity = t.replace("depth_mode luminance", "depth_mode intensity");
+    let o = run(&d, &[("intensity.shader_test", &intensity)], &[]);
+    assert!(
+        stdout(&o).contains(
+            "skipped 1: `texparameter depth_mode intensity` (the luminance mode is compiled in)"
+        ),
+        "{}",
+        stdout(&o)
+    );
+}
