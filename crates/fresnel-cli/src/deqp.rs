@@ -751,7 +751,8 @@ fn run_sub_case(
             )?;
         }
         if let Some(gs) = gs {
-            stream = pipeline::geometry(stream, gs, &setup, &|_| {})?;
+            let prims: Vec<Vec<usize>> = stream.tris.iter().map(|t| t.to_vec()).collect();
+            stream = pipeline::geometry(stream, &prims, gs, &setup, &|_| {})?;
         }
         if let Err(why) =
             pipeline::fragment_inputs(&stream, fs, &mut fi, &frags, by_location, [2, 2])?

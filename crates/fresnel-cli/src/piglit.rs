@@ -50,13 +50,19 @@
 //!   (triangles or quads, subdivided as the levels ask: `deqp/pipeline.rs`'s
 //!   `tessellate` with `Subdivision::Levels`).
 //!
-//! A `[geometry shader]` (triangles in, triangle strips out) runs per triangle between the
-//! vertex (or tessellation) and fragment shaders (`deqp/pipeline.rs`), and its strips are
-//! rasterized. The compatibility profile's vertex colours are clamped to [0, 1].
+//! A `[geometry shader]` runs per input primitive between the vertex (or tessellation) and
+//! fragment shaders (`deqp/pipeline.rs`): triangles, or the points, lines, lines with
+//! adjacency and triangles with adjacency of `draw arrays GL_POINTS | GL_LINES |
+//! GL_LINE_STRIP | GL_LINE_LOOP | GL_LINES_ADJACENCY | GL_TRIANGLES_ADJACENCY`; its
+//! triangle strips are rasterized (alternate triangles wound back, as GL's strips), and
+//! the `gl_PrimitiveID` it writes at a provoking vertex reaches the fragment shader.
+//! Without one, only triangles are drawn. The compatibility profile's vertex colours are
+//! clamped to [0, 1].
 //!
 //! A test that needs anything else (other commands, other textures, isolines or point mode,
-//! other geometry primitives, viewport arrays, fixed-function vertex processing) is skipped
-//! with the reason, so the totals say what was really executed.
+//! rasterized points and lines, geometry shaders emitting them, viewport arrays,
+//! fixed-function vertex processing) is skipped with the reason, so the totals say what was
+//! really executed.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -531,13 +537,8 @@ impl Program {
                 Err(e) => return rejected(e),
             }
         };
-        if let Some((g, _)) = &gs {
-            if fixed_function {
-                return Err("a geometry shader without a vertex shader".into());
-            }
-            if let Some(why) = pipeline::unsupported(&[g]) {
-                return Err(why);
-            }
+        if gs.is_some() && fixed_function {
+            return Err("a geometry shader without a vertex shader".into());
         }
         let mut tess = [None, None];
         for (slot, (src, stage)) in tess
@@ -885,7 +886,10 @@ impl Program {
                     let Some(mode) = Mode::parse(mode) else {
                         return Outcome::Skip(format!("`draw arrays {mode}` is not drawn"));
                     };
-                    if let Some(why) = self.tessellation_mismatch(matches!(mode, Mode::Patches)) {
+                    if let Some(why) = self
+                        .tessellation_mismatch(matches!(mode, Mode::Patches))
+                        .or_else(|| self.primitive_mismatch(mode))
+                    {
                         return Outcome::Skip(why);
                     }
                     let (Ok(first), Ok(n)) = (first.parse::<usize>(), n.parse::<usize>()) else {
@@ -952,7 +956,15 @@ impl Program {
                         }
                         nums = r;
                     }
-                    if let Some(why) = self.tessellation_mismatch(patch) {
+                    let mode = if patch {
+                        Mode::Patches
+                    } else {
+                        Mode::Triangles
+                    };
+                    if let Some(why) = self
+                        .tessellation_mismatch(patch)
+                        .or_else(|| self.primitive_mismatch(mode))
+                    {
                         return Outcome::Skip(why);
                     }
                     let Some(mut r) = numbers(&nums.join(" ")).filter(|v| v.len() == 4) else {
@@ -1024,6 +1036,33 @@ impl Program {
             }
             _ => None,
         }
+    }
+
+    /// Why primitives of `mode` cannot be drawn with this program: a geometry shader must
+    /// take them (GL draws nothing otherwise) and emit triangle strips (points and lines are
+    /// not rasterized), and without one only triangles are drawn.
+    fn primitive_mismatch(&self, mode: Mode) -> Option<String> {
+        let Some(gs) = &self.gs else {
+            return (mode.geometry_input() != "triangles").then(|| {
+                format!("`{mode:?}` primitives are not drawn (points and lines are not rasterized)")
+            });
+        };
+        let Some(g) = gs.info.geometry.as_ref() else {
+            return Some("a geometry shader without an input primitive".into());
+        };
+        if matches!(mode, Mode::LineStripAdjacency) {
+            return Some("line strips with adjacency are not drawn".into());
+        }
+        if g.input != mode.geometry_input() {
+            return Some(format!(
+                "a geometry shader taking `{}` drawn with `{mode:?}` primitives (GL draws nothing)",
+                g.input
+            ));
+        }
+        if g.output != "triangle_strip" {
+            return Some(format!("geometry output `{}` is not drawn", g.output));
+        }
+        None
     }
 
     /// Draws the rectangle `r` (x, y, w, h in normalized device coordinates) into `fb`.
@@ -1220,7 +1259,13 @@ impl Program {
                         .map_err(|e| format!("tessellation: {e}"))?;
             }
             if let Some(gs) = &self.gs {
-                stream = pipeline::geometry(stream, gs, &setup, &after)
+                // The input primitives: the draw's points, lines or triangles (after
+                // tessellation, its triangles).
+                let prims = match source {
+                    Vertices::Arrays { mode, .. } if self.tes.is_none() => mode.primitives(count),
+                    _ => stream.tris.iter().map(|t| t.to_vec()).collect(),
+                };
+                stream = pipeline::geometry(stream, &prims, gs, &setup, &after)
                     .map_err(|e| format!("geometry shader: {e}"))?;
             }
             stream
@@ -1276,6 +1321,11 @@ impl Program {
                 stream.tris.len()
             )
         })?;
+        let written_primitive_id = stream
+            .shader
+            .vars_of(VarMode::ShaderOut)
+            .find(|(_, v)| v.builtin && v.name == "gl_PrimitiveID")
+            .map(|(id, _)| id);
         // The first position of each drawn triangle (its primitive id).
         let mut drawn_index: std::collections::HashMap<[usize; 3], usize> =
             std::collections::HashMap::new();
@@ -1314,7 +1364,16 @@ impl Program {
                     frags.push(f);
                     hits.push((tri, b));
                     let mut facts = raster_facts(&stream, &tri, &b);
-                    facts.primitive_id = drawn_index.get(&tri).copied().unwrap_or(0) as u32;
+                    facts.primitive_id = match written_primitive_id {
+                        // A geometry shader's `gl_PrimitiveID` at the provoking vertex.
+                        Some(id) => stream.verts[tri[2]]
+                            .outs
+                            .iter()
+                            .find(|(o, _)| *o == id)
+                            .and_then(|(_, s)| s.first())
+                            .map_or(0, |v| *v as u32),
+                        None => drawn_index.get(&tri).copied().unwrap_or(0) as u32,
+                    };
                     raster.push(facts);
                 }
             }
@@ -1555,6 +1614,14 @@ enum Mode {
     TriangleFan,
     /// Patches of `patch parameter vertices` vertices, for tessellation.
     Patches,
+    /// Points and lines: drawn only through a geometry shader taking them.
+    Points,
+    Lines,
+    LineStrip,
+    LineLoop,
+    LinesAdjacency,
+    LineStripAdjacency,
+    TrianglesAdjacency,
 }
 
 impl Mode {
@@ -1564,8 +1631,45 @@ impl Mode {
             "GL_TRIANGLE_STRIP" => Mode::TriangleStrip,
             "GL_TRIANGLE_FAN" => Mode::TriangleFan,
             "GL_PATCHES" => Mode::Patches,
+            "GL_POINTS" => Mode::Points,
+            "GL_LINES" => Mode::Lines,
+            "GL_LINE_STRIP" => Mode::LineStrip,
+            "GL_LINE_LOOP" => Mode::LineLoop,
+            "GL_LINES_ADJACENCY" => Mode::LinesAdjacency,
+            "GL_LINE_STRIP_ADJACENCY" => Mode::LineStripAdjacency,
+            "GL_TRIANGLES_ADJACENCY" => Mode::TrianglesAdjacency,
             _ => return None,
         })
+    }
+
+    /// The geometry shader input primitive this mode feeds (`layout(X) in`).
+    fn geometry_input(self) -> &'static str {
+        match self {
+            Mode::Triangles | Mode::TriangleStrip | Mode::TriangleFan | Mode::Patches => {
+                "triangles"
+            }
+            Mode::Points => "points",
+            Mode::Lines | Mode::LineStrip | Mode::LineLoop => "lines",
+            Mode::LinesAdjacency | Mode::LineStripAdjacency => "lines_adjacency",
+            Mode::TrianglesAdjacency => "triangles_adjacency",
+        }
+    }
+
+    /// The primitives of `n` vertices as a geometry shader receives them.
+    fn primitives(self, n: usize) -> Vec<Vec<usize>> {
+        match self {
+            Mode::Points => (0..n).map(|i| vec![i]).collect(),
+            Mode::Lines => (0..n / 2).map(|i| vec![2 * i, 2 * i + 1]).collect(),
+            Mode::LineStrip => (0..n.saturating_sub(1)).map(|i| vec![i, i + 1]).collect(),
+            Mode::LineLoop if n >= 2 => (0..n).map(|i| vec![i, (i + 1) % n]).collect(),
+            Mode::LineLoop => Vec::new(),
+            Mode::LinesAdjacency => (0..n / 4).map(|i| (4 * i..4 * i + 4).collect()).collect(),
+            Mode::LineStripAdjacency => (0..n.saturating_sub(3))
+                .map(|i| (i..i + 4).collect())
+                .collect(),
+            Mode::TrianglesAdjacency => (0..n / 6).map(|i| (6 * i..6 * i + 6).collect()).collect(),
+            _ => self.triangles(n).iter().map(|t| t.to_vec()).collect(),
+        }
     }
 
     /// The triangles of `n` vertices, each with its provoking (last) vertex third.
@@ -1584,7 +1688,7 @@ impl Mode {
             Mode::TriangleFan => (0..n.saturating_sub(2))
                 .map(|i| [0, i + 1, i + 2])
                 .collect(),
-            Mode::Patches => Vec::new(),
+            _ => Vec::new(),
         }
     }
 }

@@ -479,3 +479,44 @@ relative probe rgba (0.1, 0.9) (1.0, 0.0, 0.0, 1.0)\nrelative probe rgba (0.9, 0
         stdout(&o)
     );
 }
+
+/// A geometry shader taking points (`draw arrays GL_POINTS`) or lines emits a strip whose
+/// triangles all face the same way; the fragment shader's `gl_PrimitiveID` is the one the
+/// geometry shader wrote at the provoking vertex. Without a geometry shader points are not
+/// drawn, and a geometry shader taking other primitives than the draw's draws nothing.
+#[test]
+fn geometry_shaders_take_points_and_lines() {
+    let d = support::scratch("piglit", "gs_points");
+    let t = "[require]\nGLSL >= 1.50\n\n[vertex shader]\n#version 150\n\
+void main() { gl_Position = vec4(0.0); }\n\n[geometry shader]\n#version 150\n\
+layout(points) in;\nlayout(triangle_strip, max_vertices = 4) out;\nvoid main() {\n\
+  float x = gl_PrimitiveIDIn == 0 ? -1.0 : 0.0;\n\
+  for (int i = 0; i < 4; i++) {\n\
+    gl_Position = vec4(x + float(i % 2), -1.0 + 2.0 * float(i / 2), 0.0, 1.0);\n\
+    gl_PrimitiveID = 7 + gl_PrimitiveIDIn; EmitVertex();\n  }\n}\n\n[fragment shader]\n#version 150\n\
+out vec4 o;\nvoid main() { o = vec4(gl_FrontFacing ? 0.0 : 1.0, float(gl_PrimitiveID - 6) * 0.5, 0.0, 1.0); }\n\n\
+[test]\nclear color 0.0 0.0 1.0 1.0\nclear\ndraw arrays GL_POINTS 0 1\n\
+relative probe rgb (0.25, 0.25) (0.0, 0.5, 0.0)\nrelative probe rgb (0.25, 0.75) (0.0, 0.5, 0.0)\n\
+relative probe rgb (0.75, 0.5) (0.0, 0.0, 1.0)\ndraw arrays GL_POINTS 0 2\n\
+relative probe rgb (0.75, 0.25) (0.0, 1.0, 0.0)\nrelative probe rgb (0.75, 0.75) (0.0, 1.0, 0.0)\n";
+    let o = run(&d, &[("points.shader_test", t)], &[]);
+    all_pass(&o, 1);
+    let lines = t.replace("draw arrays GL_POINTS 0 1", "draw arrays GL_LINES 0 2");
+    let no_gs = UNIFORM_COLOR.replace("draw rect -1 -1 2 2", "draw arrays GL_POINTS 0 1");
+    let o = run(
+        &d,
+        &[("lines.shader_test", &lines), ("no_gs.shader_test", &no_gs)],
+        &[],
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("skipped 1: a geometry shader taking `points` drawn with `Lines` primitives (GL draws nothing)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "skipped 1: `Points` primitives are not drawn (points and lines are not rasterized)"
+        ),
+        "{out}"
+    );
+}

@@ -431,10 +431,12 @@ fn domain(quads: bool, nu: usize, nv: usize) -> (Vec<[f64; 3]>, Vec<[usize; 3]>)
     (coords, tris)
 }
 
-/// Runs the geometry shader once per input triangle and invocation; its triangle strips are
-/// the output.
+/// Runs the geometry shader once per input primitive (`prims`: lists of the input's vertices,
+/// as many as the shader's input primitive has) and invocation; its triangle strips are the
+/// output.
 pub(crate) fn geometry<'s>(
     input: Stream<'_>,
+    prims: &[Vec<usize>],
     gs: &'s Shader,
     setup: &dyn Fn(&mut Interp<'_>),
     after: &dyn Fn(&Interp<'_>),
@@ -453,8 +455,8 @@ pub(crate) fn geometry<'s>(
         .vars_of(VarMode::ShaderOut)
         .find(|(_, v)| v.builtin && v.name == "gl_Position")
         .map(|(id, _)| id);
-    for (p, tri) in input.tris.iter().enumerate() {
-        let corners: Vec<&Vertex> = tri.iter().map(|&i| &input.verts[i]).collect();
+    for (p, prim) in prims.iter().enumerate() {
+        let corners: Vec<&Vertex> = prim.iter().filter_map(|&i| input.verts.get(i)).collect();
         let mut it = Interp::new(gs)?;
         setup(&mut it);
         feed_per_vertex(&mut it, gs, input.shader, &corners, invocations)?;
@@ -470,8 +472,17 @@ pub(crate) fn geometry<'s>(
         for list in it.emitted() {
             // One strip per EndPrimitive, and one at the end of the invocation.
             let mut strip: Vec<usize> = Vec::new();
+            // Every other triangle of a strip is wound the other way round (GL's strip
+            // order: the odd ones as (1, 0, 2)), so all face alike; the last vertex
+            // provokes.
             let flush = |strip: &mut Vec<usize>, tris: &mut Vec<[usize; 3]>| {
-                tris.extend(strip.windows(3).map(|w| [w[0], w[1], w[2]]));
+                tris.extend(strip.windows(3).enumerate().map(|(k, w)| {
+                    if k % 2 == 0 {
+                        [w[0], w[1], w[2]]
+                    } else {
+                        [w[1], w[0], w[2]]
+                    }
+                }));
                 strip.clear();
             };
             for e in list {
