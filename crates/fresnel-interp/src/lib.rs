@@ -18,7 +18,9 @@
 //!   `fddx`/`fddy` are differences between horizontal/vertical neighbours. The coarse forms
 //!   are computed like the fine ones (each pixel uses its own row/column), which the GLSL
 //!   specification allows. Fragments missing from a quad run as helper invocations with
-//!   the inputs of a real fragment of the quad. Outside fragment shaders derivatives are 0.
+//!   the inputs of a real fragment of the quad; a runner that rasterizes can give them
+//!   inputs of their own (extrapolated from the primitive) as fragments marked in
+//!   [`Interp::helper_fragments`]. Outside fragment shaders derivatives are 0.
 //! * **Barriers**: a compute workgroup is one group, so every invocation reaches a
 //!   `barrier()` in uniform control flow at the same step; memory is always coherent.
 //!   A tessellation control shader's outputs belong to its patch: the invocations of a
@@ -238,6 +240,11 @@ pub struct Interp<'s> {
     /// its primitive gives it, for runners that rasterize. Fragments past the end of the list
     /// face the front and take `frag_depth` and a `gl_FragCoord.w` of 1.
     pub per_fragment: Vec<RasterFacts>,
+    /// Per fragment of the next [`Interp::run_fragment`]: whether it is only a helper of
+    /// its quad (a pixel its primitive does not cover, with inputs extrapolated from the
+    /// primitive, for derivatives): it runs as a helper invocation, writes no memory and
+    /// counts as discarded. Fragments past the end of the list are real.
+    pub helper_fragments: Vec<bool>,
     /// Specialization constant values set by [`Interp::set_spec_constant`]
     /// (constant_id, bits), sorted by id.
     spec_overrides: Vec<(u32, u64)>,
@@ -371,6 +378,7 @@ impl<'s> Interp<'s> {
             executed: 0,
             frag_depth: 0.5,
             per_fragment: Vec::new(),
+            helper_fragments: Vec::new(),
             spec_overrides: Vec::new(),
         })
     }
@@ -762,6 +770,8 @@ impl<'s> Interp<'s> {
         m.quads = true;
         let depth = self.frag_depth;
         let raster = std::mem::take(&mut self.per_fragment);
+        let helpers = std::mem::take(&mut self.helper_fragments);
+        let is_helper = |i: usize| helpers.get(i).copied().unwrap_or(false);
         // `layout(pixel_center_integer) in vec4 gl_FragCoord`: centres at whole numbers.
         let center = if self.shader.info.pixel_center_integer {
             0.0
@@ -778,9 +788,16 @@ impl<'s> Interp<'s> {
             let mut input_of = Vec::with_capacity(chunk.len() * 4);
             let mut pos = Vec::with_capacity(chunk.len() * 4);
             for ((qx, qy), members) in chunk {
-                let first = members.iter().flatten().next().copied().unwrap_or(0);
+                // Lanes without a fragment take the inputs of a real one (else any).
+                let first = members
+                    .iter()
+                    .flatten()
+                    .find(|&&i| !is_helper(i))
+                    .or_else(|| members.iter().flatten().next())
+                    .copied()
+                    .unwrap_or(0);
                 for (k, mem) in members.iter().enumerate() {
-                    lanes.push(*mem);
+                    lanes.push(mem.filter(|&i| !is_helper(i)));
                     input_of.push(mem.unwrap_or(first));
                     pos.push((qx * 2 + (k as u32 & 1), qy * 2 + (k as u32 >> 1)));
                 }

@@ -733,10 +733,16 @@ pub(crate) fn exec_tex(
                 };
                 if t.op == TexOp::Lod {
                     let max_level = (tx.levels.len().max(1) - 1) as f64;
-                    let clamped = if state.mip_filter == MipFilter::None {
-                        0.0
-                    } else {
-                        lod.clamp(0.0, max_level)
+                    // The x component is the level (or levels) the lookup would read: with
+                    // nearest mip filtering, λ rounded as GL selects the level
+                    // (`ceil(λ + 1/2) - 1` above 1/2), with linear λ itself.
+                    let clamped = match state.mip_filter {
+                        MipFilter::None => 0.0,
+                        MipFilter::Nearest if lod > 0.5 => {
+                            ((lod + 0.5).ceil() - 1.0).clamp(0.0, max_level)
+                        }
+                        MipFilter::Nearest => 0.0,
+                        MipFilter::Linear => lod.clamp(0.0, max_level),
                     };
                     let raw = if lod.is_finite() { lod } else { -1000.0 };
                     out[0] = fput(clamped, db);

@@ -725,3 +725,81 @@ void main() {
     // Texel 3 has depth 1.0: 0.5 < 1.0 passes.
     assert_eq!(f, vec![0.0, 7.0, 2.0, 1.0]);
 }
+
+#[test]
+fn helper_fragments_give_derivatives_and_write_nothing() {
+    // One real fragment and its three quad neighbours as helpers with inputs of their own:
+    // the derivatives see the helpers' inputs, the helpers' buffer writes and outputs are
+    // dropped, and they count as discarded.
+    let src = "#version 450
+layout(location = 0) in float v;
+layout(location = 0) out vec4 c;
+layout(binding = 0, std430) buffer Out { uint n; };
+void main() {
+    atomicAdd(n, 1u);
+    c = vec4(dFdx(v), dFdy(v), gl_HelperInvocation ? 1.0 : 0.0, 1.0);
+}
+";
+    let sh = lower_named("t.frag", src, false);
+    let frags: Vec<fresnel_interp::Fragment> = (0..4)
+        .map(|i| fresnel_interp::Fragment {
+            x: i & 1,
+            y: i >> 1,
+        })
+        .collect();
+    let mut it = Interp::new(&sh).expect("interpreter");
+    // v = 3x + 5y.
+    let v = |i: u32| u64::from(((3 * (i & 1) + 5 * (i >> 1)) as f32).to_bits());
+    it.set_input("v", (0..4).map(|i| vec![v(i)]).collect())
+        .expect("v");
+    it.set_buffer("Out", vec![0u8; 4]).expect("Out");
+    it.helper_fragments = vec![false, true, true, true];
+    it.run_fragment(&frags).expect("runs");
+    let c = it.output("c").expect("c");
+    let f = |b: u64| f32::from_bits(b as u32);
+    assert_eq!(
+        (f(c[0][0]), f(c[0][1]), f(c[0][2])),
+        (3.0, 5.0, 0.0),
+        "the real fragment's derivatives"
+    );
+    assert_eq!(it.discarded(), &[false, true, true, true]);
+    assert_eq!(words(it.buffer("Out").expect("Out")), vec![1]);
+}
+
+#[test]
+fn query_lod_reports_the_level_nearest_mip_filtering_reads() {
+    // uv changes by 2.5 texels of the 8x8 texture per pixel: λ = log2(2.5) ≈ 1.32. With
+    // nearest mip filtering the level read (x) is 1, with linear filtering λ itself; y is λ.
+    let src = "#version 450
+layout(binding = 0) uniform sampler2D t;
+layout(location = 0) out vec4 c;
+void main() { c = vec4(textureQueryLod(t, gl_FragCoord.xy * (2.5 / 8.0)), 0.0, 1.0); }
+";
+    let sh = lower_named("t.frag", src, false);
+    let frags: Vec<fresnel_interp::Fragment> = (0..4)
+        .map(|i| fresnel_interp::Fragment {
+            x: i & 1,
+            y: i >> 1,
+        })
+        .collect();
+    let run = |mip: MipFilter| {
+        let mut it = Interp::new(&sh).expect("interpreter");
+        let mut tex = Texture::new(
+            SamplerDim::D2,
+            false,
+            Level::from_fn(8, 8, 1, |_, _, _| [0.0, 0.0, 0.0, 1.0]),
+        );
+        tex.generate_mipmaps();
+        tex.mip_filter = mip;
+        it.bind_texture("t", 0, tex).expect("t");
+        it.run_fragment(&frags).expect("runs");
+        let c = &it.output("c").expect("c")[0];
+        (f32::from_bits(c[0] as u32), f32::from_bits(c[1] as u32))
+    };
+    let lambda = 2.5f32.log2();
+    let (x, y) = run(MipFilter::Nearest);
+    assert_eq!(x, 1.0);
+    assert!((y - lambda).abs() < 1e-5, "{y}");
+    let (x, _) = run(MipFilter::Linear);
+    assert!((x - lambda).abs() < 1e-5, "{x}");
+}
