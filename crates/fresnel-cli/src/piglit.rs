@@ -8,12 +8,14 @@
 //! * `clear color R G B A`, `clear`;
 //! * `uniform TYPE NAME VALUE...` (default-block uniforms by GL path, `s.a`, `arr[2]`, and
 //!   members of uniform blocks);
-//! * `draw rect [ortho] X Y W H`: two triangles with `piglit_vertex` / `gl_Vertex` at the
-//!   corners (`ortho`: in window pixels) and `piglit_texcoord` / `gl_MultiTexCoord0` from
-//!   (0, 0) to (1, 1); every pixel whose centre a triangle covers is shaded;
+//! * `draw rect [ortho] [tex] X Y W H [S T SW TH]`: two triangles with `piglit_vertex` /
+//!   `gl_Vertex` at the corners (`ortho`: in window pixels) and `piglit_texcoord` /
+//!   `gl_MultiTexCoord0` from (0, 0) to (1, 1) (`tex`: the rectangle given); every pixel
+//!   whose centre a triangle covers is shaded, the other pixels of its 2x2 quad run as
+//!   helper invocations with inputs extrapolated from the triangle (derivatives);
 //! * `probe [all|rect] rgb|rgba ...` and `relative probe [rect] rgb|rgba ...`: the pixels,
 //!   stored in an 8-bit RGBA framebuffer, against the expected colour with shader_runner's
-//!   tolerance for 8-bit channels (3/256);
+//!   tolerance for 8-bit channels (3/256), or the one `tolerance R G B A` set;
 //! * `link success` (a verdict of its own: a test that only links passes when its program
 //!   links); `link error` when a shader of the test does not compile or the library
 //!   linker's program checks (`fresnel_link::validate_program`) reject the program (which a
@@ -27,7 +29,8 @@
 //!   (`atomic counters N`, `atomic counter buffer B N`, `atomic counter B I V`, `probe atomic
 //!   counter ...`);
 //! * `texture rgbw UNIT (W, H) [FORMAT]` and `texture checkerboard UNIT 0 (W, H) (RGBA) (RGBA)`
-//!   (2D, 8-bit texels, nearest filtering, clamped), the depth textures `texture shadow1D
+//!   (2D, 8-bit texels, nearest filtering, clamped), `texture miptree UNIT` (8x8, levels
+//!   red, green, blue, white, nearest mipmap filtering), the depth textures `texture shadow1D
 //!   | shadow2D | shadowRect | shadow1DArray | shadow2DArray UNIT (SIZE...)` (a gradient
 //!   from 0 at the left edge to 1 at the right, compared with `GL_GREATER`), and
 //!   `texparameter TARGET min|mag FILTER`, `compare_func FUNC`, `depth_mode luminance` (the
@@ -87,7 +90,7 @@ const MAX_PIXELS: u64 = 1 << 22;
 /// Instruction budget of one stage run.
 const MAX_INSTRUCTIONS: u64 = 200_000_000;
 /// shader_runner's probe tolerance for 8-bit channels (`piglit_set_tolerance_for_bits`).
-const TOLERANCE: f64 = 3.0 / 256.0;
+const TOLERANCE: [f64; 4] = [3.0 / 256.0; 4];
 
 pub struct PiglitArgs {
     pub quiet: bool,
@@ -630,6 +633,8 @@ impl Program {
         // Enabled clip planes (`enable GL_CLIP_PLANEn` / `GL_CLIP_DISTANCEn`).
         let mut clip_planes = 0u32;
         let mut patch_state = DEFAULT_PATCH_STATE;
+        // `tolerance R G B A`: the probes' allowed difference per channel.
+        let mut tolerance = TOLERANCE;
         // A verdict without drawing: `link success` or a probe of what `clear` left.
         let mut checked = false;
         let mut first_failure: Option<String> = None;
@@ -641,6 +646,12 @@ impl Program {
                 [] => {}
                 // The program linked (or the test would have failed to build).
                 ["link", "success"] => checked = true,
+                ["tolerance", rest @ ..] => match numbers(&rest.join(" ")) {
+                    Some(v) if v.len() == 4 && v.iter().all(|x| *x >= 0.0) => {
+                        tolerance.copy_from_slice(&v)
+                    }
+                    _ => return Outcome::Fail(at(format!("bad command `{text}`"))),
+                },
                 ["ortho"] => ortho_projection = Some([0.0, f64::from(w), 0.0, f64::from(h)]),
                 ["ortho", rest @ ..] => match numbers(&rest.join(" ")) {
                     Some(v) if v.len() == 4 && v[0] != v[1] && v[2] != v[3] => {
@@ -762,6 +773,13 @@ impl Program {
                         }
                         Err(skip) => return Outcome::Skip(format!("`texture {kind}` {skip}")),
                     }
+                }
+                ["texture", "miptree", unit] => {
+                    let Ok(unit) = unit.parse::<u32>() else {
+                        return Outcome::Fail(at(format!("bad command `{text}`")));
+                    };
+                    textures.insert(unit, miptree_texture());
+                    active_unit = unit;
                 }
                 ["texture", kind, unit, rest @ ..] if kind.starts_with("shadow") => {
                     let (Ok(unit), Some(nums)) = (unit.parse::<u32>(), numbers(&rest.join(" ")))
@@ -946,16 +964,19 @@ impl Program {
                     drew = true;
                 }
                 ["draw", "rect", rest @ ..] => {
-                    // `ortho` and `patch` (a patch of the four corners), in either order.
-                    let (mut ortho, mut patch, mut nums) = (false, false, rest);
-                    while let [w @ ("ortho" | "patch"), r @ ..] = nums {
-                        if *w == "ortho" {
-                            ortho = true;
-                        } else {
-                            patch = true;
+                    // `ortho` and `patch` (a patch of the four corners), in either order; `tex`:
+                    // texture coordinates follow the rectangle.
+                    let (mut ortho, mut patch, mut with_tex, mut nums) =
+                        (false, false, false, rest);
+                    while let [w @ ("ortho" | "patch" | "tex"), r @ ..] = nums {
+                        match *w {
+                            "ortho" => ortho = true,
+                            "patch" => patch = true,
+                            _ => with_tex = true,
                         }
                         nums = r;
                     }
+                    let count = if with_tex { 8 } else { 4 };
                     let mode = if patch {
                         Mode::Patches
                     } else {
@@ -967,8 +988,13 @@ impl Program {
                     {
                         return Outcome::Skip(why);
                     }
-                    let Some(mut r) = numbers(&nums.join(" ")).filter(|v| v.len() == 4) else {
+                    let Some(mut r) = numbers(&nums.join(" ")).filter(|v| v.len() == count) else {
                         return Outcome::Skip(format!("command `{text}` is not run"));
+                    };
+                    let tex_rect = if with_tex {
+                        [r[4], r[5], r[6], r[7]]
+                    } else {
+                        [0.0, 0.0, 1.0, 1.0]
                     };
                     if ortho {
                         r = [
@@ -986,7 +1012,7 @@ impl Program {
                         plane_eqs,
                         textures: &textures,
                     };
-                    let rect = Vertices::Rect([r[0], r[1], r[2], r[3]]);
+                    let rect = Vertices::Rect([r[0], r[1], r[2], r[3]], tex_rect);
                     // shader_runner draws one patch of the four corners.
                     let corners = [vec![0, 1, 2, 3]];
                     let patches = patch.then_some((&corners[..], &patch_state));
@@ -1005,7 +1031,7 @@ impl Program {
                 [kind @ ("probe" | "relative"), ..] => {
                     checked = true;
                     let relative = *kind == "relative";
-                    match probe(text, relative, &fb, self.size) {
+                    match probe(text, relative, &fb, self.size, tolerance) {
                         Ok(None) => {}
                         Ok(Some(why)) => {
                             first_failure.get_or_insert_with(|| at(why));
@@ -1087,13 +1113,19 @@ impl Program {
         };
         let [w, h] = self.size;
         let (corners, count) = match source {
-            Vertices::Rect(r) => {
+            Vertices::Rect(r, _) => {
                 let (x0, y0, x1, y1) = (r[0], r[1], r[0] + r[2], r[1] + r[3]);
                 ([[x0, y0], [x1, y0], [x0, y1], [x1, y1]], 4)
             }
             Vertices::Arrays { rows, .. } => ([[0.0; 2]; 4], rows.len()),
         };
-        let tex = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]];
+        let tex = match source {
+            Vertices::Rect(_, t) => {
+                let (s0, t0, s1, t1) = (t[0], t[1], t[0] + t[2], t[1] + t[3]);
+                [[s0, t0], [s1, t0], [s0, t1], [s1, t1]]
+            }
+            Vertices::Arrays { .. } => [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+        };
         let mut vi = Interp::new(vs).map_err(|e| e.to_string())?;
         vi.limits.max_instructions = MAX_INSTRUCTIONS;
         let inputs: Vec<(String, fresnel_ir::VarId)> = vs
@@ -1141,7 +1173,7 @@ impl Program {
             // With `[vertex data]`: the column of the input's name or location.
             let column = match source {
                 Vertices::Arrays { data, .. } => data.column(name, vs.vars[*id].location),
-                Vertices::Rect(_) => None,
+                Vertices::Rect(..) => None,
             };
             let per_vertex: Vec<Vec<u64>> = (0..count)
                 .map(|i| {
@@ -1381,9 +1413,36 @@ impl Program {
         if frags.is_empty() {
             return Ok(());
         }
+        // The pixels of a touched 2x2 quad its primitive does not cover run as helpers, with
+        // inputs extrapolated from the primitive of a covered member (for derivatives).
+        let real = frags.len();
+        let mut helper_flags = vec![false; real];
+        let mut taken: std::collections::HashSet<(u32, u32)> =
+            frags.iter().map(|f| (f.x, f.y)).collect();
+        for i in 0..real {
+            let (qx, qy) = (frags[i].x & !1, frags[i].y & !1);
+            for k in 0..4u32 {
+                let f = Fragment {
+                    x: qx + (k & 1),
+                    y: qy + (k >> 1),
+                };
+                if !taken.insert((f.x, f.y)) {
+                    continue;
+                }
+                let tri = hits[i].0;
+                let Some(b) = pipeline::extrapolated_weights(&stream, &tri, f, self.size) else {
+                    continue;
+                };
+                frags.push(f);
+                hits.push((tri, b));
+                raster.push(raster[i]);
+                helper_flags.push(true);
+            }
+        }
         let mut fi = Interp::new(fs).map_err(|e| e.to_string())?;
         fi.limits.max_instructions = MAX_INSTRUCTIONS;
         fi.per_fragment = raster;
+        fi.helper_fragments = helper_flags;
         set_state(&mut fi, fs, ortho);
         pipeline::fragment_inputs_at(&stream, fs, &mut fi, &hits, true)
             .map_err(|e| format!("fragment inputs: {e}"))?;
@@ -1598,7 +1657,8 @@ fn set_state(it: &mut Interp<'_>, sh: &Shader, ortho: Option<[f64; 4]>) {
 /// The vertices of a draw: `draw rect`'s rectangle (x, y, w, h in normalized device
 /// coordinates), or rows of `[vertex data]` (`draw arrays`).
 enum Vertices<'a> {
-    Rect([f64; 4]),
+    /// The rectangle and its texture coordinates (s, t, width, height).
+    Rect([f64; 4], [f64; 4]),
     Arrays {
         data: &'a VertexData,
         rows: &'a [&'a [f64]],
@@ -1870,6 +1930,24 @@ fn make_texture(kind: &str, rest: &str) -> Result<fresnel_interp::Texture, Strin
     let mut t = fresnel_interp::Texture::new(fresnel_ir::SamplerDim::D2, false, level);
     t.wrap = [fresnel_interp::Wrap::ClampToEdge; 3];
     Ok(t)
+}
+
+/// shader_runner's `texture miptree UNIT` (`piglit_miptree_texture`): 8x8 with four levels
+/// of solid red, green, blue and white; nearest filtering between and within levels,
+/// clamped.
+fn miptree_texture() -> fresnel_interp::Texture {
+    const COLOURS: [[f64; 4]; 4] = [
+        [1.0, 0.0, 0.0, 1.0],
+        [0.0, 1.0, 0.0, 1.0],
+        [0.0, 0.0, 1.0, 1.0],
+        [1.0, 1.0, 1.0, 1.0],
+    ];
+    let level = |k: usize| fresnel_interp::Level::from_fn(8 >> k, 8 >> k, 1, |_, _, _| COLOURS[k]);
+    let mut t = fresnel_interp::Texture::new(fresnel_ir::SamplerDim::D2, false, level(0));
+    t.levels.extend((1..4).map(level));
+    t.wrap = [fresnel_interp::Wrap::ClampToEdge; 3];
+    t.mip_filter = fresnel_interp::MipFilter::Nearest;
+    t
 }
 
 /// The dimensionality and arrayness of a `texparameter` target.
@@ -2293,6 +2371,7 @@ fn probe(
     relative: bool,
     fb: &[[u8; 4]],
     size: [u32; 2],
+    tolerance: [f64; 4],
 ) -> Result<Option<String>, String> {
     let rest = text
         .strip_prefix(if relative { "relative probe" } else { "probe" })
@@ -2368,7 +2447,7 @@ fn probe(
         for x in x0..x1 {
             let p = fb[(y * w + x) as usize];
             let bad =
-                (0..channels).any(|c| (f64::from(p[c]) / 255.0 - expected[c]).abs() > TOLERANCE);
+                (0..channels).any(|c| (f64::from(p[c]) / 255.0 - expected[c]).abs() > tolerance[c]);
             if bad {
                 let observed: Vec<String> = p[..channels]
                     .iter()

@@ -125,7 +125,7 @@ flat out float v;\nvoid main() { gl_Position = piglit_vertex; v = float(gl_Verte
 #[test]
 fn skips_say_why_and_compile_errors_meet_link_error() {
     let d = support::scratch("piglit", "skips");
-    let tex = UNIFORM_COLOR.replace("draw rect", "texture miptree 0\ndraw rect");
+    let tex = UNIFORM_COLOR.replace("draw rect", "resident texture 0\ndraw rect");
     let link = "[require]\nGLSL >= 1.10\n\n[vertex shader passthrough]\n\n[fragment shader]\n\
 void main() { gl_FragColor = undeclared; }\n\n[test]\nlink error\n";
     let o = run(
@@ -136,7 +136,7 @@ void main() { gl_FragColor = undeclared; }\n\n[test]\nlink error\n";
     let out = stdout(&o);
     assert!(o.status.success(), "{out}");
     assert!(
-        out.contains("skipped 1: command `texture miptree` is not run"),
+        out.contains("skipped 1: command `resident texture` is not run"),
         "{out}"
     );
     assert!(out.ends_with("1 passed, 0 failed, 1 skipped\n"), "{out}");
@@ -518,5 +518,29 @@ relative probe rgb (0.75, 0.25) (0.0, 1.0, 0.0)\nrelative probe rgb (0.75, 0.75)
             "skipped 1: `Points` primitives are not drawn (points and lines are not rasterized)"
         ),
         "{out}"
+    );
+}
+
+/// `texture miptree` (8x8, levels red, green, blue, white) read by rectangles of several
+/// sizes (`draw rect tex` with texture coordinates): the level follows the derivatives,
+/// which quad neighbours outside a small rectangle still give (helper invocations with
+/// extrapolated inputs). `tolerance` widens the probes.
+#[test]
+fn mipmaps_by_derivatives_and_probe_tolerance() {
+    let d = support::scratch("piglit", "miptree");
+    let t = "[require]\nGLSL >= 1.10\nSIZE 32 32\n\n[vertex shader]\nvarying vec4 tc;\n\
+void main() { gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex; tc = gl_MultiTexCoord0; }\n\n\
+[fragment shader]\nvarying vec4 tc;\nuniform sampler2D s;\n\
+void main() { gl_FragColor = texture2D(s, tc.xy) * 0.9; }\n\n[test]\northo\ntexture miptree 0\n\
+draw rect tex 0 0 8 8 0 0 1 1\ndraw rect tex 16 0 2 2 0 0 1 1\ndraw rect tex 20 0 1 1 0 0 1 1\n\
+tolerance 0.11 0.11 0.11 0.11\nprobe rgb 3 3 1.0 0.0 0.0\nprobe rgb 16 0 0.0 0.0 1.0\nprobe rgb 20 0 1.0 1.0 1.0\n";
+    let o = run(&d, &[("miptree.shader_test", t)], &[]);
+    all_pass(&o, 1);
+    let strict = t.replace("tolerance 0.11 0.11 0.11 0.11\n", "");
+    let o = run(&d, &[("strict.shader_test", &strict)], &[]);
+    assert!(
+        stdout(&o).contains("probe at (3, 3): expected (1, 0, 0), observed (0.898, 0.000, 0.000)"),
+        "{}",
+        stdout(&o)
     );
 }

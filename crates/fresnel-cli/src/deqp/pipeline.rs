@@ -511,6 +511,30 @@ pub(crate) fn geometry<'s>(
 
 /// The barycentric weights of the point in the triangle (screen space), if it covers it.
 fn cover(verts: &[Vertex], tri: &[usize; 3], x: f64, y: f64) -> Option<[f64; 3]> {
+    let [b0, b1, b2] = weights(verts, tri, x, y)?;
+    const EPS: f64 = 1e-9;
+    (b0 >= -EPS && b1 >= -EPS && b2 >= -EPS).then_some([b0, b1, b2])
+}
+
+/// The barycentric weights of fragment `f`'s centre in the stream's triangle `tri`, covered
+/// or not (outside, some are negative: the primitive's plane extrapolated, as a helper
+/// invocation sees it); `None` for a degenerate triangle.
+pub(crate) fn extrapolated_weights(
+    stream: &Stream<'_>,
+    tri: &[usize; 3],
+    f: Fragment,
+    viewport: [u32; 2],
+) -> Option<[f64; 3]> {
+    let x = (f64::from(f.x) + 0.5) / f64::from(viewport[0].max(1)) * 2.0 - 1.0;
+    let y = (f64::from(f.y) + 0.5) / f64::from(viewport[1].max(1)) * 2.0 - 1.0;
+    if tri.iter().any(|&i| i >= stream.verts.len()) {
+        return None;
+    }
+    weights(&stream.verts, tri, x, y)
+}
+
+/// The barycentric weights of a point in the triangle's plane (screen space).
+fn weights(verts: &[Vertex], tri: &[usize; 3], x: f64, y: f64) -> Option<[f64; 3]> {
     let p: Vec<(f64, f64)> = tri
         .iter()
         .map(|&i| {
@@ -525,9 +549,7 @@ fn cover(verts: &[Vertex], tri: &[usize; 3], x: f64, y: f64) -> Option<[f64; 3]>
     }
     let b1 = ((x - p[0].0) * (p[2].1 - p[0].1) - (p[2].0 - p[0].0) * (y - p[0].1)) / area;
     let b2 = ((p[1].0 - p[0].0) * (y - p[0].1) - (x - p[0].0) * (p[1].1 - p[0].1)) / area;
-    let b0 = 1.0 - b1 - b2;
-    const EPS: f64 = 1e-9;
-    (b0 >= -EPS && b1 >= -EPS && b2 >= -EPS).then_some([b0, b1, b2])
+    Some([1.0 - b1 - b2, b1, b2])
 }
 
 /// The last primitive of the stream (in draw order) covering the centre of fragment `f` of a
