@@ -7,7 +7,8 @@
 //!
 //! * `clear color R G B A`, `clear`;
 //! * `uniform TYPE NAME VALUE...` (default-block uniforms by GL path, `s.a`, `arr[2]`, and
-//!   members of uniform blocks);
+//!   members of uniform blocks; `ubo array index K` picks the element of an array of
+//!   blocks);
 //! * `draw rect [ortho] [tex] X Y W H [S T SW TH]`: two triangles with `piglit_vertex` /
 //!   `gl_Vertex` at the corners (`ortho`: in window pixels) and `piglit_texcoord` /
 //!   `gl_MultiTexCoord0` from (0, 0) to (1, 1) (`tex`: the rectangle given); every pixel
@@ -616,7 +617,7 @@ impl Program {
         let [w, h] = self.size;
         let mut clear = [0.0f64; 4];
         let mut fb = vec![[0u8; 4]; (w * h) as usize];
-        let mut uniforms: Vec<(String, Vec<Scalar>)> = Vec::new();
+        let mut uniforms: Vec<Uniform> = Vec::new();
         // Storage buffers by binding.
         let mut ssbos: BTreeMap<u32, Vec<u8>> = BTreeMap::new();
         // Atomic counter buffers by binding, and the default buffer.
@@ -633,6 +634,8 @@ impl Program {
         // Enabled clip planes (`enable GL_CLIP_PLANEn` / `GL_CLIP_DISTANCEn`).
         let mut clip_planes = 0u32;
         let mut patch_state = DEFAULT_PATCH_STATE;
+        // `ubo array index K`: the element of an array of blocks `uniform` commands set.
+        let mut ubo_index = 0u32;
         // `tolerance R G B A`: the probes' allowed difference per channel.
         let mut tolerance = TOLERANCE;
         // A verdict without drawing: `link success` or a probe of what `clear` left.
@@ -715,10 +718,16 @@ impl Program {
                     let c = clear.map(unorm8);
                     fb.iter_mut().for_each(|p| *p = c);
                 }
+                ["ubo", "array", "index", k] => match k.parse::<u32>() {
+                    Ok(k) => ubo_index = k,
+                    Err(_) => return Outcome::Fail(at(format!("bad command `{text}`"))),
+                },
                 ["uniform", ty, name, vals @ ..] => match uniform_values(ty, vals) {
                     Ok(v) => {
-                        uniforms.retain(|(n, _)| n != name);
-                        uniforms.push((name.to_string(), v));
+                        // A block member is set in element `ubo array index` of an array
+                        // of blocks.
+                        uniforms.retain(|(n, k, _)| !(n == name && *k == ubo_index));
+                        uniforms.push((name.to_string(), ubo_index, v));
                     }
                     Err(e) => return Outcome::Skip(e),
                 },
@@ -1095,7 +1104,7 @@ impl Program {
     fn draw(
         &self,
         source: &Vertices<'_>,
-        uniforms: &[(String, Vec<Scalar>)],
+        uniforms: &[Uniform],
         ortho: Option<[f64; 4]>,
         fb: &mut [[u8; 4]],
         buffers: Buffers<'_>,
@@ -1871,7 +1880,7 @@ fn read_back_ssbos(it: &Interp<'_>, sh: &Shader, ssbos: &mut BTreeMap<u32, Vec<u
 fn dispatch(
     cs: &Shader,
     groups: [u32; 3],
-    (uniforms, textures): (&[(String, Vec<Scalar>)], &Textures),
+    (uniforms, textures): (&[Uniform], &Textures),
     ssbos: &mut BTreeMap<u32, Vec<u8>>,
     counters: &mut Counters,
 ) -> Result<(), String> {
@@ -2049,12 +2058,7 @@ fn tex_parameter(t: &mut fresnel_interp::Texture, what: &str, value: &str) -> Re
 
 /// Binds to each sampler uniform the texture of the unit the test set it to (GL's default
 /// value is unit 0).
-fn bind_textures(
-    it: &mut Interp<'_>,
-    sh: &Shader,
-    uniforms: &[(String, Vec<Scalar>)],
-    textures: &Textures,
-) {
+fn bind_textures(it: &mut Interp<'_>, sh: &Shader, uniforms: &[Uniform], textures: &Textures) {
     for (_, v) in sh.vars_of(VarMode::Uniform) {
         let mut leaves = Vec::new();
         sampler_paths(&sh.types, v.ty, &v.name, 0, &mut leaves, 0);
@@ -2064,8 +2068,8 @@ fn bind_textures(
         for (k, (path, slot)) in leaves.into_iter().enumerate() {
             let unit = uniforms
                 .iter()
-                .find(|(n, _)| *n == path || (slot == 0 && *n == v.name))
-                .and_then(|(_, vals)| vals.first())
+                .find(|(n, _, _)| *n == path || (slot == 0 && *n == v.name))
+                .and_then(|(_, _, vals)| vals.first())
                 .map_or(binding + k as u32, |s| crate::deqp::scalar_f64(*s) as u32);
             if let Some(t) = textures.get(&unit) {
                 let _ = it.bind_texture(&v.name, slot, t.clone());
@@ -2357,13 +2361,17 @@ fn uniform_values(ty: &str, vals: &[&str]) -> Result<Vec<Scalar>, String> {
 
 /// Sets every uniform the shader has (by GL path, else as a block member); names the shader
 /// does not have are left alone, as GL leaves inactive uniforms.
-fn set_uniforms(it: &mut Interp<'_>, uniforms: &[(String, Vec<Scalar>)]) {
-    for (name, vals) in uniforms {
+fn set_uniforms(it: &mut Interp<'_>, uniforms: &[Uniform]) {
+    for (name, element, vals) in uniforms {
         if it.set_uniform_path(name, vals).is_err() {
-            let _ = it.set_block_member(name, vals);
+            let _ = it.set_block_member_of(name, *element, vals);
         }
     }
 }
+
+/// A `uniform` command: the GL path, the element of an array of blocks it sets a member of
+/// (`ubo array index`), the values.
+type Uniform = (String, u32, Vec<Scalar>);
 
 /// Checks a probe command: `Ok(Some(why))` when it fails, `Err` when it is not supported.
 fn probe(

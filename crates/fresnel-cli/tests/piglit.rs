@@ -544,3 +544,20 @@ tolerance 0.11 0.11 0.11 0.11\nprobe rgb 3 3 1.0 0.0 0.0\nprobe rgb 16 0 0.0 0.0
         stdout(&o)
     );
 }
+
+/// `ubo array index K` makes the `uniform` commands that follow set block members in
+/// element K of an array (of arrays) of blocks, counted with the last index fastest;
+/// default-block uniforms are not affected.
+#[test]
+fn uniform_block_arrays_by_element() {
+    let d = support::scratch("piglit", "ubo_array");
+    let t = "[require]\nGLSL >= 1.50\nGL_ARB_arrays_of_arrays\n\n[vertex shader passthrough]\n\n\
+[fragment shader]\n#version 150\n#extension GL_ARB_arrays_of_arrays : require\n\
+uniform block { vec4 a; vec4 b[2]; } arr[2][3];\nuniform int n;\nout vec4 o;\n\
+void main() { o = arr[1][n].b[1] + arr[0][2].a; }\n\n[test]\n\
+ubo array index 2\nuniform vec4 block.a 0.5 0.0 0.0 0.0\n\
+ubo array index 4\nuniform vec4 block.b[1] 0.0 1.0 0.0 1.0\nuniform int n 1\n\
+ubo array index 0\ndraw rect -1 -1 2 2\nprobe all rgba 0.5 1.0 0.0 1.0\n";
+    let o = run(&d, &[("ubo.shader_test", t)], &[]);
+    all_pass(&o, 1);
+}

@@ -486,6 +486,19 @@ impl<'s> Interp<'s> {
     /// `member`, `member[2].field`, ... of any block with a top-level member of that name, or
     /// the same after `Block.`. Creates the block's buffer (zeroed) when it has none.
     pub fn set_block_member(&mut self, path: &str, vals: &[Scalar]) -> Result<(), Error> {
+        self.set_block_member_of(path, 0, vals)
+    }
+
+    /// As [`Interp::set_block_member`], in element `element` of an array (of arrays) of
+    /// blocks, counted in order with the last index fastest (the elements lie one after the
+    /// other in the variable's buffer); element 0 of a block that is not an array is the
+    /// block itself.
+    pub fn set_block_member_of(
+        &mut self,
+        path: &str,
+        element: u32,
+        vals: &[Scalar],
+    ) -> Result<(), Error> {
         let types = &self.shader.types;
         let is_block = |n: &str| {
             self.shader.vars.iter().any(|(_, v)| {
@@ -506,7 +519,31 @@ impl<'s> Interp<'s> {
             if block_name.is_some_and(|b| b != v.name) {
                 continue;
             }
-            let Type::Struct { fields, .. } = types.get(v.ty) else {
+            // An array (of arrays) of blocks: the element's place in the buffer, `element`
+            // counting the blocks in order (the last index fastest).
+            let mut dims = Vec::new();
+            let mut block_ty = v.ty;
+            while let Type::Array { elem, len, stride } = types.get(block_ty) {
+                let s = if *stride > 0 {
+                    *stride
+                } else {
+                    layout::natural_size(types, *elem)
+                };
+                dims.push(((*len).max(1), s));
+                block_ty = *elem;
+                if dims.len() > 8 {
+                    break;
+                }
+            }
+            let (mut rest, mut base) = (element, 0u32);
+            for (len, s) in dims.iter().rev() {
+                base = base.saturating_add((rest % len).saturating_mul(*s));
+                rest /= len;
+            }
+            if rest != 0 {
+                continue;
+            }
+            let Type::Struct { fields, .. } = types.get(block_ty) else {
                 continue;
             };
             let mut end = 0u32;
@@ -527,7 +564,14 @@ impl<'s> Interp<'s> {
                     row_major: fd.row_major,
                     stride: fd.matrix_stride.unwrap_or(0),
                 };
-                layout::byte_leaves(types, fd.ty, off, mat, &mut leaves, 1 << 20);
+                layout::byte_leaves(
+                    types,
+                    fd.ty,
+                    off.saturating_add(base),
+                    mat,
+                    &mut leaves,
+                    1 << 20,
+                );
                 let size = layout::natural_size(types, v.ty) as usize;
                 let buf =
                     self.buffers[vid.0 as usize].get_or_insert_with(|| vec![0; size.min(1 << 26)]);
