@@ -47,6 +47,8 @@
 //! * integers in decimal or hexadecimal, with a sign (`-0x40000000`), stored as the type's
 //!   two's complement.
 //!
+//! * `draw instanced rect [ortho] [patch] N X Y W H` and `draw arrays instanced MODE FIRST
+//!   COUNT N`: the draw N times with `gl_InstanceID` 0..N;
 //! * `patch parameter vertices N`, `patch parameter default level outer|inner ...`, `draw
 //!   arrays GL_PATCHES FIRST COUNT` and `draw rect [ortho] patch X Y W H` (one patch of the
 //!   rectangle's four corners): with `[tessellation control shader]` (one run per patch, its
@@ -643,7 +645,34 @@ impl Program {
         let mut first_failure: Option<String> = None;
         for line in &test.test {
             let text = line.text.split('#').next().unwrap_or("").trim();
-            let words: Vec<&str> = text.split_whitespace().collect();
+            let mut words: Vec<&str> = text.split_whitespace().collect();
+            // Instanced draws (`draw instanced rect [ortho] [patch] N X Y W H`, `draw arrays
+            // instanced MODE FIRST COUNT N`) are the plain draw N times, instance by
+            // instance, as GL defines them.
+            let mut instances = 1u32;
+            if let ["draw", "instanced", "rect", rest @ ..] = words.as_slice() {
+                let flags = rest
+                    .iter()
+                    .take_while(|w| matches!(**w, "ortho" | "patch" | "tex"))
+                    .count();
+                let Some(n) = rest.get(flags).and_then(|n| n.parse::<u32>().ok()) else {
+                    return Outcome::Fail(format!("line {}: bad command `{text}`", line.line));
+                };
+                instances = n;
+                let mut plain = vec!["draw", "rect"];
+                plain.extend_from_slice(&rest[..flags]);
+                plain.extend_from_slice(&rest[flags + 1..]);
+                words = plain;
+            } else if let ["draw", "arrays", "instanced", mode, first, n, k] = words.as_slice() {
+                let Ok(k) = k.parse::<u32>() else {
+                    return Outcome::Fail(format!("line {}: bad command `{text}`", line.line));
+                };
+                instances = k;
+                words = vec!["draw", "arrays", mode, first, n];
+            }
+            if instances > MAX_INSTANCES {
+                return Outcome::Skip(format!("more than {MAX_INSTANCES} instances"));
+            }
             let at = |why: String| format!("line {}: {why}", line.line);
             match words.as_slice() {
                 [] => {}
@@ -953,22 +982,22 @@ impl Program {
                         .collect();
                     let patches =
                         matches!(mode, Mode::Patches).then_some((&list[..], &patch_state));
-                    let buffers = Buffers {
-                        ssbos: &mut ssbos,
-                        counters: &mut counters,
-                        clip_planes,
-                        plane_eqs,
-                        textures: &textures,
-                    };
-                    if let Err(e) = self.draw(
-                        &arrays,
-                        &uniforms,
-                        ortho_projection,
-                        &mut fb,
-                        buffers,
-                        patches,
-                    ) {
-                        return Outcome::Fail(at(e));
+                    for instance in 0..instances {
+                        let buffers = Buffers {
+                            ssbos: &mut ssbos,
+                            counters: &mut counters,
+                            clip_planes,
+                            plane_eqs,
+                            textures: &textures,
+                        };
+                        let state = DrawState {
+                            ortho: ortho_projection,
+                            patches,
+                            instance,
+                        };
+                        if let Err(e) = self.draw(&arrays, &uniforms, &mut fb, buffers, state) {
+                            return Outcome::Fail(at(e));
+                        }
                     }
                     drew = true;
                 }
@@ -1014,26 +1043,26 @@ impl Program {
                         ]
                         .to_vec();
                     }
-                    let buffers = Buffers {
-                        ssbos: &mut ssbos,
-                        counters: &mut counters,
-                        clip_planes,
-                        plane_eqs,
-                        textures: &textures,
-                    };
                     let rect = Vertices::Rect([r[0], r[1], r[2], r[3]], tex_rect);
                     // shader_runner draws one patch of the four corners.
                     let corners = [vec![0, 1, 2, 3]];
                     let patches = patch.then_some((&corners[..], &patch_state));
-                    if let Err(e) = self.draw(
-                        &rect,
-                        &uniforms,
-                        ortho_projection,
-                        &mut fb,
-                        buffers,
-                        patches,
-                    ) {
-                        return Outcome::Fail(at(e));
+                    for instance in 0..instances {
+                        let buffers = Buffers {
+                            ssbos: &mut ssbos,
+                            counters: &mut counters,
+                            clip_planes,
+                            plane_eqs,
+                            textures: &textures,
+                        };
+                        let state = DrawState {
+                            ortho: ortho_projection,
+                            patches,
+                            instance,
+                        };
+                        if let Err(e) = self.draw(&rect, &uniforms, &mut fb, buffers, state) {
+                            return Outcome::Fail(at(e));
+                        }
                     }
                     drew = true;
                 }
@@ -1105,11 +1134,15 @@ impl Program {
         &self,
         source: &Vertices<'_>,
         uniforms: &[Uniform],
-        ortho: Option<[f64; 4]>,
         fb: &mut [[u8; 4]],
         buffers: Buffers<'_>,
-        patches: Option<(&[Vec<usize>], &PatchState)>,
+        state: DrawState<'_>,
     ) -> Result<(), String> {
+        let DrawState {
+            ortho,
+            patches,
+            instance,
+        } = state;
         let Buffers {
             ssbos,
             counters,
@@ -1212,6 +1245,15 @@ impl Program {
             }
         }
         set_state(&mut vi, vs, ortho);
+        // The instance of an instanced draw.
+        for name in ["gl_InstanceID", "gl_InstanceIDARB"] {
+            if vs
+                .vars_of(VarMode::ShaderIn)
+                .any(|(_, v)| v.builtin && v.name == name)
+            {
+                let _ = vi.set_input(name, vec![vec![u64::from(instance)]; count]);
+            }
+        }
         set_uniforms(&mut vi, uniforms);
         bind_textures(&mut vi, vs, uniforms, textures);
         bind_ssbos(&mut vi, vs, ssbos);
@@ -1367,11 +1409,18 @@ impl Program {
             .vars_of(VarMode::ShaderOut)
             .find(|(_, v)| v.builtin && v.name == "gl_PrimitiveID")
             .map(|(id, _)| id);
-        // The first position of each drawn triangle (its primitive id).
+        // The primitive id of each drawn triangle: its patch after tessellation, else its
+        // first position.
         let mut drawn_index: std::collections::HashMap<[usize; 3], usize> =
             std::collections::HashMap::new();
-        for (i, t) in drawn.iter().enumerate() {
-            drawn_index.entry(*t).or_insert(i);
+        if stream.prim_ids.is_empty() {
+            for (i, t) in drawn.iter().enumerate() {
+                drawn_index.entry(*t).or_insert(i);
+            }
+        } else {
+            for (t, p) in stream.tris.iter().zip(&stream.prim_ids) {
+                drawn_index.entry(*t).or_insert(*p as usize);
+            }
         }
         let mut frags: Vec<Fragment> = Vec::new();
         let mut raster: Vec<RasterFacts> = Vec::new();
@@ -2110,6 +2159,18 @@ fn sampler_paths(
         }
         _ => {}
     }
+}
+
+/// Most instances of an instanced draw.
+const MAX_INSTANCES: u32 = 1024;
+
+/// The state a draw takes besides its vertices and buffers: the fixed-function projection
+/// (`ortho`), the patches (with the patch parameters) and the instance.
+#[derive(Clone, Copy)]
+struct DrawState<'a> {
+    ortho: Option<[f64; 4]>,
+    patches: Option<(&'a [Vec<usize>], &'a PatchState)>,
+    instance: u32,
 }
 
 /// Atomic counter buffers by binding: the counters' values.

@@ -561,3 +561,33 @@ ubo array index 0\ndraw rect -1 -1 2 2\nprobe all rgba 0.5 1.0 0.0 1.0\n";
     let o = run(&d, &[("ubo.shader_test", t)], &[]);
     all_pass(&o, 1);
 }
+
+/// Instanced draws (`draw instanced rect`, `draw arrays instanced`) draw instance after
+/// instance with `gl_InstanceID`; after tessellation the fragment shader's `gl_PrimitiveID`
+/// is the patch's.
+#[test]
+fn instanced_draws_and_patch_primitive_ids() {
+    let d = support::scratch("piglit", "instanced");
+    let rect = "[require]\nGLSL >= 1.40\n\n[vertex shader]\n#version 140\nin vec4 piglit_vertex;\nflat out int k;\n\
+void main() { k = gl_InstanceID; gl_Position = piglit_vertex + vec4(float(gl_InstanceID), 0.0, 0.0, 0.0); }\n\n\
+[fragment shader]\n#version 140\nflat in int k;\nout vec4 o;\nvoid main() { o = vec4(0.0, 1.0, float(k), 1.0); }\n\n\
+[test]\nclear color 1.0 0.0 0.0 1.0\nclear\ndraw instanced rect 2 -1 -1 1 2\n\
+relative probe rgb (0.25, 0.5) (0.0, 1.0, 0.0)\nrelative probe rgb (0.75, 0.5) (0.0, 1.0, 1.0)\n";
+    let tess = "[require]\nGLSL >= 4.00\n\n[vertex shader]\n#version 400\nin vec4 piglit_vertex;\n\
+out vec2 p;\nvoid main() { p = piglit_vertex.xy + vec2(float(gl_InstanceID), 0.0); }\n\n\
+[tessellation control shader]\n#version 400\nlayout(vertices = 1) out;\nin vec2 p[];\nout vec2 q[];\n\
+void main() { q[gl_InvocationID] = p[gl_InvocationID]; gl_TessLevelOuter = float[4](1.0, 1.0, 1.0, 1.0);\n\
+  gl_TessLevelInner = float[2](1.0, 1.0); }\n\n[tessellation evaluation shader]\n#version 400\n\
+layout(quads) in;\nin vec2 q[];\nvoid main() { gl_Position = vec4(q[0] + gl_TessCoord.xy, 0.0, 1.0); }\n\n\
+[fragment shader]\n#version 400\nout vec4 o;\nvoid main() { o = vec4(0.0, 1.0, float(gl_PrimitiveID) * 0.5, 1.0); }\n\n\
+[vertex data]\npiglit_vertex/float/2\n-1 -1\n-1 0\n\n[test]\nclear color 1.0 0.0 0.0 1.0\nclear\n\
+patch parameter vertices 1\ndraw arrays instanced GL_PATCHES 0 2 2\n\
+relative probe rgb (0.25, 0.25) (0.0, 1.0, 0.0)\nrelative probe rgb (0.25, 0.75) (0.0, 1.0, 0.5)\n\
+relative probe rgb (0.75, 0.25) (0.0, 1.0, 0.0)\nrelative probe rgb (0.75, 0.75) (0.0, 1.0, 0.5)\n";
+    let o = run(
+        &d,
+        &[("rect.shader_test", rect), ("tess.shader_test", tess)],
+        &[],
+    );
+    all_pass(&o, 2);
+}

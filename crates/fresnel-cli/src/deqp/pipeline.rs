@@ -51,6 +51,9 @@ pub(crate) struct Stream<'s> {
     pub shader: &'s Shader,
     pub verts: Vec<Vertex>,
     pub tris: Vec<[usize; 3]>,
+    /// The primitive each triangle belongs to (`gl_PrimitiveID` without a geometry
+    /// shader), when not its own position: the patch of a tessellated triangle.
+    pub prim_ids: Vec<u32>,
 }
 
 /// Why a program with these stages cannot be drawn here (a skip, not a failure).
@@ -90,6 +93,7 @@ pub(crate) fn from_vertex_stage<'s>(vs: &'s Shader, vi: &Interp<'_>, count: usiz
         shader: vs,
         verts,
         tris: vec![[0, 1, 2], [2, 1, 3]],
+        prim_ids: Vec::new(),
     }
 }
 
@@ -280,6 +284,7 @@ pub(crate) fn tessellate<'s>(
         shader: tes,
         verts: Vec::new(),
         tris: Vec::new(),
+        prim_ids: Vec::new(),
     };
     for (p, patch) in patches.iter().enumerate() {
         // The levels: the control shader's outputs, else the defaults.
@@ -384,6 +389,7 @@ pub(crate) fn tessellate<'s>(
         }
         out.tris
             .extend(tris.iter().map(|t| [base + t[0], base + t[1], base + t[2]]));
+        out.prim_ids.resize(out.tris.len(), p as u32);
     }
     Ok(out)
 }
@@ -450,6 +456,7 @@ pub(crate) fn geometry<'s>(
         shader: gs,
         verts: Vec::new(),
         tris: Vec::new(),
+        prim_ids: Vec::new(),
     };
     let pos_out = gs
         .vars_of(VarMode::ShaderOut)
