@@ -47,6 +47,9 @@
 //! * integers in decimal or hexadecimal, with a sign (`-0x40000000`), stored as the type's
 //!   two's complement.
 //!
+//! * `draw arrays GL_TRIANGLES | GL_TRIANGLE_STRIP | GL_TRIANGLE_FAN | GL_QUADS FIRST COUNT`
+//!   over `[vertex data]` (columns `NAME/TYPE/SIZE` by name or location; numbers decimal or
+//!   signed hexadecimal);
 //! * `draw instanced rect [ortho] [patch] N X Y W H` and `draw arrays instanced MODE FIRST
 //!   COUNT N`: the draw N times with `gl_InstanceID` 0..N;
 //! * `patch parameter vertices N`, `patch parameter default level outer|inner ...`, `draw
@@ -1730,6 +1733,8 @@ enum Mode {
     Triangles,
     TriangleStrip,
     TriangleFan,
+    /// Compatibility-profile quadrilaterals, drawn as two triangles each.
+    Quads,
     /// Patches of `patch parameter vertices` vertices, for tessellation.
     Patches,
     /// Points and lines: drawn only through a geometry shader taking them.
@@ -1748,6 +1753,7 @@ impl Mode {
             "GL_TRIANGLES" => Mode::Triangles,
             "GL_TRIANGLE_STRIP" => Mode::TriangleStrip,
             "GL_TRIANGLE_FAN" => Mode::TriangleFan,
+            "GL_QUADS" => Mode::Quads,
             "GL_PATCHES" => Mode::Patches,
             "GL_POINTS" => Mode::Points,
             "GL_LINES" => Mode::Lines,
@@ -1763,9 +1769,11 @@ impl Mode {
     /// The geometry shader input primitive this mode feeds (`layout(X) in`).
     fn geometry_input(self) -> &'static str {
         match self {
-            Mode::Triangles | Mode::TriangleStrip | Mode::TriangleFan | Mode::Patches => {
-                "triangles"
-            }
+            Mode::Triangles
+            | Mode::TriangleStrip
+            | Mode::TriangleFan
+            | Mode::Quads
+            | Mode::Patches => "triangles",
             Mode::Points => "points",
             Mode::Lines | Mode::LineStrip | Mode::LineLoop => "lines",
             Mode::LinesAdjacency | Mode::LineStripAdjacency => "lines_adjacency",
@@ -1805,6 +1813,14 @@ impl Mode {
                 .collect(),
             Mode::TriangleFan => (0..n.saturating_sub(2))
                 .map(|i| [0, i + 1, i + 2])
+                .collect(),
+            // Each quadrilateral as (0, 1, 3) and (1, 2, 3): the same winding, and its last
+            // vertex provoking.
+            Mode::Quads => (0..n / 4)
+                .flat_map(|i| {
+                    let b = 4 * i;
+                    [[b, b + 1, b + 3], [b + 1, b + 2, b + 3]]
+                })
                 .collect(),
             _ => Vec::new(),
         }
@@ -1860,9 +1876,12 @@ impl VertexData {
         for l in lines {
             let row: Option<Vec<f64>> = l
                 .split_whitespace()
-                .map(|w| match w.strip_prefix("0x") {
-                    Some(h) => u64::from_str_radix(h, 16).ok().map(|x| x as f64),
-                    None => w.parse::<f64>().ok(),
+                .map(|w| {
+                    if w.trim_start_matches('-').starts_with("0x") {
+                        parse_int(w).map(|x| x as f64)
+                    } else {
+                        w.parse::<f64>().ok()
+                    }
                 })
                 .collect();
             match row {

@@ -591,3 +591,18 @@ relative probe rgb (0.75, 0.25) (0.0, 1.0, 0.0)\nrelative probe rgb (0.75, 0.75)
     );
     all_pass(&o, 2);
 }
+
+/// `draw arrays GL_QUADS` draws each quadrilateral as two triangles with its last vertex
+/// provoking; `[vertex data]` takes signed hexadecimal integers.
+#[test]
+fn quads_and_signed_hexadecimal_vertex_data() {
+    let d = support::scratch("piglit", "quads");
+    let t = "[require]\nGLSL >= 1.30\n\n[vertex shader]\n#version 130\nin vec4 piglit_vertex;\nin ivec4 v;\n\
+flat out ivec4 f;\nvoid main() { gl_Position = piglit_vertex; f = v; }\n\n[fragment shader]\n#version 130\n\
+flat in ivec4 f;\nout vec4 o;\n\
+void main() { o = f == ivec4(-16, 16, 0, 1) ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0); }\n\n\
+[vertex data]\npiglit_vertex/float/2 v/int/4\n-1 -1 0 0 0 0\n1 -1 0 0 0 0\n1 1 0 0 0 0\n-1 1 -0x10 0x10 0 1\n\n\
+[test]\nclear color 0.0 0.0 1.0 1.0\nclear\ndraw arrays GL_QUADS 0 4\nprobe all rgb 0.0 1.0 0.0\n";
+    let o = run(&d, &[("quads.shader_test", t)], &[]);
+    all_pass(&o, 1);
+}
