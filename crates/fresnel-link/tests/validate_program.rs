@@ -557,3 +557,27 @@ fn separable_pipelines_match_exactly() {
     // One program: not compared here (linking checked it).
     assert_eq!(validate_pipeline(&[&v, &f_some], &[0, 0]), Ok(()));
 }
+
+#[test]
+fn compute_programs_declare_one_kind_of_local_size() {
+    let fixed = "#version 430\nlayout(local_size_x = 2) in;\nvoid f();\nvoid main() { f(); }\n";
+    let none = "#version 430\nvoid f();\nvoid main() { f(); }\n";
+    let other = "#version 430\nvoid f() {}\n";
+    let variable = "#version 430\n#extension GL_ARB_compute_variable_group_size : require\n\
+                    layout(local_size_variable) in;\nvoid f() {}\n";
+    // Declared in either unit, it counts for the stage.
+    rule(
+        GL,
+        &[("comp", fixed), ("comp", other)],
+        &[("comp", none), ("comp", other)],
+        &["compute shader", "local size"],
+    );
+    rule(
+        GL,
+        &[("comp", none), ("comp", variable)],
+        &[("comp", fixed), ("comp", variable)],
+        &["compute shader", "both a fixed and a variable local size"],
+    );
+    // Vulkan shaders are not held to it here.
+    assert_eq!(link(VK, &[("comp", none), ("comp", other)]), Ok(()));
+}
