@@ -49,6 +49,35 @@ pub(crate) fn validate_stage_layouts(
             if !declared && facts.iter().any(|f| f.stage == Stage::Geometry) {
                 return fail("the geometry shader declares no `layout(max_vertices = N) out`");
             }
+            // No per-vertex input has more elements than the input primitive has vertices
+            // (the primitive may be declared in another unit than the array). Fewer is not
+            // told apart here: the IR sizes an unsized array by its largest constant index.
+            let vertices = geo().find_map(|g| match g.input.as_str() {
+                "points" => Some(1),
+                "lines" => Some(2),
+                "lines_adjacency" => Some(4),
+                "triangles" => Some(3),
+                "triangles_adjacency" => Some(6),
+                _ => None,
+            });
+            if let Some(n) = vertices {
+                for s in units {
+                    for (_, v) in s.vars_of(fresnel_ir::VarMode::ShaderIn) {
+                        if v.builtin || v.patch {
+                            continue;
+                        }
+                        if let fresnel_ir::Type::Array { len, .. } = s.types.get(v.ty) {
+                            if *len > n {
+                                return Err(LinkError::new(format!(
+                                    "the geometry input `{}` has {len} elements, but its input \
+                                     primitive has {n} vertices",
+                                    v.name
+                                )));
+                            }
+                        }
+                    }
+                }
+            }
             Ok(())
         }
         // GLSL 4.30 "Compute Shader Inputs": a local size must be declared in some unit;

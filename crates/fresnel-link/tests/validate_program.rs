@@ -581,3 +581,28 @@ fn compute_programs_declare_one_kind_of_local_size() {
     // Vulkan shaders are not held to it here.
     assert_eq!(link(VK, &[("comp", none), ("comp", other)]), Ok(()));
 }
+
+#[test]
+fn geometry_input_arrays_match_the_input_primitive_across_units() {
+    let main = "#version 150\nlayout(lines) in;\nlayout(triangle_strip, max_vertices = 3) out;\n\
+                void f(int i);\nvoid main() { f(0); f(1); }\n";
+    let other = |n: u32| {
+        format!(
+            "#version 150\nin vec4 v[{n}];\nin B {{ vec4 w; }} b[{n}];\n\
+             void f(int i) {{ gl_Position = v[i] + b[i].w; EmitVertex(); }}\n"
+        )
+    };
+    rule(
+        GL,
+        &[("geom", main), ("geom", &other(2))],
+        &[("geom", main), ("geom", &other(3))],
+        &["geometry input", "3 elements", "2 vertices"],
+    );
+    // An unsized array the other unit indexes below the primitive's size links.
+    let unsized_ = "#version 150
+flat in int v[];
+out vec4 c;
+                    void f(int i) { c = vec4(float(v[0])); EmitVertex(); }
+";
+    assert_eq!(link(GL, &[("geom", main), ("geom", unsized_)]), Ok(()));
+}
