@@ -2181,7 +2181,7 @@ fn sampler_paths(
 }
 
 /// Most instances of an instanced draw.
-const MAX_INSTANCES: u32 = 1024;
+const MAX_INSTANCES: u32 = 64;
 
 /// The state a draw takes besides its vertices and buffers: the fixed-function projection
 /// (`ortho`), the patches (with the patch parameters) and the instance.

@@ -283,6 +283,20 @@ fn hostile_files_get_a_verdict() {
     );
     assert!(out.contains("big.shader_test: line"), "{out}");
     assert!(out.contains("coverage tests"), "{out}");
+    // Instanced draws are bounded too, and bad patch sizes are refused.
+    let many = UNIFORM_COLOR.replace("draw rect", "draw instanced rect 100000");
+    let patch = UNIFORM_COLOR.replace("draw rect", "patch parameter vertices 0\ndraw rect");
+    let o = run(
+        &d,
+        &[("many.shader_test", &many), ("patch.shader_test", &patch)],
+        &[],
+    );
+    let out = stdout(&o);
+    assert!(out.contains("skipped 1: more than 64 instances"), "{out}");
+    assert!(
+        out.contains("patch.shader_test: line 16: bad command `patch parameter vertices 0`"),
+        "{out}"
+    );
 }
 
 /// A quad patch whose control shader sets the levels and a per-patch colour from every

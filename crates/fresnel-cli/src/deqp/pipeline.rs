@@ -207,6 +207,16 @@ pub(crate) enum Subdivision {
 /// Most segments an edge of the domain is cut into (GL's `MAX_TESS_GEN_LEVEL`).
 const MAX_TESS_LEVEL: f64 = 64.0;
 
+/// Most vertices the tessellation or geometry stage of one draw may produce (a bound on
+/// the work of hostile draws).
+const MAX_STAGE_VERTICES: usize = 1 << 22;
+
+fn too_many_vertices(stage: &str) -> Error {
+    Error::Limit(format!(
+        "the {stage} stage of a draw produced more than {MAX_STAGE_VERTICES} vertices"
+    ))
+}
+
 /// Runs the tessellation control (if any) and evaluation shaders over the `patches` (lists
 /// of input vertices). `setup` prepares each run's interpreter (uniforms, buffers), `after`
 /// takes back what a run left in memory (buffers, counters).
@@ -336,6 +346,9 @@ pub(crate) fn tessellate<'s>(
             domain(false, n, n)
         };
         let count = coords.len();
+        if out.verts.len().saturating_add(count) > MAX_STAGE_VERTICES {
+            return Err(too_many_vertices("tessellation"));
+        }
         let mut it = Interp::new(tes)?;
         setup(&mut it);
         let pv: Vec<&Vertex> = patch.verts.iter().collect();
@@ -506,6 +519,9 @@ pub(crate) fn geometry<'s>(
                 };
                 if let Some(s) = pos_out.and_then(|id| v.out(id)) {
                     v.pos = position(s, &pos_leaves);
+                }
+                if out.verts.len() >= MAX_STAGE_VERTICES {
+                    return Err(too_many_vertices("geometry"));
                 }
                 strip.push(out.verts.len());
                 out.verts.push(v);
