@@ -25,7 +25,8 @@
 //!   colour) stands in for one in the compatibility profile (GLSL before 1.40 or
 //!   `compatibility`);
 //! * `ssbo N SIZE`, `ssbo N subdata TYPE OFFSET VALUE...`, `compute X Y Z` (the `[compute
-//!   shader]` over that many work groups) and `probe ssbo TYPE N OFFSET OP VALUE...`: storage
+//!   shader]` over that many work groups; `compute group size X Y Z LX LY LZ` with a
+//!   variable workgroup size) and `probe ssbo TYPE N OFFSET OP VALUE...`: storage
 //!   buffers by binding, shared by every stage that runs; atomic counter buffers
 //!   (`atomic counters N`, `atomic counter buffer B N`, `atomic counter B I V`, `probe atomic
 //!   counter ...`);
@@ -917,17 +918,25 @@ impl Program {
                         });
                     }
                 }
-                ["compute", x, y, z] => {
-                    let (Ok(x), Ok(y), Ok(z)) =
-                        (x.parse::<u32>(), y.parse::<u32>(), z.parse::<u32>())
-                    else {
+                ["compute", "group", "size", nums @ ..] | ["compute", nums @ ..]
+                    if matches!(nums.len(), 3 | 6) =>
+                {
+                    // `compute X Y Z`, or `compute group size X Y Z LX LY LZ` (a variable
+                    // workgroup size, GL_ARB_compute_variable_group_size).
+                    let vals: Option<Vec<u32>> =
+                        nums.iter().map(|n| n.parse::<u32>().ok()).collect();
+                    let Some(vals) = vals.filter(|v| v.len() == 3 || words[1] == "group") else {
                         return Outcome::Fail(at(format!("bad command `{text}`")));
                     };
+                    let groups = [vals[0], vals[1], vals[2]];
+                    let group_size = vals.get(3..6).map(|v| [v[0], v[1], v[2]]);
                     let Some(cs) = &self.cs else {
                         return Outcome::Fail(at("`compute` without a compute shader".into()));
                     };
                     let state = (&uniforms[..], &textures);
-                    if let Err(e) = dispatch(cs, [x, y, z], state, &mut ssbos, &mut counters) {
+                    if let Err(e) =
+                        dispatch(cs, (groups, group_size), state, &mut ssbos, &mut counters)
+                    {
                         return Outcome::Fail(at(e));
                     }
                     drew = true;
@@ -1947,13 +1956,14 @@ fn read_back_ssbos(it: &Interp<'_>, sh: &Shader, ssbos: &mut BTreeMap<u32, Vec<u
 /// Runs the compute shader over `groups` work groups.
 fn dispatch(
     cs: &Shader,
-    groups: [u32; 3],
+    (groups, group_size): ([u32; 3], Option<[u32; 3]>),
     (uniforms, textures): (&[Uniform], &Textures),
     ssbos: &mut BTreeMap<u32, Vec<u8>>,
     counters: &mut Counters,
 ) -> Result<(), String> {
     let mut it = Interp::new(cs).map_err(|e| e.to_string())?;
     it.limits.max_instructions = MAX_INSTRUCTIONS;
+    it.variable_group_size = group_size;
     set_state(&mut it, cs, None);
     set_uniforms(&mut it, uniforms);
     bind_textures(&mut it, cs, uniforms, textures);

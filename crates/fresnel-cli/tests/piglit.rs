@@ -620,3 +620,19 @@ void main() { o = f == ivec4(-16, 16, 0, 1) ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.
     let o = run(&d, &[("quads.shader_test", t)], &[]);
     all_pass(&o, 1);
 }
+
+/// `compute group size X Y Z LX LY LZ` dispatches a shader of variable workgroup size with
+/// that size.
+#[test]
+fn variable_workgroup_sizes() {
+    let d = support::scratch("piglit", "group_size");
+    let t = "[require]\nGLSL >= 3.30\nGL_ARB_compute_shader\nGL_ARB_compute_variable_group_size\n\n\
+[compute shader]\n#version 330\n#extension GL_ARB_compute_shader : require\n\
+#extension GL_ARB_shader_storage_buffer_object : require\n\
+#extension GL_ARB_compute_variable_group_size : require\nlayout(local_size_variable) in;\n\
+layout(std430, binding = 0) buffer B { uint n[8]; };\n\
+void main() { n[gl_GlobalInvocationID.x] = gl_LocalGroupSizeARB.x * 10u + gl_WorkGroupID.x; }\n\n\
+[test]\nssbo 0 32\ncompute group size 2 1 1 4 1 1\nprobe ssbo uint 0 0 == 40 40 40 40 41 41 41 41\n";
+    let o = run(&d, &[("group.shader_test", t)], &[]);
+    all_pass(&o, 1);
+}

@@ -245,6 +245,10 @@ pub struct Interp<'s> {
     /// primitive, for derivatives): it runs as a helper invocation, writes no memory and
     /// counts as discarded. Fragments past the end of the list are real.
     pub helper_fragments: Vec<bool>,
+    /// The workgroup size of the next [`Interp::run_compute`] of a shader declaring
+    /// `layout(local_size_variable) in` (GL_ARB_compute_variable_group_size's
+    /// `glDispatchComputeGroupSizeARB`); `None`: the declared size.
+    pub variable_group_size: Option<[u32; 3]>,
     /// Specialization constant values set by [`Interp::set_spec_constant`]
     /// (constant_id, bits), sorted by id.
     spec_overrides: Vec<(u32, u64)>,
@@ -379,6 +383,7 @@ impl<'s> Interp<'s> {
             frag_depth: 0.5,
             per_fragment: Vec::new(),
             helper_fragments: Vec::new(),
+            variable_group_size: None,
             spec_overrides: Vec::new(),
         })
     }
@@ -1092,6 +1097,9 @@ impl Interp<'_> {
     /// specialized.
     pub fn local_size(&self) -> [u32; 3] {
         let info = &self.shader.info;
+        if let Some(g) = self.variable_group_size {
+            return g.map(|x| x.max(1));
+        }
         let mut ls = info.local_size.map(|x| x.max(1));
         for (k, id) in info.local_size_id.iter().enumerate() {
             if let Some(v) = id.and_then(|id| self.spec_constant(id)) {
