@@ -35,7 +35,8 @@
 //!   red, green, blue, white, nearest mipmap filtering), the depth textures `texture shadow1D
 //!   | shadow2D | shadowRect | shadow1DArray | shadow2DArray UNIT (SIZE...)` (a gradient
 //!   from 0 at the left edge to 1 at the right, compared with `GL_GREATER`), and
-//!   `texparameter TARGET min|mag FILTER`, `compare_func FUNC`, `depth_mode luminance` (the
+//!   `texparameter TARGET min|mag FILTER`, `base_level N`, `max_level N`, `compare_func FUNC`,
+//!   `depth_mode luminance` (the
 //!   other depth modes are skipped: the legacy shadow functions' `(r, r, r, 1)` is compiled
 //!   in); a sampler uniform reads the unit a `uniform int` command gave it, else its
 //!   `layout(binding)` (GL's default, 0);
@@ -631,6 +632,10 @@ impl Program {
         // 2D textures by unit; `texparameter` sets the state of the last one made.
         let mut textures: Textures = BTreeMap::new();
         let mut active_unit = 0u32;
+        // `texparameter base_level | max_level`: a texture's full levels and the range in
+        // use, by unit.
+        let mut level_ranges: BTreeMap<u32, (Vec<fresnel_interp::Level>, [usize; 2])> =
+            BTreeMap::new();
         let mut drew = false;
         // `ortho`: the fixed-function projection maps window pixels to the window.
         let mut ortho_projection: Option<[f64; 4]> = None;
@@ -811,6 +816,7 @@ impl Program {
                     match make_texture(kind, rest) {
                         Ok(t) => {
                             textures.insert(unit, t);
+                            level_ranges.remove(&unit);
                             active_unit = unit;
                         }
                         Err(skip) => return Outcome::Skip(format!("`texture {kind}` {skip}")),
@@ -821,6 +827,7 @@ impl Program {
                         return Outcome::Fail(at(format!("bad command `{text}`")));
                     };
                     textures.insert(unit, miptree_texture());
+                    level_ranges.remove(&unit);
                     active_unit = unit;
                 }
                 ["texture", kind, unit, rest @ ..] if kind.starts_with("shadow") => {
@@ -831,6 +838,7 @@ impl Program {
                     match depth_texture(kind, &nums) {
                         Ok(t) => {
                             textures.insert(unit, t);
+                            level_ranges.remove(&unit);
                             active_unit = unit;
                         }
                         Err(skip) => return Outcome::Skip(format!("`texture {kind}` {skip}")),
@@ -846,7 +854,24 @@ impl Program {
                             "`texparameter {target}` of a target without a texture"
                         ));
                     }
-                    if let Err(skip) = tex_parameter(t, what, value) {
+                    if matches!(*what, "base_level" | "max_level") {
+                        // The levels the texture had when first limited, and the range.
+                        let (all, range) = level_ranges
+                            .entry(active_unit)
+                            .or_insert_with(|| (t.levels.clone(), [0, usize::MAX]));
+                        let Ok(v) = value.parse::<usize>() else {
+                            return Outcome::Fail(at(format!("bad command `{text}`")));
+                        };
+                        range[usize::from(*what == "max_level")] = v;
+                        let last = range[1].min(all.len().saturating_sub(1));
+                        if range[0] > last {
+                            return Outcome::Skip(
+                                "a texture whose base level is past its last level (incomplete)"
+                                    .into(),
+                            );
+                        }
+                        t.levels = all[range[0]..=last].to_vec();
+                    } else if let Err(skip) = tex_parameter(t, what, value) {
                         return Outcome::Skip(skip);
                     }
                 }

@@ -636,3 +636,20 @@ void main() { n[gl_GlobalInvocationID.x] = gl_LocalGroupSizeARB.x * 10u + gl_Wor
     let o = run(&d, &[("group.shader_test", t)], &[]);
     all_pass(&o, 1);
 }
+
+/// `texparameter 2D base_level | max_level` limit the levels a texture offers: the base
+/// level is level 0 of lookups and size queries.
+#[test]
+fn base_and_max_levels() {
+    let d = support::scratch("piglit", "levels");
+    let t =
+        "[require]\nGLSL >= 1.30\nGL_ARB_texture_query_levels\n\n[vertex shader passthrough]\n\n\
+[fragment shader]\n#version 130\n#extension GL_ARB_texture_query_levels : require\n\
+uniform sampler2D s;\nuniform int levels;\nout vec4 o;\n\
+void main() { o = textureQueryLevels(s) == levels && textureSize(s, 0).x == 4 ? \
+textureLod(s, vec2(0.5), 0.0) : vec4(1.0, 0.0, 1.0, 1.0); }\n\n[test]\ntexture miptree 0\n\
+texparameter 2D base_level 1\ntexparameter 2D max_level 2\nuniform int levels 2\n\
+draw rect -1 -1 2 2\nprobe all rgba 0.0 1.0 0.0 1.0\n";
+    let o = run(&d, &[("levels.shader_test", t)], &[]);
+    all_pass(&o, 1);
+}
