@@ -32,7 +32,8 @@
 //!   counter ...`);
 //! * `texture rgbw UNIT (W, H) [FORMAT]` and `texture checkerboard UNIT 0 (W, H) (RGBA) (RGBA)`
 //!   (2D, 8-bit texels, nearest filtering, clamped), `texture miptree UNIT` (8x8, levels
-//!   red, green, blue, white, nearest mipmap filtering), the depth textures `texture shadow1D
+//!   red, green, blue, white, nearest mipmap filtering), `texture rgbw 1DArray | 2DArray UNIT
+//!   (SIZE..., LAYERS)` (layers red, green, blue, white in turn), the depth textures `texture shadow1D
 //!   | shadow2D | shadowRect | shadow1DArray | shadow2DArray UNIT (SIZE...)` (a gradient
 //!   from 0 at the left edge to 1 at the right, compared with `GL_GREATER`), and
 //!   `texparameter TARGET min|mag FILTER`, `base_level N`, `max_level N`, `compare_func FUNC`,
@@ -793,6 +794,20 @@ impl Program {
                     }
                     _ => return Outcome::Fail(at(format!("bad command `{text}`"))),
                 },
+                ["texture", "rgbw", kind @ ("1DArray" | "2DArray"), unit, rest @ ..] => {
+                    let (Ok(unit), Some(nums)) = (unit.parse::<u32>(), numbers(&rest.join(" ")))
+                    else {
+                        return Outcome::Fail(at(format!("bad command `{text}`")));
+                    };
+                    match array_texture(kind, &nums) {
+                        Ok(t) => {
+                            textures.insert(unit, t);
+                            level_ranges.remove(&unit);
+                            active_unit = unit;
+                        }
+                        Err(skip) => return Outcome::Skip(format!("`texture rgbw {kind}` {skip}")),
+                    }
+                }
                 ["texture", kind @ ("rgbw" | "checkerboard"), unit, ..] => {
                     let Ok(unit) = unit.parse::<u32>() else {
                         return Outcome::Skip(format!("`texture {kind} {unit}` is not run"));
@@ -2060,6 +2075,39 @@ fn miptree_texture() -> fresnel_interp::Texture {
     t.wrap = [fresnel_interp::Wrap::ClampToEdge; 3];
     t.mip_filter = fresnel_interp::MipFilter::Nearest;
     t
+}
+
+/// shader_runner's `texture rgbw 1DArray UNIT (W, LAYERS)` and `texture rgbw 2DArray UNIT
+/// (W, H, LAYERS)` (`piglit_array_texture`): layer `k` solid red, green, blue or white
+/// (`k % 4`); nearest filtering, clamped, one level.
+fn array_texture(kind: &str, nums: &[f64]) -> Result<fresnel_interp::Texture, String> {
+    const COLOURS: [[f64; 4]; 4] = [
+        [1.0, 0.0, 0.0, 1.0],
+        [0.0, 1.0, 0.0, 1.0],
+        [0.0, 0.0, 1.0, 1.0],
+        [1.0, 1.0, 1.0, 1.0],
+    ];
+    let [w, h, layers] = match (kind, nums) {
+        ("1DArray", [w, l]) => [*w, 1.0, *l],
+        ("2DArray", [w, h, l]) => [*w, *h, *l],
+        _ => return Err("is not run (arguments)".into()),
+    };
+    let side = |v: f64| (v >= 1.0 && v <= f64::from(MAX_TEXTURE_SIDE)).then_some(v as u32);
+    let (Some(w), Some(h), Some(layers)) = (side(w), side(h), side(layers)) else {
+        return Err("is not run (size)".into());
+    };
+    if u64::from(w) * u64::from(h) * u64::from(layers) > fresnel_interp::tex::MAX_TEXELS as u64 {
+        return Err("is not run (size)".into());
+    }
+    let level = fresnel_interp::Level::from_fn(w, h, layers, |_, _, z| COLOURS[(z % 4) as usize]);
+    let dim = if kind == "1DArray" {
+        fresnel_ir::SamplerDim::D1
+    } else {
+        fresnel_ir::SamplerDim::D2
+    };
+    let mut t = fresnel_interp::Texture::new(dim, true, level);
+    t.wrap = [fresnel_interp::Wrap::ClampToEdge; 3];
+    Ok(t)
 }
 
 /// The dimensionality and arrayness of a `texparameter` target.

@@ -653,3 +653,16 @@ draw rect -1 -1 2 2\nprobe all rgba 0.0 1.0 0.0 1.0\n";
     let o = run(&d, &[("levels.shader_test", t)], &[]);
     all_pass(&o, 1);
 }
+
+/// `texture rgbw 2DArray UNIT (W, H, LAYERS)`: layer k is red, green, blue or white.
+#[test]
+fn array_textures_by_layer() {
+    let d = support::scratch("piglit", "array_tex");
+    let t = "[require]\nGLSL >= 1.30\n\n[vertex shader passthrough]\n\n[fragment shader]\n#version 130\n\
+uniform sampler2DArray s;\nout vec4 o;\n\
+void main() { o = texture(s, vec3(0.5, 0.5, gl_FragCoord.x < 125.0 ? 1.0 : 6.0)); }\n\n[test]\n\
+texture rgbw 2DArray 0 (4, 4, 7)\ndraw rect -1 -1 2 2\n\
+relative probe rgba (0.25, 0.5) (0.0, 1.0, 0.0, 1.0)\nrelative probe rgba (0.75, 0.5) (0.0, 0.0, 1.0, 1.0)\n";
+    let o = run(&d, &[("array.shader_test", t)], &[]);
+    all_pass(&o, 1);
+}
