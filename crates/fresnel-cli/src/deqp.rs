@@ -739,10 +739,20 @@ fn run_sub_case(
         };
         let mut stream = pipeline::from_vertex_stage(vs, &vi, 4);
         if let Some(tes) = tes {
-            stream = pipeline::tessellate(stream, tcs, tes, &setup)?;
+            let patches: Vec<Vec<usize>> = stream.tris.iter().map(|t| t.to_vec()).collect();
+            stream = pipeline::tessellate(
+                stream,
+                &patches,
+                tcs,
+                tes,
+                &setup,
+                &|_| {},
+                pipeline::Subdivision::Fixed,
+            )?;
         }
         if let Some(gs) = gs {
-            stream = pipeline::geometry(stream, gs, &setup)?;
+            let prims: Vec<Vec<usize>> = stream.tris.iter().map(|t| t.to_vec()).collect();
+            stream = pipeline::geometry(stream, &prims, gs, &setup, &|_| {})?;
         }
         if let Err(why) =
             pipeline::fragment_inputs(&stream, fs, &mut fi, &frags, by_location, [2, 2])?

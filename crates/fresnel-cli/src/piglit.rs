@@ -7,35 +7,74 @@
 //!
 //! * `clear color R G B A`, `clear`;
 //! * `uniform TYPE NAME VALUE...` (default-block uniforms by GL path, `s.a`, `arr[2]`, and
-//!   members of uniform blocks);
-//! * `draw rect [ortho] X Y W H`: two triangles with `piglit_vertex` / `gl_Vertex` at the
-//!   corners (`ortho`: in window pixels) and `piglit_texcoord` / `gl_MultiTexCoord0` from
-//!   (0, 0) to (1, 1); every pixel whose centre a triangle covers is shaded;
+//!   members of uniform blocks; `ubo array index K` picks the element of an array of
+//!   blocks);
+//! * `draw rect [ortho] [tex] X Y W H [S T SW TH]`: two triangles with `piglit_vertex` /
+//!   `gl_Vertex` at the corners (`ortho`: in window pixels) and `piglit_texcoord` /
+//!   `gl_MultiTexCoord0` from (0, 0) to (1, 1) (`tex`: the rectangle given); every pixel
+//!   whose centre a triangle covers is shaded, the other pixels of its 2x2 quad run as
+//!   helper invocations with inputs extrapolated from the triangle (derivatives);
 //! * `probe [all|rect] rgb|rgba ...` and `relative probe [rect] rgb|rgba ...`: the pixels,
 //!   stored in an 8-bit RGBA framebuffer, against the expected colour with shader_runner's
-//!   tolerance for 8-bit channels (3/256);
-//! * `link success`; `link error` when a shader of the test does not compile or the
-//!   library linker's program checks (`fresnel_link::validate_program`) reject the program
-//!   (which a program expected to link must pass);
+//!   tolerance for 8-bit channels (3/256), or the one `tolerance R G B A` set;
+//! * `link success` (a verdict of its own: a test that only links passes when its program
+//!   links); `link error` when a shader of the test does not compile or the library
+//!   linker's program checks (`fresnel_link::validate_program`) reject the program (which a
+//!   program expected to link must pass). A program without a fragment shader is linked
+//!   from the stages it has; if it draws, GL's fixed-function fragment stage (the primary
+//!   colour) stands in for one in the compatibility profile (GLSL before 1.40 or
+//!   `compatibility`);
 //! * `ssbo N SIZE`, `ssbo N subdata TYPE OFFSET VALUE...`, `compute X Y Z` (the `[compute
-//!   shader]` over that many work groups) and `probe ssbo TYPE N OFFSET OP VALUE...`: storage
+//!   shader]` over that many work groups; `compute group size X Y Z LX LY LZ` with a
+//!   variable workgroup size) and `probe ssbo TYPE N OFFSET OP VALUE...`: storage
 //!   buffers by binding, shared by every stage that runs; atomic counter buffers
 //!   (`atomic counters N`, `atomic counter buffer B N`, `atomic counter B I V`, `probe atomic
 //!   counter ...`);
-//! * `texture rgbw UNIT (W, H)` and `texture checkerboard UNIT 0 (W, H) (RGBA) (RGBA)`
-//!   (2D, 8-bit texels, nearest filtering, clamped), `texparameter 2D min|mag FILTER`; a
-//!   sampler uniform reads the unit a `uniform int` command gave it, else its
+//! * `texture rgbw UNIT (W, H) [FORMAT]` and `texture checkerboard UNIT 0 (W, H) (RGBA) (RGBA)`
+//!   (2D, 8-bit texels, nearest filtering, clamped), `texture miptree UNIT` (8x8, levels
+//!   red, green, blue, white, nearest mipmap filtering), `texture rgbw 1DArray | 2DArray UNIT
+//!   (SIZE..., LAYERS)` (layers red, green, blue, white in turn), the depth textures `texture shadow1D
+//!   | shadow2D | shadowRect | shadow1DArray | shadow2DArray UNIT (SIZE...)` (a gradient
+//!   from 0 at the left edge to 1 at the right, compared with `GL_GREATER`), and
+//!   `texparameter TARGET min|mag FILTER`, `base_level N`, `max_level N`, `compare_func FUNC`,
+//!   `depth_mode luminance` (the
+//!   other depth modes are skipped: the legacy shadow functions' `(r, r, r, 1)` is compiled
+//!   in); a sampler uniform reads the unit a `uniform int` command gave it, else its
 //!   `layout(binding)` (GL's default, 0);
-//! * `enable`/`disable GL_CLIP_PLANEn` (or `GL_CLIP_DISTANCEn`): a fragment where an enabled
-//!   `gl_ClipDistance`, interpolated, is below zero is clipped; a triangle whose vertices all
-//!   have one `gl_CullDistance` below zero is culled.
+//! * `enable`/`disable GL_CLIP_PLANEn` (or `GL_CLIP_DISTANCEn`) and `clip plane N A B C D`: a
+//!   fragment where an enabled plane's distance, interpolated, is below zero is clipped (the
+//!   last stage's `gl_ClipDistance[n]`, else the plane's equation at its `gl_ClipVertex`,
+//!   else at `gl_Position`); a triangle whose vertices all have one `gl_CullDistance` below
+//!   zero is culled;
+//! * `ortho` (the window in pixels) and `ortho L R B T`: the fixed-function projection;
+//! * integers in decimal or hexadecimal, with a sign (`-0x40000000`), stored as the type's
+//!   two's complement.
 //!
-//! A `[geometry shader]` (triangles in, triangle strips out) runs per triangle between the
-//! vertex and fragment shaders (`deqp/pipeline.rs`), and its strips are rasterized.
+//! * `draw arrays GL_TRIANGLES | GL_TRIANGLE_STRIP | GL_TRIANGLE_FAN | GL_QUADS FIRST COUNT`
+//!   over `[vertex data]` (columns `NAME/TYPE/SIZE` by name or location; numbers decimal or
+//!   signed hexadecimal);
+//! * `draw instanced rect [ortho] [patch] N X Y W H` and `draw arrays instanced MODE FIRST
+//!   COUNT N`: the draw N times with `gl_InstanceID` 0..N;
+//! * `patch parameter vertices N`, `patch parameter default level outer|inner ...`, `draw
+//!   arrays GL_PATCHES FIRST COUNT` and `draw rect [ortho] patch X Y W H` (one patch of the
+//!   rectangle's four corners): with `[tessellation control shader]` (one run per patch, its
+//!   invocations sharing the patch's outputs) and `[tessellation evaluation shader]`
+//!   (triangles or quads, subdivided as the levels ask: `deqp/pipeline.rs`'s
+//!   `tessellate` with `Subdivision::Levels`).
 //!
-//! A test that needs anything else (other commands, other textures, tessellation, other geometry
-//! primitives, viewport arrays, fixed-function vertex processing) is skipped with the
-//! reason, so the totals say what was really executed.
+//! A `[geometry shader]` runs per input primitive between the vertex (or tessellation) and
+//! fragment shaders (`deqp/pipeline.rs`): triangles, or the points, lines, lines with
+//! adjacency and triangles with adjacency of `draw arrays GL_POINTS | GL_LINES |
+//! GL_LINE_STRIP | GL_LINE_LOOP | GL_LINES_ADJACENCY | GL_TRIANGLES_ADJACENCY`; its
+//! triangle strips are rasterized (alternate triangles wound back, as GL's strips), and
+//! the `gl_PrimitiveID` it writes at a provoking vertex reaches the fragment shader.
+//! Without one, only triangles are drawn. The compatibility profile's vertex colours are
+//! clamped to [0, 1].
+//!
+//! A test that needs anything else (other commands, other textures, isolines or point mode,
+//! rasterized points and lines, geometry shaders emitting them, viewport arrays,
+//! fixed-function vertex processing) is skipped with the reason, so the totals say what was
+//! really executed.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -60,7 +99,7 @@ const MAX_PIXELS: u64 = 1 << 22;
 /// Instruction budget of one stage run.
 const MAX_INSTRUCTIONS: u64 = 200_000_000;
 /// shader_runner's probe tolerance for 8-bit channels (`piglit_set_tolerance_for_bits`).
-const TOLERANCE: f64 = 3.0 / 256.0;
+const TOLERANCE: [f64; 4] = [3.0 / 256.0; 4];
 
 pub struct PiglitArgs {
     pub quiet: bool,
@@ -148,7 +187,10 @@ pub fn run_test(text: &str, opt: fresnel_opt::OptLevel) -> Outcome {
 struct Program {
     /// The vertex and fragment shaders (absent in a compute-only test).
     graphics: Option<(Shader, Shader)>,
-    /// A geometry shader between them.
+    /// Tessellation control and evaluation shaders after the vertex shader.
+    tcs: Option<Shader>,
+    tes: Option<Shader>,
+    /// A geometry shader before the fragment shader.
     gs: Option<Shader>,
     cs: Option<Shader>,
     size: [u32; 2],
@@ -278,6 +320,33 @@ fn lower(
     Ok((ir, facts))
 }
 
+/// Whether `[test]` has commands other than `link success` / `link error`.
+fn has_commands(test: &piglit::ShaderTest) -> bool {
+    test.test.iter().any(|l| {
+        let t = l.text.split('#').next().unwrap_or("").trim();
+        !t.is_empty() && t != "link success" && t != "link error"
+    })
+}
+
+/// The fragment shader standing for GL's fixed-function fragment stage (untextured: the
+/// interpolated primary colour) after a vertex shader of this source, when its profile has
+/// that stage (GLSL before 1.40, or the compatibility profile).
+fn fixed_function_fragment(vs: &str) -> Option<String> {
+    let version: Vec<&str> = vs
+        .lines()
+        .map(str::trim)
+        .find_map(|l| l.strip_prefix("#version"))
+        .map(|v| v.split_whitespace().collect())
+        .unwrap_or_default();
+    let number: u32 = version.first().and_then(|n| n.parse().ok()).unwrap_or(110);
+    let body = "void main() { gl_FragColor = gl_Color; }\n";
+    match version.get(1).copied() {
+        Some("compatibility") => Some(format!("#version {number} compatibility\n{body}")),
+        None if number <= 130 => Some(format!("#version 110\n{body}")),
+        _ => None,
+    }
+}
+
 /// Built-in fragment inputs the runner provides without a vertex shader's help.
 fn window_builtin(name: &str) -> bool {
     matches!(
@@ -321,18 +390,27 @@ impl Program {
         let mut fs_src: Vec<String> = Vec::new();
         let mut cs_src: Vec<String> = Vec::new();
         let mut gs_src: Vec<String> = Vec::new();
+        let mut tcs_src: Vec<String> = Vec::new();
+        let mut tes_src: Vec<String> = Vec::new();
         let mut passthrough = false;
         for sh in &test.shaders {
             match (sh.stage, sh.form) {
                 (TStage::Vertex, ShaderForm::Passthrough) => passthrough = true,
                 (
-                    TStage::Vertex | TStage::Fragment | TStage::Compute | TStage::Geometry,
+                    TStage::Vertex
+                    | TStage::Fragment
+                    | TStage::Compute
+                    | TStage::Geometry
+                    | TStage::TessControl
+                    | TStage::TessEval,
                     ShaderForm::Glsl,
                 ) => {
                     let slot = match sh.stage {
                         TStage::Vertex => &mut vs_src,
                         TStage::Fragment => &mut fs_src,
                         TStage::Geometry => &mut gs_src,
+                        TStage::TessControl => &mut tcs_src,
+                        TStage::TessEval => &mut tes_src,
                         _ => &mut cs_src,
                     };
                     if slot.len() >= MAX_UNITS {
@@ -375,13 +453,58 @@ impl Program {
             if cs.is_some() && vs_src.is_empty() {
                 return Ok(Built::Program(Box::new(Program {
                     graphics: None,
+                    tcs: None,
+                    tes: None,
                     gs: None,
                     cs,
                     size,
                     vertex_data: None,
                 })));
             }
-            return Err("no fragment shader".into());
+            // Without a fragment shader: a test that only links links the stages it has; a
+            // compatibility-profile program that draws gets GL's fixed-function fragment
+            // stage (the interpolated primary colour).
+            let vs_first = vs_src.first().cloned().map(versioned);
+            match vs_first.as_deref().and_then(fixed_function_fragment) {
+                Some(ff) if has_commands(test) => fs_src.push(ff),
+                _ if !has_commands(test) && !vs_src.is_empty() => {
+                    let stages = [
+                        (TStage::Vertex, vs_src),
+                        (TStage::TessControl, tcs_src),
+                        (TStage::TessEval, tes_src),
+                        (TStage::Geometry, gs_src),
+                    ];
+                    let mut shaders = Vec::new();
+                    let mut facts = Vec::new();
+                    for (stage, src) in stages {
+                        if src.is_empty() {
+                            continue;
+                        }
+                        let src: Vec<String> = src.into_iter().map(versioned).collect();
+                        match compile(&src, stage, es, opt) {
+                            Ok((sh, f)) => {
+                                shaders.push(sh);
+                                facts.push(f);
+                            }
+                            Err(e) => return rejected(e),
+                        }
+                    }
+                    let refs: Vec<&Shader> = shaders.iter().collect();
+                    if let Err(e) = fresnel_link::validate_program(&refs, &facts) {
+                        return Ok(Built::Rejected(format!("link: {e}")));
+                    }
+                    return Ok(Built::Program(Box::new(Program {
+                        graphics: None,
+                        tcs: None,
+                        tes: None,
+                        gs: None,
+                        cs,
+                        size,
+                        vertex_data: None,
+                    })));
+                }
+                _ => return Err("no fragment shader".into()),
+            }
         }
         let fs_src: Vec<String> = fs_src.into_iter().map(versioned).collect();
         let mut vs_src: Vec<String> = vs_src.into_iter().map(versioned).collect();
@@ -426,11 +549,34 @@ impl Program {
                 Err(e) => return rejected(e),
             }
         };
-        if let Some((g, _)) = &gs {
-            if fixed_function {
-                return Err("a geometry shader without a vertex shader".into());
+        if gs.is_some() && fixed_function {
+            return Err("a geometry shader without a vertex shader".into());
+        }
+        let mut tess = [None, None];
+        for (slot, (src, stage)) in tess
+            .iter_mut()
+            .zip([(tcs_src, TStage::TessControl), (tes_src, TStage::TessEval)])
+        {
+            if src.is_empty() {
+                continue;
             }
-            if let Some(why) = pipeline::unsupported(&[g]) {
+            let src: Vec<String> = src.into_iter().map(versioned).collect();
+            match compile(&src, stage, es, opt) {
+                Ok(t) => *slot = Some(t),
+                Err(e) => return rejected(e),
+            }
+        }
+        let [tcs, tes] = tess;
+        if tcs.is_some() || tes.is_some() {
+            if fixed_function {
+                return Err("tessellation without a vertex shader".into());
+            }
+            if tes.is_none() {
+                return Err("a tessellation control shader without an evaluation shader".into());
+            }
+        }
+        if let Some((t, _)) = &tes {
+            if let Some(why) = pipeline::unsupported(&[t]) {
                 return Err(why);
             }
         }
@@ -439,22 +585,35 @@ impl Program {
             sh.vars_of(VarMode::ShaderOut)
                 .any(|(_, v)| v.builtin && v.name == "gl_ViewportIndex")
         };
-        if writes_viewport(&vs) || gs.as_ref().is_some_and(|(g, _)| writes_viewport(g)) {
+        let middle = [&tcs, &tes, &gs];
+        if writes_viewport(&vs)
+            || middle
+                .iter()
+                .any(|m| m.as_ref().is_some_and(|(g, _)| writes_viewport(g)))
+        {
             return Err("viewport arrays (`gl_ViewportIndex`) are not drawn".into());
         }
         // The program links (without a vertex shader, the fragment shader alone).
-        let linked = match (&gs, fixed_function) {
-            (_, true) => fresnel_link::validate_program(&[&fs], &[fs_facts]),
-            (Some((g, gf)), false) => {
-                fresnel_link::validate_program(&[&vs, g, &fs], &[vs_facts, gf.clone(), fs_facts])
+        let linked = if fixed_function {
+            fresnel_link::validate_program(&[&fs], &[fs_facts])
+        } else {
+            let mut shaders = vec![&vs];
+            let mut facts = vec![vs_facts];
+            for (sh, f) in middle.iter().filter_map(|m| m.as_ref()) {
+                shaders.push(sh);
+                facts.push(f.clone());
             }
-            (None, false) => fresnel_link::validate_program(&[&vs, &fs], &[vs_facts, fs_facts]),
+            shaders.push(&fs);
+            facts.push(fs_facts);
+            fresnel_link::validate_program(&shaders, &facts)
         };
         if let Err(e) = linked {
             return Ok(Built::Rejected(format!("link: {e}")));
         }
         Ok(Built::Program(Box::new(Program {
             graphics: Some((vs, fs)),
+            tcs: tcs.map(|(t, _)| t),
+            tes: tes.map(|(t, _)| t),
             gs: gs.map(|(g, _)| g),
             cs,
             size,
@@ -466,7 +625,7 @@ impl Program {
         let [w, h] = self.size;
         let mut clear = [0.0f64; 4];
         let mut fb = vec![[0u8; 4]; (w * h) as usize];
-        let mut uniforms: Vec<(String, Vec<Scalar>)> = Vec::new();
+        let mut uniforms: Vec<Uniform> = Vec::new();
         // Storage buffers by binding.
         let mut ssbos: BTreeMap<u32, Vec<u8>> = BTreeMap::new();
         // Atomic counter buffers by binding, and the default buffer.
@@ -474,20 +633,99 @@ impl Program {
         // 2D textures by unit; `texparameter` sets the state of the last one made.
         let mut textures: Textures = BTreeMap::new();
         let mut active_unit = 0u32;
+        // `texparameter base_level | max_level`: a texture's full levels and the range in
+        // use, by unit.
+        let mut level_ranges: BTreeMap<u32, (Vec<fresnel_interp::Level>, [usize; 2])> =
+            BTreeMap::new();
         let mut drew = false;
         // `ortho`: the fixed-function projection maps window pixels to the window.
-        let mut ortho_projection = false;
+        let mut ortho_projection: Option<[f64; 4]> = None;
+        // `clip plane N A B C D`: the user clip planes' equations (eye space; the modelview
+        // matrix is the identity).
+        let mut plane_eqs = [[0.0f64; 4]; 8];
         // Enabled clip planes (`enable GL_CLIP_PLANEn` / `GL_CLIP_DISTANCEn`).
         let mut clip_planes = 0u32;
+        let mut patch_state = DEFAULT_PATCH_STATE;
+        // `ubo array index K`: the element of an array of blocks `uniform` commands set.
+        let mut ubo_index = 0u32;
+        // `tolerance R G B A`: the probes' allowed difference per channel.
+        let mut tolerance = TOLERANCE;
+        // A verdict without drawing: `link success` or a probe of what `clear` left.
+        let mut checked = false;
         let mut first_failure: Option<String> = None;
         for line in &test.test {
             let text = line.text.split('#').next().unwrap_or("").trim();
-            let words: Vec<&str> = text.split_whitespace().collect();
+            let mut words: Vec<&str> = text.split_whitespace().collect();
+            // Instanced draws (`draw instanced rect [ortho] [patch] N X Y W H`, `draw arrays
+            // instanced MODE FIRST COUNT N`) are the plain draw N times, instance by
+            // instance, as GL defines them.
+            let mut instances = 1u32;
+            if let ["draw", "instanced", "rect", rest @ ..] = words.as_slice() {
+                let flags = rest
+                    .iter()
+                    .take_while(|w| matches!(**w, "ortho" | "patch" | "tex"))
+                    .count();
+                let Some(n) = rest.get(flags).and_then(|n| n.parse::<u32>().ok()) else {
+                    return Outcome::Fail(format!("line {}: bad command `{text}`", line.line));
+                };
+                instances = n;
+                let mut plain = vec!["draw", "rect"];
+                plain.extend_from_slice(&rest[..flags]);
+                plain.extend_from_slice(&rest[flags + 1..]);
+                words = plain;
+            } else if let ["draw", "arrays", "instanced", mode, first, n, k] = words.as_slice() {
+                let Ok(k) = k.parse::<u32>() else {
+                    return Outcome::Fail(format!("line {}: bad command `{text}`", line.line));
+                };
+                instances = k;
+                words = vec!["draw", "arrays", mode, first, n];
+            }
+            if instances > MAX_INSTANCES {
+                return Outcome::Skip(format!("more than {MAX_INSTANCES} instances"));
+            }
             let at = |why: String| format!("line {}: {why}", line.line);
             match words.as_slice() {
                 [] => {}
-                ["link", "success"] => {}
-                ["ortho"] => ortho_projection = true,
+                // The program linked (or the test would have failed to build).
+                ["link", "success"] => checked = true,
+                ["tolerance", rest @ ..] => match numbers(&rest.join(" ")) {
+                    Some(v) if v.len() == 4 && v.iter().all(|x| *x >= 0.0) => {
+                        tolerance.copy_from_slice(&v)
+                    }
+                    _ => return Outcome::Fail(at(format!("bad command `{text}`"))),
+                },
+                ["ortho"] => ortho_projection = Some([0.0, f64::from(w), 0.0, f64::from(h)]),
+                ["ortho", rest @ ..] => match numbers(&rest.join(" ")) {
+                    Some(v) if v.len() == 4 && v[0] != v[1] && v[2] != v[3] => {
+                        ortho_projection = Some([v[0], v[1], v[2], v[3]])
+                    }
+                    _ => return Outcome::Skip(format!("command `{text}` is not run")),
+                },
+                ["clip", "plane", n, rest @ ..] => {
+                    let (Ok(n), Some(eq)) = (n.parse::<usize>(), numbers(&rest.join(" "))) else {
+                        return Outcome::Fail(at(format!("bad command `{text}`")));
+                    };
+                    match (plane_eqs.get_mut(n), eq.as_slice()) {
+                        (Some(p), [a, b, c, d]) => *p = [*a, *b, *c, *d],
+                        _ => return Outcome::Fail(at(format!("bad command `{text}`"))),
+                    }
+                }
+                ["patch", "parameter", "vertices", n] => match n.parse::<usize>() {
+                    Ok(n) if (1..=MAX_PATCH_VERTICES).contains(&n) => patch_state.vertices = n,
+                    _ => return Outcome::Fail(at(format!("bad command `{text}`"))),
+                },
+                ["patch", "parameter", "default", "level", which @ ("outer" | "inner"), vals @ ..] =>
+                {
+                    let want = if *which == "outer" { 4 } else { 2 };
+                    let Some(v) = numbers(&vals.join(" ")).filter(|v| v.len() == want) else {
+                        return Outcome::Fail(at(format!("bad command `{text}`")));
+                    };
+                    if *which == "outer" {
+                        patch_state.outer.copy_from_slice(&v);
+                    } else {
+                        patch_state.inner.copy_from_slice(&v);
+                    }
+                }
                 [cmd @ ("enable" | "disable"), cap]
                     if cap.starts_with("GL_CLIP_PLANE") || cap.starts_with("GL_CLIP_DISTANCE") =>
                 {
@@ -519,10 +757,16 @@ impl Program {
                     let c = clear.map(unorm8);
                     fb.iter_mut().for_each(|p| *p = c);
                 }
+                ["ubo", "array", "index", k] => match k.parse::<u32>() {
+                    Ok(k) => ubo_index = k,
+                    Err(_) => return Outcome::Fail(at(format!("bad command `{text}`"))),
+                },
                 ["uniform", ty, name, vals @ ..] => match uniform_values(ty, vals) {
                     Ok(v) => {
-                        uniforms.retain(|(n, _)| n != name);
-                        uniforms.push((name.to_string(), v));
+                        // A block member is set in element `ubo array index` of an array
+                        // of blocks.
+                        uniforms.retain(|(n, k, _)| !(n == name && *k == ubo_index));
+                        uniforms.push((name.to_string(), ubo_index, v));
                     }
                     Err(e) => return Outcome::Skip(e),
                 },
@@ -550,24 +794,99 @@ impl Program {
                     }
                     _ => return Outcome::Fail(at(format!("bad command `{text}`"))),
                 },
+                ["texture", "rgbw", kind @ ("1DArray" | "2DArray"), unit, rest @ ..] => {
+                    let (Ok(unit), Some(nums)) = (unit.parse::<u32>(), numbers(&rest.join(" ")))
+                    else {
+                        return Outcome::Fail(at(format!("bad command `{text}`")));
+                    };
+                    match array_texture(kind, &nums) {
+                        Ok(t) => {
+                            textures.insert(unit, t);
+                            level_ranges.remove(&unit);
+                            active_unit = unit;
+                        }
+                        Err(skip) => return Outcome::Skip(format!("`texture rgbw {kind}` {skip}")),
+                    }
+                }
                 ["texture", kind @ ("rgbw" | "checkerboard"), unit, ..] => {
                     let Ok(unit) = unit.parse::<u32>() else {
                         return Outcome::Skip(format!("`texture {kind} {unit}` is not run"));
                     };
-                    let rest = text.splitn(4, ' ').nth(3).unwrap_or("");
+                    let mut rest = text.splitn(4, ' ').nth(3).unwrap_or("");
+                    // An internal format after the size: 8-bit RGBA is what is modelled.
+                    if let Some((before, format)) = rest.trim_end().rsplit_once(' ') {
+                        if format.starts_with("GL_") {
+                            // rgbw texels (0 and 1) are exact in floating-point formats too.
+                            let exact = matches!(format, "GL_RGBA8" | "GL_RGBA")
+                                || (*kind == "rgbw"
+                                    && matches!(format, "GL_RGBA16F" | "GL_RGBA32F"));
+                            if !exact {
+                                return Outcome::Skip(format!(
+                                    "`texture {kind}` of format {format} is not run"
+                                ));
+                            }
+                            rest = before;
+                        }
+                    }
                     match make_texture(kind, rest) {
                         Ok(t) => {
                             textures.insert(unit, t);
+                            level_ranges.remove(&unit);
                             active_unit = unit;
                         }
                         Err(skip) => return Outcome::Skip(format!("`texture {kind}` {skip}")),
                     }
                 }
-                ["texparameter", "2D", what, value] => {
+                ["texture", "miptree", unit] => {
+                    let Ok(unit) = unit.parse::<u32>() else {
+                        return Outcome::Fail(at(format!("bad command `{text}`")));
+                    };
+                    textures.insert(unit, miptree_texture());
+                    level_ranges.remove(&unit);
+                    active_unit = unit;
+                }
+                ["texture", kind, unit, rest @ ..] if kind.starts_with("shadow") => {
+                    let (Ok(unit), Some(nums)) = (unit.parse::<u32>(), numbers(&rest.join(" ")))
+                    else {
+                        return Outcome::Fail(at(format!("bad command `{text}`")));
+                    };
+                    match depth_texture(kind, &nums) {
+                        Ok(t) => {
+                            textures.insert(unit, t);
+                            level_ranges.remove(&unit);
+                            active_unit = unit;
+                        }
+                        Err(skip) => return Outcome::Skip(format!("`texture {kind}` {skip}")),
+                    }
+                }
+                ["texparameter", target, what, value] => {
+                    // The texture of the active unit (the last one made) and its target.
                     let Some(t) = textures.get_mut(&active_unit) else {
                         return Outcome::Skip("`texparameter` before a texture".into());
                     };
-                    if let Err(skip) = tex_parameter(t, what, value) {
+                    if target_of(target) != Some((t.dim, t.array)) {
+                        return Outcome::Skip(format!(
+                            "`texparameter {target}` of a target without a texture"
+                        ));
+                    }
+                    if matches!(*what, "base_level" | "max_level") {
+                        // The levels the texture had when first limited, and the range.
+                        let (all, range) = level_ranges
+                            .entry(active_unit)
+                            .or_insert_with(|| (t.levels.clone(), [0, usize::MAX]));
+                        let Ok(v) = value.parse::<usize>() else {
+                            return Outcome::Fail(at(format!("bad command `{text}`")));
+                        };
+                        range[usize::from(*what == "max_level")] = v;
+                        let last = range[1].min(all.len().saturating_sub(1));
+                        if range[0] > last {
+                            return Outcome::Skip(
+                                "a texture whose base level is past its last level (incomplete)"
+                                    .into(),
+                            );
+                        }
+                        t.levels = all[range[0]..=last].to_vec();
+                    } else if let Err(skip) = tex_parameter(t, what, value) {
                         return Outcome::Skip(skip);
                     }
                 }
@@ -639,17 +958,25 @@ impl Program {
                         });
                     }
                 }
-                ["compute", x, y, z] => {
-                    let (Ok(x), Ok(y), Ok(z)) =
-                        (x.parse::<u32>(), y.parse::<u32>(), z.parse::<u32>())
-                    else {
+                ["compute", "group", "size", nums @ ..] | ["compute", nums @ ..]
+                    if matches!(nums.len(), 3 | 6) =>
+                {
+                    // `compute X Y Z`, or `compute group size X Y Z LX LY LZ` (a variable
+                    // workgroup size, GL_ARB_compute_variable_group_size).
+                    let vals: Option<Vec<u32>> =
+                        nums.iter().map(|n| n.parse::<u32>().ok()).collect();
+                    let Some(vals) = vals.filter(|v| v.len() == 3 || words[1] == "group") else {
                         return Outcome::Fail(at(format!("bad command `{text}`")));
                     };
+                    let groups = [vals[0], vals[1], vals[2]];
+                    let group_size = vals.get(3..6).map(|v| [v[0], v[1], v[2]]);
                     let Some(cs) = &self.cs else {
                         return Outcome::Fail(at("`compute` without a compute shader".into()));
                     };
                     let state = (&uniforms[..], &textures);
-                    if let Err(e) = dispatch(cs, [x, y, z], state, &mut ssbos, &mut counters) {
+                    if let Err(e) =
+                        dispatch(cs, (groups, group_size), state, &mut ssbos, &mut counters)
+                    {
                         return Outcome::Fail(at(e));
                     }
                     drew = true;
@@ -667,6 +994,12 @@ impl Program {
                     let Some(mode) = Mode::parse(mode) else {
                         return Outcome::Skip(format!("`draw arrays {mode}` is not drawn"));
                     };
+                    if let Some(why) = self
+                        .tessellation_mismatch(matches!(mode, Mode::Patches))
+                        .or_else(|| self.primitive_mismatch(mode))
+                    {
+                        return Outcome::Skip(why);
+                    }
                     let (Ok(first), Ok(n)) = (first.parse::<usize>(), n.parse::<usize>()) else {
                         return Outcome::Fail(at(format!("bad command `{text}`")));
                     };
@@ -693,26 +1026,65 @@ impl Program {
                         rows: &rows,
                         mode,
                     };
-                    let buffers = Buffers {
-                        ssbos: &mut ssbos,
-                        counters: &mut counters,
-                        clip_planes,
-                        textures: &textures,
-                    };
-                    if let Err(e) =
-                        self.draw(&arrays, &uniforms, ortho_projection, &mut fb, buffers)
-                    {
-                        return Outcome::Fail(at(e));
+                    // Patches of `patch parameter vertices` vertices (a last incomplete one
+                    // is dropped, as GL does).
+                    let pv = patch_state.vertices;
+                    let list: Vec<Vec<usize>> = (0..rows.len() / pv)
+                        .map(|p| (p * pv..(p + 1) * pv).collect())
+                        .collect();
+                    let patches =
+                        matches!(mode, Mode::Patches).then_some((&list[..], &patch_state));
+                    for instance in 0..instances {
+                        let buffers = Buffers {
+                            ssbos: &mut ssbos,
+                            counters: &mut counters,
+                            clip_planes,
+                            plane_eqs,
+                            textures: &textures,
+                        };
+                        let state = DrawState {
+                            ortho: ortho_projection,
+                            patches,
+                            instance,
+                        };
+                        if let Err(e) = self.draw(&arrays, &uniforms, &mut fb, buffers, state) {
+                            return Outcome::Fail(at(e));
+                        }
                     }
                     drew = true;
                 }
                 ["draw", "rect", rest @ ..] => {
-                    let (ortho, nums) = match rest {
-                        ["ortho", r @ ..] => (true, r),
-                        r => (false, r),
+                    // `ortho` and `patch` (a patch of the four corners), in either order; `tex`:
+                    // texture coordinates follow the rectangle.
+                    let (mut ortho, mut patch, mut with_tex, mut nums) =
+                        (false, false, false, rest);
+                    while let [w @ ("ortho" | "patch" | "tex"), r @ ..] = nums {
+                        match *w {
+                            "ortho" => ortho = true,
+                            "patch" => patch = true,
+                            _ => with_tex = true,
+                        }
+                        nums = r;
+                    }
+                    let count = if with_tex { 8 } else { 4 };
+                    let mode = if patch {
+                        Mode::Patches
+                    } else {
+                        Mode::Triangles
                     };
-                    let Some(mut r) = numbers(&nums.join(" ")).filter(|v| v.len() == 4) else {
+                    if let Some(why) = self
+                        .tessellation_mismatch(patch)
+                        .or_else(|| self.primitive_mismatch(mode))
+                    {
+                        return Outcome::Skip(why);
+                    }
+                    let Some(mut r) = numbers(&nums.join(" ")).filter(|v| v.len() == count) else {
                         return Outcome::Skip(format!("command `{text}` is not run"));
+                    };
+                    let tex_rect = if with_tex {
+                        [r[4], r[5], r[6], r[7]]
+                    } else {
+                        [0.0, 0.0, 1.0, 1.0]
                     };
                     if ortho {
                         r = [
@@ -723,22 +1095,33 @@ impl Program {
                         ]
                         .to_vec();
                     }
-                    let buffers = Buffers {
-                        ssbos: &mut ssbos,
-                        counters: &mut counters,
-                        clip_planes,
-                        textures: &textures,
-                    };
-                    let rect = Vertices::Rect([r[0], r[1], r[2], r[3]]);
-                    if let Err(e) = self.draw(&rect, &uniforms, ortho_projection, &mut fb, buffers)
-                    {
-                        return Outcome::Fail(at(e));
+                    let rect = Vertices::Rect([r[0], r[1], r[2], r[3]], tex_rect);
+                    // shader_runner draws one patch of the four corners.
+                    let corners = [vec![0, 1, 2, 3]];
+                    let patches = patch.then_some((&corners[..], &patch_state));
+                    for instance in 0..instances {
+                        let buffers = Buffers {
+                            ssbos: &mut ssbos,
+                            counters: &mut counters,
+                            clip_planes,
+                            plane_eqs,
+                            textures: &textures,
+                        };
+                        let state = DrawState {
+                            ortho: ortho_projection,
+                            patches,
+                            instance,
+                        };
+                        if let Err(e) = self.draw(&rect, &uniforms, &mut fb, buffers, state) {
+                            return Outcome::Fail(at(e));
+                        }
                     }
                     drew = true;
                 }
                 [kind @ ("probe" | "relative"), ..] => {
+                    checked = true;
                     let relative = *kind == "relative";
-                    match probe(text, relative, &fb, self.size) {
+                    match probe(text, relative, &fb, self.size, tolerance) {
                         Ok(None) => {}
                         Ok(Some(why)) => {
                             first_failure.get_or_insert_with(|| at(why));
@@ -754,24 +1137,69 @@ impl Program {
         }
         match first_failure {
             Some(why) => Outcome::Fail(why),
-            None if !drew => Outcome::Skip("nothing drawn".into()),
+            None if !drew && !checked => Outcome::Skip("nothing drawn".into()),
             None => Outcome::Pass,
         }
+    }
+
+    /// Why a draw of patches (or of other primitives) cannot be drawn with this program: GL
+    /// draws patches only with a tessellation evaluation shader, and nothing else with one.
+    fn tessellation_mismatch(&self, patches: bool) -> Option<String> {
+        match (patches, self.tes.is_some()) {
+            (true, false) => Some("patches drawn without a tessellation evaluation shader".into()),
+            (false, true) => {
+                Some("a draw of other primitives than patches with tessellation shaders".into())
+            }
+            _ => None,
+        }
+    }
+
+    /// Why primitives of `mode` cannot be drawn with this program: a geometry shader must
+    /// take them (GL draws nothing otherwise) and emit triangle strips (points and lines are
+    /// not rasterized), and without one only triangles are drawn.
+    fn primitive_mismatch(&self, mode: Mode) -> Option<String> {
+        let Some(gs) = &self.gs else {
+            return (mode.geometry_input() != "triangles").then(|| {
+                format!("`{mode:?}` primitives are not drawn (points and lines are not rasterized)")
+            });
+        };
+        let Some(g) = gs.info.geometry.as_ref() else {
+            return Some("a geometry shader without an input primitive".into());
+        };
+        if matches!(mode, Mode::LineStripAdjacency) {
+            return Some("line strips with adjacency are not drawn".into());
+        }
+        if g.input != mode.geometry_input() {
+            return Some(format!(
+                "a geometry shader taking `{}` drawn with `{mode:?}` primitives (GL draws nothing)",
+                g.input
+            ));
+        }
+        if g.output != "triangle_strip" {
+            return Some(format!("geometry output `{}` is not drawn", g.output));
+        }
+        None
     }
 
     /// Draws the rectangle `r` (x, y, w, h in normalized device coordinates) into `fb`.
     fn draw(
         &self,
         source: &Vertices<'_>,
-        uniforms: &[(String, Vec<Scalar>)],
-        ortho: bool,
+        uniforms: &[Uniform],
         fb: &mut [[u8; 4]],
         buffers: Buffers<'_>,
+        state: DrawState<'_>,
     ) -> Result<(), String> {
+        let DrawState {
+            ortho,
+            patches,
+            instance,
+        } = state;
         let Buffers {
             ssbos,
             counters,
             clip_planes,
+            plane_eqs,
             textures,
         } = buffers;
         let Some((vs, fs)) = &self.graphics else {
@@ -779,13 +1207,19 @@ impl Program {
         };
         let [w, h] = self.size;
         let (corners, count) = match source {
-            Vertices::Rect(r) => {
+            Vertices::Rect(r, _) => {
                 let (x0, y0, x1, y1) = (r[0], r[1], r[0] + r[2], r[1] + r[3]);
                 ([[x0, y0], [x1, y0], [x0, y1], [x1, y1]], 4)
             }
             Vertices::Arrays { rows, .. } => ([[0.0; 2]; 4], rows.len()),
         };
-        let tex = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]];
+        let tex = match source {
+            Vertices::Rect(_, t) => {
+                let (s0, t0, s1, t1) = (t[0], t[1], t[0] + t[2], t[1] + t[3]);
+                [[s0, t0], [s1, t0], [s0, t1], [s1, t1]]
+            }
+            Vertices::Arrays { .. } => [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+        };
         let mut vi = Interp::new(vs).map_err(|e| e.to_string())?;
         vi.limits.max_instructions = MAX_INSTRUCTIONS;
         let inputs: Vec<(String, fresnel_ir::VarId)> = vs
@@ -833,7 +1267,7 @@ impl Program {
             // With `[vertex data]`: the column of the input's name or location.
             let column = match source {
                 Vertices::Arrays { data, .. } => data.column(name, vs.vars[*id].location),
-                Vertices::Rect(_) => None,
+                Vertices::Rect(..) => None,
             };
             let per_vertex: Vec<Vec<u64>> = (0..count)
                 .map(|i| {
@@ -862,8 +1296,16 @@ impl Program {
                 continue;
             }
         }
-        let ortho = ortho.then_some(self.size);
         set_state(&mut vi, vs, ortho);
+        // The instance of an instanced draw.
+        for name in ["gl_InstanceID", "gl_InstanceIDARB"] {
+            if vs
+                .vars_of(VarMode::ShaderIn)
+                .any(|(_, v)| v.builtin && v.name == name)
+            {
+                let _ = vi.set_input(name, vec![vec![u64::from(instance)]; count]);
+            }
+        }
         set_uniforms(&mut vi, uniforms);
         bind_textures(&mut vi, vs, uniforms, textures);
         bind_ssbos(&mut vi, vs, ssbos);
@@ -871,9 +1313,13 @@ impl Program {
         vi.run_vertex(count)
             .map_err(|e| format!("vertex shader: {e}"))?;
         read_back_counters(&vi, vs, counters);
+        read_back_ssbos(&vi, vs, ssbos);
         let mut stream = pipeline::from_vertex_stage(vs, &vi, count);
         if let Vertices::Arrays { mode, .. } = source {
             stream.tris = mode.triangles(count);
+        }
+        if patches.is_some() {
+            stream.tris.clear();
         }
         // Clip and cull distances: a triangle whose vertices all have one cull distance
         // below zero is culled; a fragment where an enabled clip distance, interpolated, is
@@ -898,59 +1344,178 @@ impl Program {
         };
         // Primitive ids count every primitive of the draw, culled ones too.
         let drawn = stream.tris.clone();
-        if let Some((id, leaves)) = distances("gl_CullDistance") {
+        if let Some((id, leaves)) = distances("gl_CullDistance").filter(|_| patches.is_none()) {
             let verts = &stream.verts;
             stream.tris.retain(|t| {
                 !(0..leaves.len())
                     .any(|i| t.iter().all(|&k| value(&verts[k], id, &leaves, i) < 0.0))
             });
         }
-        let clip = distances("gl_ClipDistance");
-        // A geometry shader turns the triangles into the strips it emits (clip and cull
-        // distances are the vertex shader's only without one).
-        let (stream, clip) = match &self.gs {
-            Some(gs) => {
-                let setup = |it: &mut Interp<'_>| {
-                    it.limits.max_instructions = MAX_INSTRUCTIONS;
-                    set_state(it, gs, ortho);
-                    set_uniforms(it, uniforms);
-                    bind_textures(it, gs, uniforms, textures);
+        // Tessellation turns the patches into triangles, and a geometry shader the triangles
+        // into the strips it emits (clip and cull distances are the vertex shader's only
+        // without either). The stages between share the buffers in turn.
+        let stream = if self.tes.is_some() || self.gs.is_some() {
+            let shared = std::cell::RefCell::new((&mut *ssbos, &mut *counters));
+            let stage_shader = |st: fresnel_ir::Stage| match st {
+                fresnel_ir::Stage::TessControl => self.tcs.as_ref(),
+                fresnel_ir::Stage::TessEval => self.tes.as_ref(),
+                fresnel_ir::Stage::Geometry => self.gs.as_ref(),
+                _ => None,
+            };
+            let setup = |it: &mut Interp<'_>| {
+                it.limits.max_instructions = MAX_INSTRUCTIONS;
+                let Some(sh) = stage_shader(it.stage()) else {
+                    return;
                 };
-                let out = pipeline::geometry(stream, gs, &setup)
-                    .map_err(|e| format!("geometry shader: {e}"))?;
-                (out, None)
+                set_state(it, sh, ortho);
+                set_uniforms(it, uniforms);
+                bind_textures(it, sh, uniforms, textures);
+                let b = shared.borrow();
+                bind_ssbos(it, sh, b.0);
+                bind_counters(it, sh, b.1);
+            };
+            let after = |it: &Interp<'_>| {
+                let Some(sh) = stage_shader(it.stage()) else {
+                    return;
+                };
+                let mut b = shared.borrow_mut();
+                let (ssbos, counters) = &mut *b;
+                read_back_ssbos(it, sh, ssbos);
+                read_back_counters(it, sh, counters);
+            };
+            let mut stream = stream;
+            if let (Some(tes), Some((list, levels))) = (&self.tes, patches) {
+                let sub = pipeline::Subdivision::Levels {
+                    outer: levels.outer,
+                    inner: levels.inner,
+                };
+                stream =
+                    pipeline::tessellate(stream, list, self.tcs.as_ref(), tes, &setup, &after, sub)
+                        .map_err(|e| format!("tessellation: {e}"))?;
             }
-            None => (stream, clip),
+            if let Some(gs) = &self.gs {
+                // The input primitives: the draw's points, lines or triangles (after
+                // tessellation, its triangles).
+                let prims = match source {
+                    Vertices::Arrays { mode, .. } if self.tes.is_none() => mode.primitives(count),
+                    _ => stream.tris.iter().map(|t| t.to_vec()).collect(),
+                };
+                stream = pipeline::geometry(stream, &prims, gs, &setup, &after)
+                    .map_err(|e| format!("geometry shader: {e}"))?;
+            }
+            stream
+        } else {
+            stream
         };
-        // Coverage is found per pixel over every triangle: a bounded amount of work.
-        let work = u64::from(w) * u64::from(h) * stream.tris.len() as u64;
-        if work > MAX_COVERAGE_TESTS {
-            return Err(format!(
-                "{} triangles over {w}x{h} pixels: more than the runner's {MAX_COVERAGE_TESTS} coverage tests",
+        // The enabled clip planes' distances at each vertex of the last stage before
+        // rasterization: its `gl_ClipDistance`, else the plane's equation (`clip plane`)
+        // at its `gl_ClipVertex`, else at `gl_Position`.
+        let clip: Option<Vec<[f64; 8]>> = (clip_planes != 0).then(|| {
+            let last = stream.shader;
+            let find = |name: &str| {
+                last.vars_of(VarMode::ShaderOut)
+                    .find(|(_, v)| v.builtin && v.name == name)
+                    .map(|(id, _)| id)
+            };
+            let (cd, cv) = (find("gl_ClipDistance"), find("gl_ClipVertex"));
+            let slot = |v: &pipeline::Vertex, id: fresnel_ir::VarId, i: usize| {
+                let bits = v
+                    .outs
+                    .iter()
+                    .find(|(o, _)| *o == id)
+                    .and_then(|(_, s)| s.get(i))
+                    .copied()
+                    .unwrap_or(0);
+                crate::deqp::scalar_f64(Scalar::decode(bits, Leaf::Float(32)))
+            };
+            stream
+                .verts
+                .iter()
+                .map(|v| {
+                    let mut d = [0.0; 8];
+                    for (i, di) in d.iter_mut().enumerate() {
+                        if clip_planes & (1 << i) == 0 {
+                            continue;
+                        }
+                        *di = match (cd, cv) {
+                            (Some(id), _) => slot(v, id, i),
+                            (None, Some(id)) => {
+                                (0..4).map(|k| plane_eqs[i][k] * slot(v, id, k)).sum()
+                            }
+                            (None, None) => (0..4).map(|k| plane_eqs[i][k] * v.pos[k]).sum(),
+                        };
+                    }
+                    d
+                })
+                .collect()
+        });
+        // Coverage is found over each triangle's bounding box: a bounded amount of work.
+        let coverage = pipeline::coverage(&stream, self.size, MAX_COVERAGE_TESTS).map_err(|n| {
+            format!(
+                "{} triangles over {w}x{h} pixels: {n} coverage tests, more than the runner's {MAX_COVERAGE_TESTS}",
                 stream.tris.len()
-            ));
+            )
+        })?;
+        let written_primitive_id = stream
+            .shader
+            .vars_of(VarMode::ShaderOut)
+            .find(|(_, v)| v.builtin && v.name == "gl_PrimitiveID")
+            .map(|(id, _)| id);
+        // The primitive id of each drawn triangle: its patch after tessellation, else its
+        // first position.
+        let mut drawn_index: std::collections::HashMap<[usize; 3], usize> =
+            std::collections::HashMap::new();
+        if stream.prim_ids.is_empty() {
+            for (i, t) in drawn.iter().enumerate() {
+                drawn_index.entry(*t).or_insert(i);
+            }
+        } else {
+            for (t, p) in stream.tris.iter().zip(&stream.prim_ids) {
+                drawn_index.entry(*t).or_insert(*p as usize);
+            }
         }
         let mut frags: Vec<Fragment> = Vec::new();
         let mut raster: Vec<RasterFacts> = Vec::new();
+        let mut hits = Vec::new();
         for y in 0..h {
             for x in 0..w {
                 let f = Fragment { x, y };
-                if let Some((tri, b)) = pipeline::covering(&stream, f, self.size) {
-                    if let Some((id, leaves)) = &clip {
-                        let clipped = (0..leaves.len().min(32)).any(|i| {
+                if let Some((tri, b)) = coverage[(y * w + x) as usize] {
+                    if let Some(d) = &clip {
+                        // Clip space is interpolated perspective-correctly.
+                        let q: Vec<f64> = (0..3)
+                            .map(|k| {
+                                let pw = stream.verts[tri[k]].pos[3];
+                                b[k] / if pw == 0.0 { 1.0 } else { pw }
+                            })
+                            .collect();
+                        let sum: f64 = q.iter().sum();
+                        let wts: Vec<f64> = if sum == 0.0 {
+                            b.to_vec()
+                        } else {
+                            q.iter().map(|x| x / sum).collect()
+                        };
+                        let clipped = (0..8).any(|i| {
                             clip_planes & (1 << i) != 0
-                                && (0..3)
-                                    .map(|k| b[k] * value(&stream.verts[tri[k]], *id, leaves, i))
-                                    .sum::<f64>()
-                                    < 0.0
+                                && (0..3).map(|k| wts[k] * d[tri[k]][i]).sum::<f64>() < 0.0
                         });
                         if clipped {
                             continue;
                         }
                     }
                     frags.push(f);
+                    hits.push((tri, b));
                     let mut facts = raster_facts(&stream, &tri, &b);
-                    facts.primitive_id = drawn.iter().position(|t| *t == tri).unwrap_or(0) as u32;
+                    facts.primitive_id = match written_primitive_id {
+                        // A geometry shader's `gl_PrimitiveID` at the provoking vertex.
+                        Some(id) => stream.verts[tri[2]]
+                            .outs
+                            .iter()
+                            .find(|(o, _)| *o == id)
+                            .and_then(|(_, s)| s.first())
+                            .map_or(0, |v| *v as u32),
+                        None => drawn_index.get(&tri).copied().unwrap_or(0) as u32,
+                    };
                     raster.push(facts);
                 }
             }
@@ -958,22 +1523,45 @@ impl Program {
         if frags.is_empty() {
             return Ok(());
         }
+        // The pixels of a touched 2x2 quad its primitive does not cover run as helpers, with
+        // inputs extrapolated from the primitive of a covered member (for derivatives).
+        let real = frags.len();
+        let mut helper_flags = vec![false; real];
+        let mut taken: std::collections::HashSet<(u32, u32)> =
+            frags.iter().map(|f| (f.x, f.y)).collect();
+        for i in 0..real {
+            let (qx, qy) = (frags[i].x & !1, frags[i].y & !1);
+            for k in 0..4u32 {
+                let f = Fragment {
+                    x: qx + (k & 1),
+                    y: qy + (k >> 1),
+                };
+                if !taken.insert((f.x, f.y)) {
+                    continue;
+                }
+                let tri = hits[i].0;
+                let Some(b) = pipeline::extrapolated_weights(&stream, &tri, f, self.size) else {
+                    continue;
+                };
+                frags.push(f);
+                hits.push((tri, b));
+                raster.push(raster[i]);
+                helper_flags.push(true);
+            }
+        }
         let mut fi = Interp::new(fs).map_err(|e| e.to_string())?;
         fi.limits.max_instructions = MAX_INSTRUCTIONS;
         fi.per_fragment = raster;
+        fi.helper_fragments = helper_flags;
         set_state(&mut fi, fs, ortho);
-        match pipeline::fragment_inputs(&stream, fs, &mut fi, &frags, true, self.size) {
-            Ok(Ok(())) => {}
-            Ok(Err(why)) => return Err(why),
-            Err(e) => return Err(format!("fragment inputs: {e}")),
-        }
+        pipeline::fragment_inputs_at(&stream, fs, &mut fi, &hits, true)
+            .map_err(|e| format!("fragment inputs: {e}"))?;
         set_uniforms(&mut fi, uniforms);
         bind_textures(&mut fi, fs, uniforms, textures);
         bind_ssbos(&mut fi, fs, ssbos);
         bind_counters(&mut fi, fs, counters);
         fi.run_fragment(&frags)
             .map_err(|e| format!("fragment shader: {e}"))?;
-        read_back_ssbos(&vi, vs, ssbos);
         read_back_ssbos(&fi, fs, ssbos);
         read_back_counters(&fi, fs, counters);
         // The colour at location 0, component by component: `gl_FragColor`,
@@ -1065,6 +1653,25 @@ fn raster_facts(stream: &pipeline::Stream<'_>, tri: &[usize; 3], b: &[f64; 3]) -
     }
 }
 
+/// The patch state of `patch parameter` commands: vertices per patch, and the default
+/// tessellation levels (used without a tessellation control shader).
+#[derive(Clone, Copy, Debug)]
+struct PatchState {
+    vertices: usize,
+    outer: [f64; 4],
+    inner: [f64; 2],
+}
+
+/// GL's initial patch state.
+const DEFAULT_PATCH_STATE: PatchState = PatchState {
+    vertices: 3,
+    outer: [1.0; 4],
+    inner: [1.0; 2],
+};
+
+/// Most vertices a patch may have (`GL_MAX_PATCH_VERTICES`).
+const MAX_PATCH_VERTICES: usize = 32;
+
 /// A 4x4 matrix, column-major (`m[column][row]`).
 type Mat4 = [[f64; 4]; 4];
 
@@ -1086,9 +1693,9 @@ fn transpose(m: &Mat4) -> Mat4 {
 }
 
 /// The value of a fixed-function matrix uniform: GL's initial state (every matrix the
-/// identity), with `ortho` (the window size) the projection `glOrtho(0, W, 0, H, -1, 1)` that
-/// shader_runner's `ortho` sets.
-fn state_matrix(name: &str, ortho: Option<[u32; 2]>) -> Option<Mat4> {
+/// identity), with `ortho` (left, right, bottom, top) the projection `glOrtho(L, R, B, T,
+/// -1, 1)` that shader_runner's `ortho` sets (without arguments, the window in pixels).
+fn state_matrix(name: &str, ortho: Option<[f64; 4]>) -> Option<Mat4> {
     let base = name
         .trim_end_matches("Transpose")
         .trim_end_matches("Inverse");
@@ -1096,21 +1703,20 @@ fn state_matrix(name: &str, ortho: Option<[u32; 2]>) -> Option<Mat4> {
     let transposed = name.ends_with("Transpose");
     let m = match base {
         "gl_ProjectionMatrix" | "gl_ModelViewProjectionMatrix" => match ortho {
-            Some([w, h]) => {
-                let (w, h) = (f64::from(w), f64::from(h));
+            Some([l, r, b, t]) => {
                 if inverse {
                     [
-                        [w / 2.0, 0.0, 0.0, 0.0],
-                        [0.0, h / 2.0, 0.0, 0.0],
+                        [(r - l) / 2.0, 0.0, 0.0, 0.0],
+                        [0.0, (t - b) / 2.0, 0.0, 0.0],
                         [0.0, 0.0, -1.0, 0.0],
-                        [w / 2.0, h / 2.0, 0.0, 1.0],
+                        [(r + l) / 2.0, (t + b) / 2.0, 0.0, 1.0],
                     ]
                 } else {
                     [
-                        [2.0 / w, 0.0, 0.0, 0.0],
-                        [0.0, 2.0 / h, 0.0, 0.0],
+                        [2.0 / (r - l), 0.0, 0.0, 0.0],
+                        [0.0, 2.0 / (t - b), 0.0, 0.0],
                         [0.0, 0.0, -1.0, 0.0],
-                        [-1.0, -1.0, 0.0, 1.0],
+                        [-(r + l) / (r - l), -(t + b) / (t - b), 0.0, 1.0],
                     ]
                 }
             }
@@ -1124,7 +1730,7 @@ fn state_matrix(name: &str, ortho: Option<[u32; 2]>) -> Option<Mat4> {
 
 /// Sets the built-in state uniforms a shader reads to GL's initial state (see
 /// [`state_matrix`]); `gl_DepthRange` is (0, 1).
-fn set_state(it: &mut Interp<'_>, sh: &Shader, ortho: Option<[u32; 2]>) {
+fn set_state(it: &mut Interp<'_>, sh: &Shader, ortho: Option<[f64; 4]>) {
     for (_, v) in sh.vars_of(VarMode::Uniform) {
         if !v.builtin {
             continue;
@@ -1161,7 +1767,8 @@ fn set_state(it: &mut Interp<'_>, sh: &Shader, ortho: Option<[u32; 2]>) {
 /// The vertices of a draw: `draw rect`'s rectangle (x, y, w, h in normalized device
 /// coordinates), or rows of `[vertex data]` (`draw arrays`).
 enum Vertices<'a> {
-    Rect([f64; 4]),
+    /// The rectangle and its texture coordinates (s, t, width, height).
+    Rect([f64; 4], [f64; 4]),
     Arrays {
         data: &'a VertexData,
         rows: &'a [&'a [f64]],
@@ -1175,6 +1782,18 @@ enum Mode {
     Triangles,
     TriangleStrip,
     TriangleFan,
+    /// Compatibility-profile quadrilaterals, drawn as two triangles each.
+    Quads,
+    /// Patches of `patch parameter vertices` vertices, for tessellation.
+    Patches,
+    /// Points and lines: drawn only through a geometry shader taking them.
+    Points,
+    Lines,
+    LineStrip,
+    LineLoop,
+    LinesAdjacency,
+    LineStripAdjacency,
+    TrianglesAdjacency,
 }
 
 impl Mode {
@@ -1183,8 +1802,49 @@ impl Mode {
             "GL_TRIANGLES" => Mode::Triangles,
             "GL_TRIANGLE_STRIP" => Mode::TriangleStrip,
             "GL_TRIANGLE_FAN" => Mode::TriangleFan,
+            "GL_QUADS" => Mode::Quads,
+            "GL_PATCHES" => Mode::Patches,
+            "GL_POINTS" => Mode::Points,
+            "GL_LINES" => Mode::Lines,
+            "GL_LINE_STRIP" => Mode::LineStrip,
+            "GL_LINE_LOOP" => Mode::LineLoop,
+            "GL_LINES_ADJACENCY" => Mode::LinesAdjacency,
+            "GL_LINE_STRIP_ADJACENCY" => Mode::LineStripAdjacency,
+            "GL_TRIANGLES_ADJACENCY" => Mode::TrianglesAdjacency,
             _ => return None,
         })
+    }
+
+    /// The geometry shader input primitive this mode feeds (`layout(X) in`).
+    fn geometry_input(self) -> &'static str {
+        match self {
+            Mode::Triangles
+            | Mode::TriangleStrip
+            | Mode::TriangleFan
+            | Mode::Quads
+            | Mode::Patches => "triangles",
+            Mode::Points => "points",
+            Mode::Lines | Mode::LineStrip | Mode::LineLoop => "lines",
+            Mode::LinesAdjacency | Mode::LineStripAdjacency => "lines_adjacency",
+            Mode::TrianglesAdjacency => "triangles_adjacency",
+        }
+    }
+
+    /// The primitives of `n` vertices as a geometry shader receives them.
+    fn primitives(self, n: usize) -> Vec<Vec<usize>> {
+        match self {
+            Mode::Points => (0..n).map(|i| vec![i]).collect(),
+            Mode::Lines => (0..n / 2).map(|i| vec![2 * i, 2 * i + 1]).collect(),
+            Mode::LineStrip => (0..n.saturating_sub(1)).map(|i| vec![i, i + 1]).collect(),
+            Mode::LineLoop if n >= 2 => (0..n).map(|i| vec![i, (i + 1) % n]).collect(),
+            Mode::LineLoop => Vec::new(),
+            Mode::LinesAdjacency => (0..n / 4).map(|i| (4 * i..4 * i + 4).collect()).collect(),
+            Mode::LineStripAdjacency => (0..n.saturating_sub(3))
+                .map(|i| (i..i + 4).collect())
+                .collect(),
+            Mode::TrianglesAdjacency => (0..n / 6).map(|i| (6 * i..6 * i + 6).collect()).collect(),
+            _ => self.triangles(n).iter().map(|t| t.to_vec()).collect(),
+        }
     }
 
     /// The triangles of `n` vertices, each with its provoking (last) vertex third.
@@ -1203,6 +1863,15 @@ impl Mode {
             Mode::TriangleFan => (0..n.saturating_sub(2))
                 .map(|i| [0, i + 1, i + 2])
                 .collect(),
+            // Each quadrilateral as (0, 1, 3) and (1, 2, 3): the same winding, and its last
+            // vertex provoking.
+            Mode::Quads => (0..n / 4)
+                .flat_map(|i| {
+                    let b = 4 * i;
+                    [[b, b + 1, b + 3], [b + 1, b + 2, b + 3]]
+                })
+                .collect(),
+            _ => Vec::new(),
         }
     }
 }
@@ -1256,9 +1925,12 @@ impl VertexData {
         for l in lines {
             let row: Option<Vec<f64>> = l
                 .split_whitespace()
-                .map(|w| match w.strip_prefix("0x") {
-                    Some(h) => u64::from_str_radix(h, 16).ok().map(|x| x as f64),
-                    None => w.parse::<f64>().ok(),
+                .map(|w| {
+                    if w.trim_start_matches('-').starts_with("0x") {
+                        parse_int(w).map(|x| x as f64)
+                    } else {
+                        w.parse::<f64>().ok()
+                    }
                 })
                 .collect();
             match row {
@@ -1324,13 +1996,14 @@ fn read_back_ssbos(it: &Interp<'_>, sh: &Shader, ssbos: &mut BTreeMap<u32, Vec<u
 /// Runs the compute shader over `groups` work groups.
 fn dispatch(
     cs: &Shader,
-    groups: [u32; 3],
-    (uniforms, textures): (&[(String, Vec<Scalar>)], &Textures),
+    (groups, group_size): ([u32; 3], Option<[u32; 3]>),
+    (uniforms, textures): (&[Uniform], &Textures),
     ssbos: &mut BTreeMap<u32, Vec<u8>>,
     counters: &mut Counters,
 ) -> Result<(), String> {
     let mut it = Interp::new(cs).map_err(|e| e.to_string())?;
     it.limits.max_instructions = MAX_INSTRUCTIONS;
+    it.variable_group_size = group_size;
     set_state(&mut it, cs, None);
     set_uniforms(&mut it, uniforms);
     bind_textures(&mut it, cs, uniforms, textures);
@@ -1386,9 +2059,134 @@ fn make_texture(kind: &str, rest: &str) -> Result<fresnel_interp::Texture, Strin
     Ok(t)
 }
 
-/// `texparameter 2D min|mag FILTER`.
+/// shader_runner's `texture miptree UNIT` (`piglit_miptree_texture`): 8x8 with four levels
+/// of solid red, green, blue and white; nearest filtering between and within levels,
+/// clamped.
+fn miptree_texture() -> fresnel_interp::Texture {
+    const COLOURS: [[f64; 4]; 4] = [
+        [1.0, 0.0, 0.0, 1.0],
+        [0.0, 1.0, 0.0, 1.0],
+        [0.0, 0.0, 1.0, 1.0],
+        [1.0, 1.0, 1.0, 1.0],
+    ];
+    let level = |k: usize| fresnel_interp::Level::from_fn(8 >> k, 8 >> k, 1, |_, _, _| COLOURS[k]);
+    let mut t = fresnel_interp::Texture::new(fresnel_ir::SamplerDim::D2, false, level(0));
+    t.levels.extend((1..4).map(level));
+    t.wrap = [fresnel_interp::Wrap::ClampToEdge; 3];
+    t.mip_filter = fresnel_interp::MipFilter::Nearest;
+    t
+}
+
+/// shader_runner's `texture rgbw 1DArray UNIT (W, LAYERS)` and `texture rgbw 2DArray UNIT
+/// (W, H, LAYERS)` (`piglit_array_texture`): layer `k` solid red, green, blue or white
+/// (`k % 4`); nearest filtering, clamped, one level.
+fn array_texture(kind: &str, nums: &[f64]) -> Result<fresnel_interp::Texture, String> {
+    const COLOURS: [[f64; 4]; 4] = [
+        [1.0, 0.0, 0.0, 1.0],
+        [0.0, 1.0, 0.0, 1.0],
+        [0.0, 0.0, 1.0, 1.0],
+        [1.0, 1.0, 1.0, 1.0],
+    ];
+    let [w, h, layers] = match (kind, nums) {
+        ("1DArray", [w, l]) => [*w, 1.0, *l],
+        ("2DArray", [w, h, l]) => [*w, *h, *l],
+        _ => return Err("is not run (arguments)".into()),
+    };
+    let side = |v: f64| (v >= 1.0 && v <= f64::from(MAX_TEXTURE_SIDE)).then_some(v as u32);
+    let (Some(w), Some(h), Some(layers)) = (side(w), side(h), side(layers)) else {
+        return Err("is not run (size)".into());
+    };
+    if u64::from(w) * u64::from(h) * u64::from(layers) > fresnel_interp::tex::MAX_TEXELS as u64 {
+        return Err("is not run (size)".into());
+    }
+    let level = fresnel_interp::Level::from_fn(w, h, layers, |_, _, z| COLOURS[(z % 4) as usize]);
+    let dim = if kind == "1DArray" {
+        fresnel_ir::SamplerDim::D1
+    } else {
+        fresnel_ir::SamplerDim::D2
+    };
+    let mut t = fresnel_interp::Texture::new(dim, true, level);
+    t.wrap = [fresnel_interp::Wrap::ClampToEdge; 3];
+    Ok(t)
+}
+
+/// The dimensionality and arrayness of a `texparameter` target.
+fn target_of(target: &str) -> Option<(fresnel_ir::SamplerDim, bool)> {
+    use fresnel_ir::SamplerDim as D;
+    Some(match target {
+        "1D" => (D::D1, false),
+        "2D" => (D::D2, false),
+        "3D" => (D::D3, false),
+        "Rect" => (D::Rect, false),
+        "1DArray" => (D::D1, true),
+        "2DArray" => (D::D2, true),
+        _ => return None,
+    })
+}
+
+/// A depth texture of shader_runner's `texture shadow1D UNIT (W)`, `shadow2D UNIT (W, H)`,
+/// `shadowRect UNIT (W, H)`, `shadow1DArray UNIT (W, LAYERS)` and `shadow2DArray UNIT (W, H,
+/// LAYERS)` (`piglit_depth_texture`): depth `x / (W - 1)` from the left to the right
+/// edge, every layer alike; nearest filtering, clamped, compared with `GL_GREATER`.
+fn depth_texture(kind: &str, nums: &[f64]) -> Result<fresnel_interp::Texture, String> {
+    use fresnel_ir::SamplerDim as D;
+    let (dim, array, [w, h, layers]) = match (kind, nums) {
+        ("shadow1D", [w]) => (D::D1, false, [*w, 1.0, 1.0]),
+        ("shadow2D", [w, h]) => (D::D2, false, [*w, *h, 1.0]),
+        ("shadowRect", [w, h]) => (D::Rect, false, [*w, *h, 1.0]),
+        ("shadow1DArray", [w, l]) => (D::D1, true, [*w, 1.0, *l]),
+        ("shadow2DArray", [w, h, l]) => (D::D2, true, [*w, *h, *l]),
+        _ => return Err("is not run (kind or arguments)".into()),
+    };
+    let side = |v: f64| (v >= 1.0 && v <= f64::from(MAX_TEXTURE_SIDE)).then_some(v as u32);
+    let (Some(w), Some(h), Some(layers)) = (side(w), side(h), side(layers)) else {
+        return Err("is not run (size)".into());
+    };
+    if u64::from(w) * u64::from(h) * u64::from(layers) > fresnel_interp::tex::MAX_TEXELS as u64 {
+        return Err("is not run (size)".into());
+    }
+    let level = fresnel_interp::Level::from_fn(w, h, layers, |x, _, _| {
+        let d = if w > 1 {
+            f64::from(x as f32 / (w - 1) as f32)
+        } else {
+            0.0
+        };
+        [d, d, d, 1.0]
+    });
+    let mut t = fresnel_interp::Texture::new(dim, array, level);
+    t.wrap = [fresnel_interp::Wrap::ClampToEdge; 3];
+    t.compare = fresnel_interp::Compare::Greater;
+    Ok(t)
+}
+
+/// `texparameter TARGET min|mag FILTER`, `compare_func FUNC`, `depth_mode luminance`.
 fn tex_parameter(t: &mut fresnel_interp::Texture, what: &str, value: &str) -> Result<(), String> {
-    use fresnel_interp::{Filter, MipFilter};
+    use fresnel_interp::{Compare, Filter, MipFilter};
+    if what == "compare_func" {
+        t.compare = match value {
+            "never" => Compare::Never,
+            "less" => Compare::Less,
+            "equal" => Compare::Equal,
+            "lequal" => Compare::LessEqual,
+            "greater" => Compare::Greater,
+            "notequal" => Compare::NotEqual,
+            "gequal" => Compare::GreaterEqual,
+            "always" => Compare::Always,
+            _ => return Err(format!("`texparameter {what} {value}` is not set")),
+        };
+        return Ok(());
+    }
+    if what == "depth_mode" {
+        // The legacy shadow functions' (r, r, r, 1) is compiled into the shader: GL's
+        // initial LUMINANCE mode is the one modelled.
+        return if value == "luminance" {
+            Ok(())
+        } else {
+            Err(format!(
+                "`texparameter depth_mode {value}` (the luminance mode is compiled in)"
+            ))
+        };
+    }
     let filter = |v: &str| match v {
         "nearest" | "nearest_mipmap_nearest" | "nearest_mipmap_linear" => Some(Filter::Nearest),
         "linear" | "linear_mipmap_nearest" | "linear_mipmap_linear" => Some(Filter::Linear),
@@ -1411,12 +2209,7 @@ fn tex_parameter(t: &mut fresnel_interp::Texture, what: &str, value: &str) -> Re
 
 /// Binds to each sampler uniform the texture of the unit the test set it to (GL's default
 /// value is unit 0).
-fn bind_textures(
-    it: &mut Interp<'_>,
-    sh: &Shader,
-    uniforms: &[(String, Vec<Scalar>)],
-    textures: &Textures,
-) {
+fn bind_textures(it: &mut Interp<'_>, sh: &Shader, uniforms: &[Uniform], textures: &Textures) {
     for (_, v) in sh.vars_of(VarMode::Uniform) {
         let mut leaves = Vec::new();
         sampler_paths(&sh.types, v.ty, &v.name, 0, &mut leaves, 0);
@@ -1426,8 +2219,8 @@ fn bind_textures(
         for (k, (path, slot)) in leaves.into_iter().enumerate() {
             let unit = uniforms
                 .iter()
-                .find(|(n, _)| *n == path || (slot == 0 && *n == v.name))
-                .and_then(|(_, vals)| vals.first())
+                .find(|(n, _, _)| *n == path || (slot == 0 && *n == v.name))
+                .and_then(|(_, _, vals)| vals.first())
                 .map_or(binding + k as u32, |s| crate::deqp::scalar_f64(*s) as u32);
             if let Some(t) = textures.get(&unit) {
                 let _ = it.bind_texture(&v.name, slot, t.clone());
@@ -1470,6 +2263,18 @@ fn sampler_paths(
     }
 }
 
+/// Most instances of an instanced draw.
+const MAX_INSTANCES: u32 = 64;
+
+/// The state a draw takes besides its vertices and buffers: the fixed-function projection
+/// (`ortho`), the patches (with the patch parameters) and the instance.
+#[derive(Clone, Copy)]
+struct DrawState<'a> {
+    ortho: Option<[f64; 4]>,
+    patches: Option<(&'a [Vec<usize>], &'a PatchState)>,
+    instance: u32,
+}
+
 /// Atomic counter buffers by binding: the counters' values.
 type Counters = BTreeMap<u32, Vec<u32>>;
 
@@ -1483,6 +2288,8 @@ struct Buffers<'a> {
     textures: &'a Textures,
     /// Enabled clip distances (bit `n`: `gl_ClipDistance[n]` clips).
     clip_planes: u32,
+    /// `clip plane` equations (used where the last stage writes no `gl_ClipDistance`).
+    plane_eqs: [[f64; 4]; 8],
 }
 
 /// The atomic counters of a shader: (variable, binding, first counter, counters). An
@@ -1543,12 +2350,7 @@ fn read_back_counters(it: &Interp<'_>, sh: &Shader, counters: &mut Counters) {
 fn subdata_bytes(ty: &str, vals: &[&str]) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     for v in vals {
-        let int = |v: &str| -> Option<i128> {
-            match v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
-                Some(h) => i128::from_str_radix(h, 16).ok(),
-                None => v.parse::<i128>().ok(),
-            }
-        };
+        let int = parse_int;
         let bad = || format!("ssbo value `{v}` of type `{ty}`");
         match ty {
             "float" => match v.strip_prefix("0x") {
@@ -1648,12 +2450,26 @@ fn unorm8(v: f64) -> u8 {
     (v * 255.0).round() as u8
 }
 
-/// Every number in a text (parentheses and commas are separators).
+/// Every number in a text (parentheses, commas and a stray `;` are separators).
 fn numbers(text: &str) -> Option<Vec<f64>> {
-    text.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ','))
+    text.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | ';'))
         .filter(|w| !w.is_empty())
         .map(|w| w.parse::<f64>().ok())
         .collect()
+}
+
+/// An integer of a test file: decimal or `0x` hexadecimal, either with a sign (`-0x10` is
+/// -16; stored as the type's two's complement by the caller).
+fn parse_int(v: &str) -> Option<i128> {
+    let (neg, mag) = match v.strip_prefix('-') {
+        Some(m) => (true, m),
+        None => (false, v.strip_prefix('+').unwrap_or(v)),
+    };
+    let x = match mag.strip_prefix("0x").or_else(|| mag.strip_prefix("0X")) {
+        Some(h) => i128::from_str_radix(h, 16).ok()?,
+        None => mag.parse::<i128>().ok()?,
+    };
+    Some(if neg { -x } else { x })
 }
 
 /// The scalars of a `uniform TYPE NAME VALUES` command.
@@ -1667,8 +2483,10 @@ fn uniform_values(ty: &str, vals: &[&str]) -> Result<Vec<Scalar>, String> {
         || base.starts_with("dmat")
     {
         'f'
-    } else if base.starts_with("uint") || base.starts_with("uvec") {
+    } else if base.starts_with("uint") || base.starts_with("uvec") || base.starts_with("u64vec") {
         'u'
+    } else if base.starts_with("int64") || base.starts_with("i64vec") {
+        'I'
     } else if base.starts_with("int") || base.starts_with("ivec") {
         'i'
     } else if base.starts_with("bool") || base.starts_with("bvec") {
@@ -1680,15 +2498,7 @@ fn uniform_values(ty: &str, vals: &[&str]) -> Result<Vec<Scalar>, String> {
         .map(|v| v.trim_end_matches([',', ';']))
         .filter(|v| !v.is_empty())
         .map(|v| {
-            let int = |v: &str| -> Option<i128> {
-                match v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
-                    Some(h) => i128::from_str_radix(h, 16).ok(),
-                    None => match v.strip_prefix('-') {
-                        Some(n) => n.parse::<i128>().ok().map(|x| -x),
-                        None => v.parse::<i128>().ok(),
-                    },
-                }
-            };
+            let int = parse_int;
             let s = match kind {
                 // A float given as its bits (`0x3f800000`).
                 'f' => match v.strip_prefix("0x") {
@@ -1698,7 +2508,9 @@ fn uniform_values(ty: &str, vals: &[&str]) -> Result<Vec<Scalar>, String> {
                     None => v.parse::<f64>().ok().map(Scalar::Float),
                 },
                 'u' => int(v).map(|x| Scalar::Uint(x as u64)),
+                // Two's complement of the type's width: `-0x40000000`, `0xffffffff` (-1).
                 'i' => int(v).map(|x| Scalar::Int(x as i32 as i64)),
+                'I' => int(v).map(|x| Scalar::Int(x as i64)),
                 _ => match v {
                     "true" => Some(Scalar::Bool(true)),
                     "false" => Some(Scalar::Bool(false)),
@@ -1712,13 +2524,17 @@ fn uniform_values(ty: &str, vals: &[&str]) -> Result<Vec<Scalar>, String> {
 
 /// Sets every uniform the shader has (by GL path, else as a block member); names the shader
 /// does not have are left alone, as GL leaves inactive uniforms.
-fn set_uniforms(it: &mut Interp<'_>, uniforms: &[(String, Vec<Scalar>)]) {
-    for (name, vals) in uniforms {
+fn set_uniforms(it: &mut Interp<'_>, uniforms: &[Uniform]) {
+    for (name, element, vals) in uniforms {
         if it.set_uniform_path(name, vals).is_err() {
-            let _ = it.set_block_member(name, vals);
+            let _ = it.set_block_member_of(name, *element, vals);
         }
     }
 }
+
+/// A `uniform` command: the GL path, the element of an array of blocks it sets a member of
+/// (`ubo array index`), the values.
+type Uniform = (String, u32, Vec<Scalar>);
 
 /// Checks a probe command: `Ok(Some(why))` when it fails, `Err` when it is not supported.
 fn probe(
@@ -1726,6 +2542,7 @@ fn probe(
     relative: bool,
     fb: &[[u8; 4]],
     size: [u32; 2],
+    tolerance: [f64; 4],
 ) -> Result<Option<String>, String> {
     let rest = text
         .strip_prefix(if relative { "relative probe" } else { "probe" })
@@ -1801,7 +2618,7 @@ fn probe(
         for x in x0..x1 {
             let p = fb[(y * w + x) as usize];
             let bad =
-                (0..channels).any(|c| (f64::from(p[c]) / 255.0 - expected[c]).abs() > TOLERANCE);
+                (0..channels).any(|c| (f64::from(p[c]) / 255.0 - expected[c]).abs() > tolerance[c]);
             if bad {
                 let observed: Vec<String> = p[..channels]
                     .iter()

@@ -444,12 +444,15 @@ fn check_function(sh: &Shader, f: &Function) -> Result<(), Error> {
     Ok(())
 }
 
-/// Whether each lane of a group has its own copy of a variable of this mode.
-pub(crate) fn per_lane(mode: VarMode) -> bool {
-    matches!(
-        mode,
-        VarMode::ShaderIn | VarMode::ShaderOut | VarMode::Global | VarMode::Function
-    )
+/// Whether each lane of a group has its own copy of a variable of this mode in a shader of
+/// this stage. The outputs of a tessellation control shader belong to the patch: its
+/// invocations (one group) share them, so one invocation reads what another wrote.
+pub(crate) fn per_lane(stage: fresnel_ir::Stage, mode: VarMode) -> bool {
+    match mode {
+        VarMode::ShaderOut => stage != fresnel_ir::Stage::TessControl,
+        VarMode::ShaderIn | VarMode::Global | VarMode::Function => true,
+        _ => false,
+    }
 }
 
 impl<'a> Machine<'a> {
@@ -509,7 +512,7 @@ impl<'a> Machine<'a> {
     pub fn alloc_slots(&mut self, v: VarId) -> Result<(), Error> {
         let var = &self.sh.vars[v];
         let size = layout::slots(&self.sh.types, var.ty);
-        let pl = per_lane(var.mode);
+        let pl = per_lane(self.sh.stage, var.mode);
         let total = if pl {
             size.saturating_mul(self.n)
         } else {
@@ -1347,7 +1350,9 @@ impl<'a> Machine<'a> {
                         continue;
                     }
                     let (var, off, di) = self.deref_at(f, fi, fr, src(0), lane)?;
-                    if !per_lane(self.sh.vars[VarId(var as u32)].mode) && !self.visible(lane) {
+                    if !per_lane(self.sh.stage, self.sh.vars[VarId(var as u32)].mode)
+                        && !self.visible(lane)
+                    {
                         continue;
                     }
                     for c in 0..vc {

@@ -18,9 +18,14 @@
 //!   `fddx`/`fddy` are differences between horizontal/vertical neighbours. The coarse forms
 //!   are computed like the fine ones (each pixel uses its own row/column), which the GLSL
 //!   specification allows. Fragments missing from a quad run as helper invocations with
-//!   the inputs of a real fragment of the quad. Outside fragment shaders derivatives are 0.
+//!   the inputs of a real fragment of the quad; a runner that rasterizes can give them
+//!   inputs of their own (extrapolated from the primitive) as fragments marked in
+//!   [`Interp::helper_fragments`]. Outside fragment shaders derivatives are 0.
 //! * **Barriers**: a compute workgroup is one group, so every invocation reaches a
 //!   `barrier()` in uniform control flow at the same step; memory is always coherent.
+//!   A tessellation control shader's outputs belong to its patch: the invocations of a
+//!   group share them (run one patch per [`Interp::run_vertex`] of at most 64
+//!   invocations), so after `barrier()` one reads what the others wrote.
 //! * **Subgroups** are aligned runs of 32 lanes.
 //! * **Calls** copy in and out; recursion is an error.
 //!
@@ -235,6 +240,15 @@ pub struct Interp<'s> {
     /// its primitive gives it, for runners that rasterize. Fragments past the end of the list
     /// face the front and take `frag_depth` and a `gl_FragCoord.w` of 1.
     pub per_fragment: Vec<RasterFacts>,
+    /// Per fragment of the next [`Interp::run_fragment`]: whether it is only a helper of
+    /// its quad (a pixel its primitive does not cover, with inputs extrapolated from the
+    /// primitive, for derivatives): it runs as a helper invocation, writes no memory and
+    /// counts as discarded. Fragments past the end of the list are real.
+    pub helper_fragments: Vec<bool>,
+    /// The workgroup size of the next [`Interp::run_compute`] of a shader declaring
+    /// `layout(local_size_variable) in` (GL_ARB_compute_variable_group_size's
+    /// `glDispatchComputeGroupSizeARB`); `None`: the declared size.
+    pub variable_group_size: Option<[u32; 3]>,
     /// Specialization constant values set by [`Interp::set_spec_constant`]
     /// (constant_id, bits), sorted by id.
     spec_overrides: Vec<(u32, u64)>,
@@ -368,6 +382,8 @@ impl<'s> Interp<'s> {
             executed: 0,
             frag_depth: 0.5,
             per_fragment: Vec::new(),
+            helper_fragments: Vec::new(),
+            variable_group_size: None,
             spec_overrides: Vec::new(),
         })
     }
@@ -475,6 +491,19 @@ impl<'s> Interp<'s> {
     /// `member`, `member[2].field`, ... of any block with a top-level member of that name, or
     /// the same after `Block.`. Creates the block's buffer (zeroed) when it has none.
     pub fn set_block_member(&mut self, path: &str, vals: &[Scalar]) -> Result<(), Error> {
+        self.set_block_member_of(path, 0, vals)
+    }
+
+    /// As [`Interp::set_block_member`], in element `element` of an array (of arrays) of
+    /// blocks, counted in order with the last index fastest (the elements lie one after the
+    /// other in the variable's buffer); element 0 of a block that is not an array is the
+    /// block itself.
+    pub fn set_block_member_of(
+        &mut self,
+        path: &str,
+        element: u32,
+        vals: &[Scalar],
+    ) -> Result<(), Error> {
         let types = &self.shader.types;
         let is_block = |n: &str| {
             self.shader.vars.iter().any(|(_, v)| {
@@ -495,7 +524,31 @@ impl<'s> Interp<'s> {
             if block_name.is_some_and(|b| b != v.name) {
                 continue;
             }
-            let Type::Struct { fields, .. } = types.get(v.ty) else {
+            // An array (of arrays) of blocks: the element's place in the buffer, `element`
+            // counting the blocks in order (the last index fastest).
+            let mut dims = Vec::new();
+            let mut block_ty = v.ty;
+            while let Type::Array { elem, len, stride } = types.get(block_ty) {
+                let s = if *stride > 0 {
+                    *stride
+                } else {
+                    layout::natural_size(types, *elem)
+                };
+                dims.push(((*len).max(1), s));
+                block_ty = *elem;
+                if dims.len() > 8 {
+                    break;
+                }
+            }
+            let (mut rest, mut base) = (element, 0u32);
+            for (len, s) in dims.iter().rev() {
+                base = base.saturating_add((rest % len).saturating_mul(*s));
+                rest /= len;
+            }
+            if rest != 0 {
+                continue;
+            }
+            let Type::Struct { fields, .. } = types.get(block_ty) else {
                 continue;
             };
             let mut end = 0u32;
@@ -516,7 +569,14 @@ impl<'s> Interp<'s> {
                     row_major: fd.row_major,
                     stride: fd.matrix_stride.unwrap_or(0),
                 };
-                layout::byte_leaves(types, fd.ty, off, mat, &mut leaves, 1 << 20);
+                layout::byte_leaves(
+                    types,
+                    fd.ty,
+                    off.saturating_add(base),
+                    mat,
+                    &mut leaves,
+                    1 << 20,
+                );
                 let size = layout::natural_size(types, v.ty) as usize;
                 let buf =
                     self.buffers[vid.0 as usize].get_or_insert_with(|| vec![0; size.min(1 << 26)]);
@@ -759,6 +819,8 @@ impl<'s> Interp<'s> {
         m.quads = true;
         let depth = self.frag_depth;
         let raster = std::mem::take(&mut self.per_fragment);
+        let helpers = std::mem::take(&mut self.helper_fragments);
+        let is_helper = |i: usize| helpers.get(i).copied().unwrap_or(false);
         // `layout(pixel_center_integer) in vec4 gl_FragCoord`: centres at whole numbers.
         let center = if self.shader.info.pixel_center_integer {
             0.0
@@ -775,9 +837,16 @@ impl<'s> Interp<'s> {
             let mut input_of = Vec::with_capacity(chunk.len() * 4);
             let mut pos = Vec::with_capacity(chunk.len() * 4);
             for ((qx, qy), members) in chunk {
-                let first = members.iter().flatten().next().copied().unwrap_or(0);
+                // Lanes without a fragment take the inputs of a real one (else any).
+                let first = members
+                    .iter()
+                    .flatten()
+                    .find(|&&i| !is_helper(i))
+                    .or_else(|| members.iter().flatten().next())
+                    .copied()
+                    .unwrap_or(0);
                 for (k, mem) in members.iter().enumerate() {
-                    lanes.push(*mem);
+                    lanes.push(mem.filter(|&i| !is_helper(i)));
                     input_of.push(mem.unwrap_or(first));
                     pos.push((qx * 2 + (k as u32 & 1), qy * 2 + (k as u32 >> 1)));
                 }
@@ -1028,6 +1097,9 @@ impl Interp<'_> {
     /// specialized.
     pub fn local_size(&self) -> [u32; 3] {
         let info = &self.shader.info;
+        if let Some(g) = self.variable_group_size {
+            return g.map(|x| x.max(1));
+        }
         let mut ls = info.local_size.map(|x| x.max(1));
         for (k, id) in info.local_size_id.iter().enumerate() {
             if let Some(v) = id.and_then(|id| self.spec_constant(id)) {
@@ -1122,7 +1194,12 @@ impl InterpView<'_> {
             if v.mode != VarMode::ShaderOut {
                 continue;
             }
-            let Region::Slots { size, data, .. } = &m.mem[vid.0 as usize] else {
+            let Region::Slots {
+                size,
+                data,
+                per_lane,
+            } = &m.mem[vid.0 as usize]
+            else {
                 continue;
             };
             let out = outputs[vid.0 as usize].get_or_insert_with(Vec::new);
@@ -1131,7 +1208,10 @@ impl InterpView<'_> {
                     if out.len() <= *inv {
                         out.resize(*inv + 1, Vec::new());
                     }
-                    out[*inv] = data[lane * size..(lane + 1) * size].to_vec();
+                    // Shared outputs (a tessellation control shader's): every invocation
+                    // sees the whole patch.
+                    let base = if *per_lane { lane * size } else { 0 };
+                    out[*inv] = data[base..base + size].to_vec();
                 }
             }
         }

@@ -639,6 +639,12 @@ pub(crate) fn exec_tex(
                     ((x + 0.5).floor() as i64).clamp(0, i64::from(layers.max(1)) - 1)
                 };
                 let base = tx.base_size(0);
+                // Rectangle textures take coordinates in texels.
+                let rect = t.dim == SamplerDim::Rect;
+                if rect {
+                    lk.coord[0] /= f64::from(base[0].max(1));
+                    lk.coord[1] /= f64::from(base[1].max(1));
+                }
                 if cube {
                     let (face, s, tt) = cube_face(c[0], c[1], c[2]);
                     lk.coord = [s, tt, 0.0];
@@ -659,7 +665,11 @@ pub(crate) fn exec_tex(
                     None
                 };
                 // Level of detail.
-                let scale = [f64::from(base[0]), f64::from(base[1]), f64::from(base[2])];
+                let scale = if rect {
+                    [1.0; 3]
+                } else {
+                    [f64::from(base[0]), f64::from(base[1]), f64::from(base[2])]
+                };
                 let rho_of = |dx: [f64; 4], dy: [f64; 4]| -> f64 {
                     let d = if cube { 2 } else { dims };
                     let mut sx = 0.0;
@@ -723,10 +733,16 @@ pub(crate) fn exec_tex(
                 };
                 if t.op == TexOp::Lod {
                     let max_level = (tx.levels.len().max(1) - 1) as f64;
-                    let clamped = if state.mip_filter == MipFilter::None {
-                        0.0
-                    } else {
-                        lod.clamp(0.0, max_level)
+                    // The x component is the level (or levels) the lookup would read: with
+                    // nearest mip filtering, λ rounded as GL selects the level
+                    // (`ceil(λ + 1/2) - 1` above 1/2), with linear λ itself.
+                    let clamped = match state.mip_filter {
+                        MipFilter::None => 0.0,
+                        MipFilter::Nearest if lod > 0.5 => {
+                            ((lod + 0.5).ceil() - 1.0).clamp(0.0, max_level)
+                        }
+                        MipFilter::Nearest => 0.0,
+                        MipFilter::Linear => lod.clamp(0.0, max_level),
                     };
                     let raw = if lod.is_finite() { lod } else { -1000.0 };
                     out[0] = fput(clamped, db);

@@ -664,3 +664,142 @@ void main() {
     assert!(text.contains("= partition "), "{text}");
     assert!(!text.contains("read_invocation"), "{text}");
 }
+
+#[test]
+fn tessellation_control_invocations_share_the_patch_outputs() {
+    // Each invocation writes its own element, then (after the barrier) reads every other
+    // invocation's: the outputs belong to the patch, not to one invocation.
+    let src = "#version 400
+layout(vertices = 4) out;
+out int v[];
+patch out int sum;
+void main() {
+    v[gl_InvocationID] = gl_InvocationID + 10;
+    barrier();
+    int s = 0;
+    for (int i = 0; i < 4; i++)
+        s += v[i];
+    if (gl_InvocationID == 3)
+        sum = s;
+    gl_TessLevelOuter[0] = 1.0;
+}
+";
+    let sh = lower_named("t.tesc", src, false);
+    let mut it = Interp::new(&sh).expect("interpreter");
+    it.run_vertex(4).expect("runs");
+    let v = it.output("v").expect("v");
+    let sum = it.output("sum").expect("sum");
+    for inv in 0..4 {
+        assert_eq!(v[inv], vec![10, 11, 12, 13], "invocation {inv}");
+        assert_eq!(sum[inv], vec![46], "invocation {inv}");
+    }
+}
+
+#[test]
+fn rectangle_textures_take_coordinates_in_texels() {
+    // A 4x2 rectangle texture: texel (x, y) holds x + 4y. Its coordinates are texels, not
+    // [0, 1] (the shadow form compares against the texel the same way).
+    let src = "#version 450
+layout(local_size_x = 1) in;
+layout(binding = 0) uniform sampler2DRect t;
+layout(binding = 1) uniform sampler2DRectShadow s;
+layout(binding = 2, std430) buffer Out { float r[4]; };
+void main() {
+    r[0] = texture(t, vec2(0.5, 0.5)).x;
+    r[1] = texture(t, vec2(3.5, 1.5)).x;
+    r[2] = texture(t, vec2(2.25, 0.75)).x;
+    r[3] = texture(s, vec3(3.5, 0.5, 0.5));
+}
+";
+    let sh = lower(src, false);
+    let level = || Level::from_fn(4, 2, 1, |x, y, _| [f64::from(x + 4 * y), 0.0, 0.0, 1.0]);
+    let depth = Level::from_fn(4, 2, 1, |x, _, _| [f64::from(x) / 3.0, 0.0, 0.0, 1.0]);
+    let r = run_compute(&sh, 4, |it| {
+        it.bind_texture("t", 0, Texture::new(SamplerDim::Rect, false, level()))
+            .expect("t");
+        let mut d = Texture::new(SamplerDim::Rect, false, depth);
+        d.compare = fresnel_interp::Compare::Less;
+        it.bind_texture("s", 0, d).expect("s");
+    });
+    let f: Vec<f32> = r.iter().map(|w| f32::from_bits(*w)).collect();
+    // Texel 3 has depth 1.0: 0.5 < 1.0 passes.
+    assert_eq!(f, vec![0.0, 7.0, 2.0, 1.0]);
+}
+
+#[test]
+fn helper_fragments_give_derivatives_and_write_nothing() {
+    // One real fragment and its three quad neighbours as helpers with inputs of their own:
+    // the derivatives see the helpers' inputs, the helpers' buffer writes and outputs are
+    // dropped, and they count as discarded.
+    let src = "#version 450
+layout(location = 0) in float v;
+layout(location = 0) out vec4 c;
+layout(binding = 0, std430) buffer Out { uint n; };
+void main() {
+    atomicAdd(n, 1u);
+    c = vec4(dFdx(v), dFdy(v), gl_HelperInvocation ? 1.0 : 0.0, 1.0);
+}
+";
+    let sh = lower_named("t.frag", src, false);
+    let frags: Vec<fresnel_interp::Fragment> = (0..4)
+        .map(|i| fresnel_interp::Fragment {
+            x: i & 1,
+            y: i >> 1,
+        })
+        .collect();
+    let mut it = Interp::new(&sh).expect("interpreter");
+    // v = 3x + 5y.
+    let v = |i: u32| u64::from(((3 * (i & 1) + 5 * (i >> 1)) as f32).to_bits());
+    it.set_input("v", (0..4).map(|i| vec![v(i)]).collect())
+        .expect("v");
+    it.set_buffer("Out", vec![0u8; 4]).expect("Out");
+    it.helper_fragments = vec![false, true, true, true];
+    it.run_fragment(&frags).expect("runs");
+    let c = it.output("c").expect("c");
+    let f = |b: u64| f32::from_bits(b as u32);
+    assert_eq!(
+        (f(c[0][0]), f(c[0][1]), f(c[0][2])),
+        (3.0, 5.0, 0.0),
+        "the real fragment's derivatives"
+    );
+    assert_eq!(it.discarded(), &[false, true, true, true]);
+    assert_eq!(words(it.buffer("Out").expect("Out")), vec![1]);
+}
+
+#[test]
+fn query_lod_reports_the_level_nearest_mip_filtering_reads() {
+    // uv changes by 2.5 texels of the 8x8 texture per pixel: λ = log2(2.5) ≈ 1.32. With
+    // nearest mip filtering the level read (x) is 1, with linear filtering λ itself; y is λ.
+    let src = "#version 450
+layout(binding = 0) uniform sampler2D t;
+layout(location = 0) out vec4 c;
+void main() { c = vec4(textureQueryLod(t, gl_FragCoord.xy * (2.5 / 8.0)), 0.0, 1.0); }
+";
+    let sh = lower_named("t.frag", src, false);
+    let frags: Vec<fresnel_interp::Fragment> = (0..4)
+        .map(|i| fresnel_interp::Fragment {
+            x: i & 1,
+            y: i >> 1,
+        })
+        .collect();
+    let run = |mip: MipFilter| {
+        let mut it = Interp::new(&sh).expect("interpreter");
+        let mut tex = Texture::new(
+            SamplerDim::D2,
+            false,
+            Level::from_fn(8, 8, 1, |_, _, _| [0.0, 0.0, 0.0, 1.0]),
+        );
+        tex.generate_mipmaps();
+        tex.mip_filter = mip;
+        it.bind_texture("t", 0, tex).expect("t");
+        it.run_fragment(&frags).expect("runs");
+        let c = &it.output("c").expect("c")[0];
+        (f32::from_bits(c[0] as u32), f32::from_bits(c[1] as u32))
+    };
+    let lambda = 2.5f32.log2();
+    let (x, y) = run(MipFilter::Nearest);
+    assert_eq!(x, 1.0);
+    assert!((y - lambda).abs() < 1e-5, "{y}");
+    let (x, _) = run(MipFilter::Linear);
+    assert!((x - lambda).abs() < 1e-5, "{x}");
+}

@@ -37,6 +37,11 @@ pub struct ShaderFacts {
     pub used_inputs: BTreeSet<String>,
     /// The shader declares `layout(max_vertices = N) out` (geometry).
     pub max_vertices: bool,
+    /// The shader declares a fixed local size (`layout(local_size_x = N) in`, or its
+    /// specialization-constant form), or a variable one (`layout(local_size_variable) in`,
+    /// GL_ARB_compute_variable_group_size) (compute).
+    pub local_size_fixed: bool,
+    pub local_size_variable: bool,
 }
 
 impl ShaderFacts {
@@ -52,6 +57,8 @@ impl ShaderFacts {
         self.globals.extend(other.globals);
         self.used_inputs.extend(other.used_inputs);
         self.max_vertices |= other.max_vertices;
+        self.local_size_fixed |= other.local_size_fixed;
+        self.local_size_variable |= other.local_size_variable;
     }
 
     /// Facts that compare as nothing (no precisions, blocks or globals), for `stage` in
@@ -68,6 +75,8 @@ impl ShaderFacts {
             globals: BTreeMap::new(),
             used_inputs: BTreeSet::new(),
             max_vertices: false,
+            local_size_fixed: false,
+            local_size_variable: false,
         }
     }
 }

@@ -596,6 +596,8 @@ impl<'a> Linker<'a> {
             local_size: [1, 1, 1],
             ..ShaderInfo::default()
         };
+        // The gl_FragCoord conventions of the units that use it.
+        let mut frag_coord_layout: Option<(bool, bool)> = None;
         for (ui, (label, u)) in units.iter().enumerate() {
             let i = &u.info;
             let err = |what: &str| {
@@ -666,6 +668,22 @@ impl<'a> Linker<'a> {
             }
             if !opt(&mut info.depth_layout, &i.depth_layout) {
                 return Err(err("depth layout"));
+            }
+            // GLSL 1.50 "Built-In Variables": every fragment unit that uses (or redeclares)
+            // gl_FragCoord redeclares it with the same qualifiers.
+            let frag_coord = u
+                .vars_of(fresnel_ir::VarMode::ShaderIn)
+                .any(|(_, v)| v.builtin && v.name == "gl_FragCoord");
+            if frag_coord {
+                let q = (i.origin_upper_left, i.pixel_center_integer);
+                match frag_coord_layout {
+                    Some(p) if p != q => {
+                        return Err(err(
+                            "gl_FragCoord layout (origin_upper_left, pixel_center_integer)",
+                        ))
+                    }
+                    _ => frag_coord_layout = Some(q),
+                }
             }
             info.early_fragment_tests |= i.early_fragment_tests;
             info.origin_upper_left |= i.origin_upper_left;

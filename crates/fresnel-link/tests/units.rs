@@ -359,3 +359,32 @@ float f() { return pb.y; }
         "{e}"
     );
 }
+
+#[test]
+fn fragment_units_using_gl_frag_coord_agree_on_its_layout() {
+    let main = |layout: &str| {
+        format!(
+            "#version 150\n{layout}\nout vec4 c;\nvoid f();\n\
+             void main() {{ c = vec4(gl_FragCoord.xyz, 1.0); f(); }}\n"
+        )
+    };
+    let other = |layout: &str| {
+        format!("#version 150\n{layout}\nout vec4 c;\nvoid f() {{ c.a = gl_FragCoord.z; }}\n")
+    };
+    let both = "layout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;";
+    let link = |a: String, b: String| {
+        link_units(vec![lower("a.frag", &a), lower("b.frag", &b)]).map(|_| ())
+    };
+    assert!(link(main(both), other(both)).is_ok());
+    // Different qualifiers, or a unit using it without the redeclaration.
+    for b in [
+        other("layout(origin_upper_left) in vec4 gl_FragCoord;"),
+        other(""),
+    ] {
+        let e = link(main(both), b).expect_err("conflicting gl_FragCoord layouts");
+        assert!(e.message.contains("gl_FragCoord layout"), "{e}");
+    }
+    // A unit that does not use it need not redeclare it.
+    let none = "#version 150\nout vec4 c;\nvoid f() { c.a = 1.0; }\n".to_string();
+    assert!(link(main(both), none).is_ok());
+}

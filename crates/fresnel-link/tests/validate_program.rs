@@ -557,3 +557,52 @@ fn separable_pipelines_match_exactly() {
     // One program: not compared here (linking checked it).
     assert_eq!(validate_pipeline(&[&v, &f_some], &[0, 0]), Ok(()));
 }
+
+#[test]
+fn compute_programs_declare_one_kind_of_local_size() {
+    let fixed = "#version 430\nlayout(local_size_x = 2) in;\nvoid f();\nvoid main() { f(); }\n";
+    let none = "#version 430\nvoid f();\nvoid main() { f(); }\n";
+    let other = "#version 430\nvoid f() {}\n";
+    let variable = "#version 430\n#extension GL_ARB_compute_variable_group_size : require\n\
+                    layout(local_size_variable) in;\nvoid f() {}\n";
+    // Declared in either unit, it counts for the stage.
+    rule(
+        GL,
+        &[("comp", fixed), ("comp", other)],
+        &[("comp", none), ("comp", other)],
+        &["compute shader", "local size"],
+    );
+    rule(
+        GL,
+        &[("comp", none), ("comp", variable)],
+        &[("comp", fixed), ("comp", variable)],
+        &["compute shader", "both a fixed and a variable local size"],
+    );
+    // Vulkan shaders are not held to it here.
+    assert_eq!(link(VK, &[("comp", none), ("comp", other)]), Ok(()));
+}
+
+#[test]
+fn geometry_input_arrays_match_the_input_primitive_across_units() {
+    let main = "#version 150\nlayout(lines) in;\nlayout(triangle_strip, max_vertices = 3) out;\n\
+                void f(int i);\nvoid main() { f(0); f(1); }\n";
+    let other = |n: u32| {
+        format!(
+            "#version 150\nin vec4 v[{n}];\nin B {{ vec4 w; }} b[{n}];\n\
+             void f(int i) {{ gl_Position = v[i] + b[i].w; EmitVertex(); }}\n"
+        )
+    };
+    rule(
+        GL,
+        &[("geom", main), ("geom", &other(2))],
+        &[("geom", main), ("geom", &other(3))],
+        &["geometry input", "3 elements", "2 vertices"],
+    );
+    // An unsized array the other unit indexes below the primitive's size links.
+    let unsized_ = "#version 150
+flat in int v[];
+out vec4 c;
+                    void f(int i) { c = vec4(float(v[0])); EmitVertex(); }
+";
+    assert_eq!(link(GL, &[("geom", main), ("geom", unsized_)]), Ok(()));
+}

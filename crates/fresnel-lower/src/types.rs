@@ -292,7 +292,12 @@ fn ir_type_rm(
                 ArraySize::Fixed(n) => n,
                 ArraySize::Unsized => 0,
             };
+            // An array of blocks (the variable's own array, not a buffer reference inside
+            // a block) has no stride: each element is a buffer of its own. Its elements'
+            // sizes are the blocks' (the interpreter lays them one after another), not the
+            // 8 bytes of a reference that std_layout gives a block type.
             let stride = match layout {
+                Some(_) if !in_struct && holds_block(m, elem) => 0,
                 Some(l) => array_stride(m, elem, l.packing, row_major),
                 None => 0,
             };
@@ -405,6 +410,19 @@ fn effective(p: Packing) -> Packing {
         Packing::Shared | Packing::Packed => Packing::Std140,
         p => p,
     }
+}
+
+/// Whether a type is a block, or an array (of arrays) of blocks.
+fn holds_block(m: &hir::Module, ty: HirTypeId) -> bool {
+    let mut ty = ty;
+    for _ in 0..64 {
+        match m.types.get(ty) {
+            HType::Array { elem, .. } => ty = *elem,
+            HType::Struct(sid) => return m.types.struct_def(*sid).kind == StructKind::Block,
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// The stride of an array of `elem` under a packing.

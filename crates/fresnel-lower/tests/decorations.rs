@@ -648,3 +648,49 @@ fn transform_feedback_defaults_follow_declaration_order() {
     let o2 = var(&s, "out2");
     assert_eq!((o2.xfb_buffer, o2.xfb_stride), (Some(2), None));
 }
+
+/// An array of blocks has no stride: each element is a buffer of its own (the block is
+/// not the 8-byte buffer reference a block type inside a block is). Arrays inside the
+/// block keep theirs.
+#[test]
+fn arrays_of_blocks_have_no_stride() {
+    let s = lower(
+        "t.frag",
+        "#version 430\n\
+         uniform block { vec4 color[2]; } arr[4];\n\
+         layout(std430) buffer S { float f[3]; } s[2][3];\n\
+         uniform int n;\nout vec4 o;\n\
+         void main() { o = arr[n].color[1] + vec4(s[1][n].f[2]); }\n",
+    );
+    let arr = var(&s, "block");
+    let Type::Array {
+        elem,
+        len: 4,
+        stride: 0,
+    } = *s.types.get(arr.ty)
+    else {
+        panic!("{:?}", s.types.get(arr.ty));
+    };
+    let Type::Struct { fields, .. } = s.types.get(elem) else {
+        panic!("{:?}", s.types.get(elem));
+    };
+    assert!(matches!(
+        s.types.get(fields[0].ty),
+        Type::Array { stride: 16, .. }
+    ));
+    let ssbo = var(&s, "S");
+    let Type::Array {
+        elem, stride: 0, ..
+    } = *s.types.get(ssbo.ty)
+    else {
+        panic!("{:?}", s.types.get(ssbo.ty));
+    };
+    assert!(matches!(
+        s.types.get(elem),
+        Type::Array {
+            stride: 0,
+            len: 3,
+            ..
+        }
+    ));
+}

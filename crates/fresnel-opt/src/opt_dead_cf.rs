@@ -148,7 +148,11 @@ fn unwrap_once_loop(f: &mut Function, i: usize) {
         f.replace_all_uses(dest, v);
         f.remove_instr(x);
     }
+    // What `first` led to (a nested loop's header, whose phis name it) now follows
+    // `before`.
+    let first_succs: Vec<BlockId> = f.blocks[first].succs.iter().flatten().copied().collect();
     move_instrs(f, first, before);
+    crate::util::rename_phi_preds(f, &first_succs, |b| if b == first { before } else { b });
     f.blocks[first].list = None;
     f.blocks[after].list = None;
     let mut list = f.body[..i].to_vec();
@@ -242,7 +246,11 @@ fn unwrap_single_pass_loop(f: &mut Function, l: ListRef, i: usize) {
         f.remove_instr(brk);
     }
     let succs: Vec<BlockId> = f.blocks[after].succs.iter().flatten().copied().collect();
+    // What `first` led to (a nested loop's header, whose phis name it) now follows
+    // `before`.
+    let first_succs: Vec<BlockId> = f.blocks[first].succs.iter().flatten().copied().collect();
     move_instrs(f, first, before);
+    crate::util::rename_phi_preds(f, &first_succs, |b| if b == first { before } else { b });
     f.blocks[first].list = None;
     let tail = if body.len() > 1 { last } else { before };
     move_instrs(f, after, tail);

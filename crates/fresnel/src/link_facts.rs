@@ -101,6 +101,14 @@ fn collect(
             .resolve(e.name)
             .eq_ignore_ascii_case("max_vertices")
     });
+    for e in &m.stage_layout {
+        let name = interner.resolve(e.name).to_ascii_lowercase();
+        if name == "local_size_variable" {
+            facts.local_size_variable = true;
+        } else if name.starts_with("local_size_") {
+            facts.local_size_fixed = true;
+        }
+    }
     for ex in &m.exprs {
         let ExprKind::Var(v) = ex.kind else {
             continue;
