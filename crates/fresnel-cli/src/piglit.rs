@@ -1034,22 +1034,27 @@ impl Program {
                         .collect();
                     let patches =
                         matches!(mode, Mode::Patches).then_some((&list[..], &patch_state));
-                    for instance in 0..instances {
-                        let buffers = Buffers {
-                            ssbos: &mut ssbos,
-                            counters: &mut counters,
-                            clip_planes,
-                            plane_eqs,
-                            textures: &textures,
-                        };
-                        let state = DrawState {
-                            ortho: ortho_projection,
-                            patches,
-                            instance,
-                        };
-                        if let Err(e) = self.draw(&arrays, &uniforms, &mut fb, buffers, state) {
-                            return Outcome::Fail(at(e));
-                        }
+                    let mut buffers = Buffers {
+                        ssbos: &mut ssbos,
+                        counters: &mut counters,
+                        clip_planes,
+                        plane_eqs,
+                        textures: &textures,
+                    };
+                    let state = DrawState {
+                        ortho: ortho_projection,
+                        patches,
+                        instance: 0,
+                    };
+                    if let Err(e) = self.draw_instances(
+                        &arrays,
+                        &uniforms,
+                        &mut fb,
+                        &mut buffers,
+                        state,
+                        instances,
+                    ) {
+                        return Outcome::Fail(at(e));
                     }
                     drew = true;
                 }
@@ -1099,22 +1104,27 @@ impl Program {
                     // shader_runner draws one patch of the four corners.
                     let corners = [vec![0, 1, 2, 3]];
                     let patches = patch.then_some((&corners[..], &patch_state));
-                    for instance in 0..instances {
-                        let buffers = Buffers {
-                            ssbos: &mut ssbos,
-                            counters: &mut counters,
-                            clip_planes,
-                            plane_eqs,
-                            textures: &textures,
-                        };
-                        let state = DrawState {
-                            ortho: ortho_projection,
-                            patches,
-                            instance,
-                        };
-                        if let Err(e) = self.draw(&rect, &uniforms, &mut fb, buffers, state) {
-                            return Outcome::Fail(at(e));
-                        }
+                    let mut buffers = Buffers {
+                        ssbos: &mut ssbos,
+                        counters: &mut counters,
+                        clip_planes,
+                        plane_eqs,
+                        textures: &textures,
+                    };
+                    let state = DrawState {
+                        ortho: ortho_projection,
+                        patches,
+                        instance: 0,
+                    };
+                    if let Err(e) = self.draw_instances(
+                        &rect,
+                        &uniforms,
+                        &mut fb,
+                        &mut buffers,
+                        state,
+                        instances,
+                    ) {
+                        return Outcome::Fail(at(e));
                     }
                     drew = true;
                 }
@@ -1182,6 +1192,30 @@ impl Program {
     }
 
     /// Draws the rectangle `r` (x, y, w, h in normalized device coordinates) into `fb`.
+    /// Draws `source` `instances` times (`gl_InstanceID` 0, 1, ...), with `state` but its
+    /// instance, sharing the buffers.
+    fn draw_instances(
+        &self,
+        source: &Vertices<'_>,
+        uniforms: &[Uniform],
+        fb: &mut [[u8; 4]],
+        buffers: &mut Buffers<'_>,
+        state: DrawState<'_>,
+        instances: u32,
+    ) -> Result<(), String> {
+        for instance in 0..instances {
+            let b = Buffers {
+                ssbos: &mut *buffers.ssbos,
+                counters: &mut *buffers.counters,
+                textures: buffers.textures,
+                clip_planes: buffers.clip_planes,
+                plane_eqs: buffers.plane_eqs,
+            };
+            self.draw(source, uniforms, fb, b, DrawState { instance, ..state })?;
+        }
+        Ok(())
+    }
+
     fn draw(
         &self,
         source: &Vertices<'_>,
