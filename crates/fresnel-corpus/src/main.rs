@@ -7,7 +7,7 @@
 //! fresnel-corpus realworld [--peer] [--json OUT] [--list]
 //! fresnel-corpus programs [--json OUT] [--list]
 //! fresnel-corpus bench [--sample N]
-//! fresnel-corpus spirv-bench [--sample N] [--reps N] [--median] [--fresnel PATH] [--list]
+//! fresnel-corpus spirv-bench [--sample N] [--reps N] [--median] [--interleave] [--fresnel PATH] [--list]
 //! fresnel-corpus ir-check [--source S] [--filter SUBSTR] [--limit N] [--top N] [--print]
 //! ```
 
@@ -135,6 +135,10 @@ enum Cmd {
         /// A file's time is the median of its runs (default: the minimum).
         #[arg(long)]
         median: bool,
+        /// Alternate the two tools' runs on each file (default: each tool's runs back to
+        /// back, as hyperfine times a command).
+        #[arg(long)]
+        interleave: bool,
         /// The fresnel executable (default: `fresnel` next to this program).
         #[arg(long)]
         fresnel: Option<PathBuf>,
@@ -711,6 +715,7 @@ fn main() -> ExitCode {
             sample,
             reps,
             median,
+            interleave,
             fresnel,
             glslang,
             list,
@@ -728,6 +733,7 @@ fn main() -> ExitCode {
                 sample: *sample,
                 reps: *reps,
                 median: *median,
+                interleave: *interleave,
                 threads: cli.jobs,
                 list: *list,
             };
