@@ -143,15 +143,8 @@ enum Command {
     Deqp {
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Also print one line per passing test.
-        #[arg(long = "list-passing")]
-        list_passing: bool,
-        /// Do not print failures (only the summary).
-        #[arg(short = 'q', long)]
-        quiet: bool,
-        /// Print a summary line per file.
-        #[arg(long = "per-file")]
-        per_file: bool,
+        #[command(flatten)]
+        run: RunnerFlags,
         /// Where execution tests run: the interpreter, SPIR-V on the Vulkan device (Mesa
         /// lavapipe), or both (reporting every test whose outcomes differ).
         #[arg(long, value_enum, default_value = "interp")]
@@ -160,33 +153,14 @@ enum Command {
         /// 1.5, 1.6).
         #[arg(long = "vulkan-minor", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
         vulkan_minor: u8,
-        /// Optimize every shader (for speed) before it runs.
-        #[arg(short = 'O', action = clap::ArgAction::SetTrue)]
-        o: bool,
-        /// Optimize every shader for size before it runs.
-        #[arg(long = "Os", action = clap::ArgAction::SetTrue)]
-        os: bool,
     },
     /// Run piglit `.shader_test` files (or the directories holding them) on the
     /// interpreter and check their probes.
     Piglit {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// Also print one line per passing test.
-        #[arg(long = "list-passing")]
-        list_passing: bool,
-        /// Do not print failures (only the summary).
-        #[arg(short = 'q', long)]
-        quiet: bool,
-        /// Print a line per file.
-        #[arg(long = "per-file")]
-        per_file: bool,
-        /// Optimize every shader (for speed) before it runs.
-        #[arg(short = 'O', action = clap::ArgAction::SetTrue)]
-        o: bool,
-        /// Optimize every shader for size before it runs.
-        #[arg(long = "Os", action = clap::ArgAction::SetTrue)]
-        os: bool,
+        #[command(flatten)]
+        run: RunnerFlags,
     },
     /// Compile one shader and run it in the interpreter; prints the outputs as JSON.
     Run {
@@ -306,6 +280,27 @@ enum ColorArg {
     Auto,
     Always,
     Never,
+}
+
+// The options the test-suite runners (`deqp`, `piglit`) share (a plain comment: a doc
+// comment here would replace the subcommands' own descriptions in `--help`).
+#[derive(Args, Debug, Clone)]
+struct RunnerFlags {
+    /// Also print one line per passing test.
+    #[arg(long = "list-passing")]
+    list_passing: bool,
+    /// Do not print failures (only the summary).
+    #[arg(short = 'q', long)]
+    quiet: bool,
+    /// Print a summary line per file.
+    #[arg(long = "per-file")]
+    per_file: bool,
+    /// Optimize every shader (for speed) before it runs.
+    #[arg(short = 'O', action = clap::ArgAction::SetTrue)]
+    o: bool,
+    /// Optimize every shader for size before it runs.
+    #[arg(long = "Os", action = clap::ArgAction::SetTrue)]
+    os: bool,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -684,37 +679,26 @@ fn run(cli: Cli) -> Result<bool, Fail> {
         }
         Command::Deqp {
             files,
-            list_passing,
-            quiet,
-            per_file,
+            run,
             backend,
             vulkan_minor,
-            o,
-            os,
         } => {
             let args = deqp::DeqpArgs {
-                opt: opt_level(o, os),
-                list_passing,
-                quiet,
-                per_file,
+                opt: opt_level(run.o, run.os),
+                list_passing: run.list_passing,
+                quiet: run.quiet,
+                per_file: run.per_file,
                 backend,
                 vulkan_minor,
             };
             Ok(deqp::main(&files, &args))
         }
-        Command::Piglit {
-            paths,
-            list_passing,
-            quiet,
-            per_file,
-            o,
-            os,
-        } => {
+        Command::Piglit { paths, run } => {
             let args = piglit::PiglitArgs {
-                opt: opt_level(o, os),
-                list_passing,
-                quiet,
-                per_file,
+                opt: opt_level(run.o, run.os),
+                list_passing: run.list_passing,
+                quiet: run.quiet,
+                per_file: run.per_file,
             };
             Ok(piglit::main(&piglit::collect(&paths), &args))
         }

@@ -684,6 +684,36 @@ impl Program {
                 return Outcome::Skip(format!("more than {MAX_INSTANCES} instances"));
             }
             let at = |why: String| format!("line {}: {why}", line.line);
+            // How both draw commands end: the vertices (and their patches, if any) drawn
+            // `instances` times with the current buffers and state.
+            macro_rules! draw {
+                ($runner:expr, $source:expr, $patches:expr) => {{
+                    let mut buffers = Buffers {
+                        ssbos: &mut ssbos,
+                        counters: &mut counters,
+                        clip_planes,
+                        plane_eqs,
+                        textures: &textures,
+                    };
+                    let state = DrawState {
+                        ortho: ortho_projection,
+                        patches: $patches,
+                        instance: 0,
+                    };
+                    let done = $runner.draw_instances(
+                        $source,
+                        &uniforms,
+                        &mut fb,
+                        &mut buffers,
+                        state,
+                        instances,
+                    );
+                    if let Err(e) = done {
+                        return Outcome::Fail(at(e));
+                    }
+                    drew = true;
+                }};
+            }
             match words.as_slice() {
                 [] => {}
                 // The program linked (or the test would have failed to build).
@@ -1034,29 +1064,7 @@ impl Program {
                         .collect();
                     let patches =
                         matches!(mode, Mode::Patches).then_some((&list[..], &patch_state));
-                    let mut buffers = Buffers {
-                        ssbos: &mut ssbos,
-                        counters: &mut counters,
-                        clip_planes,
-                        plane_eqs,
-                        textures: &textures,
-                    };
-                    let state = DrawState {
-                        ortho: ortho_projection,
-                        patches,
-                        instance: 0,
-                    };
-                    if let Err(e) = self.draw_instances(
-                        &arrays,
-                        &uniforms,
-                        &mut fb,
-                        &mut buffers,
-                        state,
-                        instances,
-                    ) {
-                        return Outcome::Fail(at(e));
-                    }
-                    drew = true;
+                    draw!(self, &arrays, patches);
                 }
                 ["draw", "rect", rest @ ..] => {
                     // `ortho` and `patch` (a patch of the four corners), in either order; `tex`:
@@ -1104,29 +1112,7 @@ impl Program {
                     // shader_runner draws one patch of the four corners.
                     let corners = [vec![0, 1, 2, 3]];
                     let patches = patch.then_some((&corners[..], &patch_state));
-                    let mut buffers = Buffers {
-                        ssbos: &mut ssbos,
-                        counters: &mut counters,
-                        clip_planes,
-                        plane_eqs,
-                        textures: &textures,
-                    };
-                    let state = DrawState {
-                        ortho: ortho_projection,
-                        patches,
-                        instance: 0,
-                    };
-                    if let Err(e) = self.draw_instances(
-                        &rect,
-                        &uniforms,
-                        &mut fb,
-                        &mut buffers,
-                        state,
-                        instances,
-                    ) {
-                        return Outcome::Fail(at(e));
-                    }
-                    drew = true;
+                    draw!(self, &rect, patches);
                 }
                 [kind @ ("probe" | "relative"), ..] => {
                     checked = true;
