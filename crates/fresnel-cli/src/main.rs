@@ -17,6 +17,7 @@
 mod db;
 mod deqp;
 mod fastargs;
+mod heap;
 mod includes;
 mod piglit;
 mod run;
@@ -445,6 +446,14 @@ fn is_identifier(s: &str) -> bool {
         && c.all(|x| x.is_ascii_alphanumeric() || x == '_')
 }
 
+/// The total size of the files (0 for one that cannot be read; reading it reports that).
+fn source_bytes(files: &[PathBuf]) -> u64 {
+    files
+        .iter()
+        .map(|f| std::fs::metadata(f).map_or(0, |m| m.len()))
+        .sum()
+}
+
 /// Reads a shader file: bytes, with invalid UTF-8 replaced (and then reported by the lexer
 /// as invalid characters if they are outside comments).
 fn read_source(path: &Path) -> Result<String, Fail> {
@@ -710,6 +719,7 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             let mut opts = common.options()?;
             opts.relaxed_vulkan = relaxed && opts.target.is_vulkan();
             let mut ok = true;
+            heap::prepare_for_source(source_bytes(&files));
             for f in &files {
                 let text = read_source(f)?;
                 let name = f.to_string_lossy();
@@ -818,6 +828,7 @@ fn run(cli: Cli) -> Result<bool, Fail> {
             let mut unit_langs: Vec<units::UnitLang> = Vec::new();
             // What the program's link checks need beyond the IR, per file.
             let mut unit_facts: Vec<fresnel_link::ShaderFacts> = Vec::new();
+            heap::prepare_for_source(source_bytes(&files));
             for f in &files {
                 let text = read_source(f)?;
                 let name = f.to_string_lossy();
@@ -1045,34 +1056,11 @@ extern "C" fn main(
     _argc: std::ffi::c_int,
     _argv: *const *const std::ffi::c_char,
 ) -> std::ffi::c_int {
-    tune_malloc();
+    heap::tune_malloc();
     let code = cli_main();
     // What std's runtime does once `main` returns.
     let _ = std::io::stdout().flush();
     code.into()
-}
-
-/// Keeps the whole heap of this short-lived process in glibc's main arena and never returns
-/// it to the kernel early (performance: a first touch of a fresh page costs 1.3-3 µs on the
-/// virtual machines we measured, as much as thousands of instructions). By default a block
-/// over 128 KiB (a big shader's token list, syntax tree, HIR, IR arenas, SPIR-V tables) is
-/// its own `mmap`, unmapped when freed, so the next phase faults in fresh pages instead of
-/// reusing that memory, and the top of the heap is trimmed as soon as 128 KiB are free. With
-/// both thresholds raised, the 37 KB `spv.subgroupExtendedTypesArithmetic.comp` takes 806
-/// page faults instead of 953; a small shader allocates no such block and is unaffected.
-/// The top pad grows the heap 4 MiB at a time (fewer `brk` calls; untouched pages cost
-/// nothing).
-#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
-fn tune_malloc() {
-    #[allow(unsafe_code)]
-    // SAFETY: `mallopt` takes two plain integers and only sets allocator parameters (under
-    // the arena lock); it has no pointer arguments or other preconditions, and any value is
-    // accepted or refused with a return of 0, which needs no handling (the defaults stay).
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);
-        libc::mallopt(libc::M_TRIM_THRESHOLD, 64 << 20);
-        libc::mallopt(libc::M_TOP_PAD, 4 << 20);
-    }
 }
 
 #[cfg(any(not(all(target_os = "linux", target_env = "gnu")), test))]
