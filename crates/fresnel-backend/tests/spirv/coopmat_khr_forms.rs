@@ -307,6 +307,8 @@ fn coopmat2_operations_are_written() {
     const CREATE_VIEW: u16 = 5377;
     const TRANSPOSE_NV: u16 = 5390;
     const OP_FUNCTION: u16 = 54;
+    const OP_TYPE_FLOAT: u16 = 22;
+    const OP_CONSTANT: u16 = 43;
     const CAP_BLOCK_LOADS: u32 = 5434;
     for optimize in [false, true] {
         let words = compile(COOPMAT2, 3, optimize).expect("written");
@@ -360,7 +362,23 @@ fn coopmat2_operations_are_written() {
                     assert_eq!(o[3], 1, "row reduction");
                     assert!(functions.contains(&o[4]));
                 }
-                PER_ELEMENT_NV => assert!(functions.contains(&o[3])),
+                PER_ELEMENT_NV => {
+                    assert!(functions.contains(&o[3]));
+                    // `scaled`'s extra operand, `float16_t(0.5)`, is a 16-bit float
+                    // constant, of the type of the function's parameter (not the integer of
+                    // its bits, which SPIRV-Tools 2026.4 rejects).
+                    if let Some(&extra) = o.get(4) {
+                        let ty = ins
+                            .iter()
+                            .find(|(op, c)| *op == OP_CONSTANT && c[1] == extra)
+                            .map(|(_, c)| c[0]);
+                        let float16 = ins
+                            .iter()
+                            .find(|(op, t)| *op == OP_TYPE_FLOAT && t[1] == 16)
+                            .map(|(_, t)| t[0]);
+                        assert!(ty.is_some() && ty == float16, "extra operand type {ty:?}");
+                    }
+                }
                 // Memory operands (none), then the tensor addressing operands: nothing, a
                 // view (mask 1), or a view and a decode function (mask 3; the function
                 // takes the block coordinates as arrays by value).

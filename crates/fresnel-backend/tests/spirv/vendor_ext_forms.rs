@@ -371,6 +371,7 @@ const OP_TYPE_ARRAY: u16 = 28;
 const OP_TYPE_STRUCT: u16 = 30;
 const OP_MEMBER_DECORATE: u16 = 72;
 const OP_VARIABLE: u16 = 59;
+const DECORATION_ARRAY_STRIDE: u32 = 6;
 const DECORATION_OFFSET: u32 = 35;
 const DECORATION_UTF_ENCODED_KHR: u32 = 5145;
 
@@ -418,12 +419,34 @@ void main() {
                 "{s:?} in {strings:?}"
             );
         }
-        // Each string's type is UTF-encoded.
+        // Each string's two types (the constant's and the laid-out one of the Message
+        // Type) are UTF-encoded; only the laid-out one has an ArrayStride (SPIRV-Tools 2026.4
+        // forbids it on an OpConstantDataKHR's type and requires it in the Message Type).
         let utf = operands(&words, OP_DECORATE)
             .iter()
             .filter(|ops| ops[1] == DECORATION_UTF_ENCODED_KHR)
             .count();
-        assert_eq!(utf, 3);
+        assert_eq!(utf, 6);
+        let strided = |t: u32| {
+            operands(&words, OP_DECORATE)
+                .iter()
+                .any(|ops| ops[0] == t && ops[1] == DECORATION_ARRAY_STRIDE && ops[2] == 1)
+        };
+        for ops in operands(&words, OP_CONSTANT_DATA_KHR) {
+            assert!(!strided(ops[0]), "ArrayStride on a constant's type");
+        }
+        let members = |st: u32| -> Vec<u32> {
+            operands(&words, OP_TYPE_STRUCT)
+                .iter()
+                .find(|ops| ops[0] == st)
+                .map(|ops| ops[1..].to_vec())
+                .unwrap_or_default()
+        };
+        let mut laid_out_strings = 0;
+        for ops in operands(&words, OP_ABORT_KHR) {
+            laid_out_strings += members(ops[0]).into_iter().filter(|&t| strided(t)).count();
+        }
+        assert_eq!(laid_out_strings, 3);
         // Scalar packing: "k=%d f=%f\0" (10 bytes), then the int at 12 and the float at 16;
         // "v=%v2u\0" (7 bytes), then the uvec2 at 8.
         let offsets = |st: u32| -> Vec<u32> {
@@ -455,7 +478,7 @@ void main() {
             .filter(|ops| u8t.contains(&ops[1]))
             .map(|ops| ops[0])
             .collect();
-        assert_eq!(arrays.len(), 3);
+        assert_eq!(arrays.len(), 6);
         let pointers: Vec<u32> = operands(&words, OP_TYPE_POINTER)
             .iter()
             .filter(|ops| arrays.contains(&ops[2]))

@@ -1,9 +1,12 @@
 //! GL_EXT_abort's `abortEXT(message, args...)` as SPV_KHR_abort's `OpAbortKHR`, as the
-//! extension describes it: the message's parts packed into one structure laid out with
-//! scalar packing (explicit `Offset`s), each string an `OpConstantDataKHR`
-//! (SPV_KHR_constant_data) of an array of 8-bit integers decorated `UTFEncodedKHR` and
-//! `ArrayStride 1`, each other argument its value; then `OpCompositeConstruct` and
-//! `OpAbortKHR` (a block terminator: what follows in the IR block is unreachable).
+//! extension describes it: the message's parts packed into one structure, each string an
+//! `OpConstantDataKHR` (SPV_KHR_constant_data) of an array of 8-bit integers decorated
+//! `UTFEncodedKHR`, each other argument its value; then `OpCompositeConstruct` and
+//! `OpAbortKHR` (a block terminator: what follows in the IR block is unreachable). As in
+//! glslang, two structures describe the message: the value's, whose string arrays are the
+//! constants' own types, and the Message Type operand, its twin laid out with scalar packing
+//! (member `Offset`s, `ArrayStride 1` on its string arrays). SPIRV-Tools 2026.4 requires the
+//! layout on the Message Type and forbids `ArrayStride` on an `OpConstantDataKHR`'s type.
 //!
 //! The lowering holds each string in a local of its own (an initialized `[N x u8]` nothing
 //! writes, read only by the abort operations: [`message_var`]); such locals are not
@@ -95,8 +98,8 @@ impl FuncCx<'_, '_> {
         }
         self.m.cap(CAP_ABORT_KHR);
         self.m.exts.insert("SPV_KHR_abort");
-        // (type, value, offset) of each member.
-        let mut members: Vec<(u32, u32, u32)> = Vec::with_capacity(x.srcs.len());
+        // (value's type, laid-out type, value, offset) of each member.
+        let mut members: Vec<(u32, u32, u32, u32)> = Vec::with_capacity(x.srcs.len());
         let mut offset = 0u32;
         for &s in &x.srcs {
             let message = self
@@ -104,13 +107,15 @@ impl FuncCx<'_, '_> {
                 .deref_root_var(s)
                 .filter(|_| super::vendor::deref_ty(self.f, s).is_some())
                 .and_then(|var| message_var(self.m.shader, self.f, var));
-            let (t, id, size, align) = if let Some(bytes) = message {
+            let (t, laid_out, id, size, align) = if let Some(bytes) = message {
                 self.m.cap(CAP_CONSTANT_DATA_KHR);
                 self.m.exts.insert("SPV_KHR_constant_data");
                 let (t, id) = self.string_constant(&bytes)?;
                 let size = u32::try_from(bytes.len())
                     .map_err(|_| SpirvError::new("an abort message this long"))?;
-                (t, id, size, 1)
+                let laid_out = self.string_type(size);
+                self.m.decorate(laid_out, DECORATION_ARRAY_STRIDE, &[1]);
+                (t, laid_out, id, size, 1)
             } else if super::vendor::deref_ty(self.f, s).is_some() {
                 return Err(SpirvError::new(
                     "`abortEXT`: an argument of aggregate type is not supported in SPIR-V output",
@@ -125,36 +130,39 @@ impl FuncCx<'_, '_> {
                 let id = self.value_as(s, k)?;
                 let t = self.m.kind_type(k);
                 let bytes = u32::from(k.bits / 8);
-                (t, id, bytes * u32::from(k.comps), bytes)
+                (t, t, id, bytes * u32::from(k.comps), bytes)
             };
             offset = offset.div_ceil(align) * align;
-            members.push((t, id, offset));
+            members.push((t, laid_out, id, offset));
             offset += size;
         }
-        // A structure of its own (not shared with one of the same members elsewhere,
+        // Structures of their own (not shared with one of the same members elsewhere,
         // which the offsets would decorate).
-        let st = self.m.id();
+        let value_ty = self.m.id();
         let types: Vec<u32> = members.iter().map(|m| m.0).collect();
         self.m
             .globals
-            .inst_parts(super::op::TYPE_STRUCT, &[st], &types);
+            .inst_parts(super::op::TYPE_STRUCT, &[value_ty], &types);
+        let message_ty = self.m.id();
+        let types: Vec<u32> = members.iter().map(|m| m.1).collect();
+        self.m
+            .globals
+            .inst_parts(super::op::TYPE_STRUCT, &[message_ty], &types);
         for (i, m) in members.iter().enumerate() {
             let i = u32::try_from(i).map_err(|_| SpirvError::new("too many abort arguments"))?;
-            self.m.member_decorate(st, i, DECORATION_OFFSET, &[m.2]);
+            self.m
+                .member_decorate(message_ty, i, DECORATION_OFFSET, &[m.3]);
         }
         let msg = self.new_id();
-        let mut ops = vec![st, msg];
-        ops.extend(members.iter().map(|m| m.1));
+        let mut ops = vec![value_ty, msg];
+        ops.extend(members.iter().map(|m| m.2));
         self.code.inst(super::op::COMPOSITE_CONSTRUCT, &ops);
-        self.terminate_mid_block(OP_ABORT_KHR, &[st, msg]);
+        self.terminate_mid_block(OP_ABORT_KHR, &[message_ty, msg]);
         Ok(true)
     }
 
-    /// An `OpConstantDataKHR` of `bytes` (NUL included) and its array type (one of its own,
-    /// decorated `UTFEncodedKHR` and `ArrayStride 1`).
-    fn string_constant(&mut self, bytes: &[u8]) -> Result<(u32, u32)> {
-        let len = u32::try_from(bytes.len())
-            .map_err(|_| SpirvError::new("an abort message this long"))?;
+    /// A new array type of `len` 8-bit integers decorated `UTFEncodedKHR`.
+    fn string_type(&mut self, len: u32) -> u32 {
         let u8t = self.m.kind_type(Kind::new(BaseType::Uint, 8, 1));
         let n = self.m.const_u32(len);
         let t = self.m.id();
@@ -162,7 +170,15 @@ impl FuncCx<'_, '_> {
             .globals
             .inst_parts(super::op::TYPE_ARRAY, &[t], &[u8t, n]);
         self.m.decorate(t, DECORATION_UTF_ENCODED_KHR, &[]);
-        self.m.decorate(t, DECORATION_ARRAY_STRIDE, &[1]);
+        t
+    }
+
+    /// An `OpConstantDataKHR` of `bytes` (NUL included) and its array type (one of its own:
+    /// [`Self::string_type`]).
+    fn string_constant(&mut self, bytes: &[u8]) -> Result<(u32, u32)> {
+        let len = u32::try_from(bytes.len())
+            .map_err(|_| SpirvError::new("an abort message this long"))?;
+        let t = self.string_type(len);
         // The literal: the bytes in words, little-endian, zero-padded (the NUL is the last
         // byte of `bytes`, so the literal string ends where the data does).
         let words: Vec<u32> = bytes

@@ -689,6 +689,15 @@ impl<'a> FuncCx<'_, 'a> {
             .ok_or_else(|| SpirvError::new(format!("`{what}` without its function argument")))
     }
 
+    /// The kind of parameter `i` of the operation's function argument, when it is a scalar
+    /// or vector.
+    fn khr_callee_param_kind(&self, x: &IntrinsicInstr, i: usize) -> Option<Kind> {
+        let c = u32::try_from(x.index(IndexKind::Callee)?).ok()?;
+        let f = self.m.shader.functions.get(fresnel_ir::FuncId(c))?;
+        let var = self.m.shader.vars.get(f.params.get(i)?.var)?;
+        self.m.value_kind(var.ty)
+    }
+
     /// The GL_NV_cooperative_matrix2 operations.
     fn emit_coopmat2(&mut self, x: &IntrinsicInstr, name: &str) -> Result<bool> {
         let s = &x.srcs;
@@ -741,9 +750,18 @@ impl<'a> FuncCx<'_, 'a> {
                 let d = self.khr_mat(s[0])?;
                 let (a, _) = self.khr_load(s[1])?;
                 let mut ops = vec![d.ty, 0, a, func];
-                // s[2] holds the function's place; the extra operands follow.
-                for &v in &s[3..] {
-                    ops.push(self.khr_operand(v, name)?);
+                // s[2] holds the function's place; the extra operands follow, each of the
+                // type of its parameter (the function takes the row, the column and the
+                // element first): a typeless constant such as `float16_t(1.0)` is otherwise
+                // written as the integer of its bits.
+                for (i, &v) in s[3..].iter().enumerate() {
+                    let want = self
+                        .khr_callee_param_kind(x, 3 + i)
+                        .filter(|_| deref_ir_type(self.f, v).is_none());
+                    ops.push(match want {
+                        Some(k) if k.bits == self.f.values[v].bit_size => self.value_as(v, k)?,
+                        _ => self.khr_operand(v, name)?,
+                    });
                 }
                 let r = self.new_id();
                 ops[1] = r;
