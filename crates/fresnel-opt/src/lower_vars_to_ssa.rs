@@ -1143,15 +1143,16 @@ fn promote_resolved(
         list.retain(|x| !f.instrs[*x].removed);
         f.blocks[b].instrs = list;
     }
-    // The use lists as `rebuild_uses` would make them: every live use is listed already, so
-    // the stale ones are dropped and the rest sorted (performance: no list rebuilt from
-    // every instruction's sources). Only the lists this pass touched can hold a stale use
-    // or be out of order (performance: not every value of the function): those of the
-    // values the removed accesses and derefs read, the derefs themselves, and the values
-    // the new instructions read or define (every value a use was moved to is one of these:
-    // a load's replacement is a leaf's current value, an undef, phi, vector or stored
-    // value). An `if` out of the tree could leave a stale condition use on any value: then
-    // every list is looked at.
+    // The use lists hold what `rebuild_uses` would list: every live use is listed already,
+    // so the stale ones are dropped (performance: no list rebuilt from every instruction's
+    // sources), and a list this pass changed is sorted. Only the lists this pass touched can
+    // hold a stale use (performance: not every value of the function); the others keep
+    // their order, which earlier passes may have left other than ascending. Those touched
+    // are the lists of the values the removed accesses and derefs read, the derefs
+    // themselves, and the values the new instructions read or define (every value a use was
+    // moved to is one of these: a load's replacement is a leaf's current value, an undef,
+    // phi, vector or stored value). An `if` out of the tree could leave a stale condition use
+    // on any value: then every list is looked at.
     let mut touched: Vec<ValueId> = Vec::with_capacity(
         2 * (access_list.len() + info.items.len() + (f.instrs.len() - first_new)),
     );
@@ -1199,23 +1200,34 @@ fn promote_resolved(
             v.uses.retain_sorted(keep);
         }
     }
-    debug_assert!(uses_as_rebuilt(f), "use lists differ from a rebuild");
+    debug_assert!(
+        uses_as_rebuilt(f),
+        "use lists hold other uses than a rebuild"
+    );
     // Sorted already (a `VarSet`).
     let removed: Vec<VarId> = candidates.0.into_vec();
     f.locals.retain(|v| removed.binary_search(v).is_err());
     removed
 }
 
-/// Whether every use list of `f` is what [`Function::rebuild_uses`] would make.
+/// Whether every use list of `f` holds the uses [`Function::rebuild_uses`] would list, in
+/// any order (a list keeps the order its uses were added in; see the end of
+/// `promote_resolved`).
 fn uses_as_rebuilt(f: &Function) -> bool {
     let mut g = f.clone();
     g.rebuild_uses_fast();
-    for ((_, a), (_, b)) in g.values.iter().zip(f.values.iter()) {
-        if a.uses != b.uses {
-            return false;
-        }
-    }
-    true
+    let same = g
+        .values
+        .iter()
+        .zip(f.values.iter())
+        .all(|((_, a), (_, b))| {
+            let mut a: Vec<_> = a.uses.iter().copied().collect();
+            let mut b: Vec<_> = b.uses.iter().copied().collect();
+            a.sort_unstable();
+            b.sort_unstable();
+            a == b
+        });
+    same
 }
 
 /// A `vecN` (or `mov` for one component) of the given sources, not yet in a block.
