@@ -2168,12 +2168,50 @@ fn atomic(op: AtomicOp, old: u64, data: u64, cmp: u64, bits: u8) -> Option<u64> 
             }
         }
         AtomicOp::Fadd => fput(fget(o, bits) + fget(d, bits), bits),
-        AtomicOp::Fmin => fput(fget(o, bits).min(fget(d, bits)), bits),
-        AtomicOp::Fmax => fput(fget(o, bits).max(fget(d, bits)), bits),
+        AtomicOp::Fmin => atomic_fminmax(o, d, bits, false),
+        AtomicOp::Fmax => atomic_fminmax(o, d, bits, true),
         AtomicOp::Inc => mask(o.wrapping_add(1), bits),
         AtomicOp::Dec => mask(o.wrapping_sub(1), bits),
         AtomicOp::Load => return None,
     })
+}
+
+/// An atomic float minimum or maximum of the stored bits `o` and the operand bits `d`, as
+/// GL_INTEL_shader_atomic_float_minmax gives it: a signaling NaN wins (the stored one when
+/// both are), a quiet NaN yields the other operand, otherwise the smaller (larger) value,
+/// the stored one on a tie. The result is one operand's bits unchanged: no conversion
+/// through `f64` (which quiets a signaling NaN) and no `f64::min` (whose NaN handling is the
+/// C library's `fmin` in unoptimized builds and an inline sequence in optimized ones).
+fn atomic_fminmax(o: u64, d: u64, bits: u8, max: bool) -> u64 {
+    let (exponent, quiet, mantissa): (u64, u64, u64) = match bits {
+        16 => (0x7c00, 0x0200, 0x03ff),
+        64 => (
+            0x7ff0_0000_0000_0000,
+            0x0008_0000_0000_0000,
+            0x000f_ffff_ffff_ffff,
+        ),
+        _ => (0x7f80_0000, 0x0040_0000, 0x007f_ffff),
+    };
+    let nan = |x: u64| x & exponent == exponent && x & mantissa != 0;
+    let signaling = |x: u64| nan(x) && x & quiet == 0;
+    if signaling(o) {
+        return o;
+    }
+    if signaling(d) {
+        return d;
+    }
+    if nan(o) {
+        return d;
+    }
+    if nan(d) {
+        return o;
+    }
+    let (a, b) = (fget(o, bits), fget(d, bits));
+    if (max && b > a) || (!max && b < a) {
+        d
+    } else {
+        o
+    }
 }
 
 pub(crate) fn read_bytes(b: &[u8], off: u32, leaf: Leaf) -> u64 {
@@ -2217,4 +2255,46 @@ pub(crate) fn flatten_constant(c: &fresnel_ir::Constant, out: &mut Vec<u64>) {
 /// [`atomic`] for the texture module.
 pub(crate) fn atomic_pub(op: AtomicOp, old: u64, data: u64, cmp: u64, bits: u8) -> Option<u64> {
     atomic(op, old, data, cmp, bits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// GL_INTEL_shader_atomic_float_minmax's NaN rules on 32-bit floats, bits kept exactly.
+    #[test]
+    fn float_atomic_min_max_on_nans() {
+        let snan = 0x7f80_1234u64; // signaling: quiet bit clear, mantissa not zero
+        let neg_snan = 0xff80_0001u64;
+        let qnan = 0x7fc0_0042u64;
+        let one = u64::from(1.0f32.to_bits());
+        let two = u64::from(2.0f32.to_bits());
+        let min = |o, d| atomic(AtomicOp::Fmin, o, d, 0, 32).expect("stores");
+        let max = |o, d| atomic(AtomicOp::Fmax, o, d, 0, 32).expect("stores");
+        // A signaling NaN wins, the stored one first.
+        assert_eq!(min(snan, one), snan);
+        assert_eq!(min(one, snan), snan);
+        assert_eq!(min(qnan, snan), snan);
+        assert_eq!(max(neg_snan, snan), neg_snan);
+        // A quiet NaN yields the other operand.
+        assert_eq!(min(qnan, two), two);
+        assert_eq!(max(one, qnan), one);
+        assert_eq!(min(qnan, 0x7fc0_0001), 0x7fc0_0001);
+        // Numbers.
+        assert_eq!(min(one, two), one);
+        assert_eq!(max(one, two), two);
+        assert_eq!(min(two, one), one);
+        // 16 and 64 bits.
+        assert_eq!(atomic(AtomicOp::Fmin, 0x7c01, 0x3c00, 0, 16), Some(0x7c01));
+        assert_eq!(
+            atomic(
+                AtomicOp::Fmax,
+                0x7ff8_0000_0000_0000,
+                2.5f64.to_bits(),
+                0,
+                64
+            ),
+            Some(2.5f64.to_bits())
+        );
+    }
 }

@@ -222,10 +222,16 @@ impl<'a> Linker<'a> {
                 for (iid, ins) in g.instrs.iter_mut() {
                     match &mut ins.kind {
                         InstrKind::Deref(d) => {
+                            d.ty = self.types[ui].get(d.ty.index()).copied().unwrap_or(d.ty);
                             if let DerefKind::Var(v) = &mut d.kind {
                                 *v = var(*v);
+                                // A variable's deref has the variable's type: the linked one,
+                                // which for an implicitly sized array of this unit is the
+                                // size another unit gives it (`merge_global`).
+                                if let Some(linked) = self.out.vars.get(*v) {
+                                    d.ty = linked.ty;
+                                }
                             }
-                            d.ty = self.types[ui].get(d.ty.index()).copied().unwrap_or(d.ty);
                         }
                         InstrKind::Call { func, .. } => {
                             let callee = u.functions.get(*func);

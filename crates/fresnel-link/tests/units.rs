@@ -388,3 +388,30 @@ fn fragment_units_using_gl_frag_coord_agree_on_its_layout() {
     let none = "#version 150\nout vec4 c;\nvoid f() { c.a = 1.0; }\n".to_string();
     assert!(link(main(both), none).is_ok());
 }
+
+/// A geometry unit without the input layout never sizes `gl_in[]` (length 0 in its IR);
+/// linked with the unit that has `layout(triangles) in`, every deref of the variable takes
+/// the linked size, so the linked IR validates (it did not: the helper's derefs kept
+/// `[0 x f32x4]` while the variable became `[3 x f32x4]`).
+#[test]
+fn implicitly_sized_inputs_take_the_linked_size_in_every_unit() {
+    let main = "#version 150
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+out vec4 v;
+vec4 foo();
+void main() { v = gl_in[0].gl_Position + foo(); EmitVertex(); }
+";
+    let helper = "#version 150
+vec4 foo() { return gl_in[2].gl_Position * 2.0; }
+";
+    for units in [
+        vec![lower("a.geom", main), lower("b.geom", helper)],
+        vec![lower("b.geom", helper), lower("a.geom", main)],
+    ] {
+        let linked = link_units(units).expect("links");
+        fresnel_ir::validate(&linked).unwrap_or_else(|e| panic!("{e:?}\n{}", print(&linked)));
+        let text = print(&linked);
+        assert!(!text.contains("[0 x f32x4]"), "{text}");
+    }
+}
