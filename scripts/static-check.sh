@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ "$(uname -m)-$(uname -s)" != "x86_64-Linux" ] || ! ldd --version 2>&1 | grep -qi glibc; then
+if [ "$(uname -m)-$(uname -s)" != "x86_64-Linux" ] || ! ldd --version 2>&1 | grep -i glibc >/dev/null; then
     echo "static-check: not x86-64 Linux with glibc, skipped"
     exit 0
 fi
@@ -30,7 +30,7 @@ files=$(find examples crates -path '*/target' -prune -o -type f \
     \( -name '*.vert' -o -name '*.frag' -o -name '*.comp' -o -name '*.geom' -o -name '*.tesc' -o -name '*.tese' \) -print)
 if [ -d ../shared/corpus/glslang/Test ]; then
     files="$files $(find ../shared/corpus/glslang/Test -maxdepth 1 -type f \
-        \( -name 'spv.*.vert' -o -name 'spv.*.frag' -o -name 'spv.*.comp' \) | sort | head -300)"
+        \( -name 'spv.*.vert' -o -name 'spv.*.frag' -o -name 'spv.*.comp' \) | sort | sed -n '1,300p')"
 fi
 n=0
 for f in $files; do

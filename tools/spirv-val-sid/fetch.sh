@@ -17,7 +17,7 @@ dir=${1:?usage: fetch.sh DIR}
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 
 if [ -x "$dir/spirv-val" ] && "$dir/spirv-val" --version >/dev/null 2>&1; then
-    "$dir/spirv-val" --version | head -n 1
+    "$dir/spirv-val" --version | sed -n 1p
     exit 0
 fi
 if [ "$(dpkg --print-architecture 2>/dev/null || uname -m)" != amd64 ]; then
@@ -73,4 +73,4 @@ exec "$root/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" \\
     --library-path "$root/usr/lib/x86_64-linux-gnu" "$root/usr/bin/spirv-val" "\$@"
 WRAPPER
 chmod +x "$dir/spirv-val"
-"$dir/spirv-val" --version | head -n 1
+"$dir/spirv-val" --version | sed -n 1p
