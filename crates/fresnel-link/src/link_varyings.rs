@@ -307,11 +307,12 @@ fn fewer_components(o: &Io<'_>, i: &Io<'_>) -> bool {
 
 /// The interface between `producer` and `consumer`, adjacent present stages of a linked
 /// program. `used` holds the inputs the consumer statically reads (variable and block
-/// names).
+/// names); `invariant` the variables each declares `invariant` in its source.
 pub(crate) fn cross_validate_outputs_to_inputs(
     (ps, producer): (Stage, &[&Shader]),
     (cs, consumer): (Stage, &[&Shader]),
     used: &BTreeSet<&str>,
+    invariant: &(BTreeSet<&str>, BTreeSet<&str>),
     lang: Language,
 ) -> Result<(), LinkError> {
     let outs = io_vars(ps, producer, VarMode::ShaderOut);
@@ -358,6 +359,22 @@ pub(crate) fn cross_validate_outputs_to_inputs(
                 pair(),
                 i.type_text(),
                 o.type_text()
+            )));
+        }
+        // An output invariant only through `#pragma STDGL invariant(all)` may feed a plain
+        // input (dEQP's gles2 `pragma_vertex`) or an invariant one (piglit's
+        // `glsl-invariant-pragma`); one declared `invariant` needs an invariant input, and
+        // an invariant input an invariant output.
+        let input_invariant = invariant.1.contains(i.var.name.as_str());
+        if lang.invariance_must_match()
+            && o.block.is_none()
+            && i.block.is_none()
+            && ((invariant.0.contains(o.var.name.as_str()) && !input_invariant)
+                || (input_invariant && !o.var.invariant))
+        {
+            return Err(LinkError::new(format!(
+                "{}: `invariant` must be used on both or on neither",
+                pair()
             )));
         }
         if lang.interpolation_must_match() && o.var.interp != i.var.interp {

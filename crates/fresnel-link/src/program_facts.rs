@@ -35,6 +35,9 @@ pub struct ShaderFacts {
     /// Inputs the shader reads (statically used): variable names, and the block names of
     /// input blocks whose members or instances are read.
     pub used_inputs: BTreeSet<String>,
+    /// User inputs and outputs (variable names, outside blocks) declared `invariant` in the
+    /// source, not by `#pragma STDGL invariant(all)` (Mesa's `explicit_invariant`).
+    pub explicit_invariant: BTreeSet<String>,
     /// The shader declares `layout(max_vertices = N) out` (geometry).
     pub max_vertices: bool,
     /// The shader declares a fixed local size (`layout(local_size_x = N) in`, or its
@@ -56,6 +59,7 @@ impl ShaderFacts {
         self.instance.extend(other.instance);
         self.globals.extend(other.globals);
         self.used_inputs.extend(other.used_inputs);
+        self.explicit_invariant.extend(other.explicit_invariant);
         self.max_vertices |= other.max_vertices;
         self.local_size_fixed |= other.local_size_fixed;
         self.local_size_variable |= other.local_size_variable;
@@ -74,6 +78,7 @@ impl ShaderFacts {
             instance: BTreeMap::new(),
             globals: BTreeMap::new(),
             used_inputs: BTreeSet::new(),
+            explicit_invariant: BTreeSet::new(),
             max_vertices: false,
             local_size_fixed: false,
             local_size_variable: false,
@@ -111,6 +116,22 @@ impl Language {
     /// output without it).
     pub fn interpolation_must_match(self) -> bool {
         !self.vulkan && (self.es || self.version < 440)
+    }
+
+    /// Whether an output and the input it feeds must both be declared `invariant` or both
+    /// not: desktop GLSL before 4.20 ("For variables leaving one shader and coming into
+    /// another shader, the invariant keyword has to be used in both shaders, or a link
+    /// error will result") and GLSL ES 1.00 ("The invariance of varyings that are declared
+    /// in both the vertex and fragment shaders must match"). From GLSL 4.20 and ES 3.00 on
+    /// an input cannot be declared invariant and only the output's counts; the same lines
+    /// as the compiler's (`fresnel_sema`'s `invariant_allowed`).
+    pub fn invariance_must_match(self) -> bool {
+        !self.vulkan
+            && if self.es {
+                self.version < 300
+            } else {
+                self.version < 420
+            }
     }
 
     /// Whether same-named uniforms must agree in precision: GLSL ES only (default uniforms

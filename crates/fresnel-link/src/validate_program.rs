@@ -68,7 +68,15 @@ pub fn validate_program(shaders: &[&Shader], facts: &[ShaderFacts]) -> Result<()
             .filter(|f| f.stage == pair[1].0)
             .flat_map(|f| f.used_inputs.iter().map(String::as_str))
             .collect();
-        cross_validate_outputs_to_inputs(pair[0], pair[1], &used, lang)?;
+        let invariant = |st: Stage| -> BTreeSet<&str> {
+            facts
+                .iter()
+                .filter(|f| f.stage == st)
+                .flat_map(|f| f.explicit_invariant.iter().map(String::as_str))
+                .collect()
+        };
+        let invariance = (invariant(pair[0].0), invariant(pair[1].0));
+        cross_validate_outputs_to_inputs(pair[0], pair[1], &used, &invariance, lang)?;
     }
     for (stage, units) in &stages {
         validate_stage_layouts(*stage, units, facts, lang)?;

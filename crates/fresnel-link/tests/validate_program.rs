@@ -606,3 +606,68 @@ out vec4 c;
 ";
     assert_eq!(link(GL, &[("geom", main), ("geom", unsized_)]), Ok(()));
 }
+
+/// Before GLSL 4.20 (and in GLSL ES 1.00) an output and the input it feeds are both
+/// declared `invariant` or neither; an output invariant only by `#pragma STDGL
+/// invariant(all)` may feed either. From 4.20 on only the output may be invariant.
+#[test]
+fn invariance_matches_before_glsl_420() {
+    let vs150 = |decls: &str| {
+        format!("#version 150\nout vec4 v;\n{decls}\nvoid main() {{ v = vec4(1.0); gl_Position = v; }}\n")
+    };
+    let fs150 = |decls: &str| {
+        format!("#version 150\nout vec4 c;\nin vec4 v;\n{decls}\nvoid main() {{ c = v; }}\n")
+    };
+    // Declared on the output: the input must be invariant too.
+    vf_rule(
+        GL,
+        &vs150("invariant v;"),
+        &fs150("invariant v;"),
+        &fs150(""),
+        &["fragment input `v`", "vertex output `v`", "`invariant`"],
+    );
+    // Declared on the input: so must the output be.
+    rule(
+        GL,
+        &[
+            ("vert", &vs150("invariant v;")),
+            ("frag", &fs150("invariant v;")),
+        ],
+        &[("vert", &vs150("")), ("frag", &fs150("invariant v;"))],
+        &["`invariant`"],
+    );
+    // The pragma makes the output invariant without requiring it of the input.
+    let pragma = "#version 120\n#pragma STDGL invariant(all)\nvarying vec4 v;\n\
+                  void main() { v = vec4(1.0); gl_Position = v; }\n";
+    for fs in [
+        "#version 120\nvarying vec4 v;\nvoid main() { gl_FragColor = v; }\n",
+        "#version 120\ninvariant varying vec4 v;\nvoid main() { gl_FragColor = v; }\n",
+    ] {
+        if let Err(e) = link(GL, &[("vert", pragma), ("frag", fs)]) {
+            panic!("{fs}: {e}");
+        }
+    }
+    // GLSL ES 1.00.
+    rule(
+        ES,
+        &[
+            ("vert", "#version 100\ninvariant varying vec4 v;\nvoid main() { v = vec4(1.0); gl_Position = v; }\n"),
+            ("frag", "#version 100\nprecision mediump float;\ninvariant varying vec4 v;\nvoid main() { gl_FragColor = v; }\n"),
+        ],
+        &[
+            ("vert", "#version 100\ninvariant varying vec4 v;\nvoid main() { v = vec4(1.0); gl_Position = v; }\n"),
+            ("frag", "#version 100\nprecision mediump float;\nvarying vec4 v;\nvoid main() { gl_FragColor = v; }\n"),
+        ],
+        &["`invariant`"],
+    );
+    // GLSL 4.50: an invariant output feeds a plain input.
+    if let Err(e) = link(
+        GL,
+        &[
+            ("vert", &vs("invariant out vec4 v;", "v = vec4(1.0);")),
+            ("frag", &fs("in vec4 v;", "c = v;")),
+        ],
+    ) {
+        panic!("4.50: {e}");
+    }
+}

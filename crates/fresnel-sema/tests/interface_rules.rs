@@ -591,11 +591,29 @@ fn invariant_rules() {
         "#version 120\ninvariant attribute vec2 x;\nvoid main() {}",
         "`invariant` applies only to outputs",
     );
-    fails(
+    // GLSL 1.30-4.10: the inputs of a stage after the vertex shader may be invariant too
+    // ("including those that are then input to a subsequent shader"); from 4.20 and
+    // ES 3.00 on they may not.
+    ok(
         "t.frag",
         "#version 130\ninvariant in vec4 a;\nvoid main() {}",
+    );
+    ok(
+        "t.geom",
+        "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\nin vec4 a[];\ninvariant a;\nvoid main() {}",
+    );
+    fails(
+        "t.vert",
+        "#version 150\ninvariant in vec4 a;\nvoid main() {}",
         "`invariant` applies only to outputs",
     );
+    for version in ["420", "460", "300 es", "320 es"] {
+        fails(
+            "t.frag",
+            &format!("#version {version}\nprecision mediump float;\ninvariant in vec4 a;\nvoid main() {{}}"),
+            "`invariant` applies only to outputs",
+        );
+    }
     ok(
         "t.vert",
         "#version 300 es\n#pragma STDGL invariant(all)\nvoid main() {}",

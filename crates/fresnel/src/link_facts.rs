@@ -109,6 +109,17 @@ fn collect(
             facts.local_size_fixed = true;
         }
     }
+    for var in &m.vars {
+        if var.quals.invariant
+            && !var.builtin
+            && var.block_member.is_none()
+            && matches!(var.storage, Storage::In | Storage::Out)
+        {
+            facts
+                .explicit_invariant
+                .insert(interner.resolve(var.name).to_string());
+        }
+    }
     for ex in &m.exprs {
         let ExprKind::Var(v) = ex.kind else {
             continue;

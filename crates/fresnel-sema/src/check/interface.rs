@@ -1063,12 +1063,15 @@ impl Checker<'_> {
 
     // ---- invariant ----
 
-    /// Whether variables of this storage may be `invariant`: outputs, and before GLSL 1.30 /
-    /// GLSL ES 3.00 also the inputs of stages after the vertex shader (varyings).
+    /// Whether variables of this storage may be `invariant`: outputs, and before GLSL 4.20 /
+    /// GLSL ES 3.00 also the inputs of stages after the vertex shader. GLSL 1.10-4.10: "Only
+    /// variables output from a shader (including those that are then input to a subsequent
+    /// shader) can be candidates for invariance" (the keyword had to match on both sides);
+    /// from 4.20 and ES 3.00 on an input cannot be invariant (glslang draws the same lines).
     pub(crate) fn invariant_allowed(&self, storage: Storage) -> bool {
         storage == Storage::Out
             || (storage == Storage::In
-                && !self.at_least(130, 300)
+                && !self.at_least(420, 300)
                 && self.stage != Some(Stage::Vertex))
     }
 
