@@ -247,6 +247,11 @@ pub fn fold_builtin(
         "exp2" => float1(args, libm::exp2)?,
         "log2" => float1(args, libm::log2)?,
         "sqrt" => float1(args, f64::sqrt)?,
+        // "The built-in functions dFdx, dFdy, and fwidth must return 0 when evaluated inside
+        // an initializer with an argument that is a constant expression" (the fine and
+        // coarse forms likewise: the derivative of a constant).
+        "dFdx" | "dFdy" | "fwidth" | "dFdxFine" | "dFdyFine" | "fwidthFine" | "dFdxCoarse"
+        | "dFdyCoarse" | "fwidthCoarse" => float1(args, |_| 0.0)?,
         "inversesqrt" => float1(args, |x| 1.0 / x.sqrt())?,
         "abs" if s0.is_int() => map_n(args, None, |r| {
             let s = r[0].scalar_type()?;

@@ -650,3 +650,27 @@ fn es_buffer_block_arrays_take_constant_indices() {
         &format!("#version 450\n{body}void main() {{ b[i].x = u[i].y; }}\n"),
     );
 }
+
+/// "The built-in functions dFdx, dFdy, and fwidth must return 0 when evaluated inside an
+/// initializer with an argument that is a constant expression": such a call is a constant
+/// expression; with a non-constant argument it is not.
+#[test]
+fn derivatives_of_constants_are_constant_zero() {
+    ok(
+        Fragment,
+        "#version 120\nconst float dx = dFdx(0.5);\nconst vec2 dy = dFdy(vec2(1.0, 2.0));\n\
+         const float fw = fwidth(3.0);\nfloat a[int(dx + fw) + 2];\n\
+         void main() { gl_FragColor = vec4(dx, dy, a.length()); }\n",
+    );
+    ok(
+        Fragment,
+        "#version 450\n#extension GL_ARB_derivative_control : enable\nout vec4 c;\n\
+         const float f = dFdxFine(1.0) + dFdyCoarse(2.0) + fwidthFine(3.0);\n\
+         void main() { c = vec4(f); }\n",
+    );
+    fails(
+        Fragment,
+        "#version 120\nvarying float v;\nvoid main() { const float dx = dFdx(v); gl_FragColor = vec4(dx); }\n",
+        "not a constant expression",
+    );
+}
