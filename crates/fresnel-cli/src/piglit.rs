@@ -265,6 +265,28 @@ fn compile(
     Ok((ir, facts))
 }
 
+/// `src` with `#extension GL_ARB_compatibility : enable` after its `#version 140` line;
+/// `None` for any other version.
+fn with_arb_compatibility(src: &str) -> Option<String> {
+    let mut out = String::with_capacity(src.len() + 40);
+    let mut done = false;
+    for line in src.split_inclusive('\n') {
+        out.push_str(line);
+        if !done && line.trim_start().starts_with("#version") {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.get(1) != Some(&"140") || words.len() > 2 {
+                return None;
+            }
+            if !line.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push_str("#extension GL_ARB_compatibility : enable\n");
+            done = true;
+        }
+    }
+    done.then_some(out)
+}
+
 /// The start of the message of a shader the lowering does not take.
 const NOT_LOWERED: &str = "not lowered: ";
 
@@ -425,15 +447,23 @@ impl Program {
             }
         }
         // shader_runner gives a shader without `#version` the version the test requires.
+        // A compatibility context (`GL COMPAT`) supports GL_ARB_compatibility, which gives
+        // GLSL 1.40 shaders the compatibility built-ins: enabled after a `#version 140`.
+        let compat = req.gl.iter().any(|g| g.what == "GL COMPAT");
         let versioned = |src: String| -> String {
             let has_version = src.lines().any(|l| l.trim_start().starts_with("#version"));
-            match &req.glsl {
+            let src = match &req.glsl {
                 Some(g) if !has_version && matches!(g.op.as_str(), ">=" | "==" | ">") => {
                     let n = g.version.number;
                     let suffix = if g.version.es && n >= 300 { " es" } else { "" };
                     format!("#version {n}{suffix}\n{src}")
                 }
                 _ => src,
+            };
+            if compat {
+                with_arb_compatibility(&src).unwrap_or(src)
+            } else {
+                src
             }
         };
         let cs_src: Vec<String> = cs_src.into_iter().map(versioned).collect();

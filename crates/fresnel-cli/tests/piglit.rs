@@ -666,3 +666,30 @@ relative probe rgba (0.25, 0.5) (0.0, 1.0, 0.0, 1.0)\nrelative probe rgba (0.75,
     let o = run(&d, &[("array.shader_test", t)], &[]);
     all_pass(&o, 1);
 }
+
+/// A `GL COMPAT` test's GLSL 1.40 shaders see the compatibility built-ins (the context
+/// supports GL_ARB_compatibility); without `GL COMPAT` they do not.
+#[test]
+fn compat_context_gives_glsl_140_the_compatibility_built_ins() {
+    let d = support::scratch("piglit", "compat140");
+    let test = |require: &str| {
+        format!(
+            "[require]\n{require}GLSL >= 1.40\n\n[vertex shader]\n\
+             void main() {{ gl_Position = gl_Vertex; gl_FrontColor = vec4(0.0, 1.0, 0.0, 1.0); }}\n\n\
+             [fragment shader]\nvoid main() {{ gl_FragColor = gl_Color; }}\n\n\
+             [test]\ndraw rect -1 -1 2 2\nprobe all rgba 0 1 0 1\n"
+        )
+    };
+    let o = run(
+        &d,
+        &[("compat.shader_test", &test("GL COMPAT >= 3.1\n"))],
+        &[],
+    );
+    all_pass(&o, 1);
+    let o = run(&d, &[("core.shader_test", &test(""))], &[]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("GL_ARB_compatibility") && out.ends_with("0 passed, 1 failed, 0 skipped\n"),
+        "{out}"
+    );
+}
