@@ -693,3 +693,40 @@ fn compat_context_gives_glsl_140_the_compatibility_built_ins() {
         "{out}"
     );
 }
+
+/// GL_INTEL_shader_atomic_float_minmax's float `atomicCompSwap` compares values, not bits:
+/// a NaN comparator matches nothing, and -0.0 matches 0.0.
+#[test]
+fn float_compare_and_swap_compares_values() {
+    let d = support::scratch("piglit", "float_cas");
+    for opt in [&[][..], &["-O"][..]] {
+        let o = run(&d, &[("cas.shader_test", FLOAT_CAS)], opt);
+        all_pass(&o, 1);
+    }
+}
+
+const FLOAT_CAS: &str = "[require]\n\
+GLSL >= 4.30\n\
+GL_INTEL_shader_atomic_float_minmax\n\
+\n\
+[vertex shader passthrough]\n\
+\n\
+[fragment shader]\n\
+#version 430\n\
+#extension GL_INTEL_shader_atomic_float_minmax : require\n\
+layout(binding = 0, std430) buffer B { float v[2]; };\n\
+out vec4 color;\n\
+void main() {\n\
+    // By value: a NaN equals nothing (no swap), -0.0 equals 0.0 (a swap).\n\
+    atomicCompSwap(v[0], uintBitsToFloat(0x7fc00000u), 42.0);\n\
+    atomicCompSwap(v[1], -0.0, 42.0);\n\
+    color = (v[0] == 1.0 && v[1] == 42.0) ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n\
+}\n\
+\n\
+[test]\n\
+ssbo 0 8\n\
+ssbo 0 subdata float 0 1.0\n\
+ssbo 0 subdata float 4 0.0\n\
+draw rect -1 -1 2 2\n\
+probe all rgba 0.0 1.0 0.0 1.0\n\
+";

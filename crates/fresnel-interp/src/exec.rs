@@ -1409,7 +1409,21 @@ impl<'a> Machine<'a> {
                     } else {
                         0
                     };
-                    let new = atomic(op, old, data, cmp, db);
+                    // A float compare-and-swap (GL_INTEL_shader_atomic_float_minmax) compares
+                    // values, not bits: a NaN equals nothing, -0.0 equals 0.0.
+                    let float_cas = op == AtomicOp::CmpXchg
+                        && matches!(
+                            self.sh.types.get(di.ty),
+                            Type::Vector {
+                                base: fresnel_ir::BaseType::Float,
+                                ..
+                            }
+                        );
+                    let new = if float_cas {
+                        (fget(old, db) == fget(cmp, db)).then_some(data)
+                    } else {
+                        atomic(op, old, data, cmp, db)
+                    };
                     if self.visible(lane) {
                         if let Some(v) = new {
                             self.store_at(lane, var, off, &di, 0, v);
