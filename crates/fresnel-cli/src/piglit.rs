@@ -716,6 +716,15 @@ impl Program {
             let at = |why: String| format!("line {}: {why}", line.line);
             // How both draw commands end: the vertices (and their patches, if any) drawn
             // `instances` times with the current buffers and state.
+            // A texture made by a `texture` command: bound to its unit, with that unit's
+            // level range reset, and the unit made the one `texparameter` applies to.
+            macro_rules! bind_texture {
+                ($unit:expr, $texture:expr) => {{
+                    textures.insert($unit, $texture);
+                    level_ranges.remove(&$unit);
+                    active_unit = $unit;
+                }};
+            }
             macro_rules! draw {
                 ($runner:expr, $source:expr, $patches:expr) => {{
                     let mut buffers = Buffers {
@@ -860,11 +869,7 @@ impl Program {
                         return Outcome::Fail(at(format!("bad command `{text}`")));
                     };
                     match array_texture(kind, &nums) {
-                        Ok(t) => {
-                            textures.insert(unit, t);
-                            level_ranges.remove(&unit);
-                            active_unit = unit;
-                        }
+                        Ok(t) => bind_texture!(unit, t),
                         Err(skip) => return Outcome::Skip(format!("`texture rgbw {kind}` {skip}")),
                     }
                 }
@@ -889,11 +894,7 @@ impl Program {
                         }
                     }
                     match make_texture(kind, rest) {
-                        Ok(t) => {
-                            textures.insert(unit, t);
-                            level_ranges.remove(&unit);
-                            active_unit = unit;
-                        }
+                        Ok(t) => bind_texture!(unit, t),
                         Err(skip) => return Outcome::Skip(format!("`texture {kind}` {skip}")),
                     }
                 }
@@ -901,9 +902,7 @@ impl Program {
                     let Ok(unit) = unit.parse::<u32>() else {
                         return Outcome::Fail(at(format!("bad command `{text}`")));
                     };
-                    textures.insert(unit, miptree_texture());
-                    level_ranges.remove(&unit);
-                    active_unit = unit;
+                    bind_texture!(unit, miptree_texture());
                 }
                 ["texture", kind, unit, rest @ ..] if kind.starts_with("shadow") => {
                     let (Ok(unit), Some(nums)) = (unit.parse::<u32>(), numbers(&rest.join(" ")))
@@ -911,11 +910,7 @@ impl Program {
                         return Outcome::Fail(at(format!("bad command `{text}`")));
                     };
                     match depth_texture(kind, &nums) {
-                        Ok(t) => {
-                            textures.insert(unit, t);
-                            level_ranges.remove(&unit);
-                            active_unit = unit;
-                        }
+                        Ok(t) => bind_texture!(unit, t),
                         Err(skip) => return Outcome::Skip(format!("`texture {kind}` {skip}")),
                     }
                 }

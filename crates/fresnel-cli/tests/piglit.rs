@@ -38,6 +38,13 @@ fn all_pass(o: &Output, n: usize) {
     );
 }
 
+/// The run's output contains `needle`.
+#[track_caller]
+fn says(o: &Output, needle: &str) {
+    let out = stdout(o);
+    assert!(out.contains(needle), "`{needle}` not in:\n{out}");
+}
+
 /// A uniform-driven colour over the whole window, probed everywhere and at a pixel.
 const UNIFORM_COLOR: &str = "[require]\nGLSL >= 1.30\n\n[vertex shader passthrough]\n\n\
 [fragment shader]\n#version 130\nuniform vec4 c;\nuniform int k;\nout vec4 o;\n\
@@ -143,7 +150,7 @@ void main() { gl_FragColor = undeclared; }\n\n[test]\nlink error\n";
     let broken = link.replace("link error\n", "draw rect -1 -1 2 2\nprobe all rgb 0 0 0\n");
     let o = run(&d, &[("broken.shader_test", &broken)], &[]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout(&o).contains("undeclared"), "{}", stdout(&o));
+    says(&o, "undeclared");
 }
 
 /// Compute shaders run over `compute X Y Z` on storage buffers the test fills with `ssbo`
@@ -165,11 +172,7 @@ probe ssbo int 1 0 == 12 14 16 18\nprobe ssbo int 1 16 == 20 22 24 26\nprobe ssb
     );
     let o = run(&d, &[("bad.shader_test", &bad)], &[]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stdout(&o).contains("probe ssbo int 1 24 == 25: observed 24"),
-        "{}",
-        stdout(&o)
-    );
+    says(&o, "probe ssbo int 1 24 == 25: observed 24");
     let fs = "[require]\nGLSL >= 4.30\nSIZE 8 8\n\n[vertex shader passthrough]\n\n[fragment shader]\n#version 430\n\
 layout(std430, binding = 0) buffer B { uint hits; };\nout vec4 o;\n\
 void main() { atomicAdd(hits, 1u); o = vec4(0.0, 1.0, 0.0, 1.0); }\n\n\
@@ -458,10 +461,9 @@ draw rect -1 -1 2 2\nprobe all rgb 0.0 1.0 0.0\n";
     all_pass(&o, 3);
     let other = ints.replace("GL_RGBA8", "GL_RGBA8UI");
     let o = run(&d, &[("other.shader_test", &other)], &[]);
-    assert!(
-        stdout(&o).contains("skipped 1: `texture rgbw` of format GL_RGBA8UI is not run"),
-        "{}",
-        stdout(&o)
+    says(
+        &o,
+        "skipped 1: `texture rgbw` of format GL_RGBA8UI is not run",
     );
 }
 
@@ -485,12 +487,9 @@ relative probe rgba (0.1, 0.9) (1.0, 0.0, 0.0, 1.0)\nrelative probe rgba (0.9, 0
     all_pass(&o, 1);
     let intensity = t.replace("depth_mode luminance", "depth_mode intensity");
     let o = run(&d, &[("intensity.shader_test", &intensity)], &[]);
-    assert!(
-        stdout(&o).contains(
-            "skipped 1: `texparameter depth_mode intensity` (the luminance mode is compiled in)"
-        ),
-        "{}",
-        stdout(&o)
+    says(
+        &o,
+        "skipped 1: `texparameter depth_mode intensity` (the luminance mode is compiled in)",
     );
 }
 
@@ -552,10 +551,9 @@ tolerance 0.11 0.11 0.11 0.11\nprobe rgb 3 3 1.0 0.0 0.0\nprobe rgb 16 0 0.0 0.0
     all_pass(&o, 1);
     let strict = t.replace("tolerance 0.11 0.11 0.11 0.11\n", "");
     let o = run(&d, &[("strict.shader_test", &strict)], &[]);
-    assert!(
-        stdout(&o).contains("probe at (3, 3): expected (1, 0, 0), observed (0.898, 0.000, 0.000)"),
-        "{}",
-        stdout(&o)
+    says(
+        &o,
+        "probe at (3, 3): expected (1, 0, 0), observed (0.898, 0.000, 0.000)",
     );
 }
 

@@ -9,6 +9,16 @@ use fresnel_interp::{
     Error, Filter, Fragment, Interp, Level, MipFilter, SamplerState, Texture, Wrap, RESIDENT,
 };
 
+/// The four fragments of the 2x2 quad at the origin, in the order (0,0), (1,0), (0,1), (1,1).
+fn quad() -> Vec<Fragment> {
+    (0..4)
+        .map(|i| Fragment {
+            x: i & 1,
+            y: i >> 1,
+        })
+        .collect()
+}
+
 /// Lowers compute shader `src` (Vulkan GLSL when `vulkan`) to SSA-form IR, panicking with
 /// the diagnostics.
 fn lower(src: &str, vulkan: bool) -> Shader {
@@ -351,12 +361,7 @@ void main() { c = texture(sampler2D(t, s), gl_FragCoord.xy / 2.0); }
 ";
     // uv changes by 0.5 per pixel, 2 texels of the 4x4 texture: level of detail 1.
     let sh = lower_named("t.frag", src, true);
-    let frags: Vec<fresnel_interp::Fragment> = (0..4)
-        .map(|i| fresnel_interp::Fragment {
-            x: i & 1,
-            y: i >> 1,
-        })
-        .collect();
+    let frags = quad();
     let run = |state: Option<SamplerState>| {
         let mut it = Interp::new(&sh).expect("interpreter");
         let mut tex = Texture::new(
@@ -741,12 +746,7 @@ void main() {
 }
 ";
     let sh = lower_named("t.frag", src, false);
-    let frags: Vec<fresnel_interp::Fragment> = (0..4)
-        .map(|i| fresnel_interp::Fragment {
-            x: i & 1,
-            y: i >> 1,
-        })
-        .collect();
+    let frags = quad();
     let mut it = Interp::new(&sh).expect("interpreter");
     // v = 3x + 5y.
     let v = |i: u32| u64::from(((3 * (i & 1) + 5 * (i >> 1)) as f32).to_bits());
@@ -776,12 +776,7 @@ layout(location = 0) out vec4 c;
 void main() { c = vec4(textureQueryLod(t, gl_FragCoord.xy * (2.5 / 8.0)), 0.0, 1.0); }
 ";
     let sh = lower_named("t.frag", src, false);
-    let frags: Vec<fresnel_interp::Fragment> = (0..4)
-        .map(|i| fresnel_interp::Fragment {
-            x: i & 1,
-            y: i >> 1,
-        })
-        .collect();
+    let frags = quad();
     let run = |mip: MipFilter| {
         let mut it = Interp::new(&sh).expect("interpreter");
         let mut tex = Texture::new(
